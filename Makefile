@@ -1,0 +1,59 @@
+# libgcn and its tools. `make` builds build/gcnasm and build/gcndis;
+# `make test` runs every test; `make demo` shows the round trip on an example.
+CC ?= cc
+BUILD ?= build
+CFLAGS ?= -O2 -g
+WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -Iinclude -Isrc -MMD -MP
+SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+LIB_SOURCES := $(wildcard src/isa/*.c src/codec/*.c src/syntax/*.c src/asm/*.c)
+LIB_OBJECTS := $(LIB_SOURCES:%.c=$(BUILD)/%.o)
+TOOLS := $(BUILD)/gcnasm $(BUILD)/gcndis
+TEST_SOURCES := $(wildcard tests/*.c)
+TEST_PROGRAMS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
+
+.SECONDARY:
+.PHONY: all test test-fast test-sanitize demo clean regenerate check-generated bench
+all: $(TOOLS)
+
+$(BUILD)/libgcn.a: $(LIB_OBJECTS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/gcnasm: $(BUILD)/src/tools/gcnasm.o $(BUILD)/src/tools/cli.o $(BUILD)/libgcn.a
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+$(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/libgcn.a
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/support/harness.o $(BUILD)/libgcn.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+
+# The whole suite; tests/run prints one summary line "N passed, N failed".
+test: all $(TEST_PROGRAMS)
+	@BUILD=$(BUILD) sh tests/run
+
+# The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
+test-sanitize:
+	$(MAKE) BUILD=build-sanitize CC=clang CFLAGS="-O1 -g $(SANITIZE_FLAGS)" LDFLAGS="$(SANITIZE_FLAGS)" test
+
+demo: all
+	@sh examples/demo.sh $(BUILD)
+
+# The mnemonic hash is generated from the ISA tables and checked in.
+GPERF_INPUT = $(CC) -E -P -Iinclude -Isrc -x c src/isa/mnemonics.gperf.h
+regenerate:
+	$(GPERF_INPUT) | gperf --output-file=src/isa/generated/mnemonics.inc
+check-generated:
+	@$(GPERF_INPUT) | gperf | cmp -s - src/isa/generated/mnemonics.inc \
+	  || { echo "src/isa/generated/mnemonics.inc is stale: run make regenerate"; exit 1; }
+
+clean:
+	rm -rf build build-sanitize
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,145 @@
+/* libgcn: assembler, disassembler and emulator core for AMD GCN 1.0 .. 1.4.
+ *
+ * The four entry points below (decode, encode, format, parse) never
+ * allocate, keep no global mutable state and are safe to call from several
+ * threads at once. The caller owns every struct and buffer. */
+#ifndef GCN_H
+#define GCN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gcn_status {
+    GCN_OK = 0,
+    GCN_ERROR_TRUNCATED,       /* fewer words than the instruction needs */
+    GCN_ERROR_NOT_INSTRUCTION, /* words of no family this library knows */
+    GCN_ERROR_BUFFER_TOO_SMALL,
+    GCN_ERROR_SYNTAX,          /* parse failed; see gcn_parse_error */
+    GCN_ERROR_NOT_ENCODABLE,   /* a field does not fit its encoding */
+    GCN_ERROR_INVALID_ARGUMENT
+} gcn_status;
+
+typedef enum gcn_arch {
+    GCN_ARCH_GCN10, /* GFX6: tahiti, pitcairn, ... */
+    GCN_ARCH_GCN11, /* GFX7: bonaire, hawaii, ... */
+    GCN_ARCH_GCN12, /* GFX8: tonga, fiji, polaris10, ... */
+    GCN_ARCH_GCN14, /* GFX9: gfx900, vega10, ... */
+    GCN_ARCH_COUNT
+} gcn_arch;
+
+typedef enum gcn_dialect {
+    GCN_DIALECT_CLRX, /* the seeds' own syntax, as clrxasm/clrxdisasm */
+    GCN_DIALECT_LLVM  /* as llvm-mc 14 */
+} gcn_dialect;
+
+typedef enum gcn_family {
+    GCN_FAMILY_NONE,
+    GCN_FAMILY_SOPP,
+    GCN_FAMILY_SMEM,  /* SMRD on GCN 1.0/1.1, SMEM on GCN 1.2/1.4 */
+    GCN_FAMILY_MUBUF,
+    GCN_FAMILY_FLAT,  /* FLAT, and GLOBAL/SCRATCH on GCN 1.4 */
+    GCN_FAMILY_COUNT
+} gcn_family;
+
+/* Bits of gcn_instruction.modifiers: the one-bit fields of the encodings. */
+enum {
+    GCN_MOD_GLC = 1u << 0,
+    GCN_MOD_SLC = 1u << 1,
+    GCN_MOD_TFE = 1u << 2,
+    GCN_MOD_LDS = 1u << 3,
+    GCN_MOD_OFFEN = 1u << 4,
+    GCN_MOD_IDXEN = 1u << 5,
+    GCN_MOD_ADDR64 = 1u << 6,
+    GCN_MOD_NV = 1u << 7,
+    GCN_MOD_IMM = 1u << 8,     /* SMRD/SMEM: offset is an immediate */
+    GCN_MOD_SOE = 1u << 9,     /* SMEM GCN 1.4: soffset register enabled */
+    GCN_MOD_LITERAL = 1u << 10 /* SMRD GCN 1.1: 32-bit literal offset follows */
+};
+
+#define GCN_MAX_WORDS 3
+#define GCN_ROW_NONE 0xffffu /* the opcode names no instruction on this generation */
+
+/* One decoded instruction: every field of its encoding, used or not, so that
+ * encoding it again gives back the same bits. Which fields an instruction
+ * uses depends on its family and table row. */
+typedef struct gcn_instruction {
+    uint16_t row;        /* index into the ISA table, or GCN_ROW_NONE */
+    uint8_t family;      /* gcn_family */
+    uint8_t arch;        /* gcn_arch */
+    uint8_t word_count;  /* 1..GCN_MAX_WORDS */
+    uint16_t opcode;     /* raw opcode; FLAT on GCN 1.4: segment << 7 | opcode */
+    uint16_t modifiers;  /* GCN_MOD_* */
+    uint16_t simm16;     /* SOPP */
+    uint8_t sdata;       /* SMRD sdst / SMEM sdata (register code) */
+    uint8_t sbase;       /* SMRD/SMEM sbase, MUBUF srsrc: field value (register / 2 or / 4) */
+    uint8_t soffset;     /* MUBUF soffset, SMEM GCN 1.4 soffset: operand code */
+    uint8_t saddr;       /* FLAT GCN 1.4 saddr: operand code (0x7f = off) */
+    uint8_t vdst;        /* FLAT vdst */
+    uint8_t vaddr;       /* MUBUF/FLAT vaddr */
+    uint8_t vdata;       /* MUBUF/FLAT vdata */
+    uint32_t offset;     /* immediate offset, or an SGPR code when not immediate */
+    uint32_t literal;    /* SMRD GCN 1.1 literal offset */
+    uint32_t reserved[2]; /* bits of word 0 and 1 that no field covers */
+} gcn_instruction;
+
+/* What parsing found wrong. A warning (a value truncated, a modifier given
+ * twice) does not stop parsing: gcn_parse returns GCN_OK with it filled. */
+typedef struct gcn_parse_error {
+    unsigned column;          /* 1-based column of the error in the parsed text */
+    char message[200];
+    unsigned warning_column;  /* 0: no warning */
+    char warning[200];
+} gcn_parse_error;
+
+/* Resolves a symbol for an operand expression during parsing. Returns true
+ * and sets *value if the symbol is known. */
+typedef bool (*gcn_symbol_resolver)(void *context, const char *name, size_t length,
+                                    int64_t *value);
+
+typedef struct gcn_parse_options {
+    gcn_arch arch;
+    gcn_dialect dialect;
+    uint64_t address;             /* byte address of the instruction (branches) */
+    gcn_symbol_resolver resolve;  /* may be NULL */
+    void *resolve_context;
+} gcn_parse_options;
+
+/* Architecture names: gcn1.0..gcn1.4, gfx6..gfx9, LLVM cpu names (tahiti,
+ * tonga, gfx900, ...), CLRX device names (Pitcairn, Ellesmere, Vega10, ...);
+ * case-insensitive. */
+gcn_status gcn_arch_from_name(const char *name, gcn_arch *arch);
+const char *gcn_arch_name(gcn_arch arch);         /* "gcn1.0" .. */
+const char *gcn_arch_llvm_cpu(gcn_arch arch);     /* "tahiti" .. */
+
+/* Decode one instruction from little-endian 32-bit words already in host
+ * order. Words that belong to a known family but name no instruction on this
+ * generation decode with row == GCN_ROW_NONE. */
+gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,
+                      gcn_instruction *instruction);
+
+/* Encode into words[GCN_MAX_WORDS]; *word_count receives the length. */
+gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words,
+                      size_t *word_count);
+
+/* Format as text (no newline). address is the instruction's byte address,
+ * used by the CLRX dialect to name branch targets. *length (may be NULL)
+ * receives the text length. */
+gcn_status gcn_format(const gcn_instruction *instruction, gcn_dialect dialect,
+                      uint64_t address, char *buffer, size_t size, size_t *length);
+
+/* Parse one instruction from text (no comments, no labels). */
+gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
+                     gcn_instruction *instruction, gcn_parse_error *error);
+
+/* The lowercase mnemonic of an instruction's row, or NULL for GCN_ROW_NONE. */
+const char *gcn_mnemonic(const gcn_instruction *instruction);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,77 @@
+/* Family dispatch for decoding and encoding. */
+#include <string.h>
+
+#include "codec/codec.h"
+
+static const gcn_decoder decoders[GCN_FAMILY_COUNT] = {
+    [GCN_FAMILY_SOPP] = gcn_decode_sopp,
+    [GCN_FAMILY_SMEM] = gcn_decode_smem,
+    [GCN_FAMILY_MUBUF] = gcn_decode_mubuf,
+    [GCN_FAMILY_FLAT] = gcn_decode_flat,
+};
+
+static const gcn_encoder encoders[GCN_FAMILY_COUNT] = {
+    [GCN_FAMILY_SOPP] = gcn_encode_sopp,
+    [GCN_FAMILY_SMEM] = gcn_encode_smem,
+    [GCN_FAMILY_MUBUF] = gcn_encode_mubuf,
+    [GCN_FAMILY_FLAT] = gcn_encode_flat,
+};
+
+gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
+{
+    if ((word >> 23) == 0x17f)
+        return GCN_FAMILY_SOPP;
+    if (arch <= GCN_ARCH_GCN11) {
+        if ((word >> 27) == 0x18) /* SMRD: 0b11000 */
+            return GCN_FAMILY_SMEM;
+    } else if ((word >> 26) == 0x30) { /* SMEM: 0b110000 */
+        return GCN_FAMILY_SMEM;
+    }
+    if ((word >> 26) == 0x38) /* 0b111000 */
+        return GCN_FAMILY_MUBUF;
+    if ((word >> 26) == 0x37 && arch >= GCN_ARCH_GCN11) /* 0b110111 */
+        return GCN_FAMILY_FLAT;
+    return GCN_FAMILY_NONE;
+}
+
+void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
+                           unsigned opcode, unsigned word_count)
+{
+    memset(instruction, 0, sizeof *instruction);
+    instruction->arch = (uint8_t)arch;
+    instruction->family = (uint8_t)family;
+    instruction->opcode = (uint16_t)opcode;
+    instruction->word_count = (uint8_t)word_count;
+    instruction->row = gcn_row_for_opcode(family, arch, opcode);
+}
+
+gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,
+                      gcn_instruction *instruction)
+{
+    if (!words || !instruction || (unsigned)arch >= GCN_ARCH_COUNT)
+        return GCN_ERROR_INVALID_ARGUMENT;
+    if (word_count == 0)
+        return GCN_ERROR_TRUNCATED;
+    gcn_family family = gcn_family_of_word(arch, words[0]);
+    if (family == GCN_FAMILY_NONE)
+        return GCN_ERROR_NOT_INSTRUCTION;
+    return decoders[family](arch, words, word_count, instruction);
+}
+
+gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_t *word_count)
+{
+    if (!instruction || !words || instruction->family == GCN_FAMILY_NONE ||
+        instruction->family >= GCN_FAMILY_COUNT || instruction->arch >= GCN_ARCH_COUNT)
+        return GCN_ERROR_INVALID_ARGUMENT;
+    gcn_status status = encoders[instruction->family](instruction, words);
+    if (status == GCN_OK && word_count)
+        *word_count = instruction->word_count;
+    return status;
+}
+
+const char *gcn_mnemonic(const gcn_instruction *instruction)
+{
+    if (!instruction || instruction->row >= GCN_ROW_COUNT)
+        return NULL;
+    return gcn_rows[instruction->row].name;
+}

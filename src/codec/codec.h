@@ -1,0 +1,36 @@
+/* Bits <-> gcn_instruction, one file per family. */
+#ifndef GCN_CODEC_H
+#define GCN_CODEC_H
+
+#include "isa/isa.h"
+
+/* Each decoder gets at least one word and checks its own length; it fills
+ * every field, including unused ones, so that encoding restores the bits. */
+typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t word_count,
+                                  gcn_instruction *instruction);
+/* Each encoder writes instruction->word_count words. */
+typedef gcn_status (*gcn_encoder)(const gcn_instruction *instruction, uint32_t *words);
+
+gcn_status gcn_decode_sopp(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
+gcn_status gcn_encode_sopp(const gcn_instruction *, uint32_t *);
+gcn_status gcn_decode_smem(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
+gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
+gcn_status gcn_decode_mubuf(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
+gcn_status gcn_encode_mubuf(const gcn_instruction *, uint32_t *);
+gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
+gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
+
+/* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if none). */
+gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word);
+
+/* Starts an instruction: zeroes it and sets its identity. */
+void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
+                           unsigned opcode, unsigned word_count);
+
+/* Bits first..first+width-1 of word. */
+static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)
+{
+    return (word >> first) & ((width >= 32 ? 0u : (1u << width)) - 1u);
+}
+
+#endif

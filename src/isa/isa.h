@@ -1,0 +1,128 @@
+/* The ISA description: one row per instruction, shared by every consumer. */
+#ifndef GCN_ISA_H
+#define GCN_ISA_H
+
+#include "gcn.h"
+
+/* Operand layout of a row; each family reads only its own shapes. */
+typedef enum gcn_shape {
+    GCN_SHAPE_SOPP_NONE,     /* no operand; a nonzero field still prints in CLRX */
+    GCN_SHAPE_SOPP_IMM,      /* SIMM16 always printed */
+    GCN_SHAPE_SOPP_BRANCH,   /* RELADDR = NEXTPC + SIMM16 * 4 */
+    GCN_SHAPE_SOPP_WAITCNT,
+    GCN_SHAPE_SOPP_SENDMSG,
+    GCN_SHAPE_SOPP_GPR_IDX,  /* s_set_gpr_idx_mode */
+
+    GCN_SHAPE_SMEM_LOAD,     /* sdata, sbase, offset */
+    GCN_SHAPE_SMEM_STORE,    /* sdata, sbase, offset */
+    GCN_SHAPE_SMEM_ATOMIC,   /* sdata, sbase, offset; glc returns */
+    GCN_SHAPE_SMEM_NONE,     /* s_dcache_inv ... */
+    GCN_SHAPE_SMEM_TIME,     /* sdata(2) only */
+    GCN_SHAPE_SMEM_PROBE,    /* imm7 in sdata, sbase, offset */
+    GCN_SHAPE_SMEM_DISCARD,  /* sbase, offset */
+
+    GCN_SHAPE_MUBUF_LOAD,    /* vdata, vaddr, srsrc, soffset */
+    GCN_SHAPE_MUBUF_STORE,
+    GCN_SHAPE_MUBUF_ATOMIC,
+    GCN_SHAPE_MUBUF_NONE,    /* buffer_wbinvl1 ... */
+    GCN_SHAPE_MUBUF_STORE_LDS, /* srsrc, soffset */
+
+    GCN_SHAPE_FLAT_LOAD,     /* vdst, vaddr[, saddr] */
+    GCN_SHAPE_FLAT_STORE,    /* vaddr, vdata[, saddr] */
+    GCN_SHAPE_FLAT_ATOMIC    /* vdst, vaddr, vdata[, saddr] */
+} gcn_shape;
+
+/* What an instruction does, independent of generation and encoding. */
+typedef enum gcn_operation {
+    GCN_OP_NONE,
+    /* SOPP */
+    GCN_OP_NOP, GCN_OP_ENDPGM, GCN_OP_BRANCH,
+    GCN_OP_CBRANCH_SCC0, GCN_OP_CBRANCH_SCC1, GCN_OP_CBRANCH_VCCZ, GCN_OP_CBRANCH_VCCNZ,
+    GCN_OP_CBRANCH_EXECZ, GCN_OP_CBRANCH_EXECNZ, GCN_OP_CBRANCH_CDBGSYS,
+    GCN_OP_CBRANCH_CDBGUSER, GCN_OP_CBRANCH_CDBGSYS_OR_USER, GCN_OP_CBRANCH_CDBGSYS_AND_USER,
+    GCN_OP_WAKEUP, GCN_OP_BARRIER, GCN_OP_SETKILL, GCN_OP_WAITCNT, GCN_OP_SETHALT,
+    GCN_OP_SLEEP, GCN_OP_SETPRIO, GCN_OP_SENDMSG, GCN_OP_SENDMSGHALT, GCN_OP_TRAP,
+    GCN_OP_ICACHE_INV, GCN_OP_INCPERFLEVEL, GCN_OP_DECPERFLEVEL, GCN_OP_TTRACEDATA,
+    GCN_OP_ENDPGM_SAVED, GCN_OP_SET_GPR_IDX_OFF, GCN_OP_SET_GPR_IDX_MODE,
+    GCN_OP_ENDPGM_ORDERED_PS_DONE,
+    /* memory */
+    GCN_OP_LOAD, GCN_OP_STORE, GCN_OP_LOAD_FORMAT, GCN_OP_STORE_FORMAT,
+    GCN_OP_STORE_LDS,
+    GCN_OP_ATOMIC_SWAP, GCN_OP_ATOMIC_CMPSWAP, GCN_OP_ATOMIC_ADD, GCN_OP_ATOMIC_SUB,
+    GCN_OP_ATOMIC_RSUB, GCN_OP_ATOMIC_SMIN, GCN_OP_ATOMIC_UMIN, GCN_OP_ATOMIC_SMAX,
+    GCN_OP_ATOMIC_UMAX, GCN_OP_ATOMIC_AND, GCN_OP_ATOMIC_OR, GCN_OP_ATOMIC_XOR,
+    GCN_OP_ATOMIC_INC, GCN_OP_ATOMIC_DEC, GCN_OP_ATOMIC_FCMPSWAP, GCN_OP_ATOMIC_FMIN,
+    GCN_OP_ATOMIC_FMAX,
+    GCN_OP_CACHE_INV, GCN_OP_CACHE_INV_VOL, GCN_OP_CACHE_WB, GCN_OP_CACHE_WB_VOL,
+    GCN_OP_CACHE_WBINVL1, GCN_OP_CACHE_WBINVL1_VOL, GCN_OP_CACHE_DISCARD,
+    GCN_OP_MEMTIME, GCN_OP_MEMREALTIME, GCN_OP_ATC_PROBE, GCN_OP_ATC_PROBE_BUFFER
+} gcn_operation;
+
+/* The element a memory operation moves per dword of data. */
+typedef enum gcn_element {
+    GCN_ELEMENT_NONE,
+    GCN_ELEMENT_B32,        /* whole dwords (data_dwords of them) */
+    GCN_ELEMENT_U8, GCN_ELEMENT_S8, GCN_ELEMENT_U16, GCN_ELEMENT_S16,
+    GCN_ELEMENT_U8_D16, GCN_ELEMENT_S8_D16, GCN_ELEMENT_B16_D16,          /* low half */
+    GCN_ELEMENT_U8_D16_HI, GCN_ELEMENT_S8_D16_HI, GCN_ELEMENT_B16_D16_HI, /* high half */
+    GCN_ELEMENT_B8_HI, GCN_ELEMENT_B16_HI,   /* store from the high half */
+    GCN_ELEMENT_FORMAT,     /* typed by the buffer resource */
+    GCN_ELEMENT_FORMAT_D16, GCN_ELEMENT_FORMAT_D16_HI,
+    GCN_ELEMENT_F32, GCN_ELEMENT_F64
+} gcn_element;
+
+/* Row flags. */
+enum {
+    GCN_ROW_ATOMIC = 1u << 0,      /* glc means: return the old value */
+    GCN_ROW_CMPSWAP = 1u << 1,     /* data holds value and compare: twice the result */
+    GCN_ROW_LDS = 1u << 2,         /* has an LDS form (lds modifier) */
+    GCN_ROW_D16_PACKED = 1u << 3,  /* d16 format: GCN 1.4 packs two halves a VGPR */
+    GCN_ROW_BUFFER_BASE = 1u << 4, /* SMEM: sbase is a 4-SGPR buffer resource */
+    GCN_ROW_LLVM_ABSENT = 1u << 5, /* llvm-mc 14 does not know it (errata) */
+    GCN_ROW_SCRATCH = 1u << 6,     /* FLAT GCN 1.4 segment 1 */
+    GCN_ROW_GLOBAL = 1u << 7,      /* FLAT GCN 1.4 segment 2 */
+    GCN_ROW_CLRX_GCN12 = 1u << 8   /* CLRX also accepts it on GCN 1.2 (errata) */
+};
+
+typedef struct gcn_row {
+    const char *name;
+    int16_t opcode[GCN_ARCH_COUNT]; /* -1: not on that generation */
+    uint8_t family;                 /* gcn_family */
+    uint8_t shape;                  /* gcn_shape */
+    uint8_t data_dwords;            /* width of the data operand, 0 if none */
+    uint8_t element;                /* gcn_element */
+    uint16_t flags;                 /* GCN_ROW_* */
+    uint8_t operation;              /* gcn_operation */
+} gcn_row;
+
+/* Row indexes, one enumerator per row in table order. */
+enum gcn_row_index {
+#define GCN_ROW_ENTRY(family, name, ...) GCN_ROW_INDEX_##name,
+#include "isa/rows.inc"
+#undef GCN_ROW_ENTRY
+    GCN_ROW_COUNT
+};
+
+extern const gcn_row gcn_rows[GCN_ROW_COUNT];
+
+/* Opcode space per family; FLAT on GCN 1.4 adds the segment above bit 7. */
+#define GCN_OPCODES_SOPP 128
+#define GCN_OPCODES_SMEM 256
+#define GCN_OPCODES_MUBUF 128
+#define GCN_OPCODES_FLAT 512
+
+/* Row of an opcode on a generation, or GCN_ROW_NONE. */
+uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode);
+
+/* Row of a mnemonic (any case), or GCN_ROW_NONE. */
+uint16_t gcn_row_for_name(const char *name, size_t length);
+
+/* Name of the row whose mnemonic is closest to name, for "did you mean". */
+const char *gcn_nearest_name(const char *name, size_t length);
+
+static inline bool gcn_row_on_arch(const gcn_row *row, gcn_arch arch)
+{
+    return row->opcode[arch] >= 0;
+}
+
+#endif

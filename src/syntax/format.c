@@ -1,0 +1,52 @@
+/* gcn_format: family dispatch and the pieces every family prints. */
+#include "syntax/syntax.h"
+
+static const gcn_formatter formatters[GCN_FAMILY_COUNT] = {
+    [GCN_FAMILY_SOPP] = gcn_format_sopp,
+    [GCN_FAMILY_SMEM] = gcn_format_smem,
+    [GCN_FAMILY_MUBUF] = gcn_format_mubuf,
+    [GCN_FAMILY_FLAT] = gcn_format_flat,
+};
+
+void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const char *name, bool operands)
+{
+    size_t start = text->length;
+    gcn_put(text, name);
+    if (!operands)
+        return;
+    if (dialect == GCN_DIALECT_CLRX)
+        gcn_put_pad(text, start, 16);
+    else
+        gcn_put_char(text, ' ');
+}
+
+void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, unsigned opcode,
+                     bool operands)
+{
+    size_t start = text->length;
+    gcn_put(text, family);
+    gcn_put(text, "_ill_");
+    gcn_put_unsigned(text, opcode);
+    if (operands) {
+        if (dialect == GCN_DIALECT_CLRX)
+            gcn_put_pad(text, start, 16);
+        else
+            gcn_put_char(text, ' ');
+    }
+}
+
+gcn_status gcn_format(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                      char *buffer, size_t size, size_t *length)
+{
+    if (!instruction || (!buffer && size) || instruction->family == GCN_FAMILY_NONE ||
+        instruction->family >= GCN_FAMILY_COUNT || instruction->arch >= GCN_ARCH_COUNT ||
+        (dialect != GCN_DIALECT_CLRX && dialect != GCN_DIALECT_LLVM) ||
+        (instruction->row != GCN_ROW_NONE && instruction->row >= GCN_ROW_COUNT))
+        return GCN_ERROR_INVALID_ARGUMENT;
+    gcn_text text = {buffer, size, 0};
+    if (!formatters[instruction->family](instruction, dialect, address, &text))
+        return GCN_ERROR_NOT_INSTRUCTION;
+    if (length)
+        *length = text.length;
+    return gcn_text_finish(&text) == 0 ? GCN_OK : GCN_ERROR_BUFFER_TOO_SMALL;
+}

@@ -1,0 +1,83 @@
+/* Modifiers of the memory families. */
+#include <string.h>
+#include <strings.h>
+
+#include "syntax/syntax.h"
+
+static const struct {
+    const char *name;
+    unsigned bit;
+} flags[] = {
+    {"glc", GCN_MOD_GLC},       {"slc", GCN_MOD_SLC},     {"tfe", GCN_MOD_TFE},
+    {"lds", GCN_MOD_LDS},       {"offen", GCN_MOD_OFFEN}, {"idxen", GCN_MOD_IDXEN},
+    {"addr64", GCN_MOD_ADDR64}, {"nv", GCN_MOD_NV},
+};
+
+bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
+                         gcn_instruction *instruction, int64_t *offset)
+{
+    unsigned seen = 0;
+    bool offset_seen = false;
+    while (!gcn_at_end(cursor)) {
+        const char *start = cursor->pos;
+        size_t length = gcn_peek_identifier(cursor);
+        if (length == 0)
+            return gcn_fail(cursor, start, "expected a modifier");
+        if (offset_rule && ((length == 6 && strncasecmp(start, "offset", 6) == 0) ||
+                            (length == 11 && strncasecmp(start, "inst_offset", 11) == 0))) {
+            cursor->pos += length;
+            if (!gcn_accept(cursor, ':'))
+                return gcn_fail(cursor, cursor->pos, "expected ':' after '%.*s'", (int)length, start);
+            if (offset_seen)
+                return gcn_fail(cursor, start, "offset given twice");
+            offset_seen = true;
+            gcn_skip_space(cursor);
+            const char *value_at = cursor->pos;
+            int64_t value;
+            if (!gcn_parse_expression(cursor, &value))
+                return false;
+            if (value < offset_rule->minimum || value > offset_rule->maximum) {
+                if (cursor->options->dialect == GCN_DIALECT_CLRX && offset_rule->clrx_truncate_width) {
+                    gcn_warn(cursor, value_at, "offset %lld out of range, truncated to %u bits",
+                             (long long)value, offset_rule->clrx_truncate_width);
+                    value &= (int64_t)((1ull << offset_rule->clrx_truncate_width) - 1);
+                } else {
+                    return gcn_fail(cursor, value_at, "offset %lld out of range [%lld, %lld]",
+                                    (long long)value, (long long)offset_rule->minimum,
+                                    (long long)offset_rule->maximum);
+                }
+            }
+            *offset = value;
+            continue;
+        }
+        unsigned bit = 0;
+        for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+            if (strlen(flags[i].name) == length && strncasecmp(start, flags[i].name, length) == 0)
+                bit = flags[i].bit;
+        if (bit == 0)
+            return gcn_fail(cursor, start, "unknown modifier '%.*s'", (int)length, start);
+        if (!(allowed & bit))
+            return gcn_fail(cursor, start, "modifier '%.*s' is not valid for this instruction on %s",
+                            (int)length, start, gcn_arch_name(cursor->options->arch));
+        if (seen & bit)
+            return gcn_fail(cursor, start, "modifier '%.*s' given twice", (int)length, start);
+        seen |= bit;
+        cursor->pos += length;
+        bool on = true;
+        if (gcn_accept(cursor, ':')) { /* CLRX: glc:1, addr64:0 */
+            int64_t value;
+            gcn_skip_space(cursor);
+            const char *value_at = cursor->pos;
+            if (!gcn_parse_expression(cursor, &value))
+                return false;
+            if (value != 0 && value != 1)
+                return gcn_fail(cursor, value_at, "modifier value must be 0 or 1");
+            on = value != 0;
+        }
+        if (on)
+            instruction->modifiers |= (uint16_t)bit;
+        else
+            instruction->modifiers &= (uint16_t)~bit;
+    }
+    return true;
+}

@@ -1,0 +1,339 @@
+#include "syntax/operand.h"
+
+#include <string.h>
+#include <strings.h>
+
+enum { ALL = 15, GCN10 = 1, GCN11 = 2, GCN12 = 4, GCN14 = 8 };
+
+/* Named scalar registers: name, first code, register count, generations. */
+static const struct special {
+    const char *name;
+    uint8_t code;
+    uint8_t count;
+    uint8_t arches;
+} specials[] = {
+    {"vcc", 106, 2, ALL},          {"vcc_lo", 106, 1, ALL},       {"vcc_hi", 107, 1, ALL},
+    {"exec", 126, 2, ALL},         {"exec_lo", 126, 1, ALL},      {"exec_hi", 127, 1, ALL},
+    {"m0", 124, 1, ALL},
+    {"flat_scratch", 104, 2, GCN11}, {"flat_scratch_lo", 104, 1, GCN11},
+    {"flat_scratch_hi", 105, 1, GCN11},
+    {"flat_scratch", 102, 2, GCN12 | GCN14}, {"flat_scratch_lo", 102, 1, GCN12 | GCN14},
+    {"flat_scratch_hi", 103, 1, GCN12 | GCN14},
+    {"xnack_mask", 104, 2, GCN12 | GCN14}, {"xnack_mask_lo", 104, 1, GCN12 | GCN14},
+    {"xnack_mask_hi", 105, 1, GCN12 | GCN14},
+    {"tba", 108, 2, GCN10 | GCN11 | GCN12}, {"tba_lo", 108, 1, GCN10 | GCN11 | GCN12},
+    {"tba_hi", 109, 1, GCN10 | GCN11 | GCN12},
+    {"tma", 110, 2, GCN10 | GCN11 | GCN12}, {"tma_lo", 110, 1, GCN10 | GCN11 | GCN12},
+    {"tma_hi", 111, 1, GCN10 | GCN11 | GCN12},
+    {"src_shared_base", 235, 1, GCN14}, {"src_shared_limit", 236, 1, GCN14},
+    {"src_private_base", 237, 1, GCN14}, {"src_private_limit", 238, 1, GCN14},
+    {"src_pops_exiting_wave_id", 239, 1, GCN14},
+};
+
+/* Condition sources print as src_* in LLVM. */
+static const struct {
+    const char *clrx, *llvm;
+    uint8_t code;
+} conditions[] = {
+    {"vccz", "src_vccz", 251}, {"execz", "src_execz", 252}, {"scc", "src_scc", 253},
+    {"lds_direct", "src_lds_direct", 254},
+};
+
+static const char *const float_names[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0",
+                                          "-2.0", "4.0", "-4.0", "0.15915494"};
+
+unsigned gcn_sgpr_count(gcn_arch arch)
+{
+    return arch >= GCN_ARCH_GCN12 ? 102 : 104;
+}
+
+static unsigned ttmp_base(gcn_arch arch)
+{
+    return arch >= GCN_ARCH_GCN14 ? 108 : 112;
+}
+
+static unsigned ttmp_count(gcn_arch arch)
+{
+    return arch >= GCN_ARCH_GCN14 ? 16 : 12;
+}
+
+static void put_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
+{
+    gcn_put(text, prefix);
+    if (count == 1) {
+        gcn_put_unsigned(text, first);
+        return;
+    }
+    gcn_put_char(text, '[');
+    gcn_put_unsigned(text, first);
+    gcn_put_char(text, ':');
+    gcn_put_unsigned(text, first + count - 1);
+    gcn_put_char(text, ']');
+}
+
+bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                       unsigned count)
+{
+    if (count == 0)
+        count = 1;
+    if (code + count <= gcn_sgpr_count(arch)) {
+        put_range(text, "s", code, count);
+        return true;
+    }
+    unsigned base = ttmp_base(arch);
+    if (code >= base && code + count <= base + ttmp_count(arch)) {
+        put_range(text, "ttmp", code - base, count);
+        return true;
+    }
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
+        if (specials[i].code == code && specials[i].count == count &&
+            (specials[i].arches & (1u << arch))) {
+            gcn_put(text, specials[i].name);
+            return true;
+        }
+    }
+    if (count != 1)
+        return false;
+    if (code >= GCN_CODE_ZERO && code <= 208) {
+        gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
+        return true;
+    }
+    if (code >= GCN_CODE_HALF && code <= 248 && (code < 248 || arch >= GCN_ARCH_GCN12)) {
+        gcn_put(text, float_names[code - GCN_CODE_HALF]);
+        return true;
+    }
+    for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
+        if (conditions[i].code == code) {
+            gcn_put(text, dialect == GCN_DIALECT_LLVM ? conditions[i].llvm : conditions[i].clrx);
+            return true;
+        }
+    }
+    return false;
+}
+
+void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
+{
+    put_range(text, "v", first, count ? count : 1);
+}
+
+/* Parses "N" or "[A:B]" (or "[A]") after a register prefix. */
+static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *first,
+                              unsigned *count)
+{
+    const char *p = cursor->pos;
+    if (p < cursor->end && *p >= '0' && *p <= '9') {
+        unsigned value = 0;
+        while (p < cursor->end && *p >= '0' && *p <= '9') {
+            value = value * 10 + (unsigned)(*p - '0');
+            if (value > 100000)
+                return gcn_fail(cursor, start, "register number too large");
+            p++;
+        }
+        if (p < cursor->end && gcn_is_identifier_char(*p))
+            return gcn_fail(cursor, start, "invalid register name");
+        cursor->pos = p;
+        *first = value;
+        *count = 1;
+        return true;
+    }
+    if (!gcn_accept(cursor, '['))
+        return gcn_fail(cursor, start, "invalid register name");
+    int64_t a, b;
+    if (!gcn_parse_expression(cursor, &a))
+        return false;
+    b = a;
+    if (gcn_accept(cursor, ':') && !gcn_parse_expression(cursor, &b))
+        return false;
+    if (!gcn_accept(cursor, ']'))
+        return gcn_fail(cursor, cursor->pos, "expected ']' to close the register range");
+    if (a < 0 || b < a || b > 100000)
+        return gcn_fail(cursor, start, "invalid register range");
+    *first = (unsigned)a;
+    *count = (unsigned)(b - a + 1);
+    return true;
+}
+
+static bool starts_with_index(const char *p, const char *end)
+{
+    return p < end && ((*p >= '0' && *p <= '9') || *p == '[');
+}
+
+bool gcn_at_register(gcn_cursor *cursor)
+{
+    size_t length = gcn_peek_identifier(cursor);
+    const char *p = cursor->pos, *end = cursor->end;
+    if (length == 0) {
+        return false;
+    }
+    if ((*p == 's' || *p == 'S' || *p == 'v' || *p == 'V') && starts_with_index(p + 1, end))
+        return true;
+    if (length >= 4 && strncasecmp(p, "ttmp", 4) == 0 && starts_with_index(p + 4, end))
+        return true;
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
+        if (strlen(specials[i].name) == length && strncasecmp(p, specials[i].name, length) == 0)
+            return true;
+    return false;
+}
+
+/* Inline float constants written as numbers. */
+static bool parse_float_constant(gcn_cursor *cursor, gcn_scalar *scalar)
+{
+    const char *p = cursor->pos;
+    bool negative = false;
+    if (p < cursor->end && *p == '-') {
+        negative = true;
+        p++;
+    }
+    size_t n = 0;
+    while (p + n < cursor->end && ((p[n] >= '0' && p[n] <= '9') || p[n] == '.'))
+        n++;
+    if (n == 0 || memchr(p, '.', n) == NULL)
+        return false;
+    static const struct { const char *text; unsigned code; } floats[] = {
+        {"0.5", 240}, {"1.0", 242}, {"2.0", 244}, {"4.0", 246}, {"0.15915494", 248},
+    };
+    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
+        if (strlen(floats[i].text) == n && memcmp(p, floats[i].text, n) == 0) {
+            if (negative && floats[i].code == 248)
+                return false;
+            scalar->code = floats[i].code + (negative ? 1 : 0);
+            scalar->count = 1;
+            scalar->general = false;
+            scalar->constant = true;
+            cursor->pos = p + n;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
+{
+    gcn_arch arch = cursor->options->arch;
+    gcn_dialect dialect = cursor->options->dialect;
+    size_t length = gcn_peek_identifier(cursor);
+    const char *start = cursor->pos;
+    memset(scalar, 0, sizeof *scalar);
+    if (length == 0) {
+        if (!constants)
+            return gcn_fail(cursor, start, "expected a scalar register");
+        if (parse_float_constant(cursor, scalar))
+            return true;
+        int64_t value;
+        if (!gcn_parse_expression(cursor, &value))
+            return false;
+        if (value < -16 || value > 64)
+            return gcn_fail(cursor, start,
+                            "constant %lld is not an inline constant (-16..64)", (long long)value);
+        scalar->code = value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value);
+        scalar->count = 1;
+        scalar->constant = true;
+        return true;
+    }
+    if ((*start == 's' || *start == 'S') && starts_with_index(start + 1, cursor->end)) {
+        cursor->pos = start + 1;
+        if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
+            return false;
+        if (scalar->code + scalar->count > gcn_sgpr_count(arch))
+            return gcn_fail(cursor, start, "SGPR out of range: %s has s0..s%u",
+                            gcn_arch_name(arch), gcn_sgpr_count(arch) - 1);
+        scalar->general = true;
+        return true;
+    }
+    if (length >= 4 && strncasecmp(start, "ttmp", 4) == 0 &&
+        starts_with_index(start + 4, cursor->end)) {
+        cursor->pos = start + 4;
+        if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
+            return false;
+        if (scalar->code + scalar->count > ttmp_count(arch))
+            return gcn_fail(cursor, start, "TTMP register out of range: %s has ttmp0..ttmp%u",
+                            gcn_arch_name(arch), ttmp_count(arch) - 1);
+        scalar->code += ttmp_base(arch);
+        return true;
+    }
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
+        if ((specials[i].arches & (1u << arch)) && strlen(specials[i].name) == length &&
+            strncasecmp(start, specials[i].name, length) == 0) {
+            scalar->code = specials[i].code;
+            scalar->count = specials[i].count;
+            cursor->pos = start + length;
+            return true;
+        }
+    }
+    if (constants) {
+        for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
+            const char *name = dialect == GCN_DIALECT_LLVM ? conditions[i].llvm : conditions[i].clrx;
+            if (strlen(name) == length && strncasecmp(start, name, length) == 0) {
+                scalar->code = conditions[i].code;
+                scalar->count = 1;
+                scalar->constant = true;
+                cursor->pos = start + length;
+                return true;
+            }
+        }
+        int64_t value; /* a symbol standing for an inline constant */
+        if (gcn_parse_expression(cursor, &value)) {
+            if (value < -16 || value > 64)
+                return gcn_fail(cursor, start, "constant %lld is not an inline constant (-16..64)",
+                                (long long)value);
+            scalar->code = value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value);
+            scalar->count = 1;
+            scalar->constant = true;
+            return true;
+        }
+        return false;
+    }
+    return gcn_fail(cursor, start, "expected a scalar register, found '%.*s'", (int)length, start);
+}
+
+bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_scalar *scalar)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    if (!gcn_parse_scalar(cursor, constants, scalar))
+        return false;
+    if (scalar->count != count) {
+        if (scalar->constant)
+            return gcn_fail(cursor, start, "expected %u scalar registers, found a constant", count);
+        return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
+                        count == 1 ? "" : "s", scalar->count);
+    }
+    unsigned align = count >= 4 ? 4 : count;
+    if (scalar->general && align > 1 && scalar->code % align != 0)
+        return gcn_fail(cursor, start, "misaligned SGPR tuple: s[%u:%u] must start at a multiple of %u",
+                        scalar->code, scalar->code + count - 1, align);
+    return true;
+}
+
+bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    if (start >= cursor->end || (*start != 'v' && *start != 'V') ||
+        !starts_with_index(start + 1, cursor->end)) {
+        size_t length = gcn_peek_identifier(cursor);
+        if (length)
+            return gcn_fail(cursor, start, "expected a vector register, found '%.*s'", (int)length,
+                            start);
+        return gcn_fail(cursor, start, "expected a vector register");
+    }
+    cursor->pos = start + 1;
+    if (!parse_index_range(cursor, start, first, count))
+        return false;
+    if (*first + *count > 256)
+        return gcn_fail(cursor, start, "VGPR out of range: v0..v255");
+    return true;
+}
+
+bool gcn_expect_vgprs(gcn_cursor *cursor, unsigned count, unsigned *first)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    unsigned found;
+    if (!gcn_parse_vgprs(cursor, first, &found))
+        return false;
+    if (found != count)
+        return gcn_fail(cursor, start, "expected %u vector register%s, found %u", count,
+                        count == 1 ? "" : "s", found);
+    return true;
+}

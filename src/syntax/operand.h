@@ -1,0 +1,52 @@
+/* Register operands: SGPR tuples, special scalar registers, inline
+ * constants and VGPR tuples, per generation and dialect. */
+#ifndef GCN_OPERAND_H
+#define GCN_OPERAND_H
+
+#include "syntax/cursor.h"
+#include "syntax/text.h"
+
+/* Codes of the 8-bit scalar operand field. */
+enum {
+    GCN_CODE_VCC = 106,
+    GCN_CODE_M0 = 124,
+    GCN_CODE_EXEC = 126,
+    GCN_CODE_ZERO = 128,     /* inline integers 0..64 at 128..192, -1..-16 at 193..208 */
+    GCN_CODE_HALF = 240,     /* inline floats 0.5 .. -4.0 at 240..247, 1/(2*pi) at 248 */
+    GCN_CODE_VCCZ = 251,
+    GCN_CODE_EXECZ = 252,
+    GCN_CODE_SCC = 253,
+    GCN_CODE_LITERAL = 255
+};
+
+/* Number of general SGPRs: 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4. */
+unsigned gcn_sgpr_count(gcn_arch arch);
+
+/* A parsed scalar operand. */
+typedef struct gcn_scalar {
+    unsigned code;     /* first register's code, or the constant's code */
+    unsigned count;    /* registers in the tuple (1 for constants) */
+    bool general;      /* sN or s[a:b] */
+    bool constant;     /* an inline constant, not a register */
+} gcn_scalar;
+
+/* Prints count registers starting at code; false if no name fits. */
+bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                       unsigned count);
+/* Parses a scalar register or tuple, or, with constants allowed, an inline
+ * constant. Returns false (with an error) if none is there. */
+bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar);
+/* Parses a scalar tuple of exactly count registers; general SGPR tuples of
+ * two or more must start at a multiple of min(count, 4) (ISA alignment). */
+bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_scalar *scalar);
+
+void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
+/* Parses vN or v[a:b]; *count receives the tuple size. */
+bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count);
+/* Parses a VGPR tuple of exactly count registers. */
+bool gcn_expect_vgprs(gcn_cursor *cursor, unsigned count, unsigned *first);
+
+/* Whether the identifier at the cursor starts a register name. */
+bool gcn_at_register(gcn_cursor *cursor);
+
+#endif

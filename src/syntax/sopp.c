@@ -1,0 +1,571 @@
+/* SOPP text: s_nop 0x6, s_branch .L168_0 / s_branch 41, s_waitcnt, sendmsg. */
+#include <string.h>
+#include <strings.h>
+
+#include "syntax/syntax.h"
+
+/* s_waitcnt fields; GCN 1.4 adds two high vmcnt bits at 14-15. */
+typedef struct waitcnt {
+    unsigned vmcnt, expcnt, lgkmcnt;
+} waitcnt;
+
+static unsigned vmcnt_max(gcn_arch arch) { return arch >= GCN_ARCH_GCN14 ? 63 : 15; }
+static unsigned waitcnt_known_bits(gcn_arch arch) { return arch >= GCN_ARCH_GCN14 ? 0xcf7f : 0x0f7f; }
+
+static waitcnt waitcnt_decode(gcn_arch arch, unsigned value)
+{
+    waitcnt w;
+    w.vmcnt = (value & 15) | (arch >= GCN_ARCH_GCN14 ? (value >> 10) & 0x30 : 0);
+    w.expcnt = (value >> 4) & 7;
+    w.lgkmcnt = (value >> 8) & 15;
+    return w;
+}
+
+static unsigned waitcnt_encode(gcn_arch arch, waitcnt w, unsigned stray)
+{
+    unsigned value = (w.vmcnt & 15) | (w.expcnt & 7) << 4 | (w.lgkmcnt & 15) << 8;
+    if (arch >= GCN_ARCH_GCN14)
+        value |= (w.vmcnt & 0x30) << 10;
+    return value | stray;
+}
+
+static void format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned value)
+{
+    waitcnt w = waitcnt_decode(arch, value);
+    const char *separator = dialect == GCN_DIALECT_CLRX ? " & " : " ";
+    bool all = w.vmcnt == vmcnt_max(arch) && w.expcnt == 7 && w.lgkmcnt == 15;
+    bool any = false;
+    static const char *const names[3] = {"vmcnt(", "expcnt(", "lgkmcnt("};
+    unsigned values[3] = {w.vmcnt, w.expcnt, w.lgkmcnt};
+    unsigned maxima[3] = {vmcnt_max(arch), 7, 15};
+    for (int i = 0; i < 3; i++) {
+        if (values[i] == maxima[i] && !all)
+            continue;
+        if (any)
+            gcn_put(text, separator);
+        gcn_put(text, names[i]);
+        gcn_put_unsigned(text, values[i]);
+        gcn_put_char(text, ')');
+        any = true;
+    }
+    if (dialect == GCN_DIALECT_CLRX && (value & ~waitcnt_known_bits(arch))) {
+        gcn_put(text, " :");
+        gcn_put_hex(text, value);
+    }
+}
+
+/* Messages: CLRX name, LLVM name, first generation that has it, last. */
+static const struct message {
+    unsigned id;
+    const char *clrx, *llvm;
+    gcn_arch first, last;
+} messages[] = {
+    {1, "interrupt", "MSG_INTERRUPT", GCN_ARCH_GCN10, GCN_ARCH_GCN14},
+    {2, "gs", "MSG_GS", GCN_ARCH_GCN10, GCN_ARCH_GCN14},
+    {3, "gs_done", "MSG_GS_DONE", GCN_ARCH_GCN10, GCN_ARCH_GCN14},
+    {4, "savewave", "MSG_SAVEWAVE", GCN_ARCH_GCN12, GCN_ARCH_GCN14},
+    {5, "stall_wave_gen", "MSG_STALL_WAVE_GEN", GCN_ARCH_GCN14, GCN_ARCH_GCN14},
+    {6, "halt_waves", "MSG_HALT_WAVES", GCN_ARCH_GCN14, GCN_ARCH_GCN14},
+    {7, "ordered_ps_done", "MSG_ORDERED_PS_DONE", GCN_ARCH_GCN14, GCN_ARCH_GCN14},
+    {8, "early_prim_dealloc", "MSG_EARLY_PRIM_DEALLOC", GCN_ARCH_GCN14, GCN_ARCH_GCN14},
+    {9, "gs_alloc_req", "MSG_GS_ALLOC_REQ", GCN_ARCH_GCN14, GCN_ARCH_GCN14},
+    {10, "get_doorbell", "MSG_GET_DOORBELL", GCN_ARCH_GCN14, GCN_ARCH_GCN14},
+    {15, "system", "MSG_SYSMSG", GCN_ARCH_GCN10, GCN_ARCH_GCN14},
+};
+enum { MSG_GS = 2, MSG_GS_DONE = 3, MSG_SYSMSG = 15 };
+
+static const char *const gs_ops_clrx[4] = {"nop", "cut", "emit", "emit-cut"};
+static const char *const gs_ops_llvm[4] = {"GS_OP_NOP", "GS_OP_CUT", "GS_OP_EMIT", "GS_OP_EMIT_CUT"};
+static const char *const sys_ops_llvm[5] = {NULL, "SYSMSG_OP_ECC_ERR_INTERRUPT", "SYSMSG_OP_REG_RD",
+                                            "SYSMSG_OP_HOST_TRAP_ACK", "SYSMSG_OP_TTRACE_PC"};
+
+static const struct message *message_on(unsigned id, gcn_arch arch)
+{
+    for (size_t i = 0; i < sizeof messages / sizeof messages[0]; i++)
+        if (messages[i].id == id && arch >= messages[i].first && arch <= messages[i].last)
+            return &messages[i];
+    return NULL;
+}
+
+/* LLVM's rules: a symbolic form only for a valid message/operation/stream. */
+static bool llvm_message_valid(unsigned id, unsigned op, unsigned stream, gcn_arch arch)
+{
+    if (!message_on(id, arch))
+        return false;
+    bool op_valid = id == MSG_GS ? op >= 1 && op <= 3
+                  : id == MSG_GS_DONE ? op <= 3
+                  : id == MSG_SYSMSG ? op >= 1 && op <= 4
+                  : op == 0;
+    if (!op_valid)
+        return false;
+    if (id == MSG_GS || id == MSG_GS_DONE)
+        return op == 0 ? stream == 0 : true;
+    return stream == 0;
+}
+
+static void format_sendmsg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned value)
+{
+    unsigned id = value & 15, op = (value >> 4) & 7, stream = (value >> 8) & 3;
+    const struct message *message = message_on(id, arch);
+    if (dialect == GCN_DIALECT_LLVM) {
+        if (llvm_message_valid(id, op, stream, arch)) {
+            gcn_put(text, "sendmsg(");
+            gcn_put(text, message->llvm);
+            if (id == MSG_GS || id == MSG_GS_DONE || id == MSG_SYSMSG) {
+                gcn_put(text, ", ");
+                gcn_put(text, id == MSG_SYSMSG ? sys_ops_llvm[op] : gs_ops_llvm[op]);
+                if (id != MSG_SYSMSG && op != 0) {
+                    gcn_put(text, ", ");
+                    gcn_put_unsigned(text, stream);
+                }
+            }
+            gcn_put_char(text, ')');
+        } else if ((value & ~0x37fu) == 0) {
+            gcn_put(text, "sendmsg(");
+            gcn_put_unsigned(text, id);
+            gcn_put(text, ", ");
+            gcn_put_unsigned(text, op);
+            gcn_put(text, ", ");
+            gcn_put_unsigned(text, stream);
+            gcn_put_char(text, ')');
+        } else {
+            gcn_put_unsigned(text, value);
+        }
+        return;
+    }
+    gcn_put(text, "sendmsg(");
+    if (message) {
+        gcn_put(text, message->clrx);
+    } else {
+        gcn_put_char(text, '@');
+        gcn_put_unsigned(text, id);
+    }
+    bool named_plain = message && id != MSG_GS && id != MSG_GS_DONE;
+    if (op != 0 || !named_plain) {
+        gcn_put(text, ", ");
+        if (op < 4) {
+            gcn_put(text, gs_ops_clrx[op]);
+        } else {
+            gcn_put_char(text, '@');
+            gcn_put_unsigned(text, op);
+        }
+        if (op != 0) {
+            gcn_put(text, ", ");
+            gcn_put_unsigned(text, stream);
+        }
+    }
+    gcn_put_char(text, ')');
+    /* Bits the text above leaves out: unknown high bits, or a stream with no operation. */
+    if ((value & ~0x37fu) || (op == 0 && stream != 0)) {
+        gcn_put(text, " :");
+        gcn_put_hex(text, value);
+    }
+}
+
+static void format_gpr_idx(gcn_text *text, gcn_dialect dialect, unsigned value)
+{
+    if (dialect == GCN_DIALECT_CLRX || (value & ~15u)) {
+        gcn_put_hex(text, value);
+        return;
+    }
+    static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
+    gcn_put(text, "gpr_idx(");
+    bool any = false;
+    for (int i = 0; i < 4; i++) {
+        if (!(value & (1u << i)))
+            continue;
+        if (any)
+            gcn_put_char(text, ',');
+        gcn_put(text, names[i]);
+        any = true;
+    }
+    gcn_put_char(text, ')');
+}
+
+/* LLVM prints a 16-bit immediate in decimal when it is an inline constant. */
+static void put_llvm_u16(gcn_text *text, unsigned value)
+{
+    if (value <= 64)
+        gcn_put_unsigned(text, value);
+    else
+        gcn_put_hex(text, value);
+}
+
+bool gcn_format_sopp(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                     gcn_text *text)
+{
+    unsigned value = instruction->simm16;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    if (instruction->row == GCN_ROW_NONE) {
+        if (llvm)
+            return false;
+        gcn_put_illegal(text, dialect, "SOPP", instruction->opcode, true);
+        gcn_put_hex(text, value);
+        return true;
+    }
+    const gcn_row *row = &gcn_rows[instruction->row];
+    switch ((gcn_shape)row->shape) {
+    case GCN_SHAPE_SOPP_NONE:
+        if (value == 0) {
+            gcn_put(text, row->name);
+        } else if (!llvm) {
+            gcn_put_mnemonic(text, dialect, row->name, true);
+            gcn_put_hex(text, value);
+        } else if (row->operation == GCN_OP_ENDPGM) {
+            gcn_put_mnemonic(text, dialect, row->name, true);
+            gcn_put_unsigned(text, value);
+        } else {
+            return false; /* LLVM takes no operand here */
+        }
+        return true;
+    case GCN_SHAPE_SOPP_IMM:
+        gcn_put_mnemonic(text, dialect, row->name, true);
+        if (llvm)
+            put_llvm_u16(text, value);
+        else
+            gcn_put_hex(text, value);
+        return true;
+    case GCN_SHAPE_SOPP_BRANCH:
+        gcn_put_mnemonic(text, dialect, row->name, true);
+        if (llvm) {
+            gcn_put_unsigned(text, value);
+        } else {
+            uint64_t target = address + 4 + (uint64_t)((int64_t)(int16_t)value * 4);
+            gcn_put(text, ".L");
+            gcn_put_unsigned(text, target);
+            gcn_put(text, "_0");
+        }
+        return true;
+    case GCN_SHAPE_SOPP_WAITCNT:
+        gcn_put_mnemonic(text, dialect, row->name, true);
+        format_waitcnt(text, arch, dialect, value);
+        return true;
+    case GCN_SHAPE_SOPP_SENDMSG:
+        gcn_put_mnemonic(text, dialect, row->name, true);
+        format_sendmsg(text, arch, dialect, value);
+        return true;
+    case GCN_SHAPE_SOPP_GPR_IDX:
+        gcn_put_mnemonic(text, dialect, row->name, true);
+        format_gpr_idx(text, dialect, value);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* ---- parsing ---- */
+
+/* A 16-bit immediate: -32768..65535. CLRX truncates with a warning. */
+static bool parse_imm16(gcn_cursor *cursor, unsigned *value)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t v;
+    if (!gcn_parse_expression(cursor, &v))
+        return false;
+    if (v < -32768 || v > 65535) {
+        if (cursor->options->dialect == GCN_DIALECT_LLVM)
+            return gcn_fail(cursor, start, "value %lld does not fit in 16 bits", (long long)v);
+        gcn_warn(cursor, start, "value %lld truncated to 16 bits", (long long)v);
+    }
+    *value = (unsigned)v & 0xffff;
+    return true;
+}
+
+static bool parse_waitcnt(gcn_cursor *cursor, gcn_arch arch, unsigned *value)
+{
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_skip_space(cursor);
+    if (gcn_peek_identifier(cursor) == 0) /* a raw integer */
+        return parse_imm16(cursor, value);
+    waitcnt w = waitcnt_decode(arch, waitcnt_known_bits(arch));
+    unsigned given = 0;
+    bool first = true;
+    while (!gcn_at_end(cursor)) {
+        if (!first && (gcn_accept(cursor, '&') || gcn_accept(cursor, ',')))
+            gcn_skip_space(cursor);
+        first = false;
+        const char *start = cursor->pos;
+        size_t length = gcn_peek_identifier(cursor);
+        static const char *const names[3] = {"vmcnt", "expcnt", "lgkmcnt"};
+        int which = -1;
+        bool saturate = false;
+        for (int i = 0; i < 3; i++) {
+            size_t n = strlen(names[i]);
+            if (length == n && strncasecmp(start, names[i], n) == 0)
+                which = i;
+            else if (length == n + 4 && strncasecmp(start, names[i], n) == 0 &&
+                     strncasecmp(start + n, "_sat", 4) == 0)
+                which = i, saturate = true;
+        }
+        if (which < 0)
+            return gcn_fail(cursor, start, "expected vmcnt, expcnt or lgkmcnt");
+        cursor->pos += length;
+        if (!gcn_accept(cursor, '('))
+            return gcn_fail(cursor, cursor->pos, "expected '(' after %s", names[which]);
+        gcn_skip_space(cursor);
+        const char *value_at = cursor->pos;
+        int64_t count;
+        if (!gcn_parse_expression(cursor, &count))
+            return false;
+        if (!gcn_accept(cursor, ')'))
+            return gcn_fail(cursor, cursor->pos, "expected ')'");
+        unsigned maximum = which == 0 ? vmcnt_max(arch) : which == 1 ? 7 : 15;
+        if (count < 0 || count > (int64_t)maximum) {
+            if (saturate)
+                count = count < 0 ? 0 : maximum;
+            else if (llvm)
+                return gcn_fail(cursor, value_at, "%s(%lld) out of range: at most %u", names[which],
+                                (long long)count, maximum);
+            else
+                gcn_warn(cursor, value_at, "%s(%lld) out of range, truncated", names[which],
+                         (long long)count);
+        }
+        if (given & (1u << which)) {
+            if (llvm)
+                return gcn_fail(cursor, start, "%s given twice", names[which]);
+            gcn_warn(cursor, start, "%s was already defined", names[which]);
+        }
+        given |= 1u << which;
+        unsigned masked = (unsigned)count & maximum;
+        if (which == 0) w.vmcnt = masked;
+        else if (which == 1) w.expcnt = masked;
+        else w.lgkmcnt = masked;
+    }
+    if (!given)
+        return gcn_fail(cursor, cursor->pos, "expected vmcnt, expcnt or lgkmcnt");
+    *value = waitcnt_encode(arch, w, 0);
+    return true;
+}
+
+/* One sendmsg field: a name from the lists, @N, or an expression. */
+static bool parse_message_field(gcn_cursor *cursor, int kind, unsigned message_id, unsigned *value,
+                                bool *symbolic)
+{
+    gcn_arch arch = cursor->options->arch;
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    *symbolic = false;
+    if (gcn_accept(cursor, '@')) {
+        int64_t v;
+        if (!gcn_parse_ranged(cursor, 0, kind == 0 ? 15 : 7, &v, kind == 0 ? "message" : "operation"))
+            return false;
+        *value = (unsigned)v;
+        return true;
+    }
+    size_t length = gcn_peek_identifier(cursor);
+    if (length) {
+        if (kind == 0) {
+            for (size_t i = 0; i < sizeof messages / sizeof messages[0]; i++) {
+                const struct message *m = &messages[i];
+                bool match = (strlen(m->clrx) == length && strncasecmp(start, m->clrx, length) == 0) ||
+                             (strlen(m->llvm) == length && strncasecmp(start, m->llvm, length) == 0) ||
+                             (m->id == MSG_SYSMSG &&
+                              ((length == 6 && strncasecmp(start, "sysmsg", 6) == 0) ||
+                               (length == 10 && strncasecmp(start, "msg_system", 10) == 0)));
+                if (!match)
+                    continue;
+                if (arch < m->first || arch > m->last)
+                    return gcn_fail(cursor, start, "message '%.*s' is not available on %s",
+                                    (int)length, start, gcn_arch_name(arch));
+                cursor->pos += length;
+                *value = m->id;
+                *symbolic = true;
+                return true;
+            }
+            return gcn_fail(cursor, start, "unknown message '%.*s'", (int)length, start);
+        }
+        if (message_id == MSG_SYSMSG) {
+            static const char *const sys_ops_clrx[5] = {NULL, "ecc_err", "reg_rd", "host_trap_ack",
+                                                        "ttrace_pc"};
+            for (unsigned op = 1; op < 5; op++) {
+                if ((strlen(sys_ops_llvm[op]) == length &&
+                     strncasecmp(start, sys_ops_llvm[op], length) == 0) ||
+                    (strlen(sys_ops_clrx[op]) == length &&
+                     strncasecmp(start, sys_ops_clrx[op], length) == 0)) {
+                    cursor->pos += length;
+                    *value = op;
+                    *symbolic = true;
+                    return true;
+                }
+            }
+        }
+        if (length == 4 && strncasecmp(start, "emit", 4) == 0 && start + 8 <= cursor->end &&
+            strncasecmp(start + 4, "-cut", 4) == 0 &&
+            (start + 8 == cursor->end || !gcn_is_identifier_char(start[8]))) {
+            cursor->pos += 8; /* CLRX's emit-cut */
+            *value = 3;
+            *symbolic = true;
+            return true;
+        }
+        for (unsigned op = 0; op < 4; op++) {
+            bool match = strlen(gs_ops_llvm[op]) == length &&
+                         strncasecmp(start, gs_ops_llvm[op], length) == 0;
+            if (op == 3) {
+                if (length == 8 && strncasecmp(start, "emit_cut", 8) == 0)
+                    match = true;
+            } else if (strlen(gs_ops_clrx[op]) == length &&
+                       strncasecmp(start, gs_ops_clrx[op], length) == 0) {
+                match = true;
+            }
+            if (match) {
+                cursor->pos += length;
+                *value = op;
+                *symbolic = true;
+                return true;
+            }
+        }
+        if (!cursor->options->resolve)
+            return gcn_fail(cursor, start, "unknown message operation '%.*s'", (int)length, start);
+    }
+    int64_t v;
+    if (!gcn_parse_ranged(cursor, 0, kind == 0 ? 15 : 7, &v, kind == 0 ? "message" : "operation"))
+        return false;
+    *value = (unsigned)v;
+    return true;
+}
+
+static bool parse_sendmsg(gcn_cursor *cursor, unsigned *value)
+{
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_arch arch = cursor->options->arch;
+    if (!gcn_accept_word(cursor, "sendmsg"))
+        return parse_imm16(cursor, value);
+    if (!gcn_accept(cursor, '('))
+        return gcn_fail(cursor, cursor->pos, "expected '(' after sendmsg");
+    const char *message_at = cursor->pos;
+    unsigned id, op = 0, stream = 0;
+    bool symbolic, op_symbolic = false, op_given = false, stream_given = false;
+    if (!parse_message_field(cursor, 0, 0, &id, &symbolic))
+        return false;
+    const char *op_at = cursor->pos;
+    if (gcn_accept(cursor, ',')) {
+        gcn_skip_space(cursor);
+        op_at = cursor->pos;
+        if (!parse_message_field(cursor, 1, id, &op, &op_symbolic))
+            return false;
+        op_given = true;
+        if (gcn_accept(cursor, ',')) {
+            gcn_skip_space(cursor);
+            const char *stream_at = cursor->pos;
+            int64_t s;
+            if (!gcn_parse_expression(cursor, &s))
+                return false;
+            if (s < 0 || s > 3) {
+                if (llvm)
+                    return gcn_fail(cursor, stream_at, "invalid message stream id");
+                gcn_warn(cursor, stream_at, "stream id %lld out of range, truncated", (long long)s);
+            }
+            stream = (unsigned)s & 3;
+            stream_given = true;
+        }
+    }
+    if (!gcn_accept(cursor, ')'))
+        return gcn_fail(cursor, cursor->pos, "expected ')' to close sendmsg");
+    if (llvm && symbolic) { /* llvm-mc checks symbolic messages strictly */
+        bool needs_op = id == MSG_GS || id == MSG_GS_DONE || id == MSG_SYSMSG;
+        if (needs_op && !op_given)
+            return gcn_fail(cursor, message_at, "message requires an operation");
+        if (!needs_op && op_given)
+            return gcn_fail(cursor, op_at, "message does not support operations");
+        if (!llvm_message_valid(id, op, (id == MSG_GS || id == MSG_GS_DONE) && op ? 0 : stream, arch))
+            return gcn_fail(cursor, op_at, "invalid operation id");
+        if (stream_given && !((id == MSG_GS || id == MSG_GS_DONE) && op != 0))
+            return gcn_fail(cursor, op_at, "message operation does not support streams");
+    }
+    (void)op_symbolic;
+    *value = id | op << 4 | stream << 8;
+    return true;
+}
+
+static bool parse_gpr_idx(gcn_cursor *cursor, unsigned *value)
+{
+    if (!gcn_accept_word(cursor, "gpr_idx"))
+        return parse_imm16(cursor, value);
+    if (!gcn_accept(cursor, '('))
+        return gcn_fail(cursor, cursor->pos, "expected '(' after gpr_idx");
+    static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
+    unsigned mode = 0;
+    if (!gcn_accept(cursor, ')')) {
+        do {
+            const char *start = cursor->pos;
+            int found = -1;
+            for (int i = 0; i < 4 && found < 0; i++)
+                if (gcn_accept_word(cursor, names[i]))
+                    found = i;
+            if (found < 0)
+                return gcn_fail(cursor, start, "expected SRC0, SRC1, SRC2 or DST");
+            if (mode & (1u << found))
+                return gcn_fail(cursor, start, "duplicate VGPR index mode");
+            mode |= 1u << found;
+        } while (gcn_accept(cursor, ','));
+        if (!gcn_accept(cursor, ')'))
+            return gcn_fail(cursor, cursor->pos, "expected ')' to close gpr_idx");
+    }
+    *value = mode;
+    return true;
+}
+
+static bool parse_branch(gcn_cursor *cursor, unsigned *value)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t v;
+    if (!gcn_parse_expression(cursor, &v))
+        return false;
+    if (cursor->options->dialect == GCN_DIALECT_LLVM) { /* the raw word offset */
+        if (v < -32768 || v > 65535)
+            return gcn_fail(cursor, start, "branch offset %lld does not fit in 16 bits", (long long)v);
+        *value = (unsigned)v & 0xffff;
+        return true;
+    }
+    /* CLRX: the operand is the target address. */
+    int64_t delta = v - (int64_t)(cursor->options->address + 4);
+    if (delta & 3)
+        return gcn_fail(cursor, start, "branch target is not a multiple of 4 bytes");
+    delta /= 4;
+    if (delta < -32768 || delta > 32767)
+        return gcn_fail(cursor, start, "branch target out of range (%lld words away)",
+                        (long long)delta);
+    *value = (unsigned)delta & 0xffff;
+    return true;
+}
+
+bool gcn_parse_sopp(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    unsigned value = 0;
+    bool ok = true;
+    switch ((gcn_shape)row->shape) {
+    case GCN_SHAPE_SOPP_NONE:
+        if (gcn_at_end(cursor))
+            break;
+        if (cursor->options->dialect == GCN_DIALECT_LLVM && row->operation != GCN_OP_ENDPGM)
+            return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
+        ok = parse_imm16(cursor, &value);
+        break;
+    case GCN_SHAPE_SOPP_IMM:
+        if (gcn_at_end(cursor))
+            return gcn_fail(cursor, cursor->pos, "%s needs an immediate operand", row->name);
+        ok = parse_imm16(cursor, &value);
+        break;
+    case GCN_SHAPE_SOPP_BRANCH:
+        if (gcn_at_end(cursor))
+            return gcn_fail(cursor, cursor->pos, "%s needs a branch target", row->name);
+        ok = parse_branch(cursor, &value);
+        break;
+    case GCN_SHAPE_SOPP_WAITCNT:
+        ok = parse_waitcnt(cursor, (gcn_arch)instruction->arch, &value);
+        break;
+    case GCN_SHAPE_SOPP_SENDMSG:
+        ok = parse_sendmsg(cursor, &value);
+        break;
+    case GCN_SHAPE_SOPP_GPR_IDX:
+        ok = parse_gpr_idx(cursor, &value);
+        break;
+    default:
+        return gcn_fail(cursor, cursor->pos, "internal error: bad SOPP shape");
+    }
+    instruction->simm16 = (uint16_t)value;
+    return ok;
+}

@@ -1,0 +1,45 @@
+/* Struct <-> text, per family and dialect. */
+#ifndef GCN_SYNTAX_H
+#define GCN_SYNTAX_H
+
+#include "syntax/cursor.h"
+#include "syntax/operand.h"
+#include "syntax/text.h"
+
+/* A family formatter returns false when the dialect cannot express the
+ * instruction (the caller then prints it as data). */
+typedef bool (*gcn_formatter)(const gcn_instruction *instruction, gcn_dialect dialect,
+                              uint64_t address, gcn_text *text);
+/* A family parser reads the operands after the mnemonic. The instruction
+ * is already started with the row's opcode for the generation. */
+typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
+                           gcn_instruction *instruction);
+
+bool gcn_format_sopp(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
+bool gcn_format_smem(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
+bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
+bool gcn_format_flat(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
+bool gcn_parse_sopp(gcn_cursor *, const gcn_row *, gcn_instruction *);
+bool gcn_parse_smem(gcn_cursor *, const gcn_row *, gcn_instruction *);
+bool gcn_parse_mubuf(gcn_cursor *, const gcn_row *, gcn_instruction *);
+bool gcn_parse_flat(gcn_cursor *, const gcn_row *, gcn_instruction *);
+
+/* Writes the mnemonic; with operands, the separator after it: CLRX pads
+ * to column 16 as clrxdisasm does, LLVM writes one space. */
+void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const char *name, bool operands);
+/* CLRX's name for an opcode the generation lacks: SOPP_ill_3. */
+void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, unsigned opcode,
+                     bool operands);
+
+/* Modifiers after the operands: glc, slc, tfe, lds, offen, idxen, addr64,
+ * nv and offset:N (also inst_offset:N), in any order; CLRX also takes
+ * values (glc:1). */
+typedef struct gcn_offset_rule {
+    int64_t minimum, maximum;
+    unsigned clrx_truncate_width; /* CLRX: out of range warns and keeps this many bits; 0: error */
+} gcn_offset_rule;
+
+bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
+                         gcn_instruction *instruction, int64_t *offset);
+
+#endif

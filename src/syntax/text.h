@@ -1,0 +1,26 @@
+/* Appending text to a caller's fixed buffer, without printf. On overflow
+ * the length keeps counting so the caller learns the size it needed. */
+#ifndef GCN_TEXT_H
+#define GCN_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct gcn_text {
+    char *data;
+    size_t size;   /* capacity including the terminating NUL */
+    size_t length; /* characters written or wanted */
+} gcn_text;
+
+void gcn_put(gcn_text *text, const char *string);
+void gcn_put_length(gcn_text *text, const char *string, size_t length);
+void gcn_put_char(gcn_text *text, char c);
+void gcn_put_unsigned(gcn_text *text, uint64_t value);
+void gcn_put_signed(gcn_text *text, int64_t value);
+void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */
+/* Pads with spaces to column (at least one space). */
+void gcn_put_pad(gcn_text *text, size_t start, size_t column);
+/* NUL-terminates; returns 0 or -1 when the text did not fit. */
+int gcn_text_finish(gcn_text *text);
+
+#endif

@@ -1,0 +1,87 @@
+#include "tools/cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+bool cli_read(const char *program, const char *path, char **data, size_t *length)
+{
+    bool standard = strcmp(path, "-") == 0;
+    FILE *file = standard ? stdin : fopen(path, "rb");
+    if (!file) {
+        fprintf(stderr, "%s: cannot open '%s': %s\n", program, path, strerror(errno));
+        return false;
+    }
+    size_t capacity = 1 << 16, used = 0;
+    char *buffer = malloc(capacity + 1);
+    while (buffer) {
+        size_t n = fread(buffer + used, 1, capacity - used, file);
+        used += n;
+        if (used < capacity)
+            break;
+        capacity *= 2;
+        char *bigger = realloc(buffer, capacity + 1);
+        if (!bigger) {
+            free(buffer);
+            buffer = NULL;
+        }
+        buffer = bigger;
+    }
+    bool failed = !buffer || ferror(file);
+    int saved = errno;
+    if (!standard)
+        fclose(file);
+    if (failed) {
+        fprintf(stderr, "%s: cannot read '%s': %s\n", program, path,
+                buffer ? strerror(saved) : "out of memory");
+        free(buffer);
+        return false;
+    }
+    buffer[used] = '\0';
+    *data = buffer;
+    *length = used;
+    return true;
+}
+
+bool cli_write(const char *program, const char *path, const void *data, size_t length)
+{
+    if (strcmp(path, "-") == 0) {
+        if (fwrite(data, 1, length, stdout) != length || fflush(stdout) != 0) {
+            fprintf(stderr, "%s: cannot write to standard output: %s\n", program, strerror(errno));
+            return false;
+        }
+        return true;
+    }
+    size_t n = strlen(path);
+    char *temporary = malloc(n + 16);
+    if (!temporary) {
+        fprintf(stderr, "%s: out of memory\n", program);
+        return false;
+    }
+    memcpy(temporary, path, n);
+    memcpy(temporary + n, ".tmp.XXXXXX", 12);
+    int fd = mkstemp(temporary);
+    if (fd < 0) {
+        fprintf(stderr, "%s: cannot create '%s': %s\n", program, temporary, strerror(errno));
+        free(temporary);
+        return false;
+    }
+    FILE *file = fdopen(fd, "wb");
+    bool ok = file && fwrite(data, 1, length, file) == length;
+    if (file) {
+        ok = fflush(file) == 0 && ok;
+        ok = fclose(file) == 0 && ok;
+    } else {
+        close(fd);
+    }
+    if (ok && rename(temporary, path) != 0)
+        ok = false;
+    if (!ok) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", program, path, strerror(errno));
+        unlink(temporary);
+    }
+    free(temporary);
+    return ok;
+}

@@ -1,0 +1,114 @@
+/* gcnasm: assemble GCN source into machine code. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/assembler.h"
+#include "tools/cli.h"
+
+static void usage(void)
+{
+    fputs("usage: gcnasm -a ARCH [-s clrx|llvm] [-f raw|hex] [-o OUT] [INPUT|-]\n"
+          "  ARCH: gcn1.0..gcn1.4, gfx6..gfx9, an LLVM cpu (tahiti, tonga, gfx900, ...)\n"
+          "        or a CLRX device (Pitcairn, Hawaii, Ellesmere, Vega10, ...)\n",
+          stderr);
+}
+
+/* One line per statement: its 32-bit words as 8 hex digits; a trailing
+ * part of a word (data directives) as 2 digits a byte. */
+static char *hex_lines(const gcn_output *output, size_t *length)
+{
+    char *text = malloc(output->length * 3 + output->statement_count + 1);
+    if (!text)
+        return NULL;
+    static const char hex[] = "0123456789abcdef";
+    size_t used = 0, begin = 0;
+    for (size_t s = 0; s < output->statement_count; s++) {
+        size_t end = output->statement_ends[s];
+        for (size_t i = begin; i < end; i += 4) {
+            if (i > begin)
+                text[used++] = ' ';
+            size_t n = end - i < 4 ? end - i : 4;
+            for (size_t b = n; b-- > 0;) {
+                text[used++] = hex[output->bytes[i + b] >> 4];
+                text[used++] = hex[output->bytes[i + b] & 15];
+            }
+        }
+        if (end > begin)
+            text[used++] = '\n';
+        begin = end;
+    }
+    *length = used;
+    return text;
+}
+
+int main(int argc, char **argv)
+{
+    const char *arch_name = NULL, *syntax = "clrx", *format = "raw", *out = NULL, *input = "-";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if ((!strcmp(a, "-a") || !strcmp(a, "-s") || !strcmp(a, "-f") || !strcmp(a, "-o")) &&
+            i + 1 < argc) {
+            const char *value = argv[++i];
+            if (a[1] == 'a') arch_name = value;
+            else if (a[1] == 's') syntax = value;
+            else if (a[1] == 'f') format = value;
+            else out = value;
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage();
+            return 0;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "gcnasm: unknown option '%s'\n", a);
+            usage();
+            return 2;
+        } else {
+            input = a;
+        }
+    }
+    gcn_arch arch;
+    if (!arch_name) {
+        fputs("gcnasm: -a ARCH is required\n", stderr);
+        usage();
+        return 2;
+    }
+    if (gcn_arch_from_name(arch_name, &arch) != GCN_OK) {
+        fprintf(stderr, "gcnasm: unknown architecture '%s'\n", arch_name);
+        return 2;
+    }
+    if (strcmp(syntax, "clrx") && strcmp(syntax, "llvm")) {
+        fprintf(stderr, "gcnasm: unknown syntax '%s' (clrx or llvm)\n", syntax);
+        return 2;
+    }
+    if (strcmp(format, "raw") && strcmp(format, "hex")) {
+        fprintf(stderr, "gcnasm: unknown output format '%s' (raw or hex)\n", format);
+        return 2;
+    }
+    if (!out)
+        out = strcmp(format, "hex") == 0 ? "-" : "a.out";
+    char *source;
+    size_t length;
+    if (!cli_read("gcnasm", input, &source, &length))
+        return 1;
+    gcn_assembly assembly = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
+                             strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
+    gcn_output output = {0};
+    bool ok = gcn_assemble(&assembly, source, length, &output);
+    /* On errors a file is left untouched; standard output still gets the
+     * lines that assembled. */
+    bool to_stdout = strcmp(out, "-") == 0;
+    if (ok || to_stdout) {
+        bool written;
+        if (!strcmp(format, "hex")) {
+            size_t text_length;
+            char *text = hex_lines(&output, &text_length);
+            written = text && cli_write("gcnasm", out, text, text_length);
+            free(text);
+        } else {
+            written = cli_write("gcnasm", out, output.bytes, output.length);
+        }
+        ok = ok && written;
+    }
+    gcn_output_free(&output);
+    free(source);
+    return ok ? 0 : 1;
+}
