@@ -35,8 +35,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/support/harness.o $(BUILD)/l
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
 
 # The whole suite; tests/run prints one summary line "N passed, N failed".
+# Debian's llvm-14 puts llvm-mc in /usr/lib/llvm-14/bin (only llvm-mc-14 on PATH).
 test: all $(TEST_PROGRAMS)
-	@BUILD=$(BUILD) sh tests/run
+	@PATH="/usr/lib/llvm-14/bin:$$PATH" BUILD=$(BUILD) sh tests/run
 
 # The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
 # LeakSanitizer is part of clang's AddressSanitizer on Linux; asked for explicitly.
