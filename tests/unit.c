@@ -1,0 +1,739 @@
+/* Unit tests of the pieces through their interfaces: architecture names,
+ * expressions, the text buffer, parse errors, API misuse, and SOPP decode,
+ * encode, format and parse in both dialects. Every expected value is exact:
+ * SOPP texts agree with ../shared/vectors/clrx/dis.tsv (CLRX) and with
+ * llvm-mc 14 (LLVM). */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gcn.h"
+#include "support/harness.h"
+#include "syntax/cursor.h"
+#include "syntax/text.h"
+
+static test_summary summary = {"unit", 0, 0, 0};
+
+#define CHECK(condition, ...)                        \
+    do {                                             \
+        if (condition) {                             \
+            test_pass(&summary);                     \
+        } else {                                     \
+            printf("  (tests/unit.c:%d) ", __LINE__); \
+            test_fail(&summary, __VA_ARGS__);        \
+        }                                            \
+    } while (0)
+
+static const char *dialect_name(gcn_dialect dialect)
+{
+    return dialect == GCN_DIALECT_LLVM ? "llvm" : "clrx";
+}
+
+/* ---- architecture names ---- */
+
+static const struct {
+    const char *name;
+    gcn_arch arch;
+} arch_names[] = {
+    {"gcn1.0", GCN_ARCH_GCN10}, {"gcn1.1", GCN_ARCH_GCN11}, {"gcn1.2", GCN_ARCH_GCN12},
+    {"gcn1.4", GCN_ARCH_GCN14}, {"gfx6", GCN_ARCH_GCN10}, {"gfx7", GCN_ARCH_GCN11},
+    {"gfx8", GCN_ARCH_GCN12}, {"gfx9", GCN_ARCH_GCN14}, {"si", GCN_ARCH_GCN10},
+    {"ci", GCN_ARCH_GCN11}, {"vi", GCN_ARCH_GCN12},
+    {"gfx600", GCN_ARCH_GCN10}, {"tahiti", GCN_ARCH_GCN10}, {"gfx601", GCN_ARCH_GCN10},
+    {"pitcairn", GCN_ARCH_GCN10}, {"verde", GCN_ARCH_GCN10}, {"gfx602", GCN_ARCH_GCN10},
+    {"oland", GCN_ARCH_GCN10}, {"hainan", GCN_ARCH_GCN10}, {"capeverde", GCN_ARCH_GCN10},
+    {"gfx700", GCN_ARCH_GCN11}, {"kaveri", GCN_ARCH_GCN11}, {"gfx701", GCN_ARCH_GCN11},
+    {"hawaii", GCN_ARCH_GCN11}, {"gfx702", GCN_ARCH_GCN11}, {"gfx703", GCN_ARCH_GCN11},
+    {"kabini", GCN_ARCH_GCN11}, {"mullins", GCN_ARCH_GCN11}, {"gfx704", GCN_ARCH_GCN11},
+    {"bonaire", GCN_ARCH_GCN11}, {"gfx705", GCN_ARCH_GCN11}, {"spectre", GCN_ARCH_GCN11},
+    {"spooky", GCN_ARCH_GCN11}, {"kalindi", GCN_ARCH_GCN11},
+    {"gfx801", GCN_ARCH_GCN12}, {"carrizo", GCN_ARCH_GCN12}, {"gfx802", GCN_ARCH_GCN12},
+    {"iceland", GCN_ARCH_GCN12}, {"tonga", GCN_ARCH_GCN12}, {"gfx803", GCN_ARCH_GCN12},
+    {"fiji", GCN_ARCH_GCN12}, {"polaris10", GCN_ARCH_GCN12}, {"polaris11", GCN_ARCH_GCN12},
+    {"polaris12", GCN_ARCH_GCN12}, {"gfx805", GCN_ARCH_GCN12}, {"tongapro", GCN_ARCH_GCN12},
+    {"gfx810", GCN_ARCH_GCN12}, {"stoney", GCN_ARCH_GCN12}, {"goose", GCN_ARCH_GCN12},
+    {"horse", GCN_ARCH_GCN12}, {"ellesmere", GCN_ARCH_GCN12}, {"baffin", GCN_ARCH_GCN12},
+    {"gfx804", GCN_ARCH_GCN12}, {"lexa", GCN_ARCH_GCN12},
+    {"gfx900", GCN_ARCH_GCN14}, {"gfx902", GCN_ARCH_GCN14}, {"gfx904", GCN_ARCH_GCN14},
+    {"gfx906", GCN_ARCH_GCN14}, {"gfx909", GCN_ARCH_GCN14}, {"gfx90c", GCN_ARCH_GCN14},
+    {"vega10", GCN_ARCH_GCN14}, {"gfx901", GCN_ARCH_GCN14}, {"raven", GCN_ARCH_GCN14},
+    {"gfx903", GCN_ARCH_GCN14}, {"vega12", GCN_ARCH_GCN14}, {"gfx905", GCN_ARCH_GCN14},
+    {"vega20", GCN_ARCH_GCN14}, {"gfx907", GCN_ARCH_GCN14},
+};
+
+static void test_arch_names(void)
+{
+    for (size_t i = 0; i < sizeof arch_names / sizeof arch_names[0]; i++) {
+        const char *name = arch_names[i].name;
+        char upper[32], mixed[32];
+        size_t n = strlen(name);
+        for (size_t j = 0; j <= n; j++) {
+            char c = name[j];
+            upper[j] = c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+            mixed[j] = j % 2 ? upper[j] : c;
+        }
+        const char *spellings[3] = {name, upper, mixed};
+        for (int s = 0; s < 3; s++) {
+            gcn_arch arch = GCN_ARCH_COUNT;
+            gcn_status status = gcn_arch_from_name(spellings[s], &arch);
+            CHECK(status == GCN_OK && arch == arch_names[i].arch,
+                  "arch name '%s': status %d arch %d, want arch %d", spellings[s], status, arch,
+                  arch_names[i].arch);
+        }
+    }
+    static const char *const unknown[] = {"", "gcn", "gcn1.3", "gcn2.0", "gfx5", "gfx10",
+                                          "gfx1010", "tahit", "tahitii", " tahiti", "tahiti ",
+                                          "gcn1.0\n", "vega", "navi10", "r600", "gfx9x"};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        gcn_arch arch = GCN_ARCH_GCN12;
+        gcn_status status = gcn_arch_from_name(unknown[i], &arch);
+        CHECK(status == GCN_ERROR_INVALID_ARGUMENT && arch == GCN_ARCH_GCN12,
+              "unknown arch name '%s': status %d, arch changed to %d", unknown[i], status, arch);
+    }
+    static const char *const names[GCN_ARCH_COUNT] = {"gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"};
+    static const char *const cpus[GCN_ARCH_COUNT] = {"tahiti", "bonaire", "tonga", "gfx900"};
+    for (int a = 0; a < GCN_ARCH_COUNT; a++) {
+        CHECK(strcmp(gcn_arch_name((gcn_arch)a), names[a]) == 0, "gcn_arch_name(%d) = '%s'", a,
+              gcn_arch_name((gcn_arch)a));
+        CHECK(strcmp(gcn_arch_llvm_cpu((gcn_arch)a), cpus[a]) == 0, "gcn_arch_llvm_cpu(%d) = '%s'",
+              a, gcn_arch_llvm_cpu((gcn_arch)a));
+        /* Each arch's own names lead back to it. */
+        gcn_arch back;
+        CHECK(gcn_arch_from_name(names[a], &back) == GCN_OK && back == (gcn_arch)a,
+              "'%s' does not name arch %d", names[a], a);
+        CHECK(gcn_arch_from_name(cpus[a], &back) == GCN_OK && back == (gcn_arch)a,
+              "'%s' does not name arch %d", cpus[a], a);
+    }
+    CHECK(strcmp(gcn_arch_name(GCN_ARCH_COUNT), "unknown") == 0, "gcn_arch_name(COUNT) = '%s'",
+          gcn_arch_name(GCN_ARCH_COUNT));
+    CHECK(strcmp(gcn_arch_llvm_cpu((gcn_arch)-1), "unknown") == 0, "gcn_arch_llvm_cpu(-1) = '%s'",
+          gcn_arch_llvm_cpu((gcn_arch)-1));
+}
+
+/* ---- expressions ---- */
+
+static bool resolve(void *context, const char *name, size_t length, int64_t *value)
+{
+    static const struct {
+        const char *name;
+        int64_t value;
+    } symbols[] = {{"x", 5}, {"loop_end", 0x100}, {"minus", -7}, {"big", INT64_MAX}};
+    (*(unsigned *)context)++;
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        if (strlen(symbols[i].name) == length && memcmp(symbols[i].name, name, length) == 0) {
+            *value = symbols[i].value;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Evaluates text as one expression; *rest receives what it left unread. */
+static bool evaluate(const char *text, bool with_resolver, int64_t *value, gcn_parse_error *error,
+                     size_t *rest)
+{
+    unsigned calls = 0;
+    gcn_parse_options options = {GCN_ARCH_GCN12, GCN_DIALECT_CLRX, 0x40,
+                                 with_resolver ? resolve : NULL, &calls};
+    memset(error, 0, sizeof *error);
+    gcn_cursor cursor = {.text = text, .pos = text, .end = text + strlen(text),
+                         .options = &options, .error = error, .failed = false};
+    bool ok = gcn_parse_expression(&cursor, value);
+    *rest = (size_t)(cursor.end - cursor.pos);
+    return ok;
+}
+
+static void expect_value(const char *text, int64_t want)
+{
+    int64_t value = 0;
+    gcn_parse_error error;
+    size_t rest;
+    bool ok = evaluate(text, true, &value, &error, &rest);
+    CHECK(ok && value == want && rest == 0, "expression '%s': ok %d value %lld rest %zu (%s), want %lld",
+          text, ok, (long long)value, rest, error.message, (long long)want);
+}
+
+static void expect_expression_error(const char *text, bool with_resolver, unsigned column,
+                                    const char *message)
+{
+    int64_t value = 0;
+    gcn_parse_error error;
+    size_t rest;
+    bool ok = evaluate(text, with_resolver, &value, &error, &rest);
+    CHECK(!ok && error.column == column && strcmp(error.message, message) == 0,
+          "expression '%s': ok %d column %u '%s', want column %u '%s'", text, ok, error.column,
+          error.message, column, message);
+}
+
+static void test_expressions(void)
+{
+    /* precedence and associativity, as in C */
+    expect_value("1+2*3", 7);
+    expect_value("(1+2)*3", 9);
+    expect_value("10-4-3", 3);
+    expect_value("64/4/2", 8);
+    expect_value("2*3%4", 2);
+    expect_value("1<<4|1", 17);
+    expect_value("1|2^3&4", 3);
+    expect_value("6&3^1|8", 11);
+    expect_value("1+2<<3", 24);
+    expect_value("3>2==1", 1);
+    expect_value("1<2<3", 1);
+    expect_value("2>=2 && 3<=2", 0);
+    expect_value("0 || 1 && 0", 0);
+    expect_value("1 || 0 && 0", 1);
+    expect_value("5 != 5", 0);
+    expect_value("1 ? 2 : 3", 2);
+    expect_value("0 ? 2 : 1 ? 4 : 5", 4);
+    expect_value(" ( 7 ) ", 7);
+    /* unary operators */
+    expect_value("-5", -5);
+    expect_value("- -3", 3);
+    expect_value("-2*-3", 6);
+    expect_value("~0", -1);
+    expect_value("~0x0f & 0xff", 0xf0);
+    expect_value("!5", 0);
+    expect_value("!!5", 1);
+    expect_value("+4", 4);
+    expect_value("-(2+3)*2", -10);
+    /* C division truncates toward zero; shifts are arithmetic */
+    expect_value("-7/2", -3);
+    expect_value("7%-3", 1);
+    expect_value("-7%3", -1);
+    expect_value("-16>>2", -4);
+    expect_value("1<<63>>63", -1);
+    expect_value("1<<64", 0);
+    expect_value("-9223372036854775807-1", INT64_MIN);
+    expect_value("(-9223372036854775807-1)/-1", INT64_MIN); /* wraps, no trap */
+    expect_value("big+1", INT64_MIN);                       /* wraps, no trap */
+    /* numbers */
+    expect_value("0x1F", 31);
+    expect_value("0XfF", 255);
+    expect_value("017", 15);
+    expect_value("0", 0);
+    expect_value("00", 0);
+    expect_value("0b101", 5);
+    expect_value("0B11", 3);
+    expect_value("18446744073709551615", -1);
+    expect_value("0xffffffffffffffff", -1);
+    expect_value("'a'", 97);
+    /* symbols and the current address */
+    expect_value("x", 5);
+    expect_value("x*2+1", 11);
+    expect_value("loop_end - . ", 0x100 - 0x40);
+    expect_value("minus/x", -1);
+    expect_value(".+8", 0x48);
+    /* errors, with the column of the offending token */
+    expect_expression_error("1/0", true, 2, "division by zero");
+    expect_expression_error("5 % (x-5)", true, 3, "division by zero");
+    expect_expression_error("y+1", true, 1, "undefined symbol 'y'");
+    expect_expression_error("2*undefined_name", true, 3, "undefined symbol 'undefined_name'");
+    expect_expression_error("x", false, 1, "undefined symbol 'x'");
+    expect_expression_error("09", true, 1, "invalid digit in number");
+    expect_expression_error("0b102", true, 1, "invalid digit in number");
+    expect_expression_error("0x", true, 1, "invalid number");
+    expect_expression_error("12abc", true, 1, "invalid digit in number");
+    expect_expression_error("12g", true, 1, "invalid number");
+    expect_expression_error("0x10000000000000000", true, 1, "number does not fit in 64 bits");
+    expect_expression_error("18446744073709551616", true, 1, "number does not fit in 64 bits");
+    expect_expression_error("", true, 1, "expected an expression");
+    expect_expression_error("1+", true, 3, "expected an expression");
+    expect_expression_error("1 + * 2", true, 5, "expected an expression");
+    expect_expression_error("(1+2", true, 5, "expected ')'");
+    expect_expression_error("1 ? 2", true, 6, "expected ':' in conditional expression");
+    /* The nesting limit stops deep input before the stack does; modest
+     * nesting still works. */
+    static char deep[4100];
+    memset(deep, '(', 2000);
+    strcpy(deep + 2000, "1");
+    memset(deep + 2001, ')', 2000);
+    deep[4001] = '\0';
+    int64_t value;
+    gcn_parse_error error;
+    size_t rest;
+    bool ok = evaluate(deep, true, &value, &error, &rest);
+    CHECK(!ok && strcmp(error.message, "expression nested too deeply") == 0 && error.column > 1 &&
+              error.column <= 2000,
+          "2000 parentheses: ok %d column %u '%s'", ok, error.column, error.message);
+    memset(deep, '-', 4000);
+    strcpy(deep + 4000, "1");
+    ok = evaluate(deep, true, &value, &error, &rest);
+    CHECK(!ok && strcmp(error.message, "expression nested too deeply") == 0,
+          "4000 unary minus signs: ok %d '%s'", ok, error.message);
+    memset(deep, '(', 10);
+    strcpy(deep + 10, "42");
+    memset(deep + 12, ')', 10);
+    deep[22] = '\0';
+    expect_value(deep, 42);
+    expect_value("-(-(-(-(-(-(-(-1)))))))", -1);
+    expect_value("((1+2)*(3+4))", 21);
+    /* An expression stops before what is not an operator. */
+    ok = evaluate("1+2 , 3", true, &value, &error, &rest);
+    CHECK(ok && value == 3 && rest == 3, "'1+2 , 3': ok %d value %lld rest %zu", ok,
+          (long long)value, rest);
+    /* The resolver is asked only for identifiers. */
+    unsigned calls = 0;
+    gcn_parse_options options = {GCN_ARCH_GCN10, GCN_DIALECT_LLVM, 0, resolve, &calls};
+    const char *text = "x + loop_end + 3";
+    gcn_cursor cursor = {.text = text, .pos = text, .end = text + strlen(text),
+                         .options = &options, .error = &error, .failed = false};
+    ok = gcn_parse_expression(&cursor, &value);
+    CHECK(ok && value == 0x108 && calls == 2, "'%s': ok %d value %lld resolver calls %u", text, ok,
+          (long long)value, calls);
+}
+
+/* ---- the text buffer ---- */
+
+static void test_text(void)
+{
+    /* On overflow the length keeps counting and the buffer stays a
+     * NUL-terminated string inside its size. */
+    char buffer[8];
+    memset(buffer, 'x', sizeof buffer);
+    gcn_text text = {buffer, sizeof buffer, 0};
+    gcn_put(&text, "hello world");
+    CHECK(text.length == 11, "length after overflow %zu, want 11", text.length);
+    CHECK(gcn_text_finish(&text) == -1 && memchr(buffer, '\0', sizeof buffer),
+          "overflowed text is not terminated");
+
+    char big[64];
+    gcn_text fits = {big, sizeof big, 0};
+    gcn_put_signed(&fits, INT64_MIN);
+    gcn_put_char(&fits, ' ');
+    gcn_put_unsigned(&fits, UINT64_MAX);
+    gcn_put_char(&fits, ' ');
+    gcn_put_hex(&fits, 0);
+    gcn_put_char(&fits, ' ');
+    gcn_put_hex(&fits, 0xDEADbeefULL);
+    CHECK(gcn_text_finish(&fits) == 0 &&
+              strcmp(big, "-9223372036854775808 18446744073709551615 0x0 0xdeadbeef") == 0,
+          "numbers: '%s'", big);
+
+    gcn_text padded = {big, sizeof big, 0};
+    gcn_put(&padded, "s_nop");
+    gcn_put_pad(&padded, 0, 16);
+    gcn_put(&padded, "0x1");
+    CHECK(gcn_text_finish(&padded) == 0 && strcmp(big, "s_nop           0x1") == 0,
+          "padding: '%s'", big);
+    gcn_text long_name = {big, sizeof big, 0};
+    gcn_put(&long_name, "s_cbranch_cdbgsys_and_user");
+    gcn_put_pad(&long_name, 0, 16);
+    CHECK(gcn_text_finish(&long_name) == 0 && strcmp(big, "s_cbranch_cdbgsys_and_user ") == 0,
+          "padding past the column: '%s'", big);
+
+    /* exactly full: the terminating NUL needs the last byte */
+    char four[4];
+    gcn_text exact = {four, sizeof four, 0};
+    gcn_put(&exact, "abc");
+    CHECK(gcn_text_finish(&exact) == 0 && strcmp(four, "abc") == 0, "3 in 4: '%s'", four);
+    memset(four, 'x', sizeof four);
+    gcn_text over = {four, sizeof four, 0};
+    gcn_put(&over, "abcd");
+    CHECK(gcn_text_finish(&over) == -1 && over.length == 4 && memchr(four, '\0', sizeof four),
+          "4 in 4: length %zu, not terminated", over.length);
+    gcn_text empty = {NULL, 0, 0};
+    gcn_put(&empty, "xyz");
+    CHECK(gcn_text_finish(&empty) == -1 && empty.length == 3, "no buffer: length %zu",
+          empty.length);
+
+    /* gcn_format reports the length it needed. */
+    static const char want[] = "s_waitcnt       vmcnt(0) & expcnt(0) & lgkmcnt(0)";
+    gcn_instruction instruction;
+    uint32_t word = 0xbf8c0000;
+    CHECK(gcn_decode(GCN_ARCH_GCN10, &word, 1, &instruction) == GCN_OK, "decode bf8c0000");
+    char out[64];
+    size_t length = 0;
+    memset(out, 'x', sizeof out);
+    gcn_status status = gcn_format(&instruction, GCN_DIALECT_CLRX, 0, out, 10, &length);
+    CHECK(status == GCN_ERROR_BUFFER_TOO_SMALL && length == strlen(want) && memchr(out, '\0', 10),
+          "format into 10 bytes: status %d length %zu", status, length);
+    length = 0;
+    status = gcn_format(&instruction, GCN_DIALECT_CLRX, 0, out, strlen(want), &length);
+    CHECK(status == GCN_ERROR_BUFFER_TOO_SMALL && length == strlen(want),
+          "format into %zu bytes: status %d length %zu", strlen(want), status, length);
+    length = 0;
+    status = gcn_format(&instruction, GCN_DIALECT_CLRX, 0, out, strlen(want) + 1, &length);
+    CHECK(status == GCN_OK && length == strlen(want) && strcmp(out, want) == 0,
+          "format into %zu bytes: status %d length %zu '%s'", strlen(want) + 1, status, length, out);
+    length = 0;
+    status = gcn_format(&instruction, GCN_DIALECT_LLVM, 0, NULL, 0, &length);
+    CHECK(status == GCN_ERROR_BUFFER_TOO_SMALL && length == strlen("s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)"),
+          "format into no buffer: status %d length %zu", status, length);
+}
+
+/* ---- SOPP: decode, encode, format ---- */
+
+static void expect_format(gcn_arch arch, uint64_t address, uint32_t word, const char *clrx,
+                          const char *llvm)
+{
+    gcn_instruction instruction;
+    gcn_status status = gcn_decode(arch, &word, 1, &instruction);
+    CHECK(status == GCN_OK && instruction.family == GCN_FAMILY_SOPP && instruction.word_count == 1,
+          "decode %s %08x: status %d family %d", gcn_arch_name(arch), word, status,
+          instruction.family);
+    if (status != GCN_OK)
+        return;
+    const char *want[2] = {clrx, llvm};
+    for (int d = 0; d < 2; d++) {
+        char text[128] = "";
+        size_t length = 0;
+        status = gcn_format(&instruction, (gcn_dialect)d, address, text, sizeof text, &length);
+        if (want[d]) {
+            CHECK(status == GCN_OK && strcmp(text, want[d]) == 0 && length == strlen(want[d]),
+                  "format %s %s %08x at %llu: status %d '%s', want '%s'", gcn_arch_name(arch),
+                  dialect_name((gcn_dialect)d), word, (unsigned long long)address, status, text,
+                  want[d]);
+        } else {
+            CHECK(status == GCN_ERROR_NOT_INSTRUCTION,
+                  "format %s %s %08x: status %d '%s', want GCN_ERROR_NOT_INSTRUCTION",
+                  gcn_arch_name(arch), dialect_name((gcn_dialect)d), word, status, text);
+        }
+    }
+    uint32_t words[GCN_MAX_WORDS] = {0};
+    size_t count = 0;
+    status = gcn_encode(&instruction, words, &count);
+    CHECK(status == GCN_OK && count == 1 && words[0] == word,
+          "encode %s %08x: status %d count %zu word %08x", gcn_arch_name(arch), word, status, count,
+          words[0]);
+}
+
+static void test_sopp_format(void)
+{
+    /* CLRX texts from dis.tsv; LLVM texts from llvm-mc -disassemble (tonga,
+     * gfx900) or what llvm-mc prints when it assembles them (tahiti). */
+    expect_format(GCN_ARCH_GCN10, 0, 0xbf810000, "s_endpgm", "s_endpgm");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf800006, "s_nop           0x6", "s_nop 6");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf80cd26, "s_nop           0xcd26", "s_nop 0xcd26");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf818d33, "s_endpgm        0x8d33", "s_endpgm 36147");
+    expect_format(GCN_ARCH_GCN10, 0, 0xbf820029, "s_branch        .L168_0", "s_branch 41");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf82ffff, "s_branch        .L0_0", "s_branch 65535");
+    expect_format(GCN_ARCH_GCN12, 4, 0xbf820005, "s_branch        .L28_0", "s_branch 5");
+    expect_format(GCN_ARCH_GCN14, 0x100, 0xbf89fffe, "s_cbranch_execnz .L252_0",
+                  "s_cbranch_execnz 65534");
+    expect_format(GCN_ARCH_GCN11, 0, 0xbf9a0029, "s_cbranch_cdbgsys_and_user .L168_0",
+                  "s_cbranch_cdbgsys_and_user 41");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf8a0000, "s_barrier", "s_barrier");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf8c0070, "s_waitcnt       vmcnt(0) & lgkmcnt(0)",
+                  "s_waitcnt vmcnt(0) lgkmcnt(0)");
+    expect_format(GCN_ARCH_GCN10, 0, 0xbf8c0f7f, "s_waitcnt       vmcnt(15) & expcnt(7) & lgkmcnt(15)",
+                  "s_waitcnt vmcnt(15) expcnt(7) lgkmcnt(15)");
+    expect_format(GCN_ARCH_GCN10, 0, 0xbf8c0080,
+                  "s_waitcnt       vmcnt(0) & expcnt(0) & lgkmcnt(0) :0x80",
+                  "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)");
+    expect_format(GCN_ARCH_GCN14, 0, 0xbf8c8f78, "s_waitcnt       vmcnt(40)", "s_waitcnt vmcnt(40)");
+    expect_format(GCN_ARCH_GCN14, 0, 0xbf8cc07f, "s_waitcnt       lgkmcnt(0)", "s_waitcnt lgkmcnt(0)");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf8e008d, "s_sleep         0x8d", "s_sleep 0x8d");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf8f0003, "s_setprio       0x3", "s_setprio 3");
+    expect_format(GCN_ARCH_GCN10, 0, 0xbf900001, "s_sendmsg       sendmsg(interrupt)",
+                  "s_sendmsg sendmsg(MSG_INTERRUPT)");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf900022, "s_sendmsg       sendmsg(gs, emit, 0)",
+                  "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0)");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf900332, "s_sendmsg       sendmsg(gs, emit-cut, 3)",
+                  "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT_CUT, 3)");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf91001b, "s_sendmsghalt   sendmsg(@11, cut, 0)",
+                  "s_sendmsghalt sendmsg(11, 1, 0)");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf90021f, "s_sendmsg       sendmsg(system, cut, 2)",
+                  "s_sendmsg sendmsg(15, 1, 2)");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf9d0009, "s_set_gpr_idx_mode 0x9",
+                  "s_set_gpr_idx_mode gpr_idx(SRC0,DST)");
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf830000, "s_wakeup", "s_wakeup");
+    /* an opcode this generation lacks: CLRX names it, LLVM cannot */
+    expect_format(GCN_ARCH_GCN10, 0, 0xbf830020, "SOPP_ill_3      0x20", NULL);
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf9e0020, "SOPP_ill_30     0x20", NULL);
+    expect_format(GCN_ARCH_GCN14, 0, 0xbf9e0000, "s_endpgm_ordered_ps_done", "s_endpgm_ordered_ps_done");
+    /* a no-operand instruction with a nonzero field: LLVM has no text for it */
+    expect_format(GCN_ARCH_GCN12, 0, 0xbf8a0001, "s_barrier       0x1", NULL);
+
+    /* decode: what is not SOPP, and the mnemonic */
+    uint32_t word = 0x7e000280; /* v_mov_b32: no family of this library */
+    gcn_instruction instruction;
+    CHECK(gcn_decode(GCN_ARCH_GCN12, &word, 1, &instruction) == GCN_ERROR_NOT_INSTRUCTION,
+          "v_mov_b32 decodes as an instruction");
+    word = 0xbf8c0000;
+    CHECK(gcn_decode(GCN_ARCH_GCN12, &word, 1, &instruction) == GCN_OK &&
+              gcn_mnemonic(&instruction) && strcmp(gcn_mnemonic(&instruction), "s_waitcnt") == 0,
+          "gcn_mnemonic of bf8c0000");
+    word = 0xbf830020;
+    CHECK(gcn_decode(GCN_ARCH_GCN10, &word, 1, &instruction) == GCN_OK &&
+              instruction.row == GCN_ROW_NONE && gcn_mnemonic(&instruction) == NULL,
+          "opcode 3 on gcn1.0 has a row");
+    /* every SOPP word decodes and encodes back to itself, on every generation */
+    unsigned mismatches = 0, first = 0;
+    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+        for (uint32_t opcode = 0; opcode < 128; opcode++) {
+            static const uint16_t values[] = {0, 1, 0x7f, 0x8000, 0xffff, 0x1234};
+            for (size_t v = 0; v < sizeof values / sizeof values[0]; v++) {
+                uint32_t w = 0xbf800000u | opcode << 16 | values[v], out[GCN_MAX_WORDS];
+                size_t count = 0;
+                if (gcn_decode((gcn_arch)arch, &w, 1, &instruction) != GCN_OK ||
+                    gcn_encode(&instruction, out, &count) != GCN_OK || count != 1 || out[0] != w) {
+                    if (!mismatches++)
+                        first = w;
+                }
+            }
+        }
+    }
+    CHECK(mismatches == 0, "%u SOPP words do not survive decode+encode, first %08x", mismatches,
+          first);
+}
+
+/* ---- parsing ---- */
+
+static gcn_status parse(gcn_arch arch, gcn_dialect dialect, uint64_t address, const char *text,
+                        gcn_instruction *instruction, gcn_parse_error *error)
+{
+    gcn_parse_options options = {arch, dialect, address, NULL, NULL};
+    return gcn_parse(&options, text, strlen(text), instruction, error);
+}
+
+/* Parses text and encodes it: one word, optionally with a warning. */
+static void expect_word_at(gcn_arch arch, gcn_dialect dialect, uint64_t address, const char *text,
+                           uint32_t want, const char *warning)
+{
+    gcn_instruction instruction;
+    gcn_parse_error error;
+    gcn_status status = parse(arch, dialect, address, text, &instruction, &error);
+    uint32_t words[GCN_MAX_WORDS] = {0};
+    size_t count = 0;
+    if (status == GCN_OK)
+        status = gcn_encode(&instruction, words, &count);
+    CHECK(status == GCN_OK && count == 1 && words[0] == want,
+          "parse %s %s '%s': status %d (%u: %s) word %08x, want %08x", gcn_arch_name(arch),
+          dialect_name(dialect), text, status, error.column, error.message, words[0], want);
+    if (status != GCN_OK)
+        return;
+    if (warning)
+        CHECK(error.warning_column > 0 && strstr(error.warning, warning),
+              "parse %s '%s': warning %u '%s', want one with '%s'", dialect_name(dialect), text,
+              error.warning_column, error.warning, warning);
+    else
+        CHECK(error.warning_column == 0, "parse %s '%s': unexpected warning %u '%s'",
+              dialect_name(dialect), text, error.warning_column, error.warning);
+}
+
+static void expect_word(gcn_arch arch, gcn_dialect dialect, const char *text, uint32_t want)
+{
+    expect_word_at(arch, dialect, 0, text, want, NULL);
+}
+
+static void expect_parse_error(gcn_arch arch, gcn_dialect dialect, const char *text,
+                               unsigned column, const char *message)
+{
+    gcn_instruction instruction;
+    gcn_parse_error error;
+    gcn_status status = parse(arch, dialect, 0, text, &instruction, &error);
+    CHECK(status == GCN_ERROR_SYNTAX && error.column == column && strcmp(error.message, message) == 0,
+          "parse %s %s '%s': status %d column %u '%s', want column %u '%s'", gcn_arch_name(arch),
+          dialect_name(dialect), text, status, error.column, error.message, column, message);
+}
+
+static void test_parse_errors(void)
+{
+    const gcn_dialect C = GCN_DIALECT_CLRX, L = GCN_DIALECT_LLVM;
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_endpgmm", 1,
+                       "unknown instruction 's_endpgmm'; did you mean 's_endpgm'?");
+    expect_parse_error(GCN_ARCH_GCN12, L, "   s_brnch 4", 4,
+                       "unknown instruction 's_brnch'; did you mean 's_branch'?");
+    expect_parse_error(GCN_ARCH_GCN10, C, "S_WAITCNTT vmcnt(0)", 1,
+                       "unknown instruction 'S_WAITCNTT'; did you mean 's_waitcnt'?");
+    expect_parse_error(GCN_ARCH_GCN12, C, "xyzzy_plugh", 1, "unknown instruction 'xyzzy_plugh'");
+    expect_parse_error(GCN_ARCH_GCN12, C, "", 1, "expected an instruction");
+    expect_parse_error(GCN_ARCH_GCN12, C, "   ", 4, "expected an instruction");
+    expect_parse_error(GCN_ARCH_GCN12, C, "0x12", 1, "expected an instruction");
+    /* the generations that have it */
+    expect_parse_error(GCN_ARCH_GCN10, C, "s_wakeup", 1,
+                       "'s_wakeup' is not available on gcn1.0; it exists on gcn1.2, gcn1.4");
+    expect_parse_error(GCN_ARCH_GCN10, L, "  s_setkill 1", 3,
+                       "'s_setkill' is not available on gcn1.0; it exists on gcn1.1, gcn1.2, gcn1.4");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_endpgm_ordered_ps_done", 1,
+                       "'s_endpgm_ordered_ps_done' is not available on gcn1.2; it exists on gcn1.4");
+    expect_parse_error(GCN_ARCH_GCN11, C, "S_Set_Gpr_Idx_Off", 1,
+                       "'s_set_gpr_idx_off' is not available on gcn1.1; it exists on gcn1.2, gcn1.4");
+    /* trailing garbage and missing operands */
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_nop 1 2", 9, "unexpected '2' after the operands");
+    expect_parse_error(GCN_ARCH_GCN12, L, "s_nop 1, 2", 8, "unexpected ', 2' after the operands");
+    expect_parse_error(GCN_ARCH_GCN12, L, "s_barrier 1", 11, "s_barrier takes no operand");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_nop", 6, "s_nop needs an immediate operand");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_branch", 9, "s_branch needs a branch target");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_nop 1+", 9, "expected an expression");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_nop 1/0", 8, "division by zero");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_nop foo", 7, "undefined symbol 'foo'");
+    /* values out of range */
+    expect_parse_error(GCN_ARCH_GCN12, L, "s_nop 0x10000", 7, "value 65536 does not fit in 16 bits");
+    expect_parse_error(GCN_ARCH_GCN12, L, "s_branch 70000", 10,
+                       "branch offset 70000 does not fit in 16 bits");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_branch 6", 10,
+                       "branch target is not a multiple of 4 bytes");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_branch 0x40000", 10,
+                       "branch target out of range (65535 words away)");
+    expect_parse_error(GCN_ARCH_GCN12, L, "s_waitcnt vmcnt(16)", 17,
+                       "vmcnt(16) out of range: at most 15");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_waitcnt vmcnt(1) & foo(2)", 22,
+                       "expected vmcnt, expcnt or lgkmcnt");
+    expect_parse_error(GCN_ARCH_GCN10, C, "s_sendmsg sendmsg(savewave)", 19,
+                       "message 'savewave' is not available on gcn1.0");
+    expect_parse_error(GCN_ARCH_GCN12, L, "s_sendmsg sendmsg(MSG_GS)", 19,
+                       "message requires an operation");
+    expect_parse_error(GCN_ARCH_GCN12, L, "s_sendmsg sendmsg(MSG_INTERRUPT, 0)", 34,
+                       "message does not support operations");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_sendmsg sendmsg(bogus)", 19, "unknown message 'bogus'");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_sendmsg sendmsg(gs, emit, 0", 30,
+                       "expected ')' to close sendmsg");
+    expect_parse_error(GCN_ARCH_GCN12, L, "s_set_gpr_idx_mode gpr_idx(SRC0,SRC0)", 33,
+                       "duplicate VGPR index mode");
+
+    /* only the given length is read */
+    gcn_instruction instruction;
+    gcn_parse_error error;
+    gcn_parse_options options = {GCN_ARCH_GCN12, GCN_DIALECT_CLRX, 0, NULL, NULL};
+    uint32_t word = 0;
+    size_t count;
+    gcn_status status = gcn_parse(&options, "s_nop 5garbage", 7, &instruction, &error);
+    if (status == GCN_OK)
+        status = gcn_encode(&instruction, &word, &count);
+    CHECK(status == GCN_OK && word == 0xbf800005, "'s_nop 5' of 's_nop 5garbage': status %d %08x",
+          status, word);
+    /* the error struct is optional */
+    CHECK(gcn_parse(&options, "s_bogus", 7, &instruction, NULL) == GCN_ERROR_SYNTAX,
+          "parse without an error struct");
+}
+
+static void test_sopp_parse(void)
+{
+    const gcn_dialect C = GCN_DIALECT_CLRX, L = GCN_DIALECT_LLVM;
+    /* plain immediates */
+    expect_word(GCN_ARCH_GCN10, C, "s_nop 0x6", 0xbf800006);
+    expect_word(GCN_ARCH_GCN10, L, "S_NOP 6", 0xbf800006);
+    expect_word(GCN_ARCH_GCN12, C, "s_endpgm", 0xbf810000);
+    expect_word(GCN_ARCH_GCN12, L, "s_endpgm 3", 0xbf810003);
+    expect_word(GCN_ARCH_GCN12, C, "s_setprio -1", 0xbf8fffff);
+    expect_word_at(GCN_ARCH_GCN12, C, 0, "s_nop 0x12345", 0xbf802345, "truncated to 16 bits");
+    /* branches: CLRX takes the target address, LLVM the word offset */
+    expect_word(GCN_ARCH_GCN12, C, "s_branch 0x100", 0xbf82003f);
+    expect_word_at(GCN_ARCH_GCN12, C, 0x100, "s_branch .", 0xbf82ffff, NULL);
+    expect_word_at(GCN_ARCH_GCN12, C, 0x100, "s_cbranch_scc0 .+8", 0xbf840001, NULL);
+    expect_word(GCN_ARCH_GCN12, L, "s_branch 5", 0xbf820005);
+    expect_word(GCN_ARCH_GCN12, L, "s_branch -1", 0xbf82ffff);
+    expect_word(GCN_ARCH_GCN12, L, "s_cbranch_execz 65535", 0xbf88ffff);
+    /* s_waitcnt */
+    expect_word(GCN_ARCH_GCN10, C, "s_waitcnt  vmcnt(14) & expcnt(2)", 0xbf8c0f2e);
+    expect_word(GCN_ARCH_GCN10, C, "s_waitcnt  VmCnt  (  14  )&exPCnt(  2  )", 0xbf8c0f2e);
+    expect_word(GCN_ARCH_GCN12, C, "s_waitcnt vmcnt(0) & lgkmcnt(0)", 0xbf8c0070);
+    expect_word(GCN_ARCH_GCN12, L, "s_waitcnt vmcnt(0) lgkmcnt(0)", 0xbf8c0070);
+    expect_word(GCN_ARCH_GCN12, L, "s_waitcnt vmcnt(0), lgkmcnt(0)", 0xbf8c0070);
+    expect_word(GCN_ARCH_GCN12, L, "s_waitcnt vmcnt(0) & lgkmcnt(0)", 0xbf8c0070);
+    expect_word(GCN_ARCH_GCN12, L, "s_waitcnt 0", 0xbf8c0000);
+    expect_word(GCN_ARCH_GCN12, L, "s_waitcnt vmcnt_sat(20)", 0xbf8c0f7f);
+    expect_word(GCN_ARCH_GCN14, L, "s_waitcnt vmcnt(40)", 0xbf8c8f78);
+    expect_word(GCN_ARCH_GCN14, C, "s_waitcnt vmcnt(63)", 0xbf8ccf7f);
+    expect_word(GCN_ARCH_GCN14, L, "s_waitcnt vmcnt(40) expcnt(2) lgkmcnt(3)", 0xbf8c8328);
+    expect_word_at(GCN_ARCH_GCN10, C, 0, "s_waitcnt  vmcnt(33) & expcnt(10) & lgkmcnt(27)",
+                   0xbf8c0b21, "out of range");
+    expect_word_at(GCN_ARCH_GCN10, C, 0, "s_waitcnt  vmcnt(14) & expcnt(2)&expcnt(3)", 0xbf8c0f3e,
+                   "expcnt was already defined");
+    /* s_sendmsg */
+    expect_word(GCN_ARCH_GCN10, C, "s_sendmsg sendmsg(interrupt)", 0xbf900001);
+    expect_word(GCN_ARCH_GCN10, C, "s_sendmsg sendmsg(MSG_INTERRUPT)", 0xbf900001);
+    expect_word(GCN_ARCH_GCN10, L, "s_sendmsg sendmsg(MSG_INTERRUPT)", 0xbf900001);
+    expect_word(GCN_ARCH_GCN10, C, "s_sendmsg sendmsg(system)", 0xbf90000f);
+    expect_word(GCN_ARCH_GCN10, C, "s_sendmsg sendmsg(gs, cut, 1)", 0xbf900112);
+    expect_word(GCN_ARCH_GCN10, C, "s_sendmsg sendmsg(gs, emit-cut, 3)", 0xbf900332);
+    expect_word(GCN_ARCH_GCN10, C, "s_sendmsg  sendmsg ( gs    , emit_cut  , 3  )", 0xbf900332);
+    expect_word(GCN_ARCH_GCN12, L, "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT_CUT, 3)", 0xbf900332);
+    expect_word(GCN_ARCH_GCN12, L, "s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_TTRACE_PC)", 0xbf90004f);
+    expect_word(GCN_ARCH_GCN12, L, "s_sendmsg 0x22", 0xbf900022);
+    expect_word(GCN_ARCH_GCN12, L, "s_sendmsg sendmsg(11, 1, 0)", 0xbf90001b);
+    expect_word(GCN_ARCH_GCN12, C, "s_sendmsghalt sendmsg(@11, cut, 0)", 0xbf91001b);
+    expect_word(GCN_ARCH_GCN12, C, "s_sendmsg sendmsg(savewave)", 0xbf900004);
+    /* s_set_gpr_idx_mode */
+    expect_word(GCN_ARCH_GCN12, L, "s_set_gpr_idx_mode gpr_idx(SRC0,DST)", 0xbf9d0009);
+    expect_word(GCN_ARCH_GCN12, C, "s_set_gpr_idx_mode 9", 0xbf9d0009);
+    expect_word(GCN_ARCH_GCN14, L, "s_set_gpr_idx_mode gpr_idx()", 0xbf9d0000);
+}
+
+/* ---- API misuse ---- */
+
+static void test_misuse(void)
+{
+    const gcn_status I = GCN_ERROR_INVALID_ARGUMENT;
+    gcn_arch arch;
+    CHECK(gcn_arch_from_name(NULL, &arch) == I, "gcn_arch_from_name(NULL, ...)");
+    CHECK(gcn_arch_from_name("tonga", NULL) == I, "gcn_arch_from_name(..., NULL)");
+
+    uint32_t word = 0xbf810000, words[GCN_MAX_WORDS];
+    gcn_instruction instruction;
+    CHECK(gcn_decode(GCN_ARCH_GCN12, NULL, 1, &instruction) == I, "gcn_decode(NULL words)");
+    CHECK(gcn_decode(GCN_ARCH_GCN12, &word, 1, NULL) == I, "gcn_decode(NULL instruction)");
+    CHECK(gcn_decode(GCN_ARCH_COUNT, &word, 1, &instruction) == I, "gcn_decode(arch COUNT)");
+    CHECK(gcn_decode((gcn_arch)-1, &word, 1, &instruction) == I, "gcn_decode(arch -1)");
+    CHECK(gcn_decode(GCN_ARCH_GCN12, &word, 0, &instruction) == GCN_ERROR_TRUNCATED,
+          "gcn_decode(0 words)");
+
+    CHECK(gcn_decode(GCN_ARCH_GCN12, &word, 1, &instruction) == GCN_OK, "decode s_endpgm");
+    size_t count;
+    CHECK(gcn_encode(NULL, words, &count) == I, "gcn_encode(NULL instruction)");
+    CHECK(gcn_encode(&instruction, NULL, &count) == I, "gcn_encode(NULL words)");
+    CHECK(gcn_encode(&instruction, words, NULL) == GCN_OK, "gcn_encode(NULL count) must work");
+    gcn_instruction bad = instruction;
+    bad.family = GCN_FAMILY_NONE;
+    CHECK(gcn_encode(&bad, words, &count) == I, "gcn_encode(family NONE)");
+    bad.family = GCN_FAMILY_COUNT;
+    CHECK(gcn_encode(&bad, words, &count) == I, "gcn_encode(family COUNT)");
+    bad = instruction;
+    bad.arch = GCN_ARCH_COUNT;
+    CHECK(gcn_encode(&bad, words, &count) == I, "gcn_encode(arch COUNT)");
+    bad = instruction;
+    bad.opcode = 200;
+    CHECK(gcn_encode(&bad, words, &count) == GCN_ERROR_NOT_ENCODABLE, "gcn_encode(SOPP opcode 200)");
+
+    char text[64];
+    size_t length;
+    CHECK(gcn_format(NULL, GCN_DIALECT_CLRX, 0, text, sizeof text, &length) == I,
+          "gcn_format(NULL instruction)");
+    CHECK(gcn_format(&instruction, GCN_DIALECT_CLRX, 0, NULL, 10, &length) == I,
+          "gcn_format(NULL buffer, size 10)");
+    CHECK(gcn_format(&instruction, (gcn_dialect)2, 0, text, sizeof text, &length) == I,
+          "gcn_format(dialect 2)");
+    bad = instruction;
+    bad.arch = GCN_ARCH_COUNT;
+    CHECK(gcn_format(&bad, GCN_DIALECT_CLRX, 0, text, sizeof text, &length) == I,
+          "gcn_format(arch COUNT)");
+    bad = instruction;
+    bad.family = GCN_FAMILY_NONE;
+    CHECK(gcn_format(&bad, GCN_DIALECT_LLVM, 0, text, sizeof text, &length) == I,
+          "gcn_format(family NONE)");
+    bad.family = 200;
+    CHECK(gcn_format(&bad, GCN_DIALECT_LLVM, 0, text, sizeof text, &length) == I,
+          "gcn_format(family 200)");
+    bad = instruction;
+    bad.row = (uint16_t)(GCN_ROW_NONE - 1);
+    CHECK(gcn_format(&bad, GCN_DIALECT_CLRX, 0, text, sizeof text, &length) == I,
+          "gcn_format(row out of the table)");
+    CHECK(gcn_format(&instruction, GCN_DIALECT_CLRX, 0, text, sizeof text, NULL) == GCN_OK &&
+              strcmp(text, "s_endpgm") == 0,
+          "gcn_format(NULL length) must work");
+
+    gcn_parse_options options = {GCN_ARCH_GCN12, GCN_DIALECT_CLRX, 0, NULL, NULL};
+    gcn_parse_error error;
+    CHECK(gcn_parse(NULL, "s_endpgm", 8, &instruction, &error) == I, "gcn_parse(NULL options)");
+    CHECK(gcn_parse(&options, NULL, 8, &instruction, &error) == I, "gcn_parse(NULL text)");
+    CHECK(gcn_parse(&options, "s_endpgm", 8, NULL, &error) == I, "gcn_parse(NULL instruction)");
+    options.arch = GCN_ARCH_COUNT;
+    CHECK(gcn_parse(&options, "s_endpgm", 8, &instruction, &error) == I, "gcn_parse(arch COUNT)");
+    options.arch = (gcn_arch)-1;
+    CHECK(gcn_parse(&options, "s_endpgm", 8, &instruction, &error) == I, "gcn_parse(arch -1)");
+
+    CHECK(gcn_mnemonic(NULL) == NULL, "gcn_mnemonic(NULL)");
+}
+
+int main(void)
+{
+    test_arch_names();
+    test_expressions();
+    test_text();
+    test_sopp_format();
+    test_parse_errors();
+    test_sopp_parse();
+    test_misuse();
+    return test_finish(&summary);
+}
