@@ -16,6 +16,7 @@ TEST_PROGRAMS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
 .SECONDARY:
 .PHONY: all test test-fast test-sanitize demo clean regenerate check-generated bench
 all: $(TOOLS)
+include fuzz/fuzz.mk
 
 $(BUILD)/libgcn.a: $(LIB_OBJECTS)
 	@mkdir -p $(@D)

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 void gcn_skip_space(gcn_cursor *cursor)
@@ -46,7 +47,8 @@ size_t gcn_peek_identifier(gcn_cursor *cursor)
 bool gcn_accept_word(gcn_cursor *cursor, const char *word)
 {
     size_t length = gcn_peek_identifier(cursor);
-    if (length == 0 || word[length] != '\0' || strncasecmp(cursor->pos, word, length) != 0)
+    /* strlen first: reading word[length] would run past a shorter word */
+    if (length == 0 || strlen(word) != length || strncasecmp(cursor->pos, word, length) != 0)
         return false;
     cursor->pos += length;
     return true;

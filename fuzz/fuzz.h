@@ -1,0 +1,63 @@
+/* Shared by the fuzz targets: the libFuzzer entry point and a check that
+ * aborts with a message, so libFuzzer (and fuzz/replay.c) see a finding. */
+#ifndef GCN_FUZZ_H
+#define GCN_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gcn.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define FUZZ_CHECK(condition, ...)                                                  \
+    do {                                                                            \
+        if (!(condition)) {                                                         \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #condition); \
+            fprintf(stderr, __VA_ARGS__);                                           \
+            fputc('\n', stderr);                                                    \
+            abort();                                                                \
+        }                                                                           \
+    } while (0)
+
+/* CLRX names branch targets .L<address>_0: resolve those as the address. */
+static inline bool fuzz_resolve_label(void *context, const char *name, size_t length,
+                                      int64_t *value)
+{
+    (void)context;
+    if (length < 5 || name[0] != '.' || name[1] != 'L' || name[length - 2] != '_' ||
+        name[length - 1] != '0')
+        return false;
+    uint64_t address = 0;
+    for (size_t i = 2; i < length - 2; i++) {
+        if (name[i] < '0' || name[i] > '9')
+            return false;
+        address = address * 10 + (uint64_t)(name[i] - '0');
+    }
+    *value = (int64_t)address;
+    return true;
+}
+
+/* CLRX's disassembler shows some bits that no assembler syntax can say
+ * (docs/syntax-notes.md): an illegal opcode (SOPP_ill_3), stray bits
+ * (" :0x80"), nonzero reserved fields ("sdst=0x7f"). Such text need not
+ * parse back; all other text must. */
+static inline bool fuzz_clrx_raw_form(uint16_t row, const char *text)
+{
+    return row == GCN_ROW_NONE || strstr(text, " :0x") || strstr(text, "=0x");
+}
+
+/* Little-endian words from bytes; a trailing part of a word is dropped. */
+static inline size_t fuzz_words(const uint8_t *data, size_t size, uint32_t *words, size_t max)
+{
+    size_t count = size / 4 < max ? size / 4 : max;
+    for (size_t i = 0; i < count; i++)
+        words[i] = (uint32_t)data[4 * i] | (uint32_t)data[4 * i + 1] << 8 |
+                   (uint32_t)data[4 * i + 2] << 16 | (uint32_t)data[4 * i + 3] << 24;
+    return count;
+}
+
+#endif

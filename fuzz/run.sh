@@ -1,0 +1,33 @@
+#!/bin/sh
+# Runs each fuzz target for a bounded time on one core:
+#   sh fuzz/run.sh FUZZ_BUILD SECONDS TARGET...
+# New inputs go to FUZZ_BUILD/work/TARGET (kept between runs), findings to
+# FUZZ_BUILD/found/TARGET/, logs to FUZZ_BUILD/log/TARGET.log. Exits 1 if
+# any target found a crash, hang or leak.
+build=$1 seconds=$2
+shift 2
+status=0
+for target in "$@"; do
+    mkdir -p "$build/work/$target" "$build/found/$target" "$build/log"
+    case $target in
+    parse_encode | assemble) options="-dict=$build/gcn.dict -max_len=4096" ;;
+    *) options="-max_len=64" ;;
+    esac
+    [ "$target" = disassemble ] && options="-max_len=1024"
+    log=$build/log/$target.log
+    before=$(ls "$build/found/$target" | wc -l)
+    # A hang is an input over 10 s; 2 GB of memory is a finding too.
+    # shellcheck disable=SC2086
+    "$build/fuzz_$target" "$build/work/$target" "$build/corpus/$target" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$build/found/$target/" $options >"$log" 2>&1
+    code=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    found=$(($(ls "$build/found/$target" | wc -l) - before))
+    echo "fuzz $target: ${seconds}s, ${runs:-?} runs, exit $code, $found new finding(s) in $build/found/$target"
+    if [ "$code" -ne 0 ] || [ "$found" -gt 0 ]; then
+        status=1
+        grep -m 5 -E 'ERROR|check failed|SUMMARY|runtime error' "$log"
+    fi
+done
+exit $status
