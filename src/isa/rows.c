@@ -4,8 +4,9 @@
 
 #include "isa/isa.h"
 
-/* Short flag names for the .def files. */
-#define ATOMIC GCN_ROW_ATOMIC
+/* Short flag names for the .def files. ATOMIC is also a shape name, which a
+ * macro would rewrite inside GCN_SHAPE_##family##_##shape: a constant. */
+enum { ATOMIC = GCN_ROW_ATOMIC };
 #define CMPSWAP GCN_ROW_CMPSWAP
 #define LDS GCN_ROW_LDS
 #define D16_PACKED GCN_ROW_D16_PACKED
