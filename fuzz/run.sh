@@ -3,7 +3,8 @@
 #   sh fuzz/run.sh FUZZ_BUILD SECONDS TARGET...
 # New inputs go to FUZZ_BUILD/work/TARGET (kept between runs), findings to
 # FUZZ_BUILD/found/TARGET/, logs to FUZZ_BUILD/log/TARGET.log. Exits 1 if
-# any target found a crash, hang or leak.
+# any target found a crash, hang or leak. $FUZZ_FLAGS adds libFuzzer
+# options (the long run: -fork=1 -ignore_crashes=1 to go on after one).
 build=$1 seconds=$2
 shift 2
 status=0
@@ -20,7 +21,7 @@ for target in "$@"; do
     # shellcheck disable=SC2086
     "$build/fuzz_$target" "$build/work/$target" "$build/corpus/$target" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$build/found/$target/" $options >"$log" 2>&1
+        -artifact_prefix="$build/found/$target/" $options $FUZZ_FLAGS >"$log" 2>&1
     code=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     found=$(($(ls "$build/found/$target" | wc -l) - before))

@@ -1,0 +1,35 @@
+#!/bin/sh
+# The long fuzz run, on one core, over the committed tree:
+#   sh fuzz/long.sh OUT_DIR ROUNDS SECONDS [TARGET...]
+# Each round exports HEAD into OUT_DIR/src (so edits in progress do not
+# break the build), builds the targets into OUT_DIR/build, and runs every
+# target for SECONDS, going on after a finding. The corpus grows in
+# OUT_DIR/build/fuzz/work across rounds; findings collect in
+# OUT_DIR/build/fuzz/found; OUT_DIR/summary.log gets one line per run.
+out=$1 rounds=$2 seconds=$3
+shift 3
+targets=${*:-decode_format parse_encode assemble disassemble}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+shared=${GCN_SHARED:-$repo/../shared}
+shared=$(cd "$shared" && pwd)
+mkdir -p "$out/build"
+out=$(cd "$out" && pwd)
+round=1
+while [ "$round" -le "$rounds" ]; do
+    rm -rf "$out/src" && mkdir -p "$out/src"
+    commit=$(git -C "$repo" rev-parse --short HEAD)
+    git -C "$repo" archive HEAD | tar -x -C "$out/src"
+    if ! make -C "$out/src" -j1 BUILD="$out/build" GCN_SHARED="$shared" fuzz-build fuzz-corpus \
+        >"$out/build.log" 2>&1; then
+        echo "round $round: build of $commit failed, see $out/build.log" >>"$out/summary.log"
+        sleep 60
+        round=$((round + 1))
+        continue
+    fi
+    for target in $targets; do
+        line=$(FUZZ_FLAGS="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1" \
+            sh "$out/src/fuzz/run.sh" "$out/build/fuzz" "$seconds" "$target" | head -n 1)
+        echo "$(date -u +%H:%M) round $round $commit: $line" >>"$out/summary.log"
+    done
+    round=$((round + 1))
+done
