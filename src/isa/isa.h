@@ -54,7 +54,7 @@ typedef enum gcn_operation {
     GCN_OP_ATOMIC_INC, GCN_OP_ATOMIC_DEC, GCN_OP_ATOMIC_FCMPSWAP, GCN_OP_ATOMIC_FMIN,
     GCN_OP_ATOMIC_FMAX,
     GCN_OP_CACHE_INV, GCN_OP_CACHE_INV_VOL, GCN_OP_CACHE_WB, GCN_OP_CACHE_WB_VOL,
-    GCN_OP_CACHE_WBINVL1, GCN_OP_CACHE_WBINVL1_VOL, GCN_OP_CACHE_DISCARD,
+    GCN_OP_CACHE_WBINVL1, GCN_OP_CACHE_WBINVL1_VOL, GCN_OP_CACHE_WBINVL1_SC, GCN_OP_CACHE_DISCARD,
     GCN_OP_MEMTIME, GCN_OP_MEMREALTIME, GCN_OP_ATC_PROBE, GCN_OP_ATC_PROBE_BUFFER
 } gcn_operation;
 
@@ -81,7 +81,8 @@ enum {
     GCN_ROW_LLVM_ABSENT = 1u << 5, /* llvm-mc 14 does not know it (errata) */
     GCN_ROW_SCRATCH = 1u << 6,     /* FLAT GCN 1.4 segment 1 */
     GCN_ROW_GLOBAL = 1u << 7,      /* FLAT GCN 1.4 segment 2 */
-    GCN_ROW_CLRX_GCN12 = 1u << 8   /* CLRX also accepts it on GCN 1.2 (errata) */
+    GCN_ROW_CLRX_GCN12 = 1u << 8,  /* CLRX also accepts it on GCN 1.2 (errata) */
+    GCN_ROW_LDS_GCN12 = 1u << 9    /* MUBUF: LDS form only from GCN 1.2 on (llvm-mc) */
 };
 
 typedef struct gcn_row {

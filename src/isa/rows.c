@@ -15,6 +15,7 @@ enum { ATOMIC = GCN_ROW_ATOMIC };
 #define SCRATCH GCN_ROW_SCRATCH
 #define GLOBAL GCN_ROW_GLOBAL
 #define CLRX_GCN12 GCN_ROW_CLRX_GCN12
+#define LDS_GCN12 GCN_ROW_LDS_GCN12
 
 const gcn_row gcn_rows[GCN_ROW_COUNT] = {
 #define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \

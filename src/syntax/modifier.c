@@ -28,8 +28,11 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             cursor->pos += length;
             if (!gcn_accept(cursor, ':'))
                 return gcn_fail(cursor, cursor->pos, "expected ':' after '%.*s'", (int)length, start);
-            if (offset_seen)
-                return gcn_fail(cursor, start, "offset given twice");
+            if (offset_seen) { /* CLRX keeps the last one */
+                if (cursor->options->dialect != GCN_DIALECT_CLRX)
+                    return gcn_fail(cursor, start, "offset given twice");
+                gcn_warn(cursor, start, "offset is already defined");
+            }
             offset_seen = true;
             gcn_skip_space(cursor);
             const char *value_at = cursor->pos;
@@ -37,7 +40,10 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             if (!gcn_parse_expression(cursor, &value))
                 return false;
             if (value < offset_rule->minimum || value > offset_rule->maximum) {
-                if (cursor->options->dialect == GCN_DIALECT_CLRX && offset_rule->clrx_truncate_width) {
+                bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
+                if (offset_rule->clrx_truncate_width &&
+                    (clrx || (value >= offset_rule->minimum &&
+                              value <= offset_rule->llvm_truncate_maximum))) {
                     gcn_warn(cursor, value_at, "offset %lld out of range, truncated to %u bits",
                              (long long)value, offset_rule->clrx_truncate_width);
                     value &= (int64_t)((1ull << offset_rule->clrx_truncate_width) - 1);
@@ -70,7 +76,8 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             const char *value_at = cursor->pos;
             if (!gcn_parse_expression(cursor, &value))
                 return false;
-            if (value != 0 && value != 1)
+            /* CLRX takes any nonzero value as 1 */
+            if (value != 0 && value != 1 && cursor->options->dialect != GCN_DIALECT_CLRX)
                 return gcn_fail(cursor, value_at, "modifier value must be 0 or 1");
             on = value != 0;
         }

@@ -37,6 +37,8 @@ void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, un
 typedef struct gcn_offset_rule {
     int64_t minimum, maximum;
     unsigned clrx_truncate_width; /* CLRX: out of range warns and keeps this many bits; 0: error */
+    int64_t llvm_truncate_maximum; /* LLVM: up to this, out of range warns and truncates too
+                                      (llvm-mc 14 masks MUBUF offsets to 12 bits); 0: none */
 } gcn_offset_rule;
 
 bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
