@@ -1,0 +1,398 @@
+#!/bin/sh
+# Tests of the gcnasm and gcndis command lines: output formats, diagnostics,
+# exit statuses, file safety, hex input, -e in both dialects, data for what
+# is no instruction, random words, and the llvm dialect reassembling (by
+# gcnasm and by llvm-mc). tests/run passes the build directory as $1.
+# The last line is "cli: N passed, N failed, N skipped".
+BUILD=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+case $BUILD in /*) ;; *) BUILD=$root/$BUILD ;; esac
+asm=$BUILD/gcnasm
+dis=$BUILD/gcndis
+work=$(mktemp -d "${TMPDIR:-/tmp}/gcn-cli.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+trap 'exit 1' INT TERM
+
+passed=0 failed=0 skipped=0
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    printf 'FAIL cli: %s\n' "$*"
+}
+skip() {
+    skipped=$((skipped + $1))
+    shift
+    printf 'SKIP cli: %s\n' "$*"
+}
+finish() {
+    echo "cli: $passed passed, $failed failed, $skipped skipped"
+    [ "$failed" -eq 0 ]
+    exit
+}
+
+if [ ! -x "$asm" ] || [ ! -x "$dis" ]; then
+    fail "$asm or $dis is missing: run make"
+    finish
+fi
+
+# run [-i INPUT] COMMAND...: stdout to $work/out, stderr to $work/err, exit
+# status to $status.
+run() {
+    input=/dev/null
+    if [ "$1" = -i ]; then
+        input=$2
+        shift 2
+    fi
+    "$@" <"$input" >"$work/out" 2>"$work/err"
+    status=$?
+}
+# want_out LINE... / want_err LINE...: the expected stdout / stderr lines.
+want_out() { lines "$work/want.out" "$@"; }
+want_err() { lines "$work/want.err" "$@"; }
+lines() {
+    file=$1
+    shift
+    if [ $# -eq 0 ]; then : >"$file"; else printf '%s\n' "$@" >"$file"; fi
+}
+show() {
+    echo "  stdout:"; head -n 8 "$work/out" | sed 's/^/    /'
+    echo "  stderr:"; head -n 8 "$work/err" | sed 's/^/    /'
+}
+# same NAME STATUS: the last run gave STATUS, want.out and want.err exactly.
+same() {
+    if [ "$status" -ne "$2" ]; then
+        fail "$1: exit status $status, want $2"
+        show
+    elif ! cmp -s "$work/out" "$work/want.out"; then
+        fail "$1: stdout differs (- want, + got)"
+        diff "$work/want.out" "$work/out" | head -n 12 | sed 's/^/    /'
+    elif ! cmp -s "$work/err" "$work/want.err"; then
+        fail "$1: stderr differs (- want, + got)"
+        diff "$work/want.err" "$work/err" | head -n 12 | sed 's/^/    /'
+    else
+        pass
+    fi
+}
+# check NAME CONDITION...: passes if the command CONDITION succeeds.
+check() {
+    name=$1
+    shift
+    if "$@"; then pass; else fail "$name"; show; fi
+}
+bytes() { od -An -tx1 -v "$1" | tr -s ' \n' '  ' | sed 's/^ //; s/ $//'; }
+
+# ---------------------------------------------------------------- gcnasm
+
+printf 's_nop 0x6\n\ts_endpgm  # done\n' >"$work/ok.s"
+
+run "$asm" -a tonga -f hex "$work/ok.s"
+want_out bf800006 bf810000
+want_err
+same "gcnasm -f hex" 0
+
+run -i "$work/ok.s" "$asm" -a gfx8 -f hex -
+same "gcnasm -f hex from standard input" 0
+
+run -i "$work/ok.s" "$asm" -a Tonga -f hex
+same "gcnasm with no INPUT reads standard input" 0
+
+run "$asm" -a tonga -f raw -o - "$work/ok.s"
+check "gcnasm -f raw -o - writes the words little-endian to stdout" \
+    test "$status" -eq 0 -a "$(bytes "$work/out")" = "06 00 80 bf 00 00 81 bf"
+
+run "$asm" -a tonga -o "$work/ok.bin" "$work/ok.s"
+check "gcnasm -o FILE writes raw little-endian words" \
+    test "$status" -eq 0 -a ! -s "$work/out" -a "$(bytes "$work/ok.bin")" = "06 00 80 bf 00 00 81 bf"
+
+mkdir "$work/cwd"
+(cd "$work/cwd" && "$asm" -a tonga "$work/ok.s" >/dev/null 2>&1)
+check "gcnasm without -o writes a.out" \
+    test -f "$work/cwd/a.out" -a "$(bytes "$work/cwd/a.out")" = "06 00 80 bf 00 00 81 bf"
+
+printf 's_nop 1\ns_endpgm\n' >"$work/llvm.s"
+run "$asm" -a gfx900 -s llvm -f hex "$work/llvm.s"
+want_out bf800001 bf810000
+want_err
+same "gcnasm -s llvm" 0
+
+printf '.int 0x12345678\n.long 0xbf810000, 1\n' >"$work/data.s"
+run "$asm" -a tahiti -f hex "$work/data.s"
+want_out 12345678 "bf810000 00000001"
+want_err
+same "gcnasm data directives, one line each" 0
+
+printf 's_nop 0x12345\n' >"$work/warn.s"
+run "$asm" -a tonga -f hex "$work/warn.s"
+want_out bf802345
+want_err "$work/warn.s:1:7: warning: value 74565 truncated to 16 bits"
+same "gcnasm warning: INPUT:LINE:COL: warning: MESSAGE, exit 0" 0
+
+# Every error of a file in one run, as INPUT:LINE:COL: error: MESSAGE; the
+# valid lines still give their words on stdout.
+printf 's_nop 0x6\ns_endpgmm\ns_endpgm\n  s_wakeup 1 2\ns_branch\ns_waitcnt vmcnt(0)\n' >"$work/bad.s"
+run "$asm" -a tonga -f hex "$work/bad.s"
+want_out bf800006 bf810000 bf8c0f70
+want_err "$work/bad.s:2:1: error: unknown instruction 's_endpgmm'; did you mean 's_endpgm'?" \
+    "$work/bad.s:4:14: error: unexpected '2' after the operands" \
+    "$work/bad.s:5:9: error: s_branch needs a branch target"
+same "gcnasm reports every error with its column, exit 1" 1
+
+run -i "$work/bad.s" "$asm" -a tonga -f hex
+check "gcnasm names standard input <stdin> in diagnostics" \
+    grep -q "^<stdin>:2:1: error: unknown instruction 's_endpgmm'" "$work/err"
+
+printf 's_wakeup\n' >"$work/generation.s"
+run "$asm" -a tahiti -f hex "$work/generation.s"
+want_out
+want_err "$work/generation.s:1:1: error: 's_wakeup' is not available on gcn1.0; it exists on gcn1.2, gcn1.4"
+same "gcnasm: instruction not on this generation" 1
+
+# An existing output file is left untouched on error, and no temporary file stays.
+mkdir "$work/keep"
+printf 'keep me\n' >"$work/keep/out.bin"
+run "$asm" -a tonga -o "$work/keep/out.bin" "$work/bad.s"
+check "gcnasm leaves an existing output file untouched on error" \
+    test "$status" -eq 1 -a "$(cat "$work/keep/out.bin")" = "keep me" \
+    -a "$(ls -A "$work/keep")" = "out.bin"
+run "$asm" -a tonga -f hex -o "$work/keep/out.bin" "$work/bad.s"
+check "gcnasm -f hex leaves an existing output file untouched on error" \
+    test "$status" -eq 1 -a "$(cat "$work/keep/out.bin")" = "keep me" \
+    -a "$(ls -A "$work/keep")" = "out.bin"
+run "$asm" -a tonga -o "$work/keep/new.bin" "$work/bad.s"
+check "gcnasm creates no output file on error" test "$status" -eq 1 -a ! -e "$work/keep/new.bin"
+
+# Write errors.
+run "$asm" -a tonga -o "$work/no/such/dir/out.bin" "$work/ok.s"
+check "gcnasm reports an output file it cannot create, exit 1" \
+    test "$status" -eq 1 -a -s "$work/err"
+if [ -c /dev/full ]; then
+    "$asm" -a tonga -f hex -o - "$work/ok.s" >/dev/full 2>"$work/err"
+    status=$?
+    check "gcnasm reports a write error on a full stdout (/dev/full), exit 1" \
+        test "$status" -eq 1 -a -s "$work/err"
+    "$asm" -a tonga -f raw -o - "$work/ok.s" >/dev/full 2>"$work/err"
+    status=$?
+    check "gcnasm -f raw reports a write error on a full stdout, exit 1" \
+        test "$status" -eq 1 -a -s "$work/err"
+else
+    skip 2 "no /dev/full"
+fi
+
+# Command-line mistakes: a message and exit status 2.
+run "$asm" -a tonga -x "$work/ok.s"
+check "gcnasm unknown option" test "$status" -eq 2 -a ! -s "$work/out"
+check "gcnasm unknown option message" grep -q "^gcnasm: unknown option '-x'$" "$work/err"
+run "$asm" -a gfx1030 "$work/ok.s"
+want_out
+want_err "gcnasm: unknown architecture 'gfx1030'"
+same "gcnasm unknown architecture" 2
+run "$asm" "$work/ok.s"
+check "gcnasm without -a" test "$status" -eq 2 -a ! -s "$work/out"
+check "gcnasm without -a message" grep -q "^gcnasm: -a ARCH is required$" "$work/err"
+run "$asm" -a tonga -s gas "$work/ok.s"
+check "gcnasm unknown syntax" test "$status" -eq 2
+check "gcnasm unknown syntax message" grep -q "^gcnasm: unknown syntax 'gas'" "$work/err"
+run "$asm" -a tonga -f elf "$work/ok.s"
+check "gcnasm unknown output format" test "$status" -eq 2
+check "gcnasm unknown output format message" grep -q "^gcnasm: unknown output format 'elf'" "$work/err"
+run "$asm" -a tonga "$work/missing.s"
+check "gcnasm missing input file" test "$status" -eq 1 -a ! -s "$work/out"
+check "gcnasm missing input file message" grep -q "^gcnasm: cannot open '$work/missing.s'" "$work/err"
+run "$asm" -h
+check "gcnasm -h prints the usage" grep -q "^usage: gcnasm -a ARCH" "$work/err"
+
+# ---------------------------------------------------------------- gcndis
+
+printf '# a comment line\n0xbf800006 bf810000 # after words\n  0XBF820005\tbf82FFFF\n' >"$work/words.hex"
+run "$dis" -a tonga -f hex "$work/words.hex"
+want_out "s_nop           0x6" "s_endpgm" "s_branch        .L32_0" "s_branch        .L12_0"
+want_err
+same "gcndis hex input with 0x, # comments, clrx" 0
+
+run -i "$work/words.hex" "$dis" -a tonga -s llvm -f hex
+want_out "s_nop 6" "s_endpgm" "s_branch 5" "s_branch 65535"
+same "gcndis hex input from standard input, llvm" 0
+
+printf 'bf800000 bf820005\n' >"$work/branch.hex"
+run "$dis" -a tonga -s llvm -f hex -e "$work/branch.hex"
+want_out "s_nop 0 // 000000000000: BF800000" "s_branch 5 // 000000000004: BF820005"
+same "gcndis -e in the llvm dialect" 0
+
+run "$dis" -a tonga -s clrx -f hex -e "$work/branch.hex"
+tr -s ' ' <"$work/out" >"$work/collapsed"
+printf '%s\n' "/*000000000000: bf800000*/ s_nop 0x0" "/*000000000004: bf820005*/ s_branch .L28_0" \
+    >"$work/want.collapsed"
+check "gcndis -e in the clrx dialect" cmp -s "$work/collapsed" "$work/want.collapsed"
+
+# raw input, and bytes past the last whole word
+printf '\006\000\200\277\001\002' >"$work/odd.bin"
+run "$dis" -a gfx900 -s llvm "$work/odd.bin"
+want_out "s_nop 6" ".byte 0x01" ".byte 0x02"
+want_err
+same "gcndis raw input with trailing bytes" 0
+run -i "$work/odd.bin" "$dis" -a gfx900 -f raw -s llvm -
+same "gcndis -f raw - (standard input)" 0
+
+# Words that are no instruction print as data, and disassembly goes on;
+# so does a truncated last instruction (a lone first word of a two-word
+# MUBUF instruction).
+printf '7e000280 bf810000 bf9e0020 e0500000\n' >"$work/data.hex"
+run "$dis" -a tonga -f hex "$work/data.hex"
+want_out ".int 0x7e000280" "s_endpgm" "SOPP_ill_30     0x20" ".int 0xe0500000"
+want_err
+same "gcndis clrx: data as .int, illegal opcode by number, truncated last" 0
+run "$dis" -a tonga -s llvm -f hex "$work/data.hex"
+want_out ".long 0x7e000280" "s_endpgm" ".long 0xbf9e0020" ".long 0xe0500000"
+same "gcndis llvm: data and illegal opcodes as .long, truncated last" 0
+
+: >"$work/empty"
+run "$dis" -a tonga -f hex "$work/empty"
+want_out
+want_err
+same "gcndis empty input" 0
+
+printf 'bf800000 xyz\n' >"$work/badhex.hex"
+run "$dis" -a tonga -f hex "$work/badhex.hex"
+check "gcndis rejects a bad hex word, exit 1" test "$status" -eq 1 -a -s "$work/err"
+printf 'bf800000\n123456789\n' >"$work/longhex.hex"
+run "$dis" -a tonga -f hex "$work/longhex.hex"
+check "gcndis rejects a hex word of 9 digits, exit 1" test "$status" -eq 1 -a -s "$work/err"
+
+if [ -c /dev/full ]; then
+    "$dis" -a tonga -f hex "$work/words.hex" >/dev/full 2>"$work/err"
+    status=$?
+    check "gcndis reports a write error on a full stdout (/dev/full), exit 1" \
+        test "$status" -eq 1 -a -s "$work/err"
+else
+    skip 1 "no /dev/full"
+fi
+
+run "$dis" -a tonga -q
+check "gcndis unknown option" test "$status" -eq 2
+check "gcndis unknown option message" grep -q "^gcndis: unknown option '-q'$" "$work/err"
+run "$dis" -a fiji2 "$work/words.hex"
+want_out
+want_err "gcndis: unknown architecture 'fiji2'"
+same "gcndis unknown architecture" 2
+run "$dis" "$work/words.hex"
+check "gcndis without -a message" grep -q "^gcndis: -a ARCH is required$" "$work/err"
+run "$dis" -a tonga -f text "$work/words.hex"
+check "gcndis unknown input format" test "$status" -eq 2
+run "$dis" -a tonga "$work/missing.bin"
+check "gcndis missing input file" test "$status" -eq 1
+check "gcndis missing input file message" grep -q "^gcndis: cannot open '$work/missing.bin'" "$work/err"
+
+# ------------------------------------------------- random words, reassembly
+
+# Deterministic words (MINSTD generator, exact in any awk), biased to the
+# four families and to boundary fields; 0x prefixes and comments mixed in.
+random_words() { # SEED COUNT
+    awk -v seed="$1" -v count="$2" '
+    function r16() { state = (state * 48271) % 2147483647; return int(state / 16384) % 65536 }
+    function field() { k = r16() % 6; return k == 0 ? 0 : k == 1 ? 65535 : k == 2 ? 32768 : k == 3 ? 1 : r16() }
+    BEGIN {
+        state = seed + 1
+        for (i = 0; i < count; i++) {
+            k = r16() % 9
+            if (k <= 1) { hi = 49024 + r16() % 32; lo = field() }        # SOPP 0xbf80..
+            else if (k == 2) { hi = 49024 + r16() % 128; lo = r16() }    # SOPP, any opcode
+            else if (k == 3) { hi = 49152 + r16() % 2048; lo = r16() }   # SMRD / SMEM
+            else if (k == 4) { hi = 57344 + r16() % 1024; lo = r16() }   # MUBUF
+            else if (k == 5) { hi = 56320 + r16() % 1024; lo = r16() }   # FLAT
+            else if (k == 6) { hi = field(); lo = field() }
+            else { hi = r16(); lo = r16() }
+            prefix = r16() % 3 == 0 ? "0x" : ""
+            printf "%s%04x%04x", prefix, hi, lo
+            if (r16() % 7 == 0) printf "  # words %d\n", i
+            else printf (i % 4 == 3 ? "\n" : " ")
+        }
+        printf "\n"
+    }'
+}
+
+llvm_mc=$(command -v llvm-mc-14 || command -v /usr/lib/llvm-14/bin/llvm-mc || command -v llvm-mc)
+llvm_objcopy=$(command -v llvm-objcopy-14 || command -v /usr/lib/llvm-14/bin/llvm-objcopy || command -v llvm-objcopy)
+count=600
+seed=1
+for arch in tahiti bonaire tonga gfx900; do
+    random_words "$seed" "$count" >"$work/random.hex"
+    seed=$((seed + 1))
+    for syntax in clrx llvm; do
+        run "$dis" -a "$arch" -s "$syntax" -f hex -e "$work/random.hex"
+        if [ "$status" -ne 0 ] || [ -s "$work/err" ]; then
+            fail "gcndis $arch $syntax on random words: exit $status"
+            show
+            continue
+        fi
+        # Every word is printed once, in order: the -e offsets and words
+        # of the lines add up to the whole input.
+        covered=$(awk -v llvm=$([ "$syntax" = llvm ] && echo 1 || echo 0) '
+            {
+                if (llvm) { i = index($0, " // "); if (!i) { print "no-encoding:" NR; exit }
+                            s = substr($0, i + 4) }
+                else { if (substr($0, 1, 2) != "/*") { print "no-encoding:" NR; exit }
+                       s = substr($0, 3, index($0, "*/") - 3) }
+                split(s, parts, ": ")
+                want = sprintf(llvm ? "%012X" : "%012x", offset)
+                if (parts[1] != want) { print "offset:" NR ":" parts[1] "!=" want; exit }
+                offset += 4 * split(parts[2], words, " ")
+            }
+            END { print offset / 4 }' "$work/out")
+        check "gcndis $arch $syntax prints every one of $count random words (got $covered)" \
+            test "$covered" = "$count"
+    done
+
+    # The llvm dialect reassembles, with gcnasm and with llvm-mc, to words
+    # that print the same text.
+    run "$dis" -a "$arch" -s llvm -f hex "$work/random.hex"
+    cp "$work/out" "$work/random.s"
+    run "$asm" -a "$arch" -s llvm -o "$work/again.bin" "$work/random.s"
+    if [ "$status" -ne 0 ]; then
+        fail "gcnasm -s llvm rejects gcndis -s llvm output on $arch (exit $status)"
+        head -n 5 "$work/err" | sed 's/^/    /'
+        continue
+    fi
+    pass
+    run "$dis" -a "$arch" -s llvm "$work/again.bin"
+    if cmp -s "$work/out" "$work/random.s"; then
+        pass
+    else
+        fail "gcndis -s llvm on $arch: reassembled words print different text (- first, + again)"
+        diff "$work/random.s" "$work/out" | head -n 8 | sed 's/^/    /'
+    fi
+    if [ -z "$llvm_mc" ] || [ -z "$llvm_objcopy" ]; then
+        skip 1 "llvm-mc or llvm-objcopy missing (Debian: apt-get install llvm-14)"
+        continue
+    fi
+    "$llvm_mc" -arch=amdgcn -mcpu="$arch" -filetype=obj -o "$work/llvm.o" "$work/random.s" \
+        2>"$work/err" >/dev/null
+    status=$?
+    if [ "$status" -ne 0 ] || [ -s "$work/err" ]; then
+        fail "llvm-mc -mcpu=$arch rejects gcndis -s llvm output"
+        head -n 9 "$work/err" | sed 's/^/    /'
+        continue
+    fi
+    "$llvm_objcopy" -O binary --only-section=.text "$work/llvm.o" "$work/llvm.bin"
+    if cmp -s "$work/llvm.bin" "$work/again.bin"; then
+        pass
+    else
+        fail "llvm-mc -mcpu=$arch and gcnasm -s llvm assemble gcndis output to different bytes"
+        cmp "$work/llvm.bin" "$work/again.bin" | sed 's/^/    /'
+    fi
+done
+
+# Random raw bytes of odd length: no crash, exit 0, every byte accounted for.
+awk 'BEGIN { state = 7; for (i = 0; i < 4099; i++) {
+        state = (state * 48271) % 2147483647; printf "\\%03o", int(state / 16384) % 256 } }' \
+    >"$work/random.octal"
+printf "$(cat "$work/random.octal")" >"$work/random.bin"
+for arch in gcn1.0 gcn1.1 gcn1.2 gcn1.4; do
+    for syntax in clrx llvm; do
+        run "$dis" -a "$arch" -s "$syntax" "$work/random.bin"
+        tail_bytes=$(grep -c '^\.byte 0x' "$work/out")
+        check "gcndis $arch $syntax on 4099 random bytes: exit 0, 3 trailing bytes (exit $status, $tail_bytes)" \
+            test "$status" -eq 0 -a ! -s "$work/err" -a "$tail_bytes" -eq 3
+    done
+done
+
+finish
