@@ -30,6 +30,13 @@ $(BUILD)/gcnasm: $(BUILD)/src/tools/gcnasm.o $(BUILD)/src/tools/cli.o $(BUILD)/l
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
 $(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+$(BUILD)/bench/gen: $(BUILD)/bench/gen.o $(BUILD)/libgcn.a
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+
+# Speed against llvm-mc and llvm-objdump (bench/run.sh; BENCH_SIZES, BENCH_RUNS).
+# A benchmark, not a test: it reports, it never fails on timing.
+bench:
+	@MAKE="$(MAKE)" bash bench/run.sh
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/support/harness.o $(BUILD)/libgcn.a
 	@mkdir -p $(@D)
