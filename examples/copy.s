@@ -1,0 +1,21 @@
+# copy.s: each work-item copies three dwords from one buffer to another.
+# GCN 1.2 (tonga), CLRX dialect. Assemble it with
+#     build/gcnasm -a gcn1.2 -o copy.bin examples/copy.s
+#
+# On entry: s[4:7]   buffer resource of the source
+#           s[8:11]  buffer resource of the destination
+#           v0       byte offset of this work-item's element (12 bytes each)
+# A branch operand in this dialect is the target address; '.' is the
+# address of the instruction itself.
+
+    s_waitcnt       lgkmcnt(0)                          # the resources are in SGPRs
+    s_cbranch_execz .+0x2c                              # no lane active: go to s_endpgm
+
+    buffer_load_dwordx2 v[2:3], v0, s[4:7], 0 offen     # first two dwords
+    buffer_load_dword v4, v0, s[4:7], 0 offen offset:8  # the third
+    s_waitcnt       vmcnt(0)
+
+    buffer_store_dwordx2 v[2:3], v0, s[8:11], 0 offen
+    buffer_store_dword v4, v0, s[8:11], 0 offen offset:8 glc
+    s_waitcnt       vmcnt(0) & expcnt(0)                # stores done before the end
+    s_endpgm
