@@ -38,7 +38,8 @@ $(BUILD)/bench/gen: $(BUILD)/bench/gen.o $(BUILD)/libgcn.a
 bench:
 	@MAKE="$(MAKE)" bash bench/run.sh
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/support/harness.o $(BUILD)/libgcn.a
+TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libgcn.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
 

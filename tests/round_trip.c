@@ -1,0 +1,267 @@
+/* Round-trip properties over random words of every family and generation,
+ * with no outside tool:
+ *   CLRX dialect: format -> parse -> encode gives back every bit;
+ *   LLVM dialect: format -> parse -> encode -> decode -> format is a fixpoint
+ *   (LLVM's syntax drops some fields, so only the text must come back).
+ * Words come from two sources: random words with the family's encoding bits,
+ * and, for every row on every generation, random words with the row's opcode
+ * forced in and fields biased to their boundaries. Deterministic: the seed
+ * is fixed ($GCN_TEST_SEED changes it, $GCN_DIFF_SCALE scales the counts). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "isa/isa.h"
+#include "support/harness.h"
+#include "support/instances.h"
+#include "support/random.h"
+
+enum {
+    ROW_INSTANCES = 64,      /* per row and generation */
+    FAMILY_INSTANCES = 4000, /* raw family words per family and generation */
+    EXAMPLES = 12,           /* failures shown in full per family, one per mnemonic */
+    LISTED = 10              /* mnemonics listed per family with their failure counts */
+};
+
+/* CLRX prints branch targets as labels; far from 0 so that they stay positive. */
+#define ADDRESS 0x100000u
+
+typedef struct family_counts {
+    unsigned instances, clrx_same, llvm_fixpoint, llvm_refused, warnings, failed;
+} family_counts;
+
+static test_summary summary = {"round-trip", 0, 0, 0};
+static family_counts counts[GCN_FAMILY_COUNT];
+/* Failures per row; the last slot per family counts words of no row. */
+static unsigned row_failures[GCN_ROW_COUNT];
+static unsigned unnamed_failures[GCN_FAMILY_COUNT];
+static unsigned shown[GCN_FAMILY_COUNT];
+
+/* Shows the first failure of each row (up to EXAMPLES per family) and counts
+ * the rest, so that one broken row does not hide the others. */
+static void failure(gcn_family family, unsigned row, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static void failure(gcn_family family, unsigned row, const char *format, ...)
+{
+    char message[1024];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, sizeof message, format, arguments);
+    va_end(arguments);
+    counts[family].failed++;
+    unsigned *per_row = row < GCN_ROW_COUNT ? &row_failures[row] : &unnamed_failures[family];
+    /* Counted here rather than by test_fail, whose cap on shown failures
+     * would let the first broken family hide the others. */
+    summary.failed++;
+    if ((*per_row)++ == 0 && shown[family] < EXAMPLES) {
+        shown[family]++;
+        printf("FAIL %s: %s\n", summary.name, message);
+    }
+}
+
+/* "s_load_dword 120, SMEM_ill 64, ..." for the rows that fail most. */
+static void list_failures(gcn_family family)
+{
+    bool listed[GCN_ROW_COUNT] = {false};
+    printf("round-trip %-5s failures:", test_family_name(family));
+    if (unnamed_failures[family])
+        printf(" (no row) %u", unnamed_failures[family]);
+    for (int n = 0; n < LISTED; n++) {
+        unsigned best = GCN_ROW_COUNT;
+        for (unsigned row = 0; row < GCN_ROW_COUNT; row++)
+            if (gcn_rows[row].family == family && !listed[row] && row_failures[row] &&
+                (best == GCN_ROW_COUNT || row_failures[row] > row_failures[best]))
+                best = row;
+        if (best == GCN_ROW_COUNT)
+            break;
+        listed[best] = true;
+        printf(" %s %u", gcn_rows[best].name, row_failures[best]);
+    }
+    printf("\n");
+}
+
+/* format -> parse -> encode must give back the same words. */
+static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
+                       const gcn_instruction *instruction)
+{
+    gcn_family family = (gcn_family)instruction->family;
+    char hex[64], text[512], again[64];
+    test_format_words(words, instruction->word_count, hex, sizeof hex);
+    size_t length = 0;
+    gcn_status status = gcn_format(instruction, GCN_DIALECT_CLRX, ADDRESS, text, sizeof text, &length);
+    if (status != GCN_OK) {
+        failure(family, instruction->row, "%s %s clrx [%s] (%s): format refuses, status %d", gcn_arch_name(arch),
+                test_family_name(family), hex, origin, status);
+        return false;
+    }
+    gcn_parse_options options = {arch, GCN_DIALECT_CLRX, ADDRESS, test_label_resolver, NULL};
+    gcn_parse_error error;
+    gcn_instruction parsed;
+    status = gcn_parse(&options, text, length, &parsed, &error);
+    if (status != GCN_OK) {
+        failure(family, instruction->row, "%s %s clrx [%s] (%s): '%s' does not parse: column %u: %s",
+                gcn_arch_name(arch), test_family_name(family), hex, origin, text, error.column,
+                error.message);
+        return false;
+    }
+    uint32_t out[GCN_MAX_WORDS] = {0};
+    size_t count = 0;
+    status = gcn_encode(&parsed, out, &count);
+    if (status != GCN_OK) {
+        failure(family, instruction->row, "%s %s clrx [%s] (%s): '%s' parses but does not encode: status %d",
+                gcn_arch_name(arch), test_family_name(family), hex, origin, text, status);
+        return false;
+    }
+    if (count != instruction->word_count ||
+        memcmp(out, words, count * sizeof out[0]) != 0) {
+        test_format_words(out, count, again, sizeof again);
+        failure(family, instruction->row, "%s %s clrx [%s] (%s): '%s' encodes as [%s]", gcn_arch_name(arch),
+                test_family_name(family), hex, origin, text, again);
+        return false;
+    }
+    if (error.warning_column && counts[family].warnings++ < EXAMPLES)
+        printf("note round-trip: %s %s clrx [%s]: '%s' warns at column %u: %s\n",
+               gcn_arch_name(arch), test_family_name(family), hex, text, error.warning_column,
+               error.warning);
+    counts[family].clrx_same++;
+    return true;
+}
+
+/* format -> parse -> encode -> decode -> format must give the same text. */
+static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
+                       const gcn_instruction *instruction)
+{
+    gcn_family family = (gcn_family)instruction->family;
+    char hex[64], text[512], again[512], encoded[64];
+    test_format_words(words, instruction->word_count, hex, sizeof hex);
+    size_t length = 0;
+    gcn_status status = gcn_format(instruction, GCN_DIALECT_LLVM, 0, text, sizeof text, &length);
+    if (status == GCN_ERROR_NOT_INSTRUCTION) { /* LLVM has no text for these words */
+        counts[family].llvm_refused++;
+        return true;
+    }
+    if (status != GCN_OK) {
+        failure(family, instruction->row, "%s %s llvm [%s] (%s): format fails, status %d", gcn_arch_name(arch),
+                test_family_name(family), hex, origin, status);
+        return false;
+    }
+    gcn_parse_options options = {arch, GCN_DIALECT_LLVM, 0, NULL, NULL};
+    gcn_parse_error error;
+    gcn_instruction parsed, decoded;
+    status = gcn_parse(&options, text, length, &parsed, &error);
+    if (status != GCN_OK) {
+        failure(family, instruction->row, "%s %s llvm [%s] (%s): '%s' does not parse: column %u: %s",
+                gcn_arch_name(arch), test_family_name(family), hex, origin, text, error.column,
+                error.message);
+        return false;
+    }
+    uint32_t out[GCN_MAX_WORDS] = {0};
+    size_t count = 0;
+    status = gcn_encode(&parsed, out, &count);
+    if (status != GCN_OK) {
+        failure(family, instruction->row, "%s %s llvm [%s] (%s): '%s' parses but does not encode: status %d",
+                gcn_arch_name(arch), test_family_name(family), hex, origin, text, status);
+        return false;
+    }
+    test_format_words(out, count, encoded, sizeof encoded);
+    status = gcn_decode(arch, out, count, &decoded);
+    if (status != GCN_OK) {
+        failure(family, instruction->row, "%s %s llvm [%s] (%s): '%s' encodes as [%s], which does not decode: "
+                "status %d", gcn_arch_name(arch), test_family_name(family), hex, origin, text,
+                encoded, status);
+        return false;
+    }
+    status = gcn_format(&decoded, GCN_DIALECT_LLVM, 0, again, sizeof again, NULL);
+    if (status != GCN_OK || strcmp(text, again) != 0) {
+        failure(family, instruction->row, "%s %s llvm [%s] (%s): '%s' -> [%s] -> '%s' (status %d)",
+                gcn_arch_name(arch), test_family_name(family), hex, origin, text, encoded,
+                status == GCN_OK ? again : "", status);
+        return false;
+    }
+    counts[family].llvm_fixpoint++;
+    return true;
+}
+
+static void check(const char *origin, gcn_arch arch, const uint32_t *words,
+                  const gcn_instruction *instruction)
+{
+    counts[instruction->family].instances++;
+    bool clrx = check_clrx(origin, arch, words, instruction);
+    bool llvm = check_llvm(origin, arch, words, instruction);
+    if (clrx && llvm)
+        test_pass(&summary);
+}
+
+int main(void)
+{
+    uint64_t seed = test_seed();
+    unsigned row_instances = test_scaled(ROW_INSTANCES);
+    unsigned family_instances = test_scaled(FAMILY_INSTANCES);
+    printf("round-trip: seed 0x%llx, %u instances per row and generation, %u random words per "
+           "family and generation\n", (unsigned long long)seed, row_instances, family_instances);
+    for (int arch_index = 0; arch_index < GCN_ARCH_COUNT; arch_index++) {
+        gcn_arch arch = (gcn_arch)arch_index;
+        /* Raw family words: every opcode, including those no row names. */
+        for (int family_index = GCN_FAMILY_NONE + 1; family_index < GCN_FAMILY_COUNT; family_index++) {
+            gcn_family family = (gcn_family)family_index;
+            uint32_t mask, value;
+            if (!test_family_encoding(family, arch, &mask, &value))
+                continue;
+            test_random random;
+            test_random_start(&random, seed, "round-trip family", (uint64_t)family, (uint64_t)arch);
+            for (unsigned i = 0; i < family_instances; i++) {
+                uint32_t words[GCN_MAX_WORDS];
+                test_family_words(&random, family, arch, words);
+                gcn_instruction instruction;
+                gcn_status status = gcn_decode(arch, words, GCN_MAX_WORDS, &instruction);
+                if (status != GCN_OK) {
+                    char hex[64];
+                    test_format_words(words, GCN_MAX_WORDS, hex, sizeof hex);
+                    counts[family].instances++;
+                    failure(family, GCN_ROW_NONE, "%s %s [%s]: words of the family do not decode: status %d",
+                            gcn_arch_name(arch), test_family_name(family), hex, status);
+                    continue;
+                }
+                if (instruction.family != family) {
+                    char hex[64];
+                    test_format_words(words, GCN_MAX_WORDS, hex, sizeof hex);
+                    counts[family].instances++;
+                    failure(family, GCN_ROW_NONE, "%s %s [%s]: decodes as family %s", gcn_arch_name(arch),
+                            test_family_name(family), hex, test_family_name(instruction.family));
+                    continue;
+                }
+                check("random", arch, words, &instruction);
+            }
+        }
+        /* Every row, with its opcode forced and boundary field values. */
+        for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
+            if (!gcn_row_on_arch(&gcn_rows[row], arch))
+                continue;
+            gcn_family family = (gcn_family)gcn_rows[row].family;
+            test_random random;
+            test_random_start(&random, seed, gcn_rows[row].name, 1, (uint64_t)arch);
+            for (unsigned i = 0; i < row_instances; i++) {
+                uint32_t words[GCN_MAX_WORDS];
+                gcn_instruction instruction;
+                char why[256];
+                if (!test_row_instance(&random, row, arch, words, &instruction, why, sizeof why)) {
+                    counts[family].instances++;
+                    failure(family, row, "%s %s %s: %s", gcn_arch_name(arch), test_family_name(family),
+                            gcn_rows[row].name, why);
+                    continue;
+                }
+                check(gcn_rows[row].name, arch, words, &instruction);
+            }
+        }
+    }
+    for (int family = GCN_FAMILY_NONE + 1; family < GCN_FAMILY_COUNT; family++) {
+        const family_counts *c = &counts[family];
+        printf("round-trip %-5s: %u instances: clrx %u same words; llvm %u fixpoints, %u not "
+               "expressible; %u warnings; %u failed\n", test_family_name((gcn_family)family),
+               c->instances, c->clrx_same, c->llvm_fixpoint, c->llvm_refused, c->warnings,
+               c->failed);
+        if (c->failed)
+            list_failures((gcn_family)family);
+    }
+    return test_finish(&summary);
+}

@@ -1,0 +1,156 @@
+#include "instances.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool test_family_encoding(gcn_family family, gcn_arch arch, uint32_t *mask, uint32_t *value)
+{
+    switch (family) {
+    case GCN_FAMILY_SOPP:
+        *mask = 0xff800000u, *value = 0xbf800000u; /* 0b101111111 */
+        return true;
+    case GCN_FAMILY_SMEM:
+        if (arch <= GCN_ARCH_GCN11)
+            *mask = 0xf8000000u, *value = 0xc0000000u; /* SMRD 0b11000 */
+        else
+            *mask = 0xfc000000u, *value = 0xc0000000u; /* SMEM 0b110000 */
+        return true;
+    case GCN_FAMILY_MUBUF:
+        *mask = 0xfc000000u, *value = 0xe0000000u; /* 0b111000 */
+        return true;
+    case GCN_FAMILY_FLAT:
+        *mask = 0xfc000000u, *value = 0xdc000000u; /* 0b110111 */
+        return arch >= GCN_ARCH_GCN11;
+    default:
+        return false;
+    }
+}
+
+const char *test_family_name(gcn_family family)
+{
+    static const char *const names[GCN_FAMILY_COUNT] = {"NONE", "SOPP", "SMEM", "MUBUF", "FLAT"};
+    return (unsigned)family < GCN_FAMILY_COUNT ? names[family] : "?";
+}
+
+void test_family_words(test_random *random, gcn_family family, gcn_arch arch,
+                       uint32_t words[GCN_MAX_WORDS])
+{
+    for (int i = 0; i < GCN_MAX_WORDS; i++)
+        words[i] = test_random_word(random);
+    uint32_t mask = 0, value = 0;
+    if (test_family_encoding(family, arch, &mask, &value))
+        words[0] = (words[0] & ~mask) | value;
+}
+
+/* Boundary values per field. The test does not know the field widths: the
+ * encoder refuses what does not fit, and then the unbiased instance is used. */
+static const uint32_t scalar_codes[] = {
+    0, 1, 2, 3, 4, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+    112, 113, 119, 120, 122, 123, 124, 125, 126, 127, 128, 129, 192, 193, 208,
+    209, 240, 248, 250, 251, 252, 253, 254, 255};
+static const uint32_t base_fields[] = {0, 1, 2, 3, 24, 25, 26, 27, 28, 29, 30, 31, 49, 50,
+                                       51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+static const uint32_t vector_codes[] = {0, 1, 2, 3, 4, 127, 128, 251, 252, 253, 254, 255};
+static const uint32_t offsets[] = {
+    0, 1, 2, 3, 4, 0x7f, 0x80, 0xff, 0x100, 0x3ff, 0x400, 0x7ff, 0x800, 0xfff, 0x1000,
+    0x1fff, 0xffff, 0x10000, 0x7ffff, 0x80000, 0xfffff, 0x100000, 0x1fffff, 0xfffffffc,
+    0xffffffff, 0xfffff000, 0xfffff800, 0xfff00000, 0x80000000, 0x7fffffff};
+static const uint32_t literals[] = {0, 1, 0xff, 0x100, 0x7fffffff, 0x80000000, 0xffffffff};
+static const uint32_t simm16s[] = {0, 1, 2, 3, 15, 16, 63, 64, 65, 0x7f, 0xff, 0x3fff,
+                                   0x7fff, 0x8000, 0x8001, 0xfff0, 0xfffe, 0xffff};
+
+#define PICK(random, list) (list)[test_random_below(random, sizeof(list) / sizeof((list)[0]))]
+
+static void apply_boundaries(test_random *random, gcn_instruction *instruction)
+{
+    unsigned p = 30;
+    if (test_random_percent(random, p)) instruction->sdata = (uint8_t)PICK(random, scalar_codes);
+    if (test_random_percent(random, p)) instruction->sbase = (uint8_t)PICK(random, base_fields);
+    if (test_random_percent(random, p)) instruction->soffset = (uint8_t)PICK(random, scalar_codes);
+    if (test_random_percent(random, p)) instruction->saddr = (uint8_t)PICK(random, scalar_codes);
+    if (test_random_percent(random, p)) instruction->vdst = (uint8_t)PICK(random, vector_codes);
+    if (test_random_percent(random, p)) instruction->vaddr = (uint8_t)PICK(random, vector_codes);
+    if (test_random_percent(random, p)) instruction->vdata = (uint8_t)PICK(random, vector_codes);
+    if (test_random_percent(random, p))
+        instruction->offset = test_random_percent(random, 75) ? PICK(random, offsets)
+                                                              : PICK(random, scalar_codes);
+    if (test_random_percent(random, p)) instruction->literal = PICK(random, literals);
+    if (test_random_percent(random, p)) instruction->simm16 = (uint16_t)PICK(random, simm16s);
+}
+
+bool test_row_instance(test_random *random, unsigned row, gcn_arch arch,
+                       uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction, char *why,
+                       size_t why_size)
+{
+    const gcn_row *entry = &gcn_rows[row];
+    uint32_t raw[GCN_MAX_WORDS];
+    char text[64];
+    test_family_words(random, (gcn_family)entry->family, arch, raw);
+    gcn_instruction decoded;
+    gcn_status status = gcn_decode(arch, raw, GCN_MAX_WORDS, &decoded);
+    if (status != GCN_OK) {
+        test_format_words(raw, GCN_MAX_WORDS, text, sizeof text);
+        snprintf(why, why_size, "decode of family words [%s] failed: status %d", text, status);
+        return false;
+    }
+    decoded.opcode = (uint16_t)entry->opcode[arch];
+    decoded.row = (uint16_t)row;
+    gcn_instruction biased = decoded;
+    apply_boundaries(random, &biased);
+    memcpy(words, raw, sizeof raw);
+    size_t count = 0;
+    status = gcn_encode(&biased, words, &count);
+    if (status != GCN_OK) {
+        memcpy(words, raw, sizeof raw);
+        status = gcn_encode(&decoded, words, &count);
+    }
+    if (status != GCN_OK) {
+        test_format_words(raw, GCN_MAX_WORDS, text, sizeof text);
+        snprintf(why, why_size, "encode with the row's opcode %d (words [%s]) failed: status %d",
+                 entry->opcode[arch], text, status);
+        return false;
+    }
+    status = gcn_decode(arch, words, GCN_MAX_WORDS, instruction);
+    if (status != GCN_OK || instruction->row != row) {
+        test_format_words(words, count ? count : 1, text, sizeof text);
+        snprintf(why, why_size, "words [%s] encoded for %s decode as %s (status %d)", text,
+                 entry->name, status == GCN_OK ? test_row_name(instruction->row) : "nothing",
+                 status);
+        return false;
+    }
+    return true;
+}
+
+void test_format_words(const uint32_t *words, size_t count, char *out, size_t size)
+{
+    size_t used = 0;
+    if (size)
+        out[0] = '\0';
+    for (size_t i = 0; i < count && used < size; i++) {
+        int n = snprintf(out + used, size - used, "%s%08x", i ? " " : "", words[i]);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+bool test_label_resolver(void *context, const char *name, size_t length, int64_t *value)
+{
+    (void)context;
+    if (length < 5 || name[0] != '.' || name[1] != 'L' || name[length - 2] != '_' ||
+        name[length - 1] != '0')
+        return false;
+    uint64_t result = 0;
+    for (size_t i = 2; i < length - 2; i++) {
+        if (name[i] < '0' || name[i] > '9')
+            return false;
+        result = result * 10 + (uint64_t)(name[i] - '0');
+    }
+    *value = (int64_t)result;
+    return true;
+}
+
+const char *test_row_name(unsigned row)
+{
+    return row < GCN_ROW_COUNT ? gcn_rows[row].name : "(no row)";
+}

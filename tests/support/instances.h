@@ -1,0 +1,40 @@
+/* Random instructions for the property and differential tests, drawn
+ * generically over the ISA rows: no list of mnemonics or opcodes here. */
+#ifndef GCN_TEST_INSTANCES_H
+#define GCN_TEST_INSTANCES_H
+
+#include <stddef.h>
+
+#include "isa/isa.h"
+#include "random.h"
+
+/* The fixed encoding bits of word 0 for a family on a generation; false if
+ * the generation lacks the family (FLAT on GCN 1.0). */
+bool test_family_encoding(gcn_family family, gcn_arch arch, uint32_t *mask, uint32_t *value);
+
+const char *test_family_name(gcn_family family);
+
+/* GCN_MAX_WORDS random words, biased to boundaries, with word 0 carrying the
+ * family's encoding bits. */
+void test_family_words(test_random *random, gcn_family family, gcn_arch arch,
+                       uint32_t words[GCN_MAX_WORDS]);
+
+/* An instance of one row: random family words, decoded; the row's opcode
+ * forced in; fields often set to boundary values (register 0, the top
+ * registers, special registers, boundary offsets); encoded and decoded again.
+ * On success words holds the encoding (word_count words, then random ones)
+ * and instruction its decoding. On failure why says which step refused. */
+bool test_row_instance(test_random *random, unsigned row, gcn_arch arch,
+                       uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction, char *why,
+                       size_t why_size);
+
+/* "bf800000 0000005b" */
+void test_format_words(const uint32_t *words, size_t count, char *out, size_t size);
+
+/* Resolves the labels the CLRX dialect prints for branch targets, .L<address>_0. */
+bool test_label_resolver(void *context, const char *name, size_t length, int64_t *value);
+
+/* A mnemonic for reports: the row's name, or FAMILY_ill. */
+const char *test_row_name(unsigned row);
+
+#endif
