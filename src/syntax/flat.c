@@ -1,15 +1,568 @@
-/* FLAT syntax: not yet written (stub). */
+/* FLAT, GLOBAL and SCRATCH text.
+ *   CLRX: flat_load_dword v1, v[2:3] inst_offset:8 glc slc tfe vdata=0x62
+ *         global_store_dword v2, v3, s[4:5]      scratch_load_dword v1, off, s5
+ *   LLVM: flat_atomic_add v1, v[2:3], v3 offset:8 glc   (no vdst without glc)
+ * Operands follow the row's shape: a load names vdst, a store vdata, an
+ * atomic both (vdst only with glc in LLVM syntax). The address is two VGPRs
+ * for FLAT; for GLOBAL two VGPRs with saddr off, else one VGPR plus an SGPR
+ * pair; for SCRATCH one VGPR with saddr off, else off plus one SGPR. */
+#include <string.h>
+#include <strings.h>
+
 #include "syntax/syntax.h"
+
+enum { SEGMENT_FLAT, SEGMENT_SCRATCH, SEGMENT_GLOBAL };
+enum { SADDR_OFF = 0x7f };
+
+/* Operands of one instruction: which it names and how many registers. */
+typedef struct flat_form {
+    const gcn_row *row; /* NULL: no instruction on this generation */
+    bool gcn14;
+    unsigned segment;
+    bool has_vdst, has_vdata;
+    unsigned vdst_count, vdata_count;
+} flat_form;
+
+static flat_form form_of(const gcn_row *row, gcn_arch arch)
+{
+    flat_form form = {row, arch >= GCN_ARCH_GCN14, SEGMENT_FLAT, true, true, 1, 1};
+    if (!row) /* CLRX prints unknown opcodes like a one-dword atomic */
+        return form;
+    if (form.gcn14 && (row->flags & GCN_ROW_SCRATCH))
+        form.segment = SEGMENT_SCRATCH;
+    else if (form.gcn14 && (row->flags & GCN_ROW_GLOBAL))
+        form.segment = SEGMENT_GLOBAL;
+    unsigned dwords = row->data_dwords;
+    switch ((gcn_shape)row->shape) {
+    case GCN_SHAPE_FLAT_LOAD:
+        form.has_vdata = false;
+        form.vdst_count = dwords;
+        break;
+    case GCN_SHAPE_FLAT_STORE:
+        form.has_vdst = false;
+        form.vdata_count = dwords;
+        break;
+    default:
+        form.vdata_count = dwords;
+        form.vdst_count = (row->flags & GCN_ROW_CMPSWAP) ? dwords / 2 : dwords;
+        break;
+    }
+    return form;
+}
+
+static const gcn_row *row_of(const gcn_instruction *instruction)
+{
+    return instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
+}
+
+/* The address is one VGPR (GLOBAL with saddr, SCRATCH), two, or none. */
+static unsigned address_count(const flat_form *form, unsigned saddr)
+{
+    if (form->segment == SEGMENT_SCRATCH)
+        return saddr == SADDR_OFF ? 1 : 0;
+    if (form->segment == SEGMENT_GLOBAL)
+        return saddr == SADDR_OFF ? 2 : 1;
+    return 2;
+}
+
+/* The offset as the generation reads it: 12-bit unsigned for FLAT (the
+ * hardware ignores bit 12, which both printers still show), 13-bit signed
+ * for GLOBAL/SCRATCH. */
+static int64_t offset_value(const flat_form *form, const gcn_instruction *instruction)
+{
+    uint32_t raw = instruction->offset & 0x1fffu;
+    if (form->segment != SEGMENT_FLAT && (raw & 0x1000u))
+        return (int64_t)raw - 0x2000;
+    return raw;
+}
+
+/* ---- CLRX ---- */
+
+/* VGPR tuples as clrxdisasm prints them: past v255 the numbers wrap. */
+static void put_vector(gcn_text *text, unsigned first, unsigned count)
+{
+    gcn_put_char(text, 'v');
+    if (count == 1) {
+        gcn_put_unsigned(text, first);
+        return;
+    }
+    gcn_put_char(text, '[');
+    gcn_put_unsigned(text, first);
+    gcn_put_char(text, ':');
+    gcn_put_unsigned(text, (first + count - 1) & 255);
+    gcn_put_char(text, ']');
+}
+
+/* saddr codes no register name covers, spelled as clrxdisasm does. */
+static void put_clrx_odd_scalar(gcn_text *text, unsigned code, unsigned count)
+{
+    static const struct { uint8_t code; const char *name; } odd_pairs[] = {
+        {103, "flat_scratch_u!"}, {105, "xnack_mask_u!"}, {107, "vcc_u!"}, {124, "m0&ill!"},
+    };
+    if (code < 102 || (code >= 108 && code < 124)) {
+        gcn_put(text, code < 102 ? "s[" : "ttmp[");
+        unsigned first = code < 102 ? code : code - 108;
+        gcn_put_unsigned(text, first);
+        gcn_put_char(text, ':');
+        gcn_put_unsigned(text, first + count - 1);
+        gcn_put_char(text, ']');
+        return;
+    }
+    for (size_t i = 0; i < sizeof odd_pairs / sizeof odd_pairs[0]; i++) {
+        if (odd_pairs[i].code == code && count == 2) {
+            gcn_put(text, odd_pairs[i].name);
+            return;
+        }
+    }
+    gcn_put(text, "ill_");
+    gcn_put_unsigned(text, code);
+}
+
+static void put_address(gcn_text *text, const flat_form *form, const gcn_instruction *instruction)
+{
+    unsigned count = address_count(form, instruction->saddr);
+    if (count == 0)
+        gcn_put(text, "off");
+    else
+        put_vector(text, instruction->vaddr, count);
+}
+
+static bool format_clrx(const gcn_instruction *instruction, const flat_form *form, gcn_text *text)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    uint16_t modifiers = instruction->modifiers;
+    bool tfe = !form->gcn14 && (modifiers & GCN_MOD_TFE);
+    if (form->row)
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row->name, true);
+    else
+        gcn_put_illegal(text, GCN_DIALECT_CLRX, "FLAT", instruction->opcode & 0x7f, true);
+    if (form->has_vdst) {
+        put_vector(text, instruction->vdst, form->vdst_count + tfe);
+        gcn_put(text, ", ");
+    }
+    put_address(text, form, instruction);
+    if (form->has_vdata) {
+        gcn_put(text, ", ");
+        put_vector(text, instruction->vdata, form->vdata_count);
+    }
+    if (form->segment != SEGMENT_FLAT) {
+        unsigned count = form->segment == SEGMENT_GLOBAL ? 2 : 1;
+        gcn_put(text, ", ");
+        if (instruction->saddr == SADDR_OFF)
+            gcn_put(text, "off");
+        else if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->saddr, count))
+            put_clrx_odd_scalar(text, instruction->saddr, count);
+    }
+    if (form->gcn14) {
+        int64_t offset = form->row ? offset_value(form, instruction) : instruction->offset & 0xfff;
+        if (offset != 0) {
+            gcn_put(text, " inst_offset:");
+            gcn_put_signed(text, offset);
+        }
+        if (modifiers & GCN_MOD_LDS) gcn_put(text, " lds");
+    }
+    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
+    if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
+    if (modifiers & (GCN_MOD_TFE | GCN_MOD_NV)) gcn_put(text, form->gcn14 ? " nv" : " tfe");
+    /* Fields the instruction does not use, when not zero. */
+    if (!form->has_vdata && instruction->vdata) {
+        gcn_put(text, " vdata=");
+        gcn_put_hex(text, instruction->vdata);
+    }
+    if (!form->has_vdst && instruction->vdst) {
+        gcn_put(text, " vdst=");
+        gcn_put_hex(text, instruction->vdst);
+    }
+    if (form->gcn14 && form->segment == SEGMENT_FLAT && instruction->saddr) {
+        gcn_put(text, " saddr=");
+        gcn_put_hex(text, instruction->saddr);
+    }
+    return true;
+}
+
+/* ---- LLVM ---- */
+
+/* saddr as llvm-mc prints it: pairs of SGPRs and TTMPs lose their low bit;
+ * 125 is "null"; a pair that is no register is an invalid encoding. */
+static bool put_llvm_saddr(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
+{
+    if (code == SADDR_OFF) {
+        gcn_put(text, "off");
+        return true;
+    }
+    if (code == 125) {
+        gcn_put(text, "null");
+        return true;
+    }
+    if (count == 2 && (code < 102 || (code >= 108 && code < 124)))
+        code &= ~1u;
+    return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, count);
+}
+
+static bool format_llvm(const gcn_instruction *instruction, const flat_form *form, gcn_text *text)
+{
+    const gcn_row *row = form->row;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    uint16_t modifiers = instruction->modifiers;
+    if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
+        return false;
+    /* What llvm-mc decodes as invalid: segment or lds bits, or saddr, where
+     * the generation has none; lds on GCN 1.4 (no FLAT opcode has an LDS
+     * form in llvm-mc 14); a register tuple past v255. */
+    int64_t offset;
+    if (form->gcn14) {
+        if ((modifiers & GCN_MOD_LDS) || (form->segment == SEGMENT_FLAT && instruction->saddr))
+            return false;
+        offset = offset_value(form, instruction);
+    } else {
+        if ((instruction->reserved[0] & 0xe000u) || instruction->reserved[1])
+            return false;
+        offset = instruction->reserved[0] & 0x1fffu;
+    }
+    bool returns = (row->flags & GCN_ROW_ATOMIC) ? (modifiers & GCN_MOD_GLC) != 0 : form->has_vdst;
+    unsigned address = address_count(form, instruction->saddr);
+    if ((returns && instruction->vdst + form->vdst_count > 256) ||
+        instruction->vaddr + address > 256 ||
+        (form->has_vdata && instruction->vdata + form->vdata_count > 256))
+        return false;
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, true);
+    if (returns) {
+        gcn_format_vgprs(text, instruction->vdst, form->vdst_count);
+        gcn_put(text, ", ");
+    }
+    put_address(text, form, instruction);
+    if (form->has_vdata) {
+        gcn_put(text, ", ");
+        gcn_format_vgprs(text, instruction->vdata, form->vdata_count);
+    }
+    if (form->segment != SEGMENT_FLAT) {
+        gcn_put(text, ", ");
+        if (!put_llvm_saddr(text, arch, instruction->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1))
+            return false;
+    }
+    if (offset != 0) {
+        gcn_put(text, " offset:");
+        gcn_put_signed(text, offset);
+    }
+    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
+    if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
+    return true;
+}
 
 bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {
-    (void)instruction; (void)dialect; (void)address; (void)text;
-    return false;
+    (void)address;
+    flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
+    if (dialect == GCN_DIALECT_LLVM)
+        return format_llvm(instruction, &form, text);
+    return format_clrx(instruction, &form, text);
+}
+
+/* ---- parsing ---- */
+
+/* One vector operand as written, checked against its count later. */
+typedef struct vector_operand {
+    const char *at;
+    unsigned first, count;
+    bool given;
+} vector_operand;
+
+static bool parse_vector(gcn_cursor *cursor, vector_operand *operand)
+{
+    gcn_skip_space(cursor);
+    operand->at = cursor->pos;
+    operand->given = true;
+    return gcn_parse_vgprs(cursor, &operand->first, &operand->count);
+}
+
+static bool at_vector(gcn_cursor *cursor)
+{
+    gcn_skip_space(cursor);
+    return gcn_at_register(cursor) && (*cursor->pos == 'v' || *cursor->pos == 'V');
+}
+
+static bool expect_comma(gcn_cursor *cursor)
+{
+    if (gcn_accept(cursor, ','))
+        return true;
+    if (gcn_at_end(cursor))
+        return gcn_fail(cursor, cursor->pos, "expected ',' and more operands");
+    return gcn_fail(cursor, cursor->pos, "expected ','");
+}
+
+static bool check_count(gcn_cursor *cursor, const vector_operand *operand, unsigned count,
+                        const char *what)
+{
+    if (operand->count == count)
+        return true;
+    return gcn_fail(cursor, operand->at, "%s needs %u vector register%s, found %u", what, count,
+                    count == 1 ? "" : "s", operand->count);
+}
+
+/* saddr: off, one SGPR (SCRATCH) or an SGPR pair (GLOBAL), 7 bits. */
+static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
+{
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_skip_space(cursor);
+    const char *at = cursor->pos;
+    if (gcn_accept_word(cursor, "off")) {
+        *saddr = SADDR_OFF;
+        return true;
+    }
+    gcn_scalar scalar;
+    if (!gcn_parse_scalar(cursor, false, &scalar))
+        return false;
+    if (scalar.count != count)
+        return gcn_fail(cursor, at, "saddr needs %u scalar register%s, found %u", count,
+                        count == 1 ? "" : "s", scalar.count);
+    if (scalar.code >= SADDR_OFF)
+        return gcn_fail(cursor, at, "'%.*s' does not fit saddr (codes 0..126; 127 means off)",
+                        (int)(cursor->pos - at), at);
+    bool tuple = scalar.general || (scalar.code >= 108 && scalar.code < 124);
+    if (count == 2 && tuple && (scalar.code & 1)) {
+        /* clrxdisasm prints odd pairs as encoded; take them back. */
+        if (llvm)
+            return gcn_fail(cursor, at, "misaligned register pair '%.*s': it must start at an "
+                            "even register", (int)(cursor->pos - at), at);
+        gcn_warn(cursor, at, "misaligned register pair '%.*s', encoded as written",
+                 (int)(cursor->pos - at), at);
+    }
+    *saddr = scalar.code;
+    return true;
+}
+
+/* What the modifier text holds beyond gcn_parse_modifiers' reach. */
+typedef struct flat_extras {
+    int64_t vdata, vdst, saddr; /* CLRX's vdata=N, vdst=N, saddr=N; -1 when absent */
+    const char *vdata_at, *vdst_at, *saddr_at;
+} flat_extras;
+
+static bool is_word(const char *p, size_t length, const char *word)
+{
+    return strlen(word) == length && strncasecmp(p, word, length) == 0;
+}
+
+/* Skips an optional ":value" after a modifier name. */
+static bool skip_value(gcn_cursor *scan)
+{
+    if (!gcn_accept(scan, ':'))
+        return true;
+    gcn_cursor probe = *scan;
+    probe.error = NULL;
+    int64_t value;
+    if (!gcn_parse_expression(&probe, &value))
+        return gcn_parse_expression(scan, &value); /* reports the error */
+    scan->pos = probe.pos;
+    return true;
+}
+
+/* Walks the modifiers of a private copy of the statement: checks what only
+ * one dialect accepts and blanks out what gcn_parse_modifiers does not know
+ * (CLRX's field=value items, LLVM's noglc/noslc). */
+static bool prescan_modifiers(gcn_cursor *scan, char *copy, flat_extras *extras)
+{
+    bool llvm = scan->options->dialect == GCN_DIALECT_LLVM;
+    bool cache_seen = false;
+    const char *start_pos = scan->pos;
+    while (!gcn_at_end(scan)) {
+        char *start = copy + (scan->pos - scan->text);
+        size_t length = gcn_peek_identifier(scan);
+        if (length == 0)
+            break; /* gcn_parse_modifiers reports it */
+        scan->pos += length;
+        if (!llvm && gcn_accept(scan, '=')) {
+            int64_t *value = NULL;
+            const char **value_at = NULL;
+            unsigned maximum = 255;
+            if (is_word(start, length, "vdata")) value = &extras->vdata, value_at = &extras->vdata_at;
+            else if (is_word(start, length, "vdst")) value = &extras->vdst, value_at = &extras->vdst_at;
+            else if (is_word(start, length, "saddr"))
+                value = &extras->saddr, value_at = &extras->saddr_at, maximum = 127;
+            if (!value)
+                return gcn_fail(scan, start, "unknown field '%.*s' (vdata=, vdst= or saddr=)",
+                                (int)length, start);
+            gcn_skip_space(scan);
+            const char *at = scan->pos;
+            int64_t v;
+            if (!gcn_parse_expression(scan, &v))
+                return false;
+            if (v < 0 || v > maximum)
+                return gcn_fail(scan, at, "%.*s=%lld out of range 0..%u", (int)length, start,
+                                (long long)v, maximum);
+            if (*value >= 0)
+                return gcn_fail(scan, start, "%.*s= given twice", (int)length, start);
+            *value = v;
+            *value_at = start;
+            memset(start, ' ', (size_t)(scan->pos - scan->text) - (size_t)(start - copy));
+            continue;
+        }
+        if (llvm) {
+            if (is_word(start, length, "noglc") || is_word(start, length, "noslc")) {
+                memset(start, ' ', length); /* the default */
+                continue;
+            }
+            if (is_word(start, length, "inst_offset"))
+                return gcn_fail(scan, start, "inst_offset is CLRX syntax; llvm-mc takes offset:N");
+            bool cache = is_word(start, length, "glc") || is_word(start, length, "slc");
+            if (cache && gcn_accept(scan, ':'))
+                return gcn_fail(scan, start, "'%.*s' takes no value in LLVM syntax", (int)length,
+                                start);
+            if (is_word(start, length, "offset") && cache_seen)
+                return gcn_fail(scan, start, "offset:N must come before glc and slc in LLVM syntax");
+            cache_seen |= cache;
+        }
+        if (!skip_value(scan))
+            return false;
+    }
+    scan->pos = start_pos;
+    return true;
+}
+
+/* The modifiers, through gcn_parse_modifiers on a private copy of the text
+ * (columns unchanged) after prescan_modifiers. */
+static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instruction *instruction,
+                            flat_extras *extras, int64_t *offset)
+{
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    char copy[1024];
+    size_t length = (size_t)(cursor->end - cursor->text);
+    if (length > sizeof copy)
+        return gcn_fail(cursor, cursor->text + sizeof copy, "statement too long");
+    memcpy(copy, cursor->text, length);
+    gcn_cursor scan = *cursor;
+    scan.text = copy;
+    scan.pos = copy + (cursor->pos - cursor->text);
+    scan.end = copy + length;
+    unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
+    if (!llvm)
+        allowed |= form->gcn14 ? GCN_MOD_NV | GCN_MOD_LDS : GCN_MOD_TFE;
+    gcn_offset_rule rule;
+    if (!form->gcn14)
+        rule = (gcn_offset_rule){0, 0, 0, 0}; /* llvm-mc takes offset:0 before GCN 1.4 */
+    else if (form->segment == SEGMENT_FLAT) /* CLRX: 12 bits, 4096..8191 kept for bit 12 */
+        rule = llvm ? (gcn_offset_rule){0, 4095, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
+    else /* CLRX takes 13 bits signed or unsigned */
+        rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0} : (gcn_offset_rule){-4096, 8191, 13, 0};
+    bool ok = prescan_modifiers(&scan, copy, extras) &&
+              gcn_parse_modifiers(&scan, allowed, &rule, instruction, offset);
+    /* Pointers into the copy become pointers into the statement. */
+    const char **places[3] = {&extras->vdata_at, &extras->vdst_at, &extras->saddr_at};
+    for (int i = 0; i < 3; i++)
+        if (*places[i])
+            *places[i] = cursor->text + (*places[i] - copy);
+    cursor->pos = cursor->text + (scan.pos - copy);
+    cursor->failed = scan.failed;
+    return ok;
 }
 
 bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
-    (void)row; (void)instruction;
-    return gcn_fail(cursor, cursor->pos, "FLAT is not implemented yet");
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    flat_form form = form_of(row, (gcn_arch)instruction->arch);
+    bool atomic = (row->flags & GCN_ROW_ATOMIC) != 0;
+    instruction->word_count = 2;
+    if (form.gcn14)
+        instruction->saddr = form.segment == SEGMENT_FLAT ? 0 : SADDR_OFF;
+
+    /* Operands, in order: [vdst,] address, [vdata,] [saddr]. */
+    vector_operand vdst = {0}, address = {0}, vdata = {0};
+    gcn_skip_space(cursor);
+    const char *first_at = cursor->pos;
+    bool address_off = false;
+    if (form.has_vdst && !form.has_vdata) {
+        if (!parse_vector(cursor, &vdst) || !expect_comma(cursor))
+            return false;
+    }
+    gcn_skip_space(cursor);
+    address.at = cursor->pos;
+    if (form.segment == SEGMENT_SCRATCH && gcn_accept_word(cursor, "off"))
+        address_off = true;
+    else if (!parse_vector(cursor, &address))
+        return false;
+    if (form.has_vdata) {
+        if (!expect_comma(cursor) || !parse_vector(cursor, &vdata))
+            return false;
+        /* An atomic names vdst first when three VGPR operands follow. */
+        if (atomic) {
+            gcn_cursor probe = *cursor;
+            probe.error = NULL;
+            if (gcn_accept(&probe, ',') && at_vector(&probe)) {
+                vdst = address;
+                address = vdata;
+                gcn_accept(cursor, ',');
+                if (!parse_vector(cursor, &vdata))
+                    return false;
+            }
+        }
+    }
+    unsigned saddr = form.gcn14 && form.segment == SEGMENT_FLAT ? 0 : SADDR_OFF;
+    if (form.segment != SEGMENT_FLAT) {
+        if (!expect_comma(cursor))
+            return false;
+        if (!parse_saddr(cursor, form.segment == SEGMENT_GLOBAL ? 2 : 1, &saddr))
+            return false;
+    }
+    if (llvm && !gcn_at_end(cursor))
+        gcn_accept(cursor, ','); /* llvm-mc allows a comma before the modifiers */
+
+    flat_extras extras = {-1, -1, -1, NULL, NULL, NULL};
+    int64_t offset = 0;
+    if (!parse_modifiers(cursor, &form, instruction, &extras, &offset))
+        return false;
+    uint16_t modifiers = instruction->modifiers;
+
+    /* Register counts, now that tfe and saddr are known. */
+    bool tfe = (modifiers & GCN_MOD_TFE) != 0;
+    if (vdst.given && !check_count(cursor, &vdst, form.vdst_count + tfe, "vdst"))
+        return false;
+    if (form.has_vdata && !check_count(cursor, &vdata, form.vdata_count, "vdata"))
+        return false;
+    unsigned address_needed = address_count(&form, saddr);
+    if (form.segment == SEGMENT_SCRATCH) {
+        if (!address_off && saddr != SADDR_OFF)
+            return gcn_fail(cursor, address.at, "SCRATCH takes vaddr or saddr, not both: one "
+                            "must be off");
+        if (address_off && saddr == SADDR_OFF && llvm)
+            return gcn_fail(cursor, address.at, "vaddr and saddr are both off");
+        address_needed = 1;
+    }
+    if (!address_off && !check_count(cursor, &address, address_needed, "vaddr"))
+        return false;
+    if (atomic) {
+        bool glc = (modifiers & GCN_MOD_GLC) != 0;
+        if (glc && !vdst.given)
+            return gcn_fail(cursor, first_at, "glc returns the old value: name vdst first "
+                            "(vdst, vaddr, vdata)");
+        if (llvm && !glc && vdst.given)
+            return gcn_fail(cursor, vdst.at, "an atomic without glc returns nothing: drop vdst "
+                            "or add glc");
+    }
+
+    instruction->vdst = (uint8_t)(vdst.given ? vdst.first : 0);
+    instruction->vaddr = (uint8_t)(address.given ? address.first : 0);
+    instruction->vdata = (uint8_t)(vdata.given ? vdata.first : 0);
+    if (extras.vdst >= 0) {
+        if (form.has_vdst)
+            return gcn_fail(cursor, extras.vdst_at, "vdst= is for instructions without vdst");
+        instruction->vdst = (uint8_t)extras.vdst;
+    }
+    if (extras.vdata >= 0) {
+        if (form.has_vdata)
+            return gcn_fail(cursor, extras.vdata_at, "vdata= is for instructions without vdata");
+        instruction->vdata = (uint8_t)extras.vdata;
+    }
+    if (extras.saddr >= 0) {
+        if (!form.gcn14 || form.segment != SEGMENT_FLAT)
+            return gcn_fail(cursor, extras.saddr_at, "saddr= is for FLAT instructions on gcn1.4");
+        saddr = (unsigned)extras.saddr;
+    }
+    if (form.gcn14) {
+        instruction->saddr = (uint8_t)saddr;
+        if (form.segment == SEGMENT_FLAT)
+            instruction->offset = (uint32_t)offset & 0x1fffu;
+        else /* 13-bit signed; CLRX's 4096..8191 are the negative ones */
+            instruction->offset = (uint32_t)(offset >= 0x1000 ? offset - 0x2000 : offset);
+    }
+    return true;
 }
