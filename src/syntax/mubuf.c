@@ -81,7 +81,14 @@ static bool put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsi
         put_raw_code(text, code);
         return true;
     }
-    return false;
+    if (arch < GCN_ARCH_GCN12)
+        return false;
+    /* The GCN 1.2 disassembler also names GCN 1.4's sources, and 125. */
+    if (code == 125) {
+        gcn_put(text, "null");
+        return true;
+    }
+    return code >= 235 && code <= 239 && gcn_format_scalar(text, GCN_ARCH_GCN14, dialect, code, 1);
 }
 
 static void put_flag(gcn_text *text, const char *name)
@@ -167,7 +174,10 @@ static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, 
         return false;
     switch ((gcn_shape)row->shape) {
     case GCN_SHAPE_MUBUF_NONE:
-        if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_LDS))
+        /* These bits must be clear; bit 15 too, addr64 or not. */
+        if ((modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_LDS |
+                          GCN_MOD_ADDR64)) ||
+            (instruction->reserved[0] & (1u << 15)))
             return false;
         gcn_put(text, row->name);
         return true;
@@ -181,10 +191,9 @@ static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, 
         if (!put_soffset(text, arch, GCN_DIALECT_LLVM, instruction->soffset))
             return false;
         put_offset(text, instruction->offset);
-        put_flag(text, "lds");
+        put_flag(text, "lds"); /* and no tfe, as with every LDS form */
         if (modifiers & GCN_MOD_GLC) put_flag(text, "glc");
         if (modifiers & GCN_MOD_SLC) put_flag(text, "slc");
-        if (modifiers & GCN_MOD_TFE) put_flag(text, "tfe");
         return true;
     case GCN_SHAPE_MUBUF_LOAD:
     case GCN_SHAPE_MUBUF_STORE:
@@ -197,10 +206,14 @@ static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, 
         return false;
     if ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
         return false;
+    bool addressed = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) != 0;
+    if (instruction->vdata + data_width(row, arch) > 256 ||
+        (addressed && instruction->vaddr + address_width(modifiers) > 256))
+        return false; /* past v255 */
     gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, true);
     gcn_format_vgprs(text, instruction->vdata, data_width(row, arch));
     gcn_put(text, ", ");
-    if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64))
+    if (addressed)
         gcn_format_vgprs(text, instruction->vaddr, address_width(modifiers));
     else
         gcn_put(text, "off");
@@ -217,7 +230,8 @@ static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, 
     if (modifiers & GCN_MOD_GLC) put_flag(text, "glc");
     if (modifiers & GCN_MOD_SLC) put_flag(text, "slc");
     if (modifiers & GCN_MOD_LDS) put_flag(text, "lds");
-    if ((modifiers & GCN_MOD_TFE) && !atomic) /* the disassembler drops it on atomics */
+    /* The disassembler drops tfe on atomics and LDS forms. */
+    if ((modifiers & GCN_MOD_TFE) && !atomic && !(modifiers & GCN_MOD_LDS))
         put_flag(text, "tfe");
     return true;
 }
@@ -227,8 +241,15 @@ bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, u
 {
     (void)address;
     const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
-    if (dialect == GCN_DIALECT_LLVM)
+    if (dialect == GCN_DIALECT_LLVM) {
+        /* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4. */
+        if (!row && instruction->arch >= GCN_ARCH_GCN12) {
+            uint16_t alias = gcn_row_for_opcode(GCN_FAMILY_MUBUF, GCN_ARCH_GCN11, instruction->opcode);
+            if (alias != GCN_ROW_NONE && gcn_rows[alias].operation == GCN_OP_CACHE_WBINVL1)
+                row = &gcn_rows[alias];
+        }
         return row ? format_llvm(instruction, row, text) : false;
+    }
     format_clrx(instruction, row, text);
     return true;
 }
