@@ -381,6 +381,29 @@ for arch in tahiti bonaire tonga gfx900; do
     fi
 done
 
+# The bundled example: make demo runs, and the example's llvm disassembly
+# assembles with llvm-mc to the very bytes gcnasm made of the clrx source.
+run sh "$root/examples/demo.sh" "$BUILD"
+check "examples/demo.sh (make demo) runs" test "$status" -eq 0 -a ! -s "$work/err"
+check "make demo shows the clrx disassembly with -e" \
+    grep -q '^/\*000000000004: bf88000a\*/ s_cbranch_execz \.L48_0$' "$work/out"
+check "make demo shows the llvm disassembly with -e" \
+    grep -q '^s_cbranch_execz 10 // 000000000004: BF88000A$' "$work/out"
+run "$asm" -a gcn1.2 -o "$work/example.bin" "$root/examples/copy.s"
+check "examples/copy.s assembles" test "$status" -eq 0 -a ! -s "$work/err"
+run "$dis" -a gcn1.2 -s llvm "$work/example.bin"
+cp "$work/out" "$work/example.s"
+if [ -n "$llvm_mc" ] && [ -n "$llvm_objcopy" ] &&
+    "$llvm_mc" -arch=amdgcn -mcpu=tonga -filetype=obj -o "$work/example.o" "$work/example.s" \
+        2>"$work/err" >/dev/null &&
+    "$llvm_objcopy" -O binary --only-section=.text "$work/example.o" "$work/example.llvm.bin"; then
+    check "llvm-mc assembles the example's llvm disassembly to the same bytes" \
+        cmp -s "$work/example.llvm.bin" "$work/example.bin"
+else
+    fail "llvm-mc cannot assemble the example's llvm disassembly"
+    head -n 5 "$work/err" | sed 's/^/    /'
+fi
+
 # Random raw bytes of odd length: no crash, exit 0, every byte accounted for.
 awk 'BEGIN { state = 7; for (i = 0; i < 4099; i++) {
         state = (state * 48271) % 2147483647; printf "\\%03o", int(state / 16384) % 256 } }' \
