@@ -30,10 +30,11 @@ $(BUILD)/gcnasm: $(BUILD)/src/tools/gcnasm.o $(BUILD)/src/tools/cli.o $(BUILD)/l
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
 $(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
-$(BUILD)/bench/gen: $(BUILD)/bench/gen.o $(BUILD)/libgcn.a
+BENCH_PROGRAMS := $(BUILD)/bench/gen $(BUILD)/bench/measure
+$(BENCH_PROGRAMS): $(BUILD)/%: $(BUILD)/%.o $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
 
-# Speed against llvm-mc and llvm-objdump (bench/run.sh; BENCH_SIZES, BENCH_RUNS).
+# Speed against llvm-mc and llvm-objdump (bench/run.sh; BENCH_SIZES, BENCH_RUNS, BENCH_LARGE).
 # A benchmark, not a test: it reports, it never fails on timing.
 bench:
 	@MAKE="$(MAKE)" bash bench/run.sh

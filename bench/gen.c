@@ -7,6 +7,10 @@
  * drop out and the mix adapts to what is available. The code comes in blocks
  * (functions) with branches to labels inside the block.
  *
+ * run.sh first asks for a probe (--probe: many samples of every row), keeps
+ * what llvm-mc reads the same way, and gives that back as a pool (--pool) to
+ * draw the instructions from, so that both sides see valid code.
+ *
  * Writes up to three files for the same code: LLVM text, CLRX text, and the
  * raw little-endian words. */
 #include <errno.h>
@@ -21,7 +25,7 @@
 enum {
     BLOCK_SIZE = 1024,     /* instructions of a block; branches stay inside it */
     SAMPLE_ATTEMPTS = 64,  /* random tries for one instruction of a row */
-    PROBE_SAMPLES = 16,    /* a row is available if any of these succeeds */
+    PROBE_SAMPLES = 16,    /* without a pool, a row is available if any of these succeeds */
     LAYOUT_BASES = 64,     /* random instructions the layout is learned from */
     TEXT_SIZE = 256,
 };
@@ -124,10 +128,18 @@ static bool resolve_label(void *context, const char *name, size_t length, int64_
     return true;
 }
 
+/* An instruction llvm-mc has checked. */
+typedef struct pool_entry {
+    uint16_t row;
+    uint8_t word_count;
+    uint32_t words[GCN_MAX_WORDS];
+} pool_entry;
+
 typedef struct generator {
     gcn_arch arch;
     bool labels; /* branches name labels; otherwise raw offsets */
-    const char *exclude; /* comma-separated mnemonics left out of the mix */
+    pool_entry *pool; /* NULL: sample freely */
+    unsigned pool_first[GCN_ROW_COUNT], pool_count[GCN_ROW_COUNT];
     family_layout layouts[GCN_FAMILY_COUNT];
     uint16_t available[GCN_ROW_COUNT];
     unsigned available_count;
@@ -201,21 +213,81 @@ static bool sample(generator *g, unsigned row_index, uint32_t words[GCN_MAX_WORD
     return false;
 }
 
-/* Rows of this generation that the library prints and parses in both
- * dialects and llvm-mc knows, with their share of the mix. */
-static bool excluded(const generator *g, const char *name)
+/* The pool: lines "mnemonic [0x..,0x..,...]" (llvm-mc's -show-encoding
+ * form), grouped by row in file order. */
+static bool read_pool(generator *g, const char *path)
 {
-    size_t length = strlen(name);
-    for (const char *p = g->exclude; p && *p;) {
-        const char *end = strchr(p, ',');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n == length && memcmp(p, name, n) == 0)
-            return true;
-        p = end ? end + 1 : p + n;
+    FILE *file = fopen(path, "r");
+    if (!file) {
+        fprintf(stderr, "gen: cannot open '%s': %s\n", path, strerror(errno));
+        return false;
     }
-    return false;
+    size_t count = 0, capacity = 1024;
+    pool_entry *entries = malloc(capacity * sizeof *entries);
+    char line[512];
+    unsigned number = 0;
+    while (entries && fgets(line, sizeof line, file)) {
+        number++;
+        char *bracket = strchr(line, '[');
+        size_t name_length = strcspn(line, " ");
+        uint16_t row = bracket ? gcn_row_for_name(line, name_length) : GCN_ROW_NONE;
+        pool_entry entry = {row, 0, {0, 0, 0}};
+        unsigned bytes = 0;
+        for (char *p = bracket ? bracket + 1 : NULL; p && *p && *p != ']' && bytes < 4 * GCN_MAX_WORDS;) {
+            char *end;
+            unsigned long value = strtoul(p, &end, 16);
+            if (end == p || value > 0xff)
+                break;
+            entry.words[bytes / 4] |= (uint32_t)value << (8 * (bytes % 4));
+            bytes++;
+            p = end + (*end == ',');
+        }
+        if (row == GCN_ROW_NONE || bytes == 0 || bytes % 4 || !gcn_row_on_arch(&gcn_rows[row], g->arch)) {
+            fprintf(stderr, "gen: %s:%u: expected 'mnemonic [bytes]' of this generation\n", path, number);
+            free(entries);
+            fclose(file);
+            return false;
+        }
+        entry.word_count = (uint8_t)(bytes / 4);
+        if (count == capacity) {
+            pool_entry *bigger = realloc(entries, 2 * capacity * sizeof *entries);
+            if (!bigger)
+                free(entries);
+            entries = bigger;
+            capacity *= 2;
+        }
+        if (entries)
+            entries[count++] = entry;
+    }
+    fclose(file);
+    if (!entries) {
+        fputs("gen: out of memory\n", stderr);
+        return false;
+    }
+    /* Counting sort by row keeps file order inside a row. */
+    g->pool = malloc((count ? count : 1) * sizeof *g->pool);
+    if (!g->pool) {
+        free(entries);
+        fputs("gen: out of memory\n", stderr);
+        return false;
+    }
+    memset(g->pool_count, 0, sizeof g->pool_count);
+    for (size_t i = 0; i < count; i++)
+        g->pool_count[entries[i].row]++;
+    unsigned next[GCN_ROW_COUNT], first = 0;
+    for (unsigned r = 0; r < GCN_ROW_COUNT; r++) {
+        g->pool_first[r] = next[r] = first;
+        first += g->pool_count[r];
+    }
+    for (size_t i = 0; i < count; i++)
+        g->pool[next[entries[i].row]++] = entries[i];
+    free(entries);
+    return true;
 }
 
+/* Rows of this generation that the library prints and parses in both
+ * dialects (and, with a pool, that llvm-mc reads the same way), with their
+ * share of the mix. */
 static void find_available_rows(generator *g)
 {
     bool family_has_rows[GCN_FAMILY_COUNT] = {false};
@@ -226,11 +298,13 @@ static void find_available_rows(generator *g)
     for (unsigned i = 0; i < GCN_ROW_COUNT; i++) {
         const gcn_row *row = &gcn_rows[i];
         if (!gcn_row_on_arch(row, g->arch) || (row->flags & GCN_ROW_LLVM_ABSENT) ||
-            !g->layouts[row->family].known || excluded(g, row->name))
+            !g->layouts[row->family].known)
             continue;
         uint32_t words[GCN_MAX_WORDS];
         size_t count;
-        for (unsigned s = 0; s < PROBE_SAMPLES && !usable[i]; s++)
+        if (g->pool)
+            usable[i] = g->pool_count[i] > 0;
+        for (unsigned s = 0; !g->pool && s < PROBE_SAMPLES && !usable[i]; s++)
             usable[i] = sample(g, i, words, &count);
         if (!usable[i])
             continue;
@@ -256,6 +330,17 @@ static void find_available_rows(generator *g)
         g->weights[g->available_count++] = weight ? weight : 1;
         g->weight_total += weight ? weight : 1;
     }
+}
+
+/* One instruction of a row: from the pool if there is one. */
+static bool draw(generator *g, unsigned row, uint32_t words[GCN_MAX_WORDS], size_t *count)
+{
+    if (!g->pool)
+        return sample(g, row, words, count);
+    const pool_entry *entry = &g->pool[g->pool_first[row] + random_below(&g->random, g->pool_count[row])];
+    memcpy(words, entry->words, sizeof entry->words);
+    *count = entry->word_count;
+    return true;
 }
 
 static unsigned pick_row(generator *g)
@@ -383,7 +468,7 @@ static bool generate_block(generator *g, slot *slots, unsigned count, uint64_t *
         unsigned tries = 0;
         do {
             s->row = (uint16_t)pick_row(g);
-        } while (!sample(g, s->row, s->words, &word_count) && ++tries < 1000);
+        } while (!draw(g, s->row, s->words, &word_count) && ++tries < 1000);
         if (tries == 1000) {
             fprintf(stderr, "gen: cannot sample instructions any more\n");
             return false;
@@ -417,6 +502,10 @@ static bool generate_block(generator *g, slot *slots, unsigned count, uint64_t *
  * that rows llvm-mc reads otherwise can be left out of the mix. */
 static bool write_probe(generator *g, const char *prefix, unsigned samples)
 {
+    if (g->pool) {
+        fputs("gen: --probe makes a pool; it does not take one\n", stderr);
+        return false;
+    }
     char path[4096];
     snprintf(path, sizeof path, "%s.s", prefix);
     FILE *text = fopen(path, "w");
@@ -450,13 +539,14 @@ static bool write_probe(generator *g, const char *prefix, unsigned samples)
 
 static void usage(void)
 {
-    fputs("usage: gen [-a ARCH] [-n INSTRUCTIONS] [-s SEED] [--labels] [--llvm FILE]\n"
-          "           [--clrx FILE] [--binary FILE] [--exclude NAMES] [--probe PREFIX]\n"
+    fputs("usage: gen [-a ARCH] [-n INSTRUCTIONS] [-s SEED] [--labels] [--pool FILE]\n"
+          "           [--llvm FILE] [--clrx FILE] [--binary FILE]\n"
+          "       gen [-a ARCH] [-s SEED] [--samples N] --probe PREFIX\n"
           "  -n: instruction lines (default 1000000); label lines come on top\n"
           "  --labels: branches name labels (.L<address>_0); otherwise raw offsets\n"
-          "  --exclude NAMES: comma-separated mnemonics to leave out of the mix\n"
-          "  --probe PREFIX: write PREFIX.s and PREFIX.expected (samples of every\n"
-          "      available row and their encodings) and stop\n",
+          "  --pool FILE: draw instructions from FILE ('mnemonic [0x..,...]' lines)\n"
+          "  --probe PREFIX: write N samples (default 500) of every available row:\n"
+          "      LLVM text to PREFIX.s, 'mnemonic [bytes]' lines to PREFIX.expected\n",
           stderr);
 }
 
@@ -485,8 +575,8 @@ static bool close_output(FILE *file, const char *path)
 int main(int argc, char **argv)
 {
     const char *arch_name = "gfx900", *llvm_path = NULL, *clrx_path = NULL, *binary_path = NULL;
-    const char *exclude = NULL, *probe = NULL;
-    uint64_t total = 1000000, seed = 1;
+    const char *pool = NULL, *probe = NULL;
+    uint64_t total = 1000000, seed = 1, samples = 500;
     bool labels = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -506,7 +596,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--llvm")) llvm_path = value;
         else if (!strcmp(a, "--clrx")) clrx_path = value;
         else if (!strcmp(a, "--binary")) binary_path = value;
-        else if (!strcmp(a, "--exclude")) exclude = value;
+        else if (!strcmp(a, "--pool")) pool = value;
+        else if (!strcmp(a, "--samples")) samples = strtoull(value, NULL, 10);
         else if (!strcmp(a, "--probe")) probe = value;
         else {
             usage();
@@ -516,19 +607,20 @@ int main(int argc, char **argv)
     generator g;
     memset(&g, 0, sizeof g);
     g.labels = labels;
-    g.exclude = exclude;
     g.random = seed;
     if (gcn_arch_from_name(arch_name, &g.arch) != GCN_OK) {
         fprintf(stderr, "gen: unknown architecture '%s'\n", arch_name);
         return 2;
     }
+    if (pool && !read_pool(&g, pool))
+        return 1;
     find_available_rows(&g);
     if (g.available_count == 0) {
         fprintf(stderr, "gen: the library prints no instruction of %s yet\n", arch_name);
         return 1;
     }
     if (probe)
-        return write_probe(&g, probe, 200) ? 0 : 1;
+        return write_probe(&g, probe, (unsigned)samples) ? 0 : 1;
     outputs out;
     memset(&out, 0, sizeof out);
     out.llvm = open_output(llvm_path);
@@ -557,5 +649,6 @@ int main(int argc, char **argv)
         fprintf(stderr, " %s %" PRIu64 " (%u rows)", family_names[family],
                 out.family_count[family], rows_per_family[family]);
     fputc('\n', stderr);
+    free(g.pool);
     return ok ? 0 : 1;
 }
