@@ -34,12 +34,14 @@ enum {
     ASM_INSTANCES = 24,          /* per row and generation */
     DIS_ROW_INSTANCES = 16,      /* per row, on tonga and gfx900 */
     DIS_FAMILY_INSTANCES = 1500, /* raw family words per family, on tonga and gfx900 */
+    REDRAWS = 8,                 /* draws per asm line while the formatter refuses */
     MUTANTS_PER_LINE = 3,        /* drawn from all the mutations a line allows */
     MODIFIER_PERCENT = 50,       /* lines that also get a modifier inserted */
     GENERATION_PERCENT = 25,     /* lines also tried on a generation lacking the row */
     CROSS_PERCENT = 10,          /* lines also tried on another generation having it */
     EXAMPLES = 8,                /* failures shown in full per check and family */
-    LISTED = 12                  /* mnemonics listed per check and family */
+    LISTED = 12,                 /* mnemonics listed per check and family */
+    NOTES = 3                    /* notes shown per family and kind */
 };
 
 typedef enum check { CHECK_ASM, CHECK_DIS, CHECK_REJECT, CHECK_COUNT } check;
@@ -76,6 +78,7 @@ typedef struct mutant {
     uint8_t arch, kind;
     unsigned group; /* mutants of one group count as rejected only if llvm-mc rejects all */
     llvm_result llvm;
+    char *llvm_disassembly; /* where we accept it: what llvm-mc prints for our encoding */
 } mutant;
 
 typedef struct dis_case {
@@ -92,6 +95,7 @@ typedef struct family_stats {
     unsigned llvm_asymmetric; /* llvm-mc rejects what its own disassembler prints */
     unsigned dis_words, dis_same_text, dis_both_invalid;
     unsigned mutants, reject_agree, discarded_llvm_accepts, discarded_invalid_source;
+    unsigned discarded_asymmetric; /* llvm-mc rejects its own disassembly of our encoding */
     unsigned llvm_has_more; /* llvm-mc accepts a line on a generation our rows lack */
     unsigned failed[CHECK_COUNT];
 } family_stats;
@@ -100,9 +104,10 @@ static test_summary summary = {"llvm-differential", 0, 0, 0};
 static family_stats stats[GCN_FAMILY_COUNT];
 static unsigned row_failures[CHECK_COUNT][GCN_ROW_COUNT];
 static unsigned unnamed_failures[CHECK_COUNT][GCN_FAMILY_COUNT];
+static unsigned show_all, shown_total; /* $GCN_TEST_SHOW: show every failure, up to this many */
 static unsigned shown[CHECK_COUNT][GCN_FAMILY_COUNT];
 static unsigned kind_checked[MUTANT_KIND_COUNT], kind_failed[MUTANT_KIND_COUNT];
-static unsigned notes_shown;
+static unsigned noted_asymmetric[GCN_FAMILY_COUNT], noted_more[GCN_FAMILY_COUNT];
 
 static const gcn_arch dis_archs[] = {GCN_ARCH_GCN12, GCN_ARCH_GCN14};
 
@@ -176,16 +181,19 @@ static void failure(check which, gcn_family family, unsigned row, const char *fo
     summary.failed++;
     unsigned *per_row = row < GCN_ROW_COUNT ? &row_failures[which][row]
                                             : &unnamed_failures[which][family];
-    if ((*per_row)++ == 0 && shown[which][family] < EXAMPLES) {
+    bool first = (*per_row)++ == 0;
+    if (show_all ? shown_total < show_all : first && shown[which][family] < EXAMPLES) {
         shown[which][family]++;
+        shown_total++;
         printf("FAIL %s: %s\n", summary.name, message);
     }
 }
 
-static void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *format, ...)
+/* Prints a note while *shown (per family and kind) is below NOTES. */
+static void note(unsigned *shown_here, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void note(unsigned *shown_here, const char *format, ...)
 {
-    if (notes_shown++ >= EXAMPLES)
+    if ((*shown_here)++ >= NOTES)
         return;
     va_list arguments;
     va_start(arguments, format);
@@ -474,7 +482,7 @@ static void make_mutants(test_random *random, const line_case *source, size_t so
     for (unsigned n = 0; n < MUTANTS_PER_LINE && list.count > 0; n++) {
         size_t pick = test_random_below(random, (unsigned)list.count);
         mutant m = {list.items[pick].text, source_index, source->arch,
-                    (uint8_t)list.items[pick].kind, (*groups)++, {0}};
+                    (uint8_t)list.items[pick].kind, (*groups)++, {0}, NULL};
         PUSH(*mutants, *count, *capacity, m);
         list.items[pick] = list.items[--list.count];
     }
@@ -485,7 +493,8 @@ static void make_mutants(test_random *random, const line_case *source, size_t so
         modifier_mutations(random, source->text, &list);
         unsigned group = (*groups)++;
         for (size_t i = 0; i < list.count; i++) {
-            mutant m = {list.items[i].text, source_index, source->arch, MUTANT_MODIFIER, group, {0}};
+            mutant m = {list.items[i].text, source_index, source->arch, MUTANT_MODIFIER, group,
+                        {0}, NULL};
             PUSH(*mutants, *count, *capacity, m);
         }
     }
@@ -497,7 +506,7 @@ static void make_mutants(test_random *random, const line_case *source, size_t so
         if (!test_random_percent(random, present ? CROSS_PERCENT : GENERATION_PERCENT))
             continue;
         mutant m = {copy_text(source->text), source_index, (uint8_t)arch,
-                    present ? MUTANT_CROSS : MUTANT_GENERATION, (*groups)++, {0}};
+                    present ? MUTANT_CROSS : MUTANT_GENERATION, (*groups)++, {0}, NULL};
         PUSH(*mutants, *count, *capacity, m);
     }
 }
@@ -516,8 +525,8 @@ static void check_line(const line_case *c)
     format_bytes(c->llvm.bytes, c->llvm.byte_count, llvm_bytes, sizeof llvm_bytes);
     if (!c->llvm.accepted && c->llvm_disassembly && strcmp(c->llvm_disassembly, c->text) == 0) {
         /* Not ours to fix: the text is LLVM's own disassembly of the words. */
-        if (stats[family].llvm_asymmetric++ == 0)
-            note("llvm-mc prints '%s' for [%s] on %s but rejects it (%s); ours: %s", c->text, hex,
+        stats[family].llvm_asymmetric++;
+        note(&noted_asymmetric[family], "llvm-mc prints '%s' for [%s] on %s but rejects it (%s); ours: %s", c->text, hex,
                  arch, llvm_message(&c->llvm), ours.ok ? ours_bytes : ours.message);
         test_pass(&summary);
     } else if (!c->llvm.accepted && !ours.ok) {
@@ -539,6 +548,13 @@ static void check_line(const line_case *c)
     }
 }
 
+/* A mutant tests rejection only if its source is valid and llvm-mc rejects
+ * it (and every other mutant of its group). */
+static bool must_reject(const mutant *m, const line_case *source, bool group_accepted)
+{
+    return source->llvm.accepted && !m->llvm.accepted && !group_accepted;
+}
+
 static void check_mutant(const mutant *m, const line_case *source, bool group_accepted)
 {
     gcn_family family = (gcn_family)source->family;
@@ -548,11 +564,12 @@ static void check_mutant(const mutant *m, const line_case *source, bool group_ac
         stats[family].discarded_invalid_source++;
         return;
     }
-    if (m->llvm.accepted || group_accepted) {
+    if (!must_reject(m, source, group_accepted)) {
         stats[family].discarded_llvm_accepts++;
         if (m->kind == MUTANT_GENERATION && m->llvm.accepted) {
             stats[family].llvm_has_more++;
-            note("llvm-mc accepts '%s' on %s, where the rows have no %s", m->text, arch,
+            note(&noted_more[family],
+                 "llvm-mc accepts '%s' on %s, where the rows have no %s", m->text, arch,
                  gcn_rows[source->row].name);
         }
         return;
@@ -562,7 +579,10 @@ static void check_mutant(const mutant *m, const line_case *source, bool group_ac
     ours_assemble((gcn_arch)m->arch, m->text, &ours);
     char ours_bytes[80];
     format_bytes(ours.bytes, ours.byte_count, ours_bytes, sizeof ours_bytes);
-    if (ours.ok) {
+    if (ours.ok && m->llvm_disassembly && strcmp(m->llvm_disassembly, m->text) == 0) {
+        /* LLVM prints exactly this for our encoding: its assembler is the odd one out. */
+        stats[family].discarded_asymmetric++;
+    } else if (ours.ok) {
         kind_failed[m->kind]++;
         failure(CHECK_REJECT, family, source->row,
                 "reject %s %s: '%s' (from '%s' on %s): llvm rejects (%s); we accept: [%s]", arch,
@@ -636,17 +656,23 @@ static void add_line_cases(uint64_t seed, line_case **cases, size_t *count, size
                 uint32_t words[GCN_MAX_WORDS];
                 gcn_instruction instruction;
                 char why[256], text[512];
-                if (!test_row_instance(&random, row, (gcn_arch)arch, words, &instruction, why,
-                                       sizeof why)) {
+                bool built = false, expressible = false;
+                /* Draw again when LLVM has no text for the words (a field it
+                 * cannot express), so that every row gets its lines. */
+                for (int attempt = 0; attempt < REDRAWS && !expressible; attempt++) {
+                    if (!test_row_instance(&random, row, (gcn_arch)arch, words, &instruction,
+                                           why, sizeof why))
+                        break; /* the round-trip test reports these */
+                    built = true;
+                    expressible = gcn_format(&instruction, GCN_DIALECT_LLVM, 0, text,
+                                             sizeof text, NULL) == GCN_OK;
+                    if (!expressible)
+                        stats[family].asm_not_expressible++;
+                }
+                if (!built)
                     stats[family].asm_no_instance++;
-                    continue; /* the round-trip test reports these */
-                }
-                gcn_status status = gcn_format(&instruction, GCN_DIALECT_LLVM, 0, text,
-                                               sizeof text, NULL);
-                if (status != GCN_OK) {
-                    stats[family].asm_not_expressible++;
+                if (!expressible)
                     continue;
-                }
                 line_case c = {copy_text(text), {0}, instruction.word_count, (uint8_t)arch,
                                (uint8_t)family, (uint16_t)row, {0}, NULL};
                 memcpy(c.words, words, sizeof c.words);
@@ -740,16 +766,16 @@ static void report(void)
 {
     for (int f = GCN_FAMILY_NONE + 1; f < GCN_FAMILY_COUNT; f++) {
         const family_stats *s = &stats[f];
-        printf("%s %-5s: asm %u lines: %u agree, %u disagree (%u not expressible in llvm, %u "
-               "instances not built); dis %u words: %u same text, %u both invalid, %u disagree; "
+        printf("%s %-5s: asm %u lines: %u agree, %u disagree (%u draws not expressible in llvm, %u "
+               "lines not built); dis %u words: %u same text, %u both invalid, %u disagree; "
                "reject %u mutants: %u rejected by both, %u disagree, %u discarded (llvm accepts "
-               "%u, source invalid %u)\n",
+               "%u, source invalid %u, llvm rejects its own disassembly %u)\n",
                summary.name, test_family_name((gcn_family)f), s->asm_lines, s->asm_agree,
                s->failed[CHECK_ASM], s->asm_not_expressible, s->asm_no_instance, s->dis_words,
                s->dis_same_text, s->dis_both_invalid, s->failed[CHECK_DIS], s->mutants,
                s->reject_agree, s->failed[CHECK_REJECT],
-               s->discarded_llvm_accepts + s->discarded_invalid_source,
-               s->discarded_llvm_accepts, s->discarded_invalid_source);
+               s->discarded_llvm_accepts + s->discarded_invalid_source + s->discarded_asymmetric,
+               s->discarded_llvm_accepts, s->discarded_invalid_source, s->discarded_asymmetric);
         for (int which = 0; which < CHECK_COUNT; which++)
             if (s->failed[which])
                 list_failures((check)which, (gcn_family)f);
@@ -783,6 +809,8 @@ static bool run_llvm(gcn_arch arch, llvm_mode mode, char **lines, size_t count,
 
 int main(void)
 {
+    const char *show = getenv("GCN_TEST_SHOW");
+    show_all = show && *show ? (unsigned)strtoul(show, NULL, 10) : 0;
     const char *mc = llvm_mc_path();
     if (!mc) {
         test_fail(&summary, "llvm-mc (LLVM 14) is missing: install it (Debian: apt-get install "
@@ -836,7 +864,16 @@ int main(void)
                 mutants[owners[i]].llvm = results[i];
         }
     }
-    /* Where llvm-mc rejects a line, ask its disassembler about the words. */
+    /* Where llvm-mc rejects a line, ask its disassembler about the words:
+     * if it prints the line itself, LLVM disagrees with itself. */
+    bool *group_accepted = calloc(groups + 1, sizeof *group_accepted);
+    if (!group_accepted) {
+        fprintf(stderr, "out of memory\n");
+        return 2;
+    }
+    for (size_t i = 0; ran && i < mutant_count; i++)
+        if (mutants[i].llvm.accepted)
+            group_accepted[mutants[i].group] = true;
     for (size_t a = 0; a < sizeof dis_archs / sizeof dis_archs[0] && ran; a++) {
         size_t n = 0;
         for (size_t i = 0; i < case_count; i++) {
@@ -847,10 +884,31 @@ int main(void)
             owners[n] = i;
             lines[n++] = copy_text(bracket);
         }
+        size_t first_mutant = n;
+        for (size_t i = 0; i < mutant_count; i++) {
+            const mutant *m = &mutants[i];
+            if (m->arch != dis_archs[a] ||
+                !must_reject(m, &cases[m->source], group_accepted[m->group]))
+                continue;
+            ours_result ours;
+            ours_assemble(dis_archs[a], m->text, &ours);
+            if (!ours.ok)
+                continue;
+            uint32_t words[GCN_MAX_WORDS] = {0};
+            for (size_t b = 0; b < ours.byte_count; b++)
+                words[b / 4] |= (uint32_t)ours.bytes[b] << (8 * (b % 4));
+            char bracket[200];
+            llvm_bracket_words(words, ours.byte_count / 4, bracket, sizeof bracket);
+            owners[n] = i;
+            lines[n++] = copy_text(bracket);
+        }
         ran = run_llvm(dis_archs[a], LLVM_DISASSEMBLE, lines, n, results);
         for (size_t i = 0; i < n; i++) {
             if (ran && results[i].accepted && !results[i].extra) {
-                cases[owners[i]].llvm_disassembly = results[i].text;
+                if (i < first_mutant)
+                    cases[owners[i]].llvm_disassembly = results[i].text;
+                else
+                    mutants[owners[i]].llvm_disassembly = results[i].text;
                 results[i].text = NULL;
             }
             if (ran)
@@ -861,21 +919,14 @@ int main(void)
     if (ran) {
         for (size_t i = 0; i < case_count; i++)
             check_line(&cases[i]);
-        bool *group_accepted = calloc(groups + 1, sizeof *group_accepted);
-        if (!group_accepted) {
-            fprintf(stderr, "out of memory\n");
-            return 2;
-        }
-        for (size_t i = 0; i < mutant_count; i++)
-            if (mutants[i].llvm.accepted)
-                group_accepted[mutants[i].group] = true;
         for (size_t i = 0; i < mutant_count; i++)
             check_mutant(&mutants[i], &cases[mutants[i].source], group_accepted[mutants[i].group]);
-        free(group_accepted);
     }
+    free(group_accepted);
     for (size_t i = 0; i < mutant_count; i++) {
         llvm_results_free(&mutants[i].llvm, 1);
         free(mutants[i].text);
+        free(mutants[i].llvm_disassembly);
     }
     for (size_t i = 0; i < case_count; i++) {
         llvm_results_free(&cases[i].llvm, 1);

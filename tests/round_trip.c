@@ -9,6 +9,7 @@
  * is fixed ($GCN_TEST_SEED changes it, $GCN_DIFF_SCALE scales the counts). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "isa/isa.h"
@@ -35,6 +36,7 @@ static family_counts counts[GCN_FAMILY_COUNT];
 /* Failures per row; the last slot per family counts words of no row. */
 static unsigned row_failures[GCN_ROW_COUNT];
 static unsigned unnamed_failures[GCN_FAMILY_COUNT];
+static unsigned show_all, shown_total; /* $GCN_TEST_SHOW: show every failure, up to this many */
 static unsigned shown[GCN_FAMILY_COUNT];
 
 /* Shows the first failure of each row (up to EXAMPLES per family) and counts
@@ -53,8 +55,10 @@ static void failure(gcn_family family, unsigned row, const char *format, ...)
     /* Counted here rather than by test_fail, whose cap on shown failures
      * would let the first broken family hide the others. */
     summary.failed++;
-    if ((*per_row)++ == 0 && shown[family] < EXAMPLES) {
+    bool first = (*per_row)++ == 0;
+    if (show_all ? shown_total < show_all : first && shown[family] < EXAMPLES) {
         shown[family]++;
+        shown_total++;
         printf("FAIL %s: %s\n", summary.name, message);
     }
 }
@@ -194,6 +198,8 @@ static void check(const char *origin, gcn_arch arch, const uint32_t *words,
 
 int main(void)
 {
+    const char *show = getenv("GCN_TEST_SHOW");
+    show_all = show && *show ? (unsigned)strtoul(show, NULL, 10) : 0;
     uint64_t seed = test_seed();
     unsigned row_instances = test_scaled(ROW_INSTANCES);
     unsigned family_instances = test_scaled(FAMILY_INSTANCES);
