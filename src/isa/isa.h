@@ -55,6 +55,7 @@ typedef enum gcn_operation {
     GCN_OP_ATOMIC_FMAX,
     GCN_OP_CACHE_INV, GCN_OP_CACHE_INV_VOL, GCN_OP_CACHE_WB, GCN_OP_CACHE_WB_VOL,
     GCN_OP_CACHE_WBINVL1, GCN_OP_CACHE_WBINVL1_VOL, GCN_OP_CACHE_WBINVL1_SC, GCN_OP_CACHE_DISCARD,
+    GCN_OP_CACHE_DISCARD_X2, /* SMEM: two 64-byte lines */
     GCN_OP_MEMTIME, GCN_OP_MEMREALTIME, GCN_OP_ATC_PROBE, GCN_OP_ATC_PROBE_BUFFER
 } gcn_operation;
 
@@ -115,7 +116,7 @@ extern const gcn_row gcn_rows[GCN_ROW_COUNT];
 /* Row of an opcode on a generation, or GCN_ROW_NONE. */
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode);
 
-/* Row of a mnemonic (any case), or GCN_ROW_NONE. */
+/* Row of a mnemonic (any case, also with CLRX's _e32/_e64 suffix), or GCN_ROW_NONE. */
 uint16_t gcn_row_for_name(const char *name, size_t length);
 
 /* Name of the row whose mnemonic is closest to name, for "did you mean". */

@@ -109,6 +109,13 @@ const struct gcn_mnemonic *gcn_mnemonic_lookup(const char *str, size_t len);
 uint16_t gcn_row_for_name(const char *name, size_t length)
 {
     const struct gcn_mnemonic *entry = gcn_mnemonic_lookup(name, length);
+    /* CLRX's encoding-size suffix (s_load_dword_e64): the family parser,
+     * which sees it at the end of the mnemonic, decides what it means. */
+    if (!entry && length > 4 && name[length - 4] == '_' &&
+        (name[length - 3] == 'e' || name[length - 3] == 'E') &&
+        ((name[length - 2] == '3' && name[length - 1] == '2') ||
+         (name[length - 2] == '6' && name[length - 1] == '4')))
+        entry = gcn_mnemonic_lookup(name, length - 4);
     return entry ? entry->row : GCN_ROW_NONE;
 }
 

@@ -1,15 +1,933 @@
-/* SMEM syntax: not yet written (stub). */
+/* SMRD/SMEM text.
+ *   CLRX: s_load_dword s50, s[58:59], 0x5b glc; GCN 1.4 s25 nv offset:0x5b
+ *         (SOE: soffset register plus offset); GCN 1.1 literal offsets
+ *         (0x13314, lit(253)); fields an instruction does not use print as
+ *         sdata=0x7f sbase=0x38 offset=0x23 imm=1 (sdst= on SMRD), as
+ *         clrxdisasm does, and parse back. When an operand has no register
+ *         name, every field prints that way: s_load_dword sdata=0x7d ...
+ *   LLVM: what llvm-mc 14 prints: on GCN 1.2/1.4 as its disassembler does
+ *         (tuples masked to their alignment, reserved bits dropped, offsets
+ *         hex, GCN 1.4 immediate offsets signed); on GCN 1.0/1.1, which it
+ *         cannot disassemble, the text it assembles back to the same words. */
+#include <string.h>
+#include <strings.h>
+
 #include "syntax/syntax.h"
+
+/* Fields, for the ones operands print and the ones printed as key=value. */
+enum {
+    FIELD_SDATA = 1u << 0,
+    FIELD_SBASE = 1u << 1,
+    FIELD_OFFSET = 1u << 2,  /* offset and imm */
+    FIELD_SOFFSET = 1u << 3, /* soffset and soe */
+    FIELD_LITERAL = 1u << 4
+};
+
+#define CODE_M0 124u
+#define CODE_NULL 125u /* what llvm-mc prints for it */
+#define SMRD_LITERAL_CODE 0xffu
+
+/* The operands an instruction has; opcodes a generation lacks read as
+ * CLRX prints them: like s_load_dword. */
+typedef struct smem_form {
+    const gcn_row *row; /* NULL: an opcode the generation lacks */
+    gcn_shape shape;
+    unsigned data_count; /* SGPRs of sdata; 0: none */
+    unsigned base_count; /* SGPRs of sbase; 0: none */
+    bool probe;          /* sdata is a 7-bit immediate */
+    bool has_offset;
+} smem_form;
+
+static bool is_smrd(gcn_arch arch) { return arch <= GCN_ARCH_GCN11; }
+static bool is_gcn14(gcn_arch arch) { return arch >= GCN_ARCH_GCN14; }
+static unsigned ttmp_first(gcn_arch arch) { return is_gcn14(arch) ? 108 : 112; }
+static unsigned ttmp_total(gcn_arch arch) { return is_gcn14(arch) ? 16 : 12; }
+
+static smem_form form_of(const gcn_row *row)
+{
+    smem_form form = {row, GCN_SHAPE_SMEM_LOAD, 1, 2, false, true};
+    if (!row)
+        return form;
+    form.shape = (gcn_shape)row->shape;
+    form.data_count = row->data_dwords;
+    form.base_count = (row->flags & GCN_ROW_BUFFER_BASE) ? 4 : 2;
+    switch (form.shape) {
+    case GCN_SHAPE_SMEM_NONE:
+        form.base_count = 0;
+        form.has_offset = false;
+        break;
+    case GCN_SHAPE_SMEM_TIME:
+        form.base_count = 0;
+        form.has_offset = false;
+        break;
+    case GCN_SHAPE_SMEM_PROBE:
+        form.probe = true;
+        form.data_count = 0;
+        break;
+    case GCN_SHAPE_SMEM_DISCARD:
+        form.data_count = 0;
+        break;
+    default:
+        break;
+    }
+    return form;
+}
+
+/* The row to print: on GCN 1.2 CLRX also names GCN 1.4's s_buffer_atomic_*. */
+static const gcn_row *row_of(const gcn_instruction *instruction)
+{
+    if (instruction->row < GCN_ROW_COUNT)
+        return &gcn_rows[instruction->row];
+    if (instruction->arch == GCN_ARCH_GCN12) {
+        uint16_t index = gcn_row_for_opcode(GCN_FAMILY_SMEM, GCN_ARCH_GCN14, instruction->opcode);
+        if (index != GCN_ROW_NONE && (gcn_rows[index].flags & GCN_ROW_CLRX_GCN12))
+            return &gcn_rows[index];
+    }
+    return NULL;
+}
+
+static uint32_t offset_mask(gcn_arch arch)
+{
+    return is_smrd(arch) ? 0xffu : is_gcn14(arch) ? 0x1fffffu : 0xfffffu;
+}
+
+/* Whether a register tuple has a name: probes gcn_format_scalar. */
+static bool named(gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
+{
+    gcn_text probe = {NULL, 0, 0};
+    return code < 128 && gcn_format_scalar(&probe, arch, dialect, code, count);
+}
+
+/* ---- CLRX ---- */
+
+static void put_field(gcn_text *text, const char *key, unsigned value)
+{
+    gcn_put_char(text, ' ');
+    gcn_put(text, key);
+    gcn_put_char(text, '=');
+    gcn_put_hex(text, value);
+}
+
+/* The operands as clrxdisasm prints them; false (text to be rolled back)
+ * where one has no name. *used receives the fields they stand for. */
+static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction,
+                              const smem_form *form, unsigned *used)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    uint16_t modifiers = instruction->modifiers;
+    bool imm = (modifiers & GCN_MOD_IMM) != 0;
+    bool soe = is_gcn14(arch) && (modifiers & GCN_MOD_SOE);
+    const char *separator = "";
+    if (form->probe) {
+        gcn_put_hex(text, instruction->sdata);
+        *used |= FIELD_SDATA;
+        separator = ", ";
+    } else if (form->data_count) {
+        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->sdata, form->data_count))
+            return false;
+        *used |= FIELD_SDATA;
+        separator = ", ";
+    }
+    if (form->base_count) {
+        gcn_put(text, separator);
+        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->sbase * 2u, form->base_count))
+            return false;
+        *used |= FIELD_SBASE;
+    }
+    if (!form->has_offset)
+        return true;
+    gcn_put(text, ", ");
+    *used |= FIELD_OFFSET;
+    if (soe) { /* soffset register; the offset follows as offset:X */
+        /* Without imm the offset field is unused; clrxdisasm shows only the
+         * register, so a nonzero field needs the key=value form. */
+        if ((!imm && instruction->offset) ||
+            !named(arch, GCN_DIALECT_CLRX, instruction->soffset, 1))
+            return false;
+        gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->soffset, 1);
+        *used |= FIELD_SOFFSET;
+        return true;
+    }
+    if (imm) {
+        gcn_put_hex(text, instruction->offset);
+        return true;
+    }
+    if (modifiers & GCN_MOD_LITERAL) { /* GCN 1.1: lit() keeps a small value a literal */
+        *used |= FIELD_LITERAL;
+        if (instruction->literal > 0xffu) {
+            gcn_put_hex(text, instruction->literal);
+        } else {
+            gcn_put(text, "lit(");
+            gcn_put_unsigned(text, instruction->literal);
+            gcn_put_char(text, ')');
+        }
+        return true;
+    }
+    if (!named(arch, GCN_DIALECT_CLRX, instruction->offset, 1))
+        return false;
+    gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->offset, 1);
+    return true;
+}
+
+static bool format_clrx(const gcn_instruction *instruction, const smem_form *form, gcn_text *text)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    bool smrd = is_smrd(arch), gcn14 = is_gcn14(arch);
+    uint16_t modifiers = instruction->modifiers;
+    bool operands = form->probe || form->data_count || form->base_count;
+    size_t start = text->length;
+    if (form->row)
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row->name, operands);
+    else
+        gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, true);
+    size_t mnemonic_end = text->length;
+    unsigned used = 0;
+    if (operands && !put_clrx_operands(text, instruction, form, &used)) {
+        /* Every field as key=value, after the bare mnemonic. */
+        text->length = start;
+        if (form->row)
+            gcn_put(text, form->row->name);
+        else
+            gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, false);
+        used = 0;
+    } else if (!operands) {
+        text->length = mnemonic_end; /* no padding after a bare mnemonic */
+    }
+    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
+    if (gcn14 && (modifiers & GCN_MOD_NV)) gcn_put(text, " nv");
+    if ((used & FIELD_SOFFSET) && (modifiers & GCN_MOD_IMM)) {
+        gcn_put(text, " offset:");
+        gcn_put_hex(text, instruction->offset);
+    }
+    if (!(used & FIELD_SDATA) && instruction->sdata)
+        put_field(text, smrd ? "sdst" : "sdata", instruction->sdata);
+    if (!(used & FIELD_SBASE) && instruction->sbase)
+        put_field(text, "sbase", instruction->sbase);
+    if (!(used & FIELD_OFFSET)) {
+        if (instruction->offset)
+            put_field(text, "offset", instruction->offset);
+        if (modifiers & GCN_MOD_IMM)
+            gcn_put(text, " imm=1");
+    }
+    if (gcn14 && !(used & FIELD_SOFFSET)) {
+        if (instruction->soffset)
+            put_field(text, "soffset", instruction->soffset);
+        if (modifiers & GCN_MOD_SOE)
+            gcn_put(text, " soe=1");
+    }
+    if ((modifiers & GCN_MOD_LITERAL) && !(used & FIELD_LITERAL))
+        put_field(text, "literal", instruction->literal);
+    return true;
+}
+
+/* ---- LLVM ---- */
+
+/* A register operand as llvm-mc 14 disassembles it (GCN 1.2/1.4): SGPR and
+ * TTMP tuples lose the bits below their alignment and may reach s103 or
+ * ttmp15 whatever the generation has; specials are named only at their own
+ * width (pairs also stand for four SGPRs); 125 is "null"; false where
+ * llvm-mc reports an invalid encoding. */
+static bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
+{
+    unsigned align = count >= 4 ? 4 : count;
+    unsigned ttmp = ttmp_first(arch);
+    const char *prefix = NULL;
+    unsigned first = 0;
+    if (code <= 101) {
+        prefix = "s";
+        first = code & ~(align - 1);
+        if (first + count > 104)
+            return false;
+    } else if (code >= ttmp && code < 124) {
+        prefix = "ttmp";
+        first = (code - ttmp) & ~(align - 1);
+        if (first + count > 16)
+            return false;
+    }
+    if (prefix) {
+        gcn_put(text, prefix);
+        if (count == 1) {
+            gcn_put_unsigned(text, first);
+        } else {
+            gcn_put_char(text, '[');
+            gcn_put_unsigned(text, first);
+            gcn_put_char(text, ':');
+            gcn_put_unsigned(text, first + count - 1);
+            gcn_put_char(text, ']');
+        }
+        return true;
+    }
+    if (count >= 8)
+        return false;
+    if (code == CODE_NULL) {
+        gcn_put(text, "null");
+        return true;
+    }
+    if (count == 1)
+        return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 1);
+    if (code & 1)
+        return false;
+    return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 2);
+}
+
+/* Whether llvm-mc assembles this register tuple in this place (GCN 1.0/1.1):
+ * aligned SGPR and TTMP tuples, specials at their own width; data operands
+ * exclude m0 and exec. */
+static bool llvm_assembles(gcn_arch arch, unsigned code, unsigned count, bool data)
+{
+    unsigned align = count >= 4 ? 4 : count;
+    if (code < gcn_sgpr_count(arch))
+        return code % align == 0 && code + count <= gcn_sgpr_count(arch);
+    unsigned ttmp = ttmp_first(arch);
+    if (code >= ttmp && code < ttmp + ttmp_total(arch))
+        return (code - ttmp) % align == 0 && code - ttmp + count <= ttmp_total(arch);
+    if (count >= 4 || (data && (code == CODE_M0 || code >= 126)))
+        return false;
+    return named(arch, GCN_DIALECT_LLVM, code, count);
+}
+
+/* SMEM offsets: GCN 1.2 20-bit unsigned, GCN 1.4 21-bit signed. */
+static void put_llvm_offset(gcn_text *text, gcn_arch arch, uint32_t offset)
+{
+    if (is_gcn14(arch) && (offset & 0x100000u)) {
+        gcn_put_char(text, '-');
+        gcn_put_hex(text, 0x200000u - (offset & 0x1fffffu));
+    } else {
+        gcn_put_hex(text, offset & 0xfffffu);
+    }
+}
+
+static bool format_llvm_smem(const gcn_instruction *instruction, const smem_form *form,
+                             gcn_text *text)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    const gcn_row *row = form->row;
+    uint16_t modifiers = instruction->modifiers;
+    bool imm = (modifiers & GCN_MOD_IMM) != 0;
+    /* llvm-mc ignores soe, nv, reserved bits and the fields a row does not
+     * use; the imm bit of an instruction with no offset makes it invalid. */
+    if (!form->has_offset && imm)
+        return false;
+    bool operands = form->probe || form->data_count || form->base_count;
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, operands);
+    const char *separator = "";
+    if (form->probe) {
+        unsigned value = instruction->sdata & 0x7fu;
+        if (value <= 64)
+            gcn_put_unsigned(text, value);
+        else
+            gcn_put_hex(text, value);
+        separator = ", ";
+    } else if (form->data_count) {
+        if (!put_llvm_disassembled(text, arch, instruction->sdata, form->data_count))
+            return false;
+        separator = ", ";
+    }
+    if (form->base_count) {
+        gcn_put(text, separator);
+        if (!put_llvm_disassembled(text, arch, instruction->sbase * 2u, form->base_count))
+            return false;
+    }
+    if (form->has_offset) {
+        gcn_put(text, ", ");
+        if (imm)
+            put_llvm_offset(text, arch, instruction->offset);
+        else if (!put_llvm_disassembled(text, arch, instruction->offset & 0x7fu, 1))
+            return false;
+    }
+    bool takes_glc = form->shape == GCN_SHAPE_SMEM_LOAD || form->shape == GCN_SHAPE_SMEM_STORE ||
+                     form->shape == GCN_SHAPE_SMEM_ATOMIC;
+    if (takes_glc && (modifiers & GCN_MOD_GLC))
+        gcn_put(text, " glc");
+    return true;
+}
+
+static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form *form,
+                             gcn_text *text)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    const gcn_row *row = form->row;
+    uint16_t modifiers = instruction->modifiers;
+    bool imm = (modifiers & GCN_MOD_IMM) != 0;
+    /* Only words llvm-mc assembles to: unused fields zero, registers it takes. */
+    if (form->shape == GCN_SHAPE_SMEM_NONE || form->shape == GCN_SHAPE_SMEM_TIME) {
+        if (instruction->sbase || instruction->offset || imm ||
+            (form->shape == GCN_SHAPE_SMEM_NONE && instruction->sdata))
+            return false;
+        if (form->shape == GCN_SHAPE_SMEM_NONE) {
+            gcn_put(text, row->name);
+            return true;
+        }
+    }
+    if (form->data_count && !llvm_assembles(arch, instruction->sdata, form->data_count, true))
+        return false;
+    if (form->base_count && !llvm_assembles(arch, instruction->sbase * 2u, form->base_count, false))
+        return false;
+    bool literal = (modifiers & GCN_MOD_LITERAL) != 0;
+    if (form->has_offset && !imm &&
+        (literal ? instruction->literal <= 0xffu : !llvm_assembles(arch, instruction->offset, 1, false)))
+        return false;
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, true);
+    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->sdata, form->data_count);
+    if (!form->has_offset)
+        return true;
+    gcn_put(text, ", ");
+    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->sbase * 2u, form->base_count);
+    gcn_put(text, ", ");
+    if (imm)
+        gcn_put_hex(text, instruction->offset);
+    else if (literal)
+        gcn_put_hex(text, instruction->literal);
+    else
+        gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->offset, 1);
+    return true;
+}
 
 bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {
-    (void)instruction; (void)dialect; (void)address; (void)text;
-    return false;
+    (void)address;
+    const gcn_row *row = row_of(instruction);
+    smem_form form = form_of(row);
+    if (dialect == GCN_DIALECT_CLRX)
+        return format_clrx(instruction, &form, text);
+    /* LLVM: no text for opcodes the generation lacks (also CLRX's GCN 1.2
+     * s_buffer_atomic_*). */
+    if (!row || row->opcode[instruction->arch] < 0)
+        return false;
+    if (is_smrd((gcn_arch)instruction->arch))
+        return format_llvm_smrd(instruction, &form, text);
+    return format_llvm_smem(instruction, &form, text);
+}
+
+/* ---- parsing ---- */
+
+typedef enum offset_kind {
+    OFFSET_NONE,      /* no offset operand: a shape without one, or the key form */
+    OFFSET_MISSING,   /* left out: 0, as llvm-mc takes it */
+    OFFSET_IMMEDIATE,
+    OFFSET_REGISTER,
+    OFFSET_LITERAL    /* CLRX lit(N) */
+} offset_kind;
+
+enum { KEY_SDATA, KEY_SBASE, KEY_OFFSET, KEY_IMM, KEY_SOFFSET, KEY_SOE, KEY_LITERAL };
+
+typedef struct smem_parse {
+    gcn_cursor *cursor;
+    const smem_form *form;
+    gcn_instruction *instruction;
+    gcn_arch arch;
+    bool llvm;
+    unsigned operand_fields; /* FIELD_* the operands set */
+    unsigned keys_seen;      /* 1 << KEY_* */
+    offset_kind kind;
+    int64_t offset;          /* a value, or a register code */
+    const char *offset_at;
+    bool soe_given;          /* CLRX GCN 1.4: sN offset:X */
+    int64_t soe_offset;
+    const char *soe_at;
+    int suffix;              /* CLRX encoding size: 32 (_e32), 64 (_e64) or 0 */
+} smem_parse;
+
+/* Keeps the low width bits; CLRX warns as "Value 0x14dca7 truncated to
+ * 0x4dca7" when the value fits neither signed nor unsigned. */
+static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsigned width)
+{
+    uint64_t mask = (1ull << width) - 1;
+    int64_t low = -(int64_t)(1ull << (width - 1)), high = (int64_t)mask;
+    uint32_t kept = (uint32_t)((uint64_t)value & mask);
+    if (value < low || value > high) {
+        if (value < 0)
+            gcn_warn(cursor, at, "value %lld truncated to 0x%x", (long long)value, kept);
+        else
+            gcn_warn(cursor, at, "value 0x%llx truncated to 0x%x", (unsigned long long)value, kept);
+    }
+    return kept;
+}
+
+static bool expect_separator(smem_parse *p)
+{
+    if (gcn_accept(p->cursor, ','))
+        return true;
+    if (p->llvm) /* llvm-mc takes operands without commas */
+        return true;
+    if (gcn_at_end(p->cursor))
+        return gcn_fail(p->cursor, p->cursor->pos, "expected ',' and more operands");
+    return gcn_fail(p->cursor, p->cursor->pos, "expected ','");
+}
+
+/* A register operand of count registers. sbase must start at an even
+ * register (the field holds a pair index); a misaligned data tuple is an
+ * error in LLVM and encoded as written in CLRX, whose disassembler prints
+ * such words so. */
+static bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *code,
+                           const char *what)
+{
+    gcn_cursor *cursor = p->cursor;
+    gcn_skip_space(cursor);
+    const char *at = cursor->pos;
+    if (p->llvm && count <= 4 && gcn_accept_word(cursor, "null")) {
+        *code = CODE_NULL; /* llvm-mc prints code 125 so; take it back */
+        return true;
+    }
+    gcn_scalar scalar;
+    if (!gcn_parse_scalar(cursor, false, &scalar))
+        return false;
+    int length = (int)(cursor->pos - at);
+    if (scalar.count != count)
+        return gcn_fail(cursor, at, "%s needs %u scalar register%s, found %u", what, count,
+                        count == 1 ? "" : "s", scalar.count);
+    if (scalar.code >= 128)
+        return gcn_fail(cursor, at, "'%.*s' does not fit the 7-bit %s field", length, at, what);
+    if (base && (scalar.code & 1))
+        return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
+    unsigned align = count >= 4 ? 4 : count;
+    unsigned ttmp = ttmp_first(p->arch);
+    bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
+    unsigned index = scalar.general ? scalar.code : scalar.code - ttmp;
+    if (tuple && index % align) {
+        if (p->llvm)
+            return gcn_fail(cursor, at, "misaligned register tuple '%.*s': it must start at a "
+                            "multiple of %u", length, at, align);
+        if (!base)
+            gcn_warn(cursor, at, "misaligned register tuple '%.*s', encoded as written", length, at);
+    }
+    *code = scalar.code;
+    return true;
+}
+
+/* s_atc_probe's first operand: 7 bits; both tools keep the low 7 of more. */
+static bool parse_probe_value(smem_parse *p)
+{
+    gcn_skip_space(p->cursor);
+    const char *at = p->cursor->pos;
+    int64_t value;
+    if (!gcn_parse_expression(p->cursor, &value))
+        return false;
+    if (value < 0 || value > 0x7f) {
+        if (value < 0)
+            gcn_warn(p->cursor, at, "value %lld truncated to 0x%x", (long long)value,
+                     (unsigned)(value & 0x7f));
+        else
+            gcn_warn(p->cursor, at, "value 0x%llx truncated to 0x%x", (unsigned long long)value,
+                     (unsigned)(value & 0x7f));
+    }
+    p->instruction->sdata = (uint8_t)(value & 0x7f);
+    return true;
+}
+
+static bool word_is(const char *start, size_t length, const char *word)
+{
+    return strlen(word) == length && strncasecmp(start, word, length) == 0;
+}
+
+/* An identifier directly followed by '=': a CLRX field key. */
+static bool at_key(gcn_cursor *cursor)
+{
+    size_t length = gcn_peek_identifier(cursor);
+    if (length == 0)
+        return false;
+    const char *p = cursor->pos + length;
+    while (p < cursor->end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p < cursor->end && *p == '=';
+}
+
+/* Where an omitted offset ends the operands: the end, a modifier or a key. */
+static bool at_operands_end(smem_parse *p)
+{
+    gcn_cursor *cursor = p->cursor;
+    if (gcn_at_end(cursor))
+        return true;
+    if (!p->llvm)
+        return at_key(cursor);
+    size_t length = gcn_peek_identifier(cursor);
+    return word_is(cursor->pos, length, "glc") || word_is(cursor->pos, length, "nv") ||
+           word_is(cursor->pos, length, "offset");
+}
+
+static bool parse_offset_operand(smem_parse *p)
+{
+    gcn_cursor *cursor = p->cursor;
+    gcn_skip_space(cursor);
+    const char *at = p->offset_at = cursor->pos;
+    if (!p->llvm && gcn_accept(cursor, '@')) { /* CLRX: a symbol, even one named like a register */
+        p->kind = OFFSET_IMMEDIATE;
+        return gcn_parse_expression(cursor, &p->offset);
+    }
+    if (!p->llvm && gcn_peek_identifier(cursor) == 3 && strncasecmp(cursor->pos, "lit", 3) == 0) {
+        const char *after = cursor->pos + 3;
+        while (after < cursor->end && (*after == ' ' || *after == '\t'))
+            after++;
+        if (after < cursor->end && *after == '(') {
+            cursor->pos = after + 1;
+            if (!gcn_parse_expression(cursor, &p->offset))
+                return false;
+            if (!gcn_accept(cursor, ')'))
+                return gcn_fail(cursor, cursor->pos, "expected ')' to close lit(");
+            if (p->arch != GCN_ARCH_GCN11)
+                return gcn_fail(cursor, at, "lit() is the SMRD literal offset of gcn1.1; %s has none",
+                                gcn_arch_name(p->arch));
+            p->kind = OFFSET_LITERAL;
+            return true;
+        }
+    }
+    size_t length = gcn_peek_identifier(cursor);
+    if (gcn_at_register(cursor) || (p->llvm && word_is(cursor->pos, length, "null"))) {
+        unsigned code;
+        if (!parse_register(p, 1, false, &code, "offset"))
+            return false;
+        gcn_shape shape = p->form->shape;
+        if (!p->llvm && p->arch == GCN_ARCH_GCN12 && code != CODE_M0 &&
+            (shape == GCN_SHAPE_SMEM_STORE || shape == GCN_SHAPE_SMEM_ATOMIC))
+            return gcn_fail(cursor, at, "store and atomic SMEM instructions take only m0 as "
+                            "offset register on gcn1.2");
+        p->kind = OFFSET_REGISTER;
+        p->offset = code;
+        return true;
+    }
+    p->kind = OFFSET_IMMEDIATE;
+    return gcn_parse_expression(cursor, &p->offset);
+}
+
+static bool parse_operands(smem_parse *p)
+{
+    const smem_form *form = p->form;
+    gcn_instruction *instruction = p->instruction;
+    unsigned code;
+    bool first = true;
+    if (form->probe) {
+        if (!parse_probe_value(p))
+            return false;
+        p->operand_fields |= FIELD_SDATA;
+        first = false;
+    } else if (form->data_count) {
+        if (!parse_register(p, form->data_count, false, &code, "sdata"))
+            return false;
+        instruction->sdata = (uint8_t)code;
+        p->operand_fields |= FIELD_SDATA;
+        first = false;
+    }
+    if (form->base_count) {
+        if (!first && !expect_separator(p))
+            return false;
+        if (!parse_register(p, form->base_count, true, &code, "sbase"))
+            return false;
+        instruction->sbase = (uint8_t)(code / 2);
+        p->operand_fields |= FIELD_SBASE;
+    }
+    if (!form->has_offset)
+        return true;
+    p->operand_fields |= FIELD_OFFSET;
+    if (at_operands_end(p)) { /* the offset left out: 0, as llvm-mc reads it */
+        p->kind = OFFSET_MISSING;
+        p->offset_at = p->cursor->pos;
+        return true;
+    }
+    if (!expect_separator(p))
+        return false;
+    if (p->llvm && at_operands_end(p)) { /* "s[2:3], glc": still no offset */
+        p->kind = OFFSET_MISSING;
+        p->offset_at = p->cursor->pos;
+        return true;
+    }
+    return parse_offset_operand(p);
+}
+
+/* flag or, in CLRX, flag:0 / flag:1. */
+static bool parse_flag_value(smem_parse *p, bool *on)
+{
+    *on = true;
+    if (p->llvm || !gcn_accept(p->cursor, ':'))
+        return true;
+    gcn_skip_space(p->cursor);
+    const char *at = p->cursor->pos;
+    int64_t value;
+    if (!gcn_parse_expression(p->cursor, &value))
+        return false;
+    if (value != 0 && value != 1)
+        return gcn_fail(p->cursor, at, "modifier value must be 0 or 1");
+    *on = value != 0;
+    return true;
+}
+
+/* CLRX field keys: sdata=N (sdst=N), sbase=N, offset=N, imm=N, and on
+ * GCN 1.4 soffset=N, soe=N, on GCN 1.1 literal=N: raw field values. */
+static bool parse_key(smem_parse *p, const char *start, size_t length)
+{
+    static const struct {
+        const char *name;
+        int key;
+        unsigned field;
+        uint32_t maximum; /* 0: the offset field's */
+    } keys[] = {
+        {"sdata", KEY_SDATA, FIELD_SDATA, 0x7f}, {"sdst", KEY_SDATA, FIELD_SDATA, 0x7f},
+        {"sbase", KEY_SBASE, FIELD_SBASE, 0x3f}, {"offset", KEY_OFFSET, FIELD_OFFSET, 0},
+        {"imm", KEY_IMM, FIELD_OFFSET, 1},      {"soffset", KEY_SOFFSET, FIELD_SOFFSET, 0x7f},
+        {"soe", KEY_SOE, FIELD_SOFFSET, 1},     {"literal", KEY_LITERAL, FIELD_LITERAL, 0xffffffffu},
+    };
+    gcn_cursor *cursor = p->cursor;
+    gcn_instruction *instruction = p->instruction;
+    size_t which = sizeof keys / sizeof keys[0];
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (word_is(start, length, keys[i].name))
+            which = i;
+    if (which == sizeof keys / sizeof keys[0])
+        return gcn_fail(cursor, start, "unknown field '%.*s' (sdata, sbase, offset, imm%s)",
+                        (int)length, start,
+                        is_gcn14(p->arch) ? ", soffset, soe"
+                        : p->arch == GCN_ARCH_GCN11 ? ", literal" : "");
+    const char *name = keys[which].name;
+    int key = keys[which].key;
+    if ((keys[which].field == FIELD_SOFFSET && !is_gcn14(p->arch)) ||
+        (key == KEY_LITERAL && p->arch != GCN_ARCH_GCN11))
+        return gcn_fail(cursor, start, "field '%s' does not exist on %s", name,
+                        gcn_arch_name(p->arch));
+    if (p->operand_fields & keys[which].field)
+        return gcn_fail(cursor, start, "field '%s' is already given by the operands", name);
+    if (p->keys_seen & (1u << key))
+        return gcn_fail(cursor, start, "field '%s' given twice", name);
+    p->keys_seen |= 1u << key;
+    cursor->pos = start + length;
+    gcn_accept(cursor, '=');
+    gcn_skip_space(cursor);
+    const char *at = cursor->pos;
+    int64_t value;
+    if (!gcn_parse_expression(cursor, &value))
+        return false;
+    int64_t maximum = keys[which].maximum ? keys[which].maximum : offset_mask(p->arch);
+    if (value < 0 || value > maximum)
+        return gcn_fail(cursor, at, "%s value %lld out of range [0, 0x%llx]", name, (long long)value,
+                        (unsigned long long)maximum);
+    switch (key) {
+    case KEY_SDATA: instruction->sdata = (uint8_t)value; break;
+    case KEY_SBASE: instruction->sbase = (uint8_t)value; break;
+    case KEY_OFFSET: instruction->offset = (uint32_t)value; break;
+    case KEY_SOFFSET: instruction->soffset = (uint8_t)value; break;
+    case KEY_LITERAL: instruction->literal = (uint32_t)value; break;
+    default: {
+        uint16_t bit = key == KEY_IMM ? GCN_MOD_IMM : GCN_MOD_SOE;
+        if (value)
+            instruction->modifiers |= bit;
+        else
+            instruction->modifiers &= (uint16_t)~bit;
+    }
+    }
+    return true;
+}
+
+static bool takes_glc(gcn_shape shape)
+{
+    return shape == GCN_SHAPE_SMEM_LOAD || shape == GCN_SHAPE_SMEM_STORE ||
+           shape == GCN_SHAPE_SMEM_ATOMIC;
+}
+
+/* Modifiers (glc, nv, CLRX GCN 1.4 offset:X) and CLRX field keys, in any order. */
+static bool parse_trailing(smem_parse *p, const gcn_row *row)
+{
+    gcn_cursor *cursor = p->cursor;
+    gcn_instruction *instruction = p->instruction;
+    bool glc_seen = false;
+    while (!gcn_at_end(cursor)) {
+        if (p->llvm && gcn_accept(cursor, ',')) /* llvm-mc takes "0x5, glc" */
+            continue;
+        const char *start = cursor->pos;
+        size_t length = gcn_peek_identifier(cursor);
+        if (length == 0)
+            return gcn_fail(cursor, start, "expected a modifier");
+        if (!p->llvm && at_key(cursor)) {
+            if (!parse_key(p, start, length))
+                return false;
+            continue;
+        }
+        bool on;
+        if (word_is(start, length, "glc")) {
+            cursor->pos += length;
+            if (is_smrd(p->arch)) {
+                /* llvm-mc takes glc on SMRD loads and encodes nothing for it. */
+                if (!p->llvm)
+                    return gcn_fail(cursor, start, "SMRD has no glc bit on %s", gcn_arch_name(p->arch));
+                if (p->form->shape != GCN_SHAPE_SMEM_LOAD)
+                    return gcn_fail(cursor, start, "%s takes no glc", row->name);
+                gcn_warn(cursor, start, "SMRD has no glc bit on %s: ignored", gcn_arch_name(p->arch));
+                continue;
+            }
+            if (p->llvm && !takes_glc(p->form->shape))
+                return gcn_fail(cursor, start, "%s takes no glc in LLVM syntax", row->name);
+            if (p->llvm && glc_seen)
+                return gcn_fail(cursor, start, "glc given twice");
+            glc_seen = true;
+            if (!parse_flag_value(p, &on))
+                return false;
+            if (on)
+                instruction->modifiers |= GCN_MOD_GLC;
+            else
+                instruction->modifiers &= (uint16_t)~GCN_MOD_GLC;
+        } else if (word_is(start, length, "nv")) {
+            if (!is_gcn14(p->arch))
+                return gcn_fail(cursor, start, "modifier 'nv' is not valid on %s", gcn_arch_name(p->arch));
+            if (p->llvm)
+                return gcn_fail(cursor, start, "llvm-mc 14 has no nv on SMEM (the clrx dialect has)");
+            cursor->pos += length;
+            if (!parse_flag_value(p, &on))
+                return false;
+            if (on)
+                instruction->modifiers |= GCN_MOD_NV;
+            else
+                instruction->modifiers &= (uint16_t)~GCN_MOD_NV;
+        } else if (word_is(start, length, "offset")) {
+            if (!is_gcn14(p->arch))
+                return gcn_fail(cursor, start, "offset:X (an SGPR plus an offset) needs gcn1.4, not %s",
+                                gcn_arch_name(p->arch));
+            if (p->llvm)
+                return gcn_fail(cursor, start, "llvm-mc 14 takes no SGPR plus offset:X on SMEM "
+                                "(the clrx dialect does)");
+            if (p->kind != OFFSET_REGISTER)
+                return gcn_fail(cursor, start, "illegal second offset: offset:X follows only an "
+                                "SGPR offset");
+            if (p->soe_given)
+                return gcn_fail(cursor, start, "offset:X given twice");
+            cursor->pos += length;
+            if (!gcn_accept(cursor, ':'))
+                return gcn_fail(cursor, cursor->pos, "expected ':' after offset");
+            gcn_skip_space(cursor);
+            p->soe_at = cursor->pos;
+            if (!gcn_parse_expression(cursor, &p->soe_offset))
+                return false;
+            p->soe_given = true;
+        } else {
+            return gcn_fail(cursor, start, "unknown modifier '%.*s'", (int)length, start);
+        }
+    }
+    return true;
+}
+
+/* An immediate offset: its range per generation and dialect. */
+static bool set_immediate(smem_parse *p, int64_t value)
+{
+    gcn_cursor *cursor = p->cursor;
+    gcn_instruction *instruction = p->instruction;
+    const char *at = p->offset_at;
+    if (p->arch == GCN_ARCH_GCN11 && (p->suffix == 64 || value < 0 || value > 0xff)) {
+        /* The 32-bit literal offset. */
+        if (p->suffix == 32)
+            return gcn_fail(cursor, at, "offset %lld needs a literal, which _e32 forbids",
+                            (long long)value);
+        if (p->llvm && (value < 0 || value > 0xffffffffll))
+            return gcn_fail(cursor, at, "offset %lld out of range [0, 0xffffffff]", (long long)value);
+        instruction->modifiers |= GCN_MOD_LITERAL;
+        instruction->literal = truncate(cursor, at, value, 32);
+        instruction->offset = SMRD_LITERAL_CODE;
+        return true;
+    }
+    int64_t minimum = 0, maximum = offset_mask(p->arch);
+    const char *expected = "an 8-bit unsigned dword offset";
+    unsigned width = 8;
+    if (p->arch == GCN_ARCH_GCN12) {
+        expected = "a 20-bit unsigned offset";
+        width = 20;
+    } else if (is_gcn14(p->arch)) {
+        width = 21;
+        if (p->form->row && (p->form->row->flags & GCN_ROW_BUFFER_BASE)) {
+            maximum = 0xfffff;
+            expected = "a 20-bit unsigned offset";
+        } else {
+            minimum = -0x100000;
+            maximum = 0xfffff;
+            expected = "a 21-bit signed offset";
+        }
+    }
+    if (p->llvm && (value < minimum || value > maximum))
+        return gcn_fail(cursor, at, "offset %lld out of range: expected %s", (long long)value, expected);
+    instruction->modifiers |= GCN_MOD_IMM;
+    instruction->offset = truncate(cursor, at, value, width);
+    return true;
+}
+
+/* Operands and keys into the fields; GCN 1.1's literal word. */
+static bool finish(smem_parse *p)
+{
+    gcn_cursor *cursor = p->cursor;
+    gcn_instruction *instruction = p->instruction;
+    if (p->suffix == 64 && p->arch == GCN_ARCH_GCN11 && p->kind == OFFSET_REGISTER)
+        return gcn_fail(cursor, p->offset_at, "_e64 needs an immediate offset (the literal)");
+    switch (p->kind) {
+    case OFFSET_NONE:
+        break;
+    case OFFSET_MISSING:
+        if (!set_immediate(p, 0))
+            return false;
+        break;
+    case OFFSET_IMMEDIATE:
+        if (!set_immediate(p, p->offset))
+            return false;
+        break;
+    case OFFSET_LITERAL:
+        instruction->modifiers |= GCN_MOD_LITERAL;
+        instruction->literal = truncate(cursor, p->offset_at, p->offset, 32);
+        instruction->offset = SMRD_LITERAL_CODE;
+        break;
+    case OFFSET_REGISTER:
+        if (p->soe_given) {
+            instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
+            instruction->soffset = (uint8_t)p->offset;
+            instruction->offset = truncate(cursor, p->soe_at, p->soe_offset, 21);
+        } else {
+            instruction->offset = (uint32_t)p->offset;
+        }
+        break;
+    }
+    if (p->arch == GCN_ARCH_GCN11) {
+        bool literal = !(instruction->modifiers & GCN_MOD_IMM) && instruction->offset == SMRD_LITERAL_CODE;
+        if (!literal && (p->keys_seen & (1u << KEY_LITERAL)))
+            return gcn_fail(cursor, cursor->pos, "literal= needs offset=0xff without imm");
+        if (literal)
+            instruction->modifiers |= GCN_MOD_LITERAL;
+        else
+            instruction->modifiers &= (uint16_t)~GCN_MOD_LITERAL;
+    }
+    instruction->word_count = (uint8_t)((instruction->modifiers & GCN_MOD_LITERAL) || !is_smrd(p->arch) ? 2 : 1);
+    return true;
+}
+
+/* CLRX's encoding-size suffix (s_load_dword_e32), left on the mnemonic. */
+static int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
+{
+    const char *end = cursor->pos;
+    size_t name = strlen(row->name);
+    if ((size_t)(end - cursor->text) < name + 4 || end[-4] != '_' || (end[-3] != 'e' && end[-3] != 'E'))
+        return 0;
+    if (end[-2] == '3' && end[-1] == '2')
+        return 32;
+    if (end[-2] == '6' && end[-1] == '4')
+        return 64;
+    return 0;
 }
 
 bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
-    (void)row; (void)instruction;
-    return gcn_fail(cursor, cursor->pos, "SMEM is not implemented yet");
+    smem_form form = form_of(row);
+    smem_parse p;
+    memset(&p, 0, sizeof p);
+    p.cursor = cursor;
+    p.form = &form;
+    p.instruction = instruction;
+    p.arch = (gcn_arch)instruction->arch;
+    p.llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    p.suffix = size_suffix(cursor, row);
+    if (p.suffix) {
+        const char *at = cursor->pos - 4;
+        if (p.llvm)
+            return gcn_fail(cursor, at, "the _e%d suffix is CLRX syntax", p.suffix);
+        if (p.suffix == 32 && !is_smrd(p.arch))
+            return gcn_fail(cursor, at, "SMEM on %s has no 32-bit form", gcn_arch_name(p.arch));
+        if (p.suffix == 64 && p.arch == GCN_ARCH_GCN10)
+            return gcn_fail(cursor, at, "SMRD on gcn1.0 has no 64-bit form");
+    }
+    instruction->word_count = is_smrd(p.arch) ? 1 : 2;
+    if (!(!p.llvm && at_key(cursor)) && !parse_operands(&p))
+        return false;
+    if (!parse_trailing(&p, row))
+        return false;
+    return finish(&p);
 }
