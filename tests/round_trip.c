@@ -84,18 +84,29 @@ static void list_failures(gcn_family family)
     printf("\n");
 }
 
+/* "gcn1.2 SMEM clrx [c0020000 0000005b] (s_load_dword)" */
+static void describe(char *out, size_t size, const char *dialect, const char *origin,
+                     gcn_arch arch, const uint32_t *words, const gcn_instruction *instruction)
+{
+    char hex[64];
+    test_format_words(words, instruction->word_count, hex, sizeof hex);
+    snprintf(out, size, "%s %s %s [%s] (%s)", gcn_arch_name(arch),
+             test_family_name((gcn_family)instruction->family), dialect, hex, origin);
+}
+
 /* format -> parse -> encode must give back the same words. */
 static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
                        const gcn_instruction *instruction)
 {
     gcn_family family = (gcn_family)instruction->family;
-    char hex[64], text[512], again[64];
-    test_format_words(words, instruction->word_count, hex, sizeof hex);
+    unsigned row = instruction->row;
+    char where[160], text[512], again[64];
+    describe(where, sizeof where, "clrx", origin, arch, words, instruction);
     size_t length = 0;
-    gcn_status status = gcn_format(instruction, GCN_DIALECT_CLRX, ADDRESS, text, sizeof text, &length);
+    gcn_status status =
+        gcn_format(instruction, GCN_DIALECT_CLRX, ADDRESS, text, sizeof text, &length);
     if (status != GCN_OK) {
-        failure(family, instruction->row, "%s %s clrx [%s] (%s): format refuses, status %d", gcn_arch_name(arch),
-                test_family_name(family), hex, origin, status);
+        failure(family, row, "%s: format refuses, status %d", where, status);
         return false;
     }
     gcn_parse_options options = {arch, GCN_DIALECT_CLRX, ADDRESS, test_label_resolver, NULL};
@@ -103,8 +114,7 @@ static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
     gcn_instruction parsed;
     status = gcn_parse(&options, text, length, &parsed, &error);
     if (status != GCN_OK) {
-        failure(family, instruction->row, "%s %s clrx [%s] (%s): '%s' does not parse: column %u: %s",
-                gcn_arch_name(arch), test_family_name(family), hex, origin, text, error.column,
+        failure(family, row, "%s: '%s' does not parse: column %u: %s", where, text, error.column,
                 error.message);
         return false;
     }
@@ -112,21 +122,18 @@ static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
     size_t count = 0;
     status = gcn_encode(&parsed, out, &count);
     if (status != GCN_OK) {
-        failure(family, instruction->row, "%s %s clrx [%s] (%s): '%s' parses but does not encode: status %d",
-                gcn_arch_name(arch), test_family_name(family), hex, origin, text, status);
+        failure(family, row, "%s: '%s' parses but does not encode: status %d", where, text,
+                status);
         return false;
     }
-    if (count != instruction->word_count ||
-        memcmp(out, words, count * sizeof out[0]) != 0) {
+    if (count != instruction->word_count || memcmp(out, words, count * sizeof out[0]) != 0) {
         test_format_words(out, count, again, sizeof again);
-        failure(family, instruction->row, "%s %s clrx [%s] (%s): '%s' encodes as [%s]", gcn_arch_name(arch),
-                test_family_name(family), hex, origin, text, again);
+        failure(family, row, "%s: '%s' encodes as [%s]", where, text, again);
         return false;
     }
     if (error.warning_column && counts[family].warnings++ < EXAMPLES)
-        printf("note round-trip: %s %s clrx [%s]: '%s' warns at column %u: %s\n",
-               gcn_arch_name(arch), test_family_name(family), hex, text, error.warning_column,
-               error.warning);
+        printf("note %s: %s: '%s' warns at column %u: %s\n", summary.name, where, text,
+               error.warning_column, error.warning);
     counts[family].clrx_same++;
     return true;
 }
@@ -136,8 +143,9 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
                        const gcn_instruction *instruction)
 {
     gcn_family family = (gcn_family)instruction->family;
-    char hex[64], text[512], again[512], encoded[64];
-    test_format_words(words, instruction->word_count, hex, sizeof hex);
+    unsigned row = instruction->row;
+    char where[160], text[512], again[512], encoded[64];
+    describe(where, sizeof where, "llvm", origin, arch, words, instruction);
     size_t length = 0;
     gcn_status status = gcn_format(instruction, GCN_DIALECT_LLVM, 0, text, sizeof text, &length);
     if (status == GCN_ERROR_NOT_INSTRUCTION) { /* LLVM has no text for these words */
@@ -145,8 +153,7 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
         return true;
     }
     if (status != GCN_OK) {
-        failure(family, instruction->row, "%s %s llvm [%s] (%s): format fails, status %d", gcn_arch_name(arch),
-                test_family_name(family), hex, origin, status);
+        failure(family, row, "%s: format fails, status %d", where, status);
         return false;
     }
     gcn_parse_options options = {arch, GCN_DIALECT_LLVM, 0, NULL, NULL};
@@ -154,8 +161,7 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
     gcn_instruction parsed, decoded;
     status = gcn_parse(&options, text, length, &parsed, &error);
     if (status != GCN_OK) {
-        failure(family, instruction->row, "%s %s llvm [%s] (%s): '%s' does not parse: column %u: %s",
-                gcn_arch_name(arch), test_family_name(family), hex, origin, text, error.column,
+        failure(family, row, "%s: '%s' does not parse: column %u: %s", where, text, error.column,
                 error.message);
         return false;
     }
@@ -163,22 +169,20 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
     size_t count = 0;
     status = gcn_encode(&parsed, out, &count);
     if (status != GCN_OK) {
-        failure(family, instruction->row, "%s %s llvm [%s] (%s): '%s' parses but does not encode: status %d",
-                gcn_arch_name(arch), test_family_name(family), hex, origin, text, status);
+        failure(family, row, "%s: '%s' parses but does not encode: status %d", where, text,
+                status);
         return false;
     }
     test_format_words(out, count, encoded, sizeof encoded);
     status = gcn_decode(arch, out, count, &decoded);
     if (status != GCN_OK) {
-        failure(family, instruction->row, "%s %s llvm [%s] (%s): '%s' encodes as [%s], which does not decode: "
-                "status %d", gcn_arch_name(arch), test_family_name(family), hex, origin, text,
-                encoded, status);
+        failure(family, row, "%s: '%s' encodes as [%s], which does not decode: status %d", where,
+                text, encoded, status);
         return false;
     }
     status = gcn_format(&decoded, GCN_DIALECT_LLVM, 0, again, sizeof again, NULL);
     if (status != GCN_OK || strcmp(text, again) != 0) {
-        failure(family, instruction->row, "%s %s llvm [%s] (%s): '%s' -> [%s] -> '%s' (status %d)",
-                gcn_arch_name(arch), test_family_name(family), hex, origin, text, encoded,
+        failure(family, row, "%s: '%s' -> [%s] -> '%s' (status %d)", where, text, encoded,
                 status == GCN_OK ? again : "", status);
         return false;
     }
@@ -196,6 +200,52 @@ static void check(const char *origin, gcn_arch arch, const uint32_t *words,
         test_pass(&summary);
 }
 
+/* Random words of a family: every opcode, including those no row names. */
+static void check_family_words(uint64_t seed, gcn_arch arch, gcn_family family, unsigned count)
+{
+    test_random random;
+    test_random_start(&random, seed, "round-trip family", (uint64_t)family, (uint64_t)arch);
+    for (unsigned i = 0; i < count; i++) {
+        uint32_t words[GCN_MAX_WORDS];
+        test_family_words(&random, family, arch, words);
+        gcn_instruction instruction;
+        gcn_status status = gcn_decode(arch, words, GCN_MAX_WORDS, &instruction);
+        if (status == GCN_OK && instruction.family == family) {
+            check("random", arch, words, &instruction);
+            continue;
+        }
+        char hex[64];
+        test_format_words(words, GCN_MAX_WORDS, hex, sizeof hex);
+        counts[family].instances++;
+        if (status != GCN_OK)
+            failure(family, GCN_ROW_NONE, "%s %s [%s]: words of the family do not decode: "
+                    "status %d", gcn_arch_name(arch), test_family_name(family), hex, status);
+        else
+            failure(family, GCN_ROW_NONE, "%s %s [%s]: decode as family %s", gcn_arch_name(arch),
+                    test_family_name(family), hex, test_family_name(instruction.family));
+    }
+}
+
+/* A row's opcode forced into random words, fields biased to boundaries. */
+static void check_row(uint64_t seed, gcn_arch arch, unsigned row, unsigned count)
+{
+    gcn_family family = (gcn_family)gcn_rows[row].family;
+    test_random random;
+    test_random_start(&random, seed, gcn_rows[row].name, 1, (uint64_t)arch);
+    for (unsigned i = 0; i < count; i++) {
+        uint32_t words[GCN_MAX_WORDS];
+        gcn_instruction instruction;
+        char why[256];
+        if (test_row_instance(&random, row, arch, words, &instruction, why, sizeof why)) {
+            check(gcn_rows[row].name, arch, words, &instruction);
+            continue;
+        }
+        counts[family].instances++;
+        failure(family, row, "%s %s %s: %s", gcn_arch_name(arch), test_family_name(family),
+                gcn_rows[row].name, why);
+    }
+}
+
 int main(void)
 {
     const char *show = getenv("GCN_TEST_SHOW");
@@ -203,69 +253,25 @@ int main(void)
     uint64_t seed = test_seed();
     unsigned row_instances = test_scaled(ROW_INSTANCES);
     unsigned family_instances = test_scaled(FAMILY_INSTANCES);
-    printf("round-trip: seed 0x%llx, %u instances per row and generation, %u random words per "
-           "family and generation\n", (unsigned long long)seed, row_instances, family_instances);
-    for (int arch_index = 0; arch_index < GCN_ARCH_COUNT; arch_index++) {
-        gcn_arch arch = (gcn_arch)arch_index;
-        /* Raw family words: every opcode, including those no row names. */
-        for (int family_index = GCN_FAMILY_NONE + 1; family_index < GCN_FAMILY_COUNT; family_index++) {
-            gcn_family family = (gcn_family)family_index;
+    printf("%s: seed 0x%llx, %u instances per row and generation, %u random words per family "
+           "and generation\n", summary.name, (unsigned long long)seed, row_instances,
+           family_instances);
+    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+        for (int family = GCN_FAMILY_NONE + 1; family < GCN_FAMILY_COUNT; family++) {
             uint32_t mask, value;
-            if (!test_family_encoding(family, arch, &mask, &value))
-                continue;
-            test_random random;
-            test_random_start(&random, seed, "round-trip family", (uint64_t)family, (uint64_t)arch);
-            for (unsigned i = 0; i < family_instances; i++) {
-                uint32_t words[GCN_MAX_WORDS];
-                test_family_words(&random, family, arch, words);
-                gcn_instruction instruction;
-                gcn_status status = gcn_decode(arch, words, GCN_MAX_WORDS, &instruction);
-                if (status != GCN_OK) {
-                    char hex[64];
-                    test_format_words(words, GCN_MAX_WORDS, hex, sizeof hex);
-                    counts[family].instances++;
-                    failure(family, GCN_ROW_NONE, "%s %s [%s]: words of the family do not decode: status %d",
-                            gcn_arch_name(arch), test_family_name(family), hex, status);
-                    continue;
-                }
-                if (instruction.family != family) {
-                    char hex[64];
-                    test_format_words(words, GCN_MAX_WORDS, hex, sizeof hex);
-                    counts[family].instances++;
-                    failure(family, GCN_ROW_NONE, "%s %s [%s]: decodes as family %s", gcn_arch_name(arch),
-                            test_family_name(family), hex, test_family_name(instruction.family));
-                    continue;
-                }
-                check("random", arch, words, &instruction);
-            }
+            if (test_family_encoding((gcn_family)family, (gcn_arch)arch, &mask, &value))
+                check_family_words(seed, (gcn_arch)arch, (gcn_family)family, family_instances);
         }
-        /* Every row, with its opcode forced and boundary field values. */
-        for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
-            if (!gcn_row_on_arch(&gcn_rows[row], arch))
-                continue;
-            gcn_family family = (gcn_family)gcn_rows[row].family;
-            test_random random;
-            test_random_start(&random, seed, gcn_rows[row].name, 1, (uint64_t)arch);
-            for (unsigned i = 0; i < row_instances; i++) {
-                uint32_t words[GCN_MAX_WORDS];
-                gcn_instruction instruction;
-                char why[256];
-                if (!test_row_instance(&random, row, arch, words, &instruction, why, sizeof why)) {
-                    counts[family].instances++;
-                    failure(family, row, "%s %s %s: %s", gcn_arch_name(arch), test_family_name(family),
-                            gcn_rows[row].name, why);
-                    continue;
-                }
-                check(gcn_rows[row].name, arch, words, &instruction);
-            }
-        }
+        for (unsigned row = 0; row < GCN_ROW_COUNT; row++)
+            if (gcn_row_on_arch(&gcn_rows[row], (gcn_arch)arch))
+                check_row(seed, (gcn_arch)arch, row, row_instances);
     }
     for (int family = GCN_FAMILY_NONE + 1; family < GCN_FAMILY_COUNT; family++) {
         const family_counts *c = &counts[family];
-        printf("round-trip %-5s: %u instances: clrx %u same words; llvm %u fixpoints, %u not "
-               "expressible; %u warnings; %u failed\n", test_family_name((gcn_family)family),
-               c->instances, c->clrx_same, c->llvm_fixpoint, c->llvm_refused, c->warnings,
-               c->failed);
+        printf("%s %-5s: %u instances: clrx %u same words; llvm %u fixpoints, %u not "
+               "expressible; %u warnings; %u failed\n", summary.name,
+               test_family_name((gcn_family)family), c->instances, c->clrx_same,
+               c->llvm_fixpoint, c->llvm_refused, c->warnings, c->failed);
         if (c->failed)
             list_failures((gcn_family)family);
     }
