@@ -93,28 +93,32 @@ static void put_vector(gcn_text *text, unsigned first, unsigned count)
     gcn_put_char(text, ']');
 }
 
-/* saddr codes no register name covers, spelled as clrxdisasm does. */
-static void put_clrx_odd_scalar(gcn_text *text, unsigned code, unsigned count)
+/* saddr codes no register name covers, spelled as clrxdisasm does; the
+ * CLRX parser takes them back. */
+static const struct odd_saddr {
+    uint8_t code, count;
+    const char *text;
+} odd_saddrs[] = {
+    {101, 2, "s[101:102]"},  {103, 2, "flat_scratch_u!"}, {105, 2, "xnack_mask_u!"},
+    {107, 2, "vcc_u!"},      {123, 2, "ttmp[15:16]"},     {124, 2, "m0&ill!"},
+    {125, 2, "ill_125"},     {125, 1, "ill_125"},
+};
+
+static void put_saddr_clrx(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
 {
-    static const struct { uint8_t code; const char *name; } odd_pairs[] = {
-        {103, "flat_scratch_u!"}, {105, "xnack_mask_u!"}, {107, "vcc_u!"}, {124, "m0&ill!"},
-    };
-    if (code < 102 || (code >= 108 && code < 124)) {
-        gcn_put(text, code < 102 ? "s[" : "ttmp[");
-        unsigned first = code < 102 ? code : code - 108;
-        gcn_put_unsigned(text, first);
-        gcn_put_char(text, ':');
-        gcn_put_unsigned(text, first + count - 1);
-        gcn_put_char(text, ']');
+    if (code == SADDR_OFF) {
+        gcn_put(text, "off");
         return;
     }
-    for (size_t i = 0; i < sizeof odd_pairs / sizeof odd_pairs[0]; i++) {
-        if (odd_pairs[i].code == code && count == 2) {
-            gcn_put(text, odd_pairs[i].name);
+    if (gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, code, count))
+        return;
+    for (size_t i = 0; i < sizeof odd_saddrs / sizeof odd_saddrs[0]; i++) {
+        if (odd_saddrs[i].code == code && odd_saddrs[i].count == count) {
+            gcn_put(text, odd_saddrs[i].text);
             return;
         }
     }
-    gcn_put(text, "ill_");
+    gcn_put(text, "ill_"); /* not reached: every 7-bit code is covered */
     gcn_put_unsigned(text, code);
 }
 
@@ -127,6 +131,12 @@ static void put_address(gcn_text *text, const flat_form *form, const gcn_instruc
         put_vector(text, instruction->vaddr, count);
 }
 
+/* GCN 1.1/1.2 bits of the GCN 1.4 fields, reserved there. */
+#define RESERVED_OFFSET 0x1fffu
+#define RESERVED_LDS (1u << 13)
+#define RESERVED_SEGMENT 0xc000u
+#define RESERVED_SADDR (0x7fu << 16)
+
 static bool format_clrx(const gcn_instruction *instruction, const flat_form *form, gcn_text *text)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
@@ -134,8 +144,8 @@ static bool format_clrx(const gcn_instruction *instruction, const flat_form *for
     bool tfe = !form->gcn14 && (modifiers & GCN_MOD_TFE);
     if (form->row)
         gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row->name, true);
-    else
-        gcn_put_illegal(text, GCN_DIALECT_CLRX, "FLAT", instruction->opcode & 0x7f, true);
+    else /* GCN 1.4: the opcode with its segment, as the instruction holds it */
+        gcn_put_illegal(text, GCN_DIALECT_CLRX, "FLAT", instruction->opcode, true);
     if (form->has_vdst) {
         put_vector(text, instruction->vdst, form->vdst_count + tfe);
         gcn_put(text, ", ");
@@ -146,21 +156,18 @@ static bool format_clrx(const gcn_instruction *instruction, const flat_form *for
         put_vector(text, instruction->vdata, form->vdata_count);
     }
     if (form->segment != SEGMENT_FLAT) {
-        unsigned count = form->segment == SEGMENT_GLOBAL ? 2 : 1;
         gcn_put(text, ", ");
-        if (instruction->saddr == SADDR_OFF)
-            gcn_put(text, "off");
-        else if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->saddr, count))
-            put_clrx_odd_scalar(text, instruction->saddr, count);
+        put_saddr_clrx(text, arch, instruction->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1);
     }
-    if (form->gcn14) {
-        int64_t offset = form->row ? offset_value(form, instruction) : instruction->offset & 0xfff;
-        if (offset != 0) {
-            gcn_put(text, " inst_offset:");
-            gcn_put_signed(text, offset);
-        }
-        if (modifiers & GCN_MOD_LDS) gcn_put(text, " lds");
+    /* Before GCN 1.4 clrxdisasm shows no offset, lds, segment or saddr; we
+     * print nonzero reserved bits in those places so that they parse back. */
+    uint32_t reserved0 = form->gcn14 ? 0 : instruction->reserved[0];
+    int64_t offset = form->gcn14 ? offset_value(form, instruction) : reserved0 & RESERVED_OFFSET;
+    if (offset != 0) {
+        gcn_put(text, " inst_offset:");
+        gcn_put_signed(text, offset);
     }
+    if ((modifiers & GCN_MOD_LDS) || (reserved0 & RESERVED_LDS)) gcn_put(text, " lds");
     if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
     if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
     if (modifiers & (GCN_MOD_TFE | GCN_MOD_NV)) gcn_put(text, form->gcn14 ? " nv" : " tfe");
@@ -173,9 +180,15 @@ static bool format_clrx(const gcn_instruction *instruction, const flat_form *for
         gcn_put(text, " vdst=");
         gcn_put_hex(text, instruction->vdst);
     }
-    if (form->gcn14 && form->segment == SEGMENT_FLAT && instruction->saddr) {
+    if (reserved0 & RESERVED_SEGMENT) {
+        gcn_put(text, " seg=");
+        gcn_put_unsigned(text, (reserved0 & RESERVED_SEGMENT) >> 14);
+    }
+    unsigned unused_saddr = form->gcn14 ? (form->segment == SEGMENT_FLAT ? instruction->saddr : 0)
+                                        : (instruction->reserved[1] & RESERVED_SADDR) >> 16;
+    if (unused_saddr) {
         gcn_put(text, " saddr=");
-        gcn_put_hex(text, instruction->saddr);
+        gcn_put_hex(text, unused_saddr);
     }
     return true;
 }
@@ -217,7 +230,11 @@ static bool format_llvm(const gcn_instruction *instruction, const flat_form *for
     } else {
         if ((instruction->reserved[0] & 0xe000u) || instruction->reserved[1])
             return false;
+        /* llvm-mc disassembles GCN 1.2 offset bits as offset:N (and rejects
+         * that text); for GCN 1.1 we print what it assembles, which has none. */
         offset = instruction->reserved[0] & 0x1fffu;
+        if (offset && arch < GCN_ARCH_GCN12)
+            return false;
     }
     bool returns = (row->flags & GCN_ROW_ATOMIC) ? (modifiers & GCN_MOD_GLC) != 0 : form->has_vdst;
     unsigned address = address_count(form, instruction->saddr);
@@ -268,18 +285,43 @@ typedef struct vector_operand {
     bool given;
 } vector_operand;
 
+/* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */
+static bool parse_wrapped_vector(gcn_cursor *cursor, vector_operand *operand)
+{
+    gcn_cursor probe = *cursor;
+    probe.error = NULL;
+    const char *p = probe.pos;
+    if (p + 1 >= probe.end || (*p != 'v' && *p != 'V') || p[1] != '[')
+        return false;
+    probe.pos = p + 2;
+    int64_t first, last;
+    if (!gcn_parse_expression(&probe, &first) || !gcn_accept(&probe, ':') ||
+        !gcn_parse_expression(&probe, &last) || !gcn_accept(&probe, ']') ||
+        first > 255 || last < 0 || last >= first)
+        return false;
+    operand->first = (unsigned)first;
+    operand->count = (unsigned)(last + 256 - first + 1);
+    cursor->pos = probe.pos;
+    return true;
+}
+
 static bool parse_vector(gcn_cursor *cursor, vector_operand *operand)
 {
     gcn_skip_space(cursor);
     operand->at = cursor->pos;
     operand->given = true;
+    if (cursor->options->dialect == GCN_DIALECT_CLRX && parse_wrapped_vector(cursor, operand))
+        return true;
     return gcn_parse_vgprs(cursor, &operand->first, &operand->count);
 }
 
+/* vN or v[...]; not vcc. */
 static bool at_vector(gcn_cursor *cursor)
 {
     gcn_skip_space(cursor);
-    return gcn_at_register(cursor) && (*cursor->pos == 'v' || *cursor->pos == 'V');
+    const char *p = cursor->pos;
+    return p + 1 < cursor->end && (*p == 'v' || *p == 'V') &&
+           ((p[1] >= '0' && p[1] <= '9') || p[1] == '[');
 }
 
 static bool expect_comma(gcn_cursor *cursor)
@@ -310,6 +352,18 @@ static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
         *saddr = SADDR_OFF;
         return true;
     }
+    for (size_t i = 0; !llvm && i < sizeof odd_saddrs / sizeof odd_saddrs[0]; i++) {
+        size_t n = strlen(odd_saddrs[i].text);
+        if (odd_saddrs[i].count == count && (size_t)(cursor->end - at) >= n &&
+            strncasecmp(at, odd_saddrs[i].text, n) == 0 &&
+            (at + n == cursor->end || !gcn_is_identifier_char(at[n]))) {
+            gcn_warn(cursor, at, "'%s' names no register (saddr code %u)", odd_saddrs[i].text,
+                     odd_saddrs[i].code);
+            cursor->pos = at + n;
+            *saddr = odd_saddrs[i].code;
+            return true;
+        }
+    }
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
@@ -333,9 +387,16 @@ static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
 }
 
 /* What the modifier text holds beyond gcn_parse_modifiers' reach. */
+enum { EXTRA_VDATA, EXTRA_VDST, EXTRA_SADDR, EXTRA_SEGMENT, EXTRA_COUNT };
+static const struct {
+    const char *name;
+    unsigned maximum;
+} extra_fields[EXTRA_COUNT] = {{"vdata", 255}, {"vdst", 255}, {"saddr", 127}, {"seg", 3}};
+
+/* CLRX's field=value items, which gcn_parse_modifiers does not know. */
 typedef struct flat_extras {
-    int64_t vdata, vdst, saddr; /* CLRX's vdata=N, vdst=N, saddr=N; -1 when absent */
-    const char *vdata_at, *vdst_at, *saddr_at;
+    int64_t value[EXTRA_COUNT]; /* -1 when absent */
+    const char *at[EXTRA_COUNT];
 } flat_extras;
 
 static bool is_word(const char *p, size_t length, const char *word)
@@ -372,28 +433,25 @@ static bool prescan_modifiers(gcn_cursor *scan, char *copy, flat_extras *extras)
             break; /* gcn_parse_modifiers reports it */
         scan->pos += length;
         if (!llvm && gcn_accept(scan, '=')) {
-            int64_t *value = NULL;
-            const char **value_at = NULL;
-            unsigned maximum = 255;
-            if (is_word(start, length, "vdata")) value = &extras->vdata, value_at = &extras->vdata_at;
-            else if (is_word(start, length, "vdst")) value = &extras->vdst, value_at = &extras->vdst_at;
-            else if (is_word(start, length, "saddr"))
-                value = &extras->saddr, value_at = &extras->saddr_at, maximum = 127;
-            if (!value)
-                return gcn_fail(scan, start, "unknown field '%.*s' (vdata=, vdst= or saddr=)",
+            int field = -1;
+            for (int i = 0; i < EXTRA_COUNT; i++)
+                if (is_word(start, length, extra_fields[i].name))
+                    field = i;
+            if (field < 0)
+                return gcn_fail(scan, start, "unknown field '%.*s' (vdata=, vdst=, saddr= or seg=)",
                                 (int)length, start);
             gcn_skip_space(scan);
             const char *at = scan->pos;
             int64_t v;
             if (!gcn_parse_expression(scan, &v))
                 return false;
-            if (v < 0 || v > maximum)
-                return gcn_fail(scan, at, "%.*s=%lld out of range 0..%u", (int)length, start,
-                                (long long)v, maximum);
-            if (*value >= 0)
-                return gcn_fail(scan, start, "%.*s= given twice", (int)length, start);
-            *value = v;
-            *value_at = start;
+            if (v < 0 || v > extra_fields[field].maximum)
+                return gcn_fail(scan, at, "%s=%lld out of range 0..%u", extra_fields[field].name,
+                                (long long)v, extra_fields[field].maximum);
+            if (extras->value[field] >= 0)
+                return gcn_fail(scan, start, "%s= given twice", extra_fields[field].name);
+            extras->value[field] = v;
+            extras->at[field] = start;
             memset(start, ' ', (size_t)(scan->pos - scan->text) - (size_t)(start - copy));
             continue;
         }
@@ -435,11 +493,11 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
     scan.pos = copy + (cursor->pos - cursor->text);
     scan.end = copy + length;
     unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
-    if (!llvm)
-        allowed |= form->gcn14 ? GCN_MOD_NV | GCN_MOD_LDS : GCN_MOD_TFE;
+    if (!llvm) /* lds before GCN 1.4: the reserved bit, as the CLRX printer shows it */
+        allowed |= GCN_MOD_LDS | (form->gcn14 ? GCN_MOD_NV : GCN_MOD_TFE);
     gcn_offset_rule rule;
-    if (!form->gcn14)
-        rule = (gcn_offset_rule){0, 0, 0, 0}; /* llvm-mc takes offset:0 before GCN 1.4 */
+    if (!form->gcn14) /* llvm-mc takes offset:0; CLRX's reserved bits 0-12 */
+        rule = llvm ? (gcn_offset_rule){0, 0, 0, 0} : (gcn_offset_rule){0, 8191, 13, 0};
     else if (form->segment == SEGMENT_FLAT) /* CLRX: 12 bits, 4096..8191 kept for bit 12 */
         rule = llvm ? (gcn_offset_rule){0, 4095, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
     else /* CLRX takes 13 bits signed or unsigned */
@@ -447,10 +505,9 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
     bool ok = prescan_modifiers(&scan, copy, extras) &&
               gcn_parse_modifiers(&scan, allowed, &rule, instruction, offset);
     /* Pointers into the copy become pointers into the statement. */
-    const char **places[3] = {&extras->vdata_at, &extras->vdst_at, &extras->saddr_at};
-    for (int i = 0; i < 3; i++)
-        if (*places[i])
-            *places[i] = cursor->text + (*places[i] - copy);
+    for (int i = 0; i < EXTRA_COUNT; i++)
+        if (extras->at[i])
+            extras->at[i] = cursor->text + (extras->at[i] - copy);
     cursor->pos = cursor->text + (scan.pos - copy);
     cursor->failed = scan.failed;
     return ok;
@@ -460,7 +517,8 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     flat_form form = form_of(row, (gcn_arch)instruction->arch);
-    bool atomic = (row->flags & GCN_ROW_ATOMIC) != 0;
+    /* No row: an opcode the generation lacks, written vdst, vaddr, vdata. */
+    bool atomic = !row || (row->flags & GCN_ROW_ATOMIC);
     instruction->word_count = 2;
     if (form.gcn14)
         instruction->saddr = form.segment == SEGMENT_FLAT ? 0 : SADDR_OFF;
@@ -506,7 +564,7 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     if (llvm && !gcn_at_end(cursor))
         gcn_accept(cursor, ','); /* llvm-mc allows a comma before the modifiers */
 
-    flat_extras extras = {-1, -1, -1, NULL, NULL, NULL};
+    flat_extras extras = {{-1, -1, -1, -1}, {NULL, NULL, NULL, NULL}};
     int64_t offset = 0;
     if (!parse_modifiers(cursor, &form, instruction, &extras, &offset))
         return false;
@@ -529,7 +587,7 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     }
     if (!address_off && !check_count(cursor, &address, address_needed, "vaddr"))
         return false;
-    if (atomic) {
+    if (row && atomic) {
         bool glc = (modifiers & GCN_MOD_GLC) != 0;
         if (glc && !vdst.given)
             return gcn_fail(cursor, first_at, "glc returns the old value: name vdst first "
@@ -542,27 +600,42 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     instruction->vdst = (uint8_t)(vdst.given ? vdst.first : 0);
     instruction->vaddr = (uint8_t)(address.given ? address.first : 0);
     instruction->vdata = (uint8_t)(vdata.given ? vdata.first : 0);
-    if (extras.vdst >= 0) {
+    const int64_t *extra = extras.value;
+    if (extra[EXTRA_VDST] >= 0) {
         if (form.has_vdst)
-            return gcn_fail(cursor, extras.vdst_at, "vdst= is for instructions without vdst");
-        instruction->vdst = (uint8_t)extras.vdst;
+            return gcn_fail(cursor, extras.at[EXTRA_VDST], "vdst= is for instructions without vdst");
+        instruction->vdst = (uint8_t)extra[EXTRA_VDST];
     }
-    if (extras.vdata >= 0) {
+    if (extra[EXTRA_VDATA] >= 0) {
         if (form.has_vdata)
-            return gcn_fail(cursor, extras.vdata_at, "vdata= is for instructions without vdata");
-        instruction->vdata = (uint8_t)extras.vdata;
+            return gcn_fail(cursor, extras.at[EXTRA_VDATA], "vdata= is for instructions without vdata");
+        instruction->vdata = (uint8_t)extra[EXTRA_VDATA];
     }
-    if (extras.saddr >= 0) {
-        if (!form.gcn14 || form.segment != SEGMENT_FLAT)
-            return gcn_fail(cursor, extras.saddr_at, "saddr= is for FLAT instructions on gcn1.4");
-        saddr = (unsigned)extras.saddr;
-    }
+    if (extra[EXTRA_SADDR] >= 0 && form.segment != SEGMENT_FLAT)
+        return gcn_fail(cursor, extras.at[EXTRA_SADDR], "saddr= is for FLAT instructions, which "
+                        "take no saddr operand");
+    if (extra[EXTRA_SEGMENT] >= 0 && form.gcn14)
+        return gcn_fail(cursor, extras.at[EXTRA_SEGMENT], "seg= is for gcn1.1 and gcn1.2, where "
+                        "the segment bits are reserved; gcn1.4 names the segment in the mnemonic");
     if (form.gcn14) {
+        if (extra[EXTRA_SADDR] >= 0)
+            saddr = (unsigned)extra[EXTRA_SADDR];
         instruction->saddr = (uint8_t)saddr;
         if (form.segment == SEGMENT_FLAT)
             instruction->offset = (uint32_t)offset & 0x1fffu;
         else /* 13-bit signed; CLRX's 4096..8191 are the negative ones */
             instruction->offset = (uint32_t)(offset >= 0x1000 ? offset - 0x2000 : offset);
+        return true;
     }
+    /* Before GCN 1.4 these are reserved bits (CLRX syntax only). */
+    uint32_t reserved0 = (uint32_t)offset & RESERVED_OFFSET;
+    if (modifiers & GCN_MOD_LDS)
+        reserved0 |= RESERVED_LDS;
+    if (extra[EXTRA_SEGMENT] >= 0)
+        reserved0 |= (uint32_t)extra[EXTRA_SEGMENT] << 14;
+    instruction->modifiers = (uint16_t)(modifiers & ~GCN_MOD_LDS);
+    instruction->reserved[0] = reserved0;
+    if (extra[EXTRA_SADDR] >= 0)
+        instruction->reserved[1] = (uint32_t)extra[EXTRA_SADDR] << 16;
     return true;
 }
