@@ -28,6 +28,12 @@ bool test_row_instance(test_random *random, unsigned row, gcn_arch arch,
                        uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction, char *why,
                        size_t why_size);
 
+/* The same with the bits no field covers cleared, and often the offset and
+ * the modifiers too: words that more often have a text in the LLVM dialect. */
+bool test_plain_row_instance(test_random *random, unsigned row, gcn_arch arch,
+                             uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction,
+                             char *why, size_t why_size);
+
 /* "bf800000 0000005b" */
 void test_format_words(const uint32_t *words, size_t count, char *out, size_t size);
 
