@@ -9,6 +9,7 @@
 #                 take tens of seconds a run there)
 #   BENCH_RUNS    runs of each tool per size (default 5)
 #   BENCH_SEED    generator seed (default 1)
+#   BENCH_PROFILE=1 ends with bench/profile.sh (callgrind hot spots)
 #
 # Ratios are of CPU time (user + system): this machine is shared, and wall
 # time moves with the load of others; wall medians are printed too.
@@ -221,4 +222,8 @@ say ""
 say "== summary: CPU seconds and ns per instruction (medians of $RUNS), peak RSS, median of per-run ratios peer/ours"
 printf '%s\n' "${summary[@]}" | sort -s -k2,2 | tee -a $RESULTS
 say "(log: $RESULTS; generated inputs: $WORK)"
+if [ "${BENCH_PROFILE:-0}" = 1 ]; then
+    say ""
+    bash bench/profile.sh | tee -a $RESULTS
+fi
 exit 0
