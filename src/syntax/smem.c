@@ -26,6 +26,10 @@ enum {
 #define CODE_M0 124u
 #define CODE_NULL 125u /* what llvm-mc prints for it */
 #define SMRD_LITERAL_CODE 0xffu
+/* SMEM bits no field covers (the codec's reserved[]), numbered 0-63 over
+ * both words as the seed's field table does. GCN 1.2 has no soe or nv. */
+#define RESERVED_GCN12 (0xe000ull | 0xfff00000ull << 32)
+#define RESERVED_GCN14 (0x2000ull | 0x01e00000ull << 32)
 
 /* The operands an instruction has; opcodes a generation lacks read as
  * CLRX prints them: like s_load_dword. */
@@ -165,6 +169,10 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
     }
     if (!named(arch, GCN_DIALECT_CLRX, instruction->offset, 1))
         return false;
+    /* clrxasm takes only m0 here on GCN 1.2: other registers as keys. */
+    if (arch == GCN_ARCH_GCN12 && instruction->offset != CODE_M0 &&
+        (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC))
+        return false;
     gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->offset, 1);
     return true;
 }
@@ -180,7 +188,7 @@ static bool format_clrx(const gcn_instruction *instruction, const smem_form *for
         gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row->name, operands);
     else
         gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, true);
-    size_t mnemonic_end = text->length;
+    size_t key_form_start = 0; /* where the key form's fields start, if used */
     unsigned used = 0;
     if (operands && !put_clrx_operands(text, instruction, form, &used)) {
         /* Every field as key=value, after the bare mnemonic. */
@@ -190,8 +198,7 @@ static bool format_clrx(const gcn_instruction *instruction, const smem_form *for
         else
             gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, false);
         used = 0;
-    } else if (!operands) {
-        text->length = mnemonic_end; /* no padding after a bare mnemonic */
+        key_form_start = text->length;
     }
     if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
     if (gcn14 && (modifiers & GCN_MOD_NV)) gcn_put(text, " nv");
@@ -217,6 +224,17 @@ static bool format_clrx(const gcn_instruction *instruction, const smem_form *for
     }
     if ((modifiers & GCN_MOD_LITERAL) && !(used & FIELD_LITERAL))
         put_field(text, "literal", instruction->literal);
+    /* Bits no field covers; clrxdisasm drops them, and so do we for GCN 1.2's
+     * word 1 (its own test prints c0020c9d 01d1345b as offset 0x1345b). */
+    uint64_t reserved = instruction->reserved[0];
+    if (gcn14)
+        reserved |= (uint64_t)instruction->reserved[1] << 32;
+    if (!smrd && reserved) {
+        gcn_put(text, " reserved=");
+        gcn_put_hex(text, reserved);
+    }
+    if (key_form_start && text->length == key_form_start)
+        gcn_put(text, " offset=0x0"); /* a bare mnemonic would ask for operands */
     return true;
 }
 
@@ -410,7 +428,7 @@ typedef enum offset_kind {
     OFFSET_LITERAL    /* CLRX lit(N) */
 } offset_kind;
 
-enum { KEY_SDATA, KEY_SBASE, KEY_OFFSET, KEY_IMM, KEY_SOFFSET, KEY_SOE, KEY_LITERAL };
+enum { KEY_SDATA, KEY_SBASE, KEY_OFFSET, KEY_IMM, KEY_SOFFSET, KEY_SOE, KEY_LITERAL, KEY_RESERVED };
 
 typedef struct smem_parse {
     gcn_cursor *cursor;
@@ -456,6 +474,30 @@ static bool expect_separator(smem_parse *p)
     return gcn_fail(p->cursor, p->cursor->pos, "expected ','");
 }
 
+/* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
+ * some field value, also where its assembler refuses that text (s[96:103]
+ * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back. */
+static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, unsigned *code)
+{
+    gcn_cursor *cursor = p->cursor;
+    const char *at = cursor->pos;
+    size_t available = (size_t)(cursor->end - at);
+    char buffer[32];
+    for (unsigned candidate = 0; candidate < 128; candidate += base ? 2 : 1) {
+        gcn_text text = {buffer, sizeof buffer, 0};
+        if (!put_llvm_disassembled(&text, p->arch, candidate, count) || gcn_text_finish(&text) != 0)
+            continue;
+        size_t n = text.length;
+        if (n <= available && memcmp(at, buffer, n) == 0 &&
+            (n == available || !gcn_is_identifier_char(at[n]))) {
+            cursor->pos = at + n;
+            *code = candidate;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* A register operand of count registers. sbase must start at an even
  * register (the field holds a pair index); a misaligned data tuple is an
  * error in LLVM and encoded as written in CLRX, whose disassembler prints
@@ -466,10 +508,8 @@ static bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *c
     gcn_cursor *cursor = p->cursor;
     gcn_skip_space(cursor);
     const char *at = cursor->pos;
-    if (p->llvm && count <= 4 && gcn_accept_word(cursor, "null")) {
-        *code = CODE_NULL; /* llvm-mc prints code 125 so; take it back */
+    if (p->llvm && !is_smrd(p->arch) && accept_llvm_disassembled(p, count, base, code))
         return true;
-    }
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
@@ -573,7 +613,8 @@ static bool parse_offset_operand(smem_parse *p)
         }
     }
     size_t length = gcn_peek_identifier(cursor);
-    if (gcn_at_register(cursor) || (p->llvm && word_is(cursor->pos, length, "null"))) {
+    if (gcn_at_register(cursor) ||
+        (p->llvm && !is_smrd(p->arch) && word_is(cursor->pos, length, "null"))) {
         unsigned code;
         if (!parse_register(p, 1, false, &code, "offset"))
             return false;
@@ -665,6 +706,7 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
         {"sbase", KEY_SBASE, FIELD_SBASE, 0x3f}, {"offset", KEY_OFFSET, FIELD_OFFSET, 0},
         {"imm", KEY_IMM, FIELD_OFFSET, 1},      {"soffset", KEY_SOFFSET, FIELD_SOFFSET, 0x7f},
         {"soe", KEY_SOE, FIELD_SOFFSET, 1},     {"literal", KEY_LITERAL, FIELD_LITERAL, 0xffffffffu},
+        {"reserved", KEY_RESERVED, 0, 0},
     };
     gcn_cursor *cursor = p->cursor;
     gcn_instruction *instruction = p->instruction;
@@ -673,14 +715,14 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
         if (word_is(start, length, keys[i].name))
             which = i;
     if (which == sizeof keys / sizeof keys[0])
-        return gcn_fail(cursor, start, "unknown field '%.*s' (sdata, sbase, offset, imm%s)",
+        return gcn_fail(cursor, start, "unknown field '%.*s' (sdata, sbase, offset, imm, reserved%s)",
                         (int)length, start,
                         is_gcn14(p->arch) ? ", soffset, soe"
                         : p->arch == GCN_ARCH_GCN11 ? ", literal" : "");
     const char *name = keys[which].name;
     int key = keys[which].key;
     if ((keys[which].field == FIELD_SOFFSET && !is_gcn14(p->arch)) ||
-        (key == KEY_LITERAL && p->arch != GCN_ARCH_GCN11))
+        (key == KEY_LITERAL && p->arch != GCN_ARCH_GCN11) || (key == KEY_RESERVED && is_smrd(p->arch)))
         return gcn_fail(cursor, start, "field '%s' does not exist on %s", name,
                         gcn_arch_name(p->arch));
     if (p->operand_fields & keys[which].field)
@@ -695,6 +737,16 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
     int64_t value;
     if (!gcn_parse_expression(cursor, &value))
         return false;
+    if (key == KEY_RESERVED) {
+        uint64_t allowed = is_gcn14(p->arch) ? RESERVED_GCN14 : RESERVED_GCN12;
+        if ((uint64_t)value & ~allowed)
+            return gcn_fail(cursor, at, "reserved=0x%llx sets bits of fields; %s reserves 0x%llx",
+                            (unsigned long long)value, gcn_arch_name(p->arch),
+                            (unsigned long long)allowed);
+        instruction->reserved[0] = (uint32_t)value;
+        instruction->reserved[1] = (uint32_t)((uint64_t)value >> 32);
+        return true;
+    }
     int64_t maximum = keys[which].maximum ? keys[which].maximum : offset_mask(p->arch);
     if (value < 0 || value > maximum)
         return gcn_fail(cursor, at, "%s value %lld out of range [0, 0x%llx]", name, (long long)value,
@@ -727,6 +779,7 @@ static bool parse_trailing(smem_parse *p, const gcn_row *row)
 {
     gcn_cursor *cursor = p->cursor;
     gcn_instruction *instruction = p->instruction;
+    const char *name = row ? row->name : "this opcode";
     bool glc_seen = false;
     while (!gcn_at_end(cursor)) {
         if (p->llvm && gcn_accept(cursor, ',')) /* llvm-mc takes "0x5, glc" */
@@ -748,12 +801,12 @@ static bool parse_trailing(smem_parse *p, const gcn_row *row)
                 if (!p->llvm)
                     return gcn_fail(cursor, start, "SMRD has no glc bit on %s", gcn_arch_name(p->arch));
                 if (p->form->shape != GCN_SHAPE_SMEM_LOAD)
-                    return gcn_fail(cursor, start, "%s takes no glc", row->name);
+                    return gcn_fail(cursor, start, "%s takes no glc", name);
                 gcn_warn(cursor, start, "SMRD has no glc bit on %s: ignored", gcn_arch_name(p->arch));
                 continue;
             }
             if (p->llvm && !takes_glc(p->form->shape))
-                return gcn_fail(cursor, start, "%s takes no glc in LLVM syntax", row->name);
+                return gcn_fail(cursor, start, "%s takes no glc in LLVM syntax", name);
             if (p->llvm && glc_seen)
                 return gcn_fail(cursor, start, "glc given twice");
             glc_seen = true;
@@ -894,7 +947,7 @@ static bool finish(smem_parse *p)
 static int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
 {
     const char *end = cursor->pos;
-    size_t name = strlen(row->name);
+    size_t name = row ? strlen(row->name) : 0;
     if ((size_t)(end - cursor->text) < name + 4 || end[-4] != '_' || (end[-3] != 'e' && end[-3] != 'E'))
         return 0;
     if (end[-2] == '3' && end[-1] == '2')
@@ -925,7 +978,11 @@ bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
             return gcn_fail(cursor, at, "SMRD on gcn1.0 has no 64-bit form");
     }
     instruction->word_count = is_smrd(p.arch) ? 1 : 2;
-    if (!(!p.llvm && at_key(cursor)) && !parse_operands(&p))
+    /* CLRX's key form: the mnemonic, then flags and field keys only. */
+    size_t length = gcn_peek_identifier(cursor);
+    bool keys_only = !p.llvm && (at_key(cursor) || word_is(cursor->pos, length, "glc") ||
+                                 word_is(cursor->pos, length, "nv"));
+    if (!keys_only && !parse_operands(&p))
         return false;
     if (!parse_trailing(&p, row))
         return false;
