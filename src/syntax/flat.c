@@ -364,6 +364,8 @@ static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
             return true;
         }
     }
+    if (gcn_accept_word(cursor, "null"))
+        return gcn_fail(cursor, at, "null is no register on %s", gcn_arch_name(cursor->options->arch));
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
@@ -421,7 +423,7 @@ static bool skip_value(gcn_cursor *scan)
 /* Walks the modifiers of a private copy of the statement: checks what only
  * one dialect accepts and blanks out what gcn_parse_modifiers does not know
  * (CLRX's field=value items, LLVM's noglc/noslc). */
-static bool prescan_modifiers(gcn_cursor *scan, char *copy, flat_extras *extras)
+static bool prescan_modifiers(gcn_cursor *scan, char *copy, bool gcn14, flat_extras *extras)
 {
     bool llvm = scan->options->dialect == GCN_DIALECT_LLVM;
     bool cache_seen = false;
@@ -456,19 +458,27 @@ static bool prescan_modifiers(gcn_cursor *scan, char *copy, flat_extras *extras)
             continue;
         }
         if (llvm) {
-            if (is_word(start, length, "noglc") || is_word(start, length, "noslc")) {
+            bool cache = is_word(start, length, "glc") || is_word(start, length, "slc");
+            bool no_cache = is_word(start, length, "noglc") || is_word(start, length, "noslc");
+            bool offset = is_word(start, length, "offset") || is_word(start, length, "inst_offset");
+            if (offset && cache_seen)
+                return gcn_fail(scan, start, "offset:N must come before glc and slc in LLVM syntax");
+            cache_seen |= cache || no_cache;
+            if (no_cache) {
                 memset(start, ' ', length); /* the default */
                 continue;
             }
-            if (is_word(start, length, "inst_offset"))
-                return gcn_fail(scan, start, "inst_offset is CLRX syntax; llvm-mc takes offset:N");
-            bool cache = is_word(start, length, "glc") || is_word(start, length, "slc");
             if (cache && gcn_accept(scan, ':'))
                 return gcn_fail(scan, start, "'%.*s' takes no value in LLVM syntax", (int)length,
                                 start);
-            if (is_word(start, length, "offset") && cache_seen)
-                return gcn_fail(scan, start, "offset:N must come before glc and slc in LLVM syntax");
-            cache_seen |= cache;
+            if (offset && !gcn14) {
+                gcn_cursor probe = *scan;
+                probe.error = NULL;
+                int64_t value;
+                if (gcn_accept(&probe, ':') && gcn_parse_expression(&probe, &value) && value != 0)
+                    return gcn_fail(scan, start, "FLAT offsets exist from gcn1.4 on; %s has none",
+                                    gcn_arch_name(scan->options->arch));
+            }
         }
         if (!skip_value(scan))
             return false;
@@ -502,7 +512,7 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
         rule = llvm ? (gcn_offset_rule){0, 4095, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
     else /* CLRX takes 13 bits signed or unsigned */
         rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0} : (gcn_offset_rule){-4096, 8191, 13, 0};
-    bool ok = prescan_modifiers(&scan, copy, extras) &&
+    bool ok = prescan_modifiers(&scan, copy, form->gcn14, extras) &&
               gcn_parse_modifiers(&scan, allowed, &rule, instruction, offset);
     /* Pointers into the copy become pointers into the statement. */
     for (int i = 0; i < EXTRA_COUNT; i++)
