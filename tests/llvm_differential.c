@@ -48,7 +48,7 @@ typedef enum check { CHECK_ASM, CHECK_DIS, CHECK_REJECT, CHECK_COUNT } check;
 static const char *const check_names[CHECK_COUNT] = {"asm", "dis", "reject"};
 
 typedef enum mutant_kind {
-    MUTANT_OFFSET,         /* a number one past a range */
+    MUTANT_NUMBER,         /* an offset, immediate or constant one past a range */
     MUTANT_TUPLE_SIZE,     /* a register tuple of the wrong size */
     MUTANT_ALIGNMENT,      /* a misaligned SGPR tuple */
     MUTANT_PAST_LAST,      /* a register past the last one */
@@ -59,7 +59,7 @@ typedef enum mutant_kind {
     MUTANT_KIND_COUNT
 } mutant_kind;
 static const char *const mutant_names[MUTANT_KIND_COUNT] = {
-    "offset", "tuple-size", "alignment", "past-last", "register-kind", "modifier",
+    "number", "tuple-size", "alignment", "past-last", "register-kind", "modifier",
     "generation", "cross-generation"};
 
 /* One line of the assembly differential (and the source of mutants). */
@@ -107,6 +107,7 @@ static unsigned unnamed_failures[CHECK_COUNT][GCN_FAMILY_COUNT];
 static unsigned show_all, shown_total; /* $GCN_TEST_SHOW: show every failure, up to this many */
 static unsigned shown[CHECK_COUNT][GCN_FAMILY_COUNT];
 static unsigned kind_checked[MUTANT_KIND_COUNT], kind_failed[MUTANT_KIND_COUNT];
+static FILE *dump; /* $GCN_DIFF_DUMP: every comparison, one tab-separated line each */
 static unsigned noted_asymmetric[GCN_FAMILY_COUNT], noted_more[GCN_FAMILY_COUNT];
 
 static const gcn_arch dis_archs[] = {GCN_ARCH_GCN12, GCN_ARCH_GCN14};
@@ -412,7 +413,7 @@ static void offset_mutations(const char *text, candidates *list)
                 snprintf(number, sizeof number, "%s0x%llx", v < 0 ? "-" : "", v < 0 ? -v : v);
             else
                 snprintf(number, sizeof number, "%lld", v);
-            add_candidate(list, MUTANT_OFFSET,
+            add_candidate(list, MUTANT_NUMBER,
                           splice(text, (size_t)(p - text), (size_t)(end - text), number), text);
         }
     }
@@ -523,6 +524,10 @@ static void check_line(const line_case *c)
     ours_assemble((gcn_arch)c->arch, c->text, &ours);
     format_bytes(ours.bytes, ours.byte_count, ours_bytes, sizeof ours_bytes);
     format_bytes(c->llvm.bytes, c->llvm.byte_count, llvm_bytes, sizeof llvm_bytes);
+    if (dump)
+        fprintf(dump, "asm\t%s\t%s\t[%s]\tllvm %s\tours %s\n", arch, c->text, hex,
+                c->llvm.accepted ? llvm_bytes : llvm_message(&c->llvm),
+                ours.ok ? ours_bytes : ours.message);
     if (!c->llvm.accepted && c->llvm_disassembly && strcmp(c->llvm_disassembly, c->text) == 0) {
         /* Not ours to fix: the text is LLVM's own disassembly of the words. */
         stats[family].llvm_asymmetric++;
@@ -579,6 +584,9 @@ static void check_mutant(const mutant *m, const line_case *source, bool group_ac
     ours_assemble((gcn_arch)m->arch, m->text, &ours);
     char ours_bytes[80];
     format_bytes(ours.bytes, ours.byte_count, ours_bytes, sizeof ours_bytes);
+    if (dump)
+        fprintf(dump, "reject\t%s\t%s\t%s\tllvm %s\tours %s\n", arch, mutant_names[m->kind],
+                m->text, llvm_message(&m->llvm), ours.ok ? ours_bytes : ours.message);
     if (ours.ok && m->llvm_disassembly && strcmp(m->llvm_disassembly, m->text) == 0) {
         /* LLVM prints exactly this for our encoding: its assembler is the odd one out. */
         stats[family].discarded_asymmetric++;
@@ -605,6 +613,10 @@ static void check_dis(const dis_case *c)
     char hex[64];
     test_format_words(c->words, c->count, hex, sizeof hex);
     bool ours_ok = c->status == GCN_OK;
+    if (dump)
+        fprintf(dump, "dis\t%s\t[%s]\tllvm %s\tours %s\n", arch, hex,
+                c->llvm.accepted && c->llvm.text ? c->llvm.text : "invalid",
+                ours_ok ? c->text : "refuses");
     if (!c->llvm.accepted) {
         if (!ours_ok) {
             stats[family].dis_both_invalid++;
@@ -819,6 +831,9 @@ int main(void)
                   "LLVM_MC to its path");
         return test_finish(&summary);
     }
+    const char *dump_path = getenv("GCN_DIFF_DUMP");
+    if (dump_path && *dump_path && !(dump = fopen(dump_path, "w")))
+        fprintf(stderr, "cannot write %s\n", dump_path);
     const char *version = llvm_mc_version();
     uint64_t seed = test_seed();
     printf("%s: %s (%s), seed 0x%llx, scale: %u asm instances per row and generation\n",
@@ -971,5 +986,7 @@ int main(void)
     free(results);
     free(owners);
     report();
+    if (dump)
+        fclose(dump);
     return test_finish(&summary);
 }
