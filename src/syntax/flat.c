@@ -576,6 +576,8 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
 
     flat_extras extras = {{-1, -1, -1, -1}, {NULL, NULL, NULL, NULL}};
     int64_t offset = 0;
+    gcn_skip_space(cursor);
+    const char *modifiers_at = cursor->pos;
     if (!parse_modifiers(cursor, &form, instruction, &extras, &offset))
         return false;
     uint16_t modifiers = instruction->modifiers;
@@ -583,8 +585,6 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     /* Register counts, now that tfe and saddr are known. */
     bool tfe = (modifiers & GCN_MOD_TFE) != 0;
     if (vdst.given && !check_count(cursor, &vdst, form.vdst_count + tfe, "vdst"))
-        return false;
-    if (form.has_vdata && !check_count(cursor, &vdata, form.vdata_count, "vdata"))
         return false;
     unsigned address_needed = address_count(&form, saddr);
     if (form.segment == SEGMENT_SCRATCH) {
@@ -596,6 +596,8 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
         address_needed = 1;
     }
     if (!address_off && !check_count(cursor, &address, address_needed, "vaddr"))
+        return false;
+    if (form.has_vdata && !check_count(cursor, &vdata, form.vdata_count, "vdata"))
         return false;
     if (row && atomic) {
         bool glc = (modifiers & GCN_MOD_GLC) != 0;
@@ -628,8 +630,13 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
         return gcn_fail(cursor, extras.at[EXTRA_SEGMENT], "seg= is for gcn1.1 and gcn1.2, where "
                         "the segment bits are reserved; gcn1.4 names the segment in the mnemonic");
     if (form.gcn14) {
-        if (extra[EXTRA_SADDR] >= 0)
+        if (extra[EXTRA_SADDR] >= 0) {
+            gcn_warn(cursor, extras.at[EXTRA_SADDR], "FLAT takes no saddr: saddr= sets bits "
+                     "llvm-mc calls an invalid encoding");
             saddr = (unsigned)extra[EXTRA_SADDR];
+        }
+        if (form.segment == SEGMENT_FLAT && (modifiers & GCN_MOD_LDS))
+            gcn_warn(cursor, modifiers_at, "lds on FLAT: CLRX takes it on GLOBAL and SCRATCH only");
         instruction->saddr = (uint8_t)saddr;
         if (form.segment == SEGMENT_FLAT)
             instruction->offset = (uint32_t)offset & 0x1fffu;
@@ -647,5 +654,8 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     instruction->reserved[0] = reserved0;
     if (extra[EXTRA_SADDR] >= 0)
         instruction->reserved[1] = (uint32_t)extra[EXTRA_SADDR] << 16;
+    if (reserved0 || instruction->reserved[1])
+        gcn_warn(cursor, modifiers_at, "%s has no FLAT offset, lds, segment or saddr: these set "
+                 "reserved bits", gcn_arch_name((gcn_arch)instruction->arch));
     return true;
 }
