@@ -191,7 +191,8 @@ static void failure(check which, gcn_family family, unsigned row, const char *fo
 }
 
 /* Prints a note while *shown (per family and kind) is below NOTES. */
-static void note(unsigned *shown_here, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void note(unsigned *shown_here, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
 static void note(unsigned *shown_here, const char *format, ...)
 {
     if ((*shown_here)++ >= NOTES)
@@ -349,7 +350,8 @@ static void register_mutations(const char *text, candidates *list)
                 continue;
             register_text(name, sizeof name, token->prefix, token->first,
                           token->first + sizes[i] - 1);
-            add_candidate(list, MUTANT_TUPLE_SIZE, splice(text, token->start, token->end, name), text);
+            add_candidate(list, MUTANT_TUPLE_SIZE, splice(text, token->start, token->end, name),
+                          text);
         }
         if (strcmp(token->prefix, "v") != 0 && n >= 2) {
             for (long shift = 1; shift <= (n >= 4 ? 2 : 1); shift++) {
@@ -372,11 +374,13 @@ static void register_mutations(const char *text, candidates *list)
             if (lasts[i] - n + 1 < 0)
                 continue;
             register_text(name, sizeof name, token->prefix, lasts[i] - n + 1, lasts[i]);
-            add_candidate(list, MUTANT_PAST_LAST, splice(text, token->start, token->end, name), text);
+            add_candidate(list, MUTANT_PAST_LAST, splice(text, token->start, token->end, name),
+                          text);
         }
         const char *other = strcmp(token->prefix, "v") == 0 ? "s" : "v";
         register_text(name, sizeof name, other, token->first, token->last);
-        add_candidate(list, MUTANT_REGISTER_KIND, splice(text, token->start, token->end, name), text);
+        add_candidate(list, MUTANT_REGISTER_KIND, splice(text, token->start, token->end, name),
+                      text);
     }
 }
 
@@ -459,7 +463,8 @@ static void modifier_mutations(test_random *random, const char *text, candidates
         if (starts[i][lengths[i] - 1] != ',')
             break;
     }
-    const char *modifier = modifiers[test_random_below(random, sizeof modifiers / sizeof modifiers[0])];
+    unsigned pick = test_random_below(random, sizeof modifiers / sizeof modifiers[0]);
+    const char *modifier = modifiers[pick];
     size_t name_length = strcspn(modifier, ":");
     for (size_t i = last_operand + 1; i < count; i++)
         if (lengths[i] >= name_length && strncmp(starts[i], modifier, name_length) == 0 &&
@@ -531,8 +536,9 @@ static void check_line(const line_case *c)
     if (!c->llvm.accepted && c->llvm_disassembly && strcmp(c->llvm_disassembly, c->text) == 0) {
         /* Not ours to fix: the text is LLVM's own disassembly of the words. */
         stats[family].llvm_asymmetric++;
-        note(&noted_asymmetric[family], "llvm-mc prints '%s' for [%s] on %s but rejects it (%s); ours: %s", c->text, hex,
-                 arch, llvm_message(&c->llvm), ours.ok ? ours_bytes : ours.message);
+        note(&noted_asymmetric[family],
+             "llvm-mc prints '%s' for [%s] on %s but rejects it (%s); ours: %s", c->text, hex,
+             arch, llvm_message(&c->llvm), ours.ok ? ours_bytes : ours.message);
         test_pass(&summary);
     } else if (!c->llvm.accepted && !ours.ok) {
         failure(CHECK_ASM, family, c->row, "asm %s [%s] '%s': both reject; llvm: %s; ours: %s",
@@ -820,6 +826,176 @@ static bool run_llvm(gcn_arch arch, llvm_mode mode, char **lines, size_t count,
     return false;
 }
 
+/* ---- the llvm-mc runs ---- */
+
+/* What the assembly and rejection checks share. */
+typedef struct work {
+    line_case *cases;
+    size_t case_count, case_capacity;
+    mutant *mutants;
+    size_t mutant_count, mutant_capacity;
+    unsigned groups;
+    bool *group_accepted;
+    /* scratch for one batch */
+    char **lines;
+    size_t *owners;
+    llvm_result *results;
+} work;
+
+static void *allocate(size_t count, size_t size)
+{
+    void *memory = calloc(count ? count : 1, size);
+    if (!memory) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return memory;
+}
+
+/* One llvm-mc process per generation: its lines, then its mutants. */
+static bool assemble_all(work *w)
+{
+    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+        size_t n = 0;
+        for (size_t i = 0; i < w->case_count; i++)
+            if (w->cases[i].arch == arch)
+                w->owners[n] = i, w->lines[n++] = w->cases[i].text;
+        size_t first_mutant = n;
+        for (size_t i = 0; i < w->mutant_count; i++)
+            if (w->mutants[i].arch == arch)
+                w->owners[n] = i, w->lines[n++] = w->mutants[i].text;
+        if (!run_llvm((gcn_arch)arch, LLVM_ASSEMBLE, w->lines, n, w->results))
+            return false;
+        for (size_t i = 0; i < n; i++) {
+            if (i < first_mutant)
+                w->cases[w->owners[i]].llvm = w->results[i];
+            else
+                w->mutants[w->owners[i]].llvm = w->results[i];
+        }
+    }
+    for (size_t i = 0; i < w->mutant_count; i++)
+        if (w->mutants[i].llvm.accepted)
+            w->group_accepted[w->mutants[i].group] = true;
+    return true;
+}
+
+/* Where llvm-mc rejects a line, or a mutant we accept, ask its disassembler
+ * about the words: if it prints the very text, LLVM disagrees with itself. */
+static bool ask_disassembler(work *w, gcn_arch arch)
+{
+    size_t n = 0;
+    char bracket[200];
+    for (size_t i = 0; i < w->case_count; i++) {
+        if (w->cases[i].arch != arch || w->cases[i].llvm.accepted)
+            continue;
+        llvm_bracket_words(w->cases[i].words, w->cases[i].word_count, bracket, sizeof bracket);
+        w->owners[n] = i;
+        w->lines[n++] = copy_text(bracket);
+    }
+    size_t first_mutant = n;
+    for (size_t i = 0; i < w->mutant_count; i++) {
+        const mutant *m = &w->mutants[i];
+        if (m->arch != arch || !must_reject(m, &w->cases[m->source], w->group_accepted[m->group]))
+            continue;
+        ours_result ours;
+        ours_assemble(arch, m->text, &ours);
+        if (!ours.ok)
+            continue;
+        uint32_t words[GCN_MAX_WORDS] = {0};
+        for (size_t b = 0; b < ours.byte_count; b++)
+            words[b / 4] |= (uint32_t)ours.bytes[b] << (8 * (b % 4));
+        llvm_bracket_words(words, ours.byte_count / 4, bracket, sizeof bracket);
+        w->owners[n] = i;
+        w->lines[n++] = copy_text(bracket);
+    }
+    bool ran = run_llvm(arch, LLVM_DISASSEMBLE, w->lines, n, w->results);
+    for (size_t i = 0; i < n; i++) {
+        llvm_result *result = &w->results[i];
+        if (ran && result->accepted && !result->extra) {
+            char **slot = i < first_mutant ? &w->cases[w->owners[i]].llvm_disassembly
+                                           : &w->mutants[w->owners[i]].llvm_disassembly;
+            *slot = result->text;
+            result->text = NULL;
+        }
+        if (ran)
+            llvm_results_free(result, 1);
+        free(w->lines[i]);
+    }
+    return ran;
+}
+
+static bool assembly_and_rejection(uint64_t seed)
+{
+    work w = {0};
+    add_line_cases(seed, &w.cases, &w.case_count, &w.case_capacity);
+    for (size_t i = 0; i < w.case_count; i++) {
+        test_random random;
+        test_random_start(&random, seed, w.cases[i].text, 4, w.cases[i].arch);
+        make_mutants(&random, &w.cases[i], i, &w.mutants, &w.mutant_count, &w.mutant_capacity,
+                     &w.groups);
+    }
+    size_t most = w.case_count + w.mutant_count;
+    w.lines = allocate(most, sizeof *w.lines);
+    w.owners = allocate(most, sizeof *w.owners);
+    w.results = allocate(most, sizeof *w.results);
+    w.group_accepted = allocate(w.groups, sizeof *w.group_accepted);
+    bool ran = assemble_all(&w);
+    for (size_t a = 0; a < sizeof dis_archs / sizeof dis_archs[0] && ran; a++)
+        ran = ask_disassembler(&w, dis_archs[a]);
+    if (ran) {
+        for (size_t i = 0; i < w.case_count; i++)
+            check_line(&w.cases[i]);
+        for (size_t i = 0; i < w.mutant_count; i++) {
+            const mutant *m = &w.mutants[i];
+            check_mutant(m, &w.cases[m->source], w.group_accepted[m->group]);
+        }
+    }
+    for (size_t i = 0; i < w.mutant_count; i++) {
+        llvm_results_free(&w.mutants[i].llvm, 1);
+        free(w.mutants[i].text);
+        free(w.mutants[i].llvm_disassembly);
+    }
+    for (size_t i = 0; i < w.case_count; i++) {
+        llvm_results_free(&w.cases[i].llvm, 1);
+        free(w.cases[i].text);
+        free(w.cases[i].llvm_disassembly);
+    }
+    free(w.mutants);
+    free(w.cases);
+    free(w.lines);
+    free(w.owners);
+    free(w.results);
+    free(w.group_accepted);
+    return ran;
+}
+
+/* Disassembly on the generations llvm-mc can disassemble. */
+static bool disassembly(uint64_t seed, gcn_arch arch)
+{
+    dis_case *dis = NULL;
+    size_t count = 0, capacity = 0;
+    add_dis_cases(seed, arch, &dis, &count, &capacity);
+    char **brackets = allocate(count, sizeof *brackets);
+    llvm_result *results = allocate(count, sizeof *results);
+    for (size_t i = 0; i < count; i++) {
+        char bracket[200];
+        llvm_bracket_words(dis[i].words, dis[i].count, bracket, sizeof bracket);
+        brackets[i] = copy_text(bracket);
+    }
+    bool ran = run_llvm(arch, LLVM_DISASSEMBLE, brackets, count, results);
+    for (size_t i = 0; ran && i < count; i++) {
+        dis[i].llvm = results[i];
+        check_dis(&dis[i]);
+        llvm_results_free(&dis[i].llvm, 1);
+    }
+    for (size_t i = 0; i < count; i++)
+        free(brackets[i]);
+    free(brackets);
+    free(results);
+    free(dis);
+    return ran;
+}
+
 int main(void)
 {
     const char *show = getenv("GCN_TEST_SHOW");
@@ -836,155 +1012,13 @@ int main(void)
         fprintf(stderr, "cannot write %s\n", dump_path);
     const char *version = llvm_mc_version();
     uint64_t seed = test_seed();
-    printf("%s: %s (%s), seed 0x%llx, scale: %u asm instances per row and generation\n",
-           summary.name, mc, version, (unsigned long long)seed, test_scaled(ASM_INSTANCES));
+    printf("%s: %s (%s), seed 0x%llx, %u asm lines per row and generation\n", summary.name, mc,
+           version, (unsigned long long)seed, test_scaled(ASM_INSTANCES));
     if (!strstr(version, " 14."))
         printf("note %s: expected LLVM 14, found '%s'\n", summary.name, version);
-
-    /* Assembly lines, and mutants of them. */
-    line_case *cases = NULL;
-    size_t case_count = 0, case_capacity = 0;
-    add_line_cases(seed, &cases, &case_count, &case_capacity);
-    mutant *mutants = NULL;
-    size_t mutant_count = 0, mutant_capacity = 0;
-    unsigned groups = 0;
-    for (size_t i = 0; i < case_count; i++) {
-        test_random random;
-        test_random_start(&random, seed, cases[i].text, 4, cases[i].arch);
-        make_mutants(&random, &cases[i], i, &mutants, &mutant_count, &mutant_capacity, &groups);
-    }
-
-    /* One llvm-mc process per generation: its lines, then its mutants. */
-    bool ran = true;
-    char **lines = malloc((case_count + mutant_count + 1) * sizeof *lines);
-    llvm_result *results = malloc((case_count + mutant_count + 1) * sizeof *results);
-    size_t *owners = malloc((case_count + mutant_count + 1) * sizeof *owners);
-    if (!lines || !results || !owners) {
-        fprintf(stderr, "out of memory\n");
-        return 2;
-    }
-    for (int arch = 0; arch < GCN_ARCH_COUNT && ran; arch++) {
-        size_t n = 0;
-        for (size_t i = 0; i < case_count; i++)
-            if (cases[i].arch == arch)
-                owners[n] = i, lines[n++] = cases[i].text;
-        size_t first_mutant = n;
-        for (size_t i = 0; i < mutant_count; i++)
-            if (mutants[i].arch == arch)
-                owners[n] = i, lines[n++] = mutants[i].text;
-        ran = run_llvm((gcn_arch)arch, LLVM_ASSEMBLE, lines, n, results);
-        for (size_t i = 0; ran && i < n; i++) {
-            if (i < first_mutant)
-                cases[owners[i]].llvm = results[i];
-            else
-                mutants[owners[i]].llvm = results[i];
-        }
-    }
-    /* Where llvm-mc rejects a line, ask its disassembler about the words:
-     * if it prints the line itself, LLVM disagrees with itself. */
-    bool *group_accepted = calloc(groups + 1, sizeof *group_accepted);
-    if (!group_accepted) {
-        fprintf(stderr, "out of memory\n");
-        return 2;
-    }
-    for (size_t i = 0; ran && i < mutant_count; i++)
-        if (mutants[i].llvm.accepted)
-            group_accepted[mutants[i].group] = true;
-    for (size_t a = 0; a < sizeof dis_archs / sizeof dis_archs[0] && ran; a++) {
-        size_t n = 0;
-        for (size_t i = 0; i < case_count; i++) {
-            if (cases[i].arch != dis_archs[a] || cases[i].llvm.accepted)
-                continue;
-            char bracket[200];
-            llvm_bracket_words(cases[i].words, cases[i].word_count, bracket, sizeof bracket);
-            owners[n] = i;
-            lines[n++] = copy_text(bracket);
-        }
-        size_t first_mutant = n;
-        for (size_t i = 0; i < mutant_count; i++) {
-            const mutant *m = &mutants[i];
-            if (m->arch != dis_archs[a] ||
-                !must_reject(m, &cases[m->source], group_accepted[m->group]))
-                continue;
-            ours_result ours;
-            ours_assemble(dis_archs[a], m->text, &ours);
-            if (!ours.ok)
-                continue;
-            uint32_t words[GCN_MAX_WORDS] = {0};
-            for (size_t b = 0; b < ours.byte_count; b++)
-                words[b / 4] |= (uint32_t)ours.bytes[b] << (8 * (b % 4));
-            char bracket[200];
-            llvm_bracket_words(words, ours.byte_count / 4, bracket, sizeof bracket);
-            owners[n] = i;
-            lines[n++] = copy_text(bracket);
-        }
-        ran = run_llvm(dis_archs[a], LLVM_DISASSEMBLE, lines, n, results);
-        for (size_t i = 0; i < n; i++) {
-            if (ran && results[i].accepted && !results[i].extra) {
-                if (i < first_mutant)
-                    cases[owners[i]].llvm_disassembly = results[i].text;
-                else
-                    mutants[owners[i]].llvm_disassembly = results[i].text;
-                results[i].text = NULL;
-            }
-            if (ran)
-                llvm_results_free(&results[i], 1);
-            free(lines[i]);
-        }
-    }
-    if (ran) {
-        for (size_t i = 0; i < case_count; i++)
-            check_line(&cases[i]);
-        for (size_t i = 0; i < mutant_count; i++)
-            check_mutant(&mutants[i], &cases[mutants[i].source], group_accepted[mutants[i].group]);
-    }
-    free(group_accepted);
-    for (size_t i = 0; i < mutant_count; i++) {
-        llvm_results_free(&mutants[i].llvm, 1);
-        free(mutants[i].text);
-        free(mutants[i].llvm_disassembly);
-    }
-    for (size_t i = 0; i < case_count; i++) {
-        llvm_results_free(&cases[i].llvm, 1);
-        free(cases[i].text);
-        free(cases[i].llvm_disassembly);
-    }
-    free(mutants);
-    free(cases);
-
-    /* Disassembly on the generations llvm-mc can disassemble. */
-    for (size_t a = 0; a < sizeof dis_archs / sizeof dis_archs[0] && ran; a++) {
-        dis_case *dis = NULL;
-        size_t dis_count = 0, dis_capacity = 0;
-        add_dis_cases(seed, dis_archs[a], &dis, &dis_count, &dis_capacity);
-        char **brackets = malloc((dis_count + 1) * sizeof *brackets);
-        llvm_result *dis_results = malloc((dis_count + 1) * sizeof *dis_results);
-        if (!brackets || !dis_results) {
-            fprintf(stderr, "out of memory\n");
-            return 2;
-        }
-        for (size_t i = 0; i < dis_count; i++) {
-            char bracket[200];
-            llvm_bracket_words(dis[i].words, dis[i].count, bracket, sizeof bracket);
-            brackets[i] = copy_text(bracket);
-        }
-        ran = run_llvm(dis_archs[a], LLVM_DISASSEMBLE, brackets, dis_count, dis_results);
-        for (size_t i = 0; ran && i < dis_count; i++) {
-            dis[i].llvm = dis_results[i];
-            check_dis(&dis[i]);
-        }
-        for (size_t i = 0; i < dis_count; i++) {
-            if (ran)
-                llvm_results_free(&dis[i].llvm, 1);
-            free(brackets[i]);
-        }
-        free(brackets);
-        free(dis_results);
-        free(dis);
-    }
-    free(lines);
-    free(results);
-    free(owners);
+    bool ran = assembly_and_rejection(seed);
+    for (size_t a = 0; a < sizeof dis_archs / sizeof dis_archs[0] && ran; a++)
+        ran = disassembly(seed, dis_archs[a]);
     report();
     if (dump)
         fclose(dump);
