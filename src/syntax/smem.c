@@ -505,6 +505,7 @@ static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, u
 static bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *code,
                            const char *what)
 {
+    bool data = !base && strcmp(what, "offset") != 0;
     gcn_cursor *cursor = p->cursor;
     gcn_skip_space(cursor);
     const char *at = cursor->pos;
@@ -521,6 +522,8 @@ static bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *c
         return gcn_fail(cursor, at, "'%.*s' does not fit the 7-bit %s field", length, at, what);
     if (base && (scalar.code & 1))
         return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
+    if (p->llvm && data && (scalar.code == CODE_M0 || scalar.code >= 126))
+        return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
     unsigned align = count >= 4 ? 4 : count;
     unsigned ttmp = ttmp_first(p->arch);
     bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
@@ -796,6 +799,9 @@ static bool parse_trailing(smem_parse *p, const gcn_row *row)
         bool on;
         if (word_is(start, length, "glc")) {
             cursor->pos += length;
+            if (p->llvm && glc_seen)
+                return gcn_fail(cursor, start, "glc given twice");
+            glc_seen = true;
             if (is_smrd(p->arch)) {
                 /* llvm-mc takes glc on SMRD loads and encodes nothing for it. */
                 if (!p->llvm)
@@ -807,9 +813,6 @@ static bool parse_trailing(smem_parse *p, const gcn_row *row)
             }
             if (p->llvm && !takes_glc(p->form->shape))
                 return gcn_fail(cursor, start, "%s takes no glc in LLVM syntax", name);
-            if (p->llvm && glc_seen)
-                return gcn_fail(cursor, start, "glc given twice");
-            glc_seen = true;
             if (!parse_flag_value(p, &on))
                 return false;
             if (on)
@@ -970,9 +973,12 @@ bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     p.suffix = size_suffix(cursor, row);
     if (p.suffix) {
         const char *at = cursor->pos - 4;
+        /* llvm-mc takes _e32 on any instruction and ignores it. */
+        if (p.llvm && p.suffix == 64)
+            return gcn_fail(cursor, at, "llvm-mc has no e64 variant of %s", row->name);
         if (p.llvm)
-            return gcn_fail(cursor, at, "the _e%d suffix is CLRX syntax", p.suffix);
-        if (p.suffix == 32 && !is_smrd(p.arch))
+            p.suffix = 0;
+        else if (p.suffix == 32 && !is_smrd(p.arch))
             return gcn_fail(cursor, at, "SMEM on %s has no 32-bit form", gcn_arch_name(p.arch));
         if (p.suffix == 64 && p.arch == GCN_ARCH_GCN10)
             return gcn_fail(cursor, at, "SMRD on gcn1.0 has no 64-bit form");
