@@ -109,6 +109,22 @@ typedef struct gcn_parse_options {
     void *resolve_context;
 } gcn_parse_options;
 
+/* Whole-file assembly also needs to know where a symbol is: a lookup that
+ * tells the section a value counts from (0: an absolute number, not an
+ * address). To use one, set options.resolve to gcn_section_resolver and
+ * options.resolve_context to a gcn_section_lookup. Then `.` is an address
+ * in that section, a branch target must lie in it, and in the llvm dialect
+ * a branch operand that is an address (a label) is a target, not a raw
+ * SIMM16. */
+typedef bool (*gcn_symbol_lookup)(void *context, const char *name, size_t length,
+                                  int64_t *value, unsigned *section);
+typedef struct gcn_section_lookup {
+    gcn_symbol_lookup lookup;
+    void *context;
+    unsigned section; /* the section of the parsed instruction, numbered from 1 */
+} gcn_section_lookup;
+bool gcn_section_resolver(void *context, const char *name, size_t length, int64_t *value);
+
 /* Architecture names: gcn1.0..gcn1.4, gfx6..gfx9, LLVM cpu names (tahiti,
  * tonga, gfx900, ...), CLRX device names (Pitcairn, Ellesmere, Vega10, ...);
  * case-insensitive. */

@@ -32,9 +32,13 @@ bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
 void gcn_warn(gcn_cursor *cursor, const char *at, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* An integer expression with C operators and precedence; identifiers go to
- * the options' resolver. */
+/* An integer expression with C operators and precedence (the llvm dialect:
+ * llvm-mc's precedence and results); identifiers go to the options'
+ * resolver (see gcn_section_resolver); `1b`/`1f` name local labels. */
 bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value);
+/* The same, and *section receives where the value counts from: 0 for an
+ * absolute number, else the section of the labels (or `.`) it is made of. */
+bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section);
 
 /* An expression that must lie in [minimum, maximum]; error otherwise. */
 bool gcn_parse_ranged(gcn_cursor *cursor, int64_t minimum, int64_t maximum, int64_t *value,

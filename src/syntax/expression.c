@@ -1,10 +1,59 @@
-/* Integer expressions with C operators and precedence, evaluated in 64-bit
- * two's complement (wrapping, never undefined). */
+/* Integer expressions, evaluated in 64-bit two's complement (wrapping, never
+ * undefined). The clrx dialect has C's operators and precedence, plus CLRX's
+ * extras (// and %% unsigned division and remainder, >>> shift, <> for !=,
+ * <@ <=@ >@ >=@ unsigned comparisons, binary ! for a | ~b). The llvm dialect
+ * follows llvm-mc: GNU as precedence, true comparisons give -1 and >> is a
+ * logical shift. Each value also carries the section it counts from, so that
+ * a label difference is a number and a label plus a number an address. */
 #include "syntax/cursor.h"
 
-enum { MAX_DEPTH = 64 };
+enum { MAX_DEPTH = 64 }; /* parentheses, unary operators and ?: nested */
 
-static bool parse_binary(gcn_cursor *cursor, int level, int depth, uint64_t *value);
+typedef struct term {
+    uint64_t value;
+    unsigned section; /* 0: an absolute number */
+} term;
+
+static bool parse_conditional(gcn_cursor *cursor, int depth, term *result);
+
+bool gcn_section_resolver(void *context, const char *name, size_t length, int64_t *value)
+{
+    const gcn_section_lookup *lookup = context;
+    unsigned section;
+    return lookup && lookup->lookup && lookup->lookup(lookup->context, name, length, value, &section);
+}
+
+static bool resolve(gcn_cursor *cursor, const char *name, size_t length, term *result)
+{
+    const gcn_parse_options *options = cursor->options;
+    int64_t value;
+    result->section = 0;
+    if (!options || !options->resolve)
+        return false;
+    if (options->resolve == gcn_section_resolver) {
+        const gcn_section_lookup *lookup = options->resolve_context;
+        if (!lookup || !lookup->lookup ||
+            !lookup->lookup(lookup->context, name, length, &value, &result->section))
+            return false;
+    } else if (!options->resolve(options->resolve_context, name, length, &value)) {
+        return false;
+    }
+    result->value = (uint64_t)value;
+    return true;
+}
+
+/* `1b` / `1f`: the nearest local label 1 before or after. */
+static size_t local_label_length(const gcn_cursor *cursor)
+{
+    const char *p = cursor->pos;
+    while (p < cursor->end && *p >= '0' && *p <= '9')
+        p++;
+    if (p >= cursor->end || (*p != 'b' && *p != 'f'))
+        return 0;
+    if (p + 1 < cursor->end && gcn_is_identifier_char(p[1]))
+        return 0; /* 0b101, 12bad */
+    return (size_t)(p + 1 - cursor->pos);
+}
 
 static bool parse_number(gcn_cursor *cursor, uint64_t *value)
 {
@@ -45,7 +94,53 @@ static bool parse_number(gcn_cursor *cursor, uint64_t *value)
     return true;
 }
 
-static bool parse_unary(gcn_cursor *cursor, int depth, uint64_t *value)
+/* 'a', '\n', '\x41', '\101'. */
+static bool parse_character(gcn_cursor *cursor, uint64_t *value)
+{
+    const char *at = cursor->pos, *p = at + 1, *end = cursor->end;
+    if (p >= end)
+        return gcn_fail(cursor, at, "unterminated character constant");
+    unsigned c = (unsigned char)*p++;
+    if (c == '\\') {
+        if (p >= end)
+            return gcn_fail(cursor, at, "unterminated character constant");
+        char e = *p++;
+        static const char escapes[] = "a\ab\bf\fn\nr\rt\tv\v\\\\''\"\"";
+        c = 256;
+        for (const char *s = escapes; *s; s += 2)
+            if (*s == e)
+                c = (unsigned char)s[1];
+        if (e == 'x' || e == 'X') {
+            c = 0;
+            unsigned digits = 0;
+            for (; p < end && digits < 2; p++, digits++) {
+                char d = *p;
+                unsigned v = d >= '0' && d <= '9' ? (unsigned)(d - '0')
+                           : d >= 'a' && d <= 'f' ? (unsigned)(d - 'a' + 10)
+                           : d >= 'A' && d <= 'F' ? (unsigned)(d - 'A' + 10) : 16;
+                if (v == 16)
+                    break;
+                c = c * 16 + v;
+            }
+            if (digits == 0)
+                return gcn_fail(cursor, at, "invalid escape in character constant");
+        } else if (e >= '0' && e <= '7') {
+            c = (unsigned)(e - '0');
+            for (unsigned digits = 1; p < end && digits < 3 && *p >= '0' && *p <= '7'; digits++)
+                c = c * 8 + (unsigned)(*p++ - '0');
+            c &= 255;
+        } else if (c == 256) {
+            return gcn_fail(cursor, at, "invalid escape in character constant");
+        }
+    }
+    if (p >= end || *p != '\'')
+        return gcn_fail(cursor, at, "unterminated character constant");
+    cursor->pos = p + 1;
+    *value = c;
+    return true;
+}
+
+static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
 {
     if (depth > MAX_DEPTH)
         return gcn_fail(cursor, cursor->pos, "expression nested too deeply");
@@ -54,43 +149,50 @@ static bool parse_unary(gcn_cursor *cursor, int depth, uint64_t *value)
     if (at >= cursor->end)
         return gcn_fail(cursor, at, "expected an expression");
     char c = *at;
-    if (c == '-' || c == '+' || c == '~' || c == '!') {
+    bool llvm = cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM;
+    if (c == '-' || c == '+' || c == '~' || c == '!' || (c == '@' && !llvm)) {
         cursor->pos++;
-        if (!parse_unary(cursor, depth + 1, value))
+        if (!parse_unary(cursor, depth + 1, result))
             return false;
-        if (c == '-') *value = (uint64_t)0 - *value;
-        else if (c == '~') *value = ~*value;
-        else if (c == '!') *value = *value == 0;
+        if (c == '-') result->value = (uint64_t)0 - result->value;
+        else if (c == '~') result->value = ~result->value;
+        else if (c == '!') result->value = result->value == 0;
+        if (c != '+' && c != '@')
+            result->section = 0;
         return true;
     }
     if (c == '(') {
         cursor->pos++;
-        if (!parse_binary(cursor, 0, depth + 1, value))
+        if (!parse_conditional(cursor, depth + 1, result))
             return false;
         if (!gcn_accept(cursor, ')'))
             return gcn_fail(cursor, cursor->pos, "expected ')'");
         return true;
     }
-    if (c >= '0' && c <= '9')
-        return parse_number(cursor, value);
-    if (c == '\'' && at + 2 < cursor->end && at[2] == '\'') {
-        *value = (unsigned char)at[1];
-        cursor->pos += 3;
+    result->section = 0;
+    if (c >= '0' && c <= '9') {
+        size_t length = local_label_length(cursor);
+        if (length == 0)
+            return parse_number(cursor, &result->value);
+        if (!resolve(cursor, at, length, result))
+            return gcn_fail(cursor, at, "undefined local label '%.*s'", (int)length, at);
+        cursor->pos += length;
         return true;
     }
+    if (c == '\'')
+        return parse_character(cursor, &result->value);
     size_t length = gcn_peek_identifier(cursor);
     if (length == 1 && c == '.') {
+        const gcn_parse_options *options = cursor->options;
         cursor->pos++;
-        *value = cursor->options ? cursor->options->address : 0;
+        result->value = options ? options->address : 0;
+        if (options && options->resolve == gcn_section_resolver && options->resolve_context)
+            result->section = ((const gcn_section_lookup *)options->resolve_context)->section;
         return true;
     }
     if (length > 0) {
-        int64_t resolved;
-        const gcn_parse_options *options = cursor->options;
-        if (options && options->resolve &&
-            options->resolve(options->resolve_context, at, length, &resolved)) {
+        if (resolve(cursor, at, length, result)) {
             cursor->pos += length;
-            *value = (uint64_t)resolved;
             return true;
         }
         return gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)length, at);
@@ -98,118 +200,200 @@ static bool parse_unary(gcn_cursor *cursor, int depth, uint64_t *value)
     return gcn_fail(cursor, at, "expected an expression");
 }
 
-/* Binary operators by precedence level, lowest first. */
+/* Operations; comparisons and logical ones give 0 or 1 (llvm: 0 or -1 for
+ * comparisons). */
+enum {
+    OP_LOGICAL_OR = 1, OP_LOGICAL_AND, OP_EQUAL, OP_NOT_EQUAL, OP_LESS, OP_LESS_EQUAL,
+    OP_GREATER, OP_GREATER_EQUAL, OP_LESS_UNSIGNED, OP_LESS_EQUAL_UNSIGNED,
+    OP_GREATER_UNSIGNED, OP_GREATER_EQUAL_UNSIGNED, OP_OR, OP_XOR, OP_AND, OP_OR_NOT,
+    OP_SHIFT_LEFT, OP_SHIFT_RIGHT, OP_SHIFT_RIGHT_LOGICAL, OP_ADD, OP_SUBTRACT,
+    OP_MULTIPLY, OP_DIVIDE, OP_REMAINDER, OP_DIVIDE_UNSIGNED, OP_REMAINDER_UNSIGNED
+};
+
+/* The binary operator at the cursor: its operation, precedence level (higher
+ * binds tighter) and length; 0 if none. */
 static int operator_at(const gcn_cursor *cursor, int *level, size_t *length)
 {
     const char *p = cursor->pos;
     if (p >= cursor->end)
         return 0;
-    char c = p[0], d = p + 1 < cursor->end ? p[1] : '\0';
+    char c = p[0], d = p + 1 < cursor->end ? p[1] : '\0', e = p + 2 < cursor->end ? p[2] : '\0';
+    if (cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM) {
+        /* llvm-mc: || 1, && 2, comparisons 3, + - 4, | ^ & ! 5, * / % << >> 6 */
+        *length = 2;
+        if (c == '|' && d == '|') { *level = 1; return OP_LOGICAL_OR; }
+        if (c == '&' && d == '&') { *level = 2; return OP_LOGICAL_AND; }
+        if (c == '=' && d == '=') { *level = 3; return OP_EQUAL; }
+        if (c == '!' && d == '=') { *level = 3; return OP_NOT_EQUAL; }
+        if (c == '<' && d == '>') { *level = 3; return OP_NOT_EQUAL; }
+        if (c == '<' && d == '=') { *level = 3; return OP_LESS_EQUAL; }
+        if (c == '>' && d == '=') { *level = 3; return OP_GREATER_EQUAL; }
+        if (c == '<' && d == '<') { *level = 6; return OP_SHIFT_LEFT; }
+        if (c == '>' && d == '>') { *level = 6; return OP_SHIFT_RIGHT_LOGICAL; }
+        *length = 1;
+        switch (c) {
+        case '<': *level = 3; return OP_LESS;
+        case '>': *level = 3; return OP_GREATER;
+        case '+': *level = 4; return OP_ADD;
+        case '-': *level = 4; return OP_SUBTRACT;
+        case '|': *level = 5; return OP_OR;
+        case '^': *level = 5; return OP_XOR;
+        case '&': *level = 5; return OP_AND;
+        case '!': *level = 5; return OP_OR_NOT;
+        case '*': *level = 6; return OP_MULTIPLY;
+        case '/': *level = 6; return OP_DIVIDE;
+        case '%': *level = 6; return OP_REMAINDER;
+        default: return 0;
+        }
+    }
+    /* C: || 1, && 2, | 3, ^ 4, & 5, equality 6, relational 7, shifts 8,
+     * + - 9, * / % 10; CLRX's extras at the level of their C relatives. */
+    *length = 3;
+    if (c == '>' && d == '>' && e == '>') { *level = 8; return OP_SHIFT_RIGHT; }
+    if (c == '<' && d == '=' && e == '@') { *level = 7; return OP_LESS_EQUAL_UNSIGNED; }
+    if (c == '>' && d == '=' && e == '@') { *level = 7; return OP_GREATER_EQUAL_UNSIGNED; }
     *length = 2;
-    if (c == '|' && d == '|') { *level = 1; return 'o'; }
-    if (c == '&' && d == '&') { *level = 2; return 'a'; }
-    if (c == '=' && d == '=') { *level = 6; return 'e'; }
-    if (c == '!' && d == '=') { *level = 6; return 'n'; }
-    if (c == '<' && d == '<') { *level = 8; return 'l'; }
-    if (c == '>' && d == '>') { *level = 8; return 'r'; }
-    if (c == '<' && d == '=') { *level = 7; return 'L'; }
-    if (c == '>' && d == '=') { *level = 7; return 'G'; }
+    if (c == '|' && d == '|') { *level = 1; return OP_LOGICAL_OR; }
+    if (c == '&' && d == '&') { *level = 2; return OP_LOGICAL_AND; }
+    if (c == '=' && d == '=') { *level = 6; return OP_EQUAL; }
+    if (c == '!' && d == '=') { *level = 6; return OP_NOT_EQUAL; }
+    if (c == '<' && d == '>') { *level = 6; return OP_NOT_EQUAL; }
+    if (c == '<' && d == '<') { *level = 8; return OP_SHIFT_LEFT; }
+    if (c == '>' && d == '>') { *level = 8; return OP_SHIFT_RIGHT; }
+    if (c == '<' && d == '=') { *level = 7; return OP_LESS_EQUAL; }
+    if (c == '>' && d == '=') { *level = 7; return OP_GREATER_EQUAL; }
+    if (c == '<' && d == '@') { *level = 7; return OP_LESS_UNSIGNED; }
+    if (c == '>' && d == '@') { *level = 7; return OP_GREATER_UNSIGNED; }
+    if (c == '/' && d == '/') { *level = 10; return OP_DIVIDE_UNSIGNED; }
+    if (c == '%' && d == '%') { *level = 10; return OP_REMAINDER_UNSIGNED; }
     *length = 1;
     switch (c) {
-    case '|': *level = 3; return '|';
-    case '^': *level = 4; return '^';
-    case '&': *level = 5; return '&';
-    case '<': *level = 7; return '<';
-    case '>': *level = 7; return '>';
-    case '+': *level = 9; return '+';
-    case '-': *level = 9; return '-';
-    case '*': *level = 10; return '*';
-    case '/': *level = 10; return '/';
-    case '%': *level = 10; return '%';
+    case '|': *level = 3; return OP_OR;
+    case '!': *level = 3; return OP_OR_NOT;
+    case '^': *level = 4; return OP_XOR;
+    case '&': *level = 5; return OP_AND;
+    case '<': *level = 7; return OP_LESS;
+    case '>': *level = 7; return OP_GREATER;
+    case '+': *level = 9; return OP_ADD;
+    case '-': *level = 9; return OP_SUBTRACT;
+    case '*': *level = 10; return OP_MULTIPLY;
+    case '/': *level = 10; return OP_DIVIDE;
+    case '%': *level = 10; return OP_REMAINDER;
     default: return 0;
     }
 }
 
-static bool apply(gcn_cursor *cursor, const char *at, int op, uint64_t a, uint64_t b,
-                  uint64_t *result)
+static bool apply(gcn_cursor *cursor, const char *at, int op, term *left, const term *right)
 {
+    uint64_t a = left->value, b = right->value, r;
     int64_t sa = (int64_t)a, sb = (int64_t)b;
+    uint64_t truth = cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM ? UINT64_MAX : 1;
+    unsigned section = 0;
     switch (op) {
-    case 'o': *result = a || b; break;
-    case 'a': *result = a && b; break;
-    case 'e': *result = a == b; break;
-    case 'n': *result = a != b; break;
-    case 'l': *result = b >= 64 ? 0 : a << b; break;
-    case 'r': *result = b >= 64 ? (sa < 0 ? UINT64_MAX : 0) : (uint64_t)(sa >> b); break;
-    case 'L': *result = sa <= sb; break;
-    case 'G': *result = sa >= sb; break;
-    case '<': *result = sa < sb; break;
-    case '>': *result = sa > sb; break;
-    case '|': *result = a | b; break;
-    case '^': *result = a ^ b; break;
-    case '&': *result = a & b; break;
-    case '+': *result = a + b; break;
-    case '-': *result = a - b; break;
-    case '*': *result = a * b; break;
-    case '/':
-    case '%':
+    case OP_LOGICAL_OR: r = a || b; break;
+    case OP_LOGICAL_AND: r = a && b; break;
+    case OP_EQUAL: r = a == b ? truth : 0; break;
+    case OP_NOT_EQUAL: r = a != b ? truth : 0; break;
+    case OP_LESS: r = sa < sb ? truth : 0; break;
+    case OP_LESS_EQUAL: r = sa <= sb ? truth : 0; break;
+    case OP_GREATER: r = sa > sb ? truth : 0; break;
+    case OP_GREATER_EQUAL: r = sa >= sb ? truth : 0; break;
+    case OP_LESS_UNSIGNED: r = a < b ? truth : 0; break;
+    case OP_LESS_EQUAL_UNSIGNED: r = a <= b ? truth : 0; break;
+    case OP_GREATER_UNSIGNED: r = a > b ? truth : 0; break;
+    case OP_GREATER_EQUAL_UNSIGNED: r = a >= b ? truth : 0; break;
+    case OP_OR: r = a | b; break;
+    case OP_XOR: r = a ^ b; break;
+    case OP_AND: r = a & b; break;
+    case OP_OR_NOT: r = a | ~b; break;
+    case OP_SHIFT_LEFT: r = b >= 64 ? 0 : a << b; break;
+    case OP_SHIFT_RIGHT: r = b >= 64 ? (sa < 0 ? UINT64_MAX : 0) : (uint64_t)(sa >> b); break;
+    case OP_SHIFT_RIGHT_LOGICAL: r = b >= 64 ? 0 : a >> b; break;
+    case OP_ADD:
+        r = a + b;
+        section = left->section ? (right->section ? 0 : left->section) : right->section;
+        break;
+    case OP_SUBTRACT:
+        r = a - b;
+        section = right->section == 0 ? left->section : 0; /* a label difference is a number */
+        break;
+    case OP_MULTIPLY: r = a * b; break;
+    case OP_DIVIDE:
+    case OP_REMAINDER:
+    case OP_DIVIDE_UNSIGNED:
+    case OP_REMAINDER_UNSIGNED:
         if (b == 0)
             return gcn_fail(cursor, at, "division by zero");
-        if (sa == INT64_MIN && sb == -1)
-            *result = op == '/' ? a : 0;
+        if (op == OP_DIVIDE_UNSIGNED)
+            r = a / b;
+        else if (op == OP_REMAINDER_UNSIGNED)
+            r = a % b;
+        else if (sa == INT64_MIN && sb == -1)
+            r = op == OP_DIVIDE ? a : 0;
         else
-            *result = (uint64_t)(op == '/' ? sa / sb : sa % sb);
+            r = (uint64_t)(op == OP_DIVIDE ? sa / sb : sa % sb);
         break;
     default: return false;
     }
+    left->value = r;
+    left->section = section;
     return true;
 }
 
-static bool parse_binary(gcn_cursor *cursor, int level, int depth, uint64_t *value)
+/* Precedence climbing: operators of at least min_level. */
+static bool parse_binary(gcn_cursor *cursor, int min_level, int depth, term *result)
 {
-    if (depth > MAX_DEPTH)
-        return gcn_fail(cursor, cursor->pos, "expression nested too deeply");
-    if (level == 0) { /* conditional: a ? b : c */
-        if (!parse_binary(cursor, 1, depth + 1, value))
-            return false;
-        if (!gcn_accept(cursor, '?'))
-            return true;
-        uint64_t second, third;
-        if (!parse_binary(cursor, 0, depth + 1, &second))
-            return false;
-        if (!gcn_accept(cursor, ':'))
-            return gcn_fail(cursor, cursor->pos, "expected ':' in conditional expression");
-        if (!parse_binary(cursor, 0, depth + 1, &third))
-            return false;
-        *value = *value ? second : third;
-        return true;
-    }
-    if (level > 10)
-        return parse_unary(cursor, depth + 1, value);
-    if (!parse_binary(cursor, level + 1, depth + 1, value))
+    if (!parse_unary(cursor, depth, result))
         return false;
     for (;;) {
         gcn_skip_space(cursor);
-        int found_level;
+        int level;
         size_t length;
-        int op = operator_at(cursor, &found_level, &length);
-        if (!op || found_level != level)
+        int op = operator_at(cursor, &level, &length);
+        if (!op || level < min_level)
             return true;
         const char *at = cursor->pos;
         cursor->pos += length;
-        uint64_t right;
-        if (!parse_binary(cursor, level + 1, depth + 1, &right))
+        term right;
+        if (!parse_binary(cursor, level + 1, depth, &right))
             return false;
-        if (!apply(cursor, at, op, *value, right, value))
+        if (!apply(cursor, at, op, result, &right))
             return false;
     }
+}
+
+/* a ? b : c, the lowest, right to left. */
+static bool parse_conditional(gcn_cursor *cursor, int depth, term *result)
+{
+    if (depth > MAX_DEPTH)
+        return gcn_fail(cursor, cursor->pos, "expression nested too deeply");
+    if (!parse_binary(cursor, 1, depth, result))
+        return false;
+    if (!gcn_accept(cursor, '?'))
+        return true;
+    term second, third;
+    if (!parse_conditional(cursor, depth + 1, &second))
+        return false;
+    if (!gcn_accept(cursor, ':'))
+        return gcn_fail(cursor, cursor->pos, "expected ':' in conditional expression");
+    if (!parse_conditional(cursor, depth + 1, &third))
+        return false;
+    *result = result->value ? second : third;
+    return true;
+}
+
+bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
+{
+    term result;
+    if (!parse_conditional(cursor, 0, &result))
+        return false;
+    *value = (int64_t)result.value;
+    if (section)
+        *section = result.section;
+    return true;
 }
 
 bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value)
 {
-    uint64_t result;
-    if (!parse_binary(cursor, 0, 0, &result))
-        return false;
-    *value = (int64_t)result;
-    return true;
+    return gcn_parse_address(cursor, value, NULL);
 }

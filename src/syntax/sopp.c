@@ -512,15 +512,22 @@ static bool parse_branch(gcn_cursor *cursor, unsigned *value)
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
     int64_t v;
-    if (!gcn_parse_expression(cursor, &v))
+    unsigned section;
+    if (!gcn_parse_address(cursor, &v, &section))
         return false;
-    if (cursor->options->dialect == GCN_DIALECT_LLVM) { /* the raw word offset */
+    const gcn_parse_options *options = cursor->options;
+    /* An absolute number in LLVM is the raw word offset, as llvm-mc takes it. */
+    if (options->dialect == GCN_DIALECT_LLVM && section == 0) {
         if (v < -32768 || v > 65535)
             return gcn_fail(cursor, start, "branch offset %lld does not fit in 16 bits", (long long)v);
         *value = (unsigned)v & 0xffff;
         return true;
     }
-    /* CLRX: the operand is the target address. */
+    /* A label (or, in CLRX, any number) is the target address. */
+    unsigned own = options->resolve == gcn_section_resolver && options->resolve_context
+                       ? ((const gcn_section_lookup *)options->resolve_context)->section : 0;
+    if (section != 0 && section != own)
+        return gcn_fail(cursor, start, "branch target is in another section");
     int64_t delta = v - (int64_t)(cursor->options->address + 4);
     if (delta & 3)
         return gcn_fail(cursor, start, "branch target is not a multiple of 4 bytes");
