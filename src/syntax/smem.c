@@ -56,10 +56,7 @@ static smem_form form_of(const gcn_row *row)
     form.data_count = row->data_dwords;
     form.base_count = (row->flags & GCN_ROW_BUFFER_BASE) ? 4 : 2;
     switch (form.shape) {
-    case GCN_SHAPE_SMEM_NONE:
-        form.base_count = 0;
-        form.has_offset = false;
-        break;
+    case GCN_SHAPE_SMEM_NONE: /* data_dwords 0 */
     case GCN_SHAPE_SMEM_TIME:
         form.base_count = 0;
         form.has_offset = false;
@@ -474,28 +471,56 @@ static bool expect_separator(smem_parse *p)
     return gcn_fail(p->cursor, p->cursor->pos, "expected ','");
 }
 
+/* Whether the text at at is exactly what put_llvm_disassembled prints for
+ * candidate (and no longer identifier follows). */
+static bool llvm_text_is(const smem_parse *p, const char *at, unsigned candidate, unsigned count)
+{
+    char buffer[32];
+    gcn_text text = {buffer, sizeof buffer, 0};
+    if (!put_llvm_disassembled(&text, p->arch, candidate, count) || gcn_text_finish(&text) != 0)
+        return false;
+    size_t n = text.length, available = (size_t)(p->cursor->end - at);
+    return n <= available && memcmp(at, buffer, n) == 0 &&
+           (n == available || !gcn_is_identifier_char(at[n]));
+}
+
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
  * some field value, also where its assembler refuses that text (s[96:103]
- * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back. */
+ * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back.
+ * A tuple's text names its first register, the only candidate. */
 static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, unsigned *code)
 {
-    gcn_cursor *cursor = p->cursor;
-    const char *at = cursor->pos;
-    size_t available = (size_t)(cursor->end - at);
-    char buffer[32];
-    for (unsigned candidate = 0; candidate < 128; candidate += base ? 2 : 1) {
-        gcn_text text = {buffer, sizeof buffer, 0};
-        if (!put_llvm_disassembled(&text, p->arch, candidate, count) || gcn_text_finish(&text) != 0)
-            continue;
-        size_t n = text.length;
-        if (n <= available && memcmp(at, buffer, n) == 0 &&
-            (n == available || !gcn_is_identifier_char(at[n]))) {
-            cursor->pos = at + n;
-            *code = candidate;
-            return true;
-        }
+    const char *at = p->cursor->pos, *end = p->cursor->end;
+    size_t prefix = 0;
+    unsigned first_code = 0;
+    if (end - at >= 2 && at[0] == 's')
+        prefix = 1;
+    else if (end - at >= 5 && strncmp(at, "ttmp", 4) == 0)
+        prefix = 4, first_code = ttmp_first(p->arch);
+    if (prefix) {
+        const char *digits = at + prefix + (at[prefix] == '[');
+        unsigned index = 0;
+        if (digits >= end || *digits < '0' || *digits > '9')
+            return false;
+        for (; digits < end && *digits >= '0' && *digits <= '9' && index < 128; digits++)
+            index = index * 10 + (unsigned)(*digits - '0');
+        unsigned candidate = first_code + index;
+        if (candidate >= 128 || (base && (candidate & 1)) || !llvm_text_is(p, at, candidate, count))
+            return false;
+        *code = candidate;
+    } else {
+        unsigned candidate = 102;
+        while (candidate < 128 && ((base && (candidate & 1)) || !llvm_text_is(p, at, candidate, count)))
+            candidate++;
+        if (candidate == 128)
+            return false;
+        *code = candidate;
     }
-    return false;
+    char buffer[32];
+    gcn_text text = {buffer, sizeof buffer, 0};
+    put_llvm_disassembled(&text, p->arch, *code, count);
+    p->cursor->pos = at + text.length;
+    return true;
 }
 
 /* A register operand of count registers. sbase must start at an even
@@ -505,7 +530,7 @@ static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, u
 static bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *code,
                            const char *what)
 {
-    bool data = !base && strcmp(what, "offset") != 0;
+    bool data = !base && strcmp(what, "sdata") == 0;
     gcn_cursor *cursor = p->cursor;
     gcn_skip_space(cursor);
     const char *at = cursor->pos;
