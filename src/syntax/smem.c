@@ -909,14 +909,15 @@ static bool set_immediate(smem_parse *p, int64_t value)
         width = 20;
     } else if (is_gcn14(p->arch)) {
         width = 21;
-        if (p->form->row && (p->form->row->flags & GCN_ROW_BUFFER_BASE)) {
-            maximum = 0xfffff;
-            expected = "a 20-bit unsigned offset";
-        } else {
-            minimum = -0x100000;
-            maximum = 0xfffff;
-            expected = "a 21-bit signed offset";
-        }
+        minimum = -0x100000;
+        maximum = 0xfffff;
+        expected = "a 21-bit signed offset";
+        /* llvm-mc's assembler wants 20-bit unsigned offsets on buffers, yet
+         * its disassembler prints the field signed: take those back. */
+        if (p->llvm && value < 0 && value >= minimum && p->form->row &&
+            (p->form->row->flags & GCN_ROW_BUFFER_BASE))
+            gcn_warn(cursor, at, "llvm-mc takes no negative offset on %s (it prints them)",
+                     p->form->row->name);
     }
     if (p->llvm && (value < minimum || value > maximum))
         return gcn_fail(cursor, at, "offset %lld out of range: expected %s", (long long)value, expected);
