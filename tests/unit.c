@@ -265,7 +265,8 @@ static void test_expressions(void)
     memset(deep + 12, ')', 10);
     deep[22] = '\0';
     expect_value(deep, 42);
-    expect_value("-(-(-(-(-(-(-(-1)))))))", -1);
+    expect_value("-(-(-(-(-(-(-(-1)))))))", 1);
+    expect_value("-(-(-(-(-(-(-1))))))", -1);
     expect_value("((1+2)*(3+4))", 21);
     /* An expression stops before what is not an operator. */
     ok = evaluate("1+2 , 3", true, &value, &error, &rest);
