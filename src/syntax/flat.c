@@ -493,7 +493,7 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
                             flat_extras *extras, int64_t *offset)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    char copy[1024];
+    char copy[4096];
     size_t length = (size_t)(cursor->end - cursor->text);
     if (length > sizeof copy)
         return gcn_fail(cursor, cursor->text + sizeof copy, "statement too long");
