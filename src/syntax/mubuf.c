@@ -1,9 +1,9 @@
 /* MUBUF text: VDATA, VADDR, SRSRC, SOFFSET and modifiers.
  *   CLRX: buffer_load_dword v[61:62], v[18:19], s[80:83], s35 offen idxen offset:603 glc slc addr64 lds tfe
  *   LLVM: buffer_load_dword v61, v[18:19], s[80:83], s35 idxen offen offset:603 glc slc lds tfe
- * CLRX counts the tfe register in vdata and prints every field as encoded;
- * LLVM prints `off` for an unused vaddr, leaves tfe out of vdata and drops
- * bits that its syntax cannot show. */
+ * CLRX counts the tfe register in vdata and prints every field as encoded
+ * (unused ones as vaddr=0x12 ...); LLVM prints `off` for an unused vaddr,
+ * leaves tfe out of vdata and drops bits that its syntax cannot show. */
 #include <string.h>
 #include <strings.h>
 
@@ -13,15 +13,15 @@ enum { MUBUF_OFFSET_MAX = 4095 };
 
 static bool has_vector_operands(const gcn_row *row)
 {
-    return row->shape == GCN_SHAPE_MUBUF_LOAD || row->shape == GCN_SHAPE_MUBUF_STORE ||
+    return !row || row->shape == GCN_SHAPE_MUBUF_LOAD || row->shape == GCN_SHAPE_MUBUF_STORE ||
            row->shape == GCN_SHAPE_MUBUF_ATOMIC;
 }
 
 /* Registers of vdata without tfe; the d16 formats pack on GCN 1.4. */
 static unsigned data_width(const gcn_row *row, gcn_arch arch)
 {
-    unsigned width = row->data_dwords;
-    if ((row->flags & GCN_ROW_D16_PACKED) && arch >= GCN_ARCH_GCN14)
+    unsigned width = row ? row->data_dwords : 1;
+    if (row && (row->flags & GCN_ROW_D16_PACKED) && arch >= GCN_ARCH_GCN14)
         width = (width + 1) / 2;
     return width ? width : 1;
 }
@@ -39,25 +39,65 @@ static unsigned address_width(unsigned modifiers)
     return both || (modifiers & GCN_MOD_ADDR64) ? 2 : 1;
 }
 
-/* ---- formatting ---- */
-
-/* A scalar operand code no name fits: CLRX's ill_N (parsed back by us). */
-static void put_raw_code(gcn_text *text, unsigned code)
+/* Reserved bits (64-bit instruction numbering) that CLRX text leaves out:
+ * clrxdisasm prints none, and its vectors set bit 53 everywhere and bit 15
+ * on GCN 1.2. The others print as reserved=0x... */
+static uint64_t silent_reserved(gcn_arch arch)
 {
-    gcn_put(text, "ill_");
-    gcn_put_unsigned(text, code);
+    return 1ull << 53 | (arch >= GCN_ARCH_GCN12 ? 1ull << 15 : 0);
 }
 
-/* SRSRC as llvm-mc 14 prints it; false where it says invalid encoding or,
- * on GCN 1.0/1.1, where its assembler has no name for the tuple. */
+static uint64_t reserved_bits(const gcn_instruction *instruction)
+{
+    return (uint64_t)instruction->reserved[1] << 32 | instruction->reserved[0];
+}
+
+/* SRSRC tuples no register name covers, spelled as clrxdisasm does. */
+static const struct odd_srsrc {
+    uint8_t code;
+    uint8_t first, last; /* generations */
+    const char *text;
+} odd_srsrcs[] = {
+    {100, GCN_ARCH_GCN12, GCN_ARCH_GCN14, "s[100:103]"},
+    {104, GCN_ARCH_GCN10, GCN_ARCH_GCN10, "ill_104"},
+    {104, GCN_ARCH_GCN11, GCN_ARCH_GCN11, "flat_scratch&ill!"},
+    {104, GCN_ARCH_GCN12, GCN_ARCH_GCN14, "xnack_mask&ill!"},
+    {108, GCN_ARCH_GCN10, GCN_ARCH_GCN12, "tba&ill!"},
+    {124, GCN_ARCH_GCN10, GCN_ARCH_GCN14, "m0&ill!"},
+};
+
+/* ---- formatting ---- */
+
+/* clrxdisasm wraps a tuple's last register past v255: v[255:0]. */
+static void put_vector(gcn_text *text, unsigned first, unsigned count)
+{
+    if (first + count <= 256) {
+        gcn_format_vgprs(text, first, count);
+        return;
+    }
+    gcn_put(text, "v[");
+    gcn_put_unsigned(text, first);
+    gcn_put_char(text, ':');
+    gcn_put_unsigned(text, (first + count - 1) & 255);
+    gcn_put_char(text, ']');
+}
+
+/* SRSRC; in LLVM as llvm-mc 14 prints it, false where it says invalid
+ * encoding or, on GCN 1.0/1.1, where its assembler has no name for it. */
 static bool put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned field)
 {
     unsigned code = field * 4;
     if (gcn_format_scalar(text, arch, dialect, code, 4))
         return true;
     if (dialect == GCN_DIALECT_CLRX) {
-        put_raw_code(text, code);
-        return true;
+        for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
+            if (odd_srsrcs[i].code == code && arch >= odd_srsrcs[i].first &&
+                arch <= odd_srsrcs[i].last) {
+                gcn_put(text, odd_srsrcs[i].text);
+                return true;
+            }
+        }
+        return false; /* not reached: every code is covered */
     }
     if (arch < GCN_ARCH_GCN12)
         return false;
@@ -66,19 +106,21 @@ static bool put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsign
         gcn_put(text, "s[100:103]");
         return true;
     }
-    if (code == 104 || code == 108) {
-        gcn_format_scalar(text, arch, dialect, code, 2);
-        return true;
-    }
+    if (code == 104 || code == 108) /* xnack_mask; tba (GCN 1.2) */
+        return gcn_format_scalar(text, arch, dialect, code, 2);
     return false;
 }
 
 static bool put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
+    /* llvm-mc's assembler takes no src_lds_direct here (its disassembler prints it). */
+    if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == 254)
+        return false;
     if (gcn_format_scalar(text, arch, dialect, code, 1))
         return true;
-    if (dialect == GCN_DIALECT_CLRX) {
-        put_raw_code(text, code);
+    if (dialect == GCN_DIALECT_CLRX) { /* clrxdisasm's name for a reserved code */
+        gcn_put(text, "ill_");
+        gcn_put_unsigned(text, code);
         return true;
     }
     if (arch < GCN_ARCH_GCN12)
@@ -105,7 +147,7 @@ static void put_offset(gcn_text *text, unsigned offset)
     }
 }
 
-static void put_field(gcn_text *text, const char *name, unsigned value)
+static void put_field(gcn_text *text, const char *name, uint64_t value)
 {
     if (value) {
         gcn_put_char(text, ' ');
@@ -119,8 +161,9 @@ static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, 
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     unsigned modifiers = instruction->modifiers;
-    bool vectors = !row || has_vector_operands(row);
+    bool vectors = has_vector_operands(row);
     bool scalars = !row || row->shape != GCN_SHAPE_MUBUF_NONE;
+    uint64_t reserved = reserved_bits(instruction) & ~silent_reserved(arch);
     size_t start = text->length;
     if (!row) {
         gcn_put_illegal(text, GCN_DIALECT_CLRX, "MUBUF", instruction->opcode, true);
@@ -129,15 +172,15 @@ static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, 
     } else {
         gcn_put(text, row->name);
         bool more = modifiers || instruction->offset || instruction->vaddr ||
-                    instruction->vdata || instruction->sbase || instruction->soffset;
+                    instruction->vdata || instruction->sbase || instruction->soffset || reserved;
         if (more) /* the flags below bring their own space */
             gcn_put_pad(text, start, 15);
     }
     if (vectors) {
-        unsigned width = row ? data_width(row, arch) : 1;
-        gcn_format_vgprs(text, instruction->vdata, width + ((modifiers & GCN_MOD_TFE) ? 1 : 0));
+        unsigned width = data_width(row, arch) + ((modifiers & GCN_MOD_TFE) ? 1 : 0);
+        put_vector(text, instruction->vdata, width);
         gcn_put(text, ", ");
-        gcn_format_vgprs(text, instruction->vaddr, address_width(modifiers));
+        put_vector(text, instruction->vaddr, address_width(modifiers));
         gcn_put(text, ", ");
     }
     if (scalars) {
@@ -161,6 +204,7 @@ static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, 
         put_field(text, "srsrc", instruction->sbase);
         put_field(text, "soffset", instruction->soffset);
     }
+    put_field(text, "reserved", reserved);
 }
 
 /* As llvm-mc 14 disassembles the words (GCN 1.2/1.4), or echoes the text it
@@ -256,6 +300,55 @@ bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, u
 
 /* ---- parsing ---- */
 
+/* Accepts text exactly (ignoring case) when no name character follows. */
+static bool accept_text(gcn_cursor *cursor, const char *expected)
+{
+    gcn_skip_space(cursor);
+    size_t length = strlen(expected);
+    if ((size_t)(cursor->end - cursor->pos) < length ||
+        strncasecmp(cursor->pos, expected, length) != 0 ||
+        (cursor->pos + length < cursor->end && gcn_is_identifier_char(cursor->pos[length])))
+        return false;
+    cursor->pos += length;
+    return true;
+}
+
+/* A vector operand as written; its count is checked once the flags are known. */
+typedef struct vector_operand {
+    const char *at;
+    unsigned first, count;
+    bool off, omitted;
+} vector_operand;
+
+/* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */
+static bool parse_wrapped_vector(gcn_cursor *cursor, vector_operand *operand)
+{
+    gcn_cursor probe = *cursor;
+    probe.error = NULL;
+    const char *p = probe.pos;
+    if (p + 1 >= probe.end || (*p != 'v' && *p != 'V') || p[1] != '[')
+        return false;
+    probe.pos = p + 2;
+    int64_t first, last;
+    if (!gcn_parse_expression(&probe, &first) || !gcn_accept(&probe, ':') ||
+        !gcn_parse_expression(&probe, &last) || !gcn_accept(&probe, ']') || first > 255 ||
+        last < 0 || last >= first)
+        return false;
+    operand->first = (unsigned)first;
+    operand->count = (unsigned)(last + 256 - first + 1);
+    cursor->pos = probe.pos;
+    return true;
+}
+
+static bool parse_vector(gcn_cursor *cursor, vector_operand *operand)
+{
+    gcn_skip_space(cursor);
+    operand->at = cursor->pos;
+    if (cursor->options->dialect == GCN_DIALECT_CLRX && parse_wrapped_vector(cursor, operand))
+        return true;
+    return gcn_parse_vgprs(cursor, &operand->first, &operand->count);
+}
+
 /* CLRX's ill_N for an operand code without a name; N in [0, maximum]. */
 static bool parse_raw_code(gcn_cursor *cursor, unsigned maximum, unsigned *code)
 {
@@ -279,18 +372,33 @@ static bool parse_raw_code(gcn_cursor *cursor, unsigned maximum, unsigned *code)
 
 static bool parse_srsrc(gcn_cursor *cursor, unsigned *field)
 {
+    gcn_arch arch = cursor->options->arch;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
-    unsigned code;
-    if (parse_raw_code(cursor, 124, &code)) {
-        if (code % 4)
-            return gcn_fail(cursor, start, "SRSRC code %u is not a multiple of 4", code);
-        *field = code / 4;
+    if (!llvm) { /* clrxdisasm's spellings of tuples without a name */
+        for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
+            if (arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
+                accept_text(cursor, odd_srsrcs[i].text)) {
+                *field = odd_srsrcs[i].code / 4;
+                return true;
+            }
+        }
+    } else if (arch >= GCN_ARCH_GCN12 && accept_text(cursor, "s[100:103]")) {
+        *field = 25; /* as llvm-mc's GCN 1.2/1.4 disassembler prints it */
         return true;
     }
     gcn_scalar scalar;
-    if (!gcn_expect_scalar(cursor, 4, false, &scalar))
+    if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
+    /* llvm-mc's disassembler names these tuples by their first pair. */
+    bool llvm_pair = llvm && arch >= GCN_ARCH_GCN12 && scalar.count == 2 && !scalar.general &&
+                     (scalar.code == 104 || (scalar.code == 108 && arch == GCN_ARCH_GCN12));
+    if (scalar.count != 4 && !llvm_pair) {
+        if (scalar.constant)
+            return gcn_fail(cursor, start, "SRSRC takes 4 scalar registers, found a constant");
+        return gcn_fail(cursor, start, "SRSRC takes 4 scalar registers, found %u", scalar.count);
+    }
     if (scalar.code % 4)
         return gcn_fail(cursor, start, "misaligned SRSRC: the 4 registers must start at a multiple of 4");
     *field = scalar.code / 4;
@@ -299,19 +407,41 @@ static bool parse_srsrc(gcn_cursor *cursor, unsigned *field)
 
 static bool parse_soffset(gcn_cursor *cursor, unsigned *code)
 {
+    gcn_arch arch = cursor->options->arch;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
     if (parse_raw_code(cursor, 255, code))
         return true;
+    if (llvm && arch >= GCN_ARCH_GCN12) { /* what llvm-mc's GCN 1.2/1.4 disassembler prints */
+        if (gcn_accept_word(cursor, "null")) {
+            *code = 125;
+            return true;
+        }
+        size_t length = gcn_peek_identifier(cursor);
+        for (unsigned source = 235; length && arch == GCN_ARCH_GCN12 && source <= 239; source++) {
+            char name[40];
+            gcn_text text = {name, sizeof name, 0};
+            gcn_format_scalar(&text, GCN_ARCH_GCN14, GCN_DIALECT_LLVM, source, 1);
+            if (gcn_text_finish(&text) == 0 && text.length == length &&
+                strncasecmp(start, name, length) == 0) {
+                cursor->pos += length;
+                *code = source;
+                return true;
+            }
+        }
+    }
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, true, &scalar))
         return false;
     if (scalar.count != 1)
         return gcn_fail(cursor, start, "SOFFSET takes one scalar register or an inline constant, "
                                        "found %u registers", scalar.count);
-    if (scalar.code == 248 && cursor->options->arch < GCN_ARCH_GCN12)
+    if (scalar.code == 254 && llvm && arch < GCN_ARCH_GCN12)
+        return gcn_fail(cursor, start, "src_lds_direct is not valid as SOFFSET");
+    if (scalar.code == 248 && arch < GCN_ARCH_GCN12)
         return gcn_fail(cursor, start, "1/(2*pi) is not an inline constant on %s",
-                        gcn_arch_name(cursor->options->arch));
+                        gcn_arch_name(arch));
     *code = scalar.code;
     return true;
 }
@@ -323,20 +453,26 @@ static bool expect_comma(gcn_cursor *cursor)
     return gcn_fail(cursor, cursor->pos, "expected ','");
 }
 
-/* CLRX: the unused fields the printer shows, vaddr=0x12 ... after the flags. */
-static bool parse_fields(gcn_cursor *cursor, bool with_scalars, gcn_instruction *instruction)
+/* CLRX: the fields the printer shows after the flags (vaddr=0x12 ...). */
+enum { FIELD_VADDR, FIELD_VDATA, FIELD_SRSRC, FIELD_SOFFSET, FIELD_RESERVED, FIELD_COUNT };
+
+static bool parse_fields(gcn_cursor *cursor, unsigned allowed, gcn_instruction *instruction)
 {
+    static const char *const names[FIELD_COUNT] = {"vaddr", "vdata", "srsrc", "soffset",
+                                                   "reserved"};
+    gcn_arch arch = (gcn_arch)instruction->arch;
     unsigned seen = 0;
     while (!gcn_at_end(cursor)) {
-        static const char *const names[4] = {"vaddr", "vdata", "srsrc", "soffset"};
         const char *start = cursor->pos;
         size_t length = gcn_peek_identifier(cursor);
         int which = -1;
-        for (int i = 0; i < (with_scalars ? 4 : 2); i++)
-            if (strlen(names[i]) == length && strncasecmp(start, names[i], length) == 0)
+        for (int i = 0; i < FIELD_COUNT; i++)
+            if ((allowed & (1u << i)) && strlen(names[i]) == length &&
+                strncasecmp(start, names[i], length) == 0)
                 which = i;
         if (which < 0)
-            return gcn_fail(cursor, start, "expected a modifier or an unused field (vaddr=...)");
+            return gcn_fail(cursor, start, "expected a modifier or a field (%s=...)",
+                            allowed & (1u << FIELD_VADDR) ? "vaddr" : "reserved");
         if (seen & (1u << which))
             return gcn_fail(cursor, start, "%s given twice", names[which]);
         seen |= 1u << which;
@@ -344,12 +480,37 @@ static bool parse_fields(gcn_cursor *cursor, bool with_scalars, gcn_instruction 
         if (!gcn_accept(cursor, '='))
             return gcn_fail(cursor, cursor->pos, "expected '=' after %s", names[which]);
         gcn_skip_space(cursor);
+        const char *value_at = cursor->pos;
         int64_t value;
-        if (!gcn_parse_ranged(cursor, 0, which == 2 ? 31 : 255, &value, names[which]))
+        if (which == FIELD_RESERVED) {
+            uint64_t reserved_mask = ~(uint64_t)0;
+            uint32_t words[2];
+            gcn_instruction zero = *instruction; /* the codec knows which bits are reserved */
+            zero.modifiers = 0;
+            zero.reserved[0] = zero.reserved[1] = ~0u;
+            if (gcn_encode(&zero, words, NULL) == GCN_OK) {
+                zero.reserved[0] = zero.reserved[1] = 0;
+                uint32_t plain[2];
+                if (gcn_encode(&zero, plain, NULL) == GCN_OK)
+                    reserved_mask = ((uint64_t)(words[1] ^ plain[1]) << 32 | (words[0] ^ plain[0])) &
+                                    ~silent_reserved(arch);
+            }
+            if (!gcn_parse_expression(cursor, &value))
+                return false;
+            if ((uint64_t)value & ~reserved_mask)
+                return gcn_fail(cursor, value_at, "reserved=%#llx sets bits that are not "
+                                "reserved MUBUF bits on %s", (unsigned long long)value,
+                                gcn_arch_name(arch));
+            gcn_warn(cursor, start, "reserved MUBUF bits set");
+            instruction->reserved[0] = (uint32_t)value;
+            instruction->reserved[1] = (uint32_t)((uint64_t)value >> 32);
+            continue;
+        }
+        if (!gcn_parse_ranged(cursor, 0, which == FIELD_SRSRC ? 31 : 255, &value, names[which]))
             return false;
-        if (which == 0) instruction->vaddr = (uint8_t)value;
-        else if (which == 1) instruction->vdata = (uint8_t)value;
-        else if (which == 2) instruction->sbase = (uint8_t)value;
+        if (which == FIELD_VADDR) instruction->vaddr = (uint8_t)value;
+        else if (which == FIELD_VDATA) instruction->vdata = (uint8_t)value;
+        else if (which == FIELD_SRSRC) instruction->sbase = (uint8_t)value;
         else instruction->soffset = (uint8_t)value;
     }
     return true;
@@ -369,106 +530,136 @@ static const char *fields_start(const gcn_cursor *cursor)
     return p;
 }
 
+/* The vector operands: vdata, then vaddr, `off`, or (CLRX) nothing. */
+static bool parse_vectors(gcn_cursor *cursor, vector_operand *data, vector_operand *address)
+{
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    if (!parse_vector(cursor, data) || !expect_comma(cursor))
+        return false;
+    gcn_skip_space(cursor);
+    address->at = cursor->pos;
+    if (gcn_accept_word(cursor, "off")) {
+        address->off = true;
+    } else if (!llvm && gcn_at_register(cursor) && *cursor->pos != 'v' && *cursor->pos != 'V') {
+        address->omitted = true; /* CLRX: vaddr may be left out */
+        return true;
+    } else if (!parse_vector(cursor, address)) {
+        return false;
+    }
+    return expect_comma(cursor);
+}
+
+/* Operand counts, once the flags are known. */
+static bool check_vectors(gcn_cursor *cursor, const gcn_row *row, const vector_operand *data,
+                          const vector_operand *address, gcn_instruction *instruction)
+{
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    unsigned modifiers = instruction->modifiers;
+    unsigned width = data_width(row, (gcn_arch)instruction->arch) +
+                     (!llvm && (modifiers & GCN_MOD_TFE) ? 1 : 0);
+    if (data->count != width)
+        return gcn_fail(cursor, data->at, "%s takes %u vector register%s as data, found %u",
+                        row->name, width, width == 1 ? "" : "s", data->count);
+    if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
+        unsigned needed = address_width(modifiers);
+        if (address->off || address->omitted)
+            return gcn_fail(cursor, address->at,
+                            "a VGPR address is required with offen, idxen or addr64");
+        if (address->count != needed)
+            return gcn_fail(cursor, address->at, "expected %u vector register%s as address, found %u",
+                            needed, needed == 1 ? "" : "s", address->count);
+    } else if (!address->off && !address->omitted) {
+        if (llvm)
+            return gcn_fail(cursor, address->at,
+                            "the address must be 'off' without offen, idxen or addr64");
+        if (address->count != 1)
+            return gcn_fail(cursor, address->at, "expected 1 vector register as address, found %u",
+                            address->count);
+    }
+    instruction->vdata = (uint8_t)data->first;
+    instruction->vaddr = (uint8_t)(address->off || address->omitted ? 0 : address->first);
+    return true;
+}
+
+/* Which modifiers the dialect takes here: CLRX all of the generation's;
+ * LLVM what its syntax has for the instruction. */
+static unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool llvm)
+{
+    unsigned allowed = GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS |
+                       GCN_MOD_TFE | (arch < GCN_ARCH_GCN12 ? GCN_MOD_ADDR64 : 0);
+    if (!llvm)
+        return allowed;
+    if (row->shape == GCN_SHAPE_MUBUF_NONE)
+        return 0;
+    if (row->shape == GCN_SHAPE_MUBUF_STORE_LDS)
+        return GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS;
+    if (row->flags & GCN_ROW_ATOMIC)
+        allowed &= ~GCN_MOD_TFE;
+    if (!llvm_lds_form(row, arch))
+        allowed &= ~GCN_MOD_LDS;
+    return allowed;
+}
+
 bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     gcn_arch arch = cursor->options->arch;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     bool vectors = has_vector_operands(row);
     bool scalars = row->shape != GCN_SHAPE_MUBUF_NONE;
-    bool atomic = (row->flags & GCN_ROW_ATOMIC) != 0;
-    unsigned data_first = 0, data_count = 0, address_first = 0, address_count = 0;
+    vector_operand data = {cursor->pos, 0, 0, false, false}, address = data;
     unsigned srsrc = 0, soffset = 0;
-    const char *data_at = cursor->pos, *address_at = cursor->pos;
-    bool address_off = false, address_omitted = false;
     instruction->word_count = 2;
 
+    /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
+    const char *name_end = cursor->pos, *name = name_end;
+    while (name > cursor->text && gcn_is_identifier_char(name[-1]))
+        name--;
+    if (llvm && (size_t)(name_end - name) == strlen(row->name) + 4 &&
+        strncasecmp(name_end - 4, "_e64", 4) == 0)
+        return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
     if (llvm && (row->flags & GCN_ROW_LLVM_ABSENT))
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row->name);
-    if (vectors) {
-        gcn_skip_space(cursor);
-        data_at = cursor->pos;
-        if (!gcn_parse_vgprs(cursor, &data_first, &data_count) || !expect_comma(cursor))
-            return false;
-        gcn_skip_space(cursor);
-        address_at = cursor->pos;
-        if (gcn_accept_word(cursor, "off")) {
-            address_off = true;
-        } else if (!llvm && gcn_at_register(cursor) && *cursor->pos != 'v' && *cursor->pos != 'V') {
-            address_omitted = true; /* CLRX: vaddr may be left out */
-        } else if (!gcn_parse_vgprs(cursor, &address_first, &address_count)) {
-            return false;
-        }
-        if (!address_omitted && !expect_comma(cursor))
-            return false;
-    }
-    if (scalars) {
-        if (!parse_srsrc(cursor, &srsrc) || !expect_comma(cursor) ||
-            !parse_soffset(cursor, &soffset))
-            return false;
-    }
+    if (vectors && !parse_vectors(cursor, &data, &address))
+        return false;
+    if (scalars && (!parse_srsrc(cursor, &srsrc) || !expect_comma(cursor) ||
+                    !parse_soffset(cursor, &soffset)))
+        return false;
 
-    /* Modifiers: CLRX takes them all anywhere; LLVM as its syntax allows. */
-    unsigned allowed = GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS |
-                       GCN_MOD_TFE | (arch < GCN_ARCH_GCN12 ? GCN_MOD_ADDR64 : 0);
-    if (llvm) {
-        if (!scalars)
-            allowed = 0;
-        else if (!vectors)
-            allowed = GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS | GCN_MOD_TFE;
-        else {
-            if (atomic)
-                allowed &= ~GCN_MOD_TFE;
-            if (!llvm_lds_form(row, arch))
-                allowed &= ~GCN_MOD_LDS;
-        }
-    }
     gcn_offset_rule rule = {0, MUBUF_OFFSET_MAX, 12, 0xffff};
     int64_t offset = 0;
-    gcn_cursor flags = *cursor;
-    if (!llvm && !vectors)
+    gcn_cursor flags = *cursor; /* CLRX: the fields after the flags are read below */
+    if (!llvm)
         flags.end = fields_start(cursor);
-    bool ok = gcn_parse_modifiers(&flags, allowed, llvm && !scalars ? NULL : &rule, instruction,
-                                  &offset);
+    bool ok = gcn_parse_modifiers(&flags, allowed_modifiers(row, arch, llvm),
+                                  llvm && !scalars ? NULL : &rule, instruction, &offset);
     cursor->pos = flags.pos;
     cursor->failed = flags.failed;
     if (!ok)
         return false;
-    if (!llvm && !vectors && !parse_fields(cursor, !scalars, instruction))
-        return false;
+    if (!llvm) {
+        unsigned fields = 1u << FIELD_RESERVED;
+        if (!vectors)
+            fields |= 1u << FIELD_VADDR | 1u << FIELD_VDATA;
+        if (!scalars)
+            fields |= 1u << FIELD_SRSRC | 1u << FIELD_SOFFSET;
+        if (!parse_fields(cursor, fields, instruction))
+            return false;
+    }
 
     unsigned modifiers = instruction->modifiers;
-    bool addressed = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) != 0;
-    if ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
-        return gcn_fail(cursor, cursor->text, "offen and idxen must be off with addr64");
     if ((modifiers & GCN_MOD_LDS) && (modifiers & GCN_MOD_TFE))
         return gcn_fail(cursor, cursor->text, "lds and tfe cannot be used together");
+    if ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN))) {
+        if (llvm)
+            return gcn_fail(cursor, cursor->text, "offen and idxen must be off with addr64");
+        /* kept, so that clrxdisasm's text of such words reads back */
+        gcn_warn(cursor, cursor->text, "offen or idxen with addr64 (CLRX refuses this)");
+    }
     if (llvm && row->shape == GCN_SHAPE_MUBUF_STORE_LDS) /* llvm-mc always sets it */
         instruction->modifiers |= GCN_MOD_LDS;
-    if (vectors) {
-        unsigned width = data_width(row, arch) + (!llvm && (modifiers & GCN_MOD_TFE) ? 1 : 0);
-        if (data_count != width)
-            return gcn_fail(cursor, data_at, "%s takes %u vector register%s as data, found %u",
-                            row->name, width, width == 1 ? "" : "s", data_count);
-        if (addressed) {
-            if (address_off || address_omitted)
-                return gcn_fail(cursor, address_at,
-                                "a VGPR address is required with offen, idxen or addr64");
-            if (address_count != address_width(modifiers))
-                return gcn_fail(cursor, address_at, "expected %u vector register%s as address, found %u",
-                                address_width(modifiers), address_width(modifiers) == 1 ? "" : "s",
-                                address_count);
-        } else if (!address_off && !address_omitted) {
-            if (llvm)
-                return gcn_fail(cursor, address_at,
-                                "the address must be 'off' without offen, idxen or addr64");
-            if (address_count != 1)
-                return gcn_fail(cursor, address_at, "expected 1 vector register as address, found %u",
-                                address_count);
-        }
-        instruction->vdata = (uint8_t)data_first;
-        instruction->vaddr = (uint8_t)address_first;
-    }
+    if (vectors && !check_vectors(cursor, row, &data, &address, instruction))
+        return false;
     if (scalars) {
         instruction->sbase = (uint8_t)srsrc;
         instruction->soffset = (uint8_t)soffset;
