@@ -94,6 +94,15 @@ awk 'BEGIN { printf ".byte "; for (i = 0; i < 100000; i++) printf "-("; printf "
              for (i = 0; i < 100000; i++) printf ")"; print "" }' >nested2.s
 expect "nested parentheses (100000)" 1 'nested2\.s:1:[0-9]+: error: ' \
     "$gcnasm" -a gfx900 -f hex -o nested2.out nested2.s
+# Within a 64 KB line: a depth limit must stop it, not the stack.
+awk 'BEGIN { printf ".byte "; for (i = 0; i < 30000; i++) printf "("; printf "1";
+             for (i = 0; i < 30000; i++) printf ")"; print "" }' >nested3.s
+run "nested parentheses (30000)" "$gcnasm" -a gfx900 -f hex -o nested3.out nested3.s &&
+    if [ "$code" -eq 1 ] && grep -q 'nested3.s:1:[0-9]*: error: ' err; then
+        pass
+    else
+        fail "nested parentheses (30000): exit $code: $(head -c 300 err)"
+    fi
 awk 'BEGIN { printf ".byte "; for (i = 0; i < 2000; i++) printf "-~"; print "1" }' >unary.s
 run "2000 unary operators" "$gcnasm" -a gfx900 -f hex -o unary.out unary.s &&
     if [ "$code" -le 1 ]; then pass; else fail "2000 unary operators: exit $code"; fi
@@ -146,6 +155,12 @@ if supported .macro '.macro m\n.byte 1\n.endm\nm\n'; then
     printf '.macro m\n.byte 1\n' >macro3.s
     expect "unterminated .macro" 1 'error: ' "$gcnasm" -a gfx900 -f raw -o macro3.out macro3.s
 fi
+for directive in .space .skip .fill .zero; do
+    if supported $directive "$directive 4\n"; then
+        printf '%s 1099511627776\n' $directive >huge.s
+        expect "$directive of 1 TB" 1 'error: ' "$gcnasm" -a gfx900 -f raw -o huge.out huge.s
+    fi
+done
 if supported .include '.include "probe.inc"\n' && printf '.byte 1\n' >probe.inc &&
     "$gcnasm" -a gfx900 -f hex -o probe.out probe.s 2>/dev/null; then
     printf '.include "self.s"\n' >self.s
