@@ -2,13 +2,15 @@
 # GCN 1.2 (tonga), CLRX dialect. Assemble it with
 #     build/gcnasm -a gcn1.2 -o copy.bin examples/copy.s
 #
-# On entry: s[4:7]   buffer resource of the source
-#           s[8:11]  buffer resource of the destination
+# On entry: s[0:1]   address of the kernel arguments: two buffer resources
+#                    of 16 bytes each, the source then the destination
 #           v0       byte offset of this work-item's element (12 bytes each)
 # A branch operand in this dialect is the target address; '.' is the
 # address of the instruction itself.
 
-    s_waitcnt       lgkmcnt(0)                          # the resources are in SGPRs
+    s_load_dwordx4  s[4:7], s[0:1], 0x0                 # source buffer resource
+    s_load_dwordx4  s[8:11], s[0:1], 0x10               # destination buffer resource
+    s_waitcnt       lgkmcnt(0)
     s_cbranch_execz .+0x2c                              # no lane active: go to s_endpgm
 
     buffer_load_dwordx2 v[2:3], v0, s[4:7], 0 offen     # first two dwords

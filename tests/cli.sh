@@ -439,9 +439,9 @@ done
 run sh "$root/examples/demo.sh" "$BUILD"
 check "examples/demo.sh (make demo) runs" test "$status" -eq 0 -a ! -s "$work/err"
 check "make demo shows the clrx disassembly with -e" \
-    grep -q '^/\*000000000004: bf88000a\*/ s_cbranch_execz \.L48_0$' "$work/out"
+    grep -q '^/\*000000000014: bf88000a\*/ s_cbranch_execz \.L64_0$' "$work/out"
 check "make demo shows the llvm disassembly with -e" \
-    grep -q '^s_cbranch_execz 10 // 000000000004: BF88000A$' "$work/out"
+    grep -q '^s_cbranch_execz 10 // 000000000014: BF88000A$' "$work/out"
 run "$asm" -a gcn1.2 -o "$work/example.bin" "$root/examples/copy.s"
 check "examples/copy.s assembles" test "$status" -eq 0 -a ! -s "$work/err"
 run "$dis" -a gcn1.2 -s llvm "$work/example.bin"
