@@ -364,8 +364,14 @@ static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
             return true;
         }
     }
-    if (gcn_accept_word(cursor, "null"))
-        return gcn_fail(cursor, at, "null is no register on %s", gcn_arch_name(cursor->options->arch));
+    if (gcn_accept_word(cursor, "null")) { /* llvm-mc's disassembler name for code 125 */
+        if (!llvm)
+            return gcn_fail(cursor, at, "null is no register on %s", gcn_arch_name(cursor->options->arch));
+        gcn_warn(cursor, at, "null is no register on %s; taken as code 125, as llvm-mc's "
+                 "disassembler prints it", gcn_arch_name(cursor->options->arch));
+        *saddr = 125;
+        return true;
+    }
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
@@ -399,6 +405,7 @@ static const struct {
 typedef struct flat_extras {
     int64_t value[EXTRA_COUNT]; /* -1 when absent */
     const char *at[EXTRA_COUNT];
+    const char *offset_at; /* LLVM: where offset:N is */
 } flat_extras;
 
 static bool is_word(const char *p, size_t length, const char *word)
@@ -471,7 +478,9 @@ static bool prescan_modifiers(gcn_cursor *scan, char *copy, bool gcn14, flat_ext
             if (cache && gcn_accept(scan, ':'))
                 return gcn_fail(scan, start, "'%.*s' takes no value in LLVM syntax", (int)length,
                                 start);
-            if (offset && !gcn14) {
+            if (offset)
+                extras->offset_at = start;
+            if (offset && !gcn14 && scan->options->arch < GCN_ARCH_GCN12) {
                 gcn_cursor probe = *scan;
                 probe.error = NULL;
                 int64_t value;
@@ -493,6 +502,7 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
                             flat_extras *extras, int64_t *offset)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_arch form_arch = cursor->options->arch;
     char copy[4096];
     size_t length = (size_t)(cursor->end - cursor->text);
     if (length > sizeof copy)
@@ -505,11 +515,16 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
     unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
     if (!llvm) /* lds before GCN 1.4: the reserved bit, as the CLRX printer shows it */
         allowed |= GCN_MOD_LDS | (form->gcn14 ? GCN_MOD_NV : GCN_MOD_TFE);
+    /* llvm-mc's disassembler prints 13 bits of FLAT offset on GCN 1.2 and
+     * 1.4, which its assembler refuses past 0 and 4095: we read them back
+     * with a warning. CLRX truncates FLAT offsets to 12 bits (4096..8191 are
+     * kept for bit 12, which the hardware ignores). */
     gcn_offset_rule rule;
-    if (!form->gcn14) /* llvm-mc takes offset:0; CLRX's reserved bits 0-12 */
-        rule = llvm ? (gcn_offset_rule){0, 0, 0, 0} : (gcn_offset_rule){0, 8191, 13, 0};
-    else if (form->segment == SEGMENT_FLAT) /* CLRX: 12 bits, 4096..8191 kept for bit 12 */
-        rule = llvm ? (gcn_offset_rule){0, 4095, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
+    if (!form->gcn14)
+        rule = llvm ? (gcn_offset_rule){0, form_arch < GCN_ARCH_GCN12 ? 0 : 8191, 0, 0}
+                    : (gcn_offset_rule){0, 8191, 13, 0};
+    else if (form->segment == SEGMENT_FLAT)
+        rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
     else /* CLRX takes 13 bits signed or unsigned */
         rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0} : (gcn_offset_rule){-4096, 8191, 13, 0};
     bool ok = prescan_modifiers(&scan, copy, form->gcn14, extras) &&
@@ -518,6 +533,8 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
     for (int i = 0; i < EXTRA_COUNT; i++)
         if (extras->at[i])
             extras->at[i] = cursor->text + (extras->at[i] - copy);
+    if (extras->offset_at)
+        extras->offset_at = cursor->text + (extras->offset_at - copy);
     cursor->pos = cursor->text + (scan.pos - copy);
     cursor->failed = scan.failed;
     return ok;
@@ -574,7 +591,7 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     if (llvm && !gcn_at_end(cursor))
         gcn_accept(cursor, ','); /* llvm-mc allows a comma before the modifiers */
 
-    flat_extras extras = {{-1, -1, -1, -1}, {NULL, NULL, NULL, NULL}};
+    flat_extras extras = {{-1, -1, -1, -1}, {NULL, NULL, NULL, NULL}, NULL};
     int64_t offset = 0;
     gcn_skip_space(cursor);
     const char *modifiers_at = cursor->pos;
@@ -629,6 +646,11 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     if (extra[EXTRA_SEGMENT] >= 0 && form.gcn14)
         return gcn_fail(cursor, extras.at[EXTRA_SEGMENT], "seg= is for gcn1.1 and gcn1.2, where "
                         "the segment bits are reserved; gcn1.4 names the segment in the mnemonic");
+    if (llvm && (form.gcn14 ? form.segment == SEGMENT_FLAT && offset > 4095 : offset != 0))
+        gcn_warn(cursor, extras.offset_at ? extras.offset_at : modifiers_at,
+                 "llvm-mc prints this offset but does not assemble it (%s)",
+                 form.gcn14 ? "FLAT takes 12 bits; the hardware ignores bit 12"
+                            : "no FLAT offset before gcn1.4: reserved bits");
     if (form.gcn14) {
         if (extra[EXTRA_SADDR] >= 0) {
             gcn_warn(cursor, extras.at[EXTRA_SADDR], "FLAT takes no saddr: saddr= sets bits "
