@@ -365,8 +365,9 @@ static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
         }
     }
     if (gcn_accept_word(cursor, "null")) { /* llvm-mc's disassembler name for code 125 */
-        if (!llvm)
-            return gcn_fail(cursor, at, "null is no register on %s", gcn_arch_name(cursor->options->arch));
+        if (!llvm) /* clrxdisasm calls it ill_125 */
+            return gcn_fail(cursor, at, "null is no register on %s",
+                            gcn_arch_name(cursor->options->arch));
         gcn_warn(cursor, at, "null is no register on %s; taken as code 125, as llvm-mc's "
                  "disassembler prints it", gcn_arch_name(cursor->options->arch));
         *saddr = 125;
@@ -502,7 +503,7 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
                             flat_extras *extras, int64_t *offset)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    gcn_arch form_arch = cursor->options->arch;
+    gcn_arch arch = cursor->options->arch;
     char copy[4096];
     size_t length = (size_t)(cursor->end - cursor->text);
     if (length > sizeof copy)
@@ -521,7 +522,7 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
      * kept for bit 12, which the hardware ignores). */
     gcn_offset_rule rule;
     if (!form->gcn14)
-        rule = llvm ? (gcn_offset_rule){0, form_arch < GCN_ARCH_GCN12 ? 0 : 8191, 0, 0}
+        rule = llvm ? (gcn_offset_rule){0, arch < GCN_ARCH_GCN12 ? 0 : 8191, 0, 0}
                     : (gcn_offset_rule){0, 8191, 13, 0};
     else if (form->segment == SEGMENT_FLAT)
         rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
