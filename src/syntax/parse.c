@@ -1,5 +1,6 @@
 /* gcn_parse: the mnemonic, then the family's operands. */
 #include <string.h>
+#include <strings.h>
 
 #include "codec/codec.h"
 #include "syntax/syntax.h"
@@ -32,6 +33,49 @@ static void list_generations(const gcn_row *row, char *out, size_t size)
     }
 }
 
+/* CLRX's names for opcodes a generation lacks, as its disassembler prints
+ * them: SOPP_ill_3, SMRD_ill_5 (GCN 1.0/1.1), SMEM_ill_5, MUBUF_ill_15,
+ * FLAT_ill_0 (on GCN 1.4 the number holds segment << 7 | opcode). */
+static bool illegal_name(const char *name, size_t length, gcn_arch arch, gcn_family *family,
+                         unsigned *opcode)
+{
+    static const struct {
+        const char *prefix;
+        gcn_family family;
+        unsigned space;
+    } prefixes[] = {
+        {"sopp_ill_", GCN_FAMILY_SOPP, GCN_OPCODES_SOPP},
+        {"smrd_ill_", GCN_FAMILY_SMEM, 32},
+        {"smem_ill_", GCN_FAMILY_SMEM, GCN_OPCODES_SMEM},
+        {"mubuf_ill_", GCN_FAMILY_MUBUF, GCN_OPCODES_MUBUF},
+        {"flat_ill_", GCN_FAMILY_FLAT, GCN_OPCODES_FLAT},
+    };
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
+        size_t n = strlen(prefixes[i].prefix);
+        if (length <= n || length > n + 3 || strncasecmp(name, prefixes[i].prefix, n) != 0)
+            continue;
+        unsigned value = 0;
+        for (size_t j = n; j < length; j++) {
+            if (name[j] < '0' || name[j] > '9')
+                return false;
+            value = value * 10 + (unsigned)(name[j] - '0');
+        }
+        gcn_family f = prefixes[i].family;
+        bool smrd = arch <= GCN_ARCH_GCN11;
+        if (f == GCN_FAMILY_SMEM && smrd != (prefixes[i].space == 32))
+            return false; /* SMRD_ill on GCN 1.0/1.1, SMEM_ill after */
+        if (f == GCN_FAMILY_FLAT && arch == GCN_ARCH_GCN10)
+            return false;
+        unsigned space = f == GCN_FAMILY_FLAT && arch < GCN_ARCH_GCN14 ? 128 : prefixes[i].space;
+        if (value >= space || gcn_row_for_opcode(f, arch, value) != GCN_ROW_NONE)
+            return false;
+        *family = f;
+        *opcode = value;
+        return true;
+    }
+    return false;
+}
+
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
                      gcn_instruction *instruction, gcn_parse_error *error)
 {
@@ -51,6 +95,23 @@ gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t 
         return GCN_ERROR_SYNTAX;
     }
     uint16_t index = gcn_row_for_name(name, name_length);
+    if (index == GCN_ROW_NONE && options->dialect == GCN_DIALECT_CLRX) {
+        gcn_family family;
+        unsigned opcode;
+        if (illegal_name(name, name_length, options->arch, &family, &opcode)) {
+            cursor.pos += name_length;
+            gcn_instruction_start(instruction, options->arch, family, opcode, 1);
+            instruction->row = GCN_ROW_NONE;
+            if (!parsers[family](&cursor, NULL, instruction))
+                return GCN_ERROR_SYNTAX;
+            if (!gcn_at_end(&cursor)) {
+                gcn_fail(&cursor, cursor.pos, "unexpected '%.*s' after the operands",
+                         (int)(cursor.end - cursor.pos), cursor.pos);
+                return GCN_ERROR_SYNTAX;
+            }
+            return GCN_OK;
+        }
+    }
     if (index == GCN_ROW_NONE) {
         const char *nearest = gcn_nearest_name(name, name_length);
         if (nearest)

@@ -543,6 +543,11 @@ bool gcn_parse_sopp(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
 {
     unsigned value = 0;
     bool ok = true;
+    if (!row) { /* SOPP_ill_N: an opcode with no instruction, CLRX prints its field */
+        ok = parse_imm16(cursor, &value);
+        instruction->simm16 = (uint16_t)value;
+        return ok;
+    }
     switch ((gcn_shape)row->shape) {
     case GCN_SHAPE_SOPP_NONE:
         if (gcn_at_end(cursor))
