@@ -530,6 +530,19 @@ static const char *fields_start(const gcn_cursor *cursor)
     return p;
 }
 
+/* The last modifier word `name` in [start, end), for error columns. */
+static const char *find_flag(const char *start, const char *end, const char *name)
+{
+    const char *found = start;
+    size_t length = strlen(name);
+    for (const char *p = start; p + length <= end; p++) {
+        if ((p == start || !gcn_is_identifier_char(p[-1])) && strncasecmp(p, name, length) == 0 &&
+            (p + length == end || !gcn_is_identifier_char(p[length])))
+            found = p;
+    }
+    return found;
+}
+
 /* The vector operands: vdata, then vaddr, `off`, or (CLRX) nothing. */
 static bool parse_vectors(gcn_cursor *cursor, vector_operand *data, vector_operand *address)
 {
@@ -559,7 +572,8 @@ static bool check_vectors(gcn_cursor *cursor, const gcn_row *row, const vector_o
                      (!llvm && (modifiers & GCN_MOD_TFE) ? 1 : 0);
     if (data->count != width)
         return gcn_fail(cursor, data->at, "%s takes %u vector register%s as data, found %u",
-                        row->name, width, width == 1 ? "" : "s", data->count);
+                        row ? row->name : "this opcode", width, width == 1 ? "" : "s",
+                        data->count);
     if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
         unsigned needed = address_width(modifiers);
         if (address->off || address->omitted)
@@ -587,7 +601,7 @@ static unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool llvm)
 {
     unsigned allowed = GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS |
                        GCN_MOD_TFE | (arch < GCN_ARCH_GCN12 ? GCN_MOD_ADDR64 : 0);
-    if (!llvm)
+    if (!llvm || !row)
         return allowed;
     if (row->shape == GCN_SHAPE_MUBUF_NONE)
         return 0;
@@ -600,12 +614,14 @@ static unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool llvm)
     return allowed;
 }
 
+/* row is NULL for CLRX's MUBUF_ill_N: an opcode with no instruction, whose
+ * fields clrxdisasm prints as those of a one-dword load. */
 bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     gcn_arch arch = cursor->options->arch;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     bool vectors = has_vector_operands(row);
-    bool scalars = row->shape != GCN_SHAPE_MUBUF_NONE;
+    bool scalars = !row || row->shape != GCN_SHAPE_MUBUF_NONE;
     vector_operand data = {cursor->pos, 0, 0, false, false}, address = data;
     unsigned srsrc = 0, soffset = 0;
     instruction->word_count = 2;
@@ -614,12 +630,12 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
     const char *name_end = cursor->pos, *name = name_end;
     while (name > cursor->text && gcn_is_identifier_char(name[-1]))
         name--;
-    if (llvm && (size_t)(name_end - name) == strlen(row->name) + 4 &&
+    if (llvm && row && (size_t)(name_end - name) == strlen(row->name) + 4 &&
         strncasecmp(name_end - 4, "_e64", 4) == 0)
         return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
-    if (llvm && (row->flags & GCN_ROW_LLVM_ABSENT))
+    if (llvm && (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
-                        row->name);
+                        row ? row->name : "this opcode");
     if (vectors && !parse_vectors(cursor, &data, &address))
         return false;
     if (scalars && (!parse_srsrc(cursor, &srsrc) || !expect_comma(cursor) ||
@@ -628,6 +644,7 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
 
     gcn_offset_rule rule = {0, MUBUF_OFFSET_MAX, 12, 0xffff};
     int64_t offset = 0;
+    const char *flags_at = cursor->pos;
     gcn_cursor flags = *cursor; /* CLRX: the fields after the flags are read below */
     if (!llvm)
         flags.end = fields_start(cursor);
@@ -648,15 +665,19 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
     }
 
     unsigned modifiers = instruction->modifiers;
-    if ((modifiers & GCN_MOD_LDS) && (modifiers & GCN_MOD_TFE))
-        return gcn_fail(cursor, cursor->text, "lds and tfe cannot be used together");
+    const char *lds_at = find_flag(flags_at, flags.end, "lds");
+    const char *tfe_at = find_flag(flags_at, flags.end, "tfe");
+    const char *addr64_at = find_flag(flags_at, flags.end, "addr64");
+    if (vectors && (modifiers & GCN_MOD_LDS) && (modifiers & GCN_MOD_TFE)) /* both fill vdata */
+        return gcn_fail(cursor, lds_at > tfe_at ? lds_at : tfe_at,
+                        "lds and tfe cannot be used together");
     if ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN))) {
         if (llvm)
-            return gcn_fail(cursor, cursor->text, "offen and idxen must be off with addr64");
+            return gcn_fail(cursor, addr64_at, "offen and idxen must be off with addr64");
         /* kept, so that clrxdisasm's text of such words reads back */
-        gcn_warn(cursor, cursor->text, "offen or idxen with addr64 (CLRX refuses this)");
+        gcn_warn(cursor, addr64_at, "offen or idxen with addr64 (CLRX refuses this)");
     }
-    if (llvm && row->shape == GCN_SHAPE_MUBUF_STORE_LDS) /* llvm-mc always sets it */
+    if (llvm && row && row->shape == GCN_SHAPE_MUBUF_STORE_LDS) /* llvm-mc always sets it */
         instruction->modifiers |= GCN_MOD_LDS;
     if (vectors && !check_vectors(cursor, row, &data, &address, instruction))
         return false;

@@ -210,7 +210,6 @@ static bool parse_float_constant(gcn_cursor *cursor, gcn_scalar *scalar)
 bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
 {
     gcn_arch arch = cursor->options->arch;
-    gcn_dialect dialect = cursor->options->dialect;
     size_t length = gcn_peek_identifier(cursor);
     const char *start = cursor->pos;
     memset(scalar, 0, sizeof *scalar);
@@ -261,9 +260,11 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
         }
     }
     if (constants) {
+        /* Either name in either dialect: llvm-mc also takes scc, vccz, execz. */
         for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
-            const char *name = dialect == GCN_DIALECT_LLVM ? conditions[i].llvm : conditions[i].clrx;
-            if (strlen(name) == length && strncasecmp(start, name, length) == 0) {
+            const char *llvm_name = conditions[i].llvm, *clrx_name = conditions[i].clrx;
+            if ((strlen(llvm_name) == length && strncasecmp(start, llvm_name, length) == 0) ||
+                (strlen(clrx_name) == length && strncasecmp(start, clrx_name, length) == 0)) {
                 scalar->code = conditions[i].code;
                 scalar->count = 1;
                 scalar->constant = true;
