@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "support/crash.h"
 #include "support/harness.h"
 #include "support/instances.h"
 #include "support/llvm.h"
@@ -220,6 +221,7 @@ static void ours_assemble(gcn_arch arch, const char *text, ours_result *result)
     gcn_parse_error error;
     gcn_instruction instruction;
     memset(result, 0, sizeof *result);
+    test_crash_context("parsing '%s' on %s", text, gcn_arch_name(arch));
     size_t length = strlen(text);
     gcn_status status = gcn_parse(&options, text, length, &instruction, &error);
     if (status != GCN_OK) {
@@ -711,6 +713,9 @@ static void add_dis_case(gcn_arch arch, gcn_family family, const uint32_t *words
     c.arch = (uint8_t)arch;
     c.family = (uint8_t)family;
     c.row = GCN_ROW_NONE;
+    char hex[64];
+    test_format_words(words, GCN_MAX_WORDS, hex, sizeof hex);
+    test_crash_context("decoding and formatting [%s] on %s", hex, gcn_arch_name(arch));
     gcn_instruction instruction;
     c.status = gcn_decode(arch, words, GCN_MAX_WORDS, &instruction);
     /* Words we cannot decode go whole: llvm-mc must then find nothing valid. */
@@ -998,6 +1003,7 @@ static bool disassembly(uint64_t seed, gcn_arch arch)
 
 int main(void)
 {
+    test_crash_guard(&summary);
     const char *show = getenv("GCN_TEST_SHOW");
     show_all = show && *show ? (unsigned)strtoul(show, NULL, 10) : 0;
     const char *mc = llvm_mc_path();

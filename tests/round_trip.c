@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "support/crash.h"
 #include "support/harness.h"
 #include "support/instances.h"
 #include "support/random.h"
@@ -102,6 +103,7 @@ static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
     unsigned row = instruction->row;
     char where[160], text[512], again[64];
     describe(where, sizeof where, "clrx", origin, arch, words, instruction);
+    test_crash_context("%s: formatting", where);
     size_t length = 0;
     gcn_status status =
         gcn_format(instruction, GCN_DIALECT_CLRX, ADDRESS, text, sizeof text, &length);
@@ -109,6 +111,7 @@ static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
         failure(family, row, "%s: format refuses, status %d", where, status);
         return false;
     }
+    test_crash_context("%s: parsing '%s'", where, text);
     gcn_parse_options options = {arch, GCN_DIALECT_CLRX, ADDRESS, test_label_resolver, NULL};
     gcn_parse_error error;
     gcn_instruction parsed;
@@ -146,6 +149,7 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
     unsigned row = instruction->row;
     char where[160], text[512], again[512], encoded[64];
     describe(where, sizeof where, "llvm", origin, arch, words, instruction);
+    test_crash_context("%s: formatting", where);
     size_t length = 0;
     gcn_status status = gcn_format(instruction, GCN_DIALECT_LLVM, 0, text, sizeof text, &length);
     if (status == GCN_ERROR_NOT_INSTRUCTION) { /* LLVM has no text for these words */
@@ -156,6 +160,7 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
         failure(family, row, "%s: format fails, status %d", where, status);
         return false;
     }
+    test_crash_context("%s: parsing '%s'", where, text);
     gcn_parse_options options = {arch, GCN_DIALECT_LLVM, 0, NULL, NULL};
     gcn_parse_error error;
     gcn_instruction parsed, decoded;
@@ -208,14 +213,15 @@ static void check_family_words(uint64_t seed, gcn_arch arch, gcn_family family, 
     for (unsigned i = 0; i < count; i++) {
         uint32_t words[GCN_MAX_WORDS];
         test_family_words(&random, family, arch, words);
+        char hex[64];
+        test_format_words(words, GCN_MAX_WORDS, hex, sizeof hex);
+        test_crash_context("decoding [%s] on %s", hex, gcn_arch_name(arch));
         gcn_instruction instruction;
         gcn_status status = gcn_decode(arch, words, GCN_MAX_WORDS, &instruction);
         if (status == GCN_OK && instruction.family == family) {
             check("random", arch, words, &instruction);
             continue;
         }
-        char hex[64];
-        test_format_words(words, GCN_MAX_WORDS, hex, sizeof hex);
         counts[family].instances++;
         if (status != GCN_OK)
             failure(family, GCN_ROW_NONE, "%s %s [%s]: words of the family do not decode: "
@@ -248,6 +254,7 @@ static void check_row(uint64_t seed, gcn_arch arch, unsigned row, unsigned count
 
 int main(void)
 {
+    test_crash_guard(&summary);
     const char *show = getenv("GCN_TEST_SHOW");
     show_all = show && *show ? (unsigned)strtoul(show, NULL, 10) : 0;
     uint64_t seed = test_seed();

@@ -1,5 +1,7 @@
 #include "instances.h"
 
+#include "crash.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -89,6 +91,9 @@ static attempt row_attempt(test_random *random, unsigned row, gcn_arch arch, boo
     uint32_t raw[GCN_MAX_WORDS];
     char text[64];
     test_family_words(random, (gcn_family)entry->family, arch, raw);
+    test_format_words(raw, GCN_MAX_WORDS, text, sizeof text);
+    test_crash_context("an instance of %s on %s from [%s]", entry->name, gcn_arch_name(arch),
+                       text);
     gcn_instruction decoded;
     gcn_status status = gcn_decode(arch, raw, GCN_MAX_WORDS, &decoded);
     if (status != GCN_OK) {
