@@ -322,11 +322,8 @@ static bool parse_waitcnt(gcn_cursor *cursor, gcn_arch arch, unsigned *value)
                 gcn_warn(cursor, value_at, "%s(%lld) out of range, truncated", names[which],
                          (long long)count);
         }
-        if (given & (1u << which)) {
-            if (llvm)
-                return gcn_fail(cursor, start, "%s given twice", names[which]);
+        if ((given & (1u << which)) && !llvm) /* llvm-mc takes the last silently */
             gcn_warn(cursor, start, "%s was already defined", names[which]);
-        }
         given |= 1u << which;
         unsigned masked = (unsigned)count & maximum;
         if (which == 0) w.vmcnt = masked;
