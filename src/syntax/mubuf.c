@@ -41,10 +41,11 @@ static unsigned address_width(unsigned modifiers)
 
 /* Reserved bits (64-bit instruction numbering) that CLRX text leaves out:
  * clrxdisasm prints none, and its vectors set bit 53 everywhere and bit 15
- * on GCN 1.2. The others print as reserved=0x... */
+ * on GCN 1.2, expecting the same text as without. The others print as
+ * reserved=0x... so that the text reads back to the same words. */
 static uint64_t silent_reserved(gcn_arch arch)
 {
-    return 1ull << 53 | (arch >= GCN_ARCH_GCN12 ? 1ull << 15 : 0);
+    return 1ull << 53 | (arch == GCN_ARCH_GCN12 ? 1ull << 15 : 0);
 }
 
 static uint64_t reserved_bits(const gcn_instruction *instruction)
@@ -668,7 +669,10 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
     const char *lds_at = find_flag(flags_at, flags.end, "lds");
     const char *tfe_at = find_flag(flags_at, flags.end, "tfe");
     const char *addr64_at = find_flag(flags_at, flags.end, "addr64");
-    if (vectors && (modifiers & GCN_MOD_LDS) && (modifiers & GCN_MOD_TFE)) /* both fill vdata */
+    /* A load goes to LDS or to VGPRs; tfe's status VGPR belongs to the latter
+     * (CLRX: "Both LDS and TFE is illegal"). Elsewhere the pair reads back. */
+    if (row && row->shape == GCN_SHAPE_MUBUF_LOAD && (modifiers & GCN_MOD_LDS) &&
+        (modifiers & GCN_MOD_TFE))
         return gcn_fail(cursor, lds_at > tfe_at ? lds_at : tfe_at,
                         "lds and tfe cannot be used together");
     if ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN))) {
