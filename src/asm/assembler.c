@@ -1,39 +1,13 @@
+/* Whole-file assembly: passes over the source, statements (labels,
+ * assignments, directives, macro calls, instructions), fixups for forward
+ * references, and the symbol lookup handed to gcn_parse. */
 #include "asm/assembler.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "syntax/cursor.h"
-
-static bool reserve(gcn_output *output, size_t more)
-{
-    if (output->length + more <= output->capacity)
-        return true;
-    size_t capacity = output->capacity ? output->capacity : 4096;
-    while (capacity < output->length + more)
-        capacity *= 2;
-    uint8_t *bytes = realloc(output->bytes, capacity);
-    if (!bytes)
-        return false;
-    output->bytes = bytes;
-    output->capacity = capacity;
-    return true;
-}
-
-static bool end_statement(gcn_output *output)
-{
-    if (output->statement_count == output->statement_capacity) {
-        size_t capacity = output->statement_capacity ? output->statement_capacity * 2 : 1024;
-        uint32_t *ends = realloc(output->statement_ends, capacity * sizeof *ends);
-        if (!ends)
-            return false;
-        output->statement_ends = ends;
-        output->statement_capacity = capacity;
-    }
-    output->statement_ends[output->statement_count++] = (uint32_t)output->length;
-    return true;
-}
+#include "asm/internal.h"
 
 void gcn_output_free(gcn_output *output)
 {
@@ -42,181 +16,490 @@ void gcn_output_free(gcn_output *output)
     memset(output, 0, sizeof *output);
 }
 
-static void report(gcn_assembly *assembly, unsigned line, unsigned column, bool error,
-                   const char *message)
+static size_t skip_blank(const char *text, size_t i, size_t end)
 {
-    unsigned limit = assembly->max_errors ? assembly->max_errors : 100;
-    if (error) {
-        assembly->errors++;
-        if (assembly->errors == limit + 1 && assembly->diagnostics)
-            fprintf(assembly->diagnostics, "%s: error: too many errors, stopping reports\n",
-                    assembly->file_name);
-        if (assembly->errors > limit)
-            return;
-    } else {
-        assembly->warnings++;
-    }
-    if (assembly->diagnostics)
-        fprintf(assembly->diagnostics, "%s:%u:%u: %s: %s\n", assembly->file_name, line, column,
-                error ? "error" : "warning", message);
+    while (i < end && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    return i;
 }
 
-/* .byte/.short/.int/... : a comma-separated list of expressions. */
-static bool data_directive(gcn_cursor *cursor, unsigned size, gcn_output *output)
+unsigned asm_column(const asm_state *state, const char *at)
 {
-    do {
-        gcn_skip_space(cursor);
-        const char *start = cursor->pos;
-        int64_t value;
-        if (!gcn_parse_expression(cursor, &value))
-            return false;
-        if (size < 8) {
-            int64_t minimum = -((int64_t)1 << (size * 8 - 1));
-            int64_t maximum = (int64_t)((1ull << (size * 8)) - 1);
-            if (value < minimum || value > maximum)
-                return gcn_fail(cursor, start, "value %lld does not fit in %u byte%s",
-                                (long long)value, size, size == 1 ? "" : "s");
-        }
-        if (!reserve(output, size))
-            return gcn_fail(cursor, start, "out of memory");
-        for (unsigned i = 0; i < size; i++)
-            output->bytes[output->length++] = (uint8_t)((uint64_t)value >> (8 * i));
-    } while (gcn_accept(cursor, ','));
-    if (!gcn_at_end(cursor))
-        return gcn_fail(cursor, cursor->pos, "expected ',' or the end of the statement");
+    return (unsigned)(at - state->statement_line) + 1;
+}
+
+void asm_cursor(asm_state *state, gcn_cursor *cursor, gcn_parse_options *options,
+                gcn_parse_error *error, const char *pos, const char *end)
+{
+    options->arch = state->arch;
+    options->dialect = state->dialect;
+    options->address = asm_position(state);
+    options->resolve = gcn_section_resolver;
+    options->resolve_context = &state->lookup;
+    state->lookup.section = state->section;
+    error->column = error->warning_column = 0;
+    error->message[0] = error->warning[0] = '\0';
+    cursor->text = state->statement_line;
+    cursor->pos = pos;
+    cursor->end = end;
+    cursor->options = options;
+    cursor->error = error;
+    cursor->failed = false;
+}
+
+/* Reports a parse error at column; an undefined symbol gets the closest
+ * defined name as a suggestion. */
+static void report_parse_error(asm_state *state, unsigned column, const char *message)
+{
+    size_t found;
+    const char *nearest = NULL;
+    if (state->undefined_name && strncmp(message, "undefined symbol", 16) == 0)
+        nearest = asm_nearest_symbol(state, state->undefined_name, state->undefined_length, &found);
+    if (nearest)
+        asm_report(state, true, column, "%s; did you mean '%.*s'?", message, (int)found, nearest);
+    else
+        asm_report(state, true, column, "%s", message);
+}
+
+void asm_report_cursor(asm_state *state, const gcn_cursor *cursor)
+{
+    report_parse_error(state, cursor->error->column, cursor->error->message);
+}
+
+bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsigned *section)
+{
+    state->mode = MODE_VALUE_NEEDED;
+    state->unknown = false;
+    state->undefined_name = NULL;
+    if (!gcn_parse_address(cursor, value, section)) {
+        asm_report_cursor(state, cursor);
+        return false;
+    }
+    if (state->unknown) {
+        state->needs_pass = true;
+        if (!state->unsettled)
+            state->unsettled = "a directive needs the value of a symbol defined later";
+    }
     return true;
 }
 
-static const struct {
-    const char *name;
-    unsigned size;
-} data_directives[] = {
-    {".byte", 1}, {".short", 2}, {".hword", 2}, {".int", 4}, {".long", 4}, {".word", 4},
-    {".quad", 8},
-};
-
-static void statement(gcn_assembly *assembly, const char *text, size_t length, unsigned line,
-                      unsigned column_base, gcn_output *output)
+void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, uint64_t address,
+                     uint64_t size, unsigned data_size)
 {
-    gcn_parse_options options = {assembly->arch, assembly->dialect, output->length, NULL, NULL};
-    gcn_parse_error error;
-    memset(&error, 0, sizeof error);
-    gcn_cursor cursor = {text, text, text + length, &options, &error, false};
-    if (gcn_at_end(&cursor))
+    if (state->locals_overflow) { /* too many local labels to remember: another pass */
+        state->needs_pass = true;
+        state->unsettled = "too many local label references in one statement";
+    }
+    if (state->pending_count >= ASM_MAX_PENDING) { /* the next pass guesses instead */
+        state->needs_pass = true;
+        state->unsettled = "too many forward references";
         return;
-    size_t name_length = gcn_peek_identifier(&cursor);
-    if (name_length > 1 && *cursor.pos == '.') {
-        for (size_t i = 0; i < sizeof data_directives / sizeof data_directives[0]; i++) {
-            if (strlen(data_directives[i].name) == name_length &&
-                strncasecmp(cursor.pos, data_directives[i].name, name_length) == 0) {
-                cursor.pos += name_length;
-                size_t before = output->length;
-                if (data_directive(&cursor, data_directives[i].size, output)) {
-                    end_statement(output);
-                } else {
-                    output->length = before;
-                    report(assembly, line, column_base + error.column - 1, true, error.message);
-                }
-                return;
-            }
+    }
+    if (state->pending_count == state->pending_capacity) {
+        size_t capacity = state->pending_capacity ? state->pending_capacity * 2 : 256;
+        asm_pending *grown = realloc(state->pending, capacity * sizeof *grown);
+        if (!grown) {
+            asm_report(state, true, 0, "out of memory");
+            return;
         }
-        gcn_fail(&cursor, cursor.pos, "unknown directive '%.*s'", (int)name_length, cursor.pos);
-        report(assembly, line, column_base + error.column - 1, true, error.message);
-        return;
+        state->pending = grown;
+        state->pending_capacity = capacity;
     }
-    const char *start = cursor.pos;
-    unsigned offset = (unsigned)(start - text);
-    gcn_instruction instruction;
-    gcn_status status = gcn_parse(&options, start, length - offset, &instruction, &error);
-    if (error.warning_column)
-        report(assembly, line, column_base + offset + error.warning_column - 1, false, error.warning);
-    if (status != GCN_OK) {
-        report(assembly, line, column_base + offset + error.column - 1, true, error.message);
-        return;
+    if (state->pending_local_count + state->local_count > state->pending_local_capacity) {
+        size_t capacity = state->pending_local_capacity ? state->pending_local_capacity * 2 : 64;
+        while (capacity < state->pending_local_count + state->local_count)
+            capacity *= 2;
+        asm_local_binding *grown = realloc(state->pending_locals, capacity * sizeof *grown);
+        if (!grown) {
+            asm_report(state, true, 0, "out of memory");
+            return;
+        }
+        state->pending_locals = grown;
+        state->pending_local_capacity = capacity;
     }
+    asm_pending *p = &state->pending[state->pending_count++];
+    p->kind = kind;
+    p->arch = (uint8_t)state->arch;
+    p->dialect = (uint8_t)state->dialect;
+    p->data_size = (uint8_t)data_size;
+    p->section = state->section;
+    p->address = address;
+    p->size = size;
+    p->sequence = state->sequence;
+    p->text = state->pending_text.length;
+    asm_buffer_append(&state->pending_text, state->clean.data, state->clean.length);
+    asm_buffer_append(&state->pending_text, "", 1);
+    p->line = state->pending_text.length;
+    p->line_length = state->location.length;
+    asm_buffer_append(&state->pending_text, state->location.text, state->location.length);
+    p->statement_start = (uint32_t)start;
+    p->statement_end = (uint32_t)end;
+    p->file = state->location.file;
+    p->line_number = state->location.line;
+    p->context = asm_persist_context(state, state->location.context);
+    p->locals = (uint32_t)state->pending_local_count;
+    p->local_count = state->local_count;
+    memcpy(state->pending_locals + state->pending_local_count, state->locals,
+           state->local_count * sizeof *state->locals);
+    state->pending_local_count += state->local_count;
+}
+
+/* ---- instructions ---- */
+
+static void instruction(asm_state *state, size_t start, size_t end)
+{
+    const char *line = state->statement_line;
+    bool fixup = state->mode == MODE_FIXUP;
+    gcn_parse_options options = {state->arch, state->dialect, asm_position(state), gcn_section_resolver,
+                                 &state->lookup};
+    state->lookup.section = state->section;
+    if (!fixup) {
+        state->mode = MODE_FIXUP_ALLOWED;
+        state->unknown = false;
+        state->local_count = 0;
+        state->locals_overflow = false;
+    }
+    state->undefined_name = NULL;
+    gcn_instruction decoded;
+    gcn_parse_error error;
+    gcn_status status = gcn_parse(&options, line + start, end - start, &decoded, &error);
     uint32_t words[GCN_MAX_WORDS];
-    size_t count;
-    if (gcn_encode(&instruction, words, &count) != GCN_OK) {
-        report(assembly, line, column_base + offset + 1, true, "instruction cannot be encoded");
+    size_t count = 0;
+    bool encoded = status == GCN_OK && gcn_encode(&decoded, words, &count) == GCN_OK;
+    /* Little-endian words, on any host. */
+    uint8_t bytes[4 * GCN_MAX_WORDS];
+    for (size_t i = 0; encoded && i < count; i++) {
+        bytes[4 * i] = (uint8_t)words[i];
+        bytes[4 * i + 1] = (uint8_t)(words[i] >> 8);
+        bytes[4 * i + 2] = (uint8_t)(words[i] >> 16);
+        bytes[4 * i + 3] = (uint8_t)(words[i] >> 24);
+    }
+    if (!fixup && state->unknown) { /* settled at the end of the pass */
+        uint64_t address = asm_position(state);
+        if (!encoded) {
+            memset(bytes, 0, sizeof bytes);
+            count = 1;
+        }
+        asm_add_pending(state, PENDING_INSTRUCTION, start, end, address, count * 4, 0);
+        asm_emit(state, bytes, count * 4, (unsigned)start + 1);
+        state->mode = MODE_VALUE_NEEDED;
         return;
     }
-    if (!reserve(output, count * 4)) {
-        report(assembly, line, column_base + offset + 1, true, "out of memory");
+    if (!fixup)
+        state->mode = MODE_VALUE_NEEDED;
+    if (error.warning_column)
+        asm_report(state, false, (unsigned)start + error.warning_column, "%s", error.warning);
+    if (status != GCN_OK) {
+        report_parse_error(state, (unsigned)start + error.column, error.message);
         return;
     }
-    for (size_t i = 0; i < count; i++)
-        for (unsigned b = 0; b < 4; b++)
-            output->bytes[output->length++] = (uint8_t)(words[i] >> (8 * b));
-    end_statement(output);
+    if (!encoded) {
+        asm_report(state, true, (unsigned)start + 1, "instruction cannot be encoded");
+        return;
+    }
+    if (fixup) {
+        if (count * 4 != state->fixup->size) {
+            state->needs_pass = true;
+            state->unsettled = "an instruction changed its size";
+            return;
+        }
+        asm_emit(state, bytes, count * 4, (unsigned)start + 1);
+        return;
+    }
+    asm_emit(state, bytes, count * 4, (unsigned)start + 1);
+}
+
+/* ---- statements ---- */
+
+static void assignment(asm_state *state, size_t name, size_t name_length, size_t value, size_t end)
+{
+    const char *line = state->statement_line;
+    gcn_cursor cursor;
+    gcn_parse_options options;
+    gcn_parse_error error;
+    asm_cursor(state, &cursor, &options, &error, line + value, line + end);
+    size_t at = skip_blank(line, value, end);
+    if (name_length == 1 && line[name] == '.') {
+        asm_report(state, true, (unsigned)name + 1, "cannot assign to '.'; use .org");
+        return;
+    }
+    if (at < end && line[at] == '%' && state->dialect == GCN_DIALECT_CLRX) {
+        asm_report(state, true, (unsigned)at + 1, "register symbols (x = %%s0) are not supported");
+        return;
+    }
+    int64_t result;
+    unsigned section;
+    if (!asm_value_needed(state, &cursor, &result, &section))
+        return;
+    if (!gcn_at_end(&cursor)) {
+        asm_report(state, true, asm_column(state, cursor.pos), "unexpected '%.*s' after the value",
+                   (int)(cursor.end - cursor.pos > 40 ? 40 : cursor.end - cursor.pos), cursor.pos);
+        return;
+    }
+    asm_define_symbol(state, line + name, name_length, (unsigned)name + 1, result, section, false);
+}
+
+static void statement(asm_state *state, size_t start, size_t end)
+{
+    const char *line = state->statement_line;
+    size_t i = skip_blank(line, start, end);
+    if (i >= end)
+        return;
+    bool active = asm_active(state);
+    for (;;) { /* labels: name: */
+        size_t n = 0;
+        while (i + n < end && gcn_is_identifier_char(line[i + n]))
+            n++;
+        if (n == 0 || i + n >= end || line[i + n] != ':' ||
+            (i + n + 1 < end && line[i + n + 1] == ':'))
+            break;
+        if (active) {
+            bool local = line[i] >= '0' && line[i] <= '9';
+            for (size_t k = 0; local && k < n; k++)
+                local = line[i + k] >= '0' && line[i + k] <= '9';
+            if (line[i] >= '0' && line[i] <= '9' && !local)
+                asm_report(state, true, (unsigned)i + 1, "a label cannot start with a digit");
+            else
+                asm_define_label(state, line + i, n, (unsigned)i + 1);
+        }
+        i = skip_blank(line, i + n + 1, end);
+        if (i >= end)
+            return;
+    }
+    size_t n = 0;
+    while (i + n < end && gcn_is_identifier_char(line[i + n]))
+        n++;
+    if (!active) {
+        if (n > 1 && line[i] == '.')
+            asm_condition_directive(state, line, i, i + n, end);
+        return;
+    }
+    state->column_base = (unsigned)i;
+    size_t j = skip_blank(line, i + n, end);
+    if (n && !(line[i] >= '0' && line[i] <= '9') && j < end && line[j] == '=' &&
+        (j + 1 >= end || line[j + 1] != '=')) {
+        assignment(state, i, n, j + 1, end);
+        return;
+    }
+    if (n > 1 && line[i] == '.' && asm_directive(state, line, i, i + n, end))
+        return;
+    if (state->macro_count) {
+        asm_macro *macro = asm_macro_find(state, line + i, n);
+        if (macro) {
+            asm_macro_expand(state, macro, line, i, i + n, end);
+            return;
+        }
+    }
+    if (n > 1 && line[i] == '.') {
+        const char *nearest = asm_nearest_directive(line + i, n);
+        if (nearest)
+            asm_report(state, true, (unsigned)i + 1, "unknown directive '%.*s'; did you mean '%s'?",
+                       (int)n, line + i, nearest);
+        else
+            asm_report(state, true, (unsigned)i + 1, "unknown directive '%.*s'", (int)n, line + i);
+        return;
+    }
+    instruction(state, i, end);
+}
+
+/* What is left of the line after a statement that pushed a frame (an
+ * include, a macro call) runs after that frame, with its columns kept. */
+static void defer_rest(asm_state *state, size_t from)
+{
+    if (state->frame_count >= ASM_MAX_FRAMES)
+        return;
+    char *rest = malloc(state->line.length + 1);
+    if (!rest) {
+        asm_report(state, true, 0, "out of memory");
+        return;
+    }
+    memcpy(rest, state->line.data, state->line.length);
+    memset(rest, ' ', from < state->line.length ? from : state->line.length);
+    asm_frame top = state->frames[state->frame_count - 1];
+    asm_frame *frame = &state->frames[state->frame_count - 1];
+    memset(frame, 0, sizeof *frame);
+    frame->kind = FRAME_REST;
+    frame->text = frame->owned = rest;
+    frame->length = state->line.length;
+    frame->file = state->location.file;
+    frame->line = state->location.line;
+    frame->context = state->location.context;
+    frame->condition_depth = top.condition_depth;
+    asm_frame *moved = &state->frames[state->frame_count++];
+    *moved = top;
+    if (top.context == &state->frames[state->frame_count - 2].context_node)
+        moved->context = &moved->context_node;
+}
+
+static void process_line(asm_state *state)
+{
+    state->statement_line = state->clean.data;
+    size_t length = state->clean.length, start = 0;
+    for (;;) {
+        size_t end = asm_statement_end(state, state->clean.data, start, length);
+        size_t frames = state->frame_count;
+        state->sequence++;
+        statement(state, start, end);
+        asm_end_statement(state);
+        if (end >= length || state->ended)
+            return;
+        start = end + 1;
+        if (state->frame_count > frames) {
+            defer_rest(state, start);
+            return;
+        }
+    }
+}
+
+/* ---- passes ---- */
+
+static void run_fixups(asm_state *state)
+{
+    for (size_t k = 0; k < state->pending_count && !state->needs_pass; k++) {
+        const asm_pending *p = &state->pending[k];
+        state->fixup = p;
+        state->mode = MODE_FIXUP;
+        state->fixup_unsafe = false;
+        state->arch = (gcn_arch)p->arch;
+        state->dialect = (gcn_dialect)p->dialect;
+        state->section = p->section;
+        state->statement_line = state->pending_text.data + p->text;
+        state->fixup_position = p->address;
+        if (p->kind == PENDING_INSTRUCTION) {
+            instruction(state, p->statement_start, p->statement_end);
+        } else {
+            asm_fixup_data(state, state->statement_line, p->statement_start, p->statement_end,
+                           p->data_size);
+        }
+        if (state->fixup_unsafe) {
+            state->needs_pass = true;
+            state->unsettled = "a symbol is redefined around a statement that uses a later symbol";
+        }
+    }
+    state->fixup = NULL;
+    state->mode = MODE_VALUE_NEEDED;
+}
+
+static void check_guesses(asm_state *state)
+{
+    for (size_t i = 0; i < state->guessed_count && !state->needs_pass; i++) {
+        const asm_symbol *symbol = &state->symbols[state->guessed[i]];
+        if (!symbol->defined || symbol->value != symbol->previous_value ||
+            symbol->section != symbol->previous_section) {
+            state->needs_pass = true;
+            state->unsettled = "label addresses keep changing";
+        }
+    }
+}
+
+static void start_pass(asm_state *state, const char *source, size_t length)
+{
+    while (state->frame_count)
+        asm_pop_frame(state);
+    asm_arena_free(&state->arena);
+    asm_macros_free(state);
+    asm_symbols_start_pass(state);
+    asm_discard_diagnostics(state);
+    state->arch = state->assembly->arch;
+    state->dialect = state->assembly->dialect;
+    state->output->length = 0;
+    state->output->statement_count = 0;
+    asm_reset_sections(state);
+    state->condition_count = 0;
+    state->pending_count = 0;
+    state->pending_text.length = 0;
+    state->pending_local_count = 0;
+    state->sequence = 0;
+    state->expansion_lines = 0;
+    state->expansion_exhausted = state->ended = false;
+    state->needs_pass = false;
+    state->unsettled = NULL;
+    state->macro_invocations = 0;
+    state->mode = MODE_VALUE_NEEDED;
+    state->include_depth = state->expansion_depth = 0;
+    memset(&state->location, 0, sizeof state->location);
+    asm_frame *frame = asm_push_frame(state, FRAME_FILE);
+    asm_context *root = asm_arena_allocate(&state->arena, sizeof *root);
+    if (root) {
+        memset(root, 0, sizeof *root);
+        root->persistent = true;
+    }
+    frame->text = source;
+    frame->length = length;
+    frame->file = 0;
+    frame->line = 1;
+    frame->context = root;
+}
+
+bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *include_directories,
+                                size_t include_directory_count, const char *source, size_t length,
+                                gcn_output *output)
+{
+    asm_state *state = calloc(1, sizeof *state);
+    if (!state) {
+        if (assembly->diagnostics)
+            fprintf(assembly->diagnostics, "%s: error: out of memory\n", assembly->file_name);
+        assembly->errors++;
+        return false;
+    }
+    state->assembly = assembly;
+    state->output = output;
+    state->include_directories = include_directories;
+    state->include_directory_count = include_directory_count;
+    state->lookup.lookup = asm_lookup;
+    state->lookup.context = state;
+    state->files = calloc(4, sizeof *state->files);
+    state->file_capacity = 4;
+    state->files[0].path = strdup(assembly->file_name ? assembly->file_name : "<input>");
+    state->files[0].data = source;
+    state->files[0].length = length;
+    state->file_count = 1;
+    unsigned errors_before = assembly->errors;
+    for (state->pass = 1;; state->pass++) {
+        start_pass(state, source, length);
+        while (asm_next_line(state))
+            process_line(state);
+        asm_check_conditions_closed(state);
+        check_guesses(state);
+        if (!state->needs_pass)
+            run_fixups(state);
+        if (!state->needs_pass || state->expansion_exhausted || state->pass == ASM_MAX_PASSES)
+            break;
+    }
+    bool unsettled = state->needs_pass && !state->expansion_exhausted;
+    asm_flush_diagnostics(state);
+    if (unsettled) {
+        if (assembly->diagnostics)
+            fprintf(assembly->diagnostics, "%s: error: the layout did not settle after %d passes (%s)\n",
+                    state->files[0].path, ASM_MAX_PASSES, state->unsettled ? state->unsettled : "?");
+        assembly->errors++;
+    }
+    while (state->frame_count)
+        asm_pop_frame(state);
+    asm_arena_free(&state->arena);
+    asm_macros_free(state);
+    asm_symbols_free(state);
+    for (size_t i = 0; i < state->file_count; i++) {
+        free(state->files[i].path);
+        if (state->files[i].owned)
+            free((char *)state->files[i].data);
+    }
+    free(state->files);
+    free(state->conditions);
+    free(state->pending);
+    free(state->pending_locals);
+    free(state->diagnostics);
+    asm_buffer_free(&state->pending_text);
+    asm_buffer_free(&state->diagnostic_text);
+    asm_buffer_free(&state->line);
+    asm_buffer_free(&state->clean);
+    asm_buffer_free(&state->scratch);
+    asm_buffer_free(&state->expansion);
+    free(state);
+    return assembly->errors == errors_before;
 }
 
 bool gcn_assemble(gcn_assembly *assembly, const char *source, size_t length, gcn_output *output)
 {
-    /* One line at a time; a comment ends the line. CLRX: '#' and ';' as a
-     * statement separator; LLVM: ';' and '//' start comments, '#' at line start. */
-    enum { LINE_MAX = 4096 };
-    char buffer[LINE_MAX];
-    bool clrx = assembly->dialect == GCN_DIALECT_CLRX;
-    bool in_block_comment = false;
-    unsigned line = 0;
-    size_t position = 0;
-    while (position < length) {
-        size_t end = position;
-        while (end < length && source[end] != '\n')
-            end++;
-        line++;
-        size_t line_length = end - position;
-        if (line_length && source[position + line_length - 1] == '\r')
-            line_length--;
-        if (line_length >= LINE_MAX) {
-            report(assembly, line, 1, true, "line too long (limit 4095 characters)");
-            position = end + 1;
-            continue;
-        }
-        /* Blank out comments (keeping columns) into a private copy. */
-        memcpy(buffer, source + position, line_length);
-        for (size_t i = 0; i < line_length; i++) {
-            if (in_block_comment) {
-                if (buffer[i] == '*' && i + 1 < line_length && buffer[i + 1] == '/') {
-                    buffer[i] = buffer[i + 1] = ' ';
-                    i++;
-                    in_block_comment = false;
-                } else {
-                    buffer[i] = ' ';
-                }
-                continue;
-            }
-            char c = buffer[i];
-            if (c == '\0')
-                buffer[i] = ' ';
-            if (c == '/' && i + 1 < line_length && buffer[i + 1] == '*') {
-                buffer[i] = buffer[i + 1] = ' ';
-                i++;
-                in_block_comment = true;
-            } else if ((c == '/' && i + 1 < line_length && buffer[i + 1] == '/') ||
-                       (c == ';' && !clrx) || (c == '#' && clrx)) {
-                line_length = i;
-                break;
-            } else if (c == '#' && !clrx) {
-                bool leading = true;
-                for (size_t j = 0; j < i; j++)
-                    if (buffer[j] != ' ' && buffer[j] != '\t')
-                        leading = false;
-                if (leading) {
-                    line_length = i;
-                    break;
-                }
-            }
-        }
-        /* Statements: CLRX separates them with ';'. */
-        size_t start = 0;
-        for (size_t i = 0; i <= line_length; i++) {
-            if (i == line_length || (clrx && buffer[i] == ';')) {
-                statement(assembly, buffer + start, i - start, line, (unsigned)start + 1, output);
-                start = i + 1;
-            }
-        }
-        position = end + 1;
-    }
-    return assembly->errors == 0;
+    return gcn_assemble_with_includes(assembly, NULL, 0, source, length, output);
 }

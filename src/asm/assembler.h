@@ -1,5 +1,6 @@
-/* Whole-file assembly: statements, comments, data directives and
- * diagnostics around gcn_parse. */
+/* Whole-file assembly: statements, labels, symbols and expressions,
+ * directives, macros and repeats, includes, and clang-style diagnostics
+ * around gcn_parse. */
 #ifndef GCN_ASSEMBLER_H
 #define GCN_ASSEMBLER_H
 
@@ -8,7 +9,7 @@
 #include "gcn.h"
 
 typedef struct gcn_output {
-    uint8_t *bytes;
+    uint8_t *bytes; /* the .text section */
     size_t length, capacity;
     /* Statement boundaries, for one hex line per statement. */
     uint32_t *statement_ends;
@@ -16,10 +17,10 @@ typedef struct gcn_output {
 } gcn_output;
 
 typedef struct gcn_assembly {
-    gcn_arch arch;
+    gcn_arch arch;         /* until a .gpu/.arch directive */
     gcn_dialect dialect;
-    const char *file_name; /* for diagnostics */
-    FILE *diagnostics;     /* where "file:line:col: error: ..." lines go */
+    const char *file_name; /* for diagnostics, and where .include looks first */
+    FILE *diagnostics;     /* where "file:line:col: error: ..." and the caret lines go */
     unsigned errors, warnings;
     unsigned max_errors;   /* stop reporting after this many (0: 100) */
 } gcn_assembly;
@@ -27,6 +28,11 @@ typedef struct gcn_assembly {
 /* Assembles source into output (grown with realloc). Returns false if any
  * error was reported; valid statements still produce their bytes. */
 bool gcn_assemble(gcn_assembly *assembly, const char *source, size_t length, gcn_output *output);
+/* The same, with directories where .include looks after the including
+ * file's own directory and the current one. */
+bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *include_directories,
+                                size_t include_directory_count, const char *source, size_t length,
+                                gcn_output *output);
 void gcn_output_free(gcn_output *output);
 
 #endif

@@ -1,9 +1,11 @@
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "tools/cli.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 bool cli_read(const char *program, const char *path, char **data, size_t *length)
@@ -54,10 +56,31 @@ bool cli_write(const char *program, const char *path, const void *data, size_t l
         }
         return true;
     }
+    /* A device or a pipe (say /dev/full, maybe through a symlink) cannot be
+     * replaced: write straight to it. */
+    struct stat info;
+    if (stat(path, &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
+        FILE *file = fopen(path, "wb");
+        bool ok = file && fwrite(data, 1, length, file) == length;
+        if (file) {
+            ok = fflush(file) == 0 && ok;
+            ok = fclose(file) == 0 && ok;
+        }
+        if (!ok)
+            fprintf(stderr, "%s: cannot write '%s': %s\n", program, path, strerror(errno));
+        return ok;
+    }
+    /* Through a symlink, replace the file it names and keep the link. */
+    char *resolved = NULL;
+    if (lstat(path, &info) == 0 && S_ISLNK(info.st_mode))
+        resolved = realpath(path, NULL);
+    if (resolved)
+        path = resolved;
     size_t n = strlen(path);
     char *temporary = malloc(n + 16);
     if (!temporary) {
         fprintf(stderr, "%s: out of memory\n", program);
+        free(resolved);
         return false;
     }
     memcpy(temporary, path, n);
@@ -66,6 +89,7 @@ bool cli_write(const char *program, const char *path, const void *data, size_t l
     if (fd < 0) {
         fprintf(stderr, "%s: cannot create '%s': %s\n", program, temporary, strerror(errno));
         free(temporary);
+        free(resolved);
         return false;
     }
     FILE *file = fdopen(fd, "wb");
@@ -83,5 +107,6 @@ bool cli_write(const char *program, const char *path, const void *data, size_t l
         unlink(temporary);
     }
     free(temporary);
+    free(resolved);
     return ok;
 }

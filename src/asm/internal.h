@@ -1,0 +1,361 @@
+/* The assembler's insides, shared by its files: source frames (files,
+ * macro and repeat expansions), symbols, sections, conditions, the
+ * statements whose symbols were not yet known (fixups) and diagnostics.
+ *
+ * Forward references: a statement that uses a symbol not yet defined is
+ * laid out with a provisional value and kept as a fixup; at the end of the
+ * pass the fixups are parsed again with the final values. If a size
+ * changes, or a layout directive (.skip, .org, .if, ...) used an unknown
+ * symbol, another pass runs, in which such symbols take the value they had
+ * at the end of the previous pass; it is final when those guesses held. */
+#ifndef GCN_ASM_INTERNAL_H
+#define GCN_ASM_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "asm/assembler.h"
+#include "syntax/cursor.h"
+
+enum {
+    ASM_MAX_PASSES = 8,
+    ASM_MAX_INCLUDE_DEPTH = 32,
+    ASM_MAX_EXPANSION_DEPTH = 256,       /* macros and repeats inside each other */
+    ASM_MAX_FRAMES = ASM_MAX_INCLUDE_DEPTH + ASM_MAX_EXPANSION_DEPTH + 8,
+    ASM_MAX_LINE = 65535,
+    ASM_MAX_SECTIONS = 64,
+    ASM_MAX_LOCALS = 8,                  /* local label references kept per fixup */
+    ASM_MAX_PENDING = 1 << 20            /* fixups a pass keeps; past them, another pass */
+};
+#define ASM_EXPANSION_BUDGET (1u << 22)    /* lines and repetitions a pass may expand */
+#define ASM_MAX_SECTION_SIZE (1ull << 28)  /* bytes */
+
+/* A growing byte buffer. */
+typedef struct asm_buffer {
+    char *data;
+    size_t length, capacity;
+} asm_buffer;
+
+bool asm_buffer_reserve(asm_buffer *buffer, size_t more);
+bool asm_buffer_append(asm_buffer *buffer, const void *data, size_t length);
+void asm_buffer_free(asm_buffer *buffer);
+
+/* Memory that lives for one pass (contexts, macros): freed all at once. */
+typedef struct asm_arena {
+    struct asm_chunk *chunks;
+} asm_arena;
+
+void *asm_arena_allocate(asm_arena *arena, size_t size);
+char *asm_arena_copy(asm_arena *arena, const char *text, size_t length);
+void asm_arena_free(asm_arena *arena);
+
+/* Source files, read once for all passes. */
+typedef struct asm_file {
+    char *path;
+    const char *data;
+    size_t length;
+    bool owned;
+} asm_file;
+
+/* How a statement was reached: the chain of includes and expansions. */
+enum { CONTEXT_FILE, CONTEXT_MACRO, CONTEXT_REPEAT };
+typedef struct asm_context {
+    const struct asm_context *parent;
+    uint8_t kind;
+    const char *name; /* macro name or repeat directive */
+    uint32_t name_length;
+    /* Where it was entered (in the parent), with that line's text. */
+    uint32_t site_file, site_line, site_column;
+    const char *site_text;
+    uint32_t site_length;
+    /* Frames own their contexts, which die with them; what must outlive a
+     * frame (fixups, open .if) keeps a copy in the pass's arena. */
+    bool persistent;
+    const struct asm_context *persisted;
+} asm_context;
+
+/* Where the current statement is, for diagnostics. */
+typedef struct asm_location {
+    uint32_t file, line;
+    const asm_context *context;
+    const char *text; /* the whole logical line */
+    size_t length;
+} asm_location;
+
+enum { SYMBOL_NONE, SYMBOL_LABEL, SYMBOL_VARIABLE, SYMBOL_CONSTANT, SYMBOL_COUNTER };
+typedef struct asm_symbol {
+    uint32_t name, length, hash; /* name: offset in state->names */
+    uint8_t kind;
+    bool defined;           /* in this pass, so far */
+    bool previous_defined;  /* at the end of the previous pass */
+    bool guessed;           /* used before its definition with the previous value */
+    bool provisional;       /* its value came from an unknown symbol */
+    unsigned section, previous_section;
+    int64_t value, previous_value;
+    uint32_t definitions;
+    uint64_t first_definition, last_definition; /* statement sequence numbers */
+    uint32_t file, line;    /* of the definition */
+} asm_symbol;
+
+typedef struct asm_section {
+    uint32_t name, length; /* in state->names */
+    uint64_t size;
+    bool code;
+} asm_section;
+enum { SECTION_TEXT = 1 };
+
+/* `1f` inside a fixup: which instance of local label 1 it meant. */
+typedef struct asm_local_binding {
+    char name[24]; /* "1f" */
+    uint8_t length;
+    uint32_t instance;
+} asm_local_binding;
+
+enum { PENDING_INSTRUCTION, PENDING_DATA };
+typedef struct asm_pending {
+    uint8_t kind, arch, dialect, data_size;
+    unsigned section;
+    uint64_t address, size, sequence;
+    size_t text, line, line_length; /* its line, comments blanked and as written, in
+                                     * state->pending_text */
+    uint32_t statement_start, statement_end; /* the statement in that line */
+    uint32_t file, line_number;
+    const asm_context *context;
+    uint32_t locals, local_count; /* in state->pending_locals */
+} asm_pending;
+
+typedef struct asm_diagnostic {
+    uint64_t sequence;
+    size_t text, length; /* in state->diagnostic_text */
+    bool error;
+} asm_diagnostic;
+
+/* An open .if: whether its lines are assembled, whether a branch was taken. */
+typedef struct asm_condition {
+    bool parent_active, active, taken, else_seen;
+    uint32_t file, line;
+    const asm_context *context;
+} asm_condition;
+
+typedef struct asm_macro_parameter {
+    const char *name, *default_value;
+    size_t name_length, default_length;
+    bool required, variadic;
+} asm_macro_parameter;
+
+typedef struct asm_macro {
+    const char *name; /* lowercase */
+    size_t name_length;
+    asm_macro_parameter *parameters;
+    size_t parameter_count;
+    const char *body;
+    size_t body_length;
+    uint32_t file, line; /* of the first body line */
+    bool alive;          /* false after .purgem */
+} asm_macro;
+
+/* FRAME_REST: what is left of a line after a statement that pushed a frame. */
+enum { FRAME_FILE, FRAME_MACRO, FRAME_REPEAT, FRAME_IRP, FRAME_REST };
+typedef struct asm_frame {
+    uint8_t kind;
+    const char *text;
+    size_t length, position;
+    uint32_t file, line, first_line; /* line: origin line of the next line */
+    const asm_context *context;
+    asm_context context_node; /* this frame's own, when it made one */
+    char *site_text;
+    size_t condition_depth;          /* conditions open when it began */
+    bool block_comment;
+    /* Repeats: the body and the count. */
+    const char *body;
+    size_t body_length;
+    uint64_t iteration, count;
+    /* .irp/.irpc: the parameter and the values left. */
+    char *owned; /* the expansion text (macro, irp) */
+    char *values;
+    size_t values_length, value_position;
+    const char *parameter;
+    size_t parameter_length;
+    bool characters;
+} asm_frame;
+
+enum { MODE_FIXUP_ALLOWED, MODE_VALUE_NEEDED, MODE_FIXUP };
+
+typedef struct asm_state {
+    gcn_assembly *assembly;
+    gcn_output *output;
+    gcn_arch arch;
+    gcn_dialect dialect;
+    unsigned pass;
+
+    asm_file *files;
+    size_t file_count, file_capacity;
+    const char *const *include_directories;
+    size_t include_directory_count;
+
+    asm_symbol *symbols;
+    size_t symbol_count, symbol_capacity;
+    uint32_t *symbol_slots; /* index + 1; power-of-two size */
+    size_t slot_capacity;
+    asm_buffer names;
+    uint32_t *guessed;
+    size_t guessed_count, guessed_capacity;
+
+    asm_section sections[ASM_MAX_SECTIONS + 1];
+    unsigned section_count, section;
+
+    asm_frame frames[ASM_MAX_FRAMES];
+    size_t frame_count;
+    unsigned include_depth, expansion_depth;
+    uint64_t expansion_lines;
+    bool expansion_exhausted, ended;
+
+    asm_condition *conditions;
+    size_t condition_count, condition_capacity;
+
+    asm_macro *macros;
+    size_t macro_count, macro_capacity;
+    uint32_t *macro_slots;
+    size_t macro_slot_capacity;
+    uint64_t macro_invocations; /* \@ */
+
+    /* The current statement. */
+    uint64_t sequence;
+    asm_location location;
+    unsigned column_base; /* column of the statement's first character, minus 1 */
+    int mode;
+    bool unknown; /* it used a symbol not yet known */
+    asm_local_binding locals[ASM_MAX_LOCALS];
+    unsigned local_count;
+    bool locals_overflow;
+    const char *undefined_name; /* the last symbol the lookup did not find */
+    size_t undefined_length;
+
+    bool needs_pass;
+    const char *unsettled; /* why another pass was needed (for the last-pass error) */
+
+    /* Fixups: statements to parse again at the end of the pass. */
+    asm_pending *pending;
+    size_t pending_count, pending_capacity;
+    asm_buffer pending_text;
+    asm_local_binding *pending_locals;
+    size_t pending_local_count, pending_local_capacity;
+    const asm_pending *fixup; /* the one being parsed again */
+    bool fixup_unsafe;
+    uint64_t fixup_position;
+
+    asm_diagnostic *diagnostics;
+    size_t diagnostic_count, diagnostic_capacity;
+    asm_buffer diagnostic_text;
+    unsigned errors, warnings, stored_errors, stored_warnings;
+
+    asm_buffer line, clean; /* the logical line, and it with comments blanked */
+    const char *statement_line; /* clean, or a fixup's copy of its line */
+    asm_buffer scratch;     /* lines looked at while a body is captured */
+    asm_buffer expansion;   /* macro and .irp text being built */
+    asm_arena arena;
+    gcn_section_lookup lookup;
+} asm_state;
+
+/* ---- symbols.c ---- */
+asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length);
+asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length); /* creates */
+const char *asm_symbol_name(const asm_state *state, const asm_symbol *symbol);
+void asm_symbols_start_pass(asm_state *state);
+void asm_symbols_free(asm_state *state);
+/* The lookup gcn_parse uses (gcn_section_lookup.lookup). */
+bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, unsigned *section);
+/* Defines a label at the current position; false after reporting an error. */
+bool asm_define_label(asm_state *state, const char *name, size_t length, unsigned column);
+/* Defines a variable (redefinable) or a constant (.equiv); value from the
+ * current statement. */
+bool asm_define_symbol(asm_state *state, const char *name, size_t length, unsigned column,
+                       int64_t value, unsigned section, bool constant);
+/* Name of the closest defined symbol, for "did you mean". */
+const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length, size_t *found);
+/* Edit distance, case-insensitive, bounded. */
+unsigned asm_edit_distance(const char *a, size_t la, const char *b, size_t lb);
+
+/* ---- diagnostics.c ---- */
+/* column is 1-based in location->text; 0 for none. */
+void asm_report(asm_state *state, bool error, unsigned column, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+void asm_vreport(asm_state *state, bool error, unsigned column, const char *format, va_list arguments);
+/* A report at another place (a fixup, an unterminated block). */
+void asm_report_at(asm_state *state, const asm_location *location, uint64_t sequence, bool error,
+                   unsigned column, const char *format, ...) __attribute__((format(printf, 6, 7)));
+/* Prints the stored diagnostics in source order, capped. */
+void asm_flush_diagnostics(asm_state *state);
+void asm_discard_diagnostics(asm_state *state);
+
+/* ---- source.c ---- */
+bool asm_push_file(asm_state *state, const char *path, size_t path_length, unsigned column);
+/* Reads the next logical line into state->line and state->location;
+ * false at the end of everything. */
+bool asm_next_line(asm_state *state);
+/* Blanks comments of line (length) into clean, keeping columns; block:
+ * the open block comment state, updated. */
+void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line, size_t length,
+                    bool *block);
+/* The end of the statement starting at start in clean text (CLRX: ';'). */
+size_t asm_statement_end(const asm_state *state, const char *text, size_t start, size_t length);
+/* Gives the new top frame a context entered at the current statement. */
+void asm_frame_context(asm_state *state, asm_frame *frame, uint8_t kind, const char *name,
+                       size_t name_length, unsigned column);
+/* A copy of a context chain that lives to the end of the pass. */
+const asm_context *asm_persist_context(asm_state *state, const asm_context *context);
+void asm_pop_frame(asm_state *state);
+asm_frame *asm_push_frame(asm_state *state, uint8_t kind);
+/* Counts expanded lines; false (after an error) when the budget is spent. */
+bool asm_spend_expansion(asm_state *state, uint64_t lines);
+
+/* ---- directives.c ---- */
+/* The directive whose name is line[start, name_end), statement up to end;
+ * false if there is no such directive. */
+bool asm_directive(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
+/* The conditional directives, which matter also in skipped lines. */
+bool asm_condition_directive(asm_state *state, const char *line, size_t start, size_t name_end,
+                             size_t end);
+/* A data directive again, as a fixup. */
+void asm_fixup_data(asm_state *state, const char *line, size_t start, size_t end, unsigned size);
+/* Closest directive name, for "did you mean". */
+const char *asm_nearest_directive(const char *name, size_t length);
+/* Writes bytes at the current position of the current section (in a
+ * fixup: over the bytes it had). */
+bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned column);
+bool asm_emit_fill(asm_state *state, uint64_t count, const void *pattern, size_t width, unsigned column);
+void asm_end_statement(asm_state *state);
+void asm_check_conditions_closed(asm_state *state);
+bool asm_active(const asm_state *state);
+void asm_reset_sections(asm_state *state);
+
+/* ---- macros.c ---- */
+void asm_macro_define(asm_state *state, const char *line, size_t start, size_t end);
+void asm_macro_purge(asm_state *state, const char *line, size_t start, size_t end);
+asm_macro *asm_macro_find(asm_state *state, const char *name, size_t length);
+void asm_macro_expand(asm_state *state, asm_macro *macro, const char *line, size_t start,
+                      size_t name_end, size_t end);
+void asm_repeat(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
+void asm_exit_macro(asm_state *state, unsigned column);
+/* The next .irp/.irpc value: the body again, substituted; false at the end. */
+bool asm_irp_next(asm_state *state, asm_frame *frame);
+void asm_macros_free(asm_state *state);
+
+/* ---- assembler.c ---- */
+/* A cursor over [pos, end) of the current statement's line, with parse
+ * options for the current position and the assembler's symbol lookup. */
+void asm_cursor(asm_state *state, gcn_cursor *cursor, gcn_parse_options *options,
+                gcn_parse_error *error, const char *pos, const char *end);
+/* The error a cursor stopped at, with "did you mean" for symbols. */
+void asm_report_cursor(asm_state *state, const gcn_cursor *cursor);
+/* An expression whose value is needed now (layout, conditions): with a
+ * symbol not yet known, another pass is asked for. */
+bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsigned *section);
+/* Records the statement [start, end) of the current clean line as a fixup. */
+void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, uint64_t address,
+                     uint64_t size, unsigned data_size);
+/* The column of a pointer into the current statement's line. */
+unsigned asm_column(const asm_state *state, const char *at);
+/* The current position in the current section (in a fixup: the fixup's). */
+uint64_t asm_position(const asm_state *state);
+
+#endif

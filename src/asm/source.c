@@ -1,0 +1,466 @@
+/* Where lines come from: a stack of frames (source files, macro bodies,
+ * repeats), each line read whole, comments blanked so that columns stay,
+ * and statements found (CLRX separates them with ';'). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "asm/internal.h"
+
+bool asm_buffer_reserve(asm_buffer *buffer, size_t more)
+{
+    if (buffer->length + more <= buffer->capacity)
+        return true;
+    size_t capacity = buffer->capacity ? buffer->capacity : 256;
+    while (capacity < buffer->length + more)
+        capacity *= 2;
+    char *data = realloc(buffer->data, capacity);
+    if (!data)
+        return false;
+    buffer->data = data;
+    buffer->capacity = capacity;
+    return true;
+}
+
+bool asm_buffer_append(asm_buffer *buffer, const void *data, size_t length)
+{
+    if (!asm_buffer_reserve(buffer, length))
+        return false;
+    if (length)
+        memcpy(buffer->data + buffer->length, data, length);
+    buffer->length += length;
+    return true;
+}
+
+void asm_buffer_free(asm_buffer *buffer)
+{
+    free(buffer->data);
+    memset(buffer, 0, sizeof *buffer);
+}
+
+struct asm_chunk {
+    struct asm_chunk *next;
+    size_t used, size;
+    max_align_t data[];
+};
+
+void *asm_arena_allocate(asm_arena *arena, size_t size)
+{
+    size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    struct asm_chunk *chunk = arena->chunks;
+    if (!chunk || chunk->used + size > chunk->size) {
+        size_t bytes = size > 65536 ? size : 65536;
+        chunk = malloc(sizeof *chunk + bytes);
+        if (!chunk)
+            return NULL;
+        chunk->next = arena->chunks;
+        chunk->used = 0;
+        chunk->size = bytes;
+        arena->chunks = chunk;
+    }
+    void *p = (char *)chunk->data + chunk->used;
+    chunk->used += size;
+    return p;
+}
+
+char *asm_arena_copy(asm_arena *arena, const char *text, size_t length)
+{
+    char *copy = asm_arena_allocate(arena, length + 1);
+    if (copy) {
+        memcpy(copy, text, length);
+        copy[length] = '\0';
+    }
+    return copy;
+}
+
+void asm_arena_free(asm_arena *arena)
+{
+    while (arena->chunks) {
+        struct asm_chunk *next = arena->chunks->next;
+        free(arena->chunks);
+        arena->chunks = next;
+    }
+}
+
+void asm_frame_context(asm_state *state, asm_frame *frame, uint8_t kind, const char *name,
+                       size_t name_length, unsigned column)
+{
+    asm_context *context = &frame->context_node;
+    memset(context, 0, sizeof *context);
+    context->parent = state->location.context;
+    context->kind = kind;
+    context->name = name;
+    context->name_length = (uint32_t)name_length;
+    context->site_file = state->location.file;
+    context->site_line = state->location.line;
+    context->site_column = column;
+    size_t length = state->location.text ? state->location.length : 0;
+    frame->site_text = malloc(length + 1);
+    if (frame->site_text) {
+        memcpy(frame->site_text, state->location.text ? state->location.text : "", length);
+        frame->site_text[length] = '\0';
+    }
+    context->site_text = frame->site_text ? frame->site_text : "";
+    context->site_length = frame->site_text ? (uint32_t)length : 0;
+    frame->context = context;
+}
+
+const asm_context *asm_persist_context(asm_state *state, const asm_context *context)
+{
+    if (!context || context->persistent)
+        return context;
+    if (context->persisted)
+        return context->persisted;
+    asm_context *copy = asm_arena_allocate(&state->arena, sizeof *copy);
+    if (!copy)
+        return NULL;
+    *copy = *context;
+    copy->persistent = true;
+    copy->persisted = NULL;
+    copy->site_text = asm_arena_copy(&state->arena, context->site_text, context->site_length);
+    if (!copy->site_text) {
+        copy->site_text = "";
+        copy->site_length = 0;
+    }
+    copy->parent = asm_persist_context(state, context->parent);
+    ((asm_context *)context)->persisted = copy;
+    return copy;
+}
+
+asm_frame *asm_push_frame(asm_state *state, uint8_t kind)
+{
+    if (state->frame_count == ASM_MAX_FRAMES)
+        return NULL;
+    asm_frame *frame = &state->frames[state->frame_count++];
+    memset(frame, 0, sizeof *frame);
+    frame->kind = kind;
+    frame->condition_depth = state->condition_count;
+    if (kind == FRAME_FILE)
+        state->include_depth++;
+    else if (kind != FRAME_REST)
+        state->expansion_depth++;
+    return frame;
+}
+
+void asm_pop_frame(asm_state *state)
+{
+    asm_frame *frame = &state->frames[--state->frame_count];
+    if (frame->kind == FRAME_FILE)
+        state->include_depth--;
+    else if (frame->kind != FRAME_REST)
+        state->expansion_depth--;
+    free(frame->owned);
+    free(frame->values);
+    free(frame->site_text);
+}
+
+bool asm_spend_expansion(asm_state *state, uint64_t lines)
+{
+    if (state->expansion_exhausted)
+        return false;
+    state->expansion_lines += lines;
+    if (state->expansion_lines <= ASM_EXPANSION_BUDGET)
+        return true;
+    state->expansion_exhausted = true;
+    asm_report(state, true, 0,
+               "macro and repeat expansion stopped: more than %u lines expanded (a runaway "
+               ".rept or recursive macro?)", ASM_EXPANSION_BUDGET);
+    return false;
+}
+
+/* Reads a whole file; NULL with errno on failure. */
+static char *read_file(const char *path, size_t *length)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return NULL;
+    struct stat info;
+    if (fstat(fileno(file), &info) == 0 && S_ISDIR(info.st_mode)) {
+        fclose(file);
+        errno = EISDIR;
+        return NULL;
+    }
+    size_t capacity = 65536, used = 0;
+    char *data = malloc(capacity + 1);
+    while (data) {
+        used += fread(data + used, 1, capacity - used, file);
+        if (used < capacity)
+            break;
+        capacity *= 2;
+        char *bigger = realloc(data, capacity + 1);
+        if (!bigger)
+            free(data);
+        data = bigger;
+    }
+    int saved = errno;
+    bool failed = !data || ferror(file);
+    fclose(file);
+    if (failed) {
+        free(data);
+        errno = data ? saved : ENOMEM;
+        return NULL;
+    }
+    data[used] = '\0';
+    *length = used;
+    return data;
+}
+
+static bool file_exists(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0;
+}
+
+/* The file's index in state->files, reading it the first time. */
+static bool open_file(asm_state *state, const char *path, uint32_t *index, int *error)
+{
+    for (size_t i = 0; i < state->file_count; i++) {
+        if (strcmp(state->files[i].path, path) == 0 && state->files[i].data) {
+            *index = (uint32_t)i;
+            return true;
+        }
+    }
+    size_t length;
+    char *data = read_file(path, &length);
+    if (!data) {
+        *error = errno;
+        return false;
+    }
+    if (state->file_count == state->file_capacity) {
+        size_t capacity = state->file_capacity ? state->file_capacity * 2 : 8;
+        asm_file *files = realloc(state->files, capacity * sizeof *files);
+        if (!files) {
+            free(data);
+            *error = ENOMEM;
+            return false;
+        }
+        state->files = files;
+        state->file_capacity = capacity;
+    }
+    asm_file *file = &state->files[state->file_count];
+    file->path = strdup(path);
+    if (!file->path) {
+        free(data);
+        *error = ENOMEM;
+        return false;
+    }
+    file->data = data;
+    file->length = length;
+    file->owned = true;
+    *index = (uint32_t)state->file_count++;
+    return true;
+}
+
+bool asm_push_file(asm_state *state, const char *name, size_t name_length, unsigned column)
+{
+    if (state->include_depth >= ASM_MAX_INCLUDE_DEPTH) {
+        asm_report(state, true, column, ".include nested too deeply (limit %d): does the file include itself?",
+                   ASM_MAX_INCLUDE_DEPTH);
+        return false;
+    }
+    /* Relative names: beside the including file, then as given, then in
+     * the -I directories. */
+    char path[4096];
+    const char *including = state->files[state->location.file].path;
+    const char *slash = strrchr(including, '/');
+    bool found = false;
+    if (name_length == 0 || name_length >= 2048) {
+        asm_report(state, true, column, "bad file name");
+        return false;
+    }
+    if (name[0] != '/' && slash) {
+        snprintf(path, sizeof path, "%.*s/%.*s", (int)(slash - including), including, (int)name_length,
+                 name);
+        found = file_exists(path);
+    }
+    if (!found) {
+        snprintf(path, sizeof path, "%.*s", (int)name_length, name);
+        found = file_exists(path);
+    }
+    for (size_t i = 0; !found && name[0] != '/' && i < state->include_directory_count; i++) {
+        snprintf(path, sizeof path, "%s/%.*s", state->include_directories[i], (int)name_length, name);
+        found = file_exists(path);
+    }
+    if (!found)
+        snprintf(path, sizeof path, "%.*s", (int)name_length, name);
+    uint32_t index;
+    int error = 0;
+    if (!open_file(state, path, &index, &error)) {
+        asm_report(state, true, column, "cannot include '%s': %s", path, strerror(error));
+        return false;
+    }
+    asm_frame *frame = asm_push_frame(state, FRAME_FILE);
+    if (!frame) {
+        asm_report(state, true, column, "out of memory");
+        return false;
+    }
+    asm_frame_context(state, frame, CONTEXT_FILE, NULL, 0, column);
+    frame->text = state->files[index].data;
+    frame->length = state->files[index].length;
+    frame->file = index;
+    frame->line = 1;
+    return true;
+}
+
+/* End of a frame's text: the next repetition, or back to the frame below. */
+static void frame_ended(asm_state *state)
+{
+    asm_frame *frame = &state->frames[state->frame_count - 1];
+    if (frame->kind == FRAME_FILE && frame->block_comment) {
+        asm_location location = {frame->file, frame->line, asm_persist_context(state, frame->context), NULL, 0};
+        asm_report_at(state, &location, state->sequence, false, 0, "unterminated /* comment");
+    }
+    if (frame->kind == FRAME_REPEAT && ++frame->iteration < frame->count &&
+        asm_spend_expansion(state, 1)) {
+        frame->position = 0;
+        frame->line = frame->first_line;
+        return;
+    }
+    if (frame->kind == FRAME_IRP && frame->value_position < frame->values_length &&
+        asm_spend_expansion(state, 1)) {
+        if (asm_irp_next(state, frame))
+            return;
+    }
+    asm_pop_frame(state);
+}
+
+bool asm_next_line(asm_state *state)
+{
+    for (;;) {
+        if (state->frame_count == 0 || state->ended)
+            return false;
+        asm_frame *frame = &state->frames[state->frame_count - 1];
+        if (frame->position >= frame->length) {
+            frame_ended(state);
+            continue;
+        }
+        if (frame->kind != FRAME_FILE && frame->kind != FRAME_REST && !asm_spend_expansion(state, 1)) {
+            while (state->frame_count && state->frames[state->frame_count - 1].kind != FRAME_FILE)
+                asm_pop_frame(state);
+            continue;
+        }
+        /* A physical line, joined with the next ones after a CLRX '\'. */
+        state->line.length = 0;
+        uint32_t line_number = frame->line;
+        bool too_long = false;
+        for (;;) {
+            const char *start = frame->text + frame->position;
+            const char *newline = memchr(start, '\n', frame->length - frame->position);
+            size_t n = newline ? (size_t)(newline - start) : frame->length - frame->position;
+            frame->position += n + (newline ? 1 : 0);
+            frame->line++;
+            if (n && start[n - 1] == '\r')
+                n--;
+            bool joined = state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\' &&
+                          frame->position < frame->length;
+            if (joined)
+                n--;
+            if (state->line.length + n > ASM_MAX_LINE) {
+                too_long = true;
+            } else if (!asm_buffer_append(&state->line, start, n)) {
+                too_long = true;
+            }
+            if (!joined)
+                break;
+        }
+        state->location.file = frame->file;
+        state->location.line = line_number;
+        state->location.context = frame->context;
+        if (too_long) {
+            state->location.text = NULL;
+            state->location.length = 0;
+            state->sequence++;
+            asm_report(state, true, 1, "line too long (limit %d characters)", ASM_MAX_LINE);
+            continue;
+        }
+        asm_buffer_reserve(&state->line, 1);
+        state->line.data[state->line.length] = '\0';
+        state->location.text = state->line.data;
+        state->location.length = state->line.length;
+        asm_clean_line(state, &state->clean, state->line.data, state->line.length, &frame->block_comment);
+        return true;
+    }
+}
+
+/* Skips a "..." string or a 'c' character constant starting at i; returns
+ * the index of its last character. */
+static size_t skip_quoted(const char *text, size_t i, size_t length)
+{
+    char quote = text[i];
+    if (quote == '\'') {
+        if (i + 2 < length && text[i + 1] != '\\' && text[i + 2] == '\'')
+            return i + 2;
+        if (i + 3 < length && text[i + 1] == '\\') {
+            for (size_t j = i + 3; j < length && j <= i + 6; j++)
+                if (text[j] == '\'')
+                    return j;
+        }
+        return i; /* a lone quote */
+    }
+    size_t j = i + 1;
+    while (j < length && text[j] != quote) {
+        if (text[j] == '\\')
+            j++;
+        j++;
+    }
+    return j < length ? j : length - 1;
+}
+
+void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line, size_t length,
+                    bool *block)
+{
+    clean->length = 0;
+    if (!asm_buffer_reserve(clean, length + 1))
+        return;
+    char *out = clean->data;
+    memcpy(out, line, length);
+    bool clrx = state->dialect == GCN_DIALECT_CLRX;
+    size_t end = length;
+    for (size_t i = 0; i < end; i++) {
+        if (*block) {
+            if (out[i] == '*' && i + 1 < end && out[i + 1] == '/') {
+                out[i] = out[i + 1] = ' ';
+                i++;
+                *block = false;
+            } else {
+                out[i] = ' ';
+            }
+            continue;
+        }
+        char c = out[i];
+        if (c == '\0') {
+            out[i] = ' ';
+        } else if (c == '"' || c == '\'') {
+            i = skip_quoted(out, i, end);
+        } else if (c == '/' && i + 1 < end && out[i + 1] == '*') {
+            out[i] = out[i + 1] = ' ';
+            i++;
+            *block = true;
+        } else if (clrx ? c == '#' : (c == ';' || (c == '/' && i + 1 < end && out[i + 1] == '/'))) {
+            end = i;
+        } else if (!clrx && c == '#') {
+            size_t j = 0;
+            while (j < i && (out[j] == ' ' || out[j] == '\t'))
+                j++;
+            if (j == i)
+                end = i;
+        }
+    }
+    clean->length = end;
+    out[end] = '\0';
+}
+
+size_t asm_statement_end(const asm_state *state, const char *text, size_t start, size_t length)
+{
+    if (state->dialect != GCN_DIALECT_CLRX)
+        return length;
+    for (size_t i = start; i < length; i++) {
+        if (text[i] == '"' || text[i] == '\'')
+            i = skip_quoted(text, i, length);
+        else if (text[i] == ';')
+            return i;
+    }
+    return length;
+}

@@ -1,0 +1,368 @@
+/* Symbols: an open-addressing hash table over names kept in one buffer;
+ * labels, variables (=, .set, .equ), constants (.equiv) and the counters of
+ * local labels (1:, 1b, 1f). The lookup gcn_parse calls lives here too. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/internal.h"
+
+static uint32_t hash_name(const char *name, size_t length)
+{
+    uint32_t hash = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < length; i++)
+        hash = (hash ^ (uint8_t)name[i]) * 16777619u;
+    return hash;
+}
+
+const char *asm_symbol_name(const asm_state *state, const asm_symbol *symbol)
+{
+    return state->names.data + symbol->name;
+}
+
+static asm_symbol *find_hashed(asm_state *state, const char *name, size_t length, uint32_t hash,
+                               size_t *slot)
+{
+    if (state->slot_capacity == 0) {
+        *slot = 0;
+        return NULL;
+    }
+    size_t mask = state->slot_capacity - 1, i = hash & mask;
+    for (;; i = (i + 1) & mask) {
+        uint32_t entry = state->symbol_slots[i];
+        if (entry == 0) {
+            *slot = i;
+            return NULL;
+        }
+        asm_symbol *symbol = &state->symbols[entry - 1];
+        if (symbol->hash == hash && symbol->length == length &&
+            memcmp(state->names.data + symbol->name, name, length) == 0) {
+            *slot = i;
+            return symbol;
+        }
+    }
+}
+
+asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length)
+{
+    size_t slot;
+    return find_hashed(state, name, length, hash_name(name, length), &slot);
+}
+
+static bool grow_slots(asm_state *state)
+{
+    size_t capacity = state->slot_capacity ? state->slot_capacity * 2 : 1024;
+    uint32_t *slots = calloc(capacity, sizeof *slots);
+    if (!slots)
+        return false;
+    for (size_t s = 0; s < state->symbol_count; s++) {
+        size_t i = state->symbols[s].hash & (capacity - 1);
+        while (slots[i])
+            i = (i + 1) & (capacity - 1);
+        slots[i] = (uint32_t)(s + 1);
+    }
+    free(state->symbol_slots);
+    state->symbol_slots = slots;
+    state->slot_capacity = capacity;
+    return true;
+}
+
+asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
+{
+    uint32_t hash = hash_name(name, length);
+    size_t slot;
+    asm_symbol *symbol = find_hashed(state, name, length, hash, &slot);
+    if (symbol)
+        return symbol;
+    if ((state->symbol_count + 1) * 2 > state->slot_capacity) {
+        if (!grow_slots(state))
+            return NULL;
+        find_hashed(state, name, length, hash, &slot);
+    }
+    if (state->symbol_count == state->symbol_capacity) {
+        size_t capacity = state->symbol_capacity ? state->symbol_capacity * 2 : 512;
+        asm_symbol *symbols = realloc(state->symbols, capacity * sizeof *symbols);
+        if (!symbols)
+            return NULL;
+        state->symbols = symbols;
+        state->symbol_capacity = capacity;
+    }
+    size_t offset = state->names.length;
+    if (!asm_buffer_append(&state->names, name, length) || !asm_buffer_append(&state->names, "", 1))
+        return NULL;
+    symbol = &state->symbols[state->symbol_count];
+    memset(symbol, 0, sizeof *symbol);
+    symbol->name = (uint32_t)offset;
+    symbol->length = (uint32_t)length;
+    symbol->hash = hash;
+    state->symbol_slots[slot] = (uint32_t)++state->symbol_count;
+    return symbol;
+}
+
+void asm_symbols_start_pass(asm_state *state)
+{
+    for (size_t i = 0; i < state->symbol_count; i++) {
+        asm_symbol *symbol = &state->symbols[i];
+        symbol->previous_defined = symbol->defined && !symbol->provisional;
+        symbol->previous_value = symbol->value;
+        symbol->previous_section = symbol->section;
+        symbol->defined = symbol->guessed = symbol->provisional = false;
+        symbol->definitions = 0;
+        symbol->kind = SYMBOL_NONE;
+    }
+    state->guessed_count = 0;
+}
+
+void asm_symbols_free(asm_state *state)
+{
+    free(state->symbols);
+    free(state->symbol_slots);
+    free(state->guessed);
+    asm_buffer_free(&state->names);
+}
+
+/* Local labels: "\001N" counts the definitions of N, "\001N:K" is the K-th. */
+static size_t local_name(char *out, size_t size, const char *digits, size_t length, uint32_t instance)
+{
+    int n = instance ? snprintf(out, size, "\001%.*s:%u", (int)length, digits, instance)
+                     : snprintf(out, size, "\001%.*s", (int)length, digits);
+    return n > 0 && (size_t)n < size ? (size_t)n : 0;
+}
+
+static uint32_t local_count(asm_state *state, const char *digits, size_t length)
+{
+    char name[40];
+    size_t n = local_name(name, sizeof name, digits, length, 0);
+    asm_symbol *counter = n ? asm_symbol_find(state, name, n) : NULL;
+    return counter && counter->defined ? (uint32_t)counter->value : 0;
+}
+
+static bool note_definition(asm_state *state, asm_symbol *symbol)
+{
+    if (symbol->definitions++ == 0)
+        symbol->first_definition = state->sequence;
+    symbol->last_definition = state->sequence;
+    symbol->file = state->location.file;
+    symbol->line = state->location.line;
+    return true;
+}
+
+static void set_value(asm_state *state, asm_symbol *symbol, int64_t value, unsigned section)
+{
+    /* A value that differs from the guess made earlier in this pass. */
+    symbol->value = value;
+    symbol->section = section;
+    symbol->defined = true;
+    note_definition(state, symbol);
+}
+
+static void report_redefinition(asm_state *state, asm_symbol *symbol, unsigned column,
+                                const char *what)
+{
+    const asm_file *file = &state->files[symbol->file];
+    asm_report(state, true, column, "%s '%s' is already defined (at %s:%u)", what,
+               symbol->kind == SYMBOL_COUNTER ? "" : asm_symbol_name(state, symbol), file->path,
+               symbol->line);
+}
+
+bool asm_define_label(asm_state *state, const char *name, size_t length, unsigned column)
+{
+    char local[40];
+    if (name[0] >= '0' && name[0] <= '9') { /* a local label: 1: */
+        if (length > 20) {
+            asm_report(state, true, column, "local label number too long");
+            return false;
+        }
+        size_t n = local_name(local, sizeof local, name, length, 0);
+        asm_symbol *counter = asm_symbol_get(state, local, n);
+        if (!counter)
+            return false;
+        uint32_t count = counter->defined ? (uint32_t)counter->value : 0;
+        counter->kind = SYMBOL_COUNTER;
+        counter->value = count + 1;
+        counter->defined = true;
+        n = local_name(local, sizeof local, name, length, count + 1);
+        name = local;
+        length = n;
+    }
+    asm_symbol *symbol = asm_symbol_get(state, name, length);
+    if (!symbol) {
+        asm_report(state, true, column, "out of memory");
+        return false;
+    }
+    if (symbol->defined) {
+        report_redefinition(state, symbol, column, "symbol");
+        return false;
+    }
+    symbol->kind = SYMBOL_LABEL;
+    symbol->provisional = false;
+    set_value(state, symbol, (int64_t)state->sections[state->section].size, state->section);
+    return true;
+}
+
+bool asm_define_symbol(asm_state *state, const char *name, size_t length, unsigned column,
+                       int64_t value, unsigned section, bool constant)
+{
+    asm_symbol *symbol = asm_symbol_get(state, name, length);
+    if (!symbol) {
+        asm_report(state, true, column, "out of memory");
+        return false;
+    }
+    if (symbol->defined && (symbol->kind == SYMBOL_LABEL || symbol->kind == SYMBOL_CONSTANT ||
+                            constant)) {
+        report_redefinition(state, symbol, column,
+                            symbol->kind == SYMBOL_LABEL ? "label" : "symbol");
+        return false;
+    }
+    symbol->kind = constant ? SYMBOL_CONSTANT : SYMBOL_VARIABLE;
+    symbol->provisional = state->unknown;
+    if (state->unknown) { /* later uses in this pass get a wrong value */
+        state->needs_pass = true;
+        state->unsettled = "an assignment uses a symbol defined later";
+    }
+    set_value(state, symbol, value, section);
+    return true;
+}
+
+static bool remember_guess(asm_state *state, asm_symbol *symbol)
+{
+    if (state->guessed_count == state->guessed_capacity) {
+        size_t capacity = state->guessed_capacity ? state->guessed_capacity * 2 : 256;
+        uint32_t *guessed = realloc(state->guessed, capacity * sizeof *guessed);
+        if (!guessed)
+            return false;
+        state->guessed = guessed;
+        state->guessed_capacity = capacity;
+    }
+    state->guessed[state->guessed_count++] = (uint32_t)(symbol - state->symbols);
+    symbol->guessed = true;
+    return true;
+}
+
+bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, unsigned *section)
+{
+    asm_state *state = context;
+    char local[40];
+    if (length && name[0] >= '0' && name[0] <= '9') { /* 1b, 1f */
+        size_t digits = length - 1;
+        bool forward = name[length - 1] == 'f';
+        uint32_t instance = 0;
+        if (state->mode == MODE_FIXUP) {
+            const asm_pending *fixup = state->fixup;
+            for (uint32_t i = 0; i < fixup->local_count; i++) {
+                const asm_local_binding *b = &state->pending_locals[fixup->locals + i];
+                if (b->length == length && memcmp(b->name, name, length) == 0)
+                    instance = b->instance;
+            }
+        } else {
+            instance = local_count(state, name, digits) + (forward ? 1 : 0);
+            if (length < sizeof state->locals[0].name) {
+                bool known = false;
+                for (unsigned i = 0; i < state->local_count; i++)
+                    known |= state->locals[i].length == length &&
+                             memcmp(state->locals[i].name, name, length) == 0;
+                if (!known && state->local_count < ASM_MAX_LOCALS) {
+                    asm_local_binding *b = &state->locals[state->local_count++];
+                    memcpy(b->name, name, length);
+                    b->length = (uint8_t)length;
+                    b->instance = instance;
+                } else if (!known) {
+                    state->locals_overflow = true;
+                }
+            } else {
+                state->locals_overflow = true;
+            }
+        }
+        if (instance == 0) {
+            state->undefined_name = NULL;
+            return false; /* 1b before any 1: */
+        }
+        length = local_name(local, sizeof local, name, digits, instance);
+        if (length == 0)
+            return false;
+        name = local;
+    }
+    asm_symbol *symbol = asm_symbol_find(state, name, length);
+    if (state->mode == MODE_FIXUP) {
+        if (symbol && symbol->defined) {
+            /* Redefined both before and after the statement: its value there is lost. */
+            if (symbol->first_definition < state->fixup->sequence &&
+                symbol->last_definition > state->fixup->sequence)
+                state->fixup_unsafe = true;
+            *value = symbol->value;
+            *section = symbol->section;
+            return true;
+        }
+    } else if (symbol && symbol->defined) {
+        if (symbol->provisional)
+            state->unknown = true;
+        *value = symbol->value;
+        *section = symbol->section;
+        return true;
+    } else if (symbol && symbol->previous_defined) { /* a forward reference, guessed */
+        if (!symbol->guessed && !remember_guess(state, symbol))
+            return false;
+        *value = symbol->previous_value;
+        *section = symbol->previous_section;
+        return true;
+    } else if (state->pass == 1 || state->mode == MODE_FIXUP_ALLOWED) {
+        state->unknown = true; /* provisional: settled by a fixup or another pass */
+        *value = 0;
+        *section = 0;
+        return true;
+    }
+    if (name != local) {
+        state->undefined_name = name;
+        state->undefined_length = length;
+    } else {
+        state->undefined_name = NULL;
+    }
+    return false;
+}
+
+unsigned asm_edit_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+    unsigned previous[64], current[64];
+    if (la > 63) la = 63;
+    if (lb > 63) lb = 63;
+    for (size_t j = 0; j <= lb; j++)
+        previous[j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++) {
+        current[0] = (unsigned)i;
+        for (size_t j = 1; j <= lb; j++) {
+            char ca = a[i - 1], cb = b[j - 1];
+            if (ca >= 'A' && ca <= 'Z') ca = (char)(ca - 'A' + 'a');
+            if (cb >= 'A' && cb <= 'Z') cb = (char)(cb - 'A' + 'a');
+            unsigned best = previous[j - 1] + (ca != cb);
+            if (previous[j] + 1 < best) best = previous[j] + 1;
+            if (current[j - 1] + 1 < best) best = current[j - 1] + 1;
+            current[j] = best;
+        }
+        memcpy(previous, current, sizeof previous);
+    }
+    return previous[lb];
+}
+
+const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length, size_t *found)
+{
+    const asm_symbol *best = NULL;
+    unsigned best_distance = ~0u;
+    for (size_t i = 0; i < state->symbol_count; i++) {
+        const asm_symbol *symbol = &state->symbols[i];
+        if (!symbol->defined || symbol->kind == SYMBOL_COUNTER ||
+            state->names.data[symbol->name] == '\001')
+            continue;
+        size_t n = symbol->length;
+        if (n > length + 3 || n + 3 < length)
+            continue;
+        unsigned d = asm_edit_distance(name, length, state->names.data + symbol->name, n);
+        if (d < best_distance) {
+            best_distance = d;
+            best = symbol;
+        }
+    }
+    if (!best || best_distance == 0 || best_distance * 3 > length + 2)
+        return NULL;
+    *found = best->length;
+    return state->names.data + best->name;
+}
