@@ -620,6 +620,8 @@ static bool parse_offset_operand(smem_parse *p)
     gcn_skip_space(cursor);
     const char *at = p->offset_at = cursor->pos;
     if (!p->llvm && gcn_accept(cursor, '@')) { /* CLRX: a symbol, even one named like a register */
+        gcn_skip_space(cursor);
+        p->offset_at = cursor->pos;
         p->kind = OFFSET_IMMEDIATE;
         return gcn_parse_expression(cursor, &p->offset);
     }
