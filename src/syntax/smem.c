@@ -1003,7 +1003,7 @@ bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
         const char *at = cursor->pos - 4;
         /* llvm-mc takes _e32 on any instruction and ignores it. */
         if (p.llvm && p.suffix == 64)
-            return gcn_fail(cursor, at, "llvm-mc has no e64 variant of %s", row->name);
+            return gcn_fail(cursor, at, "llvm-mc has no e64 variant of %s", row ? row->name : "it");
         if (p.llvm)
             p.suffix = 0;
         else if (p.suffix == 32 && !is_smrd(p.arch))
