@@ -7,7 +7,7 @@
 build=${1:-build}
 build=$(cd "$build" && pwd) || exit 1
 gcnasm=$build/gcnasm gcndis=$build/gcndis
-limit=${GCN_FAULT_TIMEOUT:-20} # seconds; a hang is a failure, not a stuck test
+limit=${GCN_FAULT_TIMEOUT:-60} # seconds; a hang is a failure, not a stuck test
 passed=0 failed=0 skipped=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/gcn-fault.XXXXXX") || exit 1
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
