@@ -80,7 +80,7 @@ enum {
     GCN_ROW_D16_PACKED = 1u << 3,  /* d16 format: GCN 1.4 packs two halves a VGPR */
     GCN_ROW_BUFFER_BASE = 1u << 4, /* SMEM: sbase is a 4-SGPR buffer resource */
     GCN_ROW_LLVM_ABSENT = 1u << 5, /* llvm-mc 14 does not know it (errata) */
-    GCN_ROW_SCRATCH = 1u << 6,     /* FLAT GCN 1.4 segment 1 */
+    GCN_ROW_SCRATCH = 1u << 6,     /* FLAT GCN 1.4 segment 1; SMEM s_scratch_* */
     GCN_ROW_GLOBAL = 1u << 7,      /* FLAT GCN 1.4 segment 2 */
     GCN_ROW_CLRX_GCN12 = 1u << 8,  /* CLRX also accepts it on GCN 1.2 (errata) */
     GCN_ROW_LDS_GCN12 = 1u << 9    /* MUBUF: LDS form only from GCN 1.2 on (llvm-mc) */
