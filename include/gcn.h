@@ -148,6 +148,13 @@ gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words,
 gcn_status gcn_format(const gcn_instruction *instruction, gcn_dialect dialect,
                       uint64_t address, char *buffer, size_t size, size_t *length);
 
+/* Like gcn_format, but only text that reads back: in the CLRX dialect it
+ * parses to the same words, every bit; in the LLVM dialect it is a fixpoint
+ * (parse, encode, decode, format give the same text). Otherwise
+ * GCN_ERROR_NOT_INSTRUCTION, and a disassembler prints the words as data. */
+gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dialect,
+                            uint64_t address, char *buffer, size_t size, size_t *length);
+
 /* Parse one instruction from text (no comments, no labels). */
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
                      gcn_instruction *instruction, gcn_parse_error *error);

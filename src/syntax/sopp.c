@@ -273,6 +273,15 @@ static bool parse_imm16(gcn_cursor *cursor, unsigned *value)
     return true;
 }
 
+/* CLRX prints " :0xVALUE", the whole field, after a form that cannot show
+ * every bit; the value given there is what counts. */
+static bool parse_whole_field(gcn_cursor *cursor, unsigned *value)
+{
+    if (cursor->options->dialect == GCN_DIALECT_LLVM)
+        return gcn_fail(cursor, cursor->pos - 1, "unexpected ':'");
+    return parse_imm16(cursor, value);
+}
+
 static bool parse_waitcnt(gcn_cursor *cursor, gcn_arch arch, unsigned *value)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
@@ -283,6 +292,8 @@ static bool parse_waitcnt(gcn_cursor *cursor, gcn_arch arch, unsigned *value)
     unsigned given = 0;
     bool first = true;
     while (!gcn_at_end(cursor)) {
+        if (!first && gcn_accept(cursor, ':'))
+            return parse_whole_field(cursor, value);
         if (!first && (gcn_accept(cursor, '&') || gcn_accept(cursor, ',')))
             gcn_skip_space(cursor);
         first = false;
@@ -460,6 +471,8 @@ static bool parse_sendmsg(gcn_cursor *cursor, unsigned *value)
     }
     if (!gcn_accept(cursor, ')'))
         return gcn_fail(cursor, cursor->pos, "expected ')' to close sendmsg");
+    if (gcn_accept(cursor, ':'))
+        return parse_whole_field(cursor, value);
     if (llvm && symbolic) { /* llvm-mc checks symbolic messages strictly */
         bool needs_op = id == MSG_GS || id == MSG_GS_DONE || id == MSG_SYSMSG;
         if (needs_op && !op_given)
