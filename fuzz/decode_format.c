@@ -27,10 +27,14 @@ static void round_trip(const gcn_instruction *decoded, gcn_dialect dialect, cons
     size_t count = 0;
     status = gcn_encode(&parsed, again, &count);
     FUZZ_CHECK(status == GCN_OK, "'%s' parses but does not encode: status %d", text, status);
-    FUZZ_CHECK(count == decoded->word_count && memcmp(again, words, count * 4) == 0,
-               "'%s' (arch %u) encodes to %zu words %08x %08x, decoded from %u words %08x %08x",
-               text, decoded->arch, count, again[0], count > 1 ? again[1] : 0,
-               decoded->word_count, words[0], decoded->word_count > 1 ? words[1] : 0);
+    FUZZ_CHECK(count == decoded->word_count, "'%s' (arch %u) encodes to %zu words, not %u", text,
+               decoded->arch, count, decoded->word_count);
+    for (size_t i = 0; i < count; i++)
+        FUZZ_CHECK(again[i] == words[i],
+                   "round trip changes family %u arch %u word %zu bits %08x: '%s' encodes to "
+                   "%08x, decoded from %08x",
+                   decoded->family, decoded->arch, i, again[i] ^ words[i], text, again[i],
+                   words[i]);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
