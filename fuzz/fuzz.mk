@@ -8,7 +8,9 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = decode_format parse_encode assemble disassemble
 FUZZ_BUILD = $(BUILD)/fuzz
 GCN_SHARED ?= ../shared
-FUZZ_SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# FUZZ_SANITIZE_EXTRA: e.g. -fno-sanitize=nonnull-attribute to fuzz past a known finding.
+FUZZ_SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+  $(FUZZ_SANITIZE_EXTRA)
 FUZZ_CFLAGS = -O1 -g -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -Iinclude -Isrc -MMD -MP \
   $(FUZZ_SANITIZE)
 FUZZ_LIB_OBJECTS := $(LIB_SOURCES:%.c=$(FUZZ_BUILD)/obj/%.o)

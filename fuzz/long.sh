@@ -6,6 +6,7 @@
 # target for SECONDS, going on after a finding. The corpus grows in
 # OUT_DIR/build/fuzz/work across rounds; findings collect in
 # OUT_DIR/build/fuzz/found; OUT_DIR/summary.log gets one line per run.
+# $FUZZ_SANITIZE_EXTRA goes to the build (to fuzz past a known finding).
 out=$1 rounds=$2 seconds=$3
 shift 3
 targets=${*:-decode_format parse_encode assemble disassemble}
@@ -19,7 +20,8 @@ while [ "$round" -le "$rounds" ]; do
     rm -rf "$out/src" && mkdir -p "$out/src"
     commit=$(git -C "$repo" rev-parse --short HEAD)
     git -C "$repo" archive HEAD | tar -x -C "$out/src"
-    if ! make -C "$out/src" -j1 BUILD="$out/build" GCN_SHARED="$shared" fuzz-build fuzz-corpus \
+    if ! make -C "$out/src" -j1 BUILD="$out/build" GCN_SHARED="$shared" \
+        FUZZ_SANITIZE_EXTRA="${FUZZ_SANITIZE_EXTRA:-}" fuzz-build fuzz-corpus \
         >"$out/build.log" 2>&1; then
         echo "round $round: build of $commit failed, see $out/build.log" >>"$out/summary.log"
         sleep 60
