@@ -165,7 +165,6 @@ void asm_report_at(asm_state *state, const asm_location *location, uint64_t sequ
     store(state, location, sequence, error, column, message);
 }
 
-static const asm_diagnostic *sort_base;
 static int by_sequence(const void *a, const void *b)
 {
     const asm_diagnostic *x = a, *y = b;
@@ -177,8 +176,8 @@ static int by_sequence(const void *a, const void *b)
 void asm_flush_diagnostics(asm_state *state)
 {
     FILE *out = state->assembly->diagnostics;
-    (void)sort_base;
-    qsort(state->diagnostics, state->diagnostic_count, sizeof *state->diagnostics, by_sequence);
+    if (state->diagnostic_count > 1)
+        qsort(state->diagnostics, state->diagnostic_count, sizeof *state->diagnostics, by_sequence);
     unsigned cap = error_cap(state), shown_errors = 0, shown_warnings = 0;
     for (size_t i = 0; out && i < state->diagnostic_count; i++) {
         const asm_diagnostic *d = &state->diagnostics[i];

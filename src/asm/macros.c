@@ -31,8 +31,8 @@ static bool word_is(const char *word, size_t length, const char *name)
 
 /* Reads the body of a .macro or repeat from the current frame up to its
  * matching end, counting nested openings; the frame moves past the end line. */
-static bool capture_body(asm_state *state, bool macro, const char **body, size_t *body_length,
-                         uint32_t *first_line, unsigned column)
+static bool capture_body(asm_state *state, bool macro, const char *directive, const char **body,
+                         size_t *body_length, uint32_t *first_line, unsigned column)
 {
     asm_frame *frame = &state->frames[state->frame_count - 1];
     size_t start = frame->position;
@@ -73,8 +73,8 @@ static bool capture_body(asm_state *state, bool macro, const char **body, size_t
         }
     }
     frame->block_comment = block;
-    asm_report(state, true, column, "%s without a matching %s", macro ? "'.macro'" : "repeat",
-               macro ? "'.endm'" : "'.endr'");
+    asm_report(state, true, column, "'%s' without a matching '%s'", macro ? ".macro" : directive,
+               macro ? ".endm" : ".endr");
     return false;
 }
 
@@ -210,7 +210,7 @@ void asm_macro_define(asm_state *state, const char *line, size_t start, size_t e
     unsigned column = (unsigned)i + 1;
     if (n == 0) {
         asm_report(state, true, column, "expected a macro name");
-        capture_body(state, true, &(const char *){NULL}, &(size_t){0}, &(uint32_t){0}, column);
+        capture_body(state, true, ".macro", &(const char *){NULL}, &(size_t){0}, &(uint32_t){0}, column);
         return;
     }
     asm_macro macro = {0};
@@ -291,7 +291,7 @@ void asm_macro_define(asm_state *state, const char *line, size_t start, size_t e
     uint32_t first_line = 0;
     asm_frame *frame = &state->frames[state->frame_count - 1];
     uint32_t file = frame->file;
-    if (!capture_body(state, true, &body, &body_length, &first_line, column) || !ok)
+    if (!capture_body(state, true, ".macro", &body, &body_length, &first_line, column) || !ok)
         return;
     if (asm_macro_find(state, macro.name, n)) {
         asm_report(state, true, column, "macro '%.*s' is already defined", (int)n, macro.name);
@@ -601,12 +601,13 @@ void asm_repeat(asm_state *state, const char *line, size_t start, size_t name_en
     size_t body_length = 0;
     uint32_t first_line = 0;
     uint32_t file = state->frames[state->frame_count - 1].file;
-    if (!capture_body(state, false, &body, &body_length, &first_line, column) || !ok || count == 0 ||
+    const char *directive = rept ? ".rept" : characters ? ".irpc" : ".irp";
+    if (!capture_body(state, false, directive, &body, &body_length, &first_line, column) || !ok ||
+        count == 0 ||
         !asm_spend_expansion(state, 1)) {
         free(values);
         return;
     }
-    const char *directive = rept ? ".rept" : characters ? ".irpc" : ".irp";
     if (!push_expansion(state, rept ? FRAME_REPEAT : FRAME_IRP, directive, strlen(directive), column,
                         file, first_line)) {
         free(values);
