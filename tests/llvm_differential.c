@@ -758,7 +758,9 @@ static void add_dis_cases(uint64_t seed, gcn_arch arch, dis_case **cases, size_t
             uint32_t words[GCN_MAX_WORDS];
             gcn_instruction instruction;
             char why[256];
-            if (test_row_instance(&random, row, arch, words, &instruction, why, sizeof why))
+            /* Half of them plain, which LLVM more often reads. */
+            if ((i % 2 ? test_plain_row_instance : test_row_instance)(
+                    &random, row, arch, words, &instruction, why, sizeof why))
                 add_dis_case(arch, (gcn_family)entry->family, words, cases, count, capacity);
         }
     }
