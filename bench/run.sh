@@ -59,8 +59,9 @@ else
 fi
 
 # 3. The pool: samples of every row the library prints, kept where llvm-mc
-# reads them the same way. Samples llvm-mc rejects or encodes otherwise are
-# reported by row: each is a library bug to fix.
+# assembles the text to the same bytes. The rest are classified: if llvm-mc
+# disassembles our bytes to our text, the library matches LLVM and LLVM does
+# not assemble what it prints; otherwise the library and LLVM differ.
 POOL=$WORK/pool.txt
 if [ ! -s $POOL ] || [ $GEN -nt $POOL ] || [ "$(cat $POOL.seed 2>/dev/null)" != $SEED ]; then
     $GEN -a $ARCH -s $SEED --probe $WORK/probe || fail "the generator failed"
@@ -79,11 +80,8 @@ if [ ! -s $POOL ] || [ $GEN -nt $POOL ] || [ "$(cat $POOL.seed 2>/dev/null)" != 
             getline source < text
             number++
             split(line, fields, " ")
-            samples[fields[1]]++
             if (number in message) {
-                rejected[fields[1]]++
-                if (!(fields[1] in why))
-                    why[fields[1]] = "llvm-mc: " message[number] ": " source
+                print fields[1] "\t" fields[2] "\t" source "\tllvm-mc: " message[number]
                 continue
             }
             name[++n] = fields[1]; ours[n] = fields[2]; line_text[n] = source
@@ -93,18 +91,38 @@ if [ ! -s $POOL ] || [ $GEN -nt $POOL ] || [ "$(cat $POOL.seed 2>/dev/null)" != 
             if (!match(line, /encoding: \[[^]]*\]/)) continue
             theirs = substr(line, RSTART + 10, RLENGTH - 10)
             i++
-            if (theirs == ours[i]) {
+            if (theirs == ours[i])
                 print name[i] " " ours[i] > pool
-                continue
-            }
-            rejected[name[i]]++
-            if (!(name[i] in why))
-                why[name[i]] = "other encoding: " line_text[i] ": ours " ours[i] ", llvm-mc " theirs
+            else
+                print name[i] "\t" ours[i] "\t" line_text[i] "\tllvm-mc encodes " theirs
         }
-        for (r in rejected)
-            printf "%s\t%d of %d\t%s\n", r, rejected[r], samples[r], why[r]
-    }' | sort > $WORK/probe.report
+    }' > $WORK/rejected.tsv
     [ -s $POOL ] || fail "llvm-mc accepts none of the generator's samples"
+    # Each rejected sample, then s_nop 0 as a separator in the disassembly.
+    awk -F'\t' '{ print $2; print "[0x00,0x00,0x80,0xbf]" }' $WORK/rejected.tsv |
+        $LLVM_MC -disassemble 2>/dev/null | grep -v '^[[:space:]]*\.text' > $WORK/rejected.llvm
+    awk -F'\t' -v llvm=$WORK/rejected.llvm -v pool=$POOL '
+    function clean(t) { gsub(/[ \t]+/, " ", t); sub(/^ /, "", t); sub(/ $/, "", t); return t }
+    BEGIN { while ((getline line < pool) > 0) { split(line, f, " "); kept[f[1]]++ } }
+    {
+        theirs = ""
+        while ((getline line < llvm) > 0 && clean(line) != "s_nop 0")
+            theirs = clean(line)
+        rows[$1] = 1
+        if (theirs == clean($3)) {
+            same[$1]++
+            if (!($1 in same_example)) same_example[$1] = $3 " (" $4 ")"
+        } else {
+            differ[$1]++
+            if (!($1 in differ_example))
+                differ_example[$1] = $3 " " $2 ": llvm-mc disassembles " (theirs == "" ? "nothing" : theirs) " (" $4 ")"
+        }
+    }
+    END {
+        for (r in rows)
+            printf "%s\t%d kept\t%d as LLVM prints\t%d differ\t%s\n", r, kept[r], same[r], differ[r],
+                (r in differ_example) ? differ_example[r] : same_example[r]
+    }' $WORK/rejected.tsv | sort > $WORK/probe.report
     echo $SEED > $POOL.seed
 fi
 
@@ -129,10 +147,13 @@ say "== make bench: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --s
 say "machine: $(nproc) cpus, $(lscpu | sed -n 's/^Model name: *//p'), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 say "peers: $(llvm-mc --version | sed -n 's/^.*LLVM version /LLVM /p'); ours: release build -O2 -g -DNDEBUG; $RUNS runs each, alternating"
 say "branches: $([ $MODE = labels ] && echo 'to labels' || echo 'raw word offsets (gcnasm has no labels yet)')"
-if [ -s $WORK/probe.report ]; then
-    say "generator samples llvm-mc rejects or encodes otherwise, left out (library bugs):"
-    sed 's/^/  /' $WORK/probe.report | tee -a $RESULTS
-fi
+awk -F'\t' -v kept=$(wc -l < $POOL) '{ rows++; same += $3; differ += $4; if ($4 + 0 > 0) bug++ }
+    END { printf "pool: %d llvm-mc-checked samples; left out: %d that llvm-mc disassembles to the library'"'"'s text but does not assemble back (LLVM'"'"'s asymmetry), %d in %d rows where the library and llvm-mc differ:\n", kept, same, differ, bug }' \
+    $WORK/probe.report | tee -a $RESULTS
+awk -F'\t' '$4 + 0 > 0 { printf "  %s: %d (%s)\n", $1, $4 + 0, $5 }' $WORK/probe.report | tee -a $RESULTS
+awk -F'\t' '$2 + 0 < $3 + $4 { printf "  mostly left out: %s, %d kept (%s)\n", $1, $2 + 0, $5 }' $WORK/probe.report | tee -a $RESULTS
+say "  most common reasons: $(cut -f4 $WORK/rejected.tsv | sed 's/ \[.*//' | sort | uniq -c | sort -rn | head -4 | awk '{ n = $1; $1 = ""; printf "%s%d x%s", (NR > 1 ? "; " : ""), n, $0 }')"
+say "  (by row: $WORK/probe.report)"
 
 summary=()
 for size in $SIZES; do
