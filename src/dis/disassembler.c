@@ -30,22 +30,30 @@ static uint32_t word_at(const uint8_t *bytes)
            (uint32_t)bytes[3] << 24;
 }
 
-enum { DATA_WORD = 0xff }; /* in the first walk's sizes: a word printed as data */
+/* In the first walk's sizes: data words (their count in the low bits). */
+enum { DATA = 0x80 };
 
 /* The instruction at offset, if it prints as text that reads back
- * (gcn_format_exact): its size in words, else 0 (a data word). */
+ * (gcn_format_exact): its size in words, and *data false. Otherwise data:
+ * all the words of an instruction that does not read back, so that the
+ * words after it stay where they are when an llvm text is assembled again
+ * (llvm-mc drops bits, and a data word before changed words could start
+ * another instruction). */
 static size_t classify(const gcn_listing_options *options, const uint8_t *bytes, size_t whole,
                        size_t offset, gcn_instruction *instruction, char *text, size_t text_size,
-                       size_t *text_length)
+                       size_t *text_length, bool *data)
 {
     size_t available = (whole - offset) / 4;
     uint32_t words[GCN_MAX_WORDS];
     size_t count = available < GCN_MAX_WORDS ? available : GCN_MAX_WORDS;
     for (size_t i = 0; i < count; i++)
         words[i] = word_at(bytes + offset + 4 * i);
-    if (gcn_decode(options->arch, words, count, instruction) != GCN_OK ||
-        gcn_format_exact(instruction, options->dialect, offset, text, text_size, text_length) != GCN_OK)
-        return 0;
+    *data = true;
+    if (gcn_decode(options->arch, words, count, instruction) != GCN_OK)
+        return 1;
+    if (gcn_format_exact(instruction, options->dialect, offset, text, text_size, text_length) != GCN_OK)
+        return instruction->word_count;
+    *data = false;
     return instruction->word_count;
 }
 
@@ -71,6 +79,26 @@ static void put_words(listing *l, const uint8_t *bytes, size_t count, bool upper
                          word_at(bytes + 4 * i));
         put(l, buffer, (size_t)n);
     }
+}
+
+static void put_label(listing *l, uint64_t target);
+
+/* A data word, one line. */
+static void put_data(listing *l, const gcn_listing_options *options, const uint8_t *bytes,
+                     size_t offset)
+{
+    bool clrx = options->dialect == GCN_DIALECT_CLRX;
+    char text[96];
+    int n;
+    if (options->show_encoding && clrx)
+        n = snprintf(text, sizeof text, "/*%012zx: %08x*/ .int 0x%08x\n", offset, word_at(bytes + offset),
+                     word_at(bytes + offset));
+    else if (options->show_encoding)
+        n = snprintf(text, sizeof text, ".long 0x%08x // %012zX: %08X\n", word_at(bytes + offset), offset,
+                     word_at(bytes + offset));
+    else
+        n = snprintf(text, sizeof text, "%s 0x%08x\n", clrx ? ".int" : ".long", word_at(bytes + offset));
+    put(l, text, (size_t)n);
 }
 
 static void put_label(listing *l, uint64_t target)
@@ -100,11 +128,14 @@ bool gcn_disassemble_buffer(const gcn_listing_options *options, const uint8_t *b
         if (!sizes)
             return false;
         for (size_t offset = 0; offset < whole;) {
+            bool data;
             size_t words = classify(options, bytes, whole, offset, &instruction, text, sizeof text,
-                                    &text_length);
+                                    &text_length, &data);
             uint64_t target;
-            sizes[offset / 4] = words ? (uint8_t)words : DATA_WORD;
-            if (words && branch_target(&instruction, offset, &target)) {
+            sizes[offset / 4] = (uint8_t)(words | (data ? DATA : 0));
+            for (size_t i = 1; data && i < words; i++)
+                sizes[offset / 4 + i] = DATA; /* each data word can take a label */
+            if (!data && branch_target(&instruction, offset, &target)) {
                 if (target_count == target_capacity) {
                     target_capacity = target_capacity ? target_capacity * 2 : 64;
                     uint64_t *grown = realloc(targets, target_capacity * sizeof *grown);
@@ -117,7 +148,7 @@ bool gcn_disassemble_buffer(const gcn_listing_options *options, const uint8_t *b
                 }
                 targets[target_count++] = target;
             }
-            offset += words ? words * 4 : 4;
+            offset += words * 4;
         }
         if (target_count > 1)
             qsort(targets, target_count, sizeof *targets, compare_targets);
@@ -135,23 +166,35 @@ bool gcn_disassemble_buffer(const gcn_listing_options *options, const uint8_t *b
         if (next_target < target_count && targets[next_target] == offset)
             put_label(&l, targets[next_target++]);
         size_t words;
+        bool data;
         if (clrx) {
-            words = sizes[offset / 4] == DATA_WORD ? 0 : sizes[offset / 4];
-            if (words) { /* known to read back: plain formatting suffices */
+            words = sizes[offset / 4] & ~DATA;
+            data = (sizes[offset / 4] & DATA) != 0;
+            if (!data) { /* known to read back: plain formatting suffices */
                 uint32_t w[GCN_MAX_WORDS];
                 for (size_t i = 0; i < words; i++)
                     w[i] = word_at(bytes + offset + 4 * i);
                 if (gcn_decode(options->arch, w, words, &instruction) != GCN_OK ||
                     gcn_format(&instruction, options->dialect, offset, text, sizeof text, &text_length) != GCN_OK)
-                    words = 0;
+                    data = true;
             }
         } else {
-            words = classify(options, bytes, whole, offset, &instruction, text, sizeof text, &text_length);
+            words = classify(options, bytes, whole, offset, &instruction, text, sizeof text, &text_length,
+                             &data);
         }
-        if (words == 0)
-            text_length = (size_t)snprintf(text, sizeof text, "%s 0x%08x", clrx ? ".int" : ".long",
-                                           word_at(bytes + offset));
-        size_t size = words ? words * 4 : 4;
+        if (data) { /* one line a word */
+            for (size_t i = 0; i < words && !l.failed; i++) {
+                size_t at = offset + 4 * i;
+                while (i > 0 && next_target < target_count && targets[next_target] < at)
+                    next_target++;
+                if (i > 0 && next_target < target_count && targets[next_target] == at)
+                    put_label(&l, targets[next_target++]);
+                put_data(&l, options, bytes, at);
+            }
+            offset += words * 4;
+            continue;
+        }
+        size_t size = words * 4;
         if (options->show_encoding && clrx) {
             int n = snprintf(prefix, sizeof prefix, "/*%012zx: ", offset);
             put(&l, prefix, (size_t)n);
