@@ -257,6 +257,22 @@ bool gcn_format_sopp(const gcn_instruction *instruction, gcn_dialect dialect, ui
 /* ---- parsing ---- */
 
 /* A 16-bit immediate: -32768..65535. CLRX truncates with a warning. */
+/* A 16-bit field that llvm-mc takes only unsigned (s_endpgm, a raw sendmsg). */
+static bool parse_unsigned16(gcn_cursor *cursor, unsigned *value)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t v;
+    if (!gcn_parse_expression(cursor, &v))
+        return false;
+    if (cursor->options->dialect == GCN_DIALECT_LLVM && (v < 0 || v > 65535))
+        return gcn_fail(cursor, start, "value %lld is not a 16-bit unsigned value", (long long)v);
+    if (v < -32768 || v > 65535)
+        gcn_warn(cursor, start, "value %lld truncated to 16 bits", (long long)v);
+    *value = (unsigned)v & 0xffff;
+    return true;
+}
+
 static bool parse_imm16(gcn_cursor *cursor, unsigned *value)
 {
     gcn_skip_space(cursor);
@@ -439,7 +455,7 @@ static bool parse_sendmsg(gcn_cursor *cursor, unsigned *value)
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_arch arch = cursor->options->arch;
     if (!gcn_accept_word(cursor, "sendmsg"))
-        return parse_imm16(cursor, value);
+        return parse_unsigned16(cursor, value);
     if (!gcn_accept(cursor, '('))
         return gcn_fail(cursor, cursor->pos, "expected '(' after sendmsg");
     const char *message_at = cursor->pos;
@@ -491,8 +507,15 @@ static bool parse_sendmsg(gcn_cursor *cursor, unsigned *value)
 
 static bool parse_gpr_idx(gcn_cursor *cursor, unsigned *value)
 {
-    if (!gcn_accept_word(cursor, "gpr_idx"))
-        return parse_imm16(cursor, value);
+    if (!gcn_accept_word(cursor, "gpr_idx")) {
+        gcn_skip_space(cursor);
+        const char *start = cursor->pos;
+        if (!parse_imm16(cursor, value))
+            return false;
+        if (cursor->options->dialect == GCN_DIALECT_LLVM && *value > 15)
+            gcn_warn(cursor, start, "llvm-mc's assembler takes only 4-bit values here");
+        return true;
+    }
     if (!gcn_accept(cursor, '('))
         return gcn_fail(cursor, cursor->pos, "expected '(' after gpr_idx");
     static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
@@ -564,7 +587,7 @@ bool gcn_parse_sopp(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
             break;
         if (cursor->options->dialect == GCN_DIALECT_LLVM && row->operation != GCN_OP_ENDPGM)
             return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
-        ok = parse_imm16(cursor, &value);
+        ok = parse_unsigned16(cursor, &value);
         break;
     case GCN_SHAPE_SOPP_IMM:
         if (gcn_at_end(cursor))
