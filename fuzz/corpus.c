@@ -154,6 +154,8 @@ static void dis_rows(char *data)
         bytes[0] = (uint8_t)(arch | (row % 64) << 2);
         seed(DECODE_FORMAT, -1, bytes, 1 + 4 * count);
         seed(DISASSEMBLE, (int)arch | (row % 2 ? 4 : 0), bytes + 1, 4 * count);
+        if (row % 8 == 0) /* hex input (bit 4), -e (bit 3) */
+            seed(DISASSEMBLE, (int)arch | 16 | (row % 16 ? 8 : 0), fields[1], strlen(fields[1]));
         if (code[arch].length < 16384)
             append(&code[arch], bytes + 1, 4 * count);
         text_seeds(arch, GCN_DIALECT_CLRX, fields[2]);

@@ -1,32 +1,43 @@
 /* Fuzz target: words -> gcn_decode -> gcn_format (both dialects) -> gcn_parse
  * -> gcn_encode. Input: byte 0 picks the generation (bits 0-1) and the size
  * of a second, small format buffer (bits 2-7); the rest are little-endian
- * words. Checks: decode then encode gives back the words; the CLRX text
- * parses back to the same words (or, for bits CLRX shows raw, fails to
- * parse); formatting never writes past its buffer. */
+ * words. Checks: decode then encode gives back the words; text that
+ * gcn_format_exact vouches for reads back (CLRX: the same words; LLVM: a
+ * fixpoint) and equals gcn_format's; formatting never writes past its
+ * buffer. */
 #include <string.h>
 
 #include "fuzz.h"
 
+/* Text gcn_format_exact gives must read back: in CLRX to the same words,
+ * in LLVM as a fixpoint (parse, encode, decode, format: the same text).
+ * Other text is only parsed, which must not crash. */
 static void round_trip(const gcn_instruction *decoded, gcn_dialect dialect, const char *text,
-                       size_t length, const uint32_t *words)
+                       size_t length, const uint32_t *words, bool exact)
 {
     gcn_parse_options options = {(gcn_arch)decoded->arch, dialect, 0, fuzz_resolve_label, NULL};
     gcn_instruction parsed;
     gcn_parse_error error;
     gcn_status status = gcn_parse(&options, text, length, &parsed, &error);
-    if (dialect == GCN_DIALECT_LLVM)
-        return; /* LLVM's text need not name every field; reading it must only not crash */
-    if (status != GCN_OK) {
-        FUZZ_CHECK(fuzz_clrx_raw_form(decoded->row, text),
-                   "'%s' (arch %u) does not parse back: column %u: %s", text, decoded->arch,
-                   error.column, error.message);
+    if (!exact)
         return;
-    }
+    FUZZ_CHECK(status == GCN_OK, "exact '%s' (arch %u) does not parse back: column %u: %s", text,
+               decoded->arch, error.column, error.message);
     uint32_t again[GCN_MAX_WORDS];
     size_t count = 0;
     status = gcn_encode(&parsed, again, &count);
-    FUZZ_CHECK(status == GCN_OK, "'%s' parses but does not encode: status %d", text, status);
+    FUZZ_CHECK(status == GCN_OK, "exact '%s' parses but does not encode: status %d", text, status);
+    if (dialect == GCN_DIALECT_LLVM) {
+        gcn_instruction redecoded;
+        char retext[256];
+        status = gcn_decode((gcn_arch)decoded->arch, again, count, &redecoded);
+        FUZZ_CHECK(status == GCN_OK, "exact llvm '%s' encodes to words that do not decode", text);
+        status = gcn_format(&redecoded, dialect, 0, retext, sizeof retext, NULL);
+        FUZZ_CHECK(status == GCN_OK && strcmp(retext, text) == 0,
+                   "exact llvm '%s' (arch %u) is no fixpoint: '%s'", text, decoded->arch,
+                   status == GCN_OK ? retext : "?");
+        return;
+    }
     FUZZ_CHECK(count == decoded->word_count, "'%s' (arch %u) encodes to %zu words, not %u", text,
                decoded->arch, count, decoded->word_count);
     for (size_t i = 0; i < count; i++)
@@ -72,8 +83,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char text[256];
         size_t length = 0;
         status = gcn_format(&instruction, dialect, 0, text, sizeof text, &length);
-        if (status == GCN_ERROR_NOT_INSTRUCTION) /* the dialect cannot say it: data */
+        if (status == GCN_ERROR_NOT_INSTRUCTION) { /* the dialect cannot say it: data */
+            char exact_text[256];
+            FUZZ_CHECK(gcn_format_exact(&instruction, dialect, 0, exact_text, sizeof exact_text,
+                                        NULL) == GCN_ERROR_NOT_INSTRUCTION,
+                       "gcn_format_exact has text where gcn_format has none");
             continue;
+        }
         FUZZ_CHECK(status == GCN_OK, "format status %d for %08x", status, words[0]);
         FUZZ_CHECK(length == strlen(text), "length %zu, text '%s'", length, text);
         /* The same text into a buffer of exactly small_size bytes. */
@@ -95,7 +111,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             free(small);
         }
-        round_trip(&instruction, dialect, text, length, words);
+        char exact_text[256];
+        size_t exact_length = 0;
+        gcn_status exact = gcn_format_exact(&instruction, dialect, 0, exact_text,
+                                            sizeof exact_text, &exact_length);
+        FUZZ_CHECK(exact == GCN_OK || exact == GCN_ERROR_NOT_INSTRUCTION,
+                   "gcn_format_exact status %d", exact);
+        if (exact == GCN_OK)
+            FUZZ_CHECK(exact_length == length && strcmp(exact_text, text) == 0,
+                       "gcn_format_exact '%s' differs from gcn_format '%s'", exact_text, text);
+        round_trip(&instruction, dialect, text, length, words, exact == GCN_OK);
     }
     free(words);
     return 0;

@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "gcn.h"
 
@@ -39,15 +38,6 @@ static inline bool fuzz_resolve_label(void *context, const char *name, size_t le
     }
     *value = (int64_t)address;
     return true;
-}
-
-/* CLRX's disassembler shows some bits that no assembler syntax can say
- * (docs/syntax-notes.md): an illegal opcode (SOPP_ill_3), stray bits
- * (" :0x80"), nonzero reserved fields ("sdst=0x7f"). Such text need not
- * parse back; all other text must. */
-static inline bool fuzz_clrx_raw_form(uint16_t row, const char *text)
-{
-    return row == GCN_ROW_NONE || strstr(text, " :0x") || strstr(text, "=0x");
 }
 
 /* Little-endian words from bytes; a trailing part of a word is dropped. */
