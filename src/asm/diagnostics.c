@@ -9,7 +9,7 @@
 
 #include "asm/internal.h"
 
-enum { SHOWN_LINE_MAX = 400 };
+enum { SHOWN_LINE_MAX = 400, EXPANSIONS_SHOWN = 6 };
 
 static unsigned error_cap(const asm_state *state)
 {
@@ -82,11 +82,23 @@ static void render(asm_state *state, const asm_location *location, bool error, u
     put(state, "\n", 1);
     if (location->text)
         put_source(state, location->text, location->length, column);
-    /* Expansions, innermost first. */
+    /* Expansions, innermost first; of a deep recursion the first and the
+     * last few. */
+    size_t expansions = 0, shown = 0;
+    for (size_t i = 0; i < depth; i++)
+        expansions += chain[i]->kind != CONTEXT_FILE;
     for (size_t i = 0; i < depth; i++) {
         const asm_context *c = chain[i];
         if (c->kind == CONTEXT_FILE)
             continue;
+        shown++;
+        if (expansions > EXPANSIONS_SHOWN && shown > EXPANSIONS_SHOWN / 2 &&
+            shown <= expansions - EXPANSIONS_SHOWN / 2) {
+            if (shown == EXPANSIONS_SHOWN / 2 + 1)
+                put_format(state, "note: (%zu more expansions not shown)\n",
+                           expansions - EXPANSIONS_SHOWN / 2 * 2);
+            continue;
+        }
         put_format(state, "%s:%u:%u: note: in expansion of %s '%.*s'\n",
                    file_path(state, c->site_file), c->site_line, c->site_column,
                    c->kind == CONTEXT_MACRO ? "macro" : "directive", (int)c->name_length, c->name);

@@ -366,8 +366,10 @@ static void directive_fill(asm_state *state, const char *line, size_t start, siz
         asm_report(state, true, column, "'.fill' size must not be negative");
         return;
     }
-    if (size > 8)
+    if (size > 8) {
+        asm_report(state, false, column, "'.fill' size %lld is more than 8, 8 used", (long long)size);
         size = 8;
+    }
     uint8_t pattern[8] = {0};
     for (int i = 0; i < 4 && i < size; i++)
         pattern[i] = (uint8_t)((uint64_t)value >> (8 * i));

@@ -421,7 +421,7 @@ void asm_macro_expand(asm_state *state, asm_macro *macro, const char *line, size
                                    MAX_ARGUMENTS);
     const char *values[64];
     size_t lengths[64];
-    bool given[64] = {false};
+    bool given[64] = {false}, keyword[64] = {false};
     size_t parameters = macro->parameter_count;
     for (size_t p = 0; p < parameters; p++) {
         values[p] = macro->parameters[p].default_value ? macro->parameters[p].default_value : "";
@@ -443,10 +443,12 @@ void asm_macro_expand(asm_state *state, asm_macro *macro, const char *line, size
                 k = skip_blank(text, k + 1, length);
                 values[p] = text + k;
                 lengths[p] = length - k;
-                given[p] = true;
+                given[p] = keyword[p] = true;
                 continue;
             }
         }
+        while (position < parameters && keyword[position]) /* given by name */
+            position++;
         if (position >= parameters) {
             asm_report(state, true, (unsigned)starts[a] + 1, "too many arguments for macro '%s' (it takes %zu)",
                        macro->name, parameters);

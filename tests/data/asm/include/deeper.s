@@ -1,0 +1,1 @@
+    s_sleep undefined_here

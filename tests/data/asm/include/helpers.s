@@ -1,0 +1,3 @@
+    s_nop 1
+    s_bogus 2
+.include "deeper.s"
