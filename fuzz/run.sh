@@ -18,14 +18,16 @@ for target in "$@"; do
     log=$build/log/$target.log
     before=$(ls "$build/found/$target" | wc -l)
     # A hang is an input over 10 s; 2 GB of memory is a finding too.
+    started=$(date +%s)
     # shellcheck disable=SC2086
     "$build/fuzz_$target" "$build/work/$target" "$build/corpus/$target" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$build/found/$target/" $options $FUZZ_FLAGS >"$log" 2>&1
     code=$?
+    elapsed=$(($(date +%s) - started))
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     found=$(($(ls "$build/found/$target" | wc -l) - before))
-    echo "fuzz $target: ${seconds}s, ${runs:-?} runs, exit $code, $found new finding(s) in $build/found/$target"
+    echo "fuzz $target: ${elapsed}s, ${runs:-?} runs, exit $code, $found new finding(s) in $build/found/$target"
     if [ "$code" -ne 0 ] || [ "$found" -gt 0 ]; then
         status=1
         grep -m 5 -E 'ERROR|check failed|SUMMARY|runtime error' "$log"
