@@ -171,6 +171,35 @@ if supported .include '.include "probe.inc"\n' && printf '.byte 1\n' >probe.inc 
     expect "include of a directory" 1 'error: ' "$gcnasm" -a gfx900 -f raw -o di.out dir-include.s
 fi
 
+# Includes of endless or blocking files: an error, not all memory or a hang.
+# Memory is capped so a failure here cannot hurt the machine (ASan builds
+# reserve address space, so there the sanitizer's own RSS limit does it).
+if supported .include '.include "probe.inc"\n'; then
+    if grep -q __asan_init "$gcnasm" 2>/dev/null; then
+        printf '#!/bin/sh\nASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=2048 exec "$@"\n' >capped
+    else
+        printf '#!/bin/sh\nulimit -v 2097152 && exec "$@"\n' >capped
+    fi
+    chmod +x capped
+    printf '.include "/dev/zero"\n' >inc-zero.s
+    # An error of its own, not the memory cap reached.
+    expect ".include of /dev/zero" 1 'inc-zero\.s:1:[0-9]+: error: ' \
+        ./capped "$gcnasm" -a gfx900 -f raw -o inc-zero.out inc-zero.s &&
+        if grep -Eqi 'allocate memory|out of memory' err; then
+            fail ".include of /dev/zero: read until memory ran out: $(head -n 1 err)"
+        else
+            pass
+        fi
+    printf '.incbin "/dev/zero"\n' >incbin-zero.s
+    expect ".incbin of /dev/zero" 1 'incbin-zero\.s:1:[0-9]+: error: ' \
+        ./capped "$gcnasm" -a gfx900 -f raw -o incbin-zero.out incbin-zero.s
+    if mkfifo fifo 2>/dev/null; then
+        printf '.include "fifo"\n' >inc-fifo.s
+        expect ".include of a FIFO nobody writes" 1 'inc-fifo\.s:1:[0-9]+: error: ' \
+            "$gcnasm" -a gfx900 -f raw -o inc-fifo.out inc-fifo.s
+    fi
+fi
+
 # --- Bytes the assembler must survive ----------------------------------------
 
 head -c 65536 /dev/urandom >random.bin
