@@ -27,6 +27,12 @@ static void emit(source *s, const char *format, ...) __attribute__((format(print
 static void emit(source *s, const char *format, ...)
 {
     va_list arguments;
+    if (!s->text) {
+        s->capacity = 8192;
+        s->text = malloc(s->capacity);
+        if (!s->text)
+            abort();
+    }
     for (;;) {
         va_start(arguments, format);
         int n = vsnprintf(s->text + s->length, s->capacity - s->length, format, arguments);

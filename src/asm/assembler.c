@@ -139,8 +139,9 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
     p->context = asm_persist_context(state, state->location.context);
     p->locals = (uint32_t)state->pending_local_count;
     p->local_count = state->local_count;
-    memcpy(state->pending_locals + state->pending_local_count, state->locals,
-           state->local_count * sizeof *state->locals);
+    if (state->local_count)
+        memcpy(state->pending_locals + state->pending_local_count, state->locals,
+               state->local_count * sizeof *state->locals);
     state->pending_local_count += state->local_count;
 }
 

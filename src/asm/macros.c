@@ -85,6 +85,8 @@ static bool substitute(asm_state *state, const char *body, size_t body_length,
 {
     asm_buffer *out = &state->expansion;
     out->length = 0;
+    if (!asm_buffer_reserve(out, 1))
+        goto too_large;
     char counter[24];
     int counter_length = snprintf(counter, sizeof counter, "%llu",
                                   (unsigned long long)state->macro_invocations);
