@@ -1,6 +1,6 @@
 #!/bin/sh
 # The long fuzz run, on one core, over the committed tree:
-#   sh fuzz/long.sh OUT_DIR ROUNDS SECONDS [TARGET...]
+#   sh fuzz/long.sh OUT_DIR ROUNDS SECONDS [TARGET[:SECONDS]...]
 # Each round exports HEAD into OUT_DIR/src (so edits in progress do not
 # break the build), builds the targets into OUT_DIR/build, and runs every
 # target for SECONDS, going on after a finding. The corpus grows in
@@ -29,8 +29,10 @@ while [ "$round" -le "$rounds" ]; do
         continue
     fi
     for target in $targets; do
+        time=$seconds
+        case $target in *:*) time=${target#*:} target=${target%%:*} ;; esac
         line=$(FUZZ_FLAGS="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1" \
-            sh "$out/src/fuzz/run.sh" "$out/build/fuzz" "$seconds" "$target" | head -n 1)
+            sh "$out/src/fuzz/run.sh" "$out/build/fuzz" "$time" "$target" | head -n 1)
         echo "$(date -u +%H:%M) round $round $commit: $line" >>"$out/summary.log"
     done
     round=$((round + 1))
