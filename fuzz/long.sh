@@ -20,6 +20,8 @@ while [ "$round" -le "$rounds" ]; do
     rm -rf "$out/src" && mkdir -p "$out/src"
     commit=$(git -C "$repo" rev-parse --short HEAD)
     git -C "$repo" archive HEAD | tar -x -C "$out/src"
+    # The export's times are the commit's: build afresh, with this round's flags.
+    rm -rf "$out/build/fuzz/obj" "$out/build/src" "$out/build/libgcn.a" "$out/build/fuzz"/fuzz_*
     if ! make -C "$out/src" -j1 BUILD="$out/build" GCN_SHARED="$shared" \
         FUZZ_SANITIZE_EXTRA="${FUZZ_SANITIZE_EXTRA:-}" fuzz-build fuzz-corpus \
         >"$out/build.log" 2>&1; then
