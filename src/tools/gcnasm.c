@@ -8,9 +8,13 @@
 
 static void usage(void)
 {
-    fputs("usage: gcnasm -a ARCH [-s clrx|llvm] [-f raw|hex] [-o OUT] [INPUT|-]\n"
+    fputs("usage: gcnasm -a ARCH [-s clrx|llvm] [-f raw|hex] [-o OUT] [-I DIR]... [INPUT|-]\n"
           "  ARCH: gcn1.0..gcn1.4, gfx6..gfx9, an LLVM cpu (tahiti, tonga, gfx900, ...)\n"
-          "        or a CLRX device (Pitcairn, Hawaii, Ellesmere, Vega10, ...)\n",
+          "        or a CLRX device (Pitcairn, Hawaii, Ellesmere, Vega10, ...);\n"
+          "        .gpu/.arch in the source change it from there on\n"
+          "  -f hex: one line per instruction or data directive, 32-bit words\n"
+          "  -I DIR: where .include looks after the including file's directory\n"
+          "  The output is the .text section; on any error it is not written.\n",
           stderr);
 }
 
@@ -45,9 +49,17 @@ static char *hex_lines(const gcn_output *output, size_t *length)
 int main(int argc, char **argv)
 {
     const char *arch_name = NULL, *syntax = "clrx", *format = "raw", *out = NULL, *input = "-";
+    const char *includes[64];
+    size_t include_count = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if ((!strcmp(a, "-a") || !strcmp(a, "-s") || !strcmp(a, "-f") || !strcmp(a, "-o")) &&
+        if (!strncmp(a, "-I", 2) && (a[2] || i + 1 < argc)) {
+            if (include_count == sizeof includes / sizeof includes[0]) {
+                fputs("gcnasm: too many -I directories (limit 64)\n", stderr);
+                return 2;
+            }
+            includes[include_count++] = a[2] ? a + 2 : argv[++i];
+        } else if ((!strcmp(a, "-a") || !strcmp(a, "-s") || !strcmp(a, "-f") || !strcmp(a, "-o")) &&
             i + 1 < argc) {
             const char *value = argv[++i];
             if (a[1] == 'a') arch_name = value;
@@ -92,7 +104,7 @@ int main(int argc, char **argv)
     gcn_assembly assembly = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
                              strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
     gcn_output output = {0};
-    bool ok = gcn_assemble(&assembly, source, length, &output);
+    bool ok = gcn_assemble_with_includes(&assembly, includes, include_count, source, length, &output);
     /* On errors a file is left untouched; standard output still gets the
      * lines that assembled. */
     bool to_stdout = strcmp(out, "-") == 0;
