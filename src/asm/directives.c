@@ -891,13 +891,14 @@ static void directive_incbin(asm_state *state, const char *line, size_t start, s
                  line + from);
     else
         snprintf(path, sizeof path, "%.*s", (int)(to - from), line + from);
-    FILE *file = fopen(path, "rb");
+    const char *reason = "?";
+    FILE *file = asm_open_regular(path, &reason);
     if (!file) {
         snprintf(path, sizeof path, "%.*s", (int)(to - from), line + from);
-        file = fopen(path, "rb");
+        file = asm_open_regular(path, &reason);
     }
     if (!file) {
-        asm_report(state, true, (unsigned)from, "cannot open '%s': %s", path, strerror(errno));
+        asm_report(state, true, (unsigned)from, "cannot include '%s': %s", path, reason);
         return;
     }
     if (skip < 0 || fseek(file, (long)skip, SEEK_SET) != 0) {

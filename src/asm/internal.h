@@ -12,6 +12,7 @@
 #define GCN_ASM_INTERNAL_H
 
 #include <stdarg.h>
+#include <stdio.h>
 
 #include "asm/assembler.h"
 #include "syntax/cursor.h"
@@ -288,6 +289,9 @@ void asm_flush_diagnostics(asm_state *state);
 void asm_discard_diagnostics(asm_state *state);
 
 /* ---- source.c ---- */
+/* Opens a regular file to read (never blocking on a FIFO); NULL with a
+ * reason otherwise. */
+FILE *asm_open_regular(const char *path, const char **reason);
 bool asm_push_file(asm_state *state, const char *path, size_t path_length, unsigned column);
 /* Reads the next logical line into state->line and state->location;
  * false at the end of everything. */

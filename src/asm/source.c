@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "asm/internal.h"
 
@@ -170,36 +172,62 @@ bool asm_spend_expansion(asm_state *state, uint64_t lines)
     return false;
 }
 
-/* Reads a whole file; NULL with errno on failure. */
-static char *read_file(const char *path, size_t *length)
+FILE *asm_open_regular(const char *path, const char **reason)
 {
-    FILE *file = fopen(path, "rb");
-    if (!file)
-        return NULL;
-    struct stat info;
-    if (fstat(fileno(file), &info) == 0 && S_ISDIR(info.st_mode)) {
-        fclose(file);
-        errno = EISDIR;
+    /* O_NONBLOCK: a FIFO nobody writes must not hang the open. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0) {
+        *reason = strerror(errno);
         return NULL;
     }
+    struct stat info;
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        *reason = S_ISDIR(info.st_mode) ? strerror(EISDIR) : "not a regular file";
+        close(fd);
+        return NULL;
+    }
+    if ((uint64_t)info.st_size > ASM_MAX_SECTION_SIZE) {
+        *reason = strerror(EFBIG);
+        close(fd);
+        return NULL;
+    }
+    FILE *file = fdopen(fd, "rb");
+    if (!file) {
+        *reason = strerror(errno);
+        close(fd);
+    }
+    return file;
+}
+
+/* Reads a whole source file; NULL with *reason on failure. */
+static char *read_file(const char *path, size_t *length, const char **reason)
+{
+    FILE *file = asm_open_regular(path, reason);
+    if (!file)
+        return NULL;
     size_t capacity = 65536, used = 0;
     char *data = malloc(capacity + 1);
     while (data) {
         used += fread(data + used, 1, capacity - used, file);
         if (used < capacity)
             break;
+        if (capacity > ASM_MAX_SECTION_SIZE) { /* it grew while read */
+            free(data);
+            fclose(file);
+            *reason = strerror(EFBIG);
+            return NULL;
+        }
         capacity *= 2;
         char *bigger = realloc(data, capacity + 1);
         if (!bigger)
             free(data);
         data = bigger;
     }
-    int saved = errno;
     bool failed = !data || ferror(file);
     fclose(file);
     if (failed) {
+        *reason = data ? "read error" : "out of memory";
         free(data);
-        errno = data ? saved : ENOMEM;
         return NULL;
     }
     data[used] = '\0';
@@ -214,7 +242,7 @@ static bool file_exists(const char *path)
 }
 
 /* The file's index in state->files, reading it the first time. */
-static bool open_file(asm_state *state, const char *path, uint32_t *index, int *error)
+static bool open_file(asm_state *state, const char *path, uint32_t *index, const char **error)
 {
     for (size_t i = 0; i < state->file_count; i++) {
         if (strcmp(state->files[i].path, path) == 0 && state->files[i].data) {
@@ -223,17 +251,15 @@ static bool open_file(asm_state *state, const char *path, uint32_t *index, int *
         }
     }
     size_t length;
-    char *data = read_file(path, &length);
-    if (!data) {
-        *error = errno;
+    char *data = read_file(path, &length, error);
+    if (!data)
         return false;
-    }
     if (state->file_count == state->file_capacity) {
         size_t capacity = state->file_capacity ? state->file_capacity * 2 : 8;
         asm_file *files = realloc(state->files, capacity * sizeof *files);
         if (!files) {
             free(data);
-            *error = ENOMEM;
+            *error = "out of memory";
             return false;
         }
         state->files = files;
@@ -243,7 +269,7 @@ static bool open_file(asm_state *state, const char *path, uint32_t *index, int *
     file->path = strdup(path);
     if (!file->path) {
         free(data);
-        *error = ENOMEM;
+        *error = "out of memory";
         return false;
     }
     file->data = data;
@@ -286,9 +312,9 @@ bool asm_push_file(asm_state *state, const char *name, size_t name_length, unsig
     if (!found)
         snprintf(path, sizeof path, "%.*s", (int)name_length, name);
     uint32_t index;
-    int error = 0;
+    const char *error = "?";
     if (!open_file(state, path, &index, &error)) {
-        asm_report(state, true, column, "cannot include '%s': %s", path, strerror(error));
+        asm_report(state, true, column, "cannot include '%s': %s", path, error);
         return false;
     }
     asm_frame *frame = asm_push_frame(state, FRAME_FILE);
