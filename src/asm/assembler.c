@@ -16,6 +16,15 @@ void gcn_output_free(gcn_output *output)
     memset(output, 0, sizeof *output);
 }
 
+/* The characters of names, as gcn_is_identifier_char takes them: letters,
+ * digits, '_', '.', '$'. */
+static const bool name_characters[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+};
+
 static size_t skip_blank(const char *text, size_t i, size_t end)
 {
     while (i < end && (text[i] == ' ' || text[i] == '\t'))
@@ -247,9 +256,10 @@ static void statement(asm_state *state, size_t start, size_t end)
     if (i >= end)
         return;
     bool active = asm_active(state);
+    size_t n;
     for (;;) { /* labels: name: */
-        size_t n = 0;
-        while (i + n < end && gcn_is_identifier_char(line[i + n]))
+        n = 0;
+        while (i + n < end && name_characters[(uint8_t)line[i + n]])
             n++;
         if (n == 0 || i + n >= end || line[i + n] != ':' ||
             (i + n + 1 < end && line[i + n + 1] == ':'))
@@ -267,9 +277,6 @@ static void statement(asm_state *state, size_t start, size_t end)
         if (i >= end)
             return;
     }
-    size_t n = 0;
-    while (i + n < end && gcn_is_identifier_char(line[i + n]))
-        n++;
     if (!active) {
         if (n > 1 && line[i] == '.')
             asm_condition_directive(state, line, i, i + n, end);
@@ -309,19 +316,20 @@ static void defer_rest(asm_state *state, size_t from)
 {
     if (state->frame_count >= ASM_MAX_FRAMES)
         return;
-    char *rest = malloc(state->line.length + 1);
+    size_t length = state->location.length;
+    char *rest = malloc(length + 1);
     if (!rest) {
         asm_report(state, true, 0, "out of memory");
         return;
     }
-    memcpy(rest, state->line.data, state->line.length);
-    memset(rest, ' ', from < state->line.length ? from : state->line.length);
+    memcpy(rest, state->location.text, length);
+    memset(rest, ' ', from < length ? from : length);
     asm_frame top = state->frames[state->frame_count - 1];
     asm_frame *frame = &state->frames[state->frame_count - 1];
     memset(frame, 0, sizeof *frame);
     frame->kind = FRAME_REST;
     frame->text = frame->owned = rest;
-    frame->length = state->line.length;
+    frame->length = length;
     frame->file = state->location.file;
     frame->line = state->location.line;
     frame->context = state->location.context;

@@ -371,6 +371,26 @@ bool asm_next_line(asm_state *state)
         state->line.length = 0;
         uint32_t line_number = frame->line;
         bool too_long = false;
+        {
+            /* Most lines are read in place. */
+            const char *start = frame->text + frame->position;
+            const char *newline = memchr(start, '\n', frame->length - frame->position);
+            size_t n = newline ? (size_t)(newline - start) : frame->length - frame->position;
+            size_t whole = n;
+            if (n && start[n - 1] == '\r')
+                n--;
+            if (n <= ASM_MAX_LINE && !(state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\')) {
+                frame->position += whole + (newline ? 1 : 0);
+                frame->line++;
+                state->location.file = frame->file;
+                state->location.line = line_number;
+                state->location.context = frame->context;
+                state->location.text = start;
+                state->location.length = n;
+                asm_clean_line(state, &state->clean, start, n, &frame->block_comment);
+                return true;
+            }
+        }
         for (;;) {
             const char *start = frame->text + frame->position;
             const char *newline = memchr(start, '\n', frame->length - frame->position);
