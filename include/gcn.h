@@ -122,7 +122,13 @@ typedef struct gcn_section_lookup {
     gcn_symbol_lookup lookup;
     void *context;
     unsigned section; /* the section of the parsed instruction, numbered from 1 */
+    unsigned flags;   /* GCN_LOOKUP_* */
 } gcn_section_lookup;
+enum {
+    /* CLRX's .oldmodparam: modifier values keep one bit (glc:2 is 0), with a
+     * warning, as CLRX before 0.1.5 */
+    GCN_LOOKUP_CLRX_OLD_MODIFIERS = 1u << 0
+};
 bool gcn_section_resolver(void *context, const char *name, size_t length, int64_t *value);
 
 /* Architecture names: gcn1.0..gcn1.4, gfx6..gfx9, LLVM cpu names (tahiti,

@@ -11,12 +11,10 @@
 #include "asm/assembler.h"
 #include "support/harness.h"
 
-/* Rows the assembler cannot do yet: CLRX's register symbols (x = %s26) and
- * .oldmodparam (modifier values of one bit, as CLRX before 0.1.5). */
+/* Rows the assembler cannot do yet: CLRX's register symbols (x = %s26). */
 static bool needs_whole_file(const char *text)
 {
-    const char *old = strstr(text, ".oldmodparam");
-    return strstr(text, "=%") != NULL || (old && !strstr(text, ".nooldmodparam"));
+    return strstr(text, "=%") != NULL;
 }
 
 static size_t parse_words(const char *text, uint32_t *words, size_t max)

@@ -411,6 +411,7 @@ static void start_pass(asm_state *state, const char *source, size_t length)
     asm_discard_diagnostics(state);
     state->arch = state->assembly->arch;
     state->dialect = state->assembly->dialect;
+    state->lookup.flags = 0;
     state->output->length = 0;
     state->output->statement_count = 0;
     asm_reset_sections(state);

@@ -606,6 +606,17 @@ static void directive_set(asm_state *state, const char *line, size_t start, size
     asm_define_symbol(state, line + i, n, (unsigned)i + 1, value, section, constant != 0);
 }
 
+/* CLRX's .oldmodparam / .nooldmodparam: modifier values of one bit or not. */
+static void directive_modifier_values(asm_state *state, const char *line, size_t start,
+                                      size_t name_end, size_t end, unsigned old)
+{
+    (void)line, (void)start, (void)name_end, (void)end;
+    if (old)
+        state->lookup.flags |= GCN_LOOKUP_CLRX_OLD_MODIFIERS;
+    else
+        state->lookup.flags &= ~(unsigned)GCN_LOOKUP_CLRX_OLD_MODIFIERS;
+}
+
 static void directive_ignored(asm_state *state, const char *line, size_t start, size_t name_end,
                               size_t end, unsigned unused)
 {
@@ -1051,8 +1062,8 @@ static const struct directive {
     {".long", directive_data, 4},
     {".macro", directive_macro, 0},
     {".nobuggyfplit", directive_ignored, 0},
-    {".nooldmodparam", directive_ignored, 0},
-    {".oldmodparam", directive_ignored, 0},
+    {".nooldmodparam", directive_modifier_values, 0},
+    {".oldmodparam", directive_modifier_values, 1},
     {".org", directive_org, 0},
     {".p2align", directive_align, ALIGN_POWER | 1},
     {".p2alignl", directive_align, ALIGN_POWER | 4},

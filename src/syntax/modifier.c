@@ -76,10 +76,17 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             const char *value_at = cursor->pos;
             if (!gcn_parse_expression(cursor, &value))
                 return false;
-            /* CLRX takes any nonzero value as 1 */
+            /* CLRX takes any nonzero value as 1 (after .oldmodparam: its low bit) */
             if (value != 0 && value != 1 && cursor->options->dialect != GCN_DIALECT_CLRX)
                 return gcn_fail(cursor, value_at, "modifier value must be 0 or 1");
-            on = value != 0;
+            const gcn_parse_options *options = cursor->options;
+            bool one_bit = options->resolve == gcn_section_resolver && options->resolve_context &&
+                           (((const gcn_section_lookup *)options->resolve_context)->flags &
+                            GCN_LOOKUP_CLRX_OLD_MODIFIERS);
+            if (one_bit && (value & ~(int64_t)1))
+                gcn_warn(cursor, value_at, "value 0x%llx truncated to 0x%llx",
+                         (unsigned long long)value, (unsigned long long)(value & 1));
+            on = one_bit ? (value & 1) != 0 : value != 0;
         }
         if (on)
             instruction->modifiers |= (uint16_t)bit;
