@@ -132,16 +132,11 @@ static bool at_end(asm_state *state, gcn_cursor *cursor, const char *what)
     return false;
 }
 
-static bool absolute(asm_state *state, gcn_cursor *cursor, int64_t *value, const char *what)
+/* A value needed now (a count, a size, an alignment). */
+static bool number(asm_state *state, gcn_cursor *cursor, int64_t *value)
 {
-    gcn_skip_space(cursor);
-    const char *at = cursor->pos;
     unsigned section;
-    if (!asm_value_needed(state, cursor, value, &section))
-        return false;
-    (void)at;
-    (void)what;
-    return true;
+    return asm_value_needed(state, cursor, value, &section);
 }
 
 /* A "string" with C escapes, into out; false after an error. */
@@ -341,16 +336,16 @@ static void directive_fill(asm_state *state, const char *line, size_t start, siz
     asm_cursor(state, &cursor, &options, &error, line + name_end, line + end);
     int64_t repeat, size = 1, value = 0;
     unsigned column = (unsigned)start + 1;
-    if (!absolute(state, &cursor, &repeat, "repeat count"))
+    if (!number(state, &cursor, &repeat))
         return;
     if (gcn_accept(&cursor, ',')) {
         gcn_skip_space(&cursor);
-        if (*cursor.pos != ',' && !gcn_at_end(&cursor) && !absolute(state, &cursor, &size, "size"))
+        if (*cursor.pos != ',' && !gcn_at_end(&cursor) && !number(state, &cursor, &size))
             return;
         if (gcn_accept(&cursor, ',')) {
             gcn_skip_space(&cursor);
             const char *at = cursor.pos;
-            if (!absolute(state, &cursor, &value, "value"))
+            if (!number(state, &cursor, &value))
                 return;
             if ((uint64_t)value >> 32 && size > 4)
                 asm_report(state, false, asm_column(state, at), "'.fill' value truncated to 32 bits");
@@ -393,9 +388,9 @@ static void directive_skip(asm_state *state, const char *line, size_t start, siz
     asm_cursor(state, &cursor, &options, &error, line + name_end, line + end);
     int64_t count, value = 0;
     unsigned column = (unsigned)start + 1;
-    if (!absolute(state, &cursor, &count, "size"))
+    if (!number(state, &cursor, &count))
         return;
-    if (gcn_accept(&cursor, ',') && !absolute(state, &cursor, &value, "value"))
+    if (gcn_accept(&cursor, ',') && !number(state, &cursor, &value))
         return;
     if (!at_end(state, &cursor, "the operands"))
         return;
@@ -425,16 +420,16 @@ static void directive_align(asm_state *state, const char *line, size_t start, si
     bool filled = false;
     gcn_skip_space(&cursor);
     const char *at = cursor.pos;
-    if (!absolute(state, &cursor, &amount, "alignment"))
+    if (!number(state, &cursor, &amount))
         return;
     if (gcn_accept(&cursor, ',')) {
         gcn_skip_space(&cursor);
         if (*cursor.pos != ',' && !gcn_at_end(&cursor)) {
-            if (!absolute(state, &cursor, &fill, "fill value"))
+            if (!number(state, &cursor, &fill))
                 return;
             filled = true;
         }
-        if (gcn_accept(&cursor, ',') && !absolute(state, &cursor, &maximum, "maximum"))
+        if (gcn_accept(&cursor, ',') && !number(state, &cursor, &maximum))
             return;
     }
     if (!at_end(state, &cursor, "the operands"))
@@ -488,7 +483,7 @@ static void directive_org(asm_state *state, const char *line, size_t start, size
     unsigned section;
     if (!asm_value_needed(state, &cursor, &target, &section))
         return;
-    if (gcn_accept(&cursor, ',') && !absolute(state, &cursor, &value, "value"))
+    if (gcn_accept(&cursor, ',') && !number(state, &cursor, &value))
         return;
     if (!at_end(state, &cursor, "the operands"))
         return;
@@ -563,8 +558,6 @@ static void directive_section(asm_state *state, const char *line, size_t start, 
             asm_report(state, true, column, "expected a section name");
             return;
         }
-    } else if (skip_blank(line, name_end, end) < end && strncasecmp(name, ".text", 5) != 0) {
-        /* .data 1 (subsections) is not supported */
     }
     char lower[64];
     if (!named && length < sizeof lower) { /* .TEXT is .text */
@@ -888,9 +881,9 @@ static void directive_incbin(asm_state *state, const char *line, size_t start, s
     gcn_parse_error error;
     asm_cursor(state, &cursor, &options, &error, line + after, line + end);
     int64_t skip = 0, count = -1;
-    if (gcn_accept(&cursor, ',') && !absolute(state, &cursor, &skip, "offset"))
+    if (gcn_accept(&cursor, ',') && !number(state, &cursor, &skip))
         return;
-    if (gcn_accept(&cursor, ',') && !absolute(state, &cursor, &count, "count"))
+    if (gcn_accept(&cursor, ',') && !number(state, &cursor, &count))
         return;
     if (!at_end(state, &cursor, "the operands"))
         return;

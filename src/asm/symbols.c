@@ -149,7 +149,6 @@ static bool note_definition(asm_state *state, asm_symbol *symbol)
 
 static void set_value(asm_state *state, asm_symbol *symbol, int64_t value, unsigned section)
 {
-    /* A value that differs from the guess made earlier in this pass. */
     symbol->value = value;
     symbol->section = section;
     symbol->defined = true;
@@ -159,10 +158,8 @@ static void set_value(asm_state *state, asm_symbol *symbol, int64_t value, unsig
 static void report_redefinition(asm_state *state, asm_symbol *symbol, unsigned column,
                                 const char *what)
 {
-    const asm_file *file = &state->files[symbol->file];
     asm_report(state, true, column, "%s '%s' is already defined (at %s:%u)", what,
-               symbol->kind == SYMBOL_COUNTER ? "" : asm_symbol_name(state, symbol), file->path,
-               symbol->line);
+               asm_symbol_name(state, symbol), state->files[symbol->file].path, symbol->line);
 }
 
 bool asm_define_label(asm_state *state, const char *name, size_t length, unsigned column)
