@@ -30,7 +30,8 @@ static uint32_t word_at(const uint8_t *bytes)
            (uint32_t)bytes[3] << 24;
 }
 
-/* In the first walk's sizes: data words (their count in the low bits). */
+/* In the first walk's sizes (the words of what starts there): a data word
+ * inside a block, which can take a label. */
 enum { DATA = 0x80 };
 
 /* The instruction at offset, if it prints as text that reads back
@@ -128,14 +129,19 @@ bool gcn_disassemble_buffer(const gcn_listing_options *options, const uint8_t *b
         if (!sizes)
             return false;
         for (size_t offset = 0; offset < whole;) {
-            bool data;
-            size_t words = classify(options, bytes, whole, offset, &instruction, text, sizeof text,
-                                    &text_length, &data);
+            /* Decoding is enough: what does not read back is data of the
+             * same size, and a branch always reads back. */
+            size_t available = (whole - offset) / 4, words = 1;
+            uint32_t w[GCN_MAX_WORDS];
+            size_t count = available < GCN_MAX_WORDS ? available : GCN_MAX_WORDS;
+            for (size_t i = 0; i < count; i++)
+                w[i] = word_at(bytes + offset + 4 * i);
             uint64_t target;
-            sizes[offset / 4] = (uint8_t)(words | (data ? DATA : 0));
-            for (size_t i = 1; data && i < words; i++)
-                sizes[offset / 4 + i] = DATA; /* each data word can take a label */
-            if (!data && branch_target(&instruction, offset, &target)) {
+            bool decoded = gcn_decode(options->arch, w, count, &instruction) == GCN_OK;
+            if (decoded)
+                words = instruction.word_count;
+            sizes[offset / 4] = (uint8_t)words;
+            if (decoded && branch_target(&instruction, offset, &target)) {
                 if (target_count == target_capacity) {
                     target_capacity = target_capacity ? target_capacity * 2 : 64;
                     uint64_t *grown = realloc(targets, target_capacity * sizeof *grown);
@@ -165,24 +171,12 @@ bool gcn_disassemble_buffer(const gcn_listing_options *options, const uint8_t *b
             next_target++;
         if (next_target < target_count && targets[next_target] == offset)
             put_label(&l, targets[next_target++]);
-        size_t words;
         bool data;
-        if (clrx) {
-            words = sizes[offset / 4] & ~DATA;
-            data = (sizes[offset / 4] & DATA) != 0;
-            if (!data) { /* known to read back: plain formatting suffices */
-                uint32_t w[GCN_MAX_WORDS];
-                for (size_t i = 0; i < words; i++)
-                    w[i] = word_at(bytes + offset + 4 * i);
-                if (gcn_decode(options->arch, w, words, &instruction) != GCN_OK ||
-                    gcn_format(&instruction, options->dialect, offset, text, sizeof text, &text_length) != GCN_OK)
-                    data = true;
-            }
-        } else {
-            words = classify(options, bytes, whole, offset, &instruction, text, sizeof text, &text_length,
-                             &data);
-        }
-        if (data) { /* one line a word */
+        size_t words = classify(options, bytes, whole, offset, &instruction, text, sizeof text,
+                                &text_length, &data);
+        if (data) { /* one line a word, each may take a label */
+            for (size_t i = 1; clrx && i < words; i++)
+                sizes[offset / 4 + i] = DATA;
             for (size_t i = 0; i < words && !l.failed; i++) {
                 size_t at = offset + 4 * i;
                 while (i > 0 && next_target < target_count && targets[next_target] < at)
