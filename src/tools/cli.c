@@ -16,7 +16,13 @@ bool cli_read(const char *program, const char *path, char **data, size_t *length
         fprintf(stderr, "%s: cannot open '%s': %s\n", program, path, strerror(errno));
         return false;
     }
+    /* A regular file is read into a buffer of its size; if it grows, or
+     * for a pipe, the buffer doubles. */
     size_t capacity = 1 << 16, used = 0;
+    struct stat info;
+    if (fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 &&
+        (uint64_t)info.st_size < SIZE_MAX / 2)
+        capacity = (size_t)info.st_size + 1;
     char *buffer = malloc(capacity + 1);
     while (buffer) {
         size_t n = fread(buffer + used, 1, capacity - used, file);
