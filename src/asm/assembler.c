@@ -348,9 +348,10 @@ static void process_line(asm_state *state)
         size_t end = asm_statement_end(state, state->clean.data, start, length);
         size_t frames = state->frame_count;
         state->sequence++;
+        state->line_done = false;
         statement(state, start, end);
         asm_end_statement(state);
-        if (end >= length || state->ended)
+        if (end >= length || state->ended || state->line_done)
             return;
         start = end + 1;
         if (state->frame_count > frames) {

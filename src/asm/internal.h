@@ -209,6 +209,7 @@ typedef struct asm_state {
     unsigned include_depth, expansion_depth;
     uint64_t expansion_lines;
     bool expansion_exhausted, ended;
+    bool line_done; /* the rest of the current line is not assembled */
 
     asm_condition *conditions;
     size_t condition_count, condition_capacity;

@@ -34,6 +34,14 @@ static bool word_is(const char *word, size_t length, const char *name)
 static bool capture_body(asm_state *state, bool macro, const char *directive, const char **body,
                          size_t *body_length, uint32_t *first_line, unsigned column)
 {
+    /* The body starts on the next line: what follows on this one is an error. */
+    size_t statement_end = asm_statement_end(state, state->statement_line, column - 1,
+                                             state->clean.length);
+    if (statement_end < state->clean.length) {
+        asm_report(state, true, (unsigned)statement_end + 1,
+                   "nothing may follow '%s' on its line (the body starts on the next)", directive);
+        state->line_done = true;
+    }
     asm_frame *frame = &state->frames[state->frame_count - 1];
     size_t start = frame->position;
     *first_line = frame->line;
