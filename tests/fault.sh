@@ -303,6 +303,11 @@ expect "gcndis on a missing literal" 0 '' "$gcndis" -a gcn1.1 literal-cut.bin
 : >empty.bin
 expect "gcndis on nothing" 0 '' "$gcndis" -a gfx900 empty.bin
 expect "gcndis -f hex on random bytes" 1 'gcndis' "$gcndis" -a gfx900 -f hex random.bin
+# Short words: 2 characters of input, 4 bytes of output each.
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "1 "; print "" }' >ones.txt
+if expect "gcndis -f hex on 100000 one-digit words" 0 '' "$gcndis" -a gfx900 -f hex ones.txt; then
+    [ "$(wc -l <out)" -ge 100000 ] && pass || fail "gcndis -f hex on one-digit words: $(wc -l <out) lines"
+fi
 printf 'bf800000 123456789\n' >badhex.txt
 expect "gcndis -f hex with a 9-digit word" 1 'line 1' "$gcndis" -a gfx900 -f hex badhex.txt
 
