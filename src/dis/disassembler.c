@@ -258,7 +258,8 @@ static bool separator(char c)
 bool gcn_read_hex_input(const char *text, size_t length, uint8_t **bytes, size_t *count, char *error,
                         size_t error_size)
 {
-    uint8_t *out = malloc(length / 2 + 8);
+    /* At most 4 bytes a token of one digit and its separator: 2 a character. */
+    uint8_t *out = length < SIZE_MAX / 4 ? malloc(length * 2 + 8) : NULL;
     if (!out) {
         snprintf(error, error_size, "out of memory");
         return false;
