@@ -2,12 +2,13 @@
 # Runs each fuzz target for a bounded time on one core:
 #   sh fuzz/run.sh FUZZ_BUILD SECONDS TARGET...
 # New inputs go to FUZZ_BUILD/work/TARGET (kept between runs), findings to
-# FUZZ_BUILD/found/TARGET/, logs to FUZZ_BUILD/log/TARGET.log. Exits 1 if
-# any target found a crash, hang or leak. $FUZZ_FLAGS adds libFuzzer
+# FUZZ_BUILD/found/TARGET/, logs to FUZZ_BUILD/log/TARGET.log. Ends with
+# "fuzz: N passed, N failed, 0 skipped" (a target passes with no finding)
+# and exits 1 if any target found a crash, hang or leak. $FUZZ_FLAGS adds libFuzzer
 # options (the long run: -fork=1 -ignore_crashes=1 to go on after one).
 build=$1 seconds=$2
 shift 2
-status=0
+status=0 passed=0 failed=0
 for target in "$@"; do
     mkdir -p "$build/work/$target" "$build/found/$target" "$build/log"
     case $target in
@@ -29,8 +30,11 @@ for target in "$@"; do
     found=$(($(ls "$build/found/$target" | wc -l) - before))
     echo "fuzz $target: ${elapsed}s, ${runs:-?} runs, exit $code, $found new finding(s) in $build/found/$target"
     if [ "$code" -ne 0 ] || [ "$found" -gt 0 ]; then
-        status=1
+        status=1 failed=$((failed + 1))
         grep -m 5 -E 'ERROR|check failed|SUMMARY|runtime error' "$log"
+    else
+        passed=$((passed + 1))
     fi
 done
+echo "fuzz: $passed passed, $failed failed, 0 skipped"
 exit $status
