@@ -153,7 +153,8 @@ static bool assemble_text(const generator *g, gcn_dialect dialect, uint64_t addr
                           const char *text, size_t length, uint32_t words[GCN_MAX_WORDS],
                           size_t *count)
 {
-    gcn_parse_options options = {g->arch, dialect, address, resolve_label, NULL};
+    gcn_parse_options options = {.arch = g->arch, .dialect = dialect, .address = address,
+        .resolve = resolve_label, .resolve_context = NULL};
     gcn_parse_error error;
     gcn_instruction instruction;
     return gcn_parse(&options, text, length, &instruction, &error) == GCN_OK &&

@@ -54,7 +54,8 @@ static void check_words(const gcn_instruction *parsed, const uint32_t *words, si
         if (dialect != GCN_DIALECT_CLRX ||
             gcn_format_exact(&decoded, dialect, 0, text, sizeof text, &length) != GCN_OK)
             continue;
-        gcn_parse_options options = {(gcn_arch)decoded.arch, dialect, 0, fuzz_resolve_label, NULL};
+        gcn_parse_options options = {.arch = (gcn_arch)decoded.arch, .dialect = dialect, .address = 0,
+            .resolve = fuzz_resolve_label, .resolve_context = NULL};
         gcn_instruction reparsed;
         gcn_parse_error error;
         status = gcn_parse(&options, text, length, &reparsed, &error);
@@ -77,8 +78,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     for (int arch = 0; arch < GCN_ARCH_COUNT; arch++) {
         for (int d = 0; d < 2; d++) {
-            gcn_parse_options options = {(gcn_arch)arch, d ? GCN_DIALECT_LLVM : GCN_DIALECT_CLRX,
-                                         0x100, resolve, NULL};
+            gcn_parse_options options = {.arch = (gcn_arch)arch, .dialect = d ? GCN_DIALECT_LLVM : GCN_DIALECT_CLRX, .address = 0x100,
+                .resolve = resolve, .resolve_context = NULL};
             gcn_instruction instruction;
             gcn_parse_error error;
             gcn_status status = gcn_parse(&options, text, size, &instruction, &error);

@@ -107,6 +107,11 @@ typedef struct gcn_parse_options {
     uint64_t address;             /* byte address of the instruction (branches) */
     gcn_symbol_resolver resolve;  /* may be NULL */
     void *resolve_context;
+    /* CLRX register symbols (x = %s26): the register text a name stands
+     * for, or NULL if it is none. May be NULL. */
+    const char *(*register_alias)(void *context, const char *name, size_t length,
+                                  size_t *text_length);
+    void *register_context;
 } gcn_parse_options;
 
 /* Whole-file assembly also needs to know where a symbol is: a lookup that

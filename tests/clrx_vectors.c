@@ -1,8 +1,8 @@
 /* The peer CLRX's own test cases, read from ../shared/vectors/clrx at test
  * time: every dis.tsv row must print the same text (white space collapsed),
  * every good asm.tsv row must give the same words, every error row must be
- * rejected with an error on the same line. Rows that need labels, symbols,
- * several statements or directives are counted as skipped: issue 3. */
+ * rejected with an error on the same line. Every row runs, whole-file
+ * ones (labels, symbols, several statements, directives) included. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,12 +10,6 @@
 
 #include "asm/assembler.h"
 #include "support/harness.h"
-
-/* Rows the assembler cannot do yet: CLRX's register symbols (x = %s26). */
-static bool needs_whole_file(const char *text)
-{
-    return strstr(text, "=%") != NULL;
-}
 
 static size_t parse_words(const char *text, uint32_t *words, size_t max)
 {
@@ -69,7 +63,6 @@ static void run_dis(test_summary *summary, char *data)
 
 static void run_asm(test_summary *summary, char *data)
 {
-    unsigned deferred = 0;
     char *line = strtok(data, "\n");
     for (line = strtok(NULL, "\n"); line; line = strtok(NULL, "\n")) {
         char *fields[5] = {0};
@@ -83,10 +76,6 @@ static void run_asm(test_summary *summary, char *data)
             continue;
         }
         test_unescape(fields[1]);
-        if (needs_whole_file(fields[1])) {
-            deferred++;
-            continue;
-        }
         bool good = strcmp(fields[3], "true") == 0;
         char *diagnostics = NULL;
         size_t diagnostics_length = 0;
@@ -149,8 +138,6 @@ static void run_asm(test_summary *summary, char *data)
         free(diagnostics);
         gcn_output_free(&output);
     }
-    if (deferred)
-        test_skip(summary, deferred, "need labels, symbols, statements or directives (issue 3)");
 }
 
 int main(void)

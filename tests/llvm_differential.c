@@ -217,7 +217,8 @@ typedef struct ours_result {
 
 static void ours_assemble(gcn_arch arch, const char *text, ours_result *result)
 {
-    gcn_parse_options options = {arch, GCN_DIALECT_LLVM, 0, NULL, NULL};
+    gcn_parse_options options = {.arch = arch, .dialect = GCN_DIALECT_LLVM, .address = 0,
+        .resolve = NULL, .resolve_context = NULL};
     gcn_parse_error error;
     gcn_instruction instruction;
     memset(result, 0, sizeof *result);

@@ -176,7 +176,8 @@ static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
         return false;
     }
     test_crash_context("%s: parsing '%s'", where, text);
-    gcn_parse_options options = {arch, GCN_DIALECT_CLRX, ADDRESS, test_label_resolver, NULL};
+    gcn_parse_options options = {.arch = arch, .dialect = GCN_DIALECT_CLRX, .address = ADDRESS,
+        .resolve = test_label_resolver, .resolve_context = NULL};
     gcn_parse_error error;
     gcn_instruction parsed;
     status = gcn_parse(&options, text, length, &parsed, &error);
@@ -234,7 +235,8 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
         return false;
     }
     test_crash_context("%s: parsing '%s'", where, text);
-    gcn_parse_options options = {arch, GCN_DIALECT_LLVM, 0, NULL, NULL};
+    gcn_parse_options options = {.arch = arch, .dialect = GCN_DIALECT_LLVM, .address = 0,
+        .resolve = NULL, .resolve_context = NULL};
     gcn_parse_error error;
     gcn_instruction parsed, decoded;
     status = gcn_parse(&options, text, length, &parsed, &error);

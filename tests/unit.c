@@ -133,8 +133,8 @@ static bool evaluate(const char *text, bool with_resolver, int64_t *value, gcn_p
                      size_t *rest)
 {
     unsigned calls = 0;
-    gcn_parse_options options = {GCN_ARCH_GCN12, GCN_DIALECT_CLRX, 0x40,
-                                 with_resolver ? resolve : NULL, &calls};
+    gcn_parse_options options = {.arch = GCN_ARCH_GCN12, .dialect = GCN_DIALECT_CLRX, .address = 0x40,
+        .resolve = with_resolver ? resolve : NULL, .resolve_context = &calls};
     memset(error, 0, sizeof *error);
     gcn_cursor cursor = {.text = text, .pos = text, .end = text + strlen(text),
                          .options = &options, .error = error, .failed = false};
@@ -274,7 +274,8 @@ static void test_expressions(void)
           (long long)value, rest);
     /* The resolver is asked only for identifiers. */
     unsigned calls = 0;
-    gcn_parse_options options = {GCN_ARCH_GCN10, GCN_DIALECT_LLVM, 0, resolve, &calls};
+    gcn_parse_options options = {.arch = GCN_ARCH_GCN10, .dialect = GCN_DIALECT_LLVM, .address = 0,
+        .resolve = resolve, .resolve_context = &calls};
     const char *text = "x + loop_end + 3";
     gcn_cursor cursor = {.text = text, .pos = text, .end = text + strlen(text),
                          .options = &options, .error = &error, .failed = false};
@@ -483,7 +484,8 @@ static void test_sopp_format(void)
 static gcn_status parse(gcn_arch arch, gcn_dialect dialect, uint64_t address, const char *text,
                         gcn_instruction *instruction, gcn_parse_error *error)
 {
-    gcn_parse_options options = {arch, dialect, address, NULL, NULL};
+    gcn_parse_options options = {.arch = arch, .dialect = dialect, .address = address,
+        .resolve = NULL, .resolve_context = NULL};
     return gcn_parse(&options, text, strlen(text), instruction, error);
 }
 
@@ -586,7 +588,8 @@ static void test_parse_errors(void)
     /* only the given length is read */
     gcn_instruction instruction;
     gcn_parse_error error;
-    gcn_parse_options options = {GCN_ARCH_GCN12, GCN_DIALECT_CLRX, 0, NULL, NULL};
+    gcn_parse_options options = {.arch = GCN_ARCH_GCN12, .dialect = GCN_DIALECT_CLRX, .address = 0,
+        .resolve = NULL, .resolve_context = NULL};
     uint32_t word = 0;
     size_t count;
     gcn_status status = gcn_parse(&options, "s_nop 5garbage", 7, &instruction, &error);
@@ -714,7 +717,8 @@ static void test_misuse(void)
               strcmp(text, "s_endpgm") == 0,
           "gcn_format(NULL length) must work");
 
-    gcn_parse_options options = {GCN_ARCH_GCN12, GCN_DIALECT_CLRX, 0, NULL, NULL};
+    gcn_parse_options options = {.arch = GCN_ARCH_GCN12, .dialect = GCN_DIALECT_CLRX, .address = 0,
+        .resolve = NULL, .resolve_context = NULL};
     gcn_parse_error error;
     CHECK(gcn_parse(NULL, "s_endpgm", 8, &instruction, &error) == I, "gcn_parse(NULL options)");
     CHECK(gcn_parse(&options, NULL, 8, &instruction, &error) == I, "gcn_parse(NULL text)");

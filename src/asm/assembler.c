@@ -45,6 +45,8 @@ void asm_cursor(asm_state *state, gcn_cursor *cursor, gcn_parse_options *options
     options->address = asm_position(state);
     options->resolve = gcn_section_resolver;
     options->resolve_context = &state->lookup;
+    options->register_alias = state->register_count ? asm_register_alias : NULL;
+    options->register_context = state;
     state->lookup.section = state->section;
     error->column = error->warning_column = 0;
     error->message[0] = error->warning[0] = '\0';
@@ -160,8 +162,10 @@ static void instruction(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
     bool fixup = state->mode == MODE_FIXUP;
-    gcn_parse_options options = {state->arch, state->dialect, asm_position(state), gcn_section_resolver,
-                                 &state->lookup};
+    gcn_parse_options options = {.arch = state->arch, .dialect = state->dialect, .address = asm_position(state),
+        .resolve = gcn_section_resolver, .resolve_context = &state->lookup};
+    options.register_alias = state->register_count ? asm_register_alias : NULL;
+    options.register_context = state;
     state->lookup.section = state->section;
     if (!fixup) {
         state->mode = MODE_FIXUP_ALLOWED;
@@ -234,7 +238,11 @@ static void assignment(asm_state *state, size_t name, size_t name_length, size_t
         return;
     }
     if (at < end && line[at] == '%' && state->dialect == GCN_DIALECT_CLRX) {
-        asm_report(state, true, (unsigned)at + 1, "register symbols (x = %%s0) are not supported");
+        size_t text = at + 1, text_end = end;
+        while (text_end > text && (line[text_end - 1] == ' ' || line[text_end - 1] == '\t'))
+            text_end--;
+        if (!asm_define_register(state, line + name, name_length, line + text, text_end - text))
+            asm_report(state, true, (unsigned)at + 1, "register symbol too long (63 characters)");
         return;
     }
     int64_t result;

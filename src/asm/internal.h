@@ -181,6 +181,12 @@ typedef struct asm_frame {
 
 enum { MODE_FIXUP_ALLOWED, MODE_VALUE_NEEDED, MODE_FIXUP };
 
+/* A CLRX register symbol: x = %s26 makes x stand for s26 in operands. */
+typedef struct asm_register_symbol {
+    char name[64], text[64];
+    size_t name_length, text_length;
+} asm_register_symbol;
+
 typedef struct asm_state {
     gcn_assembly *assembly;
     gcn_output *output;
@@ -195,6 +201,8 @@ typedef struct asm_state {
 
     asm_symbol *symbols;
     size_t symbol_count, symbol_capacity;
+    asm_register_symbol *registers;
+    size_t register_count, register_capacity;
     uint32_t *symbol_slots; /* index + 1; power-of-two size */
     size_t slot_capacity;
     asm_buffer names;
@@ -270,6 +278,10 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
 bool asm_define_label(asm_state *state, const char *name, size_t length, unsigned column);
 /* Defines a variable (redefinable) or a constant (.equiv); value from the
  * current statement. */
+/* Register symbols (CLRX): define, and the lookup gcn_parse calls. */
+bool asm_define_register(asm_state *state, const char *name, size_t length, const char *text,
+                         size_t text_length);
+const char *asm_register_alias(void *context, const char *name, size_t length, size_t *text_length);
 bool asm_define_symbol(asm_state *state, const char *name, size_t length, unsigned column,
                        int64_t value, unsigned section, bool constant);
 /* Name of the closest defined symbol, for "did you mean". */

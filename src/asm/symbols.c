@@ -113,8 +113,50 @@ void asm_symbols_start_pass(asm_state *state)
     state->guessed_count = 0;
 }
 
+bool asm_define_register(asm_state *state, const char *name, size_t length, const char *text,
+                         size_t text_length)
+{
+    if (length >= sizeof state->registers[0].name || text_length >= sizeof state->registers[0].text)
+        return false;
+    size_t i = 0;
+    while (i < state->register_count && (state->registers[i].name_length != length ||
+                                         memcmp(state->registers[i].name, name, length) != 0))
+        i++;
+    if (i == state->register_count) {
+        if (state->register_count == state->register_capacity) {
+            size_t capacity = state->register_capacity ? state->register_capacity * 2 : 8;
+            asm_register_symbol *grown = realloc(state->registers, capacity * sizeof *grown);
+            if (!grown)
+                return false;
+            state->registers = grown;
+            state->register_capacity = capacity;
+        }
+        state->register_count++;
+    }
+    asm_register_symbol *symbol = &state->registers[i];
+    memcpy(symbol->name, name, length);
+    symbol->name_length = length;
+    memcpy(symbol->text, text, text_length);
+    symbol->text_length = text_length;
+    return true;
+}
+
+const char *asm_register_alias(void *context, const char *name, size_t length, size_t *text_length)
+{
+    const asm_state *state = context;
+    for (size_t i = 0; i < state->register_count; i++) {
+        const asm_register_symbol *symbol = &state->registers[i];
+        if (symbol->name_length == length && memcmp(symbol->name, name, length) == 0) {
+            *text_length = symbol->text_length;
+            return symbol->text;
+        }
+    }
+    return NULL;
+}
+
 void asm_symbols_free(asm_state *state)
 {
+    free(state->registers);
     free(state->symbols);
     free(state->symbol_slots);
     free(state->guessed);

@@ -65,7 +65,8 @@ gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dial
     size_t count, again_count;
     if (gcn_encode(instruction, words, &count) != GCN_OK)
         return GCN_ERROR_NOT_INSTRUCTION;
-    gcn_parse_options options = {(gcn_arch)instruction->arch, dialect, address, branch_label, NULL};
+    gcn_parse_options options = {.arch = (gcn_arch)instruction->arch, .dialect = dialect, .address = address,
+        .resolve = branch_label, .resolve_context = NULL};
     gcn_instruction parsed;
     if (gcn_parse(&options, buffer, text_length, &parsed, NULL) != GCN_OK ||
         gcn_encode(&parsed, again, &again_count) != GCN_OK)

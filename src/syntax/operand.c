@@ -158,6 +158,34 @@ static bool starts_with_index(const char *p, const char *end)
     return p < end && ((*p >= '0' && *p <= '9') || *p == '[');
 }
 
+/* The register text a register symbol at the cursor stands for. */
+static const char *register_alias(gcn_cursor *cursor, size_t length, size_t *text_length)
+{
+    const gcn_parse_options *options = cursor->options;
+    if (!options || !options->register_alias || length == 0)
+        return NULL;
+    return options->register_alias(options->register_context, cursor->pos, length, text_length);
+}
+
+/* Parses a register symbol's text in place of its name; an error in the
+ * text is reported at the name. */
+typedef bool (*register_parser)(gcn_cursor *cursor, void *result);
+static bool parse_alias(gcn_cursor *cursor, size_t length, const char *alias, size_t alias_length,
+                        register_parser parse, void *result)
+{
+    const char *start = cursor->pos;
+    gcn_parse_error error;
+    memset(&error, 0, sizeof error);
+    gcn_parse_options options = *cursor->options;
+    options.register_alias = NULL; /* one level: a symbol does not name another */
+    gcn_cursor inner = {alias, alias, alias + alias_length, &options, &error, false};
+    if (!parse(&inner, result) || !gcn_at_end(&inner))
+        return gcn_fail(cursor, start, "register symbol '%.*s' (%.*s): %s", (int)length, start,
+                        (int)alias_length, alias, inner.failed ? error.message : "not a register");
+    cursor->pos = start + length;
+    return true;
+}
+
 bool gcn_at_register(gcn_cursor *cursor)
 {
     size_t length = gcn_peek_identifier(cursor);
@@ -172,7 +200,8 @@ bool gcn_at_register(gcn_cursor *cursor)
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
         if (strlen(specials[i].name) == length && strncasecmp(p, specials[i].name, length) == 0)
             return true;
-    return false;
+    size_t alias_length;
+    return register_alias(cursor, length, &alias_length) != NULL;
 }
 
 /* Inline float constants written as numbers. */
@@ -207,12 +236,29 @@ static bool parse_float_constant(gcn_cursor *cursor, gcn_scalar *scalar)
     return false;
 }
 
+typedef struct scalar_request {
+    bool constants;
+    gcn_scalar *scalar;
+} scalar_request;
+
+static bool parse_scalar_alias(gcn_cursor *cursor, void *result)
+{
+    scalar_request *request = result;
+    return gcn_parse_scalar(cursor, request->constants, request->scalar);
+}
+
 bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
 {
     gcn_arch arch = cursor->options->arch;
     size_t length = gcn_peek_identifier(cursor);
     const char *start = cursor->pos;
     memset(scalar, 0, sizeof *scalar);
+    size_t alias_length;
+    const char *alias = register_alias(cursor, length, &alias_length);
+    if (alias) {
+        scalar_request request = {constants, scalar};
+        return parse_alias(cursor, length, alias, alias_length, parse_scalar_alias, &request);
+    }
     if (length == 0) {
         if (!constants)
             return gcn_fail(cursor, start, "expected a scalar register");
@@ -306,13 +352,28 @@ bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_s
     return true;
 }
 
+typedef struct vgpr_request {
+    unsigned *first, *count;
+} vgpr_request;
+
+static bool parse_vgpr_alias(gcn_cursor *cursor, void *result)
+{
+    vgpr_request *request = result;
+    return gcn_parse_vgprs(cursor, request->first, request->count);
+}
+
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
 {
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
     if (start >= cursor->end || (*start != 'v' && *start != 'V') ||
         !starts_with_index(start + 1, cursor->end)) {
-        size_t length = gcn_peek_identifier(cursor);
+        size_t length = gcn_peek_identifier(cursor), alias_length;
+        const char *alias = register_alias(cursor, length, &alias_length);
+        if (alias) {
+            vgpr_request request = {first, count};
+            return parse_alias(cursor, length, alias, alias_length, parse_vgpr_alias, &request);
+        }
         if (length)
             return gcn_fail(cursor, start, "expected a vector register, found '%.*s'", (int)length,
                             start);
