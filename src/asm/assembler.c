@@ -64,7 +64,8 @@ static void report_parse_error(asm_state *state, unsigned column, const char *me
 {
     size_t found;
     const char *nearest = NULL;
-    if (state->undefined_name && strncmp(message, "undefined symbol", 16) == 0)
+    if (state->undefined_name && strncmp(message, "undefined symbol", 16) == 0 &&
+        !asm_too_many_errors(state))
         nearest = asm_nearest_symbol(state, state->undefined_name, state->undefined_length, &found);
     if (nearest)
         asm_report(state, true, column, "%s; did you mean '%.*s'?", message, (int)found, nearest);
@@ -373,7 +374,7 @@ static void process_line(asm_state *state)
 
 static void run_fixups(asm_state *state)
 {
-    for (size_t k = 0; k < state->pending_count && !state->needs_pass; k++) {
+    for (size_t k = 0; k < state->pending_count && !state->needs_pass && !asm_too_many_errors(state); k++) {
         const asm_pending *p = &state->pending[k];
         state->fixup = p;
         state->mode = MODE_FIXUP;

@@ -16,6 +16,11 @@ static unsigned error_cap(const asm_state *state)
     return state->assembly->max_errors ? state->assembly->max_errors : 100;
 }
 
+bool asm_too_many_errors(const asm_state *state)
+{
+    return state->errors > error_cap(state);
+}
+
 static void put(asm_state *state, const char *text, size_t length)
 {
     asm_buffer_append(&state->diagnostic_text, text, length);
@@ -202,8 +207,8 @@ void asm_flush_diagnostics(asm_state *state)
         fwrite(state->diagnostic_text.data + d->text, 1, d->length, out);
     }
     if (out && state->errors > cap)
-        fprintf(out, "%s: error: too many errors (%u), only the first %u are shown\n",
-                state->files[0].path, state->errors, cap);
+        fprintf(out, "%s: error: too many errors: stopped after the first %u\n", state->files[0].path,
+                cap);
     state->assembly->errors += state->errors;
     state->assembly->warnings += state->warnings;
     asm_discard_diagnostics(state);

@@ -297,6 +297,8 @@ void asm_vreport(asm_state *state, bool error, unsigned column, const char *form
 /* A report at another place (a fixup, an unterminated block). */
 void asm_report_at(asm_state *state, const asm_location *location, uint64_t sequence, bool error,
                    unsigned column, const char *format, ...) __attribute__((format(printf, 6, 7)));
+/* Past the error cap: assembling stops (what follows would not be shown). */
+bool asm_too_many_errors(const asm_state *state);
 /* Prints the stored diagnostics in source order, capped. */
 void asm_flush_diagnostics(asm_state *state);
 void asm_discard_diagnostics(asm_state *state);

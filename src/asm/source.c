@@ -355,7 +355,7 @@ static void frame_ended(asm_state *state)
 bool asm_next_line(asm_state *state)
 {
     for (;;) {
-        if (state->frame_count == 0 || state->ended)
+        if (state->frame_count == 0 || state->ended || asm_too_many_errors(state))
             return false;
         asm_frame *frame = &state->frames[state->frame_count - 1];
         if (frame->position >= frame->length) {

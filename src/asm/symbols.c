@@ -386,7 +386,8 @@ const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length
 {
     const asm_symbol *best = NULL;
     unsigned best_distance = ~0u;
-    for (size_t i = 0; i < state->symbol_count; i++) {
+    /* A suggestion is worth a bounded search, not one over a huge table. */
+    for (size_t i = 0; i < state->symbol_count && i < 8192; i++) {
         const asm_symbol *symbol = &state->symbols[i];
         if (!symbol->defined || symbol->kind == SYMBOL_COUNTER ||
             state->names.data[symbol->name] == '\001')
