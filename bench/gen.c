@@ -111,23 +111,6 @@ static family_layout learn_layout(gcn_arch arch, gcn_family family, uint64_t *ra
     return layout;
 }
 
-/* Labels are named after their byte address, as clrxdisasm names them. */
-static bool resolve_label(void *context, const char *name, size_t length, int64_t *value)
-{
-    (void)context;
-    if (length < 5 || name[0] != '.' || name[1] != 'L' || name[length - 2] != '_' ||
-        name[length - 1] != '0')
-        return false;
-    int64_t address = 0;
-    for (size_t i = 2; i < length - 2; i++) {
-        if (name[i] < '0' || name[i] > '9')
-            return false;
-        address = address * 10 + (name[i] - '0');
-    }
-    *value = address;
-    return true;
-}
-
 /* An instruction llvm-mc has checked. */
 typedef struct pool_entry {
     uint16_t row;
@@ -154,7 +137,7 @@ static bool assemble_text(const generator *g, gcn_dialect dialect, uint64_t addr
                           size_t *count)
 {
     gcn_parse_options options = {.arch = g->arch, .dialect = dialect, .address = address,
-        .resolve = resolve_label, .resolve_context = NULL};
+        .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
     gcn_parse_error error;
     gcn_instruction instruction;
     return gcn_parse(&options, text, length, &instruction, &error) == GCN_OK &&

@@ -114,6 +114,10 @@ typedef struct gcn_parse_options {
     void *register_context;
 } gcn_parse_options;
 
+/* A resolver for the names the CLRX dialect prints for branch targets,
+ * .L<byte address>_0, so that one printed instruction parses back alone. */
+bool gcn_branch_label_resolver(void *context, const char *name, size_t length, int64_t *value);
+
 /* Whole-file assembly also needs to know where a symbol is: a lookup that
  * tells the section a value counts from (0: an absolute number, not an
  * address). To use one, set options.resolve to gcn_section_resolver and

@@ -177,7 +177,7 @@ static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
     }
     test_crash_context("%s: parsing '%s'", where, text);
     gcn_parse_options options = {.arch = arch, .dialect = GCN_DIALECT_CLRX, .address = ADDRESS,
-        .resolve = test_label_resolver, .resolve_context = NULL};
+        .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
     gcn_parse_error error;
     gcn_instruction parsed;
     status = gcn_parse(&options, text, length, &parsed, &error);

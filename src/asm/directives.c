@@ -1130,7 +1130,7 @@ const char *asm_nearest_directive(const char *name, size_t length)
     const char *best = NULL;
     unsigned best_distance = ~0u;
     for (size_t i = 0; i < DIRECTIVE_COUNT; i++) {
-        unsigned d = asm_edit_distance(name, length, directives[i].name, strlen(directives[i].name));
+        unsigned d = gcn_edit_distance(name, length, directives[i].name, strlen(directives[i].name));
         if (d < best_distance) {
             best_distance = d;
             best = directives[i].name;

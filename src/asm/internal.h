@@ -16,6 +16,7 @@
 
 #include "asm/assembler.h"
 #include "syntax/cursor.h"
+#include "syntax/text.h"
 
 enum {
     ASM_MAX_PASSES = 8,
@@ -286,8 +287,6 @@ bool asm_define_symbol(asm_state *state, const char *name, size_t length, unsign
                        int64_t value, unsigned section, bool constant);
 /* Name of the closest defined symbol, for "did you mean". */
 const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length, size_t *found);
-/* Edit distance, case-insensitive, bounded. */
-unsigned asm_edit_distance(const char *a, size_t la, const char *b, size_t lb);
 
 /* ---- diagnostics.c ---- */
 /* column is 1-based in location->text; 0 for none. */

@@ -359,28 +359,6 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
     return false;
 }
 
-unsigned asm_edit_distance(const char *a, size_t la, const char *b, size_t lb)
-{
-    unsigned previous[64], current[64];
-    if (la > 63) la = 63;
-    if (lb > 63) lb = 63;
-    for (size_t j = 0; j <= lb; j++)
-        previous[j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++) {
-        current[0] = (unsigned)i;
-        for (size_t j = 1; j <= lb; j++) {
-            char ca = a[i - 1], cb = b[j - 1];
-            if (ca >= 'A' && ca <= 'Z') ca = (char)(ca - 'A' + 'a');
-            if (cb >= 'A' && cb <= 'Z') cb = (char)(cb - 'A' + 'a');
-            unsigned best = previous[j - 1] + (ca != cb);
-            if (previous[j] + 1 < best) best = previous[j] + 1;
-            if (current[j - 1] + 1 < best) best = current[j - 1] + 1;
-            current[j] = best;
-        }
-        memcpy(previous, current, sizeof previous);
-    }
-    return previous[lb];
-}
 
 const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length, size_t *found)
 {
@@ -395,7 +373,7 @@ const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length
         size_t n = symbol->length;
         if (n > length + 3 || n + 3 < length)
             continue;
-        unsigned d = asm_edit_distance(name, length, state->names.data + symbol->name, n);
+        unsigned d = gcn_edit_distance(name, length, state->names.data + symbol->name, n);
         if (d < best_distance) {
             best_distance = d;
             best = symbol;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "syntax/text.h"
 
 /* Short flag names for the .def files. ATOMIC is also a shape name, which a
  * macro would rewrite inside GCN_SHAPE_##family##_##shape: a constant. */
@@ -119,34 +120,12 @@ uint16_t gcn_row_for_name(const char *name, size_t length)
     return entry ? entry->row : GCN_ROW_NONE;
 }
 
-/* Edit distance, bounded to short names; only on the error path. */
-static unsigned edit_distance(const char *a, size_t la, const char *b, size_t lb)
-{
-    unsigned previous[64], current[64];
-    if (la > 63) la = 63;
-    if (lb > 63) lb = 63;
-    for (size_t j = 0; j <= lb; j++) previous[j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++) {
-        current[0] = (unsigned)i;
-        for (size_t j = 1; j <= lb; j++) {
-            char ca = a[i - 1], cb = b[j - 1];
-            if (ca >= 'A' && ca <= 'Z') ca = (char)(ca - 'A' + 'a');
-            unsigned best = previous[j - 1] + (ca != cb);
-            if (previous[j] + 1 < best) best = previous[j] + 1;
-            if (current[j - 1] + 1 < best) best = current[j - 1] + 1;
-            current[j] = best;
-        }
-        memcpy(previous, current, sizeof previous);
-    }
-    return previous[lb];
-}
-
 const char *gcn_nearest_name(const char *name, size_t length)
 {
     const char *best = NULL;
     unsigned best_distance = ~0u;
     for (unsigned i = 0; i < GCN_ROW_COUNT; i++) {
-        unsigned d = edit_distance(name, length, gcn_rows[i].name, strlen(gcn_rows[i].name));
+        unsigned d = gcn_edit_distance(name, length, gcn_rows[i].name, strlen(gcn_rows[i].name));
         if (d < best_distance) {
             best_distance = d;
             best = gcn_rows[i].name;

@@ -6,8 +6,7 @@
 
 #include "syntax/syntax.h"
 
-/* The CLRX dialect names branch targets .L<address>_0. */
-static bool branch_label(void *context, const char *name, size_t length, int64_t *value)
+bool gcn_branch_label_resolver(void *context, const char *name, size_t length, int64_t *value)
 {
     (void)context;
     if (length < 5 || name[0] != '.' || name[1] != 'L' || name[length - 2] != '_' ||
@@ -66,7 +65,7 @@ gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dial
     if (gcn_encode(instruction, words, &count) != GCN_OK)
         return GCN_ERROR_NOT_INSTRUCTION;
     gcn_parse_options options = {.arch = (gcn_arch)instruction->arch, .dialect = dialect, .address = address,
-        .resolve = branch_label, .resolve_context = NULL};
+        .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
     gcn_instruction parsed;
     if (gcn_parse(&options, buffer, text_length, &parsed, NULL) != GCN_OK ||
         gcn_encode(&parsed, again, &again_count) != GCN_OK)

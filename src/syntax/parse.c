@@ -76,6 +76,20 @@ static bool illegal_name(const char *name, size_t length, gcn_arch arch, gcn_fam
     return false;
 }
 
+/* The family's operands, then nothing more. */
+static gcn_status parse_operands(gcn_cursor *cursor, gcn_family family, const gcn_row *row,
+                                 gcn_instruction *instruction)
+{
+    if (!parsers[family](cursor, row, instruction))
+        return GCN_ERROR_SYNTAX;
+    if (!gcn_at_end(cursor)) {
+        gcn_fail(cursor, cursor->pos, "unexpected '%.*s' after the operands",
+                 (int)(cursor->end - cursor->pos), cursor->pos);
+        return GCN_ERROR_SYNTAX;
+    }
+    return GCN_OK;
+}
+
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
                      gcn_instruction *instruction, gcn_parse_error *error)
 {
@@ -102,14 +116,7 @@ gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t 
             cursor.pos += name_length;
             gcn_instruction_start(instruction, options->arch, family, opcode, 1);
             instruction->row = GCN_ROW_NONE;
-            if (!parsers[family](&cursor, NULL, instruction))
-                return GCN_ERROR_SYNTAX;
-            if (!gcn_at_end(&cursor)) {
-                gcn_fail(&cursor, cursor.pos, "unexpected '%.*s' after the operands",
-                         (int)(cursor.end - cursor.pos), cursor.pos);
-                return GCN_ERROR_SYNTAX;
-            }
-            return GCN_OK;
+            return parse_operands(&cursor, family, NULL, instruction);
         }
     }
     if (index == GCN_ROW_NONE) {
@@ -138,12 +145,5 @@ gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t 
     cursor.pos += name_length;
     gcn_instruction_start(instruction, arch, (gcn_family)row->family, (unsigned)opcode, 1);
     instruction->row = index;
-    if (!parsers[row->family](&cursor, row, instruction))
-        return GCN_ERROR_SYNTAX;
-    if (!gcn_at_end(&cursor)) {
-        gcn_fail(&cursor, cursor.pos, "unexpected '%.*s' after the operands",
-                 (int)(cursor.end - cursor.pos), cursor.pos);
-        return GCN_ERROR_SYNTAX;
-    }
-    return GCN_OK;
+    return parse_operands(&cursor, (gcn_family)row->family, row, instruction);
 }

@@ -74,3 +74,26 @@ int gcn_text_finish(gcn_text *text)
     text->data[text->size - 1] = '\0';
     return -1;
 }
+
+unsigned gcn_edit_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+    unsigned previous[64], current[64];
+    if (la > 63) la = 63;
+    if (lb > 63) lb = 63;
+    for (size_t j = 0; j <= lb; j++)
+        previous[j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++) {
+        current[0] = (unsigned)i;
+        for (size_t j = 1; j <= lb; j++) {
+            char ca = a[i - 1], cb = b[j - 1];
+            if (ca >= 'A' && ca <= 'Z') ca = (char)(ca - 'A' + 'a');
+            if (cb >= 'A' && cb <= 'Z') cb = (char)(cb - 'A' + 'a');
+            unsigned best = previous[j - 1] + (ca != cb);
+            if (previous[j] + 1 < best) best = previous[j] + 1;
+            if (current[j - 1] + 1 < best) best = current[j - 1] + 1;
+            current[j] = best;
+        }
+        memcpy(previous, current, sizeof previous);
+    }
+    return previous[lb];
+}

@@ -20,6 +20,9 @@ void gcn_put_signed(gcn_text *text, int64_t value);
 void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */
 /* Pads with spaces to column (at least one space). */
 void gcn_put_pad(gcn_text *text, size_t start, size_t column);
+/* Edit distance between two names, ignoring case, counting at most 63
+ * characters of each: how "did you mean" picks its suggestion. */
+unsigned gcn_edit_distance(const char *a, size_t a_length, const char *b, size_t b_length);
 /* NUL-terminates; returns 0 or -1 when the text did not fit. */
 int gcn_text_finish(gcn_text *text);
 

@@ -177,22 +177,6 @@ void test_format_words(const uint32_t *words, size_t count, char *out, size_t si
     }
 }
 
-bool test_label_resolver(void *context, const char *name, size_t length, int64_t *value)
-{
-    (void)context;
-    if (length < 5 || name[0] != '.' || name[1] != 'L' || name[length - 2] != '_' ||
-        name[length - 1] != '0')
-        return false;
-    uint64_t result = 0;
-    for (size_t i = 2; i < length - 2; i++) {
-        if (name[i] < '0' || name[i] > '9')
-            return false;
-        result = result * 10 + (uint64_t)(name[i] - '0');
-    }
-    *value = (int64_t)result;
-    return true;
-}
-
 const char *test_row_name(unsigned row)
 {
     return row < GCN_ROW_COUNT ? gcn_rows[row].name : "(no row)";

@@ -37,8 +37,6 @@ bool test_plain_row_instance(test_random *random, unsigned row, gcn_arch arch,
 /* "bf800000 0000005b" */
 void test_format_words(const uint32_t *words, size_t count, char *out, size_t size);
 
-/* Resolves the labels the CLRX dialect prints for branch targets, .L<address>_0. */
-bool test_label_resolver(void *context, const char *name, size_t length, int64_t *value);
 
 /* A mnemonic for reports: the row's name, or FAMILY_ill. */
 const char *test_row_name(unsigned row);
