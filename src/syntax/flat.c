@@ -78,21 +78,6 @@ static int64_t offset_value(const flat_form *form, const gcn_instruction *instru
 
 /* ---- CLRX ---- */
 
-/* VGPR tuples as clrxdisasm prints them: past v255 the numbers wrap. */
-static void put_vector(gcn_text *text, unsigned first, unsigned count)
-{
-    gcn_put_char(text, 'v');
-    if (count == 1) {
-        gcn_put_unsigned(text, first);
-        return;
-    }
-    gcn_put_char(text, '[');
-    gcn_put_unsigned(text, first);
-    gcn_put_char(text, ':');
-    gcn_put_unsigned(text, (first + count - 1) & 255);
-    gcn_put_char(text, ']');
-}
-
 /* saddr codes no register name covers, spelled as clrxdisasm does; the
  * CLRX parser takes them back. */
 static const struct odd_saddr {
@@ -128,7 +113,7 @@ static void put_address(gcn_text *text, const flat_form *form, const gcn_instruc
     if (count == 0)
         gcn_put(text, "off");
     else
-        put_vector(text, instruction->vaddr, count);
+        gcn_format_vgprs(text, instruction->vaddr, count);
 }
 
 /* GCN 1.1/1.2 bits of the GCN 1.4 fields, reserved there. */
@@ -147,13 +132,13 @@ static bool format_clrx(const gcn_instruction *instruction, const flat_form *for
     else /* GCN 1.4: the opcode with its segment, as the instruction holds it */
         gcn_put_illegal(text, GCN_DIALECT_CLRX, "FLAT", instruction->opcode, true);
     if (form->has_vdst) {
-        put_vector(text, instruction->vdst, form->vdst_count + tfe);
+        gcn_format_vgprs(text, instruction->vdst, form->vdst_count + tfe);
         gcn_put(text, ", ");
     }
     put_address(text, form, instruction);
     if (form->has_vdata) {
         gcn_put(text, ", ");
-        put_vector(text, instruction->vdata, form->vdata_count);
+        gcn_format_vgprs(text, instruction->vdata, form->vdata_count);
     }
     if (form->segment != SEGMENT_FLAT) {
         gcn_put(text, ", ");
@@ -285,33 +270,11 @@ typedef struct vector_operand {
     bool given;
 } vector_operand;
 
-/* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */
-static bool parse_wrapped_vector(gcn_cursor *cursor, vector_operand *operand)
-{
-    gcn_cursor probe = *cursor;
-    probe.error = NULL;
-    const char *p = probe.pos;
-    if (p + 1 >= probe.end || (*p != 'v' && *p != 'V') || p[1] != '[')
-        return false;
-    probe.pos = p + 2;
-    int64_t first, last;
-    if (!gcn_parse_expression(&probe, &first) || !gcn_accept(&probe, ':') ||
-        !gcn_parse_expression(&probe, &last) || !gcn_accept(&probe, ']') ||
-        first > 255 || last < 0 || last >= first)
-        return false;
-    operand->first = (unsigned)first;
-    operand->count = (unsigned)(last + 256 - first + 1);
-    cursor->pos = probe.pos;
-    return true;
-}
-
 static bool parse_vector(gcn_cursor *cursor, vector_operand *operand)
 {
     gcn_skip_space(cursor);
     operand->at = cursor->pos;
     operand->given = true;
-    if (cursor->options->dialect == GCN_DIALECT_CLRX && parse_wrapped_vector(cursor, operand))
-        return true;
     return gcn_parse_vgprs(cursor, &operand->first, &operand->count);
 }
 

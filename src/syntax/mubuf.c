@@ -69,20 +69,6 @@ static const struct odd_srsrc {
 
 /* ---- formatting ---- */
 
-/* clrxdisasm wraps a tuple's last register past v255: v[255:0]. */
-static void put_vector(gcn_text *text, unsigned first, unsigned count)
-{
-    if (first + count <= 256) {
-        gcn_format_vgprs(text, first, count);
-        return;
-    }
-    gcn_put(text, "v[");
-    gcn_put_unsigned(text, first);
-    gcn_put_char(text, ':');
-    gcn_put_unsigned(text, (first + count - 1) & 255);
-    gcn_put_char(text, ']');
-}
-
 /* SRSRC; in LLVM as llvm-mc 14 prints it, false where it says invalid
  * encoding or, on GCN 1.0/1.1, where its assembler has no name for it. */
 static bool put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned field)
@@ -179,9 +165,9 @@ static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, 
     }
     if (vectors) {
         unsigned width = data_width(row, arch) + ((modifiers & GCN_MOD_TFE) ? 1 : 0);
-        put_vector(text, instruction->vdata, width);
+        gcn_format_vgprs(text, instruction->vdata, width);
         gcn_put(text, ", ");
-        put_vector(text, instruction->vaddr, address_width(modifiers));
+        gcn_format_vgprs(text, instruction->vaddr, address_width(modifiers));
         gcn_put(text, ", ");
     }
     if (scalars) {
@@ -321,32 +307,10 @@ typedef struct vector_operand {
     bool off, omitted;
 } vector_operand;
 
-/* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */
-static bool parse_wrapped_vector(gcn_cursor *cursor, vector_operand *operand)
-{
-    gcn_cursor probe = *cursor;
-    probe.error = NULL;
-    const char *p = probe.pos;
-    if (p + 1 >= probe.end || (*p != 'v' && *p != 'V') || p[1] != '[')
-        return false;
-    probe.pos = p + 2;
-    int64_t first, last;
-    if (!gcn_parse_expression(&probe, &first) || !gcn_accept(&probe, ':') ||
-        !gcn_parse_expression(&probe, &last) || !gcn_accept(&probe, ']') || first > 255 ||
-        last < 0 || last >= first)
-        return false;
-    operand->first = (unsigned)first;
-    operand->count = (unsigned)(last + 256 - first + 1);
-    cursor->pos = probe.pos;
-    return true;
-}
-
 static bool parse_vector(gcn_cursor *cursor, vector_operand *operand)
 {
     gcn_skip_space(cursor);
     operand->at = cursor->pos;
-    if (cursor->options->dialect == GCN_DIALECT_CLRX && parse_wrapped_vector(cursor, operand))
-        return true;
     return gcn_parse_vgprs(cursor, &operand->first, &operand->count);
 }
 

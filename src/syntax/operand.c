@@ -113,7 +113,38 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
 {
-    put_range(text, "v", first, count ? count : 1);
+    if (count == 0)
+        count = 1;
+    if (first + count <= 256) {
+        put_range(text, "v", first, count);
+        return;
+    }
+    /* A tuple past v255 wraps, as clrxdisasm prints it: v[255:0]. */
+    gcn_put(text, "v[");
+    gcn_put_unsigned(text, first);
+    gcn_put_char(text, ':');
+    gcn_put_unsigned(text, (first + count - 1) & 255);
+    gcn_put_char(text, ']');
+}
+
+/* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */
+static bool parse_wrapped_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
+{
+    gcn_cursor probe = *cursor;
+    probe.error = NULL;
+    const char *p = probe.pos;
+    if (p + 1 >= probe.end || (*p != 'v' && *p != 'V') || p[1] != '[')
+        return false;
+    probe.pos = p + 2;
+    int64_t low, high;
+    if (!gcn_parse_expression(&probe, &low) || !gcn_accept(&probe, ':') ||
+        !gcn_parse_expression(&probe, &high) || !gcn_accept(&probe, ']') || low > 255 ||
+        high < 0 || high >= low)
+        return false;
+    *first = (unsigned)low;
+    *count = (unsigned)(high + 256 - low + 1);
+    cursor->pos = probe.pos;
+    return true;
 }
 
 /* Parses "N" or "[A:B]" (or "[A]") after a register prefix. */
@@ -366,6 +397,8 @@ bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
 {
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
+    if (cursor->options->dialect == GCN_DIALECT_CLRX && parse_wrapped_vgprs(cursor, first, count))
+        return true;
     if (start >= cursor->end || (*start != 'v' && *start != 'V') ||
         !starts_with_index(start + 1, cursor->end)) {
         size_t length = gcn_peek_identifier(cursor), alias_length;
