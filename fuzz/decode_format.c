@@ -16,7 +16,7 @@ static void round_trip(const gcn_instruction *decoded, gcn_dialect dialect, cons
                        size_t length, const uint32_t *words, bool exact)
 {
     gcn_parse_options options = {.arch = (gcn_arch)decoded->arch, .dialect = dialect, .address = 0,
-        .resolve = fuzz_resolve_label, .resolve_context = NULL};
+        .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
     gcn_instruction parsed;
     gcn_parse_error error;
     gcn_status status = gcn_parse(&options, text, length, &parsed, &error);

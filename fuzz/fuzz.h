@@ -22,24 +22,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
         }                                                                           \
     } while (0)
 
-/* CLRX names branch targets .L<address>_0: resolve those as the address. */
-static inline bool fuzz_resolve_label(void *context, const char *name, size_t length,
-                                      int64_t *value)
-{
-    (void)context;
-    if (length < 5 || name[0] != '.' || name[1] != 'L' || name[length - 2] != '_' ||
-        name[length - 1] != '0')
-        return false;
-    uint64_t address = 0;
-    for (size_t i = 2; i < length - 2; i++) {
-        if (name[i] < '0' || name[i] > '9')
-            return false;
-        address = address * 10 + (uint64_t)(name[i] - '0');
-    }
-    *value = (int64_t)address;
-    return true;
-}
-
 /* Little-endian words from bytes; a trailing part of a word is dropped. */
 static inline size_t fuzz_words(const uint8_t *data, size_t size, uint32_t *words, size_t max)
 {

@@ -55,7 +55,7 @@ static void check_words(const gcn_instruction *parsed, const uint32_t *words, si
             gcn_format_exact(&decoded, dialect, 0, text, sizeof text, &length) != GCN_OK)
             continue;
         gcn_parse_options options = {.arch = (gcn_arch)decoded.arch, .dialect = dialect, .address = 0,
-            .resolve = fuzz_resolve_label, .resolve_context = NULL};
+            .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
         gcn_instruction reparsed;
         gcn_parse_error error;
         status = gcn_parse(&options, text, length, &reparsed, &error);
