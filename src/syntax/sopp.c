@@ -398,7 +398,13 @@ static bool parse_message_field(gcn_cursor *cursor, int kind, unsigned message_i
                 *symbolic = true;
                 return true;
             }
-            return gcn_fail(cursor, start, "unknown message '%.*s'", (int)length, start);
+            if (!cursor->options->resolve)
+                return gcn_fail(cursor, start, "unknown message '%.*s'", (int)length, start);
+            int64_t id; /* a symbol standing for the id */
+            if (!gcn_parse_ranged(cursor, 0, 15, &id, "message"))
+                return false;
+            *value = (unsigned)id;
+            return true;
         }
         if (message_id == MSG_SYSMSG) {
             static const char *const sys_ops_clrx[5] = {NULL, "ecc_err", "reg_rd", "host_trap_ack",
