@@ -241,8 +241,6 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
     gcn_instruction parsed, decoded;
     status = gcn_parse(&options, text, length, &parsed, &error);
     if (status != GCN_OK) {
-        if (refused_by_clrx(instruction))
-            return check_exact_refuses(family, row, where, instruction);
         failure(family, row, "%s: '%s' does not parse: column %u: %s", where, text, error.column,
                 error.message);
         return false;
