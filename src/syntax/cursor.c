@@ -5,44 +5,31 @@
 #include <string.h>
 #include <strings.h>
 
-void gcn_skip_space(gcn_cursor *cursor)
-{
-    while (cursor->pos < cursor->end && (*cursor->pos == ' ' || *cursor->pos == '\t'))
-        cursor->pos++;
-}
-
-bool gcn_at_end(gcn_cursor *cursor)
-{
-    gcn_skip_space(cursor);
-    return cursor->pos >= cursor->end;
-}
-
-bool gcn_accept(gcn_cursor *cursor, char c)
-{
-    gcn_skip_space(cursor);
-    if (cursor->pos < cursor->end && *cursor->pos == c) {
-        cursor->pos++;
-        return true;
-    }
-    return false;
-}
-
-bool gcn_is_identifier_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '.' || c == '$';
-}
-
-size_t gcn_peek_identifier(gcn_cursor *cursor)
-{
-    gcn_skip_space(cursor);
-    const char *p = cursor->pos;
-    if (p >= cursor->end || (*p >= '0' && *p <= '9') || !gcn_is_identifier_char(*p))
-        return 0;
-    while (p < cursor->end && gcn_is_identifier_char(*p))
-        p++;
-    return (size_t)(p - cursor->pos);
-}
+/* Built by the compiler from the rules the comments in cursor.h give. */
+#define SPACE GCN_CHAR_SPACE
+#define LETTER GCN_CHAR_IDENTIFIER
+#define DIGIT (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)
+const unsigned char gcn_character_class[256] = {
+    [' '] = SPACE, ['\t'] = SPACE,
+    ['0'] = DIGIT, ['1'] = DIGIT, ['2'] = DIGIT, ['3'] = DIGIT, ['4'] = DIGIT,
+    ['5'] = DIGIT, ['6'] = DIGIT, ['7'] = DIGIT, ['8'] = DIGIT, ['9'] = DIGIT,
+    ['_'] = LETTER, ['.'] = LETTER, ['$'] = LETTER,
+    ['a'] = LETTER, ['b'] = LETTER, ['c'] = LETTER, ['d'] = LETTER, ['e'] = LETTER,
+    ['f'] = LETTER, ['g'] = LETTER, ['h'] = LETTER, ['i'] = LETTER, ['j'] = LETTER,
+    ['k'] = LETTER, ['l'] = LETTER, ['m'] = LETTER, ['n'] = LETTER, ['o'] = LETTER,
+    ['p'] = LETTER, ['q'] = LETTER, ['r'] = LETTER, ['s'] = LETTER, ['t'] = LETTER,
+    ['u'] = LETTER, ['v'] = LETTER, ['w'] = LETTER, ['x'] = LETTER, ['y'] = LETTER,
+    ['z'] = LETTER,
+    ['A'] = LETTER, ['B'] = LETTER, ['C'] = LETTER, ['D'] = LETTER, ['E'] = LETTER,
+    ['F'] = LETTER, ['G'] = LETTER, ['H'] = LETTER, ['I'] = LETTER, ['J'] = LETTER,
+    ['K'] = LETTER, ['L'] = LETTER, ['M'] = LETTER, ['N'] = LETTER, ['O'] = LETTER,
+    ['P'] = LETTER, ['Q'] = LETTER, ['R'] = LETTER, ['S'] = LETTER, ['T'] = LETTER,
+    ['U'] = LETTER, ['V'] = LETTER, ['W'] = LETTER, ['X'] = LETTER, ['Y'] = LETTER,
+    ['Z'] = LETTER,
+};
+#undef SPACE
+#undef LETTER
+#undef DIGIT
 
 bool gcn_accept_word(gcn_cursor *cursor, const char *word)
 {

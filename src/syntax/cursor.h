@@ -16,14 +16,73 @@ typedef struct gcn_cursor {
     bool failed;
 } gcn_cursor;
 
-void gcn_skip_space(gcn_cursor *cursor);
-bool gcn_at_end(gcn_cursor *cursor);                 /* skips space first */
-bool gcn_accept(gcn_cursor *cursor, char c);         /* skips space first */
+/* Character classes, one table lookup per character on the hot path. */
+enum {
+    GCN_CHAR_SPACE = 1,      /* ' ' and '\t' */
+    GCN_CHAR_IDENTIFIER = 2, /* letters, digits, '_', '.', '$' */
+    GCN_CHAR_DIGIT = 4       /* '0'..'9' */
+};
+extern const unsigned char gcn_character_class[256];
+
+static inline bool gcn_is_identifier_char(char c)
+{
+    return gcn_character_class[(unsigned char)c] & GCN_CHAR_IDENTIFIER;
+}
+
+static inline void gcn_skip_space(gcn_cursor *cursor)
+{
+    const char *p = cursor->pos, *end = cursor->end;
+    while (p < end && (gcn_character_class[(unsigned char)*p] & GCN_CHAR_SPACE))
+        p++;
+    cursor->pos = p;
+}
+
+/* Skips space first. */
+static inline bool gcn_at_end(gcn_cursor *cursor)
+{
+    gcn_skip_space(cursor);
+    return cursor->pos >= cursor->end;
+}
+
+/* Skips space first. */
+static inline bool gcn_accept(gcn_cursor *cursor, char c)
+{
+    gcn_skip_space(cursor);
+    if (cursor->pos < cursor->end && *cursor->pos == c) {
+        cursor->pos++;
+        return true;
+    }
+    return false;
+}
+
+/* Length of the identifier at the cursor (after space), 0 if none. */
+static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos, *p = start, *end = cursor->end;
+    if (p >= end || (gcn_character_class[(unsigned char)*p] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT))
+                        != GCN_CHAR_IDENTIFIER)
+        return 0;
+    while (p < end && gcn_is_identifier_char(*p))
+        p++;
+    return (size_t)(p - start);
+}
+
 /* Accepts a whole identifier equal to word, ignoring case. */
 bool gcn_accept_word(gcn_cursor *cursor, const char *word);
-/* Length of the identifier at the cursor (after space), 0 if none. */
-size_t gcn_peek_identifier(gcn_cursor *cursor);
-bool gcn_is_identifier_char(char c);
+/* Whether the length bytes at text are word (lower case), ignoring case:
+ * a name match without strlen or strncasecmp. */
+static inline bool gcn_word_is(const char *text, size_t length, const char *word)
+{
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (unsigned char)(c + ('a' - 'A'));
+        if (word[i] == '\0' || c != (unsigned char)word[i])
+            return false;
+    }
+    return word[length] == '\0';
+}
 
 /* Records an error at `at` (first error wins) and returns false. */
 bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
