@@ -2,17 +2,19 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
-#include <strings.h>
 
 /* Built by the compiler from the rules the comments in cursor.h give. */
 #define SPACE GCN_CHAR_SPACE
+#define OPERATOR GCN_CHAR_OPERATOR
 #define LETTER GCN_CHAR_IDENTIFIER
 #define DIGIT (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)
 const unsigned char gcn_character_class[256] = {
     [' '] = SPACE, ['\t'] = SPACE,
     ['0'] = DIGIT, ['1'] = DIGIT, ['2'] = DIGIT, ['3'] = DIGIT, ['4'] = DIGIT,
     ['5'] = DIGIT, ['6'] = DIGIT, ['7'] = DIGIT, ['8'] = DIGIT, ['9'] = DIGIT,
+    ['|'] = OPERATOR, ['&'] = OPERATOR, ['='] = OPERATOR, ['!'] = OPERATOR, ['<'] = OPERATOR,
+    ['>'] = OPERATOR, ['+'] = OPERATOR, ['-'] = OPERATOR, ['^'] = OPERATOR, ['*'] = OPERATOR,
+    ['/'] = OPERATOR, ['%'] = OPERATOR, ['?'] = OPERATOR,
     ['_'] = LETTER, ['.'] = LETTER, ['$'] = LETTER,
     ['a'] = LETTER, ['b'] = LETTER, ['c'] = LETTER, ['d'] = LETTER, ['e'] = LETTER,
     ['f'] = LETTER, ['g'] = LETTER, ['h'] = LETTER, ['i'] = LETTER, ['j'] = LETTER,
@@ -28,14 +30,14 @@ const unsigned char gcn_character_class[256] = {
     ['Z'] = LETTER,
 };
 #undef SPACE
+#undef OPERATOR
 #undef LETTER
 #undef DIGIT
 
 bool gcn_accept_word(gcn_cursor *cursor, const char *word)
 {
     size_t length = gcn_peek_identifier(cursor);
-    /* strlen first: reading word[length] would run past a shorter word */
-    if (length == 0 || strlen(word) != length || strncasecmp(cursor->pos, word, length) != 0)
+    if (length == 0 || !gcn_word_is(cursor->pos, length, word))
         return false;
     cursor->pos += length;
     return true;

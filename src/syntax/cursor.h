@@ -20,7 +20,8 @@ typedef struct gcn_cursor {
 enum {
     GCN_CHAR_SPACE = 1,      /* ' ' and '\t' */
     GCN_CHAR_IDENTIFIER = 2, /* letters, digits, '_', '.', '$' */
-    GCN_CHAR_DIGIT = 4       /* '0'..'9' */
+    GCN_CHAR_DIGIT = 4,      /* '0'..'9' */
+    GCN_CHAR_OPERATOR = 8    /* starts a binary operator or ?: */
 };
 extern const unsigned char gcn_character_class[256];
 
@@ -70,17 +71,18 @@ static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
 
 /* Accepts a whole identifier equal to word, ignoring case. */
 bool gcn_accept_word(gcn_cursor *cursor, const char *word);
-/* Whether the length bytes at text are word (lower case), ignoring case:
- * a name match without strlen or strncasecmp. */
+static inline unsigned char gcn_lower(char c)
+{
+    return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+}
+
+/* Whether the length bytes at text spell word, ignoring case: a name match
+ * in one pass, without strlen and strncasecmp. */
 static inline bool gcn_word_is(const char *text, size_t length, const char *word)
 {
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c + ('a' - 'A'));
-        if (word[i] == '\0' || c != (unsigned char)word[i])
+    for (size_t i = 0; i < length; i++)
+        if (word[i] == '\0' || gcn_lower(text[i]) != gcn_lower(word[i]))
             return false;
-    }
     return word[length] == '\0';
 }
 

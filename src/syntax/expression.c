@@ -382,10 +382,57 @@ static bool parse_conditional(gcn_cursor *cursor, int depth, term *result)
     return true;
 }
 
+/* The common case, register indices and offsets: a plain decimal or hex
+ * number, maybe negated, that ends the expression. Leaves the cursor where
+ * the full parser would (after the space that follows); false, touching
+ * nothing, for anything else (octal, 0b, 1b, overflow, an operator next),
+ * which the full parser then reads and reports. */
+static bool parse_plain_number(gcn_cursor *cursor, term *result)
+{
+    const char *p = cursor->pos, *end = cursor->end;
+    bool negative = p < end && *p == '-';
+    p += negative;
+    if (p >= end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_DIGIT))
+        return false;
+    uint64_t value = 0;
+    const char *digits = p;
+    if (*p == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')) {
+        digits = p += 2;
+        for (; p < end && p - digits <= 16; p++) {
+            char c = *p;
+            unsigned digit;
+            if (c >= '0' && c <= '9') digit = (unsigned)(c - '0');
+            else if (c >= 'a' && c <= 'f') digit = (unsigned)(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F') digit = (unsigned)(c - 'A' + 10);
+            else break;
+            value = value << 4 | digit;
+        }
+        if (p == digits || p - digits > 16)
+            return false;
+    } else if (*p == '0') {
+        p++; /* a lone 0; more digits would be octal */
+    } else {
+        for (; p < end && *p >= '0' && *p <= '9' && p - digits < 19; p++)
+            value = value * 10 + (unsigned)(*p - '0');
+    }
+    if (p < end && gcn_is_identifier_char(*p))
+        return false;
+    const char *after = p;
+    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
+        after++;
+    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
+        return false;
+    cursor->pos = after;
+    result->value = negative ? (uint64_t)0 - value : value;
+    result->section = 0;
+    return true;
+}
+
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
 {
     term result;
-    if (!parse_conditional(cursor, 0, &result))
+    gcn_skip_space(cursor);
+    if (!parse_plain_number(cursor, &result) && !parse_conditional(cursor, 0, &result))
         return false;
     *value = (int64_t)result.value;
     if (section)

@@ -374,7 +374,7 @@ typedef struct flat_extras {
 
 static bool is_word(const char *p, size_t length, const char *word)
 {
-    return strlen(word) == length && strncasecmp(p, word, length) == 0;
+    return gcn_word_is(p, length, word);
 }
 
 /* Skips an optional ":value" after a modifier name. */

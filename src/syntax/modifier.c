@@ -1,7 +1,4 @@
 /* Modifiers of the memory families. */
-#include <string.h>
-#include <strings.h>
-
 #include "syntax/syntax.h"
 
 static const struct {
@@ -23,8 +20,8 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
         size_t length = gcn_peek_identifier(cursor);
         if (length == 0)
             return gcn_fail(cursor, start, "expected a modifier");
-        if (offset_rule && ((length == 6 && strncasecmp(start, "offset", 6) == 0) ||
-                            (length == 11 && strncasecmp(start, "inst_offset", 11) == 0))) {
+        if (offset_rule && (gcn_word_is(start, length, "offset") ||
+                            gcn_word_is(start, length, "inst_offset"))) {
             cursor->pos += length;
             if (!gcn_accept(cursor, ':'))
                 return gcn_fail(cursor, cursor->pos, "expected ':' after '%.*s'", (int)length, start);
@@ -57,8 +54,8 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             continue;
         }
         unsigned bit = 0;
-        for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-            if (strlen(flags[i].name) == length && strncasecmp(start, flags[i].name, length) == 0)
+        for (size_t i = 0; i < sizeof flags / sizeof flags[0] && !bit; i++)
+            if (gcn_word_is(start, length, flags[i].name))
                 bit = flags[i].bit;
         if (bit == 0)
             return gcn_fail(cursor, start, "unknown modifier '%.*s'", (int)length, start);

@@ -291,12 +291,13 @@ bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, u
 static bool accept_text(gcn_cursor *cursor, const char *expected)
 {
     gcn_skip_space(cursor);
-    size_t length = strlen(expected);
-    if ((size_t)(cursor->end - cursor->pos) < length ||
-        strncasecmp(cursor->pos, expected, length) != 0 ||
-        (cursor->pos + length < cursor->end && gcn_is_identifier_char(cursor->pos[length])))
+    const char *p = cursor->pos, *end = cursor->end;
+    for (; *expected; expected++, p++)
+        if (p >= end || gcn_lower(*p) != gcn_lower(*expected))
+            return false;
+    if (p < end && gcn_is_identifier_char(*p))
         return false;
-    cursor->pos += length;
+    cursor->pos = p;
     return true;
 }
 
@@ -630,16 +631,17 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
     }
 
     unsigned modifiers = instruction->modifiers;
-    const char *lds_at = find_flag(flags_at, flags.end, "lds");
-    const char *tfe_at = find_flag(flags_at, flags.end, "tfe");
-    const char *addr64_at = find_flag(flags_at, flags.end, "addr64");
     /* A load goes to LDS or to VGPRs; tfe's status VGPR belongs to the latter
      * (CLRX: "Both LDS and TFE is illegal"). Elsewhere the pair reads back. */
     if (row && row->shape == GCN_SHAPE_MUBUF_LOAD && (modifiers & GCN_MOD_LDS) &&
-        (modifiers & GCN_MOD_TFE))
+        (modifiers & GCN_MOD_TFE)) {
+        const char *lds_at = find_flag(flags_at, flags.end, "lds");
+        const char *tfe_at = find_flag(flags_at, flags.end, "tfe");
         return gcn_fail(cursor, lds_at > tfe_at ? lds_at : tfe_at,
                         "lds and tfe cannot be used together");
+    }
     if ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN))) {
+        const char *addr64_at = find_flag(flags_at, flags.end, "addr64");
         if (llvm)
             return gcn_fail(cursor, addr64_at, "offen and idxen must be off with addr64");
         /* kept, so that clrxdisasm's text of such words reads back */

@@ -226,10 +226,10 @@ bool gcn_at_register(gcn_cursor *cursor)
     }
     if ((*p == 's' || *p == 'S' || *p == 'v' || *p == 'V') && starts_with_index(p + 1, end))
         return true;
-    if (length >= 4 && strncasecmp(p, "ttmp", 4) == 0 && starts_with_index(p + 4, end))
+    if (length >= 4 && gcn_word_is(p, 4, "ttmp") && starts_with_index(p + 4, end))
         return true;
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
-        if (strlen(specials[i].name) == length && strncasecmp(p, specials[i].name, length) == 0)
+        if (gcn_word_is(p, length, specials[i].name))
             return true;
     size_t alias_length;
     return register_alias(cursor, length, &alias_length) != NULL;
@@ -316,7 +316,7 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
         scalar->general = true;
         return true;
     }
-    if (length >= 4 && strncasecmp(start, "ttmp", 4) == 0 &&
+    if (length >= 4 && gcn_word_is(start, 4, "ttmp") &&
         starts_with_index(start + 4, cursor->end)) {
         cursor->pos = start + 4;
         if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
@@ -328,8 +328,7 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
         return true;
     }
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
-        if ((specials[i].arches & (1u << arch)) && strlen(specials[i].name) == length &&
-            strncasecmp(start, specials[i].name, length) == 0) {
+        if ((specials[i].arches & (1u << arch)) && gcn_word_is(start, length, specials[i].name)) {
             scalar->code = specials[i].code;
             scalar->count = specials[i].count;
             cursor->pos = start + length;
@@ -340,8 +339,7 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
         /* Either name in either dialect: llvm-mc also takes scc, vccz, execz. */
         for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
             const char *llvm_name = conditions[i].llvm, *clrx_name = conditions[i].clrx;
-            if ((strlen(llvm_name) == length && strncasecmp(start, llvm_name, length) == 0) ||
-                (strlen(clrx_name) == length && strncasecmp(start, clrx_name, length) == 0)) {
+            if (gcn_word_is(start, length, llvm_name) || gcn_word_is(start, length, clrx_name)) {
                 scalar->code = conditions[i].code;
                 scalar->count = 1;
                 scalar->constant = true;

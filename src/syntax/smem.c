@@ -484,6 +484,21 @@ static bool llvm_text_is(const smem_parse *p, const char *at, unsigned candidate
            (n == available || !gcn_is_identifier_char(at[n]));
 }
 
+/* A register index as llvm-mc prints it: digits without a leading zero;
+ * -1 if none. */
+static int printed_index(const char **at, const char *end)
+{
+    const char *p = *at;
+    if (p >= end || *p < '0' || *p > '9' || (*p == '0' && p + 1 < end && p[1] >= '0' && p[1] <= '9'))
+        return -1;
+    int value = 0;
+    for (; p < end && *p >= '0' && *p <= '9'; p++)
+        if ((value = value * 10 + (*p - '0')) > 1000)
+            return -1;
+    *at = p;
+    return value;
+}
+
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
  * some field value, also where its assembler refuses that text (s[96:103]
  * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back.
@@ -498,16 +513,32 @@ static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, u
     else if (end - at >= 5 && strncmp(at, "ttmp", 4) == 0)
         prefix = 4, first_code = ttmp_first(p->arch);
     if (prefix) {
-        const char *digits = at + prefix + (at[prefix] == '[');
-        unsigned index = 0;
-        if (digits >= end || *digits < '0' || *digits > '9')
+        /* sN, s[N:M], ttmpN, ttmp[N:M] as put_llvm_disassembled prints
+         * them, read without printing: an aligned first register, no
+         * leading zeros, no space. */
+        const char *after = at + prefix;
+        bool bracket = *after == '[';
+        after += bracket;
+        int low = printed_index(&after, end), high = low;
+        if (low < 0)
             return false;
-        for (; digits < end && *digits >= '0' && *digits <= '9' && index < 128; digits++)
-            index = index * 10 + (unsigned)(*digits - '0');
-        unsigned candidate = first_code + index;
-        if (candidate >= 128 || (base && (candidate & 1)) || !llvm_text_is(p, at, candidate, count))
+        if (bracket) {
+            if (after >= end || *after++ != ':' || (high = printed_index(&after, end)) < 0 ||
+                after >= end || *after++ != ']')
+                return false;
+        }
+        if (after < end && gcn_is_identifier_char(*after))
+            return false;
+        unsigned align = count >= 4 ? 4 : count, first = (unsigned)low;
+        unsigned candidate = first_code + first;
+        bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
+                                : candidate < 124 && first + count <= 16;
+        if (!fits || bracket != (count > 1) || (unsigned)high != first + count - 1 ||
+            first % align || (base && (candidate & 1)))
             return false;
         *code = candidate;
+        p->cursor->pos = after;
+        return true;
     } else {
         unsigned candidate = 102;
         while (candidate < 128 && ((base && (candidate & 1)) || !llvm_text_is(p, at, candidate, count)))
@@ -586,7 +617,7 @@ static bool parse_probe_value(smem_parse *p)
 
 static bool word_is(const char *start, size_t length, const char *word)
 {
-    return strlen(word) == length && strncasecmp(start, word, length) == 0;
+    return gcn_word_is(start, length, word);
 }
 
 /* An identifier directly followed by '=': a CLRX field key. */
