@@ -147,6 +147,62 @@ static bool parse_wrapped_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *c
     return true;
 }
 
+/* Decimal digits without a leading zero (which would be octal), at most 6,
+ * and no name character after them; -1 if not so. */
+static inline int64_t plain_index(const char **at, const char *end)
+{
+    const char *p = *at;
+    if (p >= end || (unsigned)(*p - '0') > 9)
+        return -1;
+    int64_t value = *p++ - '0';
+    while (value && value < 100000 && p < end && (unsigned)(*p - '0') <= 9)
+        value = value * 10 + (*p++ - '0');
+    if (p < end && gcn_is_identifier_char(*p))
+        return -1;
+    *at = p;
+    return value;
+}
+
+/* The common "A:B]" after '[', plain numbers without space: what the
+ * expression parser would read, without it. False, touching nothing,
+ * for anything else. */
+static bool plain_range(const char **at, const char *end, int64_t *a, int64_t *b)
+{
+    const char *p = *at;
+    *a = plain_index(&p, end);
+    if (*a < 0 || p >= end || *p++ != ':')
+        return false;
+    *b = plain_index(&p, end);
+    if (*b < 0 || p >= end || *p++ != ']')
+        return false;
+    *at = p;
+    return true;
+}
+
+/* The common register forms, prefix then N or [A:B] with plain numbers
+ * and no space, read in one pass; the registers must lie below limit.
+ * False, touching nothing, for anything else, which the full path then
+ * reads and reports. */
+static bool plain_register(gcn_cursor *cursor, size_t prefix, unsigned limit, unsigned *first,
+                           unsigned *count)
+{
+    const char *p = cursor->pos + prefix, *end = cursor->end;
+    int64_t a, b;
+    if (p < end && *p == '[') {
+        p++;
+        if (!plain_range(&p, end, &a, &b) || b < a)
+            return false;
+    } else if ((a = b = plain_index(&p, end)) < 0) {
+        return false;
+    }
+    if (b >= limit)
+        return false;
+    cursor->pos = p;
+    *first = (unsigned)a;
+    *count = (unsigned)(b - a + 1);
+    return true;
+}
+
 /* Parses "N" or "[A:B]" (or "[A]") after a register prefix. */
 static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *first,
                               unsigned *count)
@@ -170,13 +226,15 @@ static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *f
     if (!gcn_accept(cursor, '['))
         return gcn_fail(cursor, start, "invalid register name");
     int64_t a, b;
-    if (!gcn_parse_expression(cursor, &a))
-        return false;
-    b = a;
-    if (gcn_accept(cursor, ':') && !gcn_parse_expression(cursor, &b))
-        return false;
-    if (!gcn_accept(cursor, ']'))
-        return gcn_fail(cursor, cursor->pos, "expected ']' to close the register range");
+    if (!plain_range(&cursor->pos, cursor->end, &a, &b)) {
+        if (!gcn_parse_expression(cursor, &a))
+            return false;
+        b = a;
+        if (gcn_accept(cursor, ':') && !gcn_parse_expression(cursor, &b))
+            return false;
+        if (!gcn_accept(cursor, ']'))
+            return gcn_fail(cursor, cursor->pos, "expected ']' to close the register range");
+    }
     if (a < 0 || b < a || b > 100000)
         return gcn_fail(cursor, start, "invalid register range");
     *first = (unsigned)a;
@@ -281,6 +339,21 @@ static bool parse_scalar_alias(gcn_cursor *cursor, void *result)
 bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
 {
     gcn_arch arch = cursor->options->arch;
+    gcn_skip_space(cursor);
+    const char *at = cursor->pos;
+    if (!cursor->options->register_alias && at < cursor->end) { /* sN, s[A:B], ttmp... */
+        memset(scalar, 0, sizeof *scalar);
+        if ((*at == 's' || *at == 'S') &&
+            plain_register(cursor, 1, gcn_sgpr_count(arch), &scalar->code, &scalar->count)) {
+            scalar->general = true;
+            return true;
+        }
+        if (cursor->end - at > 4 && gcn_word_is(at, 4, "ttmp") &&
+            plain_register(cursor, 4, ttmp_count(arch), &scalar->code, &scalar->count)) {
+            scalar->code += ttmp_base(arch);
+            return true;
+        }
+    }
     size_t length = gcn_peek_identifier(cursor);
     const char *start = cursor->pos;
     memset(scalar, 0, sizeof *scalar);
@@ -395,6 +468,9 @@ bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
 {
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
+    if (start < cursor->end && (*start == 'v' || *start == 'V') &&
+        plain_register(cursor, 1, 256, first, count)) /* vN, v[A:B] */
+        return true;
     if (cursor->options->dialect == GCN_DIALECT_CLRX && parse_wrapped_vgprs(cursor, first, count))
         return true;
     if (start >= cursor->end || (*start != 'v' && *start != 'V') ||
