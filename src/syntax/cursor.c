@@ -34,15 +34,6 @@ const unsigned char gcn_character_class[256] = {
 #undef LETTER
 #undef DIGIT
 
-bool gcn_accept_word(gcn_cursor *cursor, const char *word)
-{
-    size_t length = gcn_peek_identifier(cursor);
-    if (length == 0 || !gcn_word_is(cursor->pos, length, word))
-        return false;
-    cursor->pos += length;
-    return true;
-}
-
 static unsigned column_of(const gcn_cursor *cursor, const char *at)
 {
     if (at < cursor->text)

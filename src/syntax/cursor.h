@@ -69,21 +69,34 @@ static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
     return (size_t)(p - start);
 }
 
-/* Accepts a whole identifier equal to word, ignoring case. */
-bool gcn_accept_word(gcn_cursor *cursor, const char *word);
 static inline unsigned char gcn_lower(char c)
 {
     return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
 
-/* Whether the length bytes at text spell word, ignoring case: a name match
- * in one pass, without strlen and strncasecmp. */
+/* Whether the length bytes at text spell word, which is in lower case,
+ * ignoring the case of text: a name match in one pass, without strlen and
+ * strncasecmp. */
 static inline bool gcn_word_is(const char *text, size_t length, const char *word)
 {
     for (size_t i = 0; i < length; i++)
-        if (word[i] == '\0' || gcn_lower(text[i]) != gcn_lower(word[i]))
+        if (gcn_lower(text[i]) != (unsigned char)word[i] || word[i] == '\0')
             return false;
     return word[length] == '\0';
+}
+
+/* Accepts a whole identifier equal to word (an identifier), ignoring case. */
+static inline bool gcn_accept_word(gcn_cursor *cursor, const char *word)
+{
+    gcn_skip_space(cursor);
+    const char *p = cursor->pos, *end = cursor->end;
+    for (; *word; word++, p++)
+        if (p >= end || gcn_lower(*p) != gcn_lower(*word))
+            return false;
+    if (p < end && gcn_is_identifier_char(*p))
+        return false;
+    cursor->pos = p;
+    return true;
 }
 
 /* Records an error at `at` (first error wins) and returns false. */

@@ -594,11 +594,12 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
 
     /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
     const char *name_end = cursor->pos, *name = name_end;
-    while (name > cursor->text && gcn_is_identifier_char(name[-1]))
-        name--;
-    if (llvm && row && (size_t)(name_end - name) == strlen(row->name) + 4 &&
-        strncasecmp(name_end - 4, "_e64", 4) == 0)
-        return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
+    if (llvm && row && name_end - cursor->text > 4 && gcn_word_is(name_end - 4, 4, "_e64")) {
+        while (name > cursor->text && gcn_is_identifier_char(name[-1]))
+            name--;
+        if ((size_t)(name_end - name) == strlen(row->name) + 4)
+            return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
+    }
     if (llvm && (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row ? row->name : "this opcode");
