@@ -2,7 +2,6 @@
 %language=ANSI-C
 %struct-type
 %readonly-tables
-%ignore-case
 %compare-lengths
 %define lookup-function-name gcn_mnemonic_lookup
 %define hash-function-name gcn_mnemonic_hash

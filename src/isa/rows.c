@@ -107,16 +107,33 @@ struct gcn_mnemonic;
 const struct gcn_mnemonic *gcn_mnemonic_lookup(const char *str, size_t len);
 #include "isa/generated/mnemonics.inc"
 
-uint16_t gcn_row_for_name(const char *name, size_t length)
+/* The hash is case-sensitive over the lower-case names, which keeps the
+ * common lower-case lookup to one memcmp; other spellings are looked up
+ * again in lower case. */
+static const struct gcn_mnemonic *lookup_any_case(const char *name, size_t length)
 {
     const struct gcn_mnemonic *entry = gcn_mnemonic_lookup(name, length);
+    char lower[MAX_WORD_LENGTH];
+    if (entry || length > sizeof lower)
+        return entry;
+    bool upper = false;
+    for (size_t i = 0; i < length; i++) {
+        upper |= name[i] >= 'A' && name[i] <= 'Z';
+        lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + ('a' - 'A') : name[i]);
+    }
+    return upper ? gcn_mnemonic_lookup(lower, length) : NULL;
+}
+
+uint16_t gcn_row_for_name(const char *name, size_t length)
+{
+    const struct gcn_mnemonic *entry = lookup_any_case(name, length);
     /* CLRX's encoding-size suffix (s_load_dword_e64): the family parser,
      * which sees it at the end of the mnemonic, decides what it means. */
     if (!entry && length > 4 && name[length - 4] == '_' &&
         (name[length - 3] == 'e' || name[length - 3] == 'E') &&
         ((name[length - 2] == '3' && name[length - 1] == '2') ||
          (name[length - 2] == '6' && name[length - 1] == '4')))
-        entry = gcn_mnemonic_lookup(name, length - 4);
+        entry = lookup_any_case(name, length - 4);
     return entry ? entry->row : GCN_ROW_NONE;
 }
 
