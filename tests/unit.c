@@ -731,6 +731,104 @@ static void test_misuse(void)
     CHECK(gcn_mnemonic(NULL) == NULL, "gcn_mnemonic(NULL)");
 }
 
+/* Parses and encodes text; false on any failure. */
+static bool encode_text(gcn_arch arch, gcn_dialect dialect, const char *text, uint32_t *words,
+                        size_t *count, gcn_parse_error *error)
+{
+    gcn_instruction instruction;
+    return parse(arch, dialect, 0, text, &instruction, error) == GCN_OK &&
+           gcn_encode(&instruction, words, count) == GCN_OK;
+}
+
+/* The fast paths (plain numbers, plain register tuples) give what the
+ * expression parser gives for the same values spelled otherwise. */
+static void expect_same_words(gcn_arch arch, gcn_dialect dialect, const char *fast, const char *slow)
+{
+    uint32_t fast_words[GCN_MAX_WORDS] = {0}, slow_words[GCN_MAX_WORDS] = {0};
+    size_t fast_count = 0, slow_count = 0;
+    gcn_parse_error fast_error, slow_error;
+    bool fast_ok = encode_text(arch, dialect, fast, fast_words, &fast_count, &fast_error);
+    bool slow_ok = encode_text(arch, dialect, slow, slow_words, &slow_count, &slow_error);
+    CHECK(fast_ok && slow_ok && fast_count == slow_count &&
+              memcmp(fast_words, slow_words, sizeof fast_words) == 0,
+          "%s '%s' (%d: %s) and '%s' (%d: %s) differ", dialect_name(dialect), fast, fast_ok,
+          fast_error.message, slow, slow_ok, slow_error.message);
+}
+
+static void test_fast_paths(void)
+{
+    const gcn_dialect C = GCN_DIALECT_CLRX, L = GCN_DIALECT_LLVM;
+    const gcn_arch G = GCN_ARCH_GCN14;
+
+    /* plain numbers, and what the full parser reads past them */
+    expect_value("0x1ff", 0x1ff);
+    expect_value("-1", -1);
+    expect_value("1<<3", 8);
+    expect_value("1 << 3", 8);
+    expect_value("12 ", 12);
+    expect_value("0", 0);
+    expect_value("010", 8);
+    expect_value("0b101", 5);
+    expect_value("-x", -5);
+    expect_value("2-1", 1);
+    expect_value("1?2:3", 2);
+    expect_value("18446744073709551615", -1);
+    expect_value("0xffffffffffffffff", -1);
+    expect_expression_error("18446744073709551616", false, 1, "number does not fit in 64 bits");
+    expect_expression_error("0x10000000000000000", false, 1, "number does not fit in 64 bits");
+    expect_expression_error("0x", false, 1, "invalid number");
+    expect_expression_error("12z", false, 1, "invalid number");
+    expect_expression_error("08", false, 1, "invalid digit in number");
+    expect_expression_error("-", false, 2, "expected an expression");
+
+    /* register tuples and offsets, read fast and through the full parser */
+    for (int d = 0; d < 2; d++) {
+        gcn_dialect dialect = d ? L : C;
+        expect_same_words(G, dialect, "buffer_load_dwordx4 v[2:5], off, s[4:7], s0",
+                          "buffer_load_dwordx4 v[ 2 : 5 ], off, s[ 4 : 7 ], s0");
+        expect_same_words(G, dialect, "buffer_load_dwordx4 v[2:5], off, s[4:7], s0",
+                          "buffer_load_dwordx4 v[1+1:5], off, s[0x4:0x7], s[0]");
+        expect_same_words(G, dialect, "buffer_load_dword v1, off, s[16:19], ttmp3 offset:511",
+                          "buffer_load_dword v[1], off, s[0x10:0x13], ttmp[3] offset:0x1ff");
+        expect_same_words(G, dialect, "buffer_load_dword v1, off, TTMP[4:7], S0 offset:8",
+                          "buffer_load_dword V[1:1], off, ttmp[2*2:7], s[0:0] offset:1<<3");
+        expect_same_words(G, dialect, "global_load_dword v1, v[2:3], off offset:-1",
+                          "global_load_dword v1, v[2:3], off offset:-(1)");
+        expect_same_words(G, dialect, "s_load_dwordx4 s[16:19], s[2:3], 0x10",
+                          "s_load_dwordx4 s[0x10:0x13], s[2:1+2], 16");
+        expect_same_words(G, dialect, "s_load_dword ttmp1, ttmp[2:3], 0x10",
+                          "s_load_dword ttmp[1], ttmp[ 2:3 ], 16");
+        expect_parse_error(G, dialect, "buffer_load_dwordx4 v[2:300], off, s[4:7], s0", 21,
+                           "VGPR out of range: v0..v255");
+        expect_parse_error(G, dialect, "buffer_load_dword v1000000, off, s[4:7], s0", 19,
+                           "register number too large");
+        expect_parse_error(G, dialect, "buffer_load_dword v[1:1, off, s[4:7], s0", 24,
+                           "expected ']' to close the register range");
+        expect_parse_error(G, dialect, "buffer_load_dword v[08:8], off, s[4:7], s0", 21,
+                           "invalid digit in number");
+        expect_parse_error(G, dialect, "buffer_load_dword v1, off, s[4:7], s0 offset:99999999999999999999",
+                           46, "number does not fit in 64 bits");
+        expect_parse_error(G, dialect, "buffer_load_dword v1, off, s[4:7], s0 offset:x", 46,
+                           "undefined symbol 'x'");
+        expect_parse_error(G, dialect, "buffer_load_dword v1, off, s[5:8], s0", 28,
+                           "misaligned SRSRC: the 4 registers must start at a multiple of 4");
+        expect_parse_error(G, dialect, "buffer_load_dword v1, off, s[4:7], s102", 36,
+                           "SGPR out of range: gcn1.4 has s0..s101");
+        expect_parse_error(G, dialect, "s_load_dwordx2 s[2:3], s[0:1], 1b", 32,
+                           "undefined local label '1b'");
+    }
+    expect_parse_error(G, L, "buffer_load_dwordx4 v[5:2], off, s[4:7], s0", 21,
+                       "invalid register range");
+    expect_parse_error(G, L, "s_load_dwordx2 s[1:2], s[0:1], 0x0", 16,
+                       "misaligned register tuple 's[1:2]': it must start at a multiple of 2");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off offset:-4097", 42,
+                       "offset -4097 out of range [-4096, 4095]");
+    /* mnemonics in any case; the size suffix in any case */
+    expect_same_words(G, C, "S_LOAD_DWORD_E64 s5, s[2:3], 0x4", "s_load_dword s5, s[2:3], 0x4");
+    expect_same_words(G, L, "Buffer_Load_Dword v1, OFF, s[4:7], s0 OFFSET:4 GLC",
+                      "buffer_load_dword v1, off, s[4:7], s0 offset:4 glc");
+}
+
 int main(void)
 {
     test_arch_names();
@@ -740,5 +838,6 @@ int main(void)
     test_parse_errors();
     test_sopp_parse();
     test_misuse();
+    test_fast_paths();
     return test_finish(&summary);
 }
