@@ -4,6 +4,7 @@
 #define GCN_CURSOR_H
 
 #include <stdbool.h>
+#include <string.h>
 
 #include "isa/isa.h"
 
@@ -74,15 +75,23 @@ static inline unsigned char gcn_lower(char c)
     return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
 
-/* Whether the length bytes at text spell word, which is in lower case,
- * ignoring the case of text: a name match in one pass, without strlen and
- * strncasecmp. */
+/* Whether the length bytes at text spell word (word_length bytes, in lower
+ * case), ignoring the case of text: a name match without strncasecmp. */
+static inline bool gcn_name_is(const char *text, size_t length, const char *word,
+                               size_t word_length)
+{
+    if (length != word_length)
+        return false;
+    for (size_t i = 0; i < length; i++)
+        if (gcn_lower(text[i]) != (unsigned char)word[i])
+            return false;
+    return true;
+}
+
+/* The same for a word in lower case; strlen folds for a literal. */
 static inline bool gcn_word_is(const char *text, size_t length, const char *word)
 {
-    for (size_t i = 0; i < length; i++)
-        if (gcn_lower(text[i]) != (unsigned char)word[i] || word[i] == '\0')
-            return false;
-    return word[length] == '\0';
+    return gcn_name_is(text, length, word, strlen(word));
 }
 
 /* Accepts a whole identifier equal to word (an identifier), ignoring case. */

@@ -1,14 +1,17 @@
 /* Modifiers of the memory families. */
 #include "syntax/syntax.h"
 
+#define NAME(text) text, sizeof text - 1
 static const struct {
     const char *name;
+    size_t length;
     unsigned bit;
 } flags[] = {
-    {"glc", GCN_MOD_GLC},       {"slc", GCN_MOD_SLC},     {"tfe", GCN_MOD_TFE},
-    {"lds", GCN_MOD_LDS},       {"offen", GCN_MOD_OFFEN}, {"idxen", GCN_MOD_IDXEN},
-    {"addr64", GCN_MOD_ADDR64}, {"nv", GCN_MOD_NV},
+    {NAME("glc"), GCN_MOD_GLC},       {NAME("slc"), GCN_MOD_SLC},     {NAME("tfe"), GCN_MOD_TFE},
+    {NAME("lds"), GCN_MOD_LDS},       {NAME("offen"), GCN_MOD_OFFEN}, {NAME("idxen"), GCN_MOD_IDXEN},
+    {NAME("addr64"), GCN_MOD_ADDR64}, {NAME("nv"), GCN_MOD_NV},
 };
+#undef NAME
 
 bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
                          gcn_instruction *instruction, int64_t *offset)
@@ -55,7 +58,7 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
         }
         unsigned bit = 0;
         for (size_t i = 0; i < sizeof flags / sizeof flags[0] && !bit; i++)
-            if (gcn_word_is(start, length, flags[i].name))
+            if (gcn_name_is(start, length, flags[i].name, flags[i].length))
                 bit = flags[i].bit;
         if (bit == 0)
             return gcn_fail(cursor, start, "unknown modifier '%.*s'", (int)length, start);
