@@ -780,6 +780,15 @@ static void test_fast_paths(void)
     expect_expression_error("12z", false, 1, "invalid number");
     expect_expression_error("08", false, 1, "invalid digit in number");
     expect_expression_error("-", false, 2, "expected an expression");
+    /* a lone symbol, and symbols in expressions */
+    expect_value("x", 5);
+    expect_value("x ", 5);
+    expect_value("x+1", 6);
+    expect_value("loop_end - x", 0xfb);
+    expect_value(".", 0x40);
+    expect_expression_error("  nowhere", true, 3, "undefined symbol 'nowhere'");
+    expect_expression_error("nowhere+1", true, 1, "undefined symbol 'nowhere'");
+    expect_expression_error("x", false, 1, "undefined symbol 'x'");
 
     /* register tuples and offsets, read fast and through the full parser */
     for (int d = 0; d < 2; d++) {

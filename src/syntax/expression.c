@@ -428,12 +428,39 @@ static bool parse_plain_number(gcn_cursor *cursor, term *result)
     return true;
 }
 
+/* The other common case, a branch target: a lone symbol (not `.`) that
+ * ends the expression, resolved once, an undefined one reported as the full
+ * parser does. PLAIN_NONE, touching nothing, for anything else. */
+enum { PLAIN_NONE, PLAIN_READ, PLAIN_FAILED };
+static int parse_plain_symbol(gcn_cursor *cursor, term *result)
+{
+    const char *at = cursor->pos;
+    size_t length = gcn_peek_identifier(cursor);
+    if (length == 0 || (length == 1 && *at == '.'))
+        return PLAIN_NONE;
+    const char *after = at + length, *end = cursor->end;
+    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
+        after++;
+    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
+        return PLAIN_NONE;
+    if (!resolve(cursor, at, length, result)) {
+        gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)length, at);
+        return PLAIN_FAILED;
+    }
+    cursor->pos = after;
+    return PLAIN_READ;
+}
+
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
 {
     term result;
     gcn_skip_space(cursor);
-    if (!parse_plain_number(cursor, &result) && !parse_conditional(cursor, 0, &result))
-        return false;
+    if (!parse_plain_number(cursor, &result)) {
+        int symbol = parse_plain_symbol(cursor, &result);
+        if (symbol == PLAIN_FAILED ||
+            (symbol == PLAIN_NONE && !parse_conditional(cursor, 0, &result)))
+            return false;
+    }
     *value = (int64_t)result.value;
     if (section)
         *section = result.section;
