@@ -471,6 +471,8 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
     size_t length = (size_t)(cursor->end - cursor->text);
     if (length > sizeof copy)
         return gcn_fail(cursor, cursor->text + sizeof copy, "statement too long");
+    if (gcn_at_end(cursor)) /* none: nothing to copy or scan */
+        return true;
     memcpy(copy, cursor->text, length);
     gcn_cursor scan = *cursor;
     scan.text = copy;
