@@ -318,10 +318,11 @@ static bool parse_vector(gcn_cursor *cursor, vector_operand *operand)
 /* CLRX's ill_N for an operand code without a name; N in [0, maximum]. */
 static bool parse_raw_code(gcn_cursor *cursor, unsigned maximum, unsigned *code)
 {
+    if (cursor->options->dialect != GCN_DIALECT_CLRX)
+        return false;
     size_t length = gcn_peek_identifier(cursor);
     const char *p = cursor->pos;
-    if (cursor->options->dialect != GCN_DIALECT_CLRX || length < 5 ||
-        strncasecmp(p, "ill_", 4) != 0)
+    if (length < 5 || strncasecmp(p, "ill_", 4) != 0)
         return false;
     unsigned value = 0;
     for (size_t i = 4; i < length; i++) {
@@ -384,8 +385,8 @@ static bool parse_soffset(gcn_cursor *cursor, unsigned *code)
             *code = 125;
             return true;
         }
-        size_t length = gcn_peek_identifier(cursor);
-        for (unsigned source = 235; length && arch == GCN_ARCH_GCN12 && source <= 239; source++) {
+        size_t length = arch == GCN_ARCH_GCN12 ? gcn_peek_identifier(cursor) : 0;
+        for (unsigned source = 235; length && source <= 239; source++) {
             char name[40];
             gcn_text text = {name, sizeof name, 0};
             gcn_format_scalar(&text, GCN_ARCH_GCN14, GCN_DIALECT_LLVM, source, 1);

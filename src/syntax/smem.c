@@ -561,7 +561,6 @@ static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, u
 static bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *code,
                            const char *what)
 {
-    bool data = !base && strcmp(what, "sdata") == 0;
     gcn_cursor *cursor = p->cursor;
     gcn_skip_space(cursor);
     const char *at = cursor->pos;
@@ -578,7 +577,8 @@ static bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *c
         return gcn_fail(cursor, at, "'%.*s' does not fit the 7-bit %s field", length, at, what);
     if (base && (scalar.code & 1))
         return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
-    if (p->llvm && data && (scalar.code == CODE_M0 || scalar.code >= 126))
+    if (p->llvm && !base && (scalar.code == CODE_M0 || scalar.code >= 126) &&
+        strcmp(what, "sdata") == 0)
         return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
     unsigned align = count >= 4 ? 4 : count;
     unsigned ttmp = ttmp_first(p->arch);
@@ -1044,9 +1044,13 @@ bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     }
     instruction->word_count = is_smrd(p.arch) ? 1 : 2;
     /* CLRX's key form: the mnemonic, then flags and field keys only. */
-    size_t length = gcn_peek_identifier(cursor);
-    bool keys_only = !p.llvm && (at_key(cursor) || word_is(cursor->pos, length, "glc") ||
-                                 word_is(cursor->pos, length, "nv"));
+    gcn_skip_space(cursor);
+    bool keys_only = false;
+    if (!p.llvm) {
+        size_t length = gcn_peek_identifier(cursor);
+        keys_only = at_key(cursor) || word_is(cursor->pos, length, "glc") ||
+                    word_is(cursor->pos, length, "nv");
+    }
     if (!keys_only && !parse_operands(&p))
         return false;
     if (!parse_trailing(&p, row))
