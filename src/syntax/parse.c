@@ -76,6 +76,21 @@ static bool illegal_name(const char *name, size_t length, gcn_arch arch, gcn_fam
     return false;
 }
 
+/* The usual statement: the mnemonic, then a space. The text up to the
+ * space looked up as a whole skips scanning it, and a name found there is a
+ * whole identifier (names are identifier characters). Its length, or 0
+ * when that finds nothing (then the identifier is scanned as usual). */
+static size_t mnemonic_by_space(gcn_cursor *cursor, uint16_t *index)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    size_t rest = (size_t)(cursor->end - start);
+    const char *space = memchr(start, ' ', rest);
+    size_t length = space ? (size_t)(space - start) : rest;
+    *index = length ? gcn_row_for_name(start, length) : GCN_ROW_NONE;
+    return *index == GCN_ROW_NONE ? 0 : length;
+}
+
 /* The family's operands, then nothing more. */
 static gcn_status parse_operands(gcn_cursor *cursor, gcn_family family, const gcn_row *row,
                                  gcn_instruction *instruction)
@@ -102,13 +117,17 @@ gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t 
         error->warning[0] = '\0';
     }
     gcn_cursor cursor = {text, text, text + length, options, error, false};
-    size_t name_length = gcn_peek_identifier(&cursor);
+    uint16_t index;
+    size_t name_length = mnemonic_by_space(&cursor, &index);
     const char *name = cursor.pos;
     if (name_length == 0) {
-        gcn_fail(&cursor, name, "expected an instruction");
-        return GCN_ERROR_SYNTAX;
+        name_length = gcn_peek_identifier(&cursor);
+        if (name_length == 0) {
+            gcn_fail(&cursor, name, "expected an instruction");
+            return GCN_ERROR_SYNTAX;
+        }
+        index = gcn_row_for_name(name, name_length);
     }
-    uint16_t index = gcn_row_for_name(name, name_length);
     if (index == GCN_ROW_NONE && options->dialect == GCN_DIALECT_CLRX) {
         gcn_family family;
         unsigned opcode;
