@@ -832,6 +832,12 @@ static void test_fast_paths(void)
                        "misaligned register tuple 's[1:2]': it must start at a multiple of 2");
     expect_parse_error(G, L, "global_load_dword v1, v[2:3], off offset:-4097", 42,
                        "offset -4097 out of range [-4096, 4095]");
+    /* the mnemonic looked up up to the first space, or scanned */
+    expect_same_words(G, L, "s_nop\t1", "s_nop 1");
+    expect_same_words(G, L, "  S_Nop   1", "s_nop 1");
+    expect_same_words(G, L, "s_nop 1+0", "s_nop 1");
+    expect_parse_error(G, L, "s_nop,1", 6, "expected an expression");
+    expect_parse_error(G, L, "s_nopx 1", 1, "unknown instruction 's_nopx'; did you mean 's_nop'?");
     /* mnemonics in any case; the size suffix in any case */
     expect_same_words(G, C, "S_LOAD_DWORD_E64 s5, s[2:3], 0x4", "s_load_dword s5, s[2:3], 0x4");
     expect_same_words(G, L, "Buffer_Load_Dword v1, OFF, s[4:7], s0 OFFSET:4 GLC",
