@@ -16,15 +16,6 @@ void gcn_output_free(gcn_output *output)
     memset(output, 0, sizeof *output);
 }
 
-/* The characters of names, as gcn_is_identifier_char takes them: letters,
- * digits, '_', '.', '$'. */
-static const bool name_characters[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
-};
-
 static size_t skip_blank(const char *text, size_t i, size_t end)
 {
     while (i < end && (text[i] == ' ' || text[i] == '\t'))
@@ -271,9 +262,7 @@ static void statement(asm_state *state, size_t start, size_t end)
     bool active = asm_active(state);
     size_t n;
     for (;;) { /* labels: name: */
-        n = 0;
-        while (i + n < end && name_characters[(uint8_t)line[i + n]])
-            n++;
+        n = asm_name_length(line + i, end - i);
         if (n == 0 || i + n >= end || line[i + n] != ':' ||
             (i + n + 1 < end && line[i + n + 1] == ':'))
             break;

@@ -441,6 +441,40 @@ static size_t ordinary_run(const char *text, size_t length)
     return i;
 }
 
+/* The characters of names, as gcn_is_identifier_char takes them: letters,
+ * digits, '_', '.', '$'. */
+static const bool name_characters[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+};
+
+/* How many characters at text make a name (see name_characters): sixteen
+ * at a time, as in ordinary_run. */
+size_t asm_name_length(const char *text, size_t length)
+{
+    typedef uint8_t block __attribute__((vector_size(16)));
+    size_t i = 0;
+    for (; i + 16 <= length; i += 16) {
+        block b;
+        memcpy(&b, text + i, sizeof b);
+        block lower = b | 0x20;
+        block names = ((block)(lower - 'a') < 26) | ((block)(b - '0') < 10) | (b == '_') | (b == '.') |
+                      (b == '$');
+        block others = ~names;
+        uint64_t halves[2];
+        memcpy(halves, &others, sizeof halves);
+        if (halves[0])
+            return i + first_nonzero_byte(halves[0]);
+        if (halves[1])
+            return i + 8 + first_nonzero_byte(halves[1]);
+    }
+    while (i < length && name_characters[(uint8_t)text[i]])
+        i++;
+    return i;
+}
+
 /* A mapped file's pages the reader has passed, up to the start of the
  * current line, are given back: memory stays flat whatever the file's
  * size, and a later pass or a diagnostic reads them again from the file. */
