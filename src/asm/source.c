@@ -492,7 +492,7 @@ static void release_pages(asm_frame *frame, size_t line_start)
 bool asm_next_line(asm_state *state)
 {
     for (;;) {
-        if (state->frame_count == 0 || state->ended || asm_too_many_errors(state))
+        if (state->frame_count == 0 || state->ended || (state->errors && asm_too_many_errors(state)))
             return false;
         asm_frame *frame = &state->frames[state->frame_count - 1];
         if (frame->position >= frame->length) {

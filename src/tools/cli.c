@@ -26,11 +26,11 @@ static bool read_input(const char *program, const char *path, char **data, size_
                    (uint64_t)info.st_size < SIZE_MAX / 2;
     if (regular)
         capacity = (size_t)info.st_size + 1;
-    if (regular && mapped) {
+    /* Standard input may be read from the middle of a file: read it. */
+    if (regular && mapped && !standard) {
         void *mapping = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, fileno(file), 0);
         if (mapping != MAP_FAILED) {
-            if (!standard)
-                fclose(file);
+            fclose(file);
             *data = mapping;
             *length = (size_t)info.st_size;
             *mapped = true;
