@@ -489,6 +489,89 @@ static void release_pages(asm_frame *frame, size_t line_start)
     frame->released = upto;
 }
 
+/* The next line when it is one physical line (no CLRX '\\' at its end)
+ * within the limit, read in place: one scan finds its end and whether it
+ * needs cleaning. False, reading nothing, otherwise. */
+static bool read_single_line(asm_state *state, asm_frame *frame)
+{
+    size_t line_start = frame->position;
+    const char *start = frame->text + line_start, *limit = frame->text + frame->length;
+    const char *end = start;
+    if (!frame->block_comment)
+        end += ordinary_run(start, (size_t)(limit - start));
+    bool plain = !frame->block_comment && (end == limit || *end == '\n');
+    if (!plain) {
+        end = memchr(end, '\n', (size_t)(limit - end));
+        if (!end)
+            end = limit;
+    }
+    size_t whole = (size_t)(end - start), n = whole;
+    if (n && start[n - 1] == '\r')
+        n--;
+    if (n > ASM_MAX_LINE || (state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\'))
+        return false;
+    frame->position += whole + (end < limit ? 1 : 0);
+    frame->line++;
+    if (frame->mapped && line_start >= frame->released + RELEASE_STEP)
+        release_pages(frame, line_start);
+    state->location.text = start;
+    state->location.length = n;
+    state->plain = plain;
+    if (plain) {
+        state->clean_text = start;
+        state->clean_length = n;
+    } else {
+        asm_clean_line(state, &state->clean, start, n, &frame->block_comment);
+        state->clean_text = state->clean.data;
+        state->clean_length = state->clean.length;
+    }
+    return true;
+}
+
+/* The next line joined from physical lines ending in a CLRX '\\', into
+ * state->line; false after reporting it too long. */
+static bool read_joined_line(asm_state *state, asm_frame *frame)
+{
+    state->line.length = 0;
+    bool too_long = false;
+    for (;;) {
+        const char *start = frame->text + frame->position;
+        const char *newline = memchr(start, '\n', frame->length - frame->position);
+        size_t n = newline ? (size_t)(newline - start) : frame->length - frame->position;
+        frame->position += n + (newline ? 1 : 0);
+        frame->line++;
+        if (n && start[n - 1] == '\r')
+            n--;
+        bool joined = state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\' &&
+                      frame->position < frame->length;
+        if (joined)
+            n--;
+        if (state->line.length + n > ASM_MAX_LINE) {
+            too_long = true;
+        } else if (!asm_buffer_append(&state->line, start, n)) {
+            too_long = true;
+        }
+        if (!joined)
+            break;
+    }
+    if (too_long) {
+        state->location.text = NULL;
+        state->location.length = 0;
+        state->sequence++;
+        asm_report(state, true, 1, "line too long (limit %d characters)", ASM_MAX_LINE);
+        return false;
+    }
+    asm_buffer_reserve(&state->line, 1);
+    state->line.data[state->line.length] = '\0';
+    state->location.text = state->line.data;
+    state->location.length = state->line.length;
+    asm_clean_line(state, &state->clean, state->line.data, state->line.length, &frame->block_comment);
+    state->clean_text = state->clean.data;
+    state->clean_length = state->clean.length;
+    state->plain = false;
+    return true;
+}
+
 bool asm_next_line(asm_state *state)
 {
     for (;;) {
@@ -504,85 +587,11 @@ bool asm_next_line(asm_state *state)
                 asm_pop_frame(state);
             continue;
         }
-        uint32_t line_number = frame->line;
         state->location.file = frame->file;
-        state->location.line = line_number;
+        state->location.line = frame->line;
         state->location.context = frame->context;
-        {
-            /* Most lines are one physical line, read in place; one scan
-             * finds its end and whether it needs cleaning. */
-            size_t line_start = frame->position;
-            const char *start = frame->text + line_start, *limit = frame->text + frame->length;
-            const char *end = start;
-            if (!frame->block_comment)
-                end += ordinary_run(start, (size_t)(limit - start));
-            bool plain = !frame->block_comment && (end == limit || *end == '\n');
-            if (!plain) {
-                end = memchr(end, '\n', (size_t)(limit - end));
-                if (!end)
-                    end = limit;
-            }
-            size_t whole = (size_t)(end - start), n = whole;
-            if (n && start[n - 1] == '\r')
-                n--;
-            if (n <= ASM_MAX_LINE && !(state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\')) {
-                frame->position += whole + (end < limit ? 1 : 0);
-                frame->line++;
-                if (frame->mapped && line_start >= frame->released + RELEASE_STEP)
-                    release_pages(frame, line_start);
-                state->location.text = start;
-                state->location.length = n;
-                state->plain = plain;
-                if (plain) {
-                    state->clean_text = start;
-                    state->clean_length = n;
-                } else {
-                    asm_clean_line(state, &state->clean, start, n, &frame->block_comment);
-                    state->clean_text = state->clean.data;
-                    state->clean_length = state->clean.length;
-                }
-                return true;
-            }
-        }
-        /* Joined with the next lines after a CLRX '\\', or too long. */
-        state->line.length = 0;
-        bool too_long = false;
-        for (;;) {
-            const char *start = frame->text + frame->position;
-            const char *newline = memchr(start, '\n', frame->length - frame->position);
-            size_t n = newline ? (size_t)(newline - start) : frame->length - frame->position;
-            frame->position += n + (newline ? 1 : 0);
-            frame->line++;
-            if (n && start[n - 1] == '\r')
-                n--;
-            bool joined = state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\' &&
-                          frame->position < frame->length;
-            if (joined)
-                n--;
-            if (state->line.length + n > ASM_MAX_LINE) {
-                too_long = true;
-            } else if (!asm_buffer_append(&state->line, start, n)) {
-                too_long = true;
-            }
-            if (!joined)
-                break;
-        }
-        if (too_long) {
-            state->location.text = NULL;
-            state->location.length = 0;
-            state->sequence++;
-            asm_report(state, true, 1, "line too long (limit %d characters)", ASM_MAX_LINE);
-            continue;
-        }
-        asm_buffer_reserve(&state->line, 1);
-        state->line.data[state->line.length] = '\0';
-        state->location.text = state->line.data;
-        state->location.length = state->line.length;
-        asm_clean_line(state, &state->clean, state->line.data, state->line.length, &frame->block_comment);
-        state->clean_text = state->clean.data;
-        state->clean_length = state->clean.length;
-        state->plain = false;
-        return true;
+        if (read_single_line(state, frame) || read_joined_line(state, frame))
+            return true;
     }
 }
 
