@@ -14,6 +14,7 @@ typedef struct gcn_output {
     /* Statement boundaries, for one hex line per statement. */
     uint32_t *statement_ends;
     size_t statement_count, statement_capacity;
+    bool skip_statement_ends; /* set by the caller that needs only the bytes */
 } gcn_output;
 
 typedef struct gcn_assembly {

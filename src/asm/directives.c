@@ -94,7 +94,7 @@ bool asm_emit_fill(asm_state *state, uint64_t count, const void *pattern, size_t
 void asm_end_statement(asm_state *state)
 {
     gcn_output *output = state->output;
-    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP)
+    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP || output->skip_statement_ends)
         return;
     size_t last = output->statement_count ? output->statement_ends[output->statement_count - 1] : 0;
     if (output->length == last)

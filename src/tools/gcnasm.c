@@ -104,7 +104,7 @@ int main(int argc, char **argv)
         return 1;
     gcn_assembly assembly = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
                              strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
-    gcn_output output = {0};
+    gcn_output output = {.skip_statement_ends = strcmp(format, "hex") != 0};
     bool ok = mapped ? gcn_assemble_mapped(&assembly, includes, include_count, source, length, &output)
                      : gcn_assemble_with_includes(&assembly, includes, include_count, source, length, &output);
     /* On errors a file is left untouched; standard output still gets the
