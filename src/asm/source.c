@@ -256,15 +256,21 @@ static const char *map_file(const char *path, size_t *length)
     return mapping;
 }
 
+static void release_file_data(const char *data, size_t length, bool mapped)
+{
+    if (mapped)
+        munmap((void *)data, length);
+    else
+        free((char *)data);
+}
+
 void asm_files_free(asm_state *state)
 {
     for (size_t i = 0; i < state->file_count; i++) {
         asm_file *file = &state->files[i];
         free(file->path);
-        if (file->owned && file->mapped)
-            munmap((void *)file->data, file->length);
-        else if (file->owned)
-            free((char *)file->data);
+        if (file->owned)
+            release_file_data(file->data, file->length, file->mapped);
     }
     free(state->files);
     state->files = NULL;
@@ -275,14 +281,6 @@ static bool file_exists(const char *path)
 {
     struct stat info;
     return stat(path, &info) == 0;
-}
-
-static void release_file_data(const char *data, size_t length, bool mapped)
-{
-    if (mapped)
-        munmap((void *)data, length);
-    else
-        free((char *)data);
 }
 
 /* The file's index in state->files, reading it the first time. */
