@@ -16,15 +16,6 @@ void gcn_output_free(gcn_output *output)
     memset(output, 0, sizeof *output);
 }
 
-/* The characters of names, as gcn_is_identifier_char takes them: letters,
- * digits, '_', '.', '$'. */
-static const bool name_characters[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
-};
-
 static size_t skip_blank(const char *text, size_t i, size_t end)
 {
     while (i < end && (text[i] == ' ' || text[i] == '\t'))
@@ -138,12 +129,16 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
     p->address = address;
     p->size = size;
     p->sequence = state->sequence;
+    /* A line without comments is kept once, as both. */
     p->text = state->pending_text.length;
-    asm_buffer_append(&state->pending_text, state->clean.data, state->clean.length);
+    asm_buffer_append(&state->pending_text, state->clean_text, state->clean_length);
     asm_buffer_append(&state->pending_text, "", 1);
-    p->line = state->pending_text.length;
+    p->line = p->text;
     p->line_length = state->location.length;
-    asm_buffer_append(&state->pending_text, state->location.text, state->location.length);
+    if (!state->plain) {
+        p->line = state->pending_text.length;
+        asm_buffer_append(&state->pending_text, state->location.text, state->location.length);
+    }
     p->statement_start = (uint32_t)start;
     p->statement_end = (uint32_t)end;
     p->file = state->location.file;
@@ -267,9 +262,7 @@ static void statement(asm_state *state, size_t start, size_t end)
     bool active = asm_active(state);
     size_t n;
     for (;;) { /* labels: name: */
-        n = 0;
-        while (i + n < end && name_characters[(uint8_t)line[i + n]])
-            n++;
+        n = asm_name_length(line + i, end - i);
         if (n == 0 || i + n >= end || line[i + n] != ':' ||
             (i + n + 1 < end && line[i + n + 1] == ':'))
             break;
@@ -351,10 +344,10 @@ static void defer_rest(asm_state *state, size_t from)
 
 static void process_line(asm_state *state)
 {
-    state->statement_line = state->clean.data;
-    size_t length = state->clean.length, start = 0;
+    state->statement_line = state->clean_text;
+    size_t length = state->clean_length, start = 0;
     for (;;) {
-        size_t end = asm_statement_end(state, state->clean.data, start, length);
+        size_t end = state->plain ? length : asm_statement_end(state, state->clean_text, start, length);
         size_t frames = state->frame_count;
         state->sequence++;
         state->line_done = false;
@@ -411,7 +404,7 @@ static void check_guesses(asm_state *state)
     }
 }
 
-static void start_pass(asm_state *state, const char *source, size_t length)
+static void start_pass(asm_state *state)
 {
     while (state->frame_count)
         asm_pop_frame(state);
@@ -444,16 +437,17 @@ static void start_pass(asm_state *state, const char *source, size_t length)
         memset(root, 0, sizeof *root);
         root->persistent = true;
     }
-    frame->text = source;
-    frame->length = length;
+    frame->text = state->files[0].data;
+    frame->length = state->files[0].length;
+    frame->mapped = state->files[0].mapped;
     frame->file = 0;
     frame->line = 1;
     frame->context = root;
 }
 
-bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *include_directories,
-                                size_t include_directory_count, const char *source, size_t length,
-                                gcn_output *output)
+static bool assemble(gcn_assembly *assembly, const char *const *include_directories,
+                     size_t include_directory_count, const char *source, size_t length, bool mapped,
+                     gcn_output *output)
 {
     asm_state *state = calloc(1, sizeof *state);
     if (!state) {
@@ -473,10 +467,11 @@ bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *inclu
     state->files[0].path = strdup(assembly->file_name ? assembly->file_name : "<input>");
     state->files[0].data = source;
     state->files[0].length = length;
+    state->files[0].mapped = mapped;
     state->file_count = 1;
     unsigned errors_before = assembly->errors;
     for (state->pass = 1;; state->pass++) {
-        start_pass(state, source, length);
+        start_pass(state);
         while (asm_next_line(state))
             process_line(state);
         asm_check_conditions_closed(state);
@@ -499,12 +494,7 @@ bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *inclu
     asm_arena_free(&state->arena);
     asm_macros_free(state);
     asm_symbols_free(state);
-    for (size_t i = 0; i < state->file_count; i++) {
-        free(state->files[i].path);
-        if (state->files[i].owned)
-            free((char *)state->files[i].data);
-    }
-    free(state->files);
+    asm_files_free(state);
     free(state->conditions);
     free(state->pending);
     free(state->pending_locals);
@@ -517,6 +507,20 @@ bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *inclu
     asm_buffer_free(&state->expansion);
     free(state);
     return assembly->errors == errors_before;
+}
+
+bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *include_directories,
+                                size_t include_directory_count, const char *source, size_t length,
+                                gcn_output *output)
+{
+    return assemble(assembly, include_directories, include_directory_count, source, length, false, output);
+}
+
+bool gcn_assemble_mapped(gcn_assembly *assembly, const char *const *include_directories,
+                         size_t include_directory_count, const char *source, size_t length,
+                         gcn_output *output)
+{
+    return assemble(assembly, include_directories, include_directory_count, source, length, true, output);
 }
 
 bool gcn_assemble(gcn_assembly *assembly, const char *source, size_t length, gcn_output *output)

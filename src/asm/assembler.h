@@ -14,6 +14,7 @@ typedef struct gcn_output {
     /* Statement boundaries, for one hex line per statement. */
     uint32_t *statement_ends;
     size_t statement_count, statement_capacity;
+    bool skip_statement_ends; /* set by the caller that needs only the bytes */
 } gcn_output;
 
 typedef struct gcn_assembly {
@@ -33,6 +34,12 @@ bool gcn_assemble(gcn_assembly *assembly, const char *source, size_t length, gcn
 bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *include_directories,
                                 size_t include_directory_count, const char *source, size_t length,
                                 gcn_output *output);
+/* The same, for source that is a read-only private mapping of a whole
+ * file (mmap, page-aligned): the pages already read are given back to the
+ * kernel as the assembler goes, so memory does not grow with the source. */
+bool gcn_assemble_mapped(gcn_assembly *assembly, const char *const *include_directories,
+                         size_t include_directory_count, const char *source, size_t length,
+                         gcn_output *output);
 void gcn_output_free(gcn_output *output);
 
 #endif

@@ -56,13 +56,18 @@ bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned colum
         state->fixup_position += length;
         return true;
     }
-    if (!room(state, length, column))
+    gcn_output *output = state->output;
+    asm_section *section = &state->sections[state->section];
+    /* Most statements: code that fits in the output as it is. */
+    bool fits = state->section == SECTION_TEXT && output->length + length <= output->capacity &&
+                section->size + length <= ASM_MAX_SECTION_SIZE;
+    if (!fits && !room(state, length, column))
         return false;
     if (state->section == SECTION_TEXT) {
-        memcpy(state->output->bytes + state->output->length, bytes, length);
-        state->output->length += length;
+        memcpy(output->bytes + output->length, bytes, length);
+        output->length += length;
     }
-    state->sections[state->section].size += length;
+    section->size += length;
     return true;
 }
 
@@ -89,7 +94,7 @@ bool asm_emit_fill(asm_state *state, uint64_t count, const void *pattern, size_t
 void asm_end_statement(asm_state *state)
 {
     gcn_output *output = state->output;
-    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP)
+    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP || output->skip_statement_ends)
         return;
     size_t last = output->statement_count ? output->statement_ends[output->statement_count - 1] : 0;
     if (output->length == last)

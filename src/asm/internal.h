@@ -55,7 +55,8 @@ typedef struct asm_file {
     char *path;
     const char *data;
     size_t length;
-    bool owned;
+    bool owned;  /* read into memory by the assembler (freed or unmapped at the end) */
+    bool mapped; /* a read-only file mapping: pages already read may be dropped */
 } asm_file;
 
 /* How a statement was reached: the chain of includes and expansions. */
@@ -167,6 +168,8 @@ typedef struct asm_frame {
     char *site_text;
     size_t condition_depth;          /* conditions open when it began */
     bool block_comment;
+    bool mapped;     /* a mapped file: pages before released were given back */
+    size_t released;
     /* Repeats: the body and the count. */
     const char *body;
     size_t body_length;
@@ -259,8 +262,13 @@ typedef struct asm_state {
     asm_buffer diagnostic_text;
     unsigned errors, warnings, stored_errors, stored_warnings;
 
-    asm_buffer line, clean; /* the logical line, and it with comments blanked */
-    const char *statement_line; /* clean, or a fixup's copy of its line */
+    asm_buffer line, clean; /* a logical line joined or copied, and one with comments blanked */
+    /* The current line with comments blanked: in place when it has none
+     * (plain: nor quotes or ';', so it is one statement), else clean. */
+    const char *clean_text;
+    size_t clean_length;
+    bool plain;
+    const char *statement_line; /* clean_text, or a fixup's copy of its line */
     asm_buffer scratch;     /* lines looked at while a body is captured */
     asm_buffer expansion;   /* macro and .irp text being built */
     asm_arena arena;
@@ -307,13 +315,17 @@ void asm_discard_diagnostics(asm_state *state);
  * reason otherwise. */
 FILE *asm_open_regular(const char *path, const char **reason);
 bool asm_push_file(asm_state *state, const char *path, size_t path_length, unsigned column);
-/* Reads the next logical line into state->line and state->location;
+/* Frees (or unmaps) the files the assembler read, and their names. */
+void asm_files_free(asm_state *state);
+/* Reads the next logical line into state->location and state->clean_text;
  * false at the end of everything. */
 bool asm_next_line(asm_state *state);
 /* Blanks comments of line (length) into clean, keeping columns; block:
  * the open block comment state, updated. */
 void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line, size_t length,
                     bool *block);
+/* The length of the name (letters, digits, '_', '.', '$') at text. */
+size_t asm_name_length(const char *text, size_t length);
 /* The end of the statement starting at start in clean text (CLRX: ';'). */
 size_t asm_statement_end(const asm_state *state, const char *text, size_t start, size_t length);
 /* Gives the new top frame a context entered at the current statement. */

@@ -36,8 +36,8 @@ static bool capture_body(asm_state *state, bool macro, const char *directive, co
 {
     /* The body starts on the next line: what follows on this one is an error. */
     size_t statement_end = asm_statement_end(state, state->statement_line, column - 1,
-                                             state->clean.length);
-    if (statement_end < state->clean.length) {
+                                             state->clean_length);
+    if (statement_end < state->clean_length) {
         asm_report(state, true, (unsigned)statement_end + 1,
                    "nothing may follow '%s' on its line (the body starts on the next)", directive);
         state->line_done = true;

@@ -1,11 +1,13 @@
 /* Where lines come from: a stack of frames (source files, macro bodies,
  * repeats), each line read whole, comments blanked so that columns stay,
  * and statements found (CLRX separates them with ';'). */
+#define _DEFAULT_SOURCE /* madvise */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -235,6 +237,46 @@ static char *read_file(const char *path, size_t *length, const char **reason)
     return data;
 }
 
+/* Maps a whole source file read-only, so that memory does not grow with
+ * it; NULL if it cannot be (empty, or not mappable: read it instead). */
+static const char *map_file(const char *path, size_t *length)
+{
+    const char *reason;
+    FILE *file = asm_open_regular(path, &reason);
+    if (!file)
+        return NULL;
+    struct stat info;
+    void *mapping = MAP_FAILED;
+    if (fstat(fileno(file), &info) == 0 && info.st_size > 0)
+        mapping = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, fileno(file), 0);
+    fclose(file);
+    if (mapping == MAP_FAILED)
+        return NULL;
+    *length = (size_t)info.st_size;
+    return mapping;
+}
+
+static void release_file_data(const char *data, size_t length, bool mapped)
+{
+    if (mapped)
+        munmap((void *)data, length);
+    else
+        free((char *)data);
+}
+
+void asm_files_free(asm_state *state)
+{
+    for (size_t i = 0; i < state->file_count; i++) {
+        asm_file *file = &state->files[i];
+        free(file->path);
+        if (file->owned)
+            release_file_data(file->data, file->length, file->mapped);
+    }
+    free(state->files);
+    state->files = NULL;
+    state->file_count = state->file_capacity = 0;
+}
+
 static bool file_exists(const char *path)
 {
     struct stat info;
@@ -251,14 +293,17 @@ static bool open_file(asm_state *state, const char *path, uint32_t *index, const
         }
     }
     size_t length;
-    char *data = read_file(path, &length, error);
+    const char *data = map_file(path, &length);
+    bool mapped = data != NULL;
+    if (!mapped)
+        data = read_file(path, &length, error);
     if (!data)
         return false;
     if (state->file_count == state->file_capacity) {
         size_t capacity = state->file_capacity ? state->file_capacity * 2 : 8;
         asm_file *files = realloc(state->files, capacity * sizeof *files);
         if (!files) {
-            free(data);
+            release_file_data(data, length, mapped);
             *error = "out of memory";
             return false;
         }
@@ -268,13 +313,14 @@ static bool open_file(asm_state *state, const char *path, uint32_t *index, const
     asm_file *file = &state->files[state->file_count];
     file->path = strdup(path);
     if (!file->path) {
-        free(data);
+        release_file_data(data, length, mapped);
         *error = "out of memory";
         return false;
     }
     file->data = data;
     file->length = length;
     file->owned = true;
+    file->mapped = mapped;
     *index = (uint32_t)state->file_count++;
     return true;
 }
@@ -325,6 +371,7 @@ bool asm_push_file(asm_state *state, const char *name, size_t name_length, unsig
     asm_frame_context(state, frame, CONTEXT_FILE, NULL, 0, column);
     frame->text = state->files[index].data;
     frame->length = state->files[index].length;
+    frame->mapped = state->files[index].mapped;
     frame->file = index;
     frame->line = 1;
     return true;
@@ -352,10 +399,181 @@ static void frame_ended(asm_state *state)
     asm_pop_frame(state);
 }
 
+/* What stops the scan of a line: its end, and what may need cleaning or
+ * splitting (NUL, quotes, comment starters, ';'). A line without them is
+ * used in place. */
+static const bool line_stops[256] = {
+    ['\n'] = true, ['\0'] = true, ['"'] = true, ['\''] = true, ['/'] = true, ['#'] = true, [';'] = true,
+};
+
+/* Which of eight bytes, in memory order, is the first nonzero one. */
+static size_t first_nonzero_byte(uint64_t bytes)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (size_t)__builtin_clzll(bytes) / 8;
+#else
+    return (size_t)__builtin_ctzll(bytes) / 8;
+#endif
+}
+
+/* How many characters at text are not line_stops: sixteen at a time (GNU
+ * C vectors: one comparison per stop for all sixteen), the rest one by one. */
+static size_t ordinary_run(const char *text, size_t length)
+{
+    typedef uint8_t block __attribute__((vector_size(16)));
+    size_t i = 0;
+    for (; i + 16 <= length; i += 16) {
+        block b;
+        memcpy(&b, text + i, sizeof b);
+        block stops = (b == '\n') | (b == '\0') | (b == '"') | (b == '\'') | (b == '/') | (b == '#') |
+                      (b == ';');
+        uint64_t halves[2];
+        memcpy(halves, &stops, sizeof halves);
+        if (halves[0])
+            return i + first_nonzero_byte(halves[0]);
+        if (halves[1])
+            return i + 8 + first_nonzero_byte(halves[1]);
+    }
+    while (i < length && !line_stops[(uint8_t)text[i]])
+        i++;
+    return i;
+}
+
+/* The characters of names, as gcn_is_identifier_char takes them: letters,
+ * digits, '_', '.', '$'. */
+static const bool name_characters[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+};
+
+/* How many characters at text make a name (see name_characters): sixteen
+ * at a time, as in ordinary_run. */
+size_t asm_name_length(const char *text, size_t length)
+{
+    typedef uint8_t block __attribute__((vector_size(16)));
+    size_t i = 0;
+    for (; i + 16 <= length; i += 16) {
+        block b;
+        memcpy(&b, text + i, sizeof b);
+        block lower = b | 0x20;
+        block names = ((block)(lower - 'a') < 26) | ((block)(b - '0') < 10) | (b == '_') | (b == '.') |
+                      (b == '$');
+        block others = ~names;
+        uint64_t halves[2];
+        memcpy(halves, &others, sizeof halves);
+        if (halves[0])
+            return i + first_nonzero_byte(halves[0]);
+        if (halves[1])
+            return i + 8 + first_nonzero_byte(halves[1]);
+    }
+    while (i < length && name_characters[(uint8_t)text[i]])
+        i++;
+    return i;
+}
+
+/* A mapped file's pages the reader has passed, up to the start of the
+ * current line, are given back: memory stays flat whatever the file's
+ * size, and a later pass or a diagnostic reads them again from the file. */
+enum { RELEASE_STEP = 1 << 20 }; /* a multiple of the page size */
+
+static void release_pages(asm_frame *frame, size_t line_start)
+{
+    size_t upto = line_start / RELEASE_STEP * RELEASE_STEP;
+#ifdef MADV_DONTNEED
+    madvise((void *)(frame->text + frame->released), upto - frame->released, MADV_DONTNEED);
+#endif
+    frame->released = upto;
+}
+
+/* The next line when it is one physical line (no CLRX '\\' at its end)
+ * within the limit, read in place: one scan finds its end and whether it
+ * needs cleaning. False, reading nothing, otherwise. */
+static bool read_single_line(asm_state *state, asm_frame *frame)
+{
+    size_t line_start = frame->position;
+    const char *start = frame->text + line_start, *limit = frame->text + frame->length;
+    const char *end = start;
+    if (!frame->block_comment)
+        end += ordinary_run(start, (size_t)(limit - start));
+    bool plain = !frame->block_comment && (end == limit || *end == '\n');
+    if (!plain) {
+        end = memchr(end, '\n', (size_t)(limit - end));
+        if (!end)
+            end = limit;
+    }
+    size_t whole = (size_t)(end - start), n = whole;
+    if (n && start[n - 1] == '\r')
+        n--;
+    if (n > ASM_MAX_LINE || (state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\'))
+        return false;
+    frame->position += whole + (end < limit ? 1 : 0);
+    frame->line++;
+    if (frame->mapped && line_start >= frame->released + RELEASE_STEP)
+        release_pages(frame, line_start);
+    state->location.text = start;
+    state->location.length = n;
+    state->plain = plain;
+    if (plain) {
+        state->clean_text = start;
+        state->clean_length = n;
+    } else {
+        asm_clean_line(state, &state->clean, start, n, &frame->block_comment);
+        state->clean_text = state->clean.data;
+        state->clean_length = state->clean.length;
+    }
+    return true;
+}
+
+/* The next line joined from physical lines ending in a CLRX '\\', into
+ * state->line; false after reporting it too long. */
+static bool read_joined_line(asm_state *state, asm_frame *frame)
+{
+    state->line.length = 0;
+    bool too_long = false;
+    for (;;) {
+        const char *start = frame->text + frame->position;
+        const char *newline = memchr(start, '\n', frame->length - frame->position);
+        size_t n = newline ? (size_t)(newline - start) : frame->length - frame->position;
+        frame->position += n + (newline ? 1 : 0);
+        frame->line++;
+        if (n && start[n - 1] == '\r')
+            n--;
+        bool joined = state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\' &&
+                      frame->position < frame->length;
+        if (joined)
+            n--;
+        if (state->line.length + n > ASM_MAX_LINE) {
+            too_long = true;
+        } else if (!asm_buffer_append(&state->line, start, n)) {
+            too_long = true;
+        }
+        if (!joined)
+            break;
+    }
+    if (too_long) {
+        state->location.text = NULL;
+        state->location.length = 0;
+        state->sequence++;
+        asm_report(state, true, 1, "line too long (limit %d characters)", ASM_MAX_LINE);
+        return false;
+    }
+    asm_buffer_reserve(&state->line, 1);
+    state->line.data[state->line.length] = '\0';
+    state->location.text = state->line.data;
+    state->location.length = state->line.length;
+    asm_clean_line(state, &state->clean, state->line.data, state->line.length, &frame->block_comment);
+    state->clean_text = state->clean.data;
+    state->clean_length = state->clean.length;
+    state->plain = false;
+    return true;
+}
+
 bool asm_next_line(asm_state *state)
 {
     for (;;) {
-        if (state->frame_count == 0 || state->ended || asm_too_many_errors(state))
+        if (state->frame_count == 0 || state->ended || (state->errors && asm_too_many_errors(state)))
             return false;
         asm_frame *frame = &state->frames[state->frame_count - 1];
         if (frame->position >= frame->length) {
@@ -367,66 +585,11 @@ bool asm_next_line(asm_state *state)
                 asm_pop_frame(state);
             continue;
         }
-        /* A physical line, joined with the next ones after a CLRX '\'. */
-        state->line.length = 0;
-        uint32_t line_number = frame->line;
-        bool too_long = false;
-        {
-            /* Most lines are read in place. */
-            const char *start = frame->text + frame->position;
-            const char *newline = memchr(start, '\n', frame->length - frame->position);
-            size_t n = newline ? (size_t)(newline - start) : frame->length - frame->position;
-            size_t whole = n;
-            if (n && start[n - 1] == '\r')
-                n--;
-            if (n <= ASM_MAX_LINE && !(state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\')) {
-                frame->position += whole + (newline ? 1 : 0);
-                frame->line++;
-                state->location.file = frame->file;
-                state->location.line = line_number;
-                state->location.context = frame->context;
-                state->location.text = start;
-                state->location.length = n;
-                asm_clean_line(state, &state->clean, start, n, &frame->block_comment);
-                return true;
-            }
-        }
-        for (;;) {
-            const char *start = frame->text + frame->position;
-            const char *newline = memchr(start, '\n', frame->length - frame->position);
-            size_t n = newline ? (size_t)(newline - start) : frame->length - frame->position;
-            frame->position += n + (newline ? 1 : 0);
-            frame->line++;
-            if (n && start[n - 1] == '\r')
-                n--;
-            bool joined = state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\' &&
-                          frame->position < frame->length;
-            if (joined)
-                n--;
-            if (state->line.length + n > ASM_MAX_LINE) {
-                too_long = true;
-            } else if (!asm_buffer_append(&state->line, start, n)) {
-                too_long = true;
-            }
-            if (!joined)
-                break;
-        }
         state->location.file = frame->file;
-        state->location.line = line_number;
+        state->location.line = frame->line;
         state->location.context = frame->context;
-        if (too_long) {
-            state->location.text = NULL;
-            state->location.length = 0;
-            state->sequence++;
-            asm_report(state, true, 1, "line too long (limit %d characters)", ASM_MAX_LINE);
-            continue;
-        }
-        asm_buffer_reserve(&state->line, 1);
-        state->line.data[state->line.length] = '\0';
-        state->location.text = state->line.data;
-        state->location.length = state->line.length;
-        asm_clean_line(state, &state->clean, state->line.data, state->line.length, &frame->block_comment);
-        return true;
+        if (read_single_line(state, frame) || read_joined_line(state, frame))
+            return true;
     }
 }
 

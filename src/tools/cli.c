@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-bool cli_read(const char *program, const char *path, char **data, size_t *length)
+/* mapped: NULL to always read; else a regular file is mapped if it can be. */
+static bool read_input(const char *program, const char *path, char **data, size_t *length, bool *mapped)
 {
     bool standard = strcmp(path, "-") == 0;
     FILE *file = standard ? stdin : fopen(path, "rb");
@@ -20,9 +22,21 @@ bool cli_read(const char *program, const char *path, char **data, size_t *length
      * for a pipe, the buffer doubles. */
     size_t capacity = 1 << 16, used = 0;
     struct stat info;
-    if (fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 &&
-        (uint64_t)info.st_size < SIZE_MAX / 2)
+    bool regular = fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 &&
+                   (uint64_t)info.st_size < SIZE_MAX / 2;
+    if (regular)
         capacity = (size_t)info.st_size + 1;
+    /* Standard input may be read from the middle of a file: read it. */
+    if (regular && mapped && !standard) {
+        void *mapping = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, fileno(file), 0);
+        if (mapping != MAP_FAILED) {
+            fclose(file);
+            *data = mapping;
+            *length = (size_t)info.st_size;
+            *mapped = true;
+            return true;
+        }
+    }
     char *buffer = malloc(capacity + 1);
     while (buffer) {
         size_t n = fread(buffer + used, 1, capacity - used, file);
@@ -50,7 +64,27 @@ bool cli_read(const char *program, const char *path, char **data, size_t *length
     buffer[used] = '\0';
     *data = buffer;
     *length = used;
+    if (mapped)
+        *mapped = false;
     return true;
+}
+
+bool cli_read(const char *program, const char *path, char **data, size_t *length)
+{
+    return read_input(program, path, data, length, NULL);
+}
+
+bool cli_map(const char *program, const char *path, char **data, size_t *length, bool *mapped)
+{
+    return read_input(program, path, data, length, mapped);
+}
+
+void cli_release(char *data, size_t length, bool mapped)
+{
+    if (mapped)
+        munmap(data, length);
+    else
+        free(data);
 }
 
 bool cli_write(const char *program, const char *path, const void *data, size_t length)

@@ -99,12 +99,14 @@ int main(int argc, char **argv)
         out = strcmp(format, "hex") == 0 ? "-" : "a.out";
     char *source;
     size_t length;
-    if (!cli_read("gcnasm", input, &source, &length))
+    bool mapped;
+    if (!cli_map("gcnasm", input, &source, &length, &mapped))
         return 1;
     gcn_assembly assembly = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
                              strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
-    gcn_output output = {0};
-    bool ok = gcn_assemble_with_includes(&assembly, includes, include_count, source, length, &output);
+    gcn_output output = {.skip_statement_ends = strcmp(format, "hex") != 0};
+    bool ok = mapped ? gcn_assemble_mapped(&assembly, includes, include_count, source, length, &output)
+                     : gcn_assemble_with_includes(&assembly, includes, include_count, source, length, &output);
     /* On errors a file is left untouched; standard output still gets the
      * lines that assembled. */
     bool to_stdout = strcmp(out, "-") == 0;
@@ -121,6 +123,6 @@ int main(int argc, char **argv)
         ok = ok && written;
     }
     gcn_output_free(&output);
-    free(source);
+    cli_release(source, length, mapped);
     return ok ? 0 : 1;
 }
