@@ -2,25 +2,6 @@
 
 #include <string.h>
 
-void gcn_put_length(gcn_text *text, const char *string, size_t length)
-{
-    if (text->length + length < text->size)
-        memcpy(text->data + text->length, string, length);
-    text->length += length;
-}
-
-void gcn_put(gcn_text *text, const char *string)
-{
-    gcn_put_length(text, string, strlen(string));
-}
-
-void gcn_put_char(gcn_text *text, char c)
-{
-    if (text->length + 1 < text->size)
-        text->data[text->length] = c;
-    text->length++;
-}
-
 void gcn_put_unsigned(gcn_text *text, uint64_t value)
 {
     char digits[24];
@@ -42,17 +23,24 @@ void gcn_put_signed(gcn_text *text, int64_t value)
     }
 }
 
+static const char lower_digits[] = "0123456789abcdef", upper_digits[] = "0123456789ABCDEF";
+
 void gcn_put_hex(gcn_text *text, uint64_t value)
 {
-    static const char hex[] = "0123456789abcdef";
-    char digits[16];
-    size_t n = sizeof digits;
-    do {
-        digits[--n] = hex[value & 15];
-        value >>= 4;
-    } while (value);
     gcn_put_length(text, "0x", 2);
-    gcn_put_length(text, digits + n, sizeof digits - n);
+    gcn_put_hex_digits(text, value, 1, false);
+}
+
+void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool upper)
+{
+    const char *alphabet = upper ? upper_digits : lower_digits;
+    char buffer[16];
+    size_t n = sizeof buffer;
+    do {
+        buffer[--n] = alphabet[value & 15];
+        value >>= 4;
+    } while (n > 0 && (value || sizeof buffer - n < digits));
+    gcn_put_length(text, buffer + n, sizeof buffer - n);
 }
 
 void gcn_put_pad(gcn_text *text, size_t start, size_t column)
