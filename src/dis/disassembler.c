@@ -196,12 +196,14 @@ static void label(gcn_listing *l, uint64_t offset)
 static void put_encoding(gcn_text *out, uint64_t offset, const uint32_t *words, size_t count,
                          bool upper)
 {
-    gcn_put_hex_digits(out, offset, 12, upper);
+    /* %012zx: the high half to at least 4 digits, then the low 32 bits */
+    gcn_put_hex_digits(out, offset >> 32, 4, upper);
+    gcn_put_hex_word(out, (uint32_t)offset, upper);
     gcn_put_length(out, ": ", 2);
     for (size_t i = 0; i < count; i++) {
         if (i)
             gcn_put_char(out, ' ');
-        gcn_put_hex_digits(out, words[i], 8, upper);
+        gcn_put_hex_word(out, words[i], upper);
     }
 }
 
@@ -216,7 +218,7 @@ static void put_data(gcn_listing *l, uint64_t offset, uint32_t word)
         gcn_put_length(out, "*/ ", 3);
     }
     gcn_put(out, clrx ? ".int 0x" : ".long 0x");
-    gcn_put_hex_digits(out, word, 8, false);
+    gcn_put_hex_word(out, word, false);
     if (l->options.show_encoding && !clrx) {
         gcn_put_length(out, " // ", 4);
         put_encoding(out, offset, &word, 1, true);

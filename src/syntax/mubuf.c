@@ -155,9 +155,9 @@ static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, 
     if (!row) {
         gcn_put_illegal(text, GCN_DIALECT_CLRX, "MUBUF", instruction->opcode, true);
     } else if (scalars) {
-        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row->name, true);
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, true);
     } else {
-        gcn_put(text, row->name);
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, false);
         bool more = modifiers || instruction->offset || instruction->vaddr ||
                     instruction->vdata || instruction->sbase || instruction->soffset || reserved;
         if (more) /* the flags below bring their own space */
@@ -210,12 +210,12 @@ static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, 
                           GCN_MOD_ADDR64)) ||
             (instruction->reserved[0] & (1u << 15)))
             return false;
-        gcn_put(text, row->name);
+        gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
         return true;
     case GCN_SHAPE_MUBUF_STORE_LDS:
         if (!(modifiers & GCN_MOD_LDS) || (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
             return false;
-        gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, true);
+        gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
         if (!put_srsrc(text, arch, GCN_DIALECT_LLVM, instruction->sbase))
             return false;
         gcn_put(text, ", ");
@@ -241,7 +241,7 @@ static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, 
     if (instruction->vdata + data_width(row, arch) > 256 ||
         (addressed && instruction->vaddr + address_width(modifiers) > 256))
         return false; /* past v255 */
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, true);
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
     gcn_format_vgprs(text, instruction->vdata, data_width(row, arch));
     gcn_put(text, ", ");
     if (addressed)

@@ -57,9 +57,10 @@ static unsigned ttmp_count(gcn_arch arch)
     return arch >= GCN_ARCH_GCN14 ? 16 : 12;
 }
 
-static void put_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
+static void put_range(gcn_text *text, const char *prefix, size_t prefix_length, unsigned first,
+                      unsigned count)
 {
-    gcn_put(text, prefix);
+    gcn_put_length(text, prefix, prefix_length);
     if (count == 1) {
         gcn_put_unsigned(text, first);
         return;
@@ -77,12 +78,12 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     if (count == 0)
         count = 1;
     if (code + count <= gcn_sgpr_count(arch)) {
-        put_range(text, "s", code, count);
+        put_range(text, "s", 1, code, count);
         return true;
     }
     unsigned base = ttmp_base(arch);
     if (code >= base && code + count <= base + ttmp_count(arch)) {
-        put_range(text, "ttmp", code - base, count);
+        put_range(text, "ttmp", 4, code - base, count);
         return true;
     }
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
@@ -116,7 +117,7 @@ void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
     if (count == 0)
         count = 1;
     if (first + count <= 256) {
-        put_range(text, "v", first, count);
+        put_range(text, "v", 1, first, count);
         return;
     }
     /* A tuple past v255 wraps, as clrxdisasm prints it: v[255:0]. */
