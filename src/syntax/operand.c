@@ -86,6 +86,10 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
         put_range(text, "ttmp", 4, code - base, count);
         return true;
     }
+    if (count == 1 && code >= GCN_CODE_ZERO && code <= 208) { /* no special has these codes */
+        gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
+        return true;
+    }
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
         if (specials[i].code == code && specials[i].count == count &&
             (specials[i].arches & (1u << arch))) {
@@ -95,10 +99,6 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     }
     if (count != 1)
         return false;
-    if (code >= GCN_CODE_ZERO && code <= 208) {
-        gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
-        return true;
-    }
     if (code >= GCN_CODE_HALF && code <= 248 && (code < 248 || arch >= GCN_ARCH_GCN12)) {
         gcn_put(text, float_names[code - GCN_CODE_HALF]);
         return true;
