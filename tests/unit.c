@@ -346,14 +346,14 @@ static void test_text(void)
         gcn_put_char(&hex, ' ');
         gcn_put_hex_digits(&hex, value, 1, true);
         gcn_put_char(&hex, ' ');
-        gcn_put_hex_word(&hex, (uint32_t)value, true);
+        gcn_put_hex_digits(&hex, (uint32_t)value, 8, true);
         snprintf(want_text, sizeof want_text, "%012llx %llX %08X", (unsigned long long)value,
                  (unsigned long long)value, (unsigned)(uint32_t)value);
         CHECK(gcn_text_finish(&hex) == 0 && strcmp(big, want_text) == 0,
               "hex digits: '%s', want '%s'", big, want_text);
     }
     gcn_text short_hex = {four_bytes, sizeof four_bytes, 0};
-    gcn_put_hex_word(&short_hex, 0xabcdef01u, false);
+    gcn_put_hex_digits(&short_hex, 0xabcdef01u, 8, false);
     gcn_put_unsigned(&short_hex, 12345);
     CHECK(short_hex.length == 13 && gcn_text_finish(&short_hex) == -1,
           "digits past the end: length %zu", short_hex.length);

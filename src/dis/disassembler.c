@@ -192,19 +192,39 @@ static void label(gcn_listing *l, uint64_t offset)
         put_label(l, l->targets[l->next++]);
 }
 
+/* 8 hex digits (%08x with lower pairs), written straight into the room
+ * line() made. */
+static char *put_word_at(char *at, uint32_t value, const char *pairs)
+{
+    memcpy(at, pairs + 2 * (value >> 24), 2);
+    memcpy(at + 2, pairs + 2 * (value >> 16 & 255), 2);
+    memcpy(at + 4, pairs + 2 * (value >> 8 & 255), 2);
+    memcpy(at + 6, pairs + 2 * (value & 255), 2);
+    return at + 8;
+}
+
 /* The offset and words of a line, as -e shows them: %012zx and %08x. */
 static void put_encoding(gcn_text *out, uint64_t offset, const uint32_t *words, size_t count,
                          bool upper)
 {
-    /* %012zx: the high half to at least 4 digits, then the low 32 bits */
-    gcn_put_hex_digits(out, offset >> 32, 4, upper);
-    gcn_put_hex_word(out, (uint32_t)offset, upper);
-    gcn_put_length(out, ": ", 2);
-    for (size_t i = 0; i < count; i++) {
-        if (i)
-            gcn_put_char(out, ' ');
-        gcn_put_hex_word(out, words[i], upper);
+    const char *pairs = upper ? gcn_upper_hex_pairs : gcn_lower_hex_pairs;
+    uint64_t high = offset >> 32; /* 4 digits of the 12, or more */
+    char *at = out->data + out->length;
+    if (high >> 16) {
+        gcn_put_hex_digits(out, high, 4, upper);
+        at = out->data + out->length;
+    } else {
+        memcpy(at, pairs + 2 * (high >> 8), 2);
+        memcpy(at + 2, pairs + 2 * (high & 255), 2);
+        at += 4;
     }
+    at = put_word_at(at, (uint32_t)offset, pairs);
+    *at++ = ':';
+    for (size_t i = 0; i < count; i++) {
+        *at++ = ' ';
+        at = put_word_at(at, words[i], pairs);
+    }
+    out->length = (size_t)(at - out->data);
 }
 
 /* A data word, one line. */
@@ -218,7 +238,7 @@ static void put_data(gcn_listing *l, uint64_t offset, uint32_t word)
         gcn_put_length(out, "*/ ", 3);
     }
     gcn_put(out, clrx ? ".int 0x" : ".long 0x");
-    gcn_put_hex_word(out, word, false);
+    gcn_put_hex_digits(out, word, 8, false);
     if (l->options.show_encoding && !clrx) {
         gcn_put_length(out, " // ", 4);
         put_encoding(out, offset, &word, 1, true);

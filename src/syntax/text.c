@@ -9,11 +9,11 @@ static const char decimal_pairs[] = DECIMAL_PAIRS("0") DECIMAL_PAIRS("1") DECIMA
     DECIMAL_PAIRS("8") DECIMAL_PAIRS("9");
 #define LOWER_PAIRS(d) DECIMAL_PAIRS(d) d "a" d "b" d "c" d "d" d "e" d "f"
 #define UPPER_PAIRS(d) DECIMAL_PAIRS(d) d "A" d "B" d "C" d "D" d "E" d "F"
-static const char lower_pairs[] = LOWER_PAIRS("0") LOWER_PAIRS("1") LOWER_PAIRS("2") LOWER_PAIRS("3")
+const char gcn_lower_hex_pairs[] = LOWER_PAIRS("0") LOWER_PAIRS("1") LOWER_PAIRS("2") LOWER_PAIRS("3")
     LOWER_PAIRS("4") LOWER_PAIRS("5") LOWER_PAIRS("6") LOWER_PAIRS("7") LOWER_PAIRS("8")
     LOWER_PAIRS("9") LOWER_PAIRS("a") LOWER_PAIRS("b") LOWER_PAIRS("c") LOWER_PAIRS("d")
     LOWER_PAIRS("e") LOWER_PAIRS("f");
-static const char upper_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS("2") UPPER_PAIRS("3")
+const char gcn_upper_hex_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS("2") UPPER_PAIRS("3")
     UPPER_PAIRS("4") UPPER_PAIRS("5") UPPER_PAIRS("6") UPPER_PAIRS("7") UPPER_PAIRS("8")
     UPPER_PAIRS("9") UPPER_PAIRS("A") UPPER_PAIRS("B") UPPER_PAIRS("C") UPPER_PAIRS("D")
     UPPER_PAIRS("E") UPPER_PAIRS("F");
@@ -55,7 +55,7 @@ void gcn_put_hex(gcn_text *text, uint64_t value)
 
 void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool upper)
 {
-    const char *pairs = upper ? upper_pairs : lower_pairs;
+    const char *pairs = upper ? gcn_upper_hex_pairs : gcn_lower_hex_pairs;
     unsigned count = digits < 1 ? 1 : digits > 16 ? 16 : digits;
     while (count < 16 && value >> (4 * count))
         count++;
@@ -70,19 +70,6 @@ void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool up
             end[-1] = pairs[2 * (value & 15) + 1];
     }
     text->length += count;
-}
-
-void gcn_put_hex_word(gcn_text *text, uint32_t value, bool upper)
-{
-    const char *pairs = upper ? upper_pairs : lower_pairs;
-    if (text->length + 8 < text->size) {
-        char *at = text->data + text->length;
-        memcpy(at, pairs + 2 * (value >> 24), 2);
-        memcpy(at + 2, pairs + 2 * (value >> 16 & 255), 2);
-        memcpy(at + 4, pairs + 2 * (value >> 8 & 255), 2);
-        memcpy(at + 6, pairs + 2 * (value & 255), 2);
-    }
-    text->length += 8;
 }
 
 void gcn_put_pad(gcn_text *text, size_t start, size_t column)

@@ -41,8 +41,8 @@ void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */
 /* Hex digits without 0x, zero-padded to at least digits: printf's %0*llx,
  * or %0*llX with upper. */
 void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool upper);
-/* Exactly 8 hex digits: %08x, or %08X with upper. */
-void gcn_put_hex_word(gcn_text *text, uint32_t value, bool upper);
+/* "00" .. "ff" and "00" .. "FF": two hex digits at a time. */
+extern const char gcn_lower_hex_pairs[513], gcn_upper_hex_pairs[513];
 /* Pads with spaces to column (at least one space). */
 void gcn_put_pad(gcn_text *text, size_t start, size_t column);
 /* Edit distance between two names, ignoring case, counting at most 63
