@@ -4,7 +4,7 @@
 
 /* Two digits at a time: every pair "00".."99", and in hex "00".."ff". */
 #define DECIMAL_PAIRS(d) d "0" d "1" d "2" d "3" d "4" d "5" d "6" d "7" d "8" d "9"
-static const char decimal_pairs[] = DECIMAL_PAIRS("0") DECIMAL_PAIRS("1") DECIMAL_PAIRS("2")
+const char gcn_decimal_pairs[] = DECIMAL_PAIRS("0") DECIMAL_PAIRS("1") DECIMAL_PAIRS("2")
     DECIMAL_PAIRS("3") DECIMAL_PAIRS("4") DECIMAL_PAIRS("5") DECIMAL_PAIRS("6") DECIMAL_PAIRS("7")
     DECIMAL_PAIRS("8") DECIMAL_PAIRS("9");
 #define LOWER_PAIRS(d) DECIMAL_PAIRS(d) d "a" d "b" d "c" d "d" d "e" d "f"
@@ -18,7 +18,7 @@ const char gcn_upper_hex_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS
     UPPER_PAIRS("9") UPPER_PAIRS("A") UPPER_PAIRS("B") UPPER_PAIRS("C") UPPER_PAIRS("D")
     UPPER_PAIRS("E") UPPER_PAIRS("F");
 
-void gcn_put_unsigned(gcn_text *text, uint64_t value)
+void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 {
     unsigned count = 1;
     for (uint64_t power = 10; count < 20 && value >= power; power *= 10)
@@ -27,10 +27,10 @@ void gcn_put_unsigned(gcn_text *text, uint64_t value)
         char *end = text->data + text->length + count;
         for (; value >= 100; value /= 100) {
             end -= 2;
-            memcpy(end, decimal_pairs + 2 * (value % 100), 2);
+            memcpy(end, gcn_decimal_pairs + 2 * (value % 100), 2);
         }
         if (value >= 10)
-            memcpy(end - 2, decimal_pairs + 2 * value, 2);
+            memcpy(end - 2, gcn_decimal_pairs + 2 * value, 2);
         else
             end[-1] = (char)('0' + value);
     }

@@ -35,7 +35,21 @@ static inline void gcn_put_char(gcn_text *text, char c)
     text->length++;
 }
 
-void gcn_put_unsigned(gcn_text *text, uint64_t value);
+/* "00" .. "99": two decimal digits at a time. */
+extern const char gcn_decimal_pairs[201];
+void gcn_put_large_unsigned(gcn_text *text, uint64_t value);
+
+/* Inline for the usual one or two digits (register numbers, fields). */
+static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
+{
+    if (value < 10)
+        gcn_put_char(text, (char)('0' + value));
+    else if (value < 100)
+        gcn_put_length(text, gcn_decimal_pairs + 2 * value, 2);
+    else
+        gcn_put_large_unsigned(text, value);
+}
+
 void gcn_put_signed(gcn_text *text, int64_t value);
 void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */
 /* Hex digits without 0x, zero-padded to at least digits: printf's %0*llx,
