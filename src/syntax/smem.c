@@ -260,16 +260,7 @@ static bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, 
             return false;
     }
     if (prefix) {
-        gcn_put(text, prefix);
-        if (count == 1) {
-            gcn_put_unsigned(text, first);
-        } else {
-            gcn_put_char(text, '[');
-            gcn_put_unsigned(text, first);
-            gcn_put_char(text, ':');
-            gcn_put_unsigned(text, first + count - 1);
-            gcn_put_char(text, ']');
-        }
+        gcn_put_register_range(text, prefix, first, count);
         return true;
     }
     if (count >= 8)
