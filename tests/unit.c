@@ -10,6 +10,7 @@
 #include "gcn.h"
 #include "support/harness.h"
 #include "syntax/cursor.h"
+#include "syntax/operand.h"
 #include "syntax/text.h"
 
 static test_summary summary = {"unit", 0, 0, 0};
@@ -357,6 +358,19 @@ static void test_text(void)
     gcn_put_unsigned(&short_hex, 12345);
     CHECK(short_hex.length == 13 && gcn_text_finish(&short_hex) == -1,
           "digits past the end: length %zu", short_hex.length);
+
+    /* Register names go straight into the text when it has room, else
+     * through a spare buffer: the same text, and the length it needed. */
+    gcn_text registers = {big, sizeof big, 0};
+    gcn_format_vgprs(&registers, 250, 4);
+    gcn_put_char(&registers, ' ');
+    gcn_format_scalar(&registers, GCN_ARCH_GCN14, GCN_DIALECT_LLVM, 108, 4);
+    CHECK(gcn_text_finish(&registers) == 0 && strcmp(big, "v[250:253] ttmp[0:3]") == 0,
+          "register ranges: '%s'", big);
+    gcn_text cramped = {four_bytes, sizeof four_bytes, 0};
+    gcn_format_vgprs(&cramped, 250, 4);
+    CHECK(cramped.length == 10 && gcn_text_finish(&cramped) == -1,
+          "register range past the end: length %zu", cramped.length);
 
     /* exactly full: the terminating NUL needs the last byte */
     char four[4];
