@@ -238,6 +238,55 @@ same "gcndis raw input with trailing bytes" 0
 run -i "$work/odd.bin" "$dis" -a gfx900 -f raw -s llvm -
 same "gcndis -f raw - (standard input)" 0
 
+# Raw input streams in 1 MiB blocks: an SMEM instruction across the first
+# block's end, a branch on each side to a target on the other (one inside
+# that instruction: an absolute label at the end), bytes past the last
+# word. From a file the clrx dialect reads the input twice; from a pipe it
+# goes through a temporary file: both must print the same.
+printf '\000\000\200\277' >"$work/nops.bin" # s_nop 0, doubled to 1 MiB
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do
+    cat "$work/nops.bin" "$work/nops.bin" >"$work/nops2.bin" && mv "$work/nops2.bin" "$work/nops.bin"
+done
+{
+    head -c 1048568 "$work/nops.bin"
+    printf '\001\000\202\277\101\001\002\300\020\000\000\000\375\377\202\277'
+    printf '\000\000\201\277\000\000\200\277\001\002\003'
+} >"$work/blocks.bin"
+run "$dis" -a gfx900 -e "$work/blocks.bin"
+tail -n 11 "$work/out" >"$work/tail"
+printf '%s\n' "/*0000000ffff4: bf800000*/ s_nop           0x0" \
+    "/*0000000ffff8: bf820001*/ s_branch        .L1048576_0" ".L1048572_0:" \
+    "/*0000000ffffc: c0020141 00000010*/ s_load_dword    s5, s[2:3], 0x10" \
+    "/*000000100004: bf82fffd*/ s_branch        .L1048572_0" "/*000000100008: bf810000*/ s_endpgm" \
+    "/*00000010000c: bf800000*/ s_nop           0x0" ".byte 0x01" ".byte 0x02" ".byte 0x03" \
+    ".L1048576_0 = 1048576" >"$work/want.tail"
+check "gcndis clrx -e across a 1 MiB block boundary" \
+    test "$status" -eq 0 -a "$(wc -l <"$work/out")" -eq 262152 -a ! -s "$work/err"
+check "gcndis clrx -e across a 1 MiB block boundary: the lines there" cmp -s "$work/tail" "$work/want.tail"
+run "$dis" -a gfx900 -s llvm -e "$work/blocks.bin"
+tail -n 8 "$work/out" | head -n 4 >"$work/tail"
+printf '%s\n' "s_branch 1 // 0000000FFFF8: BF820001" \
+    "s_load_dword s5, s[2:3], 0x10 // 0000000FFFFC: C0020141 00000010" \
+    "s_branch 65533 // 000000100004: BF82FFFD" "s_endpgm // 000000100008: BF810000" >"$work/want.tail"
+check "gcndis llvm -e across a 1 MiB block boundary" cmp -s "$work/tail" "$work/want.tail"
+for syntax in clrx llvm; do
+    for encoding in "" -e; do
+        "$dis" -a gfx900 -s $syntax $encoding "$work/blocks.bin" >"$work/from-file" 2>&1
+        cat "$work/blocks.bin" | "$dis" -a gfx900 -s $syntax $encoding >"$work/from-pipe" 2>&1
+        "$dis" -a gfx900 -s $syntax $encoding - <"$work/blocks.bin" >"$work/from-stdin" 2>&1
+        check "gcndis -s $syntax $encoding: a pipe and standard input print what the file prints" \
+            cmp -s "$work/from-file" "$work/from-pipe"
+        check "gcndis -s $syntax $encoding: standard input from the file" \
+            cmp -s "$work/from-file" "$work/from-stdin"
+    done
+done
+# Standard input already past its start: the second walk starts there too.
+{ dd bs=8 count=1 of=/dev/null 2>/dev/null; "$dis" -a gfx900 -e; } <"$work/blocks.bin" >"$work/out"
+tail -c +9 "$work/blocks.bin" >"$work/rest.bin"
+"$dis" -a gfx900 -e "$work/rest.bin" >"$work/want.out"
+check "gcndis clrx from standard input that does not start at its beginning" \
+    cmp -s "$work/out" "$work/want.out"
+
 # Words that are no instruction print as data, and disassembly goes on;
 # so does a truncated last instruction (a lone first word of a two-word
 # MUBUF instruction).
@@ -286,6 +335,10 @@ check "gcndis unknown input format" test "$status" -eq 2
 run "$dis" -a tonga "$work/missing.bin"
 check "gcndis missing input file" test "$status" -eq 1
 check "gcndis missing input file message" grep -q "^gcndis: cannot open '$work/missing.bin'" "$work/err"
+run "$dis" -a tonga -s llvm "$work"
+want_out
+want_err "gcndis: cannot read '$work': Is a directory"
+same "gcndis on a directory: a read error, exit 1" 1
 
 # ------------------------------------------------- random words, reassembly
 

@@ -10,6 +10,7 @@
 #include "gcn.h"
 #include "support/harness.h"
 #include "syntax/cursor.h"
+#include "syntax/operand.h"
 #include "syntax/text.h"
 
 static test_summary summary = {"unit", 0, 0, 0};
@@ -298,7 +299,7 @@ static void test_text(void)
     CHECK(gcn_text_finish(&text) == -1 && memchr(buffer, '\0', sizeof buffer),
           "overflowed text is not terminated");
 
-    char big[64];
+    char big[64], four_bytes[4];
     gcn_text fits = {big, sizeof big, 0};
     gcn_put_signed(&fits, INT64_MIN);
     gcn_put_char(&fits, ' ');
@@ -322,6 +323,54 @@ static void test_text(void)
     gcn_put_pad(&long_name, 0, 16);
     CHECK(gcn_text_finish(&long_name) == 0 && strcmp(big, "s_cbranch_cdbgsys_and_user ") == 0,
           "padding past the column: '%s'", big);
+
+    /* The digit writers against printf, at every length and its edges. */
+    for (int digits = 0; digits <= 20; digits++) {
+        uint64_t power = 1;
+        for (int i = 0; i < digits; i++)
+            power *= 10;
+        uint64_t values[3] = {power - 1, power, power + 1};
+        for (int v = 0; v < 3; v++) {
+            char want_text[64];
+            gcn_text number = {big, sizeof big, 0};
+            gcn_put_unsigned(&number, values[v]);
+            snprintf(want_text, sizeof want_text, "%llu", (unsigned long long)values[v]);
+            CHECK(gcn_text_finish(&number) == 0 && strcmp(big, want_text) == 0,
+                  "gcn_put_unsigned: '%s', want '%s'", big, want_text);
+        }
+    }
+    for (int shift = 0; shift < 64; shift += 3) {
+        uint64_t value = 0x0123456789abcdefULL >> shift;
+        char want_text[64];
+        gcn_text hex = {big, sizeof big, 0};
+        gcn_put_hex_digits(&hex, value, 12, false);
+        gcn_put_char(&hex, ' ');
+        gcn_put_hex_digits(&hex, value, 1, true);
+        gcn_put_char(&hex, ' ');
+        gcn_put_hex_digits(&hex, (uint32_t)value, 8, true);
+        snprintf(want_text, sizeof want_text, "%012llx %llX %08X", (unsigned long long)value,
+                 (unsigned long long)value, (unsigned)(uint32_t)value);
+        CHECK(gcn_text_finish(&hex) == 0 && strcmp(big, want_text) == 0,
+              "hex digits: '%s', want '%s'", big, want_text);
+    }
+    gcn_text short_hex = {four_bytes, sizeof four_bytes, 0};
+    gcn_put_hex_digits(&short_hex, 0xabcdef01u, 8, false);
+    gcn_put_unsigned(&short_hex, 12345);
+    CHECK(short_hex.length == 13 && gcn_text_finish(&short_hex) == -1,
+          "digits past the end: length %zu", short_hex.length);
+
+    /* Register names go straight into the text when it has room, else
+     * through a spare buffer: the same text, and the length it needed. */
+    gcn_text registers = {big, sizeof big, 0};
+    gcn_format_vgprs(&registers, 250, 4);
+    gcn_put_char(&registers, ' ');
+    gcn_format_scalar(&registers, GCN_ARCH_GCN14, GCN_DIALECT_LLVM, 108, 4);
+    CHECK(gcn_text_finish(&registers) == 0 && strcmp(big, "v[250:253] ttmp[0:3]") == 0,
+          "register ranges: '%s'", big);
+    gcn_text cramped = {four_bytes, sizeof four_bytes, 0};
+    gcn_format_vgprs(&cramped, 250, 4);
+    CHECK(cramped.length == 10 && gcn_text_finish(&cramped) == -1,
+          "register range past the end: length %zu", cramped.length);
 
     /* exactly full: the terminating NUL needs the last byte */
     char four[4];

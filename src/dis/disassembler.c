@@ -1,8 +1,12 @@
-/* Whole-buffer disassembly in two walks: the first finds the instruction
- * boundaries and the branch targets, the second prints, with a label line
- * before each target that starts an instruction. Other targets (outside the
- * buffer, inside an instruction) get their label defined after the code as
- * an absolute address, which the clrx dialect's branches take as it is. */
+/* Disassembly listings in two walks over the input, each a block at a
+ * time: the first (clrx only) collects the branch targets, the second
+ * prints, with a label line before each target that starts a line. Other
+ * targets (outside the input, inside an instruction) get their label
+ * defined after the code as an absolute address, which the clrx dialect's
+ * branches take as it is. Both walks cut the input at the same
+ * instruction boundaries: an instruction that does not decode is one data
+ * word, one that decodes is its words, as text or, if the text would not
+ * read back, as data. */
 #include "dis/disassembler.h"
 
 #include <stdio.h>
@@ -10,18 +14,61 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "syntax/text.h"
 
-typedef struct listing {
-    const gcn_listing_options *options;
+enum {
+    OUTPUT_SIZE = 1 << 18, /* text handed to the writer at once */
+    LINE_ROOM = 512,       /* more than any line takes */
+    TEXT_SIZE = 320,       /* an instruction's text; longer text prints as data */
+    BLOCK_TAIL = GCN_MAX_WORDS * 4 /* bytes an instruction may need */
+};
+
+struct gcn_listing {
+    gcn_listing_options options;
     gcn_listing_writer write;
     void *context;
     bool failed;
-} listing;
+    bool printing;   /* the scan is over */
+    uint64_t offset; /* of the block's first byte */
+    /* Branch targets, sorted and unique once the scan is over. */
+    uint64_t *targets;
+    size_t target_count, target_capacity;
+    /* While printing: targets[0, unplaced) are those passed without a
+     * line to label (inside an instruction); targets[next, count) are
+     * still ahead. */
+    size_t unplaced, next;
+    gcn_text output; /* OUTPUT_SIZE, flushed to the writer when full */
+};
 
-static void put(listing *l, const char *text, size_t length)
+gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_writer write,
+                                void *context)
 {
-    if (!l->failed && length && !l->write(l->context, text, length))
-        l->failed = true;
+    gcn_listing *l = calloc(1, sizeof *l);
+    char *output = malloc(OUTPUT_SIZE);
+    if (!l || !output) {
+        free(l);
+        free(output);
+        return NULL;
+    }
+    l->options = *options;
+    l->write = write;
+    l->context = context;
+    l->output = (gcn_text){output, OUTPUT_SIZE, 0};
+    return l;
+}
+
+void gcn_listing_destroy(gcn_listing *listing)
+{
+    if (!listing)
+        return;
+    free(listing->targets);
+    free(listing->output.data);
+    free(listing);
+}
+
+bool gcn_listing_needs_scan(const gcn_listing *listing)
+{
+    return listing->options.dialect == GCN_DIALECT_CLRX;
 }
 
 static uint32_t word_at(const uint8_t *bytes)
@@ -30,41 +77,29 @@ static uint32_t word_at(const uint8_t *bytes)
            (uint32_t)bytes[3] << 24;
 }
 
-/* In the first walk's sizes (the words of what starts there): a data word
- * inside a block, which can take a label. */
-enum { DATA = 0x80 };
-
-/* The instruction at offset, if it prints as text that reads back
- * (gcn_format_exact): its size in words, and *data false. Otherwise data:
- * all the words of an instruction that does not read back, so that the
- * words after it stay where they are when an llvm text is assembled again
- * (llvm-mc drops bits, and a data word before changed words could start
- * another instruction). */
-static size_t classify(const gcn_listing_options *options, const uint8_t *bytes, size_t whole,
-                       size_t offset, gcn_instruction *instruction, char *text, size_t text_size,
-                       size_t *text_length, bool *data)
+/* Decodes the instruction at bytes, of which available whole words are
+ * there; returns its size in words (1 if it does not decode, *decoded
+ * false). */
+static size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_t available,
+                        uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction, bool *decoded)
 {
-    size_t available = (whole - offset) / 4;
-    uint32_t words[GCN_MAX_WORDS];
     size_t count = available < GCN_MAX_WORDS ? available : GCN_MAX_WORDS;
     for (size_t i = 0; i < count; i++)
-        words[i] = word_at(bytes + offset + 4 * i);
-    *data = true;
-    if (gcn_decode(options->arch, words, count, instruction) != GCN_OK)
-        return 1;
-    if (gcn_format_exact(instruction, options->dialect, offset, text, text_size, text_length) != GCN_OK)
-        return instruction->word_count;
-    *data = false;
-    return instruction->word_count;
+        words[i] = word_at(bytes + 4 * i);
+    *decoded = gcn_decode(l->options.arch, words, count, instruction) == GCN_OK;
+    return *decoded ? instruction->word_count : 1;
 }
 
-static bool branch_target(const gcn_instruction *instruction, size_t offset, uint64_t *target)
+/* How much of a block a walk takes now: all of it at the end, else whole
+ * instructions only, so that none is cut at the block's end. */
+static size_t walk_end(size_t length, bool last)
 {
-    if (instruction->row == GCN_ROW_NONE || gcn_rows[instruction->row].shape != GCN_SHAPE_SOPP_BRANCH)
-        return false;
-    *target = offset + 4 + (uint64_t)((int64_t)(int16_t)instruction->simm16 * 4);
-    return true;
+    if (last)
+        return length - length % 4;
+    return length > BLOCK_TAIL ? length - BLOCK_TAIL + 1 : 0;
 }
+
+/* ---- the scan: branch targets ---- */
 
 static int compare_targets(const void *a, const void *b)
 {
@@ -72,158 +107,242 @@ static int compare_targets(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static void put_words(listing *l, const uint8_t *bytes, size_t count, bool upper)
+static bool add_target(gcn_listing *l, uint64_t target)
 {
-    char buffer[16];
-    for (size_t i = 0; i < count; i++) {
-        int n = snprintf(buffer, sizeof buffer, upper ? "%s%08X" : "%s%08x", i ? " " : "",
-                         word_at(bytes + 4 * i));
-        put(l, buffer, (size_t)n);
+    if (l->target_count == l->target_capacity) {
+        size_t capacity = l->target_capacity ? l->target_capacity * 2 : 64;
+        uint64_t *grown = realloc(l->targets, capacity * sizeof *grown);
+        if (!grown)
+            return false;
+        l->targets = grown;
+        l->target_capacity = capacity;
     }
+    l->targets[l->target_count++] = target;
+    return true;
 }
 
-static void put_label(listing *l, uint64_t target);
+bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
+{
+    *used = length;
+    if (!gcn_listing_needs_scan(l) || l->printing)
+        return true;
+    size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
+    while (at < end) {
+        uint32_t words[GCN_MAX_WORDS];
+        gcn_instruction instruction;
+        bool decoded;
+        size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
+        /* Decoding is enough: what does not read back is data of the same
+         * size, and a branch always reads back. */
+        if (decoded && instruction.row != GCN_ROW_NONE &&
+            gcn_rows[instruction.row].shape == GCN_SHAPE_SOPP_BRANCH &&
+            !add_target(l, l->offset + at + 4 + (uint64_t)((int64_t)(int16_t)instruction.simm16 * 4)))
+            return false;
+        at += size * 4;
+    }
+    if (!last) {
+        l->offset += at;
+        *used = at;
+        return true;
+    }
+    if (l->target_count > 1)
+        qsort(l->targets, l->target_count, sizeof *l->targets, compare_targets);
+    size_t unique = 0;
+    for (size_t i = 0; i < l->target_count; i++)
+        if (unique == 0 || l->targets[unique - 1] != l->targets[i])
+            l->targets[unique++] = l->targets[i];
+    l->target_count = unique;
+    l->printing = true;
+    l->offset = 0;
+    return true;
+}
+
+/* ---- printing ---- */
+
+static void flush(gcn_listing *l)
+{
+    if (!l->failed && l->output.length && !l->write(l->context, l->output.data, l->output.length))
+        l->failed = true;
+    l->output.length = 0;
+}
+
+/* Room for one more line. */
+static gcn_text *line(gcn_listing *l)
+{
+    if (l->output.length + LINE_ROOM > l->output.size)
+        flush(l);
+    return &l->output;
+}
+
+static void put_label(gcn_listing *l, uint64_t target)
+{
+    gcn_text *out = line(l);
+    gcn_put_length(out, ".L", 2);
+    gcn_put_unsigned(out, target);
+    gcn_put_length(out, "_0:\n", 4);
+}
+
+/* A label line if a target is at offset; targets passed on the way start
+ * no line, and are kept for the end of the listing. */
+static void label(gcn_listing *l, uint64_t offset)
+{
+    while (l->next < l->target_count && l->targets[l->next] < offset)
+        l->targets[l->unplaced++] = l->targets[l->next++];
+    if (l->next < l->target_count && l->targets[l->next] == offset)
+        put_label(l, l->targets[l->next++]);
+}
+
+/* 8 hex digits (%08x with lower pairs), written straight into the room
+ * line() made. */
+static char *put_word_at(char *at, uint32_t value, const char *pairs)
+{
+    memcpy(at, pairs + 2 * (value >> 24), 2);
+    memcpy(at + 2, pairs + 2 * (value >> 16 & 255), 2);
+    memcpy(at + 4, pairs + 2 * (value >> 8 & 255), 2);
+    memcpy(at + 6, pairs + 2 * (value & 255), 2);
+    return at + 8;
+}
+
+/* The offset and words of a line, as -e shows them: %012zx and %08x. */
+static void put_encoding(gcn_text *out, uint64_t offset, const uint32_t *words, size_t count,
+                         bool upper)
+{
+    const char *pairs = upper ? gcn_upper_hex_pairs : gcn_lower_hex_pairs;
+    uint64_t high = offset >> 32; /* 4 digits of the 12, or more */
+    char *at = out->data + out->length;
+    if (high >> 16) {
+        gcn_put_hex_digits(out, high, 4, upper);
+        at = out->data + out->length;
+    } else {
+        memcpy(at, pairs + 2 * (high >> 8), 2);
+        memcpy(at + 2, pairs + 2 * (high & 255), 2);
+        at += 4;
+    }
+    at = put_word_at(at, (uint32_t)offset, pairs);
+    *at++ = ':';
+    for (size_t i = 0; i < count; i++) {
+        *at++ = ' ';
+        at = put_word_at(at, words[i], pairs);
+    }
+    out->length = (size_t)(at - out->data);
+}
 
 /* A data word, one line. */
-static void put_data(listing *l, const gcn_listing_options *options, const uint8_t *bytes,
-                     size_t offset)
+static void put_data(gcn_listing *l, uint64_t offset, uint32_t word)
 {
-    bool clrx = options->dialect == GCN_DIALECT_CLRX;
-    char text[96];
-    int n;
-    if (options->show_encoding && clrx)
-        n = snprintf(text, sizeof text, "/*%012zx: %08x*/ .int 0x%08x\n", offset, word_at(bytes + offset),
-                     word_at(bytes + offset));
-    else if (options->show_encoding)
-        n = snprintf(text, sizeof text, ".long 0x%08x // %012zX: %08X\n", word_at(bytes + offset), offset,
-                     word_at(bytes + offset));
-    else
-        n = snprintf(text, sizeof text, "%s 0x%08x\n", clrx ? ".int" : ".long", word_at(bytes + offset));
-    put(l, text, (size_t)n);
+    bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
+    gcn_text *out = line(l);
+    if (l->options.show_encoding && clrx) {
+        gcn_put_length(out, "/*", 2);
+        put_encoding(out, offset, &word, 1, false);
+        gcn_put_length(out, "*/ ", 3);
+    }
+    gcn_put(out, clrx ? ".int 0x" : ".long 0x");
+    gcn_put_hex_digits(out, word, 8, false);
+    if (l->options.show_encoding && !clrx) {
+        gcn_put_length(out, " // ", 4);
+        put_encoding(out, offset, &word, 1, true);
+    }
+    gcn_put_char(out, '\n');
 }
 
-static void put_label(listing *l, uint64_t target)
+/* The instruction's line, if its text reads back (gcn_format_exact). */
+static bool put_instruction(gcn_listing *l, const gcn_instruction *instruction, uint64_t offset,
+                            const uint32_t *words)
 {
-    char buffer[48];
-    int n = snprintf(buffer, sizeof buffer, ".L%llu_0:\n", (unsigned long long)target);
-    put(l, buffer, (size_t)n);
+    bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
+    gcn_text *out = line(l);
+    size_t start = out->length, text_length;
+    if (l->options.show_encoding && clrx) {
+        gcn_put_length(out, "/*", 2);
+        put_encoding(out, offset, words, instruction->word_count, false);
+        gcn_put_length(out, "*/ ", 3);
+    }
+    if (gcn_format_exact(instruction, l->options.dialect, offset, out->data + out->length, TEXT_SIZE,
+                         &text_length) != GCN_OK) {
+        out->length = start;
+        return false;
+    }
+    out->length += text_length;
+    if (l->options.show_encoding && !clrx) {
+        gcn_put_length(out, " // ", 4);
+        put_encoding(out, offset, words, instruction->word_count, true);
+    }
+    gcn_put_char(out, '\n');
+    return true;
+}
+
+/* After the last byte: what is left of a word, then the labels of targets
+ * that start no line: at the very end a label, else an absolute address
+ * (outside the code, or inside an instruction). */
+static void finish(gcn_listing *l, const uint8_t *bytes, size_t length, uint64_t whole)
+{
+    for (size_t i = whole - l->offset; i < length; i++) {
+        gcn_text *out = line(l);
+        gcn_put_length(out, ".byte 0x", 8);
+        gcn_put_hex_digits(out, bytes[i], 2, false);
+        gcn_put_char(out, '\n');
+    }
+    while (l->next < l->target_count)
+        l->targets[l->unplaced++] = l->targets[l->next++];
+    uint64_t end = l->offset + length;
+    for (size_t i = 0; i < l->unplaced; i++) {
+        uint64_t target = l->targets[i];
+        if (target == whole && whole == end) {
+            put_label(l, target);
+        } else {
+            gcn_text *out = line(l);
+            gcn_put_length(out, ".L", 2);
+            gcn_put_unsigned(out, target);
+            gcn_put_length(out, "_0 = ", 5);
+            gcn_put_signed(out, (int64_t)target);
+            gcn_put_char(out, '\n');
+        }
+    }
+    flush(l);
+}
+
+bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
+{
+    size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
+    while (at < end && !l->failed) {
+        uint64_t offset = l->offset + at;
+        label(l, offset);
+        uint32_t words[GCN_MAX_WORDS];
+        gcn_instruction instruction;
+        bool decoded;
+        size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
+        if (!decoded || !put_instruction(l, &instruction, offset, words)) {
+            /* One line a word, each may take a label: all the words of an
+             * instruction that does not read back, so that the words after
+             * it stay where they are when an llvm text is assembled again
+             * (llvm-mc drops bits, and a data word before changed words
+             * could start another instruction). */
+            for (size_t i = 0; i < size; i++) {
+                if (i)
+                    label(l, offset + 4 * i);
+                put_data(l, offset + 4 * i, words[i]);
+            }
+        }
+        at += size * 4;
+    }
+    if (last && !l->failed)
+        finish(l, bytes, length, l->offset + whole);
+    at = last ? length : at;
+    l->offset += at;
+    *used = at;
+    return !l->failed;
 }
 
 bool gcn_disassemble_buffer(const gcn_listing_options *options, const uint8_t *bytes, size_t length,
                             gcn_listing_writer write, void *context)
 {
-    listing l = {options, write, context, false};
-    bool clrx = options->dialect == GCN_DIALECT_CLRX;
-    size_t whole = length - length % 4;
-    char text[320], prefix[64];
-    size_t text_length;
-    gcn_instruction instruction;
-    /* First walk (clrx; the llvm dialect keeps llvm-mc's raw branch
-     * offsets): each word's size as an instruction (0: data, or inside an
-     * instruction), and the branch targets. */
-    uint8_t *sizes = NULL;
-    uint64_t *targets = NULL;
-    size_t target_count = 0, target_capacity = 0;
-    if (clrx) {
-        sizes = calloc(whole / 4 + 1, 1);
-        if (!sizes)
-            return false;
-        for (size_t offset = 0; offset < whole;) {
-            /* Decoding is enough: what does not read back is data of the
-             * same size, and a branch always reads back. */
-            size_t available = (whole - offset) / 4, words = 1;
-            uint32_t w[GCN_MAX_WORDS];
-            size_t count = available < GCN_MAX_WORDS ? available : GCN_MAX_WORDS;
-            for (size_t i = 0; i < count; i++)
-                w[i] = word_at(bytes + offset + 4 * i);
-            uint64_t target;
-            bool decoded = gcn_decode(options->arch, w, count, &instruction) == GCN_OK;
-            if (decoded)
-                words = instruction.word_count;
-            sizes[offset / 4] = (uint8_t)words;
-            if (decoded && branch_target(&instruction, offset, &target)) {
-                if (target_count == target_capacity) {
-                    target_capacity = target_capacity ? target_capacity * 2 : 64;
-                    uint64_t *grown = realloc(targets, target_capacity * sizeof *grown);
-                    if (!grown) {
-                        free(sizes);
-                        free(targets);
-                        return false;
-                    }
-                    targets = grown;
-                }
-                targets[target_count++] = target;
-            }
-            offset += words * 4;
-        }
-        if (target_count > 1)
-            qsort(targets, target_count, sizeof *targets, compare_targets);
-        size_t unique = 0;
-        for (size_t i = 0; i < target_count; i++)
-            if (unique == 0 || targets[unique - 1] != targets[i])
-                targets[unique++] = targets[i];
-        target_count = unique;
-    }
-    /* Second walk: print, a label line before each target. */
-    size_t next_target = 0;
-    for (size_t offset = 0; offset < whole && !l.failed;) {
-        while (next_target < target_count && targets[next_target] < offset)
-            next_target++;
-        if (next_target < target_count && targets[next_target] == offset)
-            put_label(&l, targets[next_target++]);
-        bool data;
-        size_t words = classify(options, bytes, whole, offset, &instruction, text, sizeof text,
-                                &text_length, &data);
-        if (data) { /* one line a word, each may take a label */
-            for (size_t i = 1; clrx && i < words; i++)
-                sizes[offset / 4 + i] = DATA;
-            for (size_t i = 0; i < words && !l.failed; i++) {
-                size_t at = offset + 4 * i;
-                while (i > 0 && next_target < target_count && targets[next_target] < at)
-                    next_target++;
-                if (i > 0 && next_target < target_count && targets[next_target] == at)
-                    put_label(&l, targets[next_target++]);
-                put_data(&l, options, bytes, at);
-            }
-            offset += words * 4;
-            continue;
-        }
-        size_t size = words * 4;
-        if (options->show_encoding && clrx) {
-            int n = snprintf(prefix, sizeof prefix, "/*%012zx: ", offset);
-            put(&l, prefix, (size_t)n);
-            put_words(&l, bytes + offset, size / 4, false);
-            put(&l, "*/ ", 3);
-        }
-        put(&l, text, text_length);
-        if (options->show_encoding && !clrx) {
-            int n = snprintf(prefix, sizeof prefix, " // %012zX: ", offset);
-            put(&l, prefix, (size_t)n);
-            put_words(&l, bytes + offset, size / 4, true);
-        }
-        put(&l, "\n", 1);
-        offset += size;
-    }
-    for (size_t offset = whole; offset < length; offset++) { /* a part of a word */
-        int n = snprintf(text, sizeof text, ".byte 0x%02x\n", bytes[offset]);
-        put(&l, text, (size_t)n);
-    }
-    /* Targets that start no instruction: a label at the very end, else an
-     * absolute address (outside the code, or inside an instruction). */
-    for (size_t i = 0; i < target_count; i++) {
-        uint64_t t = targets[i];
-        if (t < whole && t % 4 == 0 && sizes[t / 4] != 0)
-            continue; /* printed before its line */
-        if (t == whole && whole == length) {
-            put_label(&l, t);
-        } else {
-            int n = snprintf(text, sizeof text, ".L%llu_0 = %lld\n", (unsigned long long)t, (long long)t);
-            put(&l, text, (size_t)n);
-        }
-    }
-    free(sizes);
-    free(targets);
-    return !l.failed;
+    gcn_listing *l = gcn_listing_create(options, write, context);
+    size_t used;
+    bool ok = l && gcn_listing_scan(l, bytes, length, true, &used) &&
+              gcn_listing_print(l, bytes, length, true, &used);
+    gcn_listing_destroy(l);
+    return ok;
 }
 
 /* ---- -f hex input ---- */

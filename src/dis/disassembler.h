@@ -1,4 +1,4 @@
-/* Whole-buffer disassembly: every byte printed once, in order, as an
+/* Disassembly listings: every byte printed once, in order, as an
  * instruction or as data, with branch targets as labels. In the clrx
  * dialect the text assembles back to the same bytes; in the llvm dialect it
  * is a fixpoint (branches keep llvm-mc's raw word offsets). */
@@ -20,6 +20,31 @@ typedef bool (*gcn_listing_writer)(void *context, const char *text, size_t lengt
  * memory ran out. */
 bool gcn_disassemble_buffer(const gcn_listing_options *options, const uint8_t *bytes, size_t length,
                             gcn_listing_writer write, void *context);
+
+/* The same listing, streamed: the input comes in blocks of any size, in
+ * order, so that memory does not grow with it. The clrx dialect needs every
+ * branch target before it prints a label, so it reads the input twice:
+ * gcn_listing_scan over all of it, then gcn_listing_print over all of it
+ * again; the llvm dialect prints at once. Only the branch targets are kept
+ * from the scan: 8 bytes a distinct target. */
+typedef struct gcn_listing gcn_listing;
+
+/* NULL when memory runs out. */
+gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_writer write,
+                                void *context);
+void gcn_listing_destroy(gcn_listing *listing);
+/* Whether the input must go through gcn_listing_scan first. */
+bool gcn_listing_needs_scan(const gcn_listing *listing);
+/* Each takes the block bytes[0, length), which follows the previous one,
+ * and uses whole instructions: *used receives how many bytes, and the rest
+ * (fewer than GCN_MAX_WORDS words) must start the next block. With last
+ * the block ends the input and is used whole; print then also writes what
+ * ends the listing. False when memory ran out (scan) or the writer failed
+ * (print). */
+bool gcn_listing_scan(gcn_listing *listing, const uint8_t *bytes, size_t length, bool last,
+                      size_t *used);
+bool gcn_listing_print(gcn_listing *listing, const uint8_t *bytes, size_t length, bool last,
+                       size_t *used);
 
 /* Reads -f hex input: 32-bit words in hex (0x optional) separated by blanks
  * or commas, or llvm-mc byte lists ("0x04,0x50,..." or "[0x04,0x50,...]",

@@ -95,6 +95,7 @@ typedef struct gcn_row {
     uint8_t element;                /* gcn_element */
     uint16_t flags;                 /* GCN_ROW_* */
     uint8_t operation;              /* gcn_operation */
+    uint8_t name_length;            /* strlen(name) */
 } gcn_row;
 
 /* Row indexes, one enumerator per row in table order. */

@@ -21,7 +21,7 @@ enum { ATOMIC = GCN_ROW_ATOMIC };
 const gcn_row gcn_rows[GCN_ROW_COUNT] = {
 #define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \
     {#name, {o10, o11, o12, o14}, GCN_FAMILY_##family, GCN_SHAPE_##family##_##shape,      \
-     dwords, GCN_ELEMENT_##element, flags, GCN_OP_##op},
+     dwords, GCN_ELEMENT_##element, flags, GCN_OP_##op, sizeof #name - 1},
 #include "isa/rows.inc"
 #undef GCN_ROW_ENTRY
 };

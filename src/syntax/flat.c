@@ -128,7 +128,7 @@ static bool format_clrx(const gcn_instruction *instruction, const flat_form *for
     uint16_t modifiers = instruction->modifiers;
     bool tfe = !form->gcn14 && (modifiers & GCN_MOD_TFE);
     if (form->row)
-        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row->name, true);
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row, true);
     else /* GCN 1.4: the opcode with its segment, as the instruction holds it */
         gcn_put_illegal(text, GCN_DIALECT_CLRX, "FLAT", instruction->opcode, true);
     if (form->has_vdst) {
@@ -227,7 +227,7 @@ static bool format_llvm(const gcn_instruction *instruction, const flat_form *for
         instruction->vaddr + address > 256 ||
         (form->has_vdata && instruction->vdata + form->vdata_count > 256))
         return false;
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, true);
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
     if (returns) {
         gcn_format_vgprs(text, instruction->vdst, form->vdst_count);
         gcn_put(text, ", ");

@@ -8,10 +8,10 @@ static const gcn_formatter formatters[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_FLAT] = gcn_format_flat,
 };
 
-void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const char *name, bool operands)
+void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
 {
     size_t start = text->length;
-    gcn_put(text, name);
+    gcn_put_length(text, row->name, row->name_length);
     if (!operands)
         return;
     if (dialect == GCN_DIALECT_CLRX)

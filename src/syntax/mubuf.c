@@ -120,12 +120,6 @@ static bool put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsi
     return code >= 235 && code <= 239 && gcn_format_scalar(text, GCN_ARCH_GCN14, dialect, code, 1);
 }
 
-static void put_flag(gcn_text *text, const char *name)
-{
-    gcn_put_char(text, ' ');
-    gcn_put(text, name);
-}
-
 static void put_offset(gcn_text *text, unsigned offset)
 {
     if (offset) {
@@ -155,9 +149,9 @@ static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, 
     if (!row) {
         gcn_put_illegal(text, GCN_DIALECT_CLRX, "MUBUF", instruction->opcode, true);
     } else if (scalars) {
-        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row->name, true);
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, true);
     } else {
-        gcn_put(text, row->name);
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, false);
         bool more = modifiers || instruction->offset || instruction->vaddr ||
                     instruction->vdata || instruction->sbase || instruction->soffset || reserved;
         if (more) /* the flags below bring their own space */
@@ -175,14 +169,14 @@ static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, 
         gcn_put(text, ", ");
         put_soffset(text, arch, GCN_DIALECT_CLRX, instruction->soffset);
     }
-    if (modifiers & GCN_MOD_OFFEN) put_flag(text, "offen");
-    if (modifiers & GCN_MOD_IDXEN) put_flag(text, "idxen");
+    if (modifiers & GCN_MOD_OFFEN) gcn_put(text, " offen");
+    if (modifiers & GCN_MOD_IDXEN) gcn_put(text, " idxen");
     put_offset(text, instruction->offset);
-    if (modifiers & GCN_MOD_GLC) put_flag(text, "glc");
-    if (modifiers & GCN_MOD_SLC) put_flag(text, "slc");
-    if (modifiers & GCN_MOD_ADDR64) put_flag(text, "addr64");
-    if (modifiers & GCN_MOD_LDS) put_flag(text, "lds");
-    if (modifiers & GCN_MOD_TFE) put_flag(text, "tfe");
+    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
+    if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
+    if (modifiers & GCN_MOD_ADDR64) gcn_put(text, " addr64");
+    if (modifiers & GCN_MOD_LDS) gcn_put(text, " lds");
+    if (modifiers & GCN_MOD_TFE) gcn_put(text, " tfe");
     if (!vectors) {
         put_field(text, "vaddr", instruction->vaddr);
         put_field(text, "vdata", instruction->vdata);
@@ -210,21 +204,21 @@ static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, 
                           GCN_MOD_ADDR64)) ||
             (instruction->reserved[0] & (1u << 15)))
             return false;
-        gcn_put(text, row->name);
+        gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
         return true;
     case GCN_SHAPE_MUBUF_STORE_LDS:
         if (!(modifiers & GCN_MOD_LDS) || (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
             return false;
-        gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, true);
+        gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
         if (!put_srsrc(text, arch, GCN_DIALECT_LLVM, instruction->sbase))
             return false;
         gcn_put(text, ", ");
         if (!put_soffset(text, arch, GCN_DIALECT_LLVM, instruction->soffset))
             return false;
         put_offset(text, instruction->offset);
-        put_flag(text, "lds"); /* and no tfe, as with every LDS form */
-        if (modifiers & GCN_MOD_GLC) put_flag(text, "glc");
-        if (modifiers & GCN_MOD_SLC) put_flag(text, "slc");
+        gcn_put(text, " lds"); /* and no tfe, as with every LDS form */
+        if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
+        if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
         return true;
     case GCN_SHAPE_MUBUF_LOAD:
     case GCN_SHAPE_MUBUF_STORE:
@@ -241,7 +235,7 @@ static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, 
     if (instruction->vdata + data_width(row, arch) > 256 ||
         (addressed && instruction->vaddr + address_width(modifiers) > 256))
         return false; /* past v255 */
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, true);
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
     gcn_format_vgprs(text, instruction->vdata, data_width(row, arch));
     gcn_put(text, ", ");
     if (addressed)
@@ -254,16 +248,16 @@ static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, 
     gcn_put(text, ", ");
     if (!put_soffset(text, arch, GCN_DIALECT_LLVM, instruction->soffset))
         return false;
-    if (modifiers & GCN_MOD_IDXEN) put_flag(text, "idxen");
-    if (modifiers & GCN_MOD_OFFEN) put_flag(text, "offen");
-    if (modifiers & GCN_MOD_ADDR64) put_flag(text, "addr64");
+    if (modifiers & GCN_MOD_IDXEN) gcn_put(text, " idxen");
+    if (modifiers & GCN_MOD_OFFEN) gcn_put(text, " offen");
+    if (modifiers & GCN_MOD_ADDR64) gcn_put(text, " addr64");
     put_offset(text, instruction->offset);
-    if (modifiers & GCN_MOD_GLC) put_flag(text, "glc");
-    if (modifiers & GCN_MOD_SLC) put_flag(text, "slc");
-    if (modifiers & GCN_MOD_LDS) put_flag(text, "lds");
+    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
+    if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
+    if (modifiers & GCN_MOD_LDS) gcn_put(text, " lds");
     /* The disassembler drops tfe on atomics and LDS forms. */
     if ((modifiers & GCN_MOD_TFE) && !atomic && !(modifiers & GCN_MOD_LDS))
-        put_flag(text, "tfe");
+        gcn_put(text, " tfe");
     return true;
 }
 

@@ -57,18 +57,40 @@ static unsigned ttmp_count(gcn_arch arch)
     return arch >= GCN_ARCH_GCN14 ? 16 : 12;
 }
 
-static void put_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
+/* A register number, below 1000. */
+static char *put_register_number(char *at, unsigned value)
 {
-    gcn_put(text, prefix);
-    if (count == 1) {
-        gcn_put_unsigned(text, first);
-        return;
+    if (value >= 100) {
+        *at++ = (char)('0' + value / 100);
+        value %= 100;
+        memcpy(at, gcn_decimal_pairs + 2 * value, 2);
+        return at + 2;
     }
-    gcn_put_char(text, '[');
-    gcn_put_unsigned(text, first);
-    gcn_put_char(text, ':');
-    gcn_put_unsigned(text, first + count - 1);
-    gcn_put_char(text, ']');
+    if (value >= 10) {
+        memcpy(at, gcn_decimal_pairs + 2 * value, 2);
+        return at + 2;
+    }
+    *at = (char)('0' + value);
+    return at + 1;
+}
+
+/* s5, ttmp[4:7], v[0:3]: the hot path of every register operand. */
+void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
+{
+    char spare[16]; /* "ttmp[100:103]" and more */
+    char *start = gcn_put_reserve(text, spare, sizeof spare), *at = start;
+    while (*prefix)
+        *at++ = *prefix++;
+    if (count == 1) {
+        at = put_register_number(at, first);
+    } else {
+        *at++ = '[';
+        at = put_register_number(at, first);
+        *at++ = ':';
+        at = put_register_number(at, first + count - 1);
+        *at++ = ']';
+    }
+    gcn_put_commit(text, spare, start, at);
 }
 
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
@@ -77,12 +99,16 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     if (count == 0)
         count = 1;
     if (code + count <= gcn_sgpr_count(arch)) {
-        put_range(text, "s", code, count);
+        gcn_put_register_range(text, "s", code, count);
         return true;
     }
     unsigned base = ttmp_base(arch);
     if (code >= base && code + count <= base + ttmp_count(arch)) {
-        put_range(text, "ttmp", code - base, count);
+        gcn_put_register_range(text, "ttmp", code - base, count);
+        return true;
+    }
+    if (count == 1 && code >= GCN_CODE_ZERO && code <= 208) { /* no special has these codes */
+        gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
         return true;
     }
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
@@ -94,10 +120,6 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     }
     if (count != 1)
         return false;
-    if (code >= GCN_CODE_ZERO && code <= 208) {
-        gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
-        return true;
-    }
     if (code >= GCN_CODE_HALF && code <= 248 && (code < 248 || arch >= GCN_ARCH_GCN12)) {
         gcn_put(text, float_names[code - GCN_CODE_HALF]);
         return true;
@@ -116,7 +138,7 @@ void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
     if (count == 0)
         count = 1;
     if (first + count <= 256) {
-        put_range(text, "v", first, count);
+        gcn_put_register_range(text, "v", first, count);
         return;
     }
     /* A tuple past v255 wraps, as clrxdisasm prints it: v[255:0]. */

@@ -30,6 +30,8 @@ typedef struct gcn_scalar {
     bool constant;     /* an inline constant, not a register */
 } gcn_scalar;
 
+/* prefix first or prefix[first:last] (s5, ttmp[4:7]); numbers below 1000. */
+void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count);
 /* Prints count registers starting at code; false if no name fits. */
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
                        unsigned count);

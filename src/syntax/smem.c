@@ -182,7 +182,7 @@ static bool format_clrx(const gcn_instruction *instruction, const smem_form *for
     bool operands = form->probe || form->data_count || form->base_count;
     size_t start = text->length;
     if (form->row)
-        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row->name, operands);
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row, operands);
     else
         gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, true);
     size_t key_form_start = 0; /* where the key form's fields start, if used */
@@ -191,7 +191,7 @@ static bool format_clrx(const gcn_instruction *instruction, const smem_form *for
         /* Every field as key=value, after the bare mnemonic. */
         text->length = start;
         if (form->row)
-            gcn_put(text, form->row->name);
+            gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row, false);
         else
             gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, false);
         used = 0;
@@ -260,16 +260,7 @@ static bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, 
             return false;
     }
     if (prefix) {
-        gcn_put(text, prefix);
-        if (count == 1) {
-            gcn_put_unsigned(text, first);
-        } else {
-            gcn_put_char(text, '[');
-            gcn_put_unsigned(text, first);
-            gcn_put_char(text, ':');
-            gcn_put_unsigned(text, first + count - 1);
-            gcn_put_char(text, ']');
-        }
+        gcn_put_register_range(text, prefix, first, count);
         return true;
     }
     if (count >= 8)
@@ -324,7 +315,7 @@ static bool format_llvm_smem(const gcn_instruction *instruction, const smem_form
     if (!form->has_offset && imm)
         return false;
     bool operands = form->probe || form->data_count || form->base_count;
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, operands);
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, operands);
     const char *separator = "";
     if (form->probe) {
         unsigned value = instruction->sdata & 0x7fu;
@@ -370,7 +361,7 @@ static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form
             (form->shape == GCN_SHAPE_SMEM_NONE && instruction->sdata))
             return false;
         if (form->shape == GCN_SHAPE_SMEM_NONE) {
-            gcn_put(text, row->name);
+            gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
             return true;
         }
     }
@@ -382,7 +373,7 @@ static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form
     if (form->has_offset && !imm &&
         (literal ? instruction->literal <= 0xffu : !llvm_assembles(arch, instruction->offset, 1, false)))
         return false;
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row->name, true);
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
     gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->sdata, form->data_count);
     if (!form->has_offset)
         return true;

@@ -208,26 +208,26 @@ bool gcn_format_sopp(const gcn_instruction *instruction, gcn_dialect dialect, ui
     switch ((gcn_shape)row->shape) {
     case GCN_SHAPE_SOPP_NONE:
         if (value == 0) {
-            gcn_put(text, row->name);
+            gcn_put_mnemonic(text, dialect, row, false);
         } else if (!llvm) {
-            gcn_put_mnemonic(text, dialect, row->name, true);
+            gcn_put_mnemonic(text, dialect, row, true);
             gcn_put_hex(text, value);
         } else if (row->operation == GCN_OP_ENDPGM) {
-            gcn_put_mnemonic(text, dialect, row->name, true);
+            gcn_put_mnemonic(text, dialect, row, true);
             gcn_put_unsigned(text, value);
         } else {
             return false; /* LLVM takes no operand here */
         }
         return true;
     case GCN_SHAPE_SOPP_IMM:
-        gcn_put_mnemonic(text, dialect, row->name, true);
+        gcn_put_mnemonic(text, dialect, row, true);
         if (llvm)
             put_llvm_u16(text, value);
         else
             gcn_put_hex(text, value);
         return true;
     case GCN_SHAPE_SOPP_BRANCH:
-        gcn_put_mnemonic(text, dialect, row->name, true);
+        gcn_put_mnemonic(text, dialect, row, true);
         if (llvm) {
             gcn_put_unsigned(text, value);
         } else {
@@ -238,15 +238,15 @@ bool gcn_format_sopp(const gcn_instruction *instruction, gcn_dialect dialect, ui
         }
         return true;
     case GCN_SHAPE_SOPP_WAITCNT:
-        gcn_put_mnemonic(text, dialect, row->name, true);
+        gcn_put_mnemonic(text, dialect, row, true);
         format_waitcnt(text, arch, dialect, value);
         return true;
     case GCN_SHAPE_SOPP_SENDMSG:
-        gcn_put_mnemonic(text, dialect, row->name, true);
+        gcn_put_mnemonic(text, dialect, row, true);
         format_sendmsg(text, arch, dialect, value);
         return true;
     case GCN_SHAPE_SOPP_GPR_IDX:
-        gcn_put_mnemonic(text, dialect, row->name, true);
+        gcn_put_mnemonic(text, dialect, row, true);
         format_gpr_idx(text, dialect, value);
         return true;
     default:

@@ -26,7 +26,7 @@ bool gcn_parse_flat(gcn_cursor *, const gcn_row *, gcn_instruction *);
 
 /* Writes the mnemonic; with operands, the separator after it: CLRX pads
  * to column 16 as clrxdisasm does, LLVM writes one space. */
-void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const char *name, bool operands);
+void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands);
 /* CLRX's name for an opcode the generation lacks: SOPP_ill_3. */
 void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, unsigned opcode,
                      bool operands);

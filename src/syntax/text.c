@@ -2,34 +2,39 @@
 
 #include <string.h>
 
-void gcn_put_length(gcn_text *text, const char *string, size_t length)
-{
-    if (text->length + length < text->size)
-        memcpy(text->data + text->length, string, length);
-    text->length += length;
-}
+/* Two digits at a time: every pair "00".."99", and in hex "00".."ff". */
+#define DECIMAL_PAIRS(d) d "0" d "1" d "2" d "3" d "4" d "5" d "6" d "7" d "8" d "9"
+const char gcn_decimal_pairs[] = DECIMAL_PAIRS("0") DECIMAL_PAIRS("1") DECIMAL_PAIRS("2")
+    DECIMAL_PAIRS("3") DECIMAL_PAIRS("4") DECIMAL_PAIRS("5") DECIMAL_PAIRS("6") DECIMAL_PAIRS("7")
+    DECIMAL_PAIRS("8") DECIMAL_PAIRS("9");
+#define LOWER_PAIRS(d) DECIMAL_PAIRS(d) d "a" d "b" d "c" d "d" d "e" d "f"
+#define UPPER_PAIRS(d) DECIMAL_PAIRS(d) d "A" d "B" d "C" d "D" d "E" d "F"
+const char gcn_lower_hex_pairs[] = LOWER_PAIRS("0") LOWER_PAIRS("1") LOWER_PAIRS("2") LOWER_PAIRS("3")
+    LOWER_PAIRS("4") LOWER_PAIRS("5") LOWER_PAIRS("6") LOWER_PAIRS("7") LOWER_PAIRS("8")
+    LOWER_PAIRS("9") LOWER_PAIRS("a") LOWER_PAIRS("b") LOWER_PAIRS("c") LOWER_PAIRS("d")
+    LOWER_PAIRS("e") LOWER_PAIRS("f");
+const char gcn_upper_hex_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS("2") UPPER_PAIRS("3")
+    UPPER_PAIRS("4") UPPER_PAIRS("5") UPPER_PAIRS("6") UPPER_PAIRS("7") UPPER_PAIRS("8")
+    UPPER_PAIRS("9") UPPER_PAIRS("A") UPPER_PAIRS("B") UPPER_PAIRS("C") UPPER_PAIRS("D")
+    UPPER_PAIRS("E") UPPER_PAIRS("F");
 
-void gcn_put(gcn_text *text, const char *string)
+void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 {
-    gcn_put_length(text, string, strlen(string));
-}
-
-void gcn_put_char(gcn_text *text, char c)
-{
-    if (text->length + 1 < text->size)
-        text->data[text->length] = c;
-    text->length++;
-}
-
-void gcn_put_unsigned(gcn_text *text, uint64_t value)
-{
-    char digits[24];
-    size_t n = sizeof digits;
-    do {
-        digits[--n] = (char)('0' + value % 10);
-        value /= 10;
-    } while (value);
-    gcn_put_length(text, digits + n, sizeof digits - n);
+    unsigned count = 1;
+    for (uint64_t power = 10; count < 20 && value >= power; power *= 10)
+        count++;
+    if (text->length + count < text->size) { /* written from the last digit back */
+        char *end = text->data + text->length + count;
+        for (; value >= 100; value /= 100) {
+            end -= 2;
+            memcpy(end, gcn_decimal_pairs + 2 * (value % 100), 2);
+        }
+        if (value >= 10)
+            memcpy(end - 2, gcn_decimal_pairs + 2 * value, 2);
+        else
+            end[-1] = (char)('0' + value);
+    }
+    text->length += count;
 }
 
 void gcn_put_signed(gcn_text *text, int64_t value)
@@ -44,23 +49,36 @@ void gcn_put_signed(gcn_text *text, int64_t value)
 
 void gcn_put_hex(gcn_text *text, uint64_t value)
 {
-    static const char hex[] = "0123456789abcdef";
-    char digits[16];
-    size_t n = sizeof digits;
-    do {
-        digits[--n] = hex[value & 15];
-        value >>= 4;
-    } while (value);
     gcn_put_length(text, "0x", 2);
-    gcn_put_length(text, digits + n, sizeof digits - n);
+    gcn_put_hex_digits(text, value, 1, false);
+}
+
+void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool upper)
+{
+    const char *pairs = upper ? gcn_upper_hex_pairs : gcn_lower_hex_pairs;
+    unsigned count = digits < 1 ? 1 : digits > 16 ? 16 : digits;
+    while (count < 16 && value >> (4 * count))
+        count++;
+    if (text->length + count < text->size) {
+        char *end = text->data + text->length + count;
+        unsigned left = count;
+        for (; left >= 2; left -= 2, value >>= 8) {
+            end -= 2;
+            memcpy(end, pairs + 2 * (value & 255), 2);
+        }
+        if (left)
+            end[-1] = pairs[2 * (value & 15) + 1];
+    }
+    text->length += count;
 }
 
 void gcn_put_pad(gcn_text *text, size_t start, size_t column)
 {
     size_t used = text->length - start;
-    do {
-        gcn_put_char(text, ' ');
-    } while (++used < column);
+    size_t spaces = used + 1 < column ? column - used : 1;
+    if (text->length + spaces < text->size)
+        memset(text->data + text->length, ' ', spaces);
+    text->length += spaces;
 }
 
 int gcn_text_finish(gcn_text *text)

@@ -3,8 +3,10 @@
 #ifndef GCN_TEXT_H
 #define GCN_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct gcn_text {
     char *data;
@@ -12,12 +14,67 @@ typedef struct gcn_text {
     size_t length; /* characters written or wanted */
 } gcn_text;
 
-void gcn_put(gcn_text *text, const char *string);
-void gcn_put_length(gcn_text *text, const char *string, size_t length);
-void gcn_put_char(gcn_text *text, char c);
-void gcn_put_unsigned(gcn_text *text, uint64_t value);
+/* Inline: the disassembler's hot path puts many short pieces, and the
+ * compiler then knows a literal's length. */
+static inline void gcn_put_length(gcn_text *text, const char *string, size_t length)
+{
+    if (text->length + length < text->size)
+        memcpy(text->data + text->length, string, length);
+    text->length += length;
+}
+
+static inline void gcn_put(gcn_text *text, const char *string)
+{
+    gcn_put_length(text, string, strlen(string));
+}
+
+static inline void gcn_put_char(gcn_text *text, char c)
+{
+    if (text->length + 1 < text->size)
+        text->data[text->length] = c;
+    text->length++;
+}
+
+/* Short pieces of at most a known length written with plain stores:
+ * gcn_put_reserve gives where to write, straight into the text when it has
+ * room, else into spare (that many bytes), and gcn_put_commit puts what
+ * was written up to end. */
+static inline char *gcn_put_reserve(gcn_text *text, char *spare, size_t most)
+{
+    return text->length + most < text->size ? text->data + text->length : spare;
+}
+
+static inline void gcn_put_commit(gcn_text *text, const char *spare, const char *start,
+                                  const char *end)
+{
+    if (start == spare)
+        gcn_put_length(text, spare, (size_t)(end - spare));
+    else
+        text->length += (size_t)(end - start);
+}
+
+/* "00" .. "99": two decimal digits at a time. */
+extern const char gcn_decimal_pairs[201];
+void gcn_put_large_unsigned(gcn_text *text, uint64_t value);
+
+/* Inline for the usual one or two digits (register numbers, fields). */
+static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
+{
+    if (value < 10)
+        gcn_put_char(text, (char)('0' + value));
+    else if (value < 100)
+        gcn_put_length(text, gcn_decimal_pairs + 2 * value, 2);
+    else
+        gcn_put_large_unsigned(text, value);
+}
+
 void gcn_put_signed(gcn_text *text, int64_t value);
 void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */
+/* Hex digits without 0x, zero-padded to at least digits: printf's %0*llx,
+ * or %0*llX with upper. */
+void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool upper);
+/* "00" .. "ff" and "00" .. "FF": two hex digits at a time. */
+extern const char gcn_lower_hex_pairs[513], gcn_upper_hex_pairs[513];
 /* Pads with spaces to column (at least one space). */
 void gcn_put_pad(gcn_text *text, size_t start, size_t column);
 /* Edit distance between two names, ignoring case, counting at most 63

@@ -1,7 +1,10 @@
-/* gcndis: disassemble GCN machine code, a whole buffer at a time. */
+/* gcndis: disassemble GCN machine code. Raw input streams through a block
+ * buffer, so memory does not grow with it; -f hex input is read whole. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "dis/disassembler.h"
 #include "tools/cli.h"
@@ -17,30 +20,113 @@ static void usage(void)
           stderr);
 }
 
-/* Standard output through a large buffer. */
-typedef struct sink {
-    char *data;
-    size_t length, capacity;
-} sink;
-
-static bool flush(sink *s)
-{
-    if (s->length && fwrite(s->data, 1, s->length, stdout) != s->length)
-        return false;
-    s->length = 0;
-    return true;
-}
-
 static bool write_text(void *context, const char *text, size_t length)
 {
-    sink *s = context;
-    if (s->length + length > s->capacity && !flush(s))
-        return false;
-    if (length > s->capacity)
-        return fwrite(text, 1, length, stdout) == length;
-    memcpy(s->data + s->length, text, length);
-    s->length += length;
-    return true;
+    (void)context;
+    return fwrite(text, 1, length, stdout) == length;
+}
+
+enum { BLOCK_SIZE = 1 << 20 };
+
+/* What went wrong in a walk over raw input. */
+typedef enum walk_status { WALK_OK, WALK_READ, WALK_SPOOL, WALK_LISTING } walk_status;
+
+/* One walk over the input, a block at a time, carrying the bytes of a cut
+ * instruction over to the next block; the scan may also copy the input to
+ * spool. */
+static walk_status walk(gcn_listing *listing, FILE *file, uint8_t *block, bool scan, FILE *spool)
+{
+    size_t carried = 0;
+    for (;;) {
+        size_t wanted = BLOCK_SIZE - carried;
+        size_t n = fread(block + carried, 1, wanted, file);
+        if (ferror(file))
+            return WALK_READ;
+        if (spool && n && fwrite(block + carried, 1, n, spool) != n)
+            return WALK_SPOOL;
+        size_t length = carried + n, used;
+        bool last = n < wanted; /* fread stops short only at the end */
+        bool ok = scan ? gcn_listing_scan(listing, block, length, last, &used)
+                       : gcn_listing_print(listing, block, length, last, &used);
+        if (!ok)
+            return WALK_LISTING;
+        if (last)
+            return WALK_OK;
+        carried = length - used;
+        memmove(block, block + used, carried);
+    }
+}
+
+/* Raw input: scan (clrx) and print. A regular file is read again from
+ * where it started; other input (a pipe) is copied to a temporary file
+ * during the scan. */
+static int disassemble_raw(const gcn_listing_options *options, const char *input)
+{
+    bool standard = strcmp(input, "-") == 0;
+    FILE *file = standard ? stdin : fopen(input, "rb");
+    if (!file) {
+        fprintf(stderr, "gcndis: cannot open '%s': %s\n", input, strerror(errno));
+        return 1;
+    }
+    gcn_listing *listing = gcn_listing_create(options, write_text, NULL);
+    uint8_t *block = malloc(BLOCK_SIZE);
+    FILE *spool = NULL;
+    walk_status status = listing && block ? WALK_OK : WALK_LISTING;
+    if (status == WALK_OK && gcn_listing_needs_scan(listing)) {
+        struct stat info;
+        off_t start = ftello(file);
+        bool again = fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) && start >= 0;
+        if (!again && !(spool = tmpfile())) {
+            fprintf(stderr, "gcndis: cannot create a temporary file: %s\n", strerror(errno));
+            status = WALK_SPOOL;
+        } else {
+            status = walk(listing, file, block, true, spool);
+            if (status == WALK_OK && (again ? fseeko(file, start, SEEK_SET) : fseeko(spool, 0, SEEK_SET)) != 0)
+                status = again ? WALK_READ : WALK_SPOOL;
+        }
+    }
+    if (status == WALK_OK)
+        status = walk(listing, spool ? spool : file, block, false, NULL);
+    if (status == WALK_OK && fflush(stdout) != 0)
+        status = WALK_LISTING;
+    int saved = errno;
+    if (status == WALK_READ)
+        fprintf(stderr, "gcndis: cannot read '%s': %s\n", input, strerror(saved));
+    else if (status == WALK_SPOOL && spool)
+        fprintf(stderr, "gcndis: cannot write a temporary file: %s\n", strerror(saved));
+    else if (status == WALK_LISTING && (!listing || !block))
+        fputs("gcndis: out of memory\n", stderr);
+    else if (status == WALK_LISTING)
+        perror("gcndis: cannot write the output");
+    if (spool)
+        fclose(spool);
+    if (!standard)
+        fclose(file);
+    free(block);
+    gcn_listing_destroy(listing);
+    return status == WALK_OK ? 0 : 1;
+}
+
+/* -f hex input, read whole. */
+static int disassemble_hex(const gcn_listing_options *options, const char *input)
+{
+    char *data;
+    size_t length;
+    if (!cli_read("gcndis", input, &data, &length))
+        return 1;
+    uint8_t *bytes;
+    char error[128];
+    if (!gcn_read_hex_input(data, length, &bytes, &length, error, sizeof error)) {
+        fprintf(stderr, "gcndis: %s: %s\n", strcmp(input, "-") ? input : "<stdin>", error);
+        free(data);
+        return 1;
+    }
+    free(data);
+    bool ok = gcn_disassemble_buffer(options, bytes, length, write_text, NULL) && fflush(stdout) == 0;
+    if (!ok)
+        perror("gcndis: cannot write the output");
+    free(bytes);
+    return ok ? 0 : 1;
 }
 
 int main(int argc, char **argv)
@@ -85,31 +171,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "gcndis: unknown input format '%s' (raw or hex)\n", format);
         return 2;
     }
-    char *data;
-    size_t length;
-    if (!cli_read("gcndis", input, &data, &length))
-        return 1;
-    uint8_t *bytes = (uint8_t *)data;
-    if (!strcmp(format, "hex")) {
-        uint8_t *decoded;
-        char error[128];
-        if (!gcn_read_hex_input(data, length, &decoded, &length, error, sizeof error)) {
-            fprintf(stderr, "gcndis: %s: %s\n", strcmp(input, "-") ? input : "<stdin>", error);
-            free(data);
-            return 1;
-        }
-        free(data);
-        bytes = decoded;
-        data = (char *)decoded;
-    }
-    static char buffer[1 << 16];
-    sink out = {buffer, 0, sizeof buffer};
     gcn_listing_options options = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
                                    show_encoding};
-    bool ok = gcn_disassemble_buffer(&options, bytes, length, write_text, &out) && flush(&out) &&
-              fflush(stdout) == 0;
-    if (!ok)
-        perror("gcndis: cannot write the output");
-    free(data);
-    return ok ? 0 : 1;
+    return strcmp(format, "hex") ? disassemble_raw(&options, input) : disassemble_hex(&options, input);
 }
