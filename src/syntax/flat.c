@@ -460,6 +460,47 @@ static bool prescan_modifiers(gcn_cursor *scan, char *copy, bool gcn14, flat_ext
     return true;
 }
 
+/* The usual LLVM modifiers, read in one pass: offset:N (in range) first,
+ * then glc and slc, each once. False, touching nothing, for anything else,
+ * which prescan_modifiers and gcn_parse_modifiers then read and report. */
+static bool plain_llvm_modifiers(gcn_cursor *cursor, const gcn_offset_rule *rule, bool gcn14,
+                                 gcn_instruction *instruction, flat_extras *extras, int64_t *offset)
+{
+    gcn_cursor scan = *cursor;
+    scan.error = NULL;
+    unsigned bits = 0;
+    const char *offset_at = NULL;
+    int64_t value = 0;
+    while (!gcn_at_end(&scan)) {
+        const char *start = scan.pos;
+        size_t length = gcn_peek_identifier(&scan);
+        scan.pos += length;
+        unsigned bit = is_word(start, length, "glc")   ? GCN_MOD_GLC
+                       : is_word(start, length, "slc") ? GCN_MOD_SLC
+                                                       : 0;
+        if (bit) { /* glc:1 falls back: no identifier at the ':' */
+            if (bits & bit)
+                return false;
+            bits |= bit;
+            continue;
+        }
+        if (offset_at || bits ||
+            !(is_word(start, length, "offset") || is_word(start, length, "inst_offset")) ||
+            !gcn_accept(&scan, ':') || !gcn_parse_expression(&scan, &value) ||
+            value < rule->minimum || value > rule->maximum ||
+            (value != 0 && !gcn14 && scan.options->arch < GCN_ARCH_GCN12))
+            return false;
+        offset_at = start;
+    }
+    instruction->modifiers |= (uint16_t)bits;
+    if (offset_at) {
+        *offset = value;
+        extras->offset_at = offset_at;
+    }
+    cursor->pos = scan.pos;
+    return true;
+}
+
 /* The modifiers, through gcn_parse_modifiers on a private copy of the text
  * (columns unchanged) after prescan_modifiers. */
 static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instruction *instruction,
@@ -473,11 +514,6 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
         return gcn_fail(cursor, cursor->text + sizeof copy, "statement too long");
     if (gcn_at_end(cursor)) /* none: nothing to copy or scan */
         return true;
-    memcpy(copy, cursor->text, length);
-    gcn_cursor scan = *cursor;
-    scan.text = copy;
-    scan.pos = copy + (cursor->pos - cursor->text);
-    scan.end = copy + length;
     unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
     if (!llvm) /* lds before GCN 1.4: the reserved bit, as the CLRX printer shows it */
         allowed |= GCN_MOD_LDS | (form->gcn14 ? GCN_MOD_NV : GCN_MOD_TFE);
@@ -493,6 +529,13 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
         rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
     else /* CLRX takes 13 bits signed or unsigned */
         rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0} : (gcn_offset_rule){-4096, 8191, 13, 0};
+    if (llvm && plain_llvm_modifiers(cursor, &rule, form->gcn14, instruction, extras, offset))
+        return true;
+    memcpy(copy, cursor->text, length);
+    gcn_cursor scan = *cursor;
+    scan.text = copy;
+    scan.pos = copy + (cursor->pos - cursor->text);
+    scan.end = copy + length;
     bool ok = prescan_modifiers(&scan, copy, form->gcn14, extras) &&
               gcn_parse_modifiers(&scan, allowed, &rule, instruction, offset);
     /* Pointers into the copy become pointers into the statement. */
