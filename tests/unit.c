@@ -838,6 +838,30 @@ static void test_fast_paths(void)
     expect_same_words(G, L, "s_nop 1+0", "s_nop 1");
     expect_parse_error(G, L, "s_nop,1", 6, "expected an expression");
     expect_parse_error(G, L, "s_nopx 1", 1, "unknown instruction 's_nopx'; did you mean 's_nop'?");
+    /* FLAT's one-pass LLVM modifiers (offset:N, glc, slc) and what falls back */
+    expect_same_words(G, L, "global_load_dword v1, v[2:3], off offset:8 glc slc",
+                      "global_load_dword v1, v[2:3], off offset : 4+4 noglc slc glc");
+    expect_same_words(G, L, "flat_load_dword v1, v[2:3] inst_offset:8 slc",
+                      "flat_load_dword v1, v[2:3] offset:8 noslc slc");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc glc", 39,
+                       "modifier 'glc' given twice");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc offset:4", 39,
+                       "offset:N must come before glc and slc in LLVM syntax");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc:1", 35,
+                       "'glc' takes no value in LLVM syntax");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off offset:4 offset:8", 44,
+                       "offset given twice");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off offset:4 tfe", 44,
+                       "modifier 'tfe' is not valid for this instruction on gcn1.4");
+    expect_parse_error(G, L, "flat_load_dword v1, v[2:3] offset:8192", 35,
+                       "offset 8192 out of range [0, 8191]");
+    /* the modifier word picked by its first letter, then compared whole */
+    expect_same_words(G, C, "buffer_load_dword v[1:2], v2, s[4:7], s0 offen glc slc tfe",
+                      "buffer_load_dword v[1:2], v2, s[4:7], s0 OFFEN Glc SLC tfe:1");
+    expect_parse_error(G, L, "buffer_load_dword v1, v2, s[4:7], s0 offen gl", 44,
+                       "unknown modifier 'gl'");
+    expect_parse_error(G, L, "buffer_load_dword v1, v2, s[4:7], s0 offen glcx", 44,
+                       "unknown modifier 'glcx'");
     /* mnemonics in any case; the size suffix in any case */
     expect_same_words(G, C, "S_LOAD_DWORD_E64 s5, s[2:3], 0x4", "s_load_dword s5, s[2:3], 0x4");
     expect_same_words(G, L, "Buffer_Load_Dword v1, OFF, s[4:7], s0 OFFSET:4 GLC",
