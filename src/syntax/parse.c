@@ -162,7 +162,6 @@ gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t 
         return GCN_ERROR_SYNTAX;
     }
     cursor.pos += name_length;
-    gcn_instruction_start(instruction, arch, (gcn_family)row->family, (unsigned)opcode, 1);
-    instruction->row = index;
+    gcn_instruction_start_row(instruction, arch, index, (unsigned)opcode, 1);
     return parse_operands(&cursor, (gcn_family)row->family, row, instruction);
 }
