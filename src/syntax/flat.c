@@ -460,12 +460,15 @@ static bool prescan_modifiers(gcn_cursor *scan, char *copy, bool gcn14, flat_ext
     return true;
 }
 
-/* The usual LLVM modifiers, read in one pass: offset:N (in range) first,
- * then glc and slc, each once. False, touching nothing, for anything else,
- * which prescan_modifiers and gcn_parse_modifiers then read and report. */
-static bool plain_llvm_modifiers(gcn_cursor *cursor, const gcn_offset_rule *rule, bool gcn14,
-                                 gcn_instruction *instruction, flat_extras *extras, int64_t *offset)
+/* The usual modifiers, read in one pass: flags the instruction takes and
+ * offset:N (in range), each once, with no value after a flag and (LLVM)
+ * the offset first. False, touching nothing, for anything else, which
+ * prescan_modifiers and gcn_parse_modifiers then read and report. */
+static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *rule,
+                            bool gcn14, gcn_instruction *instruction, flat_extras *extras,
+                            int64_t *offset)
 {
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_cursor scan = *cursor;
     scan.error = NULL;
     unsigned bits = 0;
@@ -475,27 +478,26 @@ static bool plain_llvm_modifiers(gcn_cursor *cursor, const gcn_offset_rule *rule
         const char *start = scan.pos;
         size_t length = gcn_peek_identifier(&scan);
         scan.pos += length;
-        unsigned bit = is_word(start, length, "glc")   ? GCN_MOD_GLC
-                       : is_word(start, length, "slc") ? GCN_MOD_SLC
-                                                       : 0;
+        unsigned bit = length ? gcn_modifier_flag(start, length) : 0;
         if (bit) { /* glc:1 falls back: no identifier at the ':' */
-            if (bits & bit)
+            if (!(allowed & bit) || (bits & bit))
                 return false;
             bits |= bit;
             continue;
         }
-        if (offset_at || bits ||
+        if (offset_at || (llvm && bits) ||
             !(is_word(start, length, "offset") || is_word(start, length, "inst_offset")) ||
             !gcn_accept(&scan, ':') || !gcn_parse_expression(&scan, &value) ||
             value < rule->minimum || value > rule->maximum ||
-            (value != 0 && !gcn14 && scan.options->arch < GCN_ARCH_GCN12))
+            (llvm && value != 0 && !gcn14 && scan.options->arch < GCN_ARCH_GCN12))
             return false;
         offset_at = start;
     }
     instruction->modifiers |= (uint16_t)bits;
     if (offset_at) {
         *offset = value;
-        extras->offset_at = offset_at;
+        if (llvm)
+            extras->offset_at = offset_at;
     }
     cursor->pos = scan.pos;
     return true;
@@ -529,7 +531,7 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
         rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
     else /* CLRX takes 13 bits signed or unsigned */
         rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0} : (gcn_offset_rule){-4096, 8191, 13, 0};
-    if (llvm && plain_llvm_modifiers(cursor, &rule, form->gcn14, instruction, extras, offset))
+    if (plain_modifiers(cursor, allowed, &rule, form->gcn14, instruction, extras, offset))
         return true;
     memcpy(copy, cursor->text, length);
     gcn_cursor scan = *cursor;

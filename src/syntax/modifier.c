@@ -1,9 +1,8 @@
 /* Modifiers of the memory families. */
 #include "syntax/syntax.h"
 
-/* The flag a modifier word names, 0 if none. The first letters differ,
- * so one comparison decides. */
-static unsigned flag_named(const char *word, size_t length)
+/* The first letters differ, so one comparison decides. */
+unsigned gcn_modifier_flag(const char *word, size_t length)
 {
 #define FLAG(letter, text, flag)                                                                   \
     case letter: return gcn_name_is(word, length, text, sizeof text - 1) ? flag : 0;
@@ -64,7 +63,7 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             *offset = value;
             continue;
         }
-        unsigned bit = flag_named(start, length);
+        unsigned bit = gcn_modifier_flag(start, length);
         if (bit == 0)
             return gcn_fail(cursor, start, "unknown modifier '%.*s'", (int)length, start);
         if (!(allowed & bit))
