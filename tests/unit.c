@@ -855,6 +855,12 @@ static void test_fast_paths(void)
                        "modifier 'tfe' is not valid for this instruction on gcn1.4");
     expect_parse_error(G, L, "flat_load_dword v1, v[2:3] offset:8192", 35,
                        "offset 8192 out of range [0, 8191]");
+    expect_same_words(G, C, "flat_load_dword v1, v[2:3] glc inst_offset:4 slc lds",
+                      "flat_load_dword v1, v[2:3] glc:1 offset : 2+2 slc:1 lds");
+    expect_parse_error(G, C, "scratch_load_dword v1, off, s5 inst_offset:4095 glc glc", 53,
+                       "modifier 'glc' given twice");
+    expect_parse_error(G, C, "flat_load_dword v[1:2], v[2:3] tfe lds", 32,
+                       "modifier 'tfe' is not valid for this instruction on gcn1.4");
     /* the modifier word picked by its first letter, then compared whole */
     expect_same_words(G, C, "buffer_load_dword v[1:2], v2, s[4:7], s0 offen glc slc tfe",
                       "buffer_load_dword v[1:2], v2, s[4:7], s0 OFFEN Glc SLC tfe:1");
