@@ -287,13 +287,17 @@ static bool at_vector(gcn_cursor *cursor)
            ((p[1] >= '0' && p[1] <= '9') || p[1] == '[');
 }
 
-static bool expect_comma(gcn_cursor *cursor)
+/* Out of line: the comma is there in the common case. */
+static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
 {
-    if (gcn_accept(cursor, ','))
-        return true;
     if (gcn_at_end(cursor))
         return gcn_fail(cursor, cursor->pos, "expected ',' and more operands");
     return gcn_fail(cursor, cursor->pos, "expected ','");
+}
+
+static inline bool expect_comma(gcn_cursor *cursor)
+{
+    return gcn_accept(cursor, ',') || comma_missing(cursor);
 }
 
 static bool check_count(gcn_cursor *cursor, const vector_operand *operand, unsigned count,

@@ -460,15 +460,19 @@ static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsi
     return kept;
 }
 
-static bool expect_separator(smem_parse *p)
+/* Out of line: the comma is there in the common case. */
+static __attribute__((noinline)) bool separator_missing(smem_parse *p)
 {
-    if (gcn_accept(p->cursor, ','))
-        return true;
     if (p->llvm) /* llvm-mc takes operands without commas */
         return true;
     if (gcn_at_end(p->cursor))
         return gcn_fail(p->cursor, p->cursor->pos, "expected ',' and more operands");
     return gcn_fail(p->cursor, p->cursor->pos, "expected ','");
+}
+
+static inline bool expect_separator(smem_parse *p)
+{
+    return gcn_accept(p->cursor, ',') || separator_missing(p);
 }
 
 /* Whether the text at at is exactly what put_llvm_disassembled prints for
