@@ -166,7 +166,8 @@ static inline int64_t plain_index(const char **at, const char *end)
 /* The common "A:B]" after '[', plain numbers without space: what the
  * expression parser would read, without it. False, touching nothing,
  * for anything else. */
-static inline bool plain_range(const char **at, const char *end, int64_t *a, int64_t *b)
+static inline __attribute__((always_inline)) bool plain_range(const char **at, const char *end,
+                                                              int64_t *a, int64_t *b)
 {
     const char *p = *at;
     *a = plain_index(&p, end);
