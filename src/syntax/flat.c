@@ -12,6 +12,7 @@
 #include "syntax/syntax.h"
 
 enum { SEGMENT_FLAT, SEGMENT_SCRATCH, SEGMENT_GLOBAL };
+enum { COPY_SIZE = 4096 }; /* the longest statement parse_copied_modifiers takes */
 enum { SADDR_OFF = 0x7f };
 
 /* Operands of one instruction: which it names and how many registers. */
@@ -507,17 +508,43 @@ static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offs
     return true;
 }
 
-/* The modifiers, through gcn_parse_modifiers on a private copy of the text
- * (columns unchanged) after prescan_modifiers. */
+/* The modifiers through gcn_parse_modifiers on a private copy of the text
+ * (columns unchanged) after prescan_modifiers; out of line, so that the
+ * common path keeps no copy. */
+static __attribute__((noinline)) bool parse_copied_modifiers(gcn_cursor *cursor, bool gcn14,
+                                                             unsigned allowed,
+                                                             const gcn_offset_rule *rule,
+                                                             gcn_instruction *instruction,
+                                                             flat_extras *extras, int64_t *offset)
+{
+    char copy[COPY_SIZE];
+    size_t length = (size_t)(cursor->end - cursor->text);
+    memcpy(copy, cursor->text, length);
+    gcn_cursor scan = *cursor;
+    scan.text = copy;
+    scan.pos = copy + (cursor->pos - cursor->text);
+    scan.end = copy + length;
+    bool ok = prescan_modifiers(&scan, copy, gcn14, extras) &&
+              gcn_parse_modifiers(&scan, allowed, rule, instruction, offset);
+    /* Pointers into the copy become pointers into the statement. */
+    for (int i = 0; i < EXTRA_COUNT; i++)
+        if (extras->at[i])
+            extras->at[i] = cursor->text + (extras->at[i] - copy);
+    if (extras->offset_at)
+        extras->offset_at = cursor->text + (extras->offset_at - copy);
+    cursor->pos = cursor->text + (scan.pos - copy);
+    cursor->failed = scan.failed;
+    return ok;
+}
+
+/* The modifiers: the usual ones in one pass, else through a copy. */
 static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instruction *instruction,
                             flat_extras *extras, int64_t *offset)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_arch arch = cursor->options->arch;
-    char copy[4096];
-    size_t length = (size_t)(cursor->end - cursor->text);
-    if (length > sizeof copy)
-        return gcn_fail(cursor, cursor->text + sizeof copy, "statement too long");
+    if ((size_t)(cursor->end - cursor->text) > COPY_SIZE)
+        return gcn_fail(cursor, cursor->text + COPY_SIZE, "statement too long");
     if (gcn_at_end(cursor)) /* none: nothing to copy or scan */
         return true;
     unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
@@ -535,24 +562,8 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
         rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
     else /* CLRX takes 13 bits signed or unsigned */
         rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0} : (gcn_offset_rule){-4096, 8191, 13, 0};
-    if (plain_modifiers(cursor, allowed, &rule, form->gcn14, instruction, extras, offset))
-        return true;
-    memcpy(copy, cursor->text, length);
-    gcn_cursor scan = *cursor;
-    scan.text = copy;
-    scan.pos = copy + (cursor->pos - cursor->text);
-    scan.end = copy + length;
-    bool ok = prescan_modifiers(&scan, copy, form->gcn14, extras) &&
-              gcn_parse_modifiers(&scan, allowed, &rule, instruction, offset);
-    /* Pointers into the copy become pointers into the statement. */
-    for (int i = 0; i < EXTRA_COUNT; i++)
-        if (extras->at[i])
-            extras->at[i] = cursor->text + (extras->at[i] - copy);
-    if (extras->offset_at)
-        extras->offset_at = cursor->text + (extras->offset_at - copy);
-    cursor->pos = cursor->text + (scan.pos - copy);
-    cursor->failed = scan.failed;
-    return ok;
+    return plain_modifiers(cursor, allowed, &rule, form->gcn14, instruction, extras, offset) ||
+           parse_copied_modifiers(cursor, form->gcn14, allowed, &rule, instruction, extras, offset);
 }
 
 bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
