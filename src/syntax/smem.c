@@ -490,7 +490,7 @@ static bool llvm_text_is(const smem_parse *p, const char *at, unsigned candidate
 
 /* A register index as llvm-mc prints it: digits without a leading zero;
  * -1 if none. */
-static int printed_index(const char **at, const char *end)
+static inline __attribute__((always_inline)) int printed_index(const char **at, const char *end)
 {
     const char *p = *at;
     if (p >= end || (unsigned)(*p - '0') > 9)
