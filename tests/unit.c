@@ -757,6 +757,12 @@ static void expect_same_words(gcn_arch arch, gcn_dialect dialect, const char *fa
 
 static void test_fast_paths(void)
 {
+    /* gcn_lower's table: letters to lower case, every other byte as is */
+    for (int c = 0; c < 256; c++) {
+        int want = c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+        CHECK(gcn_lower((char)c) == want, "gcn_lower(%d) = %d, want %d", c, gcn_lower((char)c), want);
+    }
+
     const gcn_dialect C = GCN_DIALECT_CLRX, L = GCN_DIALECT_LLVM;
     const gcn_arch G = GCN_ARCH_GCN14;
 

@@ -35,7 +35,7 @@ const unsigned char gcn_character_class[256] = {
 #undef DIGIT
 
 /* Each byte in lower case: one load where names are compared ignoring case. */
-#define LOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (c) + ('a' - 'A') : (c))
+#define LOWER(c) ((c) | ((c) >= 'A' && (c) <= 'Z' ? 0x20 : 0)) /* 'A' | 0x20 == 'a' */
 #define ROW(b)                                                                                     \
     LOWER(b), LOWER(b + 1), LOWER(b + 2), LOWER(b + 3), LOWER(b + 4), LOWER(b + 5), LOWER(b + 6), \
         LOWER(b + 7), LOWER(b + 8), LOWER(b + 9), LOWER(b + 10), LOWER(b + 11), LOWER(b + 12),     \
