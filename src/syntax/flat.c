@@ -483,7 +483,7 @@ static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offs
         const char *start = scan.pos;
         size_t length = gcn_peek_identifier(&scan);
         scan.pos += length;
-        unsigned bit = length ? gcn_modifier_flag(start, length) : 0;
+        unsigned bit = gcn_modifier_flag(start, length);
         if (bit) { /* glc:1 falls back: no identifier at the ':' */
             if (!(allowed & bit) || (bits & bit))
                 return false;

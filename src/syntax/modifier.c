@@ -6,7 +6,7 @@ unsigned gcn_modifier_flag(const char *word, size_t length)
 {
 #define FLAG(letter, text, flag)                                                                   \
     case letter: return gcn_name_is(word, length, text, sizeof text - 1) ? flag : 0;
-    switch (gcn_lower(word[0])) {
+    switch (length ? gcn_lower(word[0]) : 0) {
         FLAG('g', "glc", GCN_MOD_GLC)
         FLAG('s', "slc", GCN_MOD_SLC)
         FLAG('t', "tfe", GCN_MOD_TFE)
