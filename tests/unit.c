@@ -806,6 +806,12 @@ static void expect_same_words(gcn_arch arch, gcn_dialect dialect, const char *fa
 
 static void test_fast_paths(void)
 {
+    /* gcn_lower's table: letters to lower case, every other byte as is */
+    for (int c = 0; c < 256; c++) {
+        int want = c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+        CHECK(gcn_lower((char)c) == want, "gcn_lower(%d) = %d, want %d", c, gcn_lower((char)c), want);
+    }
+
     const gcn_dialect C = GCN_DIALECT_CLRX, L = GCN_DIALECT_LLVM;
     const gcn_arch G = GCN_ARCH_GCN14;
 
@@ -887,6 +893,36 @@ static void test_fast_paths(void)
     expect_same_words(G, L, "s_nop 1+0", "s_nop 1");
     expect_parse_error(G, L, "s_nop,1", 6, "expected an expression");
     expect_parse_error(G, L, "s_nopx 1", 1, "unknown instruction 's_nopx'; did you mean 's_nop'?");
+    /* FLAT's one-pass LLVM modifiers (offset:N, glc, slc) and what falls back */
+    expect_same_words(G, L, "global_load_dword v1, v[2:3], off offset:8 glc slc",
+                      "global_load_dword v1, v[2:3], off offset : 4+4 noglc slc glc");
+    expect_same_words(G, L, "flat_load_dword v1, v[2:3] inst_offset:8 slc",
+                      "flat_load_dword v1, v[2:3] offset:8 noslc slc");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc glc", 39,
+                       "modifier 'glc' given twice");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc offset:4", 39,
+                       "offset:N must come before glc and slc in LLVM syntax");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc:1", 35,
+                       "'glc' takes no value in LLVM syntax");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off offset:4 offset:8", 44,
+                       "offset given twice");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off offset:4 tfe", 44,
+                       "modifier 'tfe' is not valid for this instruction on gcn1.4");
+    expect_parse_error(G, L, "flat_load_dword v1, v[2:3] offset:8192", 35,
+                       "offset 8192 out of range [0, 8191]");
+    expect_same_words(G, C, "flat_load_dword v1, v[2:3] glc inst_offset:4 slc lds",
+                      "flat_load_dword v1, v[2:3] glc:1 offset : 2+2 slc:1 lds");
+    expect_parse_error(G, C, "scratch_load_dword v1, off, s5 inst_offset:4095 glc glc", 53,
+                       "modifier 'glc' given twice");
+    expect_parse_error(G, C, "flat_load_dword v[1:2], v[2:3] tfe lds", 32,
+                       "modifier 'tfe' is not valid for this instruction on gcn1.4");
+    /* the modifier word picked by its first letter, then compared whole */
+    expect_same_words(G, C, "buffer_load_dword v[1:2], v2, s[4:7], s0 offen glc slc tfe",
+                      "buffer_load_dword v[1:2], v2, s[4:7], s0 OFFEN Glc SLC tfe:1");
+    expect_parse_error(G, L, "buffer_load_dword v1, v2, s[4:7], s0 offen gl", 44,
+                       "unknown modifier 'gl'");
+    expect_parse_error(G, L, "buffer_load_dword v1, v2, s[4:7], s0 offen glcx", 44,
+                       "unknown modifier 'glcx'");
     /* mnemonics in any case; the size suffix in any case */
     expect_same_words(G, C, "S_LOAD_DWORD_E64 s5, s[2:3], 0x4", "s_load_dword s5, s[2:3], 0x4");
     expect_same_words(G, L, "Buffer_Load_Dword v1, OFF, s[4:7], s0 OFFSET:4 GLC",

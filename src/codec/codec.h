@@ -26,6 +26,9 @@ gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word);
 /* Starts an instruction: zeroes it and sets its identity. */
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count);
+/* The same for a caller that knows the row (the parser): no lookup by opcode. */
+void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch, uint16_t row,
+                               unsigned opcode, unsigned word_count);
 
 /* Bits first..first+width-1 of word. */
 static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)

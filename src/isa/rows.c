@@ -109,19 +109,25 @@ const struct gcn_mnemonic *gcn_mnemonic_lookup(const char *str, size_t len);
 
 /* The hash is case-sensitive over the lower-case names, which keeps the
  * common lower-case lookup to one memcmp; other spellings are looked up
- * again in lower case. */
-static const struct gcn_mnemonic *lookup_any_case(const char *name, size_t length)
+ * again in lower case, out of line (the common lookup keeps no buffer). */
+static __attribute__((noinline)) const struct gcn_mnemonic *lookup_lower_case(const char *name,
+                                                                               size_t length)
 {
-    const struct gcn_mnemonic *entry = gcn_mnemonic_lookup(name, length);
     char lower[MAX_WORD_LENGTH];
-    if (entry || length > sizeof lower)
-        return entry;
+    if (length > sizeof lower)
+        return NULL;
     bool upper = false;
     for (size_t i = 0; i < length; i++) {
         upper |= name[i] >= 'A' && name[i] <= 'Z';
         lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + ('a' - 'A') : name[i]);
     }
     return upper ? gcn_mnemonic_lookup(lower, length) : NULL;
+}
+
+static inline const struct gcn_mnemonic *lookup_any_case(const char *name, size_t length)
+{
+    const struct gcn_mnemonic *entry = gcn_mnemonic_lookup(name, length);
+    return entry ? entry : lookup_lower_case(name, length);
 }
 
 uint16_t gcn_row_for_name(const char *name, size_t length)

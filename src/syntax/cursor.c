@@ -34,6 +34,19 @@ const unsigned char gcn_character_class[256] = {
 #undef LETTER
 #undef DIGIT
 
+/* Each byte in lower case: one load where names are compared ignoring case. */
+#define LOWER(c) ((c) | ((c) >= 'A' && (c) <= 'Z' ? 0x20 : 0)) /* 'A' | 0x20 == 'a' */
+#define ROW(b)                                                                                     \
+    LOWER(b), LOWER(b + 1), LOWER(b + 2), LOWER(b + 3), LOWER(b + 4), LOWER(b + 5), LOWER(b + 6), \
+        LOWER(b + 7), LOWER(b + 8), LOWER(b + 9), LOWER(b + 10), LOWER(b + 11), LOWER(b + 12),     \
+        LOWER(b + 13), LOWER(b + 14), LOWER(b + 15)
+const unsigned char gcn_lower_case[256] = {
+    ROW(0x00), ROW(0x10), ROW(0x20), ROW(0x30), ROW(0x40), ROW(0x50), ROW(0x60), ROW(0x70),
+    ROW(0x80), ROW(0x90), ROW(0xa0), ROW(0xb0), ROW(0xc0), ROW(0xd0), ROW(0xe0), ROW(0xf0),
+};
+#undef ROW
+#undef LOWER
+
 static unsigned column_of(const gcn_cursor *cursor, const char *at)
 {
     if (at < cursor->text)

@@ -70,9 +70,11 @@ static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
     return (size_t)(p - start);
 }
 
+extern const unsigned char gcn_lower_case[256];
+
 static inline unsigned char gcn_lower(char c)
 {
-    return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+    return gcn_lower_case[(unsigned char)c];
 }
 
 /* Whether the length bytes at text spell word (word_length bytes, in lower

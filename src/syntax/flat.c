@@ -12,6 +12,7 @@
 #include "syntax/syntax.h"
 
 enum { SEGMENT_FLAT, SEGMENT_SCRATCH, SEGMENT_GLOBAL };
+enum { COPY_SIZE = 4096 }; /* the longest statement parse_copied_modifiers takes */
 enum { SADDR_OFF = 0x7f };
 
 /* Operands of one instruction: which it names and how many registers. */
@@ -287,13 +288,17 @@ static bool at_vector(gcn_cursor *cursor)
            ((p[1] >= '0' && p[1] <= '9') || p[1] == '[');
 }
 
-static bool expect_comma(gcn_cursor *cursor)
+/* Out of line: the comma is there in the common case. */
+static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
 {
-    if (gcn_accept(cursor, ','))
-        return true;
     if (gcn_at_end(cursor))
         return gcn_fail(cursor, cursor->pos, "expected ',' and more operands");
     return gcn_fail(cursor, cursor->pos, "expected ','");
+}
+
+static inline bool expect_comma(gcn_cursor *cursor)
+{
+    return gcn_accept(cursor, ',') || comma_missing(cursor);
 }
 
 static bool check_count(gcn_cursor *cursor, const vector_operand *operand, unsigned count,
@@ -460,24 +465,88 @@ static bool prescan_modifiers(gcn_cursor *scan, char *copy, bool gcn14, flat_ext
     return true;
 }
 
-/* The modifiers, through gcn_parse_modifiers on a private copy of the text
- * (columns unchanged) after prescan_modifiers. */
-static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instruction *instruction,
-                            flat_extras *extras, int64_t *offset)
+/* The usual modifiers, read in one pass: flags the instruction takes and
+ * offset:N (in range), each once, with no value after a flag and (LLVM)
+ * the offset first. False, touching nothing, for anything else, which
+ * prescan_modifiers and gcn_parse_modifiers then read and report. */
+static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *rule,
+                            bool gcn14, gcn_instruction *instruction, flat_extras *extras,
+                            int64_t *offset)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    gcn_arch arch = cursor->options->arch;
-    char copy[4096];
+    gcn_cursor scan = *cursor;
+    scan.error = NULL;
+    unsigned bits = 0;
+    const char *offset_at = NULL;
+    int64_t value = 0;
+    while (!gcn_at_end(&scan)) {
+        const char *start = scan.pos;
+        size_t length = gcn_peek_identifier(&scan);
+        scan.pos += length;
+        unsigned bit = gcn_modifier_flag(start, length);
+        if (bit) { /* glc:1 falls back: no identifier at the ':' */
+            if (!(allowed & bit) || (bits & bit))
+                return false;
+            bits |= bit;
+            continue;
+        }
+        if (offset_at || (llvm && bits) ||
+            !(is_word(start, length, "offset") || is_word(start, length, "inst_offset")) ||
+            !gcn_accept(&scan, ':') || !gcn_parse_expression(&scan, &value) ||
+            value < rule->minimum || value > rule->maximum ||
+            (llvm && value != 0 && !gcn14 && scan.options->arch < GCN_ARCH_GCN12))
+            return false;
+        offset_at = start;
+    }
+    instruction->modifiers |= (uint16_t)bits;
+    if (offset_at) {
+        *offset = value;
+        if (llvm)
+            extras->offset_at = offset_at;
+    }
+    cursor->pos = scan.pos;
+    return true;
+}
+
+/* The modifiers through gcn_parse_modifiers on a private copy of the text
+ * (columns unchanged) after prescan_modifiers; out of line, so that the
+ * common path keeps no copy. */
+static __attribute__((noinline)) bool parse_copied_modifiers(gcn_cursor *cursor, bool gcn14,
+                                                             unsigned allowed,
+                                                             const gcn_offset_rule *rule,
+                                                             gcn_instruction *instruction,
+                                                             flat_extras *extras, int64_t *offset)
+{
+    char copy[COPY_SIZE];
     size_t length = (size_t)(cursor->end - cursor->text);
-    if (length > sizeof copy)
-        return gcn_fail(cursor, cursor->text + sizeof copy, "statement too long");
-    if (gcn_at_end(cursor)) /* none: nothing to copy or scan */
-        return true;
     memcpy(copy, cursor->text, length);
     gcn_cursor scan = *cursor;
     scan.text = copy;
     scan.pos = copy + (cursor->pos - cursor->text);
     scan.end = copy + length;
+    bool ok = prescan_modifiers(&scan, copy, gcn14, extras) &&
+              gcn_parse_modifiers(&scan, allowed, rule, instruction, offset);
+    /* Pointers into the copy become pointers into the statement. */
+    for (int i = 0; i < EXTRA_COUNT; i++)
+        if (extras->at[i])
+            extras->at[i] = cursor->text + (extras->at[i] - copy);
+    if (extras->offset_at)
+        extras->offset_at = cursor->text + (extras->offset_at - copy);
+    cursor->pos = cursor->text + (scan.pos - copy);
+    cursor->failed = scan.failed;
+    return ok;
+}
+
+/* The modifiers: the usual ones in one pass, else through a copy. */
+static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instruction *instruction,
+                            flat_extras *extras, int64_t *offset)
+{
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_arch arch = cursor->options->arch;
+    if ((size_t)(cursor->end - cursor->text) > COPY_SIZE)
+        return gcn_fail(cursor, cursor->text + COPY_SIZE, "statement too long");
+    if (gcn_at_end(cursor)) /* none: nothing to copy or scan */
+        return true;
     unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
     if (!llvm) /* lds before GCN 1.4: the reserved bit, as the CLRX printer shows it */
         allowed |= GCN_MOD_LDS | (form->gcn14 ? GCN_MOD_NV : GCN_MOD_TFE);
@@ -493,17 +562,8 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
         rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
     else /* CLRX takes 13 bits signed or unsigned */
         rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0} : (gcn_offset_rule){-4096, 8191, 13, 0};
-    bool ok = prescan_modifiers(&scan, copy, form->gcn14, extras) &&
-              gcn_parse_modifiers(&scan, allowed, &rule, instruction, offset);
-    /* Pointers into the copy become pointers into the statement. */
-    for (int i = 0; i < EXTRA_COUNT; i++)
-        if (extras->at[i])
-            extras->at[i] = cursor->text + (extras->at[i] - copy);
-    if (extras->offset_at)
-        extras->offset_at = cursor->text + (extras->offset_at - copy);
-    cursor->pos = cursor->text + (scan.pos - copy);
-    cursor->failed = scan.failed;
-    return ok;
+    return plain_modifiers(cursor, allowed, &rule, form->gcn14, instruction, extras, offset) ||
+           parse_copied_modifiers(cursor, form->gcn14, allowed, &rule, instruction, extras, offset);
 }
 
 bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)

@@ -1,17 +1,24 @@
 /* Modifiers of the memory families. */
 #include "syntax/syntax.h"
 
-#define NAME(text) text, sizeof text - 1
-static const struct {
-    const char *name;
-    size_t length;
-    unsigned bit;
-} flags[] = {
-    {NAME("glc"), GCN_MOD_GLC},       {NAME("slc"), GCN_MOD_SLC},     {NAME("tfe"), GCN_MOD_TFE},
-    {NAME("lds"), GCN_MOD_LDS},       {NAME("offen"), GCN_MOD_OFFEN}, {NAME("idxen"), GCN_MOD_IDXEN},
-    {NAME("addr64"), GCN_MOD_ADDR64}, {NAME("nv"), GCN_MOD_NV},
-};
-#undef NAME
+/* The first letters differ, so one comparison decides. */
+unsigned gcn_modifier_flag(const char *word, size_t length)
+{
+#define FLAG(letter, text, flag)                                                                   \
+    case letter: return gcn_name_is(word, length, text, sizeof text - 1) ? flag : 0;
+    switch (length ? gcn_lower(word[0]) : 0) {
+        FLAG('g', "glc", GCN_MOD_GLC)
+        FLAG('s', "slc", GCN_MOD_SLC)
+        FLAG('t', "tfe", GCN_MOD_TFE)
+        FLAG('l', "lds", GCN_MOD_LDS)
+        FLAG('o', "offen", GCN_MOD_OFFEN)
+        FLAG('i', "idxen", GCN_MOD_IDXEN)
+        FLAG('a', "addr64", GCN_MOD_ADDR64)
+        FLAG('n', "nv", GCN_MOD_NV)
+    default: return 0;
+    }
+#undef FLAG
+}
 
 bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
                          gcn_instruction *instruction, int64_t *offset)
@@ -56,10 +63,7 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             *offset = value;
             continue;
         }
-        unsigned bit = 0;
-        for (size_t i = 0; i < sizeof flags / sizeof flags[0] && !bit; i++)
-            if (gcn_name_is(start, length, flags[i].name, flags[i].length))
-                bit = flags[i].bit;
+        unsigned bit = gcn_modifier_flag(start, length);
         if (bit == 0)
             return gcn_fail(cursor, start, "unknown modifier '%.*s'", (int)length, start);
         if (!(allowed & bit))

@@ -407,11 +407,15 @@ static bool parse_soffset(gcn_cursor *cursor, unsigned *code)
     return true;
 }
 
-static bool expect_comma(gcn_cursor *cursor)
+/* Out of line: the comma is there in the common case. */
+static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
 {
-    if (gcn_accept(cursor, ','))
-        return true;
     return gcn_fail(cursor, cursor->pos, "expected ','");
+}
+
+static inline bool expect_comma(gcn_cursor *cursor)
+{
+    return gcn_accept(cursor, ',') || comma_missing(cursor);
 }
 
 /* CLRX: the fields the printer shows after the flags (vaddr=0x12 ...). */

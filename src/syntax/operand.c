@@ -188,7 +188,8 @@ static inline int64_t plain_index(const char **at, const char *end)
 /* The common "A:B]" after '[', plain numbers without space: what the
  * expression parser would read, without it. False, touching nothing,
  * for anything else. */
-static inline bool plain_range(const char **at, const char *end, int64_t *a, int64_t *b)
+static inline __attribute__((always_inline)) bool plain_range(const char **at, const char *end,
+                                                              int64_t *a, int64_t *b)
 {
     const char *p = *at;
     *a = plain_index(&p, end);
@@ -204,9 +205,9 @@ static inline bool plain_range(const char **at, const char *end, int64_t *a, int
 /* The common register forms, prefix then N or [A:B] with plain numbers
  * and no space, read in one pass; the registers must lie below limit.
  * False, touching nothing, for anything else, which the full path then
- * reads and reports. */
-static bool plain_register(gcn_cursor *cursor, size_t prefix, unsigned limit, unsigned *first,
-                           unsigned *count)
+ * reads and reports. Inline: it is the whole common path of its callers. */
+static inline __attribute__((always_inline)) bool
+plain_register(gcn_cursor *cursor, size_t prefix, unsigned limit, unsigned *first, unsigned *count)
 {
     const char *p = cursor->pos + prefix, *end = cursor->end;
     int64_t a, b;
@@ -358,24 +359,12 @@ static bool parse_scalar_alias(gcn_cursor *cursor, void *result)
     return gcn_parse_scalar(cursor, request->constants, request->scalar);
 }
 
-bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
+/* gcn_parse_scalar past the plain sN and ttmpN forms; out of line, so that
+ * the common path saves no registers. */
+static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, bool constants,
+                                                         gcn_scalar *scalar)
 {
     gcn_arch arch = cursor->options->arch;
-    gcn_skip_space(cursor);
-    const char *at = cursor->pos;
-    if (!cursor->options->register_alias && at < cursor->end) { /* sN, s[A:B], ttmp... */
-        memset(scalar, 0, sizeof *scalar);
-        if ((*at == 's' || *at == 'S') &&
-            plain_register(cursor, 1, gcn_sgpr_count(arch), &scalar->code, &scalar->count)) {
-            scalar->general = true;
-            return true;
-        }
-        if (cursor->end - at > 4 && gcn_word_is(at, 4, "ttmp") &&
-            plain_register(cursor, 4, ttmp_count(arch), &scalar->code, &scalar->count)) {
-            scalar->code += ttmp_base(arch);
-            return true;
-        }
-    }
     size_t length = gcn_peek_identifier(cursor);
     const char *start = cursor->pos;
     memset(scalar, 0, sizeof *scalar);
@@ -476,6 +465,27 @@ bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_s
     return true;
 }
 
+bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
+{
+    gcn_arch arch = cursor->options->arch;
+    gcn_skip_space(cursor);
+    const char *at = cursor->pos;
+    if (!cursor->options->register_alias && at < cursor->end) { /* sN, s[A:B], ttmp... */
+        memset(scalar, 0, sizeof *scalar);
+        if ((*at == 's' || *at == 'S') &&
+            plain_register(cursor, 1, gcn_sgpr_count(arch), &scalar->code, &scalar->count)) {
+            scalar->general = true;
+            return true;
+        }
+        if (cursor->end - at > 4 && gcn_word_is(at, 4, "ttmp") &&
+            plain_register(cursor, 4, ttmp_count(arch), &scalar->code, &scalar->count)) {
+            scalar->code += ttmp_base(arch);
+            return true;
+        }
+    }
+    return parse_named_scalar(cursor, constants, scalar);
+}
+
 typedef struct vgpr_request {
     unsigned *first, *count;
 } vgpr_request;
@@ -486,13 +496,12 @@ static bool parse_vgpr_alias(gcn_cursor *cursor, void *result)
     return gcn_parse_vgprs(cursor, request->first, request->count);
 }
 
-bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
+/* gcn_parse_vgprs past the plain vN form; out of line, so that the common
+ * path saves no registers. */
+static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsigned *first,
+                                                        unsigned *count)
 {
-    gcn_skip_space(cursor);
     const char *start = cursor->pos;
-    if (start < cursor->end && (*start == 'v' || *start == 'V') &&
-        plain_register(cursor, 1, 256, first, count)) /* vN, v[A:B] */
-        return true;
     if (cursor->options->dialect == GCN_DIALECT_CLRX && parse_wrapped_vgprs(cursor, first, count))
         return true;
     if (start >= cursor->end || (*start != 'v' && *start != 'V') ||
@@ -514,6 +523,16 @@ bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
     if (*first + *count > 256)
         return gcn_fail(cursor, start, "VGPR out of range: v0..v255");
     return true;
+}
+
+bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    if (start < cursor->end && (*start == 'v' || *start == 'V') &&
+        plain_register(cursor, 1, 256, first, count)) /* vN, v[A:B] */
+        return true;
+    return parse_other_vgprs(cursor, first, count);
 }
 
 bool gcn_expect_vgprs(gcn_cursor *cursor, unsigned count, unsigned *first)

@@ -91,18 +91,21 @@ static size_t mnemonic_by_space(gcn_cursor *cursor, uint16_t *index)
     return *index == GCN_ROW_NONE ? 0 : length;
 }
 
+/* Out of line: the common statement ends after its operands. */
+static __attribute__((noinline)) gcn_status trailing_text(gcn_cursor *cursor)
+{
+    gcn_fail(cursor, cursor->pos, "unexpected '%.*s' after the operands",
+             (int)(cursor->end - cursor->pos), cursor->pos);
+    return GCN_ERROR_SYNTAX;
+}
+
 /* The family's operands, then nothing more. */
-static gcn_status parse_operands(gcn_cursor *cursor, gcn_family family, const gcn_row *row,
-                                 gcn_instruction *instruction)
+static inline gcn_status parse_operands(gcn_cursor *cursor, gcn_family family, const gcn_row *row,
+                                        gcn_instruction *instruction)
 {
     if (!parsers[family](cursor, row, instruction))
         return GCN_ERROR_SYNTAX;
-    if (!gcn_at_end(cursor)) {
-        gcn_fail(cursor, cursor->pos, "unexpected '%.*s' after the operands",
-                 (int)(cursor->end - cursor->pos), cursor->pos);
-        return GCN_ERROR_SYNTAX;
-    }
-    return GCN_OK;
+    return gcn_at_end(cursor) ? GCN_OK : trailing_text(cursor);
 }
 
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
@@ -162,7 +165,6 @@ gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t 
         return GCN_ERROR_SYNTAX;
     }
     cursor.pos += name_length;
-    gcn_instruction_start(instruction, arch, (gcn_family)row->family, (unsigned)opcode, 1);
-    instruction->row = index;
+    gcn_instruction_start_row(instruction, arch, index, (unsigned)opcode, 1);
     return parse_operands(&cursor, (gcn_family)row->family, row, instruction);
 }

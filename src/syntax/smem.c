@@ -451,15 +451,19 @@ static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsi
     return kept;
 }
 
-static bool expect_separator(smem_parse *p)
+/* Out of line: the comma is there in the common case. */
+static __attribute__((noinline)) bool separator_missing(smem_parse *p)
 {
-    if (gcn_accept(p->cursor, ','))
-        return true;
     if (p->llvm) /* llvm-mc takes operands without commas */
         return true;
     if (gcn_at_end(p->cursor))
         return gcn_fail(p->cursor, p->cursor->pos, "expected ',' and more operands");
     return gcn_fail(p->cursor, p->cursor->pos, "expected ','");
+}
+
+static inline bool expect_separator(smem_parse *p)
+{
+    return gcn_accept(p->cursor, ',') || separator_missing(p);
 }
 
 /* Whether the text at at is exactly what put_llvm_disassembled prints for
@@ -477,17 +481,38 @@ static bool llvm_text_is(const smem_parse *p, const char *at, unsigned candidate
 
 /* A register index as llvm-mc prints it: digits without a leading zero;
  * -1 if none. */
-static int printed_index(const char **at, const char *end)
+static inline __attribute__((always_inline)) int printed_index(const char **at, const char *end)
 {
     const char *p = *at;
-    if (p >= end || *p < '0' || *p > '9' || (*p == '0' && p + 1 < end && p[1] >= '0' && p[1] <= '9'))
+    if (p >= end || (unsigned)(*p - '0') > 9)
         return -1;
-    int value = 0;
-    for (; p < end && *p >= '0' && *p <= '9'; p++)
+    int value = *p++ - '0';
+    if (value == 0 && p < end && (unsigned)(*p - '0') <= 9)
+        return -1;
+    for (; p < end && (unsigned)(*p - '0') <= 9; p++)
         if ((value = value * 10 + (*p - '0')) > 1000)
             return -1;
     *at = p;
     return value;
+}
+
+/* accept_llvm_disassembled for the names past s and ttmp (vcc, null, tba...);
+ * out of line, so that the common path keeps no text buffer. */
+static __attribute__((noinline)) bool accept_llvm_special(smem_parse *p, unsigned count, bool base,
+                                                          unsigned *code)
+{
+    const char *at = p->cursor->pos;
+    unsigned candidate = 102;
+    while (candidate < 128 && ((base && (candidate & 1)) || !llvm_text_is(p, at, candidate, count)))
+        candidate++;
+    if (candidate == 128)
+        return false;
+    *code = candidate;
+    char buffer[32];
+    gcn_text text = {buffer, sizeof buffer, 0};
+    put_llvm_disassembled(&text, p->arch, *code, count);
+    p->cursor->pos = at + text.length;
+    return true;
 }
 
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
@@ -530,33 +555,18 @@ static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, u
         *code = candidate;
         p->cursor->pos = after;
         return true;
-    } else {
-        unsigned candidate = 102;
-        while (candidate < 128 && ((base && (candidate & 1)) || !llvm_text_is(p, at, candidate, count)))
-            candidate++;
-        if (candidate == 128)
-            return false;
-        *code = candidate;
     }
-    char buffer[32];
-    gcn_text text = {buffer, sizeof buffer, 0};
-    put_llvm_disassembled(&text, p->arch, *code, count);
-    p->cursor->pos = at + text.length;
-    return true;
+    return accept_llvm_special(p, count, base, code);
 }
 
-/* A register operand of count registers. sbase must start at an even
- * register (the field holds a pair index); a misaligned data tuple is an
- * error in LLVM and encoded as written in CLRX, whose disassembler prints
- * such words so. */
-static bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *code,
-                           const char *what)
+/* parse_register past llvm-mc's printed forms; out of line, so that the
+ * common path saves no registers. */
+static __attribute__((noinline)) bool parse_scalar_register(smem_parse *p, unsigned count,
+                                                            bool base, unsigned *code,
+                                                            const char *what)
 {
     gcn_cursor *cursor = p->cursor;
-    gcn_skip_space(cursor);
     const char *at = cursor->pos;
-    if (p->llvm && !is_smrd(p->arch) && accept_llvm_disassembled(p, count, base, code))
-        return true;
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
@@ -584,6 +594,19 @@ static bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *c
     }
     *code = scalar.code;
     return true;
+}
+
+/* A register operand of count registers. sbase must start at an even
+ * register (the field holds a pair index); a misaligned data tuple is an
+ * error in LLVM and encoded as written in CLRX, whose disassembler prints
+ * such words so. */
+static inline bool parse_register(smem_parse *p, unsigned count, bool base, unsigned *code,
+                                  const char *what)
+{
+    gcn_skip_space(p->cursor);
+    if (p->llvm && !is_smrd(p->arch) && accept_llvm_disassembled(p, count, base, code))
+        return true;
+    return parse_scalar_register(p, count, base, code, what);
 }
 
 /* s_atc_probe's first operand: 7 bits; both tools keep the low 7 of more. */
