@@ -241,6 +241,18 @@ static void assignment(asm_state *state, size_t name, size_t name_length, size_t
     asm_define_symbol(state, line + name, name_length, (unsigned)name + 1, result, section, false);
 }
 
+/* Whether the statement whose first non-blank is at i is an instruction,
+ * seen from its first word alone: it neither starts with '.' (a directive)
+ * nor ends at ':' (a label) or before '=' (an assignment), and no macro
+ * could be named. */
+static bool is_instruction(const asm_state *state, const char *line, size_t i, size_t end)
+{
+    if (line[i] == '.' || state->macro_count)
+        return false;
+    size_t word_end = skip_blank(line, i + asm_word_length(line + i, end - i), end);
+    return word_end >= end || (line[word_end] != ':' && line[word_end] != '=');
+}
+
 static void statement(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
@@ -248,18 +260,12 @@ static void statement(asm_state *state, size_t start, size_t end)
     if (i >= end)
         return;
     bool active = asm_active(state);
-    /* Most statements are an instruction, seen from its first word alone
-     * when no macro could be named: it neither starts with '.' (a
-     * directive) nor ends at ':' (a label) or before '=' (an assignment). */
-    if (line[i] != '.' && state->macro_count == 0) {
-        size_t word_end = skip_blank(line, i + asm_word_length(line + i, end - i), end);
-        if (word_end >= end || (line[word_end] != ':' && line[word_end] != '=')) {
-            if (active) {
-                state->column_base = (unsigned)i;
-                instruction(state, i, end);
-            }
-            return;
+    if (is_instruction(state, line, i, end)) { /* most statements */
+        if (active) {
+            state->column_base = (unsigned)i;
+            instruction(state, i, end);
         }
+        return;
     }
     size_t n;
     for (;;) { /* labels: name: */
@@ -341,6 +347,15 @@ static void defer_rest(asm_state *state, size_t from)
     *moved = top;
     if (top.context == &state->frames[state->frame_count - 2].context_node)
         moved->context = &moved->context_node;
+}
+
+void asm_plain_statement(asm_state *state)
+{
+    state->statement_line = state->clean_text;
+    state->sequence++;
+    state->line_done = false;
+    statement(state, 0, state->clean_length);
+    asm_end_statement(state);
 }
 
 void asm_process_line(asm_state *state)

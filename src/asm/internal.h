@@ -13,6 +13,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "asm/assembler.h"
 #include "syntax/cursor.h"
@@ -331,8 +332,9 @@ void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line,
                     bool *block);
 /* The length of the name (letters, digits, '_', '.', '$') at text. */
 size_t asm_name_length(const char *text, size_t length);
-/* The length of the word at text up to a blank, ':' or '=': a statement
- * whose first word ends elsewhere defines no label nor symbol. */
+/* The length of the word at text up to a blank (or control character),
+ * ':' or '=': a statement whose first word ends elsewhere defines no label
+ * nor symbol. */
 size_t asm_word_length(const char *text, size_t length);
 /* The end of the statement starting at start in clean text (CLRX: ';'). */
 size_t asm_statement_end(const asm_state *state, const char *text, size_t start, size_t length);
@@ -363,10 +365,10 @@ bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned colum
 /* Stores word as four little-endian bytes (one store on such a host). */
 static inline void asm_store_word(uint8_t *out, uint32_t word)
 {
-    out[0] = (uint8_t)word;
-    out[1] = (uint8_t)(word >> 8);
-    out[2] = (uint8_t)(word >> 16);
-    out[3] = (uint8_t)(word >> 24);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap32(word);
+#endif
+    memcpy(out, &word, sizeof word);
 }
 bool asm_emit_words_slowly(asm_state *state, const uint32_t *words, size_t count, unsigned column);
 /* An instruction's words, little-endian on any host, like asm_emit. Most
@@ -375,12 +377,13 @@ bool asm_emit_words_slowly(asm_state *state, const uint32_t *words, size_t count
 static inline bool asm_emit_words(asm_state *state, const uint32_t *words, size_t count, unsigned column)
 {
     gcn_output *output = state->output;
-    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP ||
-        output->length + 4 * count > output->capacity)
+    size_t length = output->length;
+    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP || length + 4 * count > output->capacity)
         return asm_emit_words_slowly(state, words, count, column);
+    uint8_t *out = output->bytes + length;
     for (size_t i = 0; i < count; i++)
-        asm_store_word(output->bytes + output->length + 4 * i, words[i]);
-    output->length += 4 * count;
+        asm_store_word(out + 4 * i, words[i]);
+    output->length = length + 4 * count;
     state->sections[SECTION_TEXT].size += 4 * count;
     return true;
 }
@@ -415,6 +418,8 @@ void asm_macros_free(asm_state *state);
 /* ---- assembler.c ---- */
 /* Assembles the line asm_next_line read: its statements. */
 void asm_process_line(asm_state *state);
+/* The same for a plain line (state->plain): one statement. */
+void asm_plain_statement(asm_state *state);
 /* A cursor over [pos, end) of the current statement's line, with parse
  * options for the current position and the assembler's symbol lookup. */
 void asm_cursor(asm_state *state, gcn_cursor *cursor, gcn_parse_options *options,

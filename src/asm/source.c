@@ -483,19 +483,27 @@ size_t asm_name_length(const char *text, size_t length)
     return i;
 }
 
-/* What ends a statement's first word for asm_word_length. */
-static const bool word_ends[256] = {[' '] = true, ['\t'] = true, [':'] = true, ['='] = true};
+/* What ends a statement's first word for asm_word_length: a blank, a
+ * control character, ':' or '='. */
+static bool is_word_end(uint8_t c)
+{
+    return c <= ' ' || c == ':' || c == '=';
+}
+
+static unsigned word_end_bits(char_block b)
+{
+    return block_bits((b <= ' ') | (b == ':') | (b == '='));
+}
 
 size_t asm_word_length(const char *text, size_t length)
 {
     size_t i = 0;
     for (; i + 16 <= length; i += 16) {
-        char_block b = load_block(text + i);
-        unsigned ends = block_bits((b == ' ') | (b == '\t') | (b == ':') | (b == '='));
+        unsigned ends = word_end_bits(load_block(text + i));
         if (ends)
             return i + (size_t)__builtin_ctz(ends);
     }
-    while (i < length && !word_ends[(uint8_t)text[i]])
+    while (i < length && !is_word_end((uint8_t)text[i]))
         i++;
     return i;
 }
@@ -616,11 +624,12 @@ void asm_plain_lines(asm_state *state)
     asm_frame *frame = &state->frames[frames - 1];
     if (frames == 0 || frame->kind != FRAME_FILE)
         return;
+    const char *limit = frame->text + frame->length;
     /* A statement may read lines ahead (a .macro body), open a comment,
      * push a frame, end the source or fail: seen here before the next. */
     while (!state->errors && !state->ended && state->frame_count == frames && !frame->block_comment &&
            frame->position < frame->length) {
-        const char *start = frame->text + frame->position, *limit = frame->text + frame->length;
+        const char *start = frame->text + frame->position;
         const char *end = start + ordinary_run(start, (size_t)(limit - start));
         size_t n;
         if ((end < limit && *end != '\n') || !single_line_length(state, start, (size_t)(end - start), &n))
@@ -632,7 +641,7 @@ void asm_plain_lines(asm_state *state)
         state->plain = true;
         state->clean_text = start;
         state->clean_length = n;
-        asm_process_line(state);
+        asm_plain_statement(state);
     }
 }
 
