@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "asm/internal.h"
+#include "asm/scan.h"
 
 void gcn_output_free(gcn_output *output)
 {
@@ -245,7 +246,7 @@ static void assignment(asm_state *state, size_t name, size_t name_length, size_t
  * seen from its first word alone: it neither starts with '.' (a directive)
  * nor ends at ':' (a label) or before '=' (an assignment), and no macro
  * could be named. */
-static bool is_instruction(const asm_state *state, const char *line, size_t i, size_t end)
+static inline bool is_instruction(const asm_state *state, const char *line, size_t i, size_t end)
 {
     if (line[i] == '.' || state->macro_count)
         return false;
@@ -351,10 +352,17 @@ static void defer_rest(asm_state *state, size_t from)
 
 void asm_plain_statement(asm_state *state)
 {
-    state->statement_line = state->clean_text;
+    const char *line = state->clean_text;
+    size_t end = state->clean_length, i = skip_blank(line, 0, end);
+    state->statement_line = line;
     state->sequence++;
     state->line_done = false;
-    statement(state, 0, state->clean_length);
+    if (i < end && asm_active(state) && is_instruction(state, line, i, end)) { /* most lines */
+        state->column_base = (unsigned)i;
+        instruction(state, i, end);
+    } else {
+        statement(state, 0, end);
+    }
     asm_end_statement(state);
 }
 

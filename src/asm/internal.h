@@ -332,10 +332,6 @@ void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line,
                     bool *block);
 /* The length of the name (letters, digits, '_', '.', '$') at text. */
 size_t asm_name_length(const char *text, size_t length);
-/* The length of the word at text up to a blank (or control character),
- * ':' or '=': a statement whose first word ends elsewhere defines no label
- * nor symbol. */
-size_t asm_word_length(const char *text, size_t length);
 /* The end of the statement starting at start in clean text (CLRX: ';'). */
 size_t asm_statement_end(const asm_state *state, const char *text, size_t start, size_t length);
 /* Gives the new top frame a context entered at the current statement. */

@@ -10,11 +10,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "asm/internal.h"
+#include "asm/scan.h"
 
 bool asm_buffer_reserve(asm_buffer *buffer, size_t more)
 {
@@ -412,30 +410,6 @@ static const bool line_stops[256] = {
     [2] = true, [8] = true,
 };
 
-/* Sixteen characters compared at once (GNU C vectors): a comparison
- * gives 0xff in each byte that matches. */
-typedef uint8_t char_block __attribute__((vector_size(16)));
-
-static char_block load_block(const char *text)
-{
-    char_block b;
-    memcpy(&b, text, sizeof b);
-    return b;
-}
-
-/* One bit per byte of a comparison's result, in memory order. */
-static unsigned block_bits(char_block matches)
-{
-#ifdef __SSE2__
-    return (unsigned)_mm_movemask_epi8((__m128i)matches);
-#else
-    unsigned bits = 0;
-    for (unsigned i = 0; i < 16; i++)
-        bits |= (unsigned)(matches[i] & 1) << i;
-    return bits;
-#endif
-}
-
 /* How many characters at text are not line_stops: sixteen at a time, the
  * rest one by one. Stops in pairs that differ in one bit are found with
  * one comparison, with that bit set first: '"' and '#', '\'' and '/', and
@@ -444,8 +418,8 @@ static size_t ordinary_run(const char *text, size_t length)
 {
     size_t i = 0;
     for (; i + 16 <= length; i += 16) {
-        char_block b = load_block(text + i);
-        unsigned stops = block_bits(((b | 0x01) == '#') | ((b | 0x08) == '/') | ((b | '\n') == '\n') |
+        asm_block b = asm_load_block(text + i);
+        unsigned stops = asm_block_bits(((b | 0x01) == '#') | ((b | 0x08) == '/') | ((b | '\n') == '\n') |
                                     (b == ';'));
         if (stops)
             return i + (size_t)__builtin_ctz(stops);
@@ -470,40 +444,15 @@ size_t asm_name_length(const char *text, size_t length)
 {
     size_t i = 0;
     for (; i + 16 <= length; i += 16) {
-        char_block b = load_block(text + i);
-        char_block lower = b | 0x20;
-        char_block names = ((char_block)(lower - 'a') < 26) | ((char_block)(b - '0') < 10) | (b == '_') |
+        asm_block b = asm_load_block(text + i);
+        asm_block lower = b | 0x20;
+        asm_block names = ((asm_block)(lower - 'a') < 26) | ((asm_block)(b - '0') < 10) | (b == '_') |
                            (b == '.') | (b == '$');
-        unsigned others = ~block_bits(names) & 0xffff;
+        unsigned others = ~asm_block_bits(names) & 0xffff;
         if (others)
             return i + (size_t)__builtin_ctz(others);
     }
     while (i < length && name_characters[(uint8_t)text[i]])
-        i++;
-    return i;
-}
-
-/* What ends a statement's first word for asm_word_length: a blank, a
- * control character, ':' or '='. */
-static bool is_word_end(uint8_t c)
-{
-    return c <= ' ' || c == ':' || c == '=';
-}
-
-static unsigned word_end_bits(char_block b)
-{
-    return block_bits((b <= ' ') | (b == ':') | (b == '='));
-}
-
-size_t asm_word_length(const char *text, size_t length)
-{
-    size_t i = 0;
-    for (; i + 16 <= length; i += 16) {
-        unsigned ends = word_end_bits(load_block(text + i));
-        if (ends)
-            return i + (size_t)__builtin_ctz(ends);
-    }
-    while (i < length && !is_word_end((uint8_t)text[i]))
         i++;
     return i;
 }
