@@ -493,6 +493,19 @@ static bool assemble(gcn_assembly *assembly, const char *const *include_director
     state->files[0].length = length;
     state->files[0].mapped = mapped;
     state->file_count = 1;
+    /* Room for the code a source of this size usually makes (4 bytes for
+     * every 6 characters, plus a margin), so that the output seldom moves.
+     * Pages never written cost no memory. */
+    size_t expected = length / 6 * 4 + 65536;
+    if (expected > ASM_MAX_SECTION_SIZE)
+        expected = ASM_MAX_SECTION_SIZE;
+    if (output->capacity < expected) {
+        uint8_t *bytes = realloc(output->bytes, expected);
+        if (bytes) {
+            output->bytes = bytes;
+            output->capacity = expected;
+        }
+    }
     unsigned errors_before = assembly->errors;
     for (state->pass = 1;; state->pass++) {
         start_pass(state);

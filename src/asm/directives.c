@@ -20,6 +20,8 @@ static bool grow_output(gcn_output *output, size_t more)
     size_t capacity = output->capacity ? output->capacity : 65536;
     while (capacity < output->length + more)
         capacity *= 2;
+    if (capacity > ASM_MAX_SECTION_SIZE && output->length + more <= ASM_MAX_SECTION_SIZE)
+        capacity = ASM_MAX_SECTION_SIZE; /* asm_emit_words counts on it */
     uint8_t *bytes = realloc(output->bytes, capacity);
     if (!bytes)
         return false;
