@@ -21,7 +21,7 @@ static bool grow_output(gcn_output *output, size_t more)
     while (capacity < output->length + more)
         capacity *= 2;
     if (capacity > ASM_MAX_SECTION_SIZE && output->length + more <= ASM_MAX_SECTION_SIZE)
-        capacity = ASM_MAX_SECTION_SIZE; /* asm_emit_words counts on it */
+        capacity = ASM_MAX_SECTION_SIZE; /* what a section may hold */
     uint8_t *bytes = realloc(output->bytes, capacity);
     if (!bytes)
         return false;

@@ -368,18 +368,19 @@ static inline void asm_store_word(uint8_t *out, uint32_t word)
 }
 bool asm_emit_words_slowly(asm_state *state, const uint32_t *words, size_t count, unsigned column);
 /* An instruction's words, little-endian on any host, like asm_emit. Most
- * are code that fits in the output as it is (which never grows past
- * ASM_MAX_SECTION_SIZE), written in place. */
+ * are code that fits in the output as it is, written in place (the .text
+ * section's size is the output's length). */
 static inline bool asm_emit_words(asm_state *state, const uint32_t *words, size_t count, unsigned column)
 {
     gcn_output *output = state->output;
-    size_t length = output->length;
-    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP || length + 4 * count > output->capacity)
+    size_t length = output->length, end = length + 4 * count;
+    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP || end > output->capacity ||
+        end > ASM_MAX_SECTION_SIZE)
         return asm_emit_words_slowly(state, words, count, column);
     uint8_t *out = output->bytes + length;
     for (size_t i = 0; i < count; i++)
         asm_store_word(out + 4 * i, words[i]);
-    output->length = length + 4 * count;
+    output->length = end;
     state->sections[SECTION_TEXT].size += 4 * count;
     return true;
 }

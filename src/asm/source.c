@@ -419,8 +419,8 @@ static size_t ordinary_run(const char *text, size_t length)
     size_t i = 0;
     for (; i + 16 <= length; i += 16) {
         asm_block b = asm_load_block(text + i);
-        unsigned stops = asm_block_bits(((b | 0x01) == '#') | ((b | 0x08) == '/') | ((b | '\n') == '\n') |
-                                    (b == ';'));
+        unsigned stops = asm_block_bits(((b | 0x01) == '#') | ((b | 0x08) == '/') |
+                                        ((b | '\n') == '\n') | (b == ';'));
         if (stops)
             return i + (size_t)__builtin_ctz(stops);
     }
@@ -570,9 +570,9 @@ static bool read_joined_line(asm_state *state, asm_frame *frame)
 void asm_plain_lines(asm_state *state)
 {
     size_t frames = state->frame_count;
-    asm_frame *frame = &state->frames[frames - 1];
-    if (frames == 0 || frame->kind != FRAME_FILE)
+    if (frames == 0 || state->frames[frames - 1].kind != FRAME_FILE)
         return;
+    asm_frame *frame = &state->frames[frames - 1];
     const char *limit = frame->text + frame->length;
     /* A statement may read lines ahead (a .macro body), open a comment,
      * push a frame, end the source or fail: seen here before the next. */
