@@ -573,20 +573,22 @@ void asm_plain_lines(asm_state *state)
     if (frames == 0 || state->frames[frames - 1].kind != FRAME_FILE)
         return;
     asm_frame *frame = &state->frames[frames - 1];
-    const char *limit = frame->text + frame->length;
+    const char *text = frame->text;
+    size_t length = frame->length;
     /* A statement may read lines ahead (a .macro body), open a comment,
      * push a frame, end the source or fail: seen here before the next. */
-    while (!state->errors && !state->ended && state->frame_count == frames && !frame->block_comment &&
-           frame->position < frame->length) {
-        const char *start = frame->text + frame->position;
-        const char *end = start + ordinary_run(start, (size_t)(limit - start));
-        size_t n;
-        if ((end < limit && *end != '\n') || !single_line_length(state, start, (size_t)(end - start), &n))
+    while (!state->errors && !state->ended && state->frame_count == frames && !frame->block_comment) {
+        size_t position = frame->position;
+        if (position >= length)
+            return;
+        const char *start = text + position;
+        size_t whole = ordinary_run(start, length - position), n;
+        if ((position + whole < length && start[whole] != '\n') || !single_line_length(state, start, whole, &n))
             return;
         state->location.file = frame->file;
         state->location.line = frame->line;
         state->location.context = frame->context;
-        take_line(state, frame, start, (size_t)(end - start), n);
+        take_line(state, frame, start, whole, n);
         state->plain = true;
         state->clean_text = start;
         state->clean_length = n;
