@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "asm/internal.h"
+#include "asm/scan.h"
 
 void gcn_output_free(gcn_output *output)
 {
@@ -176,22 +177,14 @@ static void instruction(asm_state *state, size_t start, size_t end)
     uint32_t words[GCN_MAX_WORDS];
     size_t count = 0;
     bool encoded = status == GCN_OK && gcn_encode(&decoded, words, &count) == GCN_OK;
-    /* Little-endian words, on any host. */
-    uint8_t bytes[4 * GCN_MAX_WORDS];
-    for (size_t i = 0; encoded && i < count; i++) {
-        bytes[4 * i] = (uint8_t)words[i];
-        bytes[4 * i + 1] = (uint8_t)(words[i] >> 8);
-        bytes[4 * i + 2] = (uint8_t)(words[i] >> 16);
-        bytes[4 * i + 3] = (uint8_t)(words[i] >> 24);
-    }
     if (!fixup && state->unknown) { /* settled at the end of the pass */
         uint64_t address = asm_position(state);
         if (!encoded) {
-            memset(bytes, 0, sizeof bytes);
+            memset(words, 0, sizeof words);
             count = 1;
         }
         asm_add_pending(state, PENDING_INSTRUCTION, start, end, address, count * 4, 0);
-        asm_emit(state, bytes, count * 4, (unsigned)start + 1);
+        asm_emit_words(state, words, count, (unsigned)start + 1);
         state->mode = MODE_VALUE_NEEDED;
         return;
     }
@@ -207,16 +200,12 @@ static void instruction(asm_state *state, size_t start, size_t end)
         asm_report(state, true, (unsigned)start + 1, "instruction cannot be encoded");
         return;
     }
-    if (fixup) {
-        if (count * 4 != state->fixup->size) {
-            state->needs_pass = true;
-            state->unsettled = "an instruction changed its size";
-            return;
-        }
-        asm_emit(state, bytes, count * 4, (unsigned)start + 1);
+    if (fixup && count * 4 != state->fixup->size) {
+        state->needs_pass = true;
+        state->unsettled = "an instruction changed its size";
         return;
     }
-    asm_emit(state, bytes, count * 4, (unsigned)start + 1);
+    asm_emit_words(state, words, count, (unsigned)start + 1);
 }
 
 /* ---- statements ---- */
@@ -253,6 +242,18 @@ static void assignment(asm_state *state, size_t name, size_t name_length, size_t
     asm_define_symbol(state, line + name, name_length, (unsigned)name + 1, result, section, false);
 }
 
+/* Whether the statement whose first non-blank is at i is an instruction,
+ * seen from its first word alone: it neither starts with '.' (a directive)
+ * nor ends at ':' (a label) or before '=' (an assignment), and no macro
+ * could be named. */
+static inline bool is_instruction(const asm_state *state, const char *line, size_t i, size_t end)
+{
+    if (line[i] == '.' || state->macro_count)
+        return false;
+    size_t word_end = skip_blank(line, i + asm_word_length(line + i, end - i), end);
+    return word_end >= end || (line[word_end] != ':' && line[word_end] != '=');
+}
+
 static void statement(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
@@ -260,6 +261,13 @@ static void statement(asm_state *state, size_t start, size_t end)
     if (i >= end)
         return;
     bool active = asm_active(state);
+    if (is_instruction(state, line, i, end)) { /* most statements */
+        if (active) {
+            state->column_base = (unsigned)i;
+            instruction(state, i, end);
+        }
+        return;
+    }
     size_t n;
     for (;;) { /* labels: name: */
         n = asm_name_length(line + i, end - i);
@@ -342,7 +350,23 @@ static void defer_rest(asm_state *state, size_t from)
         moved->context = &moved->context_node;
 }
 
-static void process_line(asm_state *state)
+void asm_plain_statement(asm_state *state)
+{
+    const char *line = state->clean_text;
+    size_t end = state->clean_length, i = skip_blank(line, 0, end);
+    state->statement_line = line;
+    state->sequence++;
+    state->line_done = false;
+    if (i < end && asm_active(state) && is_instruction(state, line, i, end)) { /* most lines */
+        state->column_base = (unsigned)i;
+        instruction(state, i, end);
+    } else {
+        statement(state, 0, end);
+    }
+    asm_end_statement(state);
+}
+
+void asm_process_line(asm_state *state)
 {
     state->statement_line = state->clean_text;
     size_t length = state->clean_length, start = 0;
@@ -469,11 +493,28 @@ static bool assemble(gcn_assembly *assembly, const char *const *include_director
     state->files[0].length = length;
     state->files[0].mapped = mapped;
     state->file_count = 1;
+    /* Room for the code a source of this size usually makes (4 bytes for
+     * every 6 characters, plus a margin), so that the output seldom moves.
+     * Pages never written cost no memory. */
+    size_t expected = length / 6 * 4 + 65536;
+    if (expected > ASM_MAX_SECTION_SIZE)
+        expected = ASM_MAX_SECTION_SIZE;
+    if (output->capacity < expected) {
+        uint8_t *bytes = realloc(output->bytes, expected);
+        if (bytes) {
+            output->bytes = bytes;
+            output->capacity = expected;
+        }
+    }
     unsigned errors_before = assembly->errors;
     for (state->pass = 1;; state->pass++) {
         start_pass(state);
-        while (asm_next_line(state))
-            process_line(state);
+        for (;;) {
+            asm_plain_lines(state);
+            if (!asm_next_line(state))
+                break;
+            asm_process_line(state);
+        }
         asm_check_conditions_closed(state);
         check_guesses(state);
         if (!state->needs_pass)

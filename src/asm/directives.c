@@ -13,11 +13,6 @@ static const uint8_t nop_word[4] = {0x00, 0x00, 0x80, 0xbf}; /* s_nop 0 */
 
 /* ---- output ---- */
 
-uint64_t asm_position(const asm_state *state)
-{
-    return state->mode == MODE_FIXUP ? state->fixup_position : state->sections[state->section].size;
-}
-
 static bool grow_output(gcn_output *output, size_t more)
 {
     if (output->length + more <= output->capacity)
@@ -25,6 +20,8 @@ static bool grow_output(gcn_output *output, size_t more)
     size_t capacity = output->capacity ? output->capacity : 65536;
     while (capacity < output->length + more)
         capacity *= 2;
+    if (capacity > ASM_MAX_SECTION_SIZE && output->length + more <= ASM_MAX_SECTION_SIZE)
+        capacity = ASM_MAX_SECTION_SIZE; /* what a section may hold */
     uint8_t *bytes = realloc(output->bytes, capacity);
     if (!bytes)
         return false;
@@ -71,6 +68,14 @@ bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned colum
     return true;
 }
 
+bool asm_emit_words_slowly(asm_state *state, const uint32_t *words, size_t count, unsigned column)
+{
+    uint8_t bytes[4 * GCN_MAX_WORDS];
+    for (size_t i = 0; i < count; i++)
+        asm_store_word(bytes + 4 * i, words[i]);
+    return asm_emit(state, bytes, count * 4, column);
+}
+
 bool asm_emit_fill(asm_state *state, uint64_t count, const void *pattern, size_t width, unsigned column)
 {
     if (count == 0)
@@ -91,10 +96,10 @@ bool asm_emit_fill(asm_state *state, uint64_t count, const void *pattern, size_t
     return true;
 }
 
-void asm_end_statement(asm_state *state)
+void asm_record_statement_end(asm_state *state)
 {
     gcn_output *output = state->output;
-    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP || output->skip_statement_ends)
+    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP)
         return;
     size_t last = output->statement_count ? output->statement_ends[output->statement_count - 1] : 0;
     if (output->length == last)
@@ -622,11 +627,6 @@ static void directive_ignored(asm_state *state, const char *line, size_t start, 
 }
 
 /* ---- conditions ---- */
-
-bool asm_active(const asm_state *state)
-{
-    return state->condition_count == 0 || state->conditions[state->condition_count - 1].active;
-}
 
 enum {
     IF_VALUE, IF_ZERO, IF_NOT_ZERO, IF_POSITIVE, IF_NOT_NEGATIVE, IF_NEGATIVE, IF_NOT_POSITIVE,

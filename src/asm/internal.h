@@ -13,6 +13,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "asm/assembler.h"
 #include "syntax/cursor.h"
@@ -320,6 +321,11 @@ void asm_files_free(asm_state *state);
 /* Reads the next logical line into state->location and state->clean_text;
  * false at the end of everything. */
 bool asm_next_line(asm_state *state);
+/* The common case in a loop of its own, with little bookkeeping: reads
+ * and assembles (asm_process_line) the plain lines (one statement, nothing
+ * to clean) of the current source file while there are no errors. Stops,
+ * reading nothing, at any other line: asm_next_line takes it. */
+void asm_plain_lines(asm_state *state);
 /* Blanks comments of line (length) into clean, keeping columns; block:
  * the open block comment state, updated. */
 void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line, size_t length,
@@ -352,10 +358,46 @@ const char *asm_nearest_directive(const char *name, size_t length);
 /* Writes bytes at the current position of the current section (in a
  * fixup: over the bytes it had). */
 bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned column);
+/* Stores word as four little-endian bytes (one store on such a host). */
+static inline void asm_store_word(uint8_t *out, uint32_t word)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap32(word);
+#endif
+    memcpy(out, &word, sizeof word);
+}
+bool asm_emit_words_slowly(asm_state *state, const uint32_t *words, size_t count, unsigned column);
+/* An instruction's words, little-endian on any host, like asm_emit. Most
+ * are code that fits in the output as it is, written in place (the .text
+ * section's size is the output's length). */
+static inline bool asm_emit_words(asm_state *state, const uint32_t *words, size_t count, unsigned column)
+{
+    gcn_output *output = state->output;
+    size_t length = output->length, end = length + 4 * count;
+    if (state->section != SECTION_TEXT || state->mode == MODE_FIXUP || end > output->capacity ||
+        end > ASM_MAX_SECTION_SIZE)
+        return asm_emit_words_slowly(state, words, count, column);
+    uint8_t *out = output->bytes + length;
+    for (size_t i = 0; i < count; i++)
+        asm_store_word(out + 4 * i, words[i]);
+    output->length = end;
+    state->sections[SECTION_TEXT].size += 4 * count;
+    return true;
+}
 bool asm_emit_fill(asm_state *state, uint64_t count, const void *pattern, size_t width, unsigned column);
-void asm_end_statement(asm_state *state);
+void asm_record_statement_end(asm_state *state);
+/* Records where the statement's bytes end, when the caller wants them. */
+static inline void asm_end_statement(asm_state *state)
+{
+    if (!state->output->skip_statement_ends)
+        asm_record_statement_end(state);
+}
 void asm_check_conditions_closed(asm_state *state);
-bool asm_active(const asm_state *state);
+/* Whether the current line is assembled (no .if around it is false). */
+static inline bool asm_active(const asm_state *state)
+{
+    return state->condition_count == 0 || state->conditions[state->condition_count - 1].active;
+}
 void asm_reset_sections(asm_state *state);
 
 /* ---- macros.c ---- */
@@ -371,6 +413,10 @@ bool asm_irp_next(asm_state *state, asm_frame *frame);
 void asm_macros_free(asm_state *state);
 
 /* ---- assembler.c ---- */
+/* Assembles the line asm_next_line read: its statements. */
+void asm_process_line(asm_state *state);
+/* The same for a plain line (state->plain): one statement. */
+void asm_plain_statement(asm_state *state);
 /* A cursor over [pos, end) of the current statement's line, with parse
  * options for the current position and the assembler's symbol lookup. */
 void asm_cursor(asm_state *state, gcn_cursor *cursor, gcn_parse_options *options,
@@ -386,6 +432,9 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
 /* The column of a pointer into the current statement's line. */
 unsigned asm_column(const asm_state *state, const char *at);
 /* The current position in the current section (in a fixup: the fixup's). */
-uint64_t asm_position(const asm_state *state);
+static inline uint64_t asm_position(const asm_state *state)
+{
+    return state->mode == MODE_FIXUP ? state->fixup_position : state->sections[state->section].size;
+}
 
 #endif

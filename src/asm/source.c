@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "asm/internal.h"
+#include "asm/scan.h"
 
 bool asm_buffer_reserve(asm_buffer *buffer, size_t more)
 {
@@ -401,38 +402,27 @@ static void frame_ended(asm_state *state)
 
 /* What stops the scan of a line: its end, and what may need cleaning or
  * splitting (NUL, quotes, comment starters, ';'). A line without them is
- * used in place. */
+ * used in place; one with them is cleaned, to the same effect if they were
+ * not there, so the control characters 2 and 8 may stop it too (see
+ * ordinary_run). */
 static const bool line_stops[256] = {
     ['\n'] = true, ['\0'] = true, ['"'] = true, ['\''] = true, ['/'] = true, ['#'] = true, [';'] = true,
+    [2] = true, [8] = true,
 };
 
-/* Which of eight bytes, in memory order, is the first nonzero one. */
-static size_t first_nonzero_byte(uint64_t bytes)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return (size_t)__builtin_clzll(bytes) / 8;
-#else
-    return (size_t)__builtin_ctzll(bytes) / 8;
-#endif
-}
-
-/* How many characters at text are not line_stops: sixteen at a time (GNU
- * C vectors: one comparison per stop for all sixteen), the rest one by one. */
+/* How many characters at text are not line_stops: sixteen at a time, the
+ * rest one by one. Stops in pairs that differ in one bit are found with
+ * one comparison, with that bit set first: '"' and '#', '\'' and '/', and
+ * NUL, 2, 8 and '\n' (the bits of '\n'). */
 static size_t ordinary_run(const char *text, size_t length)
 {
-    typedef uint8_t block __attribute__((vector_size(16)));
     size_t i = 0;
     for (; i + 16 <= length; i += 16) {
-        block b;
-        memcpy(&b, text + i, sizeof b);
-        block stops = (b == '\n') | (b == '\0') | (b == '"') | (b == '\'') | (b == '/') | (b == '#') |
-                      (b == ';');
-        uint64_t halves[2];
-        memcpy(halves, &stops, sizeof halves);
-        if (halves[0])
-            return i + first_nonzero_byte(halves[0]);
-        if (halves[1])
-            return i + 8 + first_nonzero_byte(halves[1]);
+        asm_block b = asm_load_block(text + i);
+        unsigned stops = asm_block_bits(((b | 0x01) == '#') | ((b | 0x08) == '/') |
+                                        ((b | '\n') == '\n') | (b == ';'));
+        if (stops)
+            return i + (size_t)__builtin_ctz(stops);
     }
     while (i < length && !line_stops[(uint8_t)text[i]])
         i++;
@@ -452,21 +442,15 @@ static const bool name_characters[256] = {
  * at a time, as in ordinary_run. */
 size_t asm_name_length(const char *text, size_t length)
 {
-    typedef uint8_t block __attribute__((vector_size(16)));
     size_t i = 0;
     for (; i + 16 <= length; i += 16) {
-        block b;
-        memcpy(&b, text + i, sizeof b);
-        block lower = b | 0x20;
-        block names = ((block)(lower - 'a') < 26) | ((block)(b - '0') < 10) | (b == '_') | (b == '.') |
-                      (b == '$');
-        block others = ~names;
-        uint64_t halves[2];
-        memcpy(halves, &others, sizeof halves);
-        if (halves[0])
-            return i + first_nonzero_byte(halves[0]);
-        if (halves[1])
-            return i + 8 + first_nonzero_byte(halves[1]);
+        asm_block b = asm_load_block(text + i);
+        asm_block lower = b | 0x20;
+        asm_block names = ((asm_block)(lower - 'a') < 26) | ((asm_block)(b - '0') < 10) | (b == '_') |
+                           (b == '.') | (b == '$');
+        unsigned others = ~asm_block_bits(names) & 0xffff;
+        if (others)
+            return i + (size_t)__builtin_ctz(others);
     }
     while (i < length && name_characters[(uint8_t)text[i]])
         i++;
@@ -487,13 +471,33 @@ static void release_pages(asm_frame *frame, size_t line_start)
     frame->released = upto;
 }
 
-/* The next line when it is one physical line (no CLRX '\\' at its end)
- * within the limit, read in place: one scan finds its end and whether it
- * needs cleaning. False, reading nothing, otherwise. */
-static bool read_single_line(asm_state *state, asm_frame *frame)
+/* Takes [start, start + whole) as the next line of frame (whole: up to
+ * its '\n'), given it is a single line: n is its length without a '\r'. */
+static void take_line(asm_state *state, asm_frame *frame, const char *start, size_t whole, size_t n)
 {
     size_t line_start = frame->position;
-    const char *start = frame->text + line_start, *limit = frame->text + frame->length;
+    frame->position += whole + (line_start + whole < frame->length ? 1 : 0);
+    frame->line++;
+    if (frame->mapped && line_start >= frame->released + RELEASE_STEP)
+        release_pages(frame, line_start);
+    state->location.text = start;
+    state->location.length = n;
+}
+
+/* The length of a line of whole characters without its '\r'; false for
+ * what read_joined_line takes: a line too long, or ending in a CLRX '\\'. */
+static bool single_line_length(const asm_state *state, const char *start, size_t whole, size_t *n)
+{
+    *n = whole && start[whole - 1] == '\r' ? whole - 1 : whole;
+    return *n <= ASM_MAX_LINE && !(state->dialect == GCN_DIALECT_CLRX && *n && start[*n - 1] == '\\');
+}
+
+/* The next line when it is one physical line, read in place: one scan
+ * finds its end and whether it needs cleaning. False, reading nothing,
+ * otherwise. */
+static bool read_single_line(asm_state *state, asm_frame *frame)
+{
+    const char *start = frame->text + frame->position, *limit = frame->text + frame->length;
     const char *end = start;
     if (!frame->block_comment)
         end += ordinary_run(start, (size_t)(limit - start));
@@ -503,17 +507,10 @@ static bool read_single_line(asm_state *state, asm_frame *frame)
         if (!end)
             end = limit;
     }
-    size_t whole = (size_t)(end - start), n = whole;
-    if (n && start[n - 1] == '\r')
-        n--;
-    if (n > ASM_MAX_LINE || (state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\'))
+    size_t n;
+    if (!single_line_length(state, start, (size_t)(end - start), &n))
         return false;
-    frame->position += whole + (end < limit ? 1 : 0);
-    frame->line++;
-    if (frame->mapped && line_start >= frame->released + RELEASE_STEP)
-        release_pages(frame, line_start);
-    state->location.text = start;
-    state->location.length = n;
+    take_line(state, frame, start, (size_t)(end - start), n);
     state->plain = plain;
     if (plain) {
         state->clean_text = start;
@@ -568,6 +565,35 @@ static bool read_joined_line(asm_state *state, asm_frame *frame)
     state->clean_length = state->clean.length;
     state->plain = false;
     return true;
+}
+
+void asm_plain_lines(asm_state *state)
+{
+    size_t frames = state->frame_count;
+    if (frames == 0 || state->frames[frames - 1].kind != FRAME_FILE)
+        return;
+    asm_frame *frame = &state->frames[frames - 1];
+    const char *text = frame->text;
+    size_t length = frame->length;
+    /* A statement may read lines ahead (a .macro body), open a comment,
+     * push a frame, end the source or fail: seen here before the next. */
+    while (!state->errors && !state->ended && state->frame_count == frames && !frame->block_comment) {
+        size_t position = frame->position;
+        if (position >= length)
+            return;
+        const char *start = text + position;
+        size_t whole = ordinary_run(start, length - position), n;
+        if ((position + whole < length && start[whole] != '\n') || !single_line_length(state, start, whole, &n))
+            return;
+        state->location.file = frame->file;
+        state->location.line = frame->line;
+        state->location.context = frame->context;
+        take_line(state, frame, start, whole, n);
+        state->plain = true;
+        state->clean_text = start;
+        state->clean_length = n;
+        asm_plain_statement(state);
+    }
 }
 
 bool asm_next_line(asm_state *state)

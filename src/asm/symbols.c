@@ -7,12 +7,22 @@
 
 #include "asm/internal.h"
 
+/* Eight characters at a time, each step mixed down into the low bits that
+ * pick the slot; the rest one by one. */
 static uint32_t hash_name(const char *name, size_t length)
 {
-    uint32_t hash = 2166136261u; /* FNV-1a */
-    for (size_t i = 0; i < length; i++)
-        hash = (hash ^ (uint8_t)name[i]) * 16777619u;
-    return hash;
+    uint64_t hash = 0x9e3779b97f4a7c15u ^ length;
+    size_t i = 0;
+    for (; i + 8 <= length; i += 8) {
+        uint64_t word;
+        memcpy(&word, name + i, sizeof word);
+        hash = (hash ^ word) * 0xff51afd7ed558ccdu;
+        hash ^= hash >> 32;
+    }
+    for (; i < length; i++)
+        hash = (hash ^ (uint8_t)name[i]) * 0x100000001b3u;
+    hash *= 0xc4ceb9fe1a85ec53u;
+    return (uint32_t)(hash >> 32);
 }
 
 const char *asm_symbol_name(const asm_state *state, const asm_symbol *symbol)
@@ -88,8 +98,11 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
         state->symbol_capacity = capacity;
     }
     size_t offset = state->names.length;
-    if (!asm_buffer_append(&state->names, name, length) || !asm_buffer_append(&state->names, "", 1))
+    if (!asm_buffer_reserve(&state->names, length + 1))
         return NULL;
+    memcpy(state->names.data + offset, name, length);
+    state->names.data[offset + length] = '\0';
+    state->names.length += length + 1;
     symbol = &state->symbols[state->symbol_count];
     memset(symbol, 0, sizeof *symbol);
     symbol->name = (uint32_t)offset;
