@@ -101,7 +101,7 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
     }
     if (state->pending_count == state->pending_capacity) {
         size_t capacity = state->pending_capacity ? state->pending_capacity * 2 : 256;
-        asm_pending *grown = realloc(state->pending, capacity * sizeof *grown);
+        asm_pending *grown = asm_grow(state->pending, capacity * sizeof *grown);
         if (!grown) {
             asm_report(state, true, 0, "out of memory");
             return;
@@ -500,7 +500,7 @@ static bool assemble(gcn_assembly *assembly, const char *const *include_director
     if (expected > ASM_MAX_SECTION_SIZE)
         expected = ASM_MAX_SECTION_SIZE;
     if (output->capacity < expected) {
-        uint8_t *bytes = realloc(output->bytes, expected);
+        uint8_t *bytes = asm_grow(output->bytes, expected);
         if (bytes) {
             output->bytes = bytes;
             output->capacity = expected;

@@ -276,6 +276,11 @@ typedef struct asm_state {
     gcn_section_lookup lookup;
 } asm_state;
 
+/* ---- memory.c ---- */
+/* realloc and calloc for tables that may grow large: huge pages advised. */
+void *asm_grow(void *block, size_t size);
+void *asm_zeroed(size_t count, size_t size);
+
 /* ---- symbols.c ---- */
 asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length);
 asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length); /* creates */

@@ -21,7 +21,7 @@ bool asm_buffer_reserve(asm_buffer *buffer, size_t more)
     size_t capacity = buffer->capacity ? buffer->capacity : 256;
     while (capacity < buffer->length + more)
         capacity *= 2;
-    char *data = realloc(buffer->data, capacity);
+    char *data = asm_grow(buffer->data, capacity);
     if (!data)
         return false;
     buffer->data = data;

@@ -62,7 +62,7 @@ asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length)
 static bool grow_slots(asm_state *state)
 {
     size_t capacity = state->slot_capacity ? state->slot_capacity * 2 : 1024;
-    uint32_t *slots = calloc(capacity, sizeof *slots);
+    uint32_t *slots = asm_zeroed(capacity, sizeof *slots);
     if (!slots)
         return false;
     for (size_t s = 0; s < state->symbol_count; s++) {
@@ -91,7 +91,7 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     }
     if (state->symbol_count == state->symbol_capacity) {
         size_t capacity = state->symbol_capacity ? state->symbol_capacity * 2 : 512;
-        asm_symbol *symbols = realloc(state->symbols, capacity * sizeof *symbols);
+        asm_symbol *symbols = asm_grow(state->symbols, capacity * sizeof *symbols);
         if (!symbols)
             return NULL;
         state->symbols = symbols;
