@@ -812,6 +812,19 @@ static void test_fast_paths(void)
         CHECK(gcn_lower((char)c) == want, "gcn_lower(%d) = %d, want %d", c, gcn_lower((char)c), want);
     }
 
+    /* gcn_skip_space: none (the early return), some, all, at the end */
+    static const struct {
+        const char *text;
+        size_t skipped;
+    } spaces[] = {{"x", 0}, {"", 0}, {" x", 1}, {"\t \tx", 3}, {"  ", 2}, {"\t", 1}, {"x ", 0}};
+    for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; i++) {
+        const char *text = spaces[i].text;
+        gcn_cursor cursor = {.text = text, .pos = text, .end = text + strlen(text)};
+        gcn_skip_space(&cursor);
+        CHECK(cursor.pos == text + spaces[i].skipped, "gcn_skip_space('%s') skipped %zu, want %zu",
+              text, (size_t)(cursor.pos - text), spaces[i].skipped);
+    }
+
     const gcn_dialect C = GCN_DIALECT_CLRX, L = GCN_DIALECT_LLVM;
     const gcn_arch G = GCN_ARCH_GCN14;
 
