@@ -942,6 +942,36 @@ static void test_fast_paths(void)
                       "buffer_load_dword v1, off, s[4:7], s0 offset:4 glc");
 }
 
+/* The name index: every row by its name in any case and with CLRX's
+ * _e32/_e64 suffix; names no row has (prefixes, one letter changed, every
+ * length up to past the longest) find nothing. */
+static void test_mnemonic_lookup(void)
+{
+    for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
+        const char *name = gcn_rows[row].name;
+        size_t n = strlen(name);
+        char other[64];
+        CHECK(gcn_row_for_name(name, n) == row, "gcn_row_for_name(%s) = %u", name,
+              gcn_row_for_name(name, n));
+        for (size_t i = 0; i < n; i++)
+            other[i] = (char)(i % 2 && name[i] >= 'a' && name[i] <= 'z' ? name[i] - 'a' + 'A' : name[i]);
+        CHECK(gcn_row_for_name(other, n) == row, "gcn_row_for_name(%.*s)", (int)n, other);
+        memcpy(other + n, "_E64", 4);
+        CHECK(gcn_row_for_name(other, n + 4) == row, "gcn_row_for_name(%.*s)", (int)n + 4, other);
+        CHECK(gcn_row_for_name(name, n - 1) == GCN_ROW_NONE ||
+                  strlen(gcn_rows[gcn_row_for_name(name, n - 1)].name) == n - 1,
+              "gcn_row_for_name(%.*s) finds a longer name", (int)n - 1, name);
+        memcpy(other, name, n);
+        other[n / 2] = other[n / 2] == 'q' ? 'j' : 'q';
+        CHECK(gcn_row_for_name(other, n) == GCN_ROW_NONE, "gcn_row_for_name(%.*s) found %u", (int)n,
+              other, gcn_row_for_name(other, n));
+    }
+    char text[48];
+    memset(text, 'x', sizeof text);
+    for (size_t n = 0; n <= sizeof text; n++)
+        CHECK(gcn_row_for_name(text, n) == GCN_ROW_NONE, "gcn_row_for_name(x * %zu)", n);
+}
+
 int main(void)
 {
     test_arch_names();
@@ -952,5 +982,6 @@ int main(void)
     test_sopp_parse();
     test_misuse();
     test_fast_paths();
+    test_mnemonic_lookup();
     return test_finish(&summary);
 }
