@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* Slots of the open-addressing table: a third full at most. */
-#define GCN_MNEMONIC_SLOT_BITS 10
+#define GCN_MNEMONIC_SLOT_BITS 11
 #define GCN_MNEMONIC_SLOTS (1u << GCN_MNEMONIC_SLOT_BITS)
 /* No mnemonic is longer (the generator checks). */
 #define GCN_MNEMONIC_MAX_LENGTH 32
