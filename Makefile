@@ -58,15 +58,15 @@ test-sanitize:
 demo: all
 	@sh examples/demo.sh $(BUILD)
 
-# The mnemonic hash is generated from the ISA tables and checked in.
-GPERF_INPUT = $(CC) -E -P -Iinclude -Isrc -x c src/isa/mnemonics.gperf.h
-regenerate:
-	$(GPERF_INPUT) | gperf --output-file=src/isa/generated/mnemonics.inc
-# gperf records its command line in the output; that line is not compared.
-check-generated:
-	@mkdir -p $(BUILD) && $(GPERF_INPUT) | gperf | sed '/^\/\* Command-line:/d' >$(BUILD)/mnemonics.check \
-	  && sed '/^\/\* Command-line:/d' src/isa/generated/mnemonics.inc | cmp -s - $(BUILD)/mnemonics.check \
-	  || { echo "src/isa/generated/mnemonics.inc is stale: run make regenerate"; exit 1; }
+# The mnemonic hash table is generated from the ISA tables and checked in.
+MNEMONIC_GENERATOR = $(BUILD)/src/isa/generate/mnemonic_slots
+$(MNEMONIC_GENERATOR): $(BUILD)/src/isa/generate/mnemonic_slots.o
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+regenerate: $(MNEMONIC_GENERATOR)
+	$(MNEMONIC_GENERATOR) >src/isa/generated/mnemonic_slots.inc
+check-generated: $(MNEMONIC_GENERATOR)
+	@$(MNEMONIC_GENERATOR) | cmp -s - src/isa/generated/mnemonic_slots.inc \
+	  || { echo "src/isa/generated/mnemonic_slots.inc is stale: run make regenerate"; exit 1; }
 
 clean:
 	rm -rf build build-sanitize

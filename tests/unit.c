@@ -812,6 +812,19 @@ static void test_fast_paths(void)
         CHECK(gcn_lower((char)c) == want, "gcn_lower(%d) = %d, want %d", c, gcn_lower((char)c), want);
     }
 
+    /* gcn_skip_space: none (the early return), some, all, at the end */
+    static const struct {
+        const char *text;
+        size_t skipped;
+    } spaces[] = {{"x", 0}, {"", 0}, {" x", 1}, {"\t \tx", 3}, {"  ", 2}, {"\t", 1}, {"x ", 0}};
+    for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; i++) {
+        const char *text = spaces[i].text;
+        gcn_cursor cursor = {.text = text, .pos = text, .end = text + strlen(text)};
+        gcn_skip_space(&cursor);
+        CHECK(cursor.pos == text + spaces[i].skipped, "gcn_skip_space('%s') skipped %zu, want %zu",
+              text, (size_t)(cursor.pos - text), spaces[i].skipped);
+    }
+
     const gcn_dialect C = GCN_DIALECT_CLRX, L = GCN_DIALECT_LLVM;
     const gcn_arch G = GCN_ARCH_GCN14;
 
@@ -929,6 +942,36 @@ static void test_fast_paths(void)
                       "buffer_load_dword v1, off, s[4:7], s0 offset:4 glc");
 }
 
+/* The name index: every row by its name in any case and with CLRX's
+ * _e32/_e64 suffix; names no row has (prefixes, one letter changed, every
+ * length up to past the longest) find nothing. */
+static void test_mnemonic_lookup(void)
+{
+    for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
+        const char *name = gcn_rows[row].name;
+        size_t n = strlen(name);
+        char other[64];
+        CHECK(gcn_row_for_name(name, n) == row, "gcn_row_for_name(%s) = %u", name,
+              gcn_row_for_name(name, n));
+        for (size_t i = 0; i < n; i++)
+            other[i] = (char)(i % 2 && name[i] >= 'a' && name[i] <= 'z' ? name[i] - 'a' + 'A' : name[i]);
+        CHECK(gcn_row_for_name(other, n) == row, "gcn_row_for_name(%.*s)", (int)n, other);
+        memcpy(other + n, "_E64", 4);
+        CHECK(gcn_row_for_name(other, n + 4) == row, "gcn_row_for_name(%.*s)", (int)n + 4, other);
+        CHECK(gcn_row_for_name(name, n - 1) == GCN_ROW_NONE ||
+                  strlen(gcn_rows[gcn_row_for_name(name, n - 1)].name) == n - 1,
+              "gcn_row_for_name(%.*s) finds a longer name", (int)n - 1, name);
+        memcpy(other, name, n);
+        other[n / 2] = other[n / 2] == 'q' ? 'j' : 'q';
+        CHECK(gcn_row_for_name(other, n) == GCN_ROW_NONE, "gcn_row_for_name(%.*s) found %u", (int)n,
+              other, gcn_row_for_name(other, n));
+    }
+    char text[48];
+    memset(text, 'x', sizeof text);
+    for (size_t n = 0; n <= sizeof text; n++)
+        CHECK(gcn_row_for_name(text, n) == GCN_ROW_NONE, "gcn_row_for_name(x * %zu)", n);
+}
+
 int main(void)
 {
     test_arch_names();
@@ -939,5 +982,6 @@ int main(void)
     test_sopp_parse();
     test_misuse();
     test_fast_paths();
+    test_mnemonic_lookup();
     return test_finish(&summary);
 }

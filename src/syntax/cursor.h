@@ -31,11 +31,15 @@ static inline bool gcn_is_identifier_char(char c)
     return gcn_character_class[(unsigned char)c] & GCN_CHAR_IDENTIFIER;
 }
 
+/* Most calls find no space: they only test, and store nothing. */
 static inline void gcn_skip_space(gcn_cursor *cursor)
 {
     const char *p = cursor->pos, *end = cursor->end;
-    while (p < end && (gcn_character_class[(unsigned char)*p] & GCN_CHAR_SPACE))
+    if (p >= end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_SPACE))
+        return;
+    do
         p++;
+    while (p < end && (gcn_character_class[(unsigned char)*p] & GCN_CHAR_SPACE));
     cursor->pos = p;
 }
 
