@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
-#include "syntax/text.h"
+#include "syntax/syntax.h"
 
 enum {
     OUTPUT_SIZE = 1 << 18, /* text handed to the writer at once */
@@ -246,24 +246,25 @@ static void put_data(gcn_listing *l, uint64_t offset, uint32_t word)
     gcn_put_char(out, '\n');
 }
 
-/* The instruction's line, if its text reads back (gcn_format_exact). */
+/* The instruction's line, if its text reads back (gcn_format_exact_text). */
 static bool put_instruction(gcn_listing *l, const gcn_instruction *instruction, uint64_t offset,
                             const uint32_t *words)
 {
     bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
     gcn_text *out = line(l);
-    size_t start = out->length, text_length;
+    size_t start = out->length;
     if (l->options.show_encoding && clrx) {
         gcn_put_length(out, "/*", 2);
         put_encoding(out, offset, words, instruction->word_count, false);
         gcn_put_length(out, "*/ ", 3);
     }
-    if (gcn_format_exact(instruction, l->options.dialect, offset, out->data + out->length, TEXT_SIZE,
-                         &text_length) != GCN_OK) {
+    gcn_text text = {out->data + out->length, TEXT_SIZE, 0};
+    if (!gcn_format_exact_text(instruction, l->options.dialect, offset, &text) ||
+        text.length >= TEXT_SIZE) {
         out->length = start;
         return false;
     }
-    out->length += text_length;
+    out->length += text.length;
     if (l->options.show_encoding && !clrx) {
         gcn_put_length(out, " // ", 4);
         put_encoding(out, offset, words, instruction->word_count, true);

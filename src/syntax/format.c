@@ -35,6 +35,12 @@ void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, un
     }
 }
 
+bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                     gcn_text *text)
+{
+    return formatters[instruction->family](instruction, dialect, address, text);
+}
+
 gcn_status gcn_format(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                       char *buffer, size_t size, size_t *length)
 {

@@ -15,6 +15,14 @@ typedef bool (*gcn_formatter)(const gcn_instruction *instruction, gcn_dialect di
 typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
                            gcn_instruction *instruction);
 
+/* gcn_format and gcn_format_exact appending to text, for an instruction
+ * straight from gcn_decode (its fields are not checked again): the
+ * disassembler's hot path. False where gcn_format(_exact) fails. */
+bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                     gcn_text *text);
+bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
+                           uint64_t address, gcn_text *text);
+
 bool gcn_format_sopp(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 bool gcn_format_smem(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
