@@ -57,30 +57,48 @@ static unsigned ttmp_count(gcn_arch arch)
     return arch >= GCN_ARCH_GCN14 ? 16 : 12;
 }
 
-/* A register number, below 1000. */
-static char *put_register_number(char *at, unsigned value)
+/* Register numbers 0..255 as text: up to three digits and their count,
+ * copied with one four-byte store (the room reserved covers the fourth). */
+typedef struct register_number {
+    char digits[3];
+    uint8_t length;
+} register_number;
+#define NUMBER_TEXT(n) {{(char)((n) >= 100 ? '0' + (n) / 100 : (n) >= 10 ? '0' + (n) / 10 : '0' + (n)), \
+                          (char)((n) >= 100 ? '0' + (n) / 10 % 10 : (n) >= 10 ? '0' + (n) % 10 : 0), \
+                          (char)((n) >= 100 ? '0' + (n) % 10 : 0)},                                    \
+                         (n) >= 100 ? 3 : (n) >= 10 ? 2 : 1}
+#define NUMBERS4(n) NUMBER_TEXT(n), NUMBER_TEXT((n) + 1), NUMBER_TEXT((n) + 2), NUMBER_TEXT((n) + 3)
+#define NUMBERS16(n) NUMBERS4(n), NUMBERS4((n) + 4), NUMBERS4((n) + 8), NUMBERS4((n) + 12)
+#define NUMBERS64(n) NUMBERS16(n), NUMBERS16((n) + 16), NUMBERS16((n) + 32), NUMBERS16((n) + 48)
+static const register_number register_numbers[256] = {
+    NUMBERS64(0), NUMBERS64(64), NUMBERS64(128), NUMBERS64(192)
+};
+
+/* A register number, below 1000; at has room for four characters. */
+static inline char *put_register_number(char *at, unsigned value)
 {
-    if (value >= 100) {
-        *at++ = (char)('0' + value / 100);
-        value %= 100;
-        memcpy(at, gcn_decimal_pairs + 2 * value, 2);
-        return at + 2;
+    if (value < 256) {
+        memcpy(at, register_numbers[value].digits, 4);
+        return at + register_numbers[value].length;
     }
-    if (value >= 10) {
-        memcpy(at, gcn_decimal_pairs + 2 * value, 2);
-        return at + 2;
-    }
-    *at = (char)('0' + value);
-    return at + 1;
+    *at++ = (char)('0' + value / 100);
+    value %= 100;
+    memcpy(at, gcn_decimal_pairs + 2 * value, 2);
+    return at + 2;
 }
 
+/* Register prefixes padded to four bytes, so that each copies with one
+ * store of four. */
+static const char sgpr_prefix[4] = "s", vgpr_prefix[4] = "v", ttmp_prefix[4] = "ttmp";
+
 /* s5, ttmp[4:7], v[0:3]: the hot path of every register operand. */
-void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
+static void put_range(gcn_text *text, const char prefix[4], size_t prefix_length, unsigned first,
+                      unsigned count)
 {
-    char spare[16]; /* "ttmp[100:103]" and more */
+    char spare[20]; /* "ttmp[100:103]" and the fourth byte of a number */
     char *start = gcn_put_reserve(text, spare, sizeof spare), *at = start;
-    while (*prefix)
-        *at++ = *prefix++;
+    memcpy(at, prefix, 4);
+    at += prefix_length;
     if (count == 1) {
         at = put_register_number(at, first);
     } else {
@@ -93,18 +111,31 @@ void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, 
     gcn_put_commit(text, spare, start, at);
 }
 
+void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
+{
+    char padded[4] = {0};
+    size_t length = 0;
+    for (; length < sizeof padded && prefix[length]; length++) /* no library call: "s", "ttmp" */
+        padded[length] = prefix[length];
+    if (prefix[length]) { /* no register has one this long */
+        gcn_put(text, prefix);
+        length = 0;
+    }
+    put_range(text, padded, length, first, count);
+}
+
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
                        unsigned count)
 {
     if (count == 0)
         count = 1;
     if (code + count <= gcn_sgpr_count(arch)) {
-        gcn_put_register_range(text, "s", code, count);
+        put_range(text, sgpr_prefix, 1, code, count);
         return true;
     }
     unsigned base = ttmp_base(arch);
     if (code >= base && code + count <= base + ttmp_count(arch)) {
-        gcn_put_register_range(text, "ttmp", code - base, count);
+        put_range(text, ttmp_prefix, 4, code - base, count);
         return true;
     }
     if (count == 1 && code >= GCN_CODE_ZERO && code <= 208) { /* no special has these codes */
@@ -138,7 +169,7 @@ void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
     if (count == 0)
         count = 1;
     if (first + count <= 256) {
-        gcn_put_register_range(text, "v", first, count);
+        put_range(text, vgpr_prefix, 1, first, count);
         return;
     }
     /* A tuple past v255 wraps, as clrxdisasm prints it: v[255:0]. */
