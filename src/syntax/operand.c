@@ -91,8 +91,9 @@ static inline char *put_register_number(char *at, unsigned value)
  * store of four. */
 static const char sgpr_prefix[4] = "s", vgpr_prefix[4] = "v", ttmp_prefix[4] = "ttmp";
 
-/* s5, ttmp[4:7], v[0:3]: the hot path of every register operand. */
-static void put_range(gcn_text *text, const char prefix[4], size_t prefix_length, unsigned first,
+/* s5, ttmp[4:7], v[0:3]: the hot path of every register operand, inlined
+ * into each caller so that the prefix is a constant. */
+static inline __attribute__((always_inline)) void put_range(gcn_text *text, const char prefix[4], size_t prefix_length, unsigned first,
                       unsigned count)
 {
     char spare[20]; /* "ttmp[100:103]" and the fourth byte of a number */
@@ -111,6 +112,16 @@ static void put_range(gcn_text *text, const char prefix[4], size_t prefix_length
     gcn_put_commit(text, spare, start, at);
 }
 
+void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
+{
+    put_range(text, sgpr_prefix, 1, first, count);
+}
+
+void gcn_put_ttmps(gcn_text *text, unsigned first, unsigned count)
+{
+    put_range(text, ttmp_prefix, 4, first, count);
+}
+
 void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
 {
     char padded[4] = {0};
@@ -124,15 +135,12 @@ void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, 
     put_range(text, padded, length, first, count);
 }
 
-bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
-                       unsigned count)
+/* The scalar operands that are not SGPRs, out of line so that the SGPR
+ * path stays short. */
+static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_arch arch,
+                                                          gcn_dialect dialect, unsigned code,
+                                                          unsigned count)
 {
-    if (count == 0)
-        count = 1;
-    if (code + count <= gcn_sgpr_count(arch)) {
-        put_range(text, sgpr_prefix, 1, code, count);
-        return true;
-    }
     unsigned base = ttmp_base(arch);
     if (code >= base && code + count <= base + ttmp_count(arch)) {
         put_range(text, ttmp_prefix, 4, code - base, count);
@@ -162,6 +170,18 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
         }
     }
     return false;
+}
+
+bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                       unsigned count)
+{
+    if (count == 0)
+        count = 1;
+    if (code + count <= gcn_sgpr_count(arch)) {
+        put_range(text, sgpr_prefix, 1, code, count);
+        return true;
+    }
+    return format_other_scalar(text, arch, dialect, code, count);
 }
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
