@@ -84,8 +84,14 @@ static size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_t avail
                         uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction, bool *decoded)
 {
     size_t count = available < GCN_MAX_WORDS ? available : GCN_MAX_WORDS;
-    for (size_t i = 0; i < count; i++)
-        words[i] = word_at(bytes + 4 * i);
+    if (count == GCN_MAX_WORDS) { /* all but the input's last words */
+        words[0] = word_at(bytes);
+        words[1] = word_at(bytes + 4);
+        words[2] = word_at(bytes + 8);
+    } else {
+        for (size_t i = 0; i < count; i++)
+            words[i] = word_at(bytes + 4 * i);
+    }
     *decoded = gcn_decode(l->options.arch, words, count, instruction) == GCN_OK;
     return *decoded ? instruction->word_count : 1;
 }
@@ -308,7 +314,8 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
     while (at < end && !l->failed) {
         uint64_t offset = l->offset + at;
-        label(l, offset);
+        if (l->next < l->target_count)
+            label(l, offset);
         uint32_t words[GCN_MAX_WORDS];
         gcn_instruction instruction;
         bool decoded;
