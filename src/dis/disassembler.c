@@ -38,6 +38,7 @@ struct gcn_listing {
      * still ahead. */
     size_t unplaced, next;
     gcn_text output; /* OUTPUT_SIZE, flushed to the writer when full */
+    bool encoding_before, encoding_after; /* -e: where the comment goes */
 };
 
 gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_writer write,
@@ -54,6 +55,8 @@ gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_
     l->write = write;
     l->context = context;
     l->output = (gcn_text){output, OUTPUT_SIZE, 0};
+    l->encoding_before = options->show_encoding && options->dialect == GCN_DIALECT_CLRX;
+    l->encoding_after = options->show_encoding && options->dialect != GCN_DIALECT_CLRX;
     return l;
 }
 
@@ -210,15 +213,16 @@ static char *put_word_at(char *at, uint32_t value, const char *pairs)
 }
 
 /* The offset and words of a line, as -e shows them: %012zx and %08x. */
-static void put_encoding(gcn_text *out, uint64_t offset, const uint32_t *words, size_t count,
-                         bool upper)
+static char *put_encoding(char *at, uint64_t offset, const uint32_t *words, size_t count,
+                          const char *pairs)
 {
-    const char *pairs = upper ? gcn_upper_hex_pairs : gcn_lower_hex_pairs;
     uint64_t high = offset >> 32; /* 4 digits of the 12, or more */
-    char *at = out->data + out->length;
     if (high >> 16) {
-        gcn_put_hex_digits(out, high, 4, upper);
-        at = out->data + out->length;
+        unsigned digits = 4;
+        while (high >> (4 * digits))
+            digits++;
+        while (digits-- > 0)
+            *at++ = pairs[2 * (high >> (4 * digits) & 15) + 1];
     } else {
         memcpy(at, pairs + 2 * (high >> 8), 2);
         memcpy(at + 2, pairs + 2 * (high & 255), 2);
@@ -230,52 +234,61 @@ static void put_encoding(gcn_text *out, uint64_t offset, const uint32_t *words, 
         *at++ = ' ';
         at = put_word_at(at, words[i], pairs);
     }
-    out->length = (size_t)(at - out->data);
+    return at;
+}
+
+/* A line's start: with -e in the clrx dialect, the encoding as a comment.
+ * Lines are written with plain stores into the room line() made. */
+static char *start_line(const gcn_listing *l, char *at, uint64_t offset, const uint32_t *words,
+                        size_t count)
+{
+    if (l->encoding_before) {
+        memcpy(at, "/*", 2);
+        at = put_encoding(at + 2, offset, words, count, gcn_lower_hex_pairs);
+        memcpy(at, "*/ ", 3);
+        at += 3;
+    }
+    return at;
+}
+
+/* A line's end: with -e in the llvm dialect, the encoding as a comment. */
+static void end_line(gcn_listing *l, char *at, uint64_t offset, const uint32_t *words, size_t count)
+{
+    if (l->encoding_after) {
+        memcpy(at, " // ", 4);
+        at = put_encoding(at + 4, offset, words, count, gcn_upper_hex_pairs);
+    }
+    *at++ = '\n';
+    l->output.length = (size_t)(at - l->output.data);
 }
 
 /* A data word, one line. */
 static void put_data(gcn_listing *l, uint64_t offset, uint32_t word)
 {
-    bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
     gcn_text *out = line(l);
-    if (l->options.show_encoding && clrx) {
-        gcn_put_length(out, "/*", 2);
-        put_encoding(out, offset, &word, 1, false);
-        gcn_put_length(out, "*/ ", 3);
+    char *at = start_line(l, out->data + out->length, offset, &word, 1);
+    if (l->options.dialect == GCN_DIALECT_CLRX) {
+        memcpy(at, ".int 0x", 7);
+        at += 7;
+    } else {
+        memcpy(at, ".long 0x", 8);
+        at += 8;
     }
-    gcn_put(out, clrx ? ".int 0x" : ".long 0x");
-    gcn_put_hex_digits(out, word, 8, false);
-    if (l->options.show_encoding && !clrx) {
-        gcn_put_length(out, " // ", 4);
-        put_encoding(out, offset, &word, 1, true);
-    }
-    gcn_put_char(out, '\n');
+    at = put_word_at(at, word, gcn_lower_hex_pairs);
+    end_line(l, at, offset, &word, 1);
 }
 
 /* The instruction's line, if its text reads back (gcn_format_exact_text). */
 static bool put_instruction(gcn_listing *l, const gcn_instruction *instruction, uint64_t offset,
                             const uint32_t *words)
 {
-    bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
     gcn_text *out = line(l);
-    size_t start = out->length;
-    if (l->options.show_encoding && clrx) {
-        gcn_put_length(out, "/*", 2);
-        put_encoding(out, offset, words, instruction->word_count, false);
-        gcn_put_length(out, "*/ ", 3);
-    }
-    gcn_text text = {out->data + out->length, TEXT_SIZE, 0};
+    char *at = start_line(l, out->data + out->length, offset, words, instruction->word_count);
+    gcn_text text = {at, TEXT_SIZE, 0};
     if (!gcn_format_exact_text(instruction, l->options.dialect, offset, &text) ||
-        text.length >= TEXT_SIZE) {
-        out->length = start;
+        text.length >= TEXT_SIZE)
         return false;
-    }
-    out->length += text.length;
-    if (l->options.show_encoding && !clrx) {
-        gcn_put_length(out, " // ", 4);
-        put_encoding(out, offset, words, instruction->word_count, true);
-    }
-    gcn_put_char(out, '\n');
+    end_line(l, at + text.length, offset, words, instruction->word_count);
     return true;
 }
 

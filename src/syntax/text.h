@@ -15,12 +15,14 @@ typedef struct gcn_text {
 } gcn_text;
 
 /* Inline: the disassembler's hot path puts many short pieces, and the
- * compiler then knows a literal's length. */
+ * compiler then knows a literal's length. The new length is computed
+ * before the copy, which may alias the struct, so it is not read again. */
 static inline void gcn_put_length(gcn_text *text, const char *string, size_t length)
 {
-    if (text->length + length < text->size)
-        memcpy(text->data + text->length, string, length);
-    text->length += length;
+    size_t at = text->length, end = at + length;
+    if (end < text->size)
+        memcpy(text->data + at, string, length);
+    text->length = end;
 }
 
 static inline void gcn_put(gcn_text *text, const char *string)
@@ -30,9 +32,10 @@ static inline void gcn_put(gcn_text *text, const char *string)
 
 static inline void gcn_put_char(gcn_text *text, char c)
 {
-    if (text->length + 1 < text->size)
-        text->data[text->length] = c;
-    text->length++;
+    size_t at = text->length;
+    if (at + 1 < text->size)
+        text->data[at] = c;
+    text->length = at + 1;
 }
 
 /* Short pieces of at most a known length written with plain stores:
