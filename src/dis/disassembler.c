@@ -203,7 +203,7 @@ static void label(gcn_listing *l, uint64_t offset)
 
 /* 8 hex digits (%08x with lower pairs), written straight into the room
  * line() made. */
-static char *put_word_at(char *at, uint32_t value, const char *pairs)
+static inline char *put_word_at(char *at, uint32_t value, const char *pairs)
 {
     memcpy(at, pairs + 2 * (value >> 24), 2);
     memcpy(at + 2, pairs + 2 * (value >> 16 & 255), 2);
@@ -217,7 +217,10 @@ static char *put_encoding(char *at, uint64_t offset, const uint32_t *words, size
                           const char *pairs)
 {
     uint64_t high = offset >> 32; /* 4 digits of the 12, or more */
-    if (high >> 16) {
+    if (high == 0) { /* below 4 GiB */
+        memcpy(at, "0000", 4);
+        at += 4;
+    } else if (high >> 16) {
         unsigned digits = 4;
         while (high >> (4 * digits))
             digits++;
