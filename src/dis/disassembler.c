@@ -83,7 +83,7 @@ static uint32_t word_at(const uint8_t *bytes)
 /* Decodes the instruction at bytes, of which available whole words are
  * there; returns its size in words (1 if it does not decode, *decoded
  * false). */
-static size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_t available,
+static inline size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_t available,
                         uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction, bool *decoded)
 {
     size_t count = available < GCN_MAX_WORDS ? available : GCN_MAX_WORDS;

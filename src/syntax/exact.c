@@ -48,6 +48,26 @@ static bool needs_reading_back(const gcn_instruction *instruction)
     }
 }
 
+/* Whether the text at text->data + start parses back to every bit of the
+ * instruction; out of line, so that the usual text needs no room for it. */
+static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruction,
+                                                 gcn_dialect dialect, uint64_t address,
+                                                 const gcn_text *text, size_t start)
+{
+    uint32_t words[GCN_MAX_WORDS], again[GCN_MAX_WORDS];
+    size_t count, again_count;
+    if (gcn_encode(instruction, words, &count) != GCN_OK)
+        return false;
+    gcn_parse_options options = {.arch = (gcn_arch)instruction->arch, .dialect = dialect, .address = address,
+        .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
+    gcn_instruction parsed;
+    if (gcn_parse(&options, text->data + start, text->length - start, &parsed, NULL) != GCN_OK ||
+        gcn_encode(&parsed, again, &again_count) != GCN_OK)
+        return false;
+    /* not every bit back? */
+    return again_count == count && memcmp(words, again, count * sizeof words[0]) == 0;
+}
+
 /* The LLVM text promises no bits, only a fixpoint, and every LLVM text is
  * one whatever bits it leaves out: tests/round_trip.c checks that on random
  * words of every family, so it is not read back here. */
@@ -61,18 +81,7 @@ bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect diale
         return true;
     if (text->length >= text->size)
         return true; /* too long to read back; the caller sees the length */
-    uint32_t words[GCN_MAX_WORDS], again[GCN_MAX_WORDS];
-    size_t count, again_count;
-    if (gcn_encode(instruction, words, &count) != GCN_OK)
-        return false;
-    gcn_parse_options options = {.arch = (gcn_arch)instruction->arch, .dialect = dialect, .address = address,
-        .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
-    gcn_instruction parsed;
-    if (gcn_parse(&options, text->data + start, text->length - start, &parsed, NULL) != GCN_OK ||
-        gcn_encode(&parsed, again, &again_count) != GCN_OK)
-        return false;
-    /* not every bit back? */
-    return again_count == count && memcmp(words, again, count * sizeof words[0]) == 0;
+    return reads_back(instruction, dialect, address, text, start);
 }
 
 gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dialect,

@@ -50,16 +50,6 @@ void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
     text->length += count;
 }
 
-void gcn_put_signed(gcn_text *text, int64_t value)
-{
-    if (value < 0) {
-        gcn_put_char(text, '-');
-        gcn_put_unsigned(text, (uint64_t)0 - (uint64_t)value);
-    } else {
-        gcn_put_unsigned(text, (uint64_t)value);
-    }
-}
-
 void gcn_put_hex(gcn_text *text, uint64_t value)
 {
     gcn_put_length(text, "0x", 2);
@@ -87,8 +77,14 @@ void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool up
 
 void gcn_put_pad(gcn_text *text, size_t start, size_t column)
 {
+    static const char blanks[17] = "                "; /* clrx pads mnemonics to column 16 */
     size_t used = text->length - start;
     size_t spaces = used + 1 < column ? column - used : 1;
+    if (spaces <= 16 && text->length + 16 < text->size) {
+        memcpy(text->data + text->length, blanks, 16);
+        text->length += spaces;
+        return;
+    }
     if (text->length + spaces < text->size)
         memset(text->data + text->length, ' ', spaces);
     text->length += spaces;

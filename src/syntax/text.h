@@ -71,7 +71,16 @@ static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
         gcn_put_large_unsigned(text, value);
 }
 
-void gcn_put_signed(gcn_text *text, int64_t value);
+static inline void gcn_put_signed(gcn_text *text, int64_t value)
+{
+    if (value < 0) {
+        gcn_put_char(text, '-');
+        gcn_put_unsigned(text, (uint64_t)0 - (uint64_t)value);
+    } else {
+        gcn_put_unsigned(text, (uint64_t)value);
+    }
+}
+
 void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */
 /* Hex digits without 0x, zero-padded to at least digits: printf's %0*llx,
  * or %0*llX with upper. */
