@@ -19,13 +19,18 @@ static const char padded_names[GCN_ROW_COUNT][PADDED_NAME_SIZE] = {
 
 void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
 {
-    size_t start = text->length;
-    if (text->length + PADDED_NAME_SIZE < text->size) {
-        memcpy(text->data + text->length, padded_names[row - gcn_rows], PADDED_NAME_SIZE);
-        text->length += row->name_length;
-    } else {
-        gcn_put_length(text, row->name, row->name_length);
+    size_t start = text->length, length = row->name_length;
+    if (start + PADDED_NAME_SIZE < text->size) {
+        char *at = text->data + start;
+        memcpy(at, padded_names[row - gcn_rows], PADDED_NAME_SIZE);
+        if (operands && dialect != GCN_DIALECT_CLRX)
+            at[length++] = ' '; /* inside the 32 bytes: no name is that long */
+        text->length = start + length;
+        if (operands && dialect == GCN_DIALECT_CLRX)
+            gcn_put_pad(text, start, 16);
+        return;
     }
+    gcn_put_length(text, row->name, length);
     if (!operands)
         return;
     if (dialect == GCN_DIALECT_CLRX)

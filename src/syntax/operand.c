@@ -91,25 +91,50 @@ static inline char *put_register_number(char *at, unsigned value)
  * store of four. */
 static const char sgpr_prefix[4] = "s", vgpr_prefix[4] = "v", ttmp_prefix[4] = "ttmp";
 
-/* s5, ttmp[4:7], v[0:3]: the hot path of every register operand, inlined
- * into each caller so that the prefix is a constant. */
-static inline __attribute__((always_inline)) void put_range(gcn_text *text, const char prefix[4], size_t prefix_length, unsigned first,
-                      unsigned count)
+enum { RANGE_ROOM = 20 }; /* "ttmp[100:103]" and the fourth byte of a number */
+
+/* s5, ttmp[4:7], v[0:3] written at at, which has RANGE_ROOM bytes; returns
+ * the end. */
+static inline __attribute__((always_inline)) char *write_range(char *at, const char prefix[4],
+                                                               size_t prefix_length,
+                                                               unsigned first, unsigned count)
 {
-    char spare[20]; /* "ttmp[100:103]" and the fourth byte of a number */
-    char *start = gcn_put_reserve(text, spare, sizeof spare), *at = start;
     memcpy(at, prefix, 4);
     at += prefix_length;
-    if (count == 1) {
-        at = put_register_number(at, first);
+    if (count == 1)
+        return put_register_number(at, first);
+    *at++ = '[';
+    at = put_register_number(at, first);
+    *at++ = ':';
+    at = put_register_number(at, first + count - 1);
+    *at++ = ']';
+    return at;
+}
+
+/* Near the end of the text: through a buffer of its own, out of line so
+ * that the usual path needs no stack frame. */
+static __attribute__((noinline)) void put_range_at_end(gcn_text *text, const char prefix[4],
+                                                       size_t prefix_length, unsigned first,
+                                                       unsigned count)
+{
+    char spare[RANGE_ROOM];
+    char *end = write_range(spare, prefix, prefix_length, first, count);
+    gcn_put_length(text, spare, (size_t)(end - spare));
+}
+
+/* The hot path of every register operand, inlined into each caller so that
+ * the prefix is a constant. */
+static inline __attribute__((always_inline)) void put_range(gcn_text *text, const char prefix[4],
+                                                            size_t prefix_length, unsigned first,
+                                                            unsigned count)
+{
+    size_t length = text->length;
+    if (length + RANGE_ROOM < text->size) {
+        char *start = text->data + length;
+        text->length = length + (size_t)(write_range(start, prefix, prefix_length, first, count) - start);
     } else {
-        *at++ = '[';
-        at = put_register_number(at, first);
-        *at++ = ':';
-        at = put_register_number(at, first + count - 1);
-        *at++ = ']';
+        put_range_at_end(text, prefix, prefix_length, first, count);
     }
-    gcn_put_commit(text, spare, start, at);
 }
 
 void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
