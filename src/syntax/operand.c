@@ -93,20 +93,21 @@ static const char sgpr_prefix[4] = "s", vgpr_prefix[4] = "v", ttmp_prefix[4] = "
 
 enum { RANGE_ROOM = 20 }; /* "ttmp[100:103]" and the fourth byte of a number */
 
-/* s5, ttmp[4:7], v[0:3] written at at, which has RANGE_ROOM bytes; returns
- * the end. */
+/* s5, ttmp[4:7], v[0:3] (a tuple: prefix[first:last]) written at at,
+ * which has RANGE_ROOM bytes; returns the end. */
 static inline __attribute__((always_inline)) char *write_range(char *at, const char prefix[4],
                                                                size_t prefix_length,
-                                                               unsigned first, unsigned count)
+                                                               unsigned first, unsigned last,
+                                                               bool tuple)
 {
     memcpy(at, prefix, 4);
     at += prefix_length;
-    if (count == 1)
+    if (!tuple)
         return put_register_number(at, first);
     *at++ = '[';
     at = put_register_number(at, first);
     *at++ = ':';
-    at = put_register_number(at, first + count - 1);
+    at = put_register_number(at, last);
     *at++ = ']';
     return at;
 }
@@ -115,10 +116,10 @@ static inline __attribute__((always_inline)) char *write_range(char *at, const c
  * that the usual path needs no stack frame. */
 static __attribute__((noinline)) void put_range_at_end(gcn_text *text, const char prefix[4],
                                                        size_t prefix_length, unsigned first,
-                                                       unsigned count)
+                                                       unsigned last, bool tuple)
 {
     char spare[RANGE_ROOM];
-    char *end = write_range(spare, prefix, prefix_length, first, count);
+    char *end = write_range(spare, prefix, prefix_length, first, last, tuple);
     gcn_put_length(text, spare, (size_t)(end - spare));
 }
 
@@ -126,25 +127,26 @@ static __attribute__((noinline)) void put_range_at_end(gcn_text *text, const cha
  * the prefix is a constant. */
 static inline __attribute__((always_inline)) void put_range(gcn_text *text, const char prefix[4],
                                                             size_t prefix_length, unsigned first,
-                                                            unsigned count)
+                                                            unsigned last, bool tuple)
 {
     size_t length = text->length;
     if (length + RANGE_ROOM < text->size) {
         char *start = text->data + length;
-        text->length = length + (size_t)(write_range(start, prefix, prefix_length, first, count) - start);
+        char *end = write_range(start, prefix, prefix_length, first, last, tuple);
+        text->length = length + (size_t)(end - start);
     } else {
-        put_range_at_end(text, prefix, prefix_length, first, count);
+        put_range_at_end(text, prefix, prefix_length, first, last, tuple);
     }
 }
 
 void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
 {
-    put_range(text, sgpr_prefix, 1, first, count);
+    put_range(text, sgpr_prefix, 1, first, first + count - 1, count != 1);
 }
 
 void gcn_put_ttmps(gcn_text *text, unsigned first, unsigned count)
 {
-    put_range(text, ttmp_prefix, 4, first, count);
+    put_range(text, ttmp_prefix, 4, first, first + count - 1, count != 1);
 }
 
 void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
@@ -157,7 +159,7 @@ void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, 
         gcn_put(text, prefix);
         length = 0;
     }
-    put_range(text, padded, length, first, count);
+    put_range(text, padded, length, first, first + count - 1, count != 1);
 }
 
 /* The scalar operands that are not SGPRs, out of line so that the SGPR
@@ -168,7 +170,7 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
 {
     unsigned base = ttmp_base(arch);
     if (code >= base && code + count <= base + ttmp_count(arch)) {
-        put_range(text, ttmp_prefix, 4, code - base, count);
+        put_range(text, ttmp_prefix, 4, code - base, code - base + count - 1, count != 1);
         return true;
     }
     if (count == 1 && code >= GCN_CODE_ZERO && code <= 208) { /* no special has these codes */
@@ -203,26 +205,33 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     if (count == 0)
         count = 1;
     if (code + count <= gcn_sgpr_count(arch)) {
-        put_range(text, sgpr_prefix, 1, code, count);
+        put_range(text, sgpr_prefix, 1, code, code + count - 1, count != 1);
         return true;
     }
     return format_other_scalar(text, arch, dialect, code, count);
+}
+
+/* No VGPR field is that wide: numbers of any size, out of line. */
+static __attribute__((noinline)) void put_wrapped_vgprs(gcn_text *text, unsigned first, unsigned last)
+{
+    gcn_put(text, "v[");
+    gcn_put_unsigned(text, first);
+    gcn_put_char(text, ':');
+    gcn_put_unsigned(text, last);
+    gcn_put_char(text, ']');
 }
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
 {
     if (count == 0)
         count = 1;
-    if (first + count <= 256) {
-        put_range(text, vgpr_prefix, 1, first, count);
-        return;
-    }
-    /* A tuple past v255 wraps, as clrxdisasm prints it: v[255:0]. */
-    gcn_put(text, "v[");
-    gcn_put_unsigned(text, first);
-    gcn_put_char(text, ':');
-    gcn_put_unsigned(text, (first + count - 1) & 255);
-    gcn_put_char(text, ']');
+    unsigned last = first + count - 1;
+    if (last <= 255)
+        put_range(text, vgpr_prefix, 1, first, last, count != 1);
+    else if (first <= 255) /* a tuple past v255 wraps, as clrxdisasm prints it: v[255:0] */
+        put_range(text, vgpr_prefix, 1, first, last & 255, true);
+    else
+        put_wrapped_vgprs(text, first, last & 255);
 }
 
 /* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */
