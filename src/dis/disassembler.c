@@ -213,7 +213,7 @@ static inline char *put_word_at(char *at, uint32_t value, const char *pairs)
 }
 
 /* The offset and words of a line, as -e shows them: %012zx and %08x. */
-static char *put_encoding(char *at, uint64_t offset, const uint32_t *words, size_t count,
+static inline char *put_encoding(char *at, uint64_t offset, const uint32_t *words, size_t count,
                           const char *pairs)
 {
     uint64_t high = offset >> 32; /* 4 digits of the 12, or more */

@@ -74,10 +74,12 @@ static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruct
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text)
 {
+    if (dialect != GCN_DIALECT_CLRX) /* a tail call: nothing to keep for later */
+        return gcn_format_text(instruction, dialect, address, text);
     size_t start = text->length;
     if (!gcn_format_text(instruction, dialect, address, text))
         return false;
-    if (dialect != GCN_DIALECT_CLRX || !needs_reading_back(instruction))
+    if (!needs_reading_back(instruction))
         return true;
     if (text->length >= text->size)
         return true; /* too long to read back; the caller sees the length */

@@ -52,6 +52,22 @@ void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 
 void gcn_put_hex(gcn_text *text, uint64_t value)
 {
+    /* 0x and up to 16 digits, counted from the highest set bit, written
+     * from the last pair back. */
+    unsigned count = value ? (unsigned)(67 - __builtin_clzll(value)) / 4 : 1;
+    size_t length = text->length;
+    if (length + 2 + count < text->size) {
+        char *start = text->data + length, *end = start + 2 + count;
+        memcpy(start, "0x", 2);
+        for (; end - start > 3; value >>= 8) {
+            end -= 2;
+            memcpy(end, gcn_lower_hex_pairs + 2 * (value & 255), 2);
+        }
+        if (end - start == 3)
+            end[-1] = gcn_lower_hex_pairs[2 * (value & 15) + 1];
+        text->length = length + 2 + count;
+        return;
+    }
     gcn_put_length(text, "0x", 2);
     gcn_put_hex_digits(text, value, 1, false);
 }
