@@ -68,22 +68,29 @@ static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruct
     return again_count == count && memcmp(words, again, count * sizeof words[0]) == 0;
 }
 
+/* The CLRX text, read back where it may not carry every bit. */
+static __attribute__((noinline)) bool format_clrx_exact(const gcn_instruction *instruction,
+                                                        uint64_t address, gcn_text *text)
+{
+    size_t start = text->length;
+    if (!gcn_format_text(instruction, GCN_DIALECT_CLRX, address, text))
+        return false;
+    if (!needs_reading_back(instruction))
+        return true;
+    if (text->length >= text->size)
+        return true; /* too long to read back; the caller sees the length */
+    return reads_back(instruction, GCN_DIALECT_CLRX, address, text, start);
+}
+
 /* The LLVM text promises no bits, only a fixpoint, and every LLVM text is
  * one whatever bits it leaves out: tests/round_trip.c checks that on random
  * words of every family, so it is not read back here. */
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text)
 {
-    if (dialect != GCN_DIALECT_CLRX) /* a tail call: nothing to keep for later */
-        return gcn_format_text(instruction, dialect, address, text);
-    size_t start = text->length;
-    if (!gcn_format_text(instruction, dialect, address, text))
-        return false;
-    if (!needs_reading_back(instruction))
-        return true;
-    if (text->length >= text->size)
-        return true; /* too long to read back; the caller sees the length */
-    return reads_back(instruction, dialect, address, text, start);
+    if (dialect == GCN_DIALECT_CLRX)
+        return format_clrx_exact(instruction, address, text);
+    return gcn_format_text(instruction, dialect, address, text);
 }
 
 gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dialect,
