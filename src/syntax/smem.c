@@ -242,7 +242,7 @@ static bool format_clrx(const gcn_instruction *instruction, const smem_form *for
  * ttmp15 whatever the generation has; specials are named only at their own
  * width (pairs also stand for four SGPRs); 125 is "null"; false where
  * llvm-mc reports an invalid encoding. */
-static bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
+static inline bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
 {
     unsigned align = count >= 4 ? 4 : count;
     unsigned ttmp = ttmp_first(arch);
