@@ -39,6 +39,11 @@ struct gcn_listing {
     size_t unplaced, next;
     gcn_text output; /* OUTPUT_SIZE, flushed to the writer when full */
     bool encoding_before, encoding_after; /* -e: where the comment goes */
+    const char *pairs; /* -e: hex digit pairs in the dialect's case */
+    /* -e: the first 10 of the 12 offset digits, of the offsets that share
+     * offset >> 8 (the lines of 256 bytes), written once for them all. */
+    uint64_t digits_of;
+    char offset_digits[16];
 };
 
 gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_writer write,
@@ -57,6 +62,8 @@ gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_
     l->output = (gcn_text){output, OUTPUT_SIZE, 0};
     l->encoding_before = options->show_encoding && options->dialect == GCN_DIALECT_CLRX;
     l->encoding_after = options->show_encoding && options->dialect != GCN_DIALECT_CLRX;
+    l->pairs = options->dialect == GCN_DIALECT_CLRX ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
+    l->digits_of = UINT64_MAX;
     return l;
 }
 
@@ -213,25 +220,28 @@ static inline char *put_word_at(char *at, uint32_t value, const char *pairs)
 }
 
 /* The offset and words of a line, as -e shows them: %012zx and %08x. */
-static inline char *put_encoding(char *at, uint64_t offset, const uint32_t *words, size_t count,
-                          const char *pairs)
+static inline char *put_encoding(gcn_listing *l, char *at, uint64_t offset, const uint32_t *words,
+                                 size_t count)
 {
-    uint64_t high = offset >> 32; /* 4 digits of the 12, or more */
-    if (high == 0) { /* below 4 GiB */
-        memcpy(at, "0000", 4);
-        at += 4;
-    } else if (high >> 16) {
+    const char *pairs = l->pairs;
+    if (offset >> 48) { /* more than 12 digits */
+        uint64_t high = offset >> 32;
         unsigned digits = 4;
         while (high >> (4 * digits))
             digits++;
         while (digits-- > 0)
             *at++ = pairs[2 * (high >> (4 * digits) & 15) + 1];
+        at = put_word_at(at, (uint32_t)offset, pairs);
     } else {
-        memcpy(at, pairs + 2 * (high >> 8), 2);
-        memcpy(at + 2, pairs + 2 * (high & 255), 2);
-        at += 4;
+        if (offset >> 8 != l->digits_of) {
+            l->digits_of = offset >> 8;
+            memcpy(l->offset_digits, pairs + 2 * (offset >> 40), 2);
+            put_word_at(l->offset_digits + 2, (uint32_t)(offset >> 8), pairs);
+        }
+        memcpy(at, l->offset_digits, 10);
+        memcpy(at + 10, pairs + 2 * (offset & 255), 2);
+        at += 12;
     }
-    at = put_word_at(at, (uint32_t)offset, pairs);
     *at++ = ':';
     for (size_t i = 0; i < count; i++) {
         *at++ = ' ';
@@ -242,12 +252,12 @@ static inline char *put_encoding(char *at, uint64_t offset, const uint32_t *word
 
 /* A line's start: with -e in the clrx dialect, the encoding as a comment.
  * Lines are written with plain stores into the room line() made. */
-static char *start_line(const gcn_listing *l, char *at, uint64_t offset, const uint32_t *words,
+static char *start_line(gcn_listing *l, char *at, uint64_t offset, const uint32_t *words,
                         size_t count)
 {
     if (l->encoding_before) {
         memcpy(at, "/*", 2);
-        at = put_encoding(at + 2, offset, words, count, gcn_lower_hex_pairs);
+        at = put_encoding(l, at + 2, offset, words, count);
         memcpy(at, "*/ ", 3);
         at += 3;
     }
@@ -259,7 +269,7 @@ static void end_line(gcn_listing *l, char *at, uint64_t offset, const uint32_t *
 {
     if (l->encoding_after) {
         memcpy(at, " // ", 4);
-        at = put_encoding(at + 4, offset, words, count, gcn_upper_hex_pairs);
+        at = put_encoding(l, at + 4, offset, words, count);
     }
     *at++ = '\n';
     l->output.length = (size_t)(at - l->output.data);
