@@ -8,29 +8,23 @@ static const gcn_formatter formatters[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_FLAT] = gcn_format_flat,
 };
 
-/* Every row's name padded to 32 bytes (from the same rows), so that a
- * mnemonic copies with two 16-byte stores instead of a copy of its length. */
-enum { PADDED_NAME_SIZE = 32 };
-static const char padded_names[GCN_ROW_COUNT][PADDED_NAME_SIZE] = {
+/* From the same rows. */
+const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE] = {
 #define GCN_ROW_ENTRY(family, name, ...) #name,
 #include "isa/rows.inc"
 #undef GCN_ROW_ENTRY
 };
 
-void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
+/* Also near the end of the text, and CLRX's padding. */
+void gcn_put_mnemonic_padded(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
 {
-    size_t start = text->length, length = row->name_length;
-    if (start + PADDED_NAME_SIZE < text->size) {
-        char *at = text->data + start;
-        memcpy(at, padded_names[row - gcn_rows], PADDED_NAME_SIZE);
-        if (operands && dialect != GCN_DIALECT_CLRX)
-            at[length++] = ' '; /* inside the 32 bytes: no name is that long */
-        text->length = start + length;
-        if (operands && dialect == GCN_DIALECT_CLRX)
-            gcn_put_pad(text, start, 16);
-        return;
+    size_t start = text->length;
+    if (start + GCN_PADDED_NAME_SIZE < text->size) {
+        memcpy(text->data + start, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
+        text->length = start + row->name_length;
+    } else {
+        gcn_put_length(text, row->name, row->name_length);
     }
-    gcn_put_length(text, row->name, length);
     if (!operands)
         return;
     if (dialect == GCN_DIALECT_CLRX)
