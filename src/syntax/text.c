@@ -20,10 +20,15 @@ const char gcn_upper_hex_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS
 
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 {
-    if (value >= 100 && value < 10000 && text->length + 4 < text->size) { /* offsets, branch words */
+    if (value >= 100 && value < 100000 && text->length + 5 < text->size) { /* offsets, branch words */
         char *at = text->data + text->length;
         unsigned high = (unsigned)value / 100, low = (unsigned)value % 100;
-        if (high >= 10) {
+        if (high >= 100) { /* five digits */
+            *at++ = (char)('0' + high / 100);
+            high %= 100;
+            memcpy(at, gcn_decimal_pairs + 2 * high, 2);
+            at += 2;
+        } else if (high >= 10) {
             memcpy(at, gcn_decimal_pairs + 2 * high, 2);
             at += 2;
         } else {
