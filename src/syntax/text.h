@@ -38,24 +38,6 @@ static inline void gcn_put_char(gcn_text *text, char c)
     text->length = at + 1;
 }
 
-/* Short pieces of at most a known length written with plain stores:
- * gcn_put_reserve gives where to write, straight into the text when it has
- * room, else into spare (that many bytes), and gcn_put_commit puts what
- * was written up to end. */
-static inline char *gcn_put_reserve(gcn_text *text, char *spare, size_t most)
-{
-    return text->length + most < text->size ? text->data + text->length : spare;
-}
-
-static inline void gcn_put_commit(gcn_text *text, const char *spare, const char *start,
-                                  const char *end)
-{
-    if (start == spare)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    else
-        text->length += (size_t)(end - start);
-}
-
 /* "00" .. "99": two decimal digits at a time. */
 extern const char gcn_decimal_pairs[201];
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value);
