@@ -2,6 +2,8 @@
 #ifndef GCN_CODEC_H
 #define GCN_CODEC_H
 
+#include <string.h>
+
 #include "isa/isa.h"
 
 /* Each decoder gets at least one word and checks its own length; it fills
@@ -30,6 +32,18 @@ void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_fami
 void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch, uint16_t row,
                                unsigned opcode, unsigned word_count);
 
+/* gcn_instruction_start for a decoder, inline: its family is a constant
+ * and its opcode within the family's space, so the row is one lookup. */
+static inline void gcn_decode_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
+                                    unsigned opcode, unsigned word_count)
+{
+    memset(instruction, 0, sizeof *instruction);
+    instruction->arch = (uint8_t)arch;
+    instruction->family = (uint8_t)family;
+    instruction->opcode = (uint16_t)opcode;
+    instruction->word_count = (uint8_t)word_count;
+    instruction->row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
+}
 /* Bits first..first+width-1 of word. */
 static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)
 {

@@ -27,7 +27,7 @@ gcn_status gcn_decode_flat(gcn_arch arch, const uint32_t *words, size_t word_cou
     unsigned opcode = gcn_bits(w0, 18, 7);
     if (gcn14)
         opcode |= gcn_bits(w0, 14, 2) << 7;
-    gcn_instruction_start(instruction, arch, GCN_FAMILY_FLAT, opcode, 2);
+    gcn_decode_start(instruction, arch, GCN_FAMILY_FLAT, opcode, 2);
     uint16_t modifiers = 0;
     if (w0 & 1u << 16) modifiers |= GCN_MOD_GLC;
     if (w0 & 1u << 17) modifiers |= GCN_MOD_SLC;

@@ -29,7 +29,7 @@ static gcn_status decode_smrd(gcn_arch arch, const uint32_t *words, size_t word_
     bool literal = arch == GCN_ARCH_GCN11 && !imm && offset == SMRD_LITERAL_CODE;
     if (literal && word_count < 2)
         return GCN_ERROR_TRUNCATED;
-    gcn_instruction_start(instruction, arch, GCN_FAMILY_SMEM, gcn_bits(w0, 22, 5), literal ? 2 : 1);
+    gcn_decode_start(instruction, arch, GCN_FAMILY_SMEM, gcn_bits(w0, 22, 5), literal ? 2 : 1);
     instruction->offset = offset;
     instruction->sbase = (uint8_t)gcn_bits(w0, 9, 6);
     instruction->sdata = (uint8_t)gcn_bits(w0, 15, 7);
@@ -49,7 +49,7 @@ static gcn_status decode_smem(gcn_arch arch, const uint32_t *words, size_t word_
         return GCN_ERROR_TRUNCATED;
     uint32_t w0 = words[0], w1 = words[1];
     bool gcn14 = arch >= GCN_ARCH_GCN14;
-    gcn_instruction_start(instruction, arch, GCN_FAMILY_SMEM, gcn_bits(w0, 18, 8), 2);
+    gcn_decode_start(instruction, arch, GCN_FAMILY_SMEM, gcn_bits(w0, 18, 8), 2);
     instruction->sbase = (uint8_t)gcn_bits(w0, 0, 6);
     instruction->sdata = (uint8_t)gcn_bits(w0, 6, 7);
     instruction->offset = w1 & offset_mask(arch);

@@ -5,7 +5,7 @@ gcn_status gcn_decode_sopp(gcn_arch arch, const uint32_t *words, size_t word_cou
                            gcn_instruction *instruction)
 {
     (void)word_count;
-    gcn_instruction_start(instruction, arch, GCN_FAMILY_SOPP, gcn_bits(words[0], 16, 7), 1);
+    gcn_decode_start(instruction, arch, GCN_FAMILY_SOPP, gcn_bits(words[0], 16, 7), 1);
     instruction->simm16 = (uint16_t)words[0];
     return GCN_OK;
 }

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
-#include "syntax/text.h"
+#include "syntax/syntax.h"
 
 enum {
     OUTPUT_SIZE = 1 << 18, /* text handed to the writer at once */
@@ -38,6 +38,12 @@ struct gcn_listing {
      * still ahead. */
     size_t unplaced, next;
     gcn_text output; /* OUTPUT_SIZE, flushed to the writer when full */
+    bool encoding_before, encoding_after; /* -e: where the comment goes */
+    const char *pairs; /* -e: hex digit pairs in the dialect's case */
+    /* -e: the first 10 of the 12 offset digits, of the offsets that share
+     * offset >> 8 (the lines of 256 bytes), written once for them all. */
+    uint64_t digits_of;
+    char offset_digits[16];
 };
 
 gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_writer write,
@@ -54,6 +60,10 @@ gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_
     l->write = write;
     l->context = context;
     l->output = (gcn_text){output, OUTPUT_SIZE, 0};
+    l->encoding_before = options->show_encoding && options->dialect == GCN_DIALECT_CLRX;
+    l->encoding_after = options->show_encoding && options->dialect != GCN_DIALECT_CLRX;
+    l->pairs = options->dialect == GCN_DIALECT_CLRX ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
+    l->digits_of = UINT64_MAX;
     return l;
 }
 
@@ -80,12 +90,18 @@ static uint32_t word_at(const uint8_t *bytes)
 /* Decodes the instruction at bytes, of which available whole words are
  * there; returns its size in words (1 if it does not decode, *decoded
  * false). */
-static size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_t available,
+static inline size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_t available,
                         uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction, bool *decoded)
 {
     size_t count = available < GCN_MAX_WORDS ? available : GCN_MAX_WORDS;
-    for (size_t i = 0; i < count; i++)
-        words[i] = word_at(bytes + 4 * i);
+    if (count == GCN_MAX_WORDS) { /* all but the input's last words */
+        words[0] = word_at(bytes);
+        words[1] = word_at(bytes + 4);
+        words[2] = word_at(bytes + 8);
+    } else {
+        for (size_t i = 0; i < count; i++)
+            words[i] = word_at(bytes + 4 * i);
+    }
     *decoded = gcn_decode(l->options.arch, words, count, instruction) == GCN_OK;
     return *decoded ? instruction->word_count : 1;
 }
@@ -194,7 +210,7 @@ static void label(gcn_listing *l, uint64_t offset)
 
 /* 8 hex digits (%08x with lower pairs), written straight into the room
  * line() made. */
-static char *put_word_at(char *at, uint32_t value, const char *pairs)
+static inline char *put_word_at(char *at, uint32_t value, const char *pairs)
 {
     memcpy(at, pairs + 2 * (value >> 24), 2);
     memcpy(at + 2, pairs + 2 * (value >> 16 & 255), 2);
@@ -204,71 +220,88 @@ static char *put_word_at(char *at, uint32_t value, const char *pairs)
 }
 
 /* The offset and words of a line, as -e shows them: %012zx and %08x. */
-static void put_encoding(gcn_text *out, uint64_t offset, const uint32_t *words, size_t count,
-                         bool upper)
+static inline char *put_encoding(gcn_listing *l, char *at, uint64_t offset, const uint32_t *words,
+                                 size_t count)
 {
-    const char *pairs = upper ? gcn_upper_hex_pairs : gcn_lower_hex_pairs;
-    uint64_t high = offset >> 32; /* 4 digits of the 12, or more */
-    char *at = out->data + out->length;
-    if (high >> 16) {
-        gcn_put_hex_digits(out, high, 4, upper);
-        at = out->data + out->length;
+    const char *pairs = l->pairs;
+    if (offset >> 48) { /* more than 12 digits */
+        uint64_t high = offset >> 32;
+        unsigned digits = 4;
+        while (high >> (4 * digits))
+            digits++;
+        while (digits-- > 0)
+            *at++ = pairs[2 * (high >> (4 * digits) & 15) + 1];
+        at = put_word_at(at, (uint32_t)offset, pairs);
     } else {
-        memcpy(at, pairs + 2 * (high >> 8), 2);
-        memcpy(at + 2, pairs + 2 * (high & 255), 2);
-        at += 4;
+        if (offset >> 8 != l->digits_of) {
+            l->digits_of = offset >> 8;
+            memcpy(l->offset_digits, pairs + 2 * (offset >> 40), 2);
+            put_word_at(l->offset_digits + 2, (uint32_t)(offset >> 8), pairs);
+        }
+        memcpy(at, l->offset_digits, 10);
+        memcpy(at + 10, pairs + 2 * (offset & 255), 2);
+        at += 12;
     }
-    at = put_word_at(at, (uint32_t)offset, pairs);
     *at++ = ':';
     for (size_t i = 0; i < count; i++) {
         *at++ = ' ';
         at = put_word_at(at, words[i], pairs);
     }
-    out->length = (size_t)(at - out->data);
+    return at;
+}
+
+/* A line's start: with -e in the clrx dialect, the encoding as a comment.
+ * Lines are written with plain stores into the room line() made. */
+static char *start_line(gcn_listing *l, char *at, uint64_t offset, const uint32_t *words,
+                        size_t count)
+{
+    if (l->encoding_before) {
+        memcpy(at, "/*", 2);
+        at = put_encoding(l, at + 2, offset, words, count);
+        memcpy(at, "*/ ", 3);
+        at += 3;
+    }
+    return at;
+}
+
+/* A line's end: with -e in the llvm dialect, the encoding as a comment. */
+static void end_line(gcn_listing *l, char *at, uint64_t offset, const uint32_t *words, size_t count)
+{
+    if (l->encoding_after) {
+        memcpy(at, " // ", 4);
+        at = put_encoding(l, at + 4, offset, words, count);
+    }
+    *at++ = '\n';
+    l->output.length = (size_t)(at - l->output.data);
 }
 
 /* A data word, one line. */
 static void put_data(gcn_listing *l, uint64_t offset, uint32_t word)
 {
-    bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
     gcn_text *out = line(l);
-    if (l->options.show_encoding && clrx) {
-        gcn_put_length(out, "/*", 2);
-        put_encoding(out, offset, &word, 1, false);
-        gcn_put_length(out, "*/ ", 3);
+    char *at = start_line(l, out->data + out->length, offset, &word, 1);
+    if (l->options.dialect == GCN_DIALECT_CLRX) {
+        memcpy(at, ".int 0x", 7);
+        at += 7;
+    } else {
+        memcpy(at, ".long 0x", 8);
+        at += 8;
     }
-    gcn_put(out, clrx ? ".int 0x" : ".long 0x");
-    gcn_put_hex_digits(out, word, 8, false);
-    if (l->options.show_encoding && !clrx) {
-        gcn_put_length(out, " // ", 4);
-        put_encoding(out, offset, &word, 1, true);
-    }
-    gcn_put_char(out, '\n');
+    at = put_word_at(at, word, gcn_lower_hex_pairs);
+    end_line(l, at, offset, &word, 1);
 }
 
-/* The instruction's line, if its text reads back (gcn_format_exact). */
+/* The instruction's line, if its text reads back (gcn_format_exact_text). */
 static bool put_instruction(gcn_listing *l, const gcn_instruction *instruction, uint64_t offset,
                             const uint32_t *words)
 {
-    bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
     gcn_text *out = line(l);
-    size_t start = out->length, text_length;
-    if (l->options.show_encoding && clrx) {
-        gcn_put_length(out, "/*", 2);
-        put_encoding(out, offset, words, instruction->word_count, false);
-        gcn_put_length(out, "*/ ", 3);
-    }
-    if (gcn_format_exact(instruction, l->options.dialect, offset, out->data + out->length, TEXT_SIZE,
-                         &text_length) != GCN_OK) {
-        out->length = start;
+    char *at = start_line(l, out->data + out->length, offset, words, instruction->word_count);
+    gcn_text text = {at, TEXT_SIZE, 0};
+    if (!gcn_format_exact_text(instruction, l->options.dialect, offset, &text) ||
+        text.length >= TEXT_SIZE)
         return false;
-    }
-    out->length += text_length;
-    if (l->options.show_encoding && !clrx) {
-        gcn_put_length(out, " // ", 4);
-        put_encoding(out, offset, words, instruction->word_count, true);
-    }
-    gcn_put_char(out, '\n');
+    end_line(l, at + text.length, offset, words, instruction->word_count);
     return true;
 }
 
@@ -307,7 +340,8 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
     while (at < end && !l->failed) {
         uint64_t offset = l->offset + at;
-        label(l, offset);
+        if (l->next < l->target_count)
+            label(l, offset);
         uint32_t words[GCN_MAX_WORDS];
         gcn_instruction instruction;
         bool decoded;

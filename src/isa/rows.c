@@ -79,6 +79,16 @@ static const uint16_t decode_flat[GCN_ARCH_COUNT][GCN_OPCODES_FLAT + GCN_ROW_COU
 };
 #undef GCN_ROW_ENTRY
 
+#define PER_ARCH(table) {table[GCN_ARCH_GCN10], table[GCN_ARCH_GCN11], table[GCN_ARCH_GCN12], \
+                         table[GCN_ARCH_GCN14]}
+const uint16_t *const gcn_opcode_rows[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
+    [GCN_FAMILY_SOPP] = PER_ARCH(decode_sopp),
+    [GCN_FAMILY_SMEM] = PER_ARCH(decode_smem),
+    [GCN_FAMILY_MUBUF] = PER_ARCH(decode_mubuf),
+    [GCN_FAMILY_FLAT] = PER_ARCH(decode_flat),
+};
+#undef PER_ARCH
+
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode)
 {
     uint16_t entry = 0;

@@ -48,34 +48,65 @@ static bool needs_reading_back(const gcn_instruction *instruction)
     }
 }
 
-/* The LLVM text promises no bits, only a fixpoint, and every LLVM text is
- * one whatever bits it leaves out: tests/round_trip.c checks that on random
- * words of every family, so it is not read back here. */
-gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dialect,
-                            uint64_t address, char *buffer, size_t size, size_t *length)
+/* Whether the text at text->data + start parses back to every bit of the
+ * instruction; out of line, so that the usual text needs no room for it. */
+static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruction,
+                                                 gcn_dialect dialect, uint64_t address,
+                                                 const gcn_text *text, size_t start)
 {
-    size_t text_length;
-    gcn_status status = gcn_format(instruction, dialect, address, buffer, size, &text_length);
-    if (status != GCN_OK)
-        return status;
-    if (dialect != GCN_DIALECT_CLRX || !needs_reading_back(instruction)) {
-        if (length)
-            *length = text_length;
-        return GCN_OK;
-    }
     uint32_t words[GCN_MAX_WORDS], again[GCN_MAX_WORDS];
     size_t count, again_count;
     if (gcn_encode(instruction, words, &count) != GCN_OK)
-        return GCN_ERROR_NOT_INSTRUCTION;
+        return false;
     gcn_parse_options options = {.arch = (gcn_arch)instruction->arch, .dialect = dialect, .address = address,
         .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
     gcn_instruction parsed;
-    if (gcn_parse(&options, buffer, text_length, &parsed, NULL) != GCN_OK ||
+    if (gcn_parse(&options, text->data + start, text->length - start, &parsed, NULL) != GCN_OK ||
         gcn_encode(&parsed, again, &again_count) != GCN_OK)
+        return false;
+    /* not every bit back? */
+    return again_count == count && memcmp(words, again, count * sizeof words[0]) == 0;
+}
+
+/* The CLRX text, read back where it may not carry every bit. */
+static __attribute__((noinline)) bool format_clrx_exact(const gcn_instruction *instruction,
+                                                        uint64_t address, gcn_text *text)
+{
+    size_t start = text->length;
+    if (!gcn_format_text(instruction, GCN_DIALECT_CLRX, address, text))
+        return false;
+    if (!needs_reading_back(instruction))
+        return true;
+    if (text->length >= text->size)
+        return true; /* too long to read back; the caller sees the length */
+    return reads_back(instruction, GCN_DIALECT_CLRX, address, text, start);
+}
+
+/* The LLVM text promises no bits, only a fixpoint, and every LLVM text is
+ * one whatever bits it leaves out: tests/round_trip.c checks that on random
+ * words of every family, so it is not read back here. */
+bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
+                           uint64_t address, gcn_text *text)
+{
+    if (dialect == GCN_DIALECT_CLRX)
+        return format_clrx_exact(instruction, address, text);
+    return gcn_format_text(instruction, dialect, address, text);
+}
+
+gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dialect,
+                            uint64_t address, char *buffer, size_t size, size_t *length)
+{
+    if (!instruction || (!buffer && size) || instruction->family == GCN_FAMILY_NONE ||
+        instruction->family >= GCN_FAMILY_COUNT || instruction->arch >= GCN_ARCH_COUNT ||
+        (dialect != GCN_DIALECT_CLRX && dialect != GCN_DIALECT_LLVM) ||
+        (instruction->row != GCN_ROW_NONE && instruction->row >= GCN_ROW_COUNT))
+        return GCN_ERROR_INVALID_ARGUMENT;
+    gcn_text text = {buffer, size, 0};
+    if (!gcn_format_exact_text(instruction, dialect, address, &text))
         return GCN_ERROR_NOT_INSTRUCTION;
-    if (again_count != count || memcmp(words, again, count * sizeof words[0]) != 0)
-        return GCN_ERROR_NOT_INSTRUCTION; /* not every bit back */
+    if (gcn_text_finish(&text) != 0)
+        return GCN_ERROR_BUFFER_TOO_SMALL;
     if (length)
-        *length = text_length;
+        *length = text.length;
     return GCN_OK;
 }

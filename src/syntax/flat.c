@@ -108,7 +108,7 @@ static void put_saddr_clrx(gcn_text *text, gcn_arch arch, unsigned code, unsigne
     gcn_put_unsigned(text, code);
 }
 
-static void put_address(gcn_text *text, const flat_form *form, const gcn_instruction *instruction)
+static inline void put_address(gcn_text *text, const flat_form *form, const gcn_instruction *instruction)
 {
     unsigned count = address_count(form, instruction->saddr);
     if (count == 0)
@@ -183,7 +183,7 @@ static bool format_clrx(const gcn_instruction *instruction, const flat_form *for
 
 /* saddr as llvm-mc prints it: pairs of SGPRs and TTMPs lose their low bit;
  * 125 is "null"; a pair that is no register is an invalid encoding. */
-static bool put_llvm_saddr(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
+static inline bool put_llvm_saddr(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
 {
     if (code == SADDR_OFF) {
         gcn_put(text, "off");

@@ -8,10 +8,23 @@ static const gcn_formatter formatters[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_FLAT] = gcn_format_flat,
 };
 
-void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
+/* From the same rows. */
+const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE] = {
+#define GCN_ROW_ENTRY(family, name, ...) #name,
+#include "isa/rows.inc"
+#undef GCN_ROW_ENTRY
+};
+
+/* Also near the end of the text, and CLRX's padding. */
+void gcn_put_mnemonic_padded(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
 {
     size_t start = text->length;
-    gcn_put_length(text, row->name, row->name_length);
+    if (start + GCN_PADDED_NAME_SIZE < text->size) {
+        memcpy(text->data + start, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
+        text->length = start + row->name_length;
+    } else {
+        gcn_put_length(text, row->name, row->name_length);
+    }
     if (!operands)
         return;
     if (dialect == GCN_DIALECT_CLRX)
@@ -33,6 +46,12 @@ void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, un
         else
             gcn_put_char(text, ' ');
     }
+}
+
+bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                     gcn_text *text)
+{
+    return formatters[instruction->family](instruction, dialect, address, text);
 }
 
 gcn_status gcn_format(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,

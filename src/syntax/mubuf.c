@@ -71,7 +71,7 @@ static const struct odd_srsrc {
 
 /* SRSRC; in LLVM as llvm-mc 14 prints it, false where it says invalid
  * encoding or, on GCN 1.0/1.1, where its assembler has no name for it. */
-static bool put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned field)
+static inline bool put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned field)
 {
     unsigned code = field * 4;
     if (gcn_format_scalar(text, arch, dialect, code, 4))
@@ -98,7 +98,7 @@ static bool put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsign
     return false;
 }
 
-static bool put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
+static inline bool put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
     /* llvm-mc's assembler takes no src_lds_direct here (its disassembler prints it). */
     if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == 254)

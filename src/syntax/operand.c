@@ -57,54 +57,120 @@ static unsigned ttmp_count(gcn_arch arch)
     return arch >= GCN_ARCH_GCN14 ? 16 : 12;
 }
 
-/* A register number, below 1000. */
-static char *put_register_number(char *at, unsigned value)
+/* Register numbers 0..255 as text: up to three digits and their count,
+ * copied with one four-byte store (the room reserved covers the fourth). */
+typedef struct register_number {
+    char digits[3];
+    uint8_t length;
+} register_number;
+#define NUMBER_TEXT(n) {{(char)((n) >= 100 ? '0' + (n) / 100 : (n) >= 10 ? '0' + (n) / 10 : '0' + (n)), \
+                          (char)((n) >= 100 ? '0' + (n) / 10 % 10 : (n) >= 10 ? '0' + (n) % 10 : 0), \
+                          (char)((n) >= 100 ? '0' + (n) % 10 : 0)},                                    \
+                         (n) >= 100 ? 3 : (n) >= 10 ? 2 : 1}
+#define NUMBERS4(n) NUMBER_TEXT(n), NUMBER_TEXT((n) + 1), NUMBER_TEXT((n) + 2), NUMBER_TEXT((n) + 3)
+#define NUMBERS16(n) NUMBERS4(n), NUMBERS4((n) + 4), NUMBERS4((n) + 8), NUMBERS4((n) + 12)
+#define NUMBERS64(n) NUMBERS16(n), NUMBERS16((n) + 16), NUMBERS16((n) + 32), NUMBERS16((n) + 48)
+static const register_number register_numbers[256] = {
+    NUMBERS64(0), NUMBERS64(64), NUMBERS64(128), NUMBERS64(192)
+};
+
+/* A register number, below 1000; at has room for four characters. */
+static inline char *put_register_number(char *at, unsigned value)
 {
-    if (value >= 100) {
-        *at++ = (char)('0' + value / 100);
-        value %= 100;
-        memcpy(at, gcn_decimal_pairs + 2 * value, 2);
-        return at + 2;
+    if (value < 256) {
+        memcpy(at, register_numbers[value].digits, 4);
+        return at + register_numbers[value].length;
     }
-    if (value >= 10) {
-        memcpy(at, gcn_decimal_pairs + 2 * value, 2);
-        return at + 2;
-    }
-    *at = (char)('0' + value);
-    return at + 1;
+    *at++ = (char)('0' + value / 100);
+    value %= 100;
+    memcpy(at, gcn_decimal_pairs + 2 * value, 2);
+    return at + 2;
 }
 
-/* s5, ttmp[4:7], v[0:3]: the hot path of every register operand. */
+/* Register prefixes padded to four bytes, so that each copies with one
+ * store of four. */
+static const char sgpr_prefix[4] = "s", vgpr_prefix[4] = "v", ttmp_prefix[4] = "ttmp";
+
+enum { RANGE_ROOM = 20 }; /* "ttmp[100:103]" and the fourth byte of a number */
+
+/* s5, ttmp[4:7], v[0:3] (a tuple: prefix[first:last]) written at at,
+ * which has RANGE_ROOM bytes; returns the end. */
+static inline __attribute__((always_inline)) char *write_range(char *at, const char prefix[4],
+                                                               size_t prefix_length,
+                                                               unsigned first, unsigned last,
+                                                               bool tuple)
+{
+    memcpy(at, prefix, 4);
+    at += prefix_length;
+    if (!tuple)
+        return put_register_number(at, first);
+    *at++ = '[';
+    at = put_register_number(at, first);
+    *at++ = ':';
+    at = put_register_number(at, last);
+    *at++ = ']';
+    return at;
+}
+
+/* Near the end of the text: through a buffer of its own, out of line so
+ * that the usual path needs no stack frame. */
+static __attribute__((noinline)) void put_range_at_end(gcn_text *text, const char prefix[4],
+                                                       size_t prefix_length, unsigned first,
+                                                       unsigned last, bool tuple)
+{
+    char spare[RANGE_ROOM];
+    char *end = write_range(spare, prefix, prefix_length, first, last, tuple);
+    gcn_put_length(text, spare, (size_t)(end - spare));
+}
+
+/* The hot path of every register operand, inlined into each caller so that
+ * the prefix is a constant. */
+static inline __attribute__((always_inline)) void put_range(gcn_text *text, const char prefix[4],
+                                                            size_t prefix_length, unsigned first,
+                                                            unsigned last, bool tuple)
+{
+    size_t length = text->length;
+    if (length + RANGE_ROOM < text->size) {
+        char *start = text->data + length;
+        char *end = write_range(start, prefix, prefix_length, first, last, tuple);
+        text->length = length + (size_t)(end - start);
+    } else {
+        put_range_at_end(text, prefix, prefix_length, first, last, tuple);
+    }
+}
+
+void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
+{
+    put_range(text, sgpr_prefix, 1, first, first + count - 1, count != 1);
+}
+
+void gcn_put_ttmps(gcn_text *text, unsigned first, unsigned count)
+{
+    put_range(text, ttmp_prefix, 4, first, first + count - 1, count != 1);
+}
+
 void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
 {
-    char spare[16]; /* "ttmp[100:103]" and more */
-    char *start = gcn_put_reserve(text, spare, sizeof spare), *at = start;
-    while (*prefix)
-        *at++ = *prefix++;
-    if (count == 1) {
-        at = put_register_number(at, first);
-    } else {
-        *at++ = '[';
-        at = put_register_number(at, first);
-        *at++ = ':';
-        at = put_register_number(at, first + count - 1);
-        *at++ = ']';
+    char padded[4] = {0};
+    size_t length = 0;
+    for (; length < sizeof padded && prefix[length]; length++) /* no library call: "s", "ttmp" */
+        padded[length] = prefix[length];
+    if (prefix[length]) { /* no register has one this long */
+        gcn_put(text, prefix);
+        length = 0;
     }
-    gcn_put_commit(text, spare, start, at);
+    put_range(text, padded, length, first, first + count - 1, count != 1);
 }
 
-bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
-                       unsigned count)
+/* The scalar operands that are not SGPRs, out of line so that the SGPR
+ * path stays short. */
+static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_arch arch,
+                                                          gcn_dialect dialect, unsigned code,
+                                                          unsigned count)
 {
-    if (count == 0)
-        count = 1;
-    if (code + count <= gcn_sgpr_count(arch)) {
-        gcn_put_register_range(text, "s", code, count);
-        return true;
-    }
     unsigned base = ttmp_base(arch);
     if (code >= base && code + count <= base + ttmp_count(arch)) {
-        gcn_put_register_range(text, "ttmp", code - base, count);
+        put_range(text, ttmp_prefix, 4, code - base, code - base + count - 1, count != 1);
         return true;
     }
     if (count == 1 && code >= GCN_CODE_ZERO && code <= 208) { /* no special has these codes */
@@ -133,20 +199,39 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return false;
 }
 
+bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                       unsigned count)
+{
+    if (count == 0)
+        count = 1;
+    if (code + count <= gcn_sgpr_count(arch)) {
+        put_range(text, sgpr_prefix, 1, code, code + count - 1, count != 1);
+        return true;
+    }
+    return format_other_scalar(text, arch, dialect, code, count);
+}
+
+/* No VGPR field is that wide: numbers of any size, out of line. */
+static __attribute__((noinline)) void put_wrapped_vgprs(gcn_text *text, unsigned first, unsigned last)
+{
+    gcn_put(text, "v[");
+    gcn_put_unsigned(text, first);
+    gcn_put_char(text, ':');
+    gcn_put_unsigned(text, last);
+    gcn_put_char(text, ']');
+}
+
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
 {
     if (count == 0)
         count = 1;
-    if (first + count <= 256) {
-        gcn_put_register_range(text, "v", first, count);
-        return;
-    }
-    /* A tuple past v255 wraps, as clrxdisasm prints it: v[255:0]. */
-    gcn_put(text, "v[");
-    gcn_put_unsigned(text, first);
-    gcn_put_char(text, ':');
-    gcn_put_unsigned(text, (first + count - 1) & 255);
-    gcn_put_char(text, ']');
+    unsigned last = first + count - 1;
+    if (last <= 255)
+        put_range(text, vgpr_prefix, 1, first, last, count != 1);
+    else if (first <= 255) /* a tuple past v255 wraps, as clrxdisasm prints it: v[255:0] */
+        put_range(text, vgpr_prefix, 1, first, last & 255, true);
+    else
+        put_wrapped_vgprs(text, first, last & 255);
 }
 
 /* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */

@@ -32,6 +32,9 @@ typedef struct gcn_scalar {
 
 /* prefix first or prefix[first:last] (s5, ttmp[4:7]); numbers below 1000. */
 void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count);
+/* The same for the prefixes s and ttmp, without reading a prefix. */
+void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count);
+void gcn_put_ttmps(gcn_text *text, unsigned first, unsigned count);
 /* Prints count registers starting at code; false if no name fits. */
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
                        unsigned count);

@@ -242,25 +242,22 @@ static bool format_clrx(const gcn_instruction *instruction, const smem_form *for
  * ttmp15 whatever the generation has; specials are named only at their own
  * width (pairs also stand for four SGPRs); 125 is "null"; false where
  * llvm-mc reports an invalid encoding. */
-static bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
+static inline bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
 {
     unsigned align = count >= 4 ? 4 : count;
     unsigned ttmp = ttmp_first(arch);
-    const char *prefix = NULL;
-    unsigned first = 0;
     if (code <= 101) {
-        prefix = "s";
-        first = code & ~(align - 1);
+        unsigned first = code & ~(align - 1);
         if (first + count > 104)
             return false;
-    } else if (code >= ttmp && code < 124) {
-        prefix = "ttmp";
-        first = (code - ttmp) & ~(align - 1);
+        gcn_put_sgprs(text, first, count);
+        return true;
+    }
+    if (code >= ttmp && code < 124) {
+        unsigned first = (code - ttmp) & ~(align - 1);
         if (first + count > 16)
             return false;
-    }
-    if (prefix) {
-        gcn_put_register_range(text, prefix, first, count);
+        gcn_put_ttmps(text, first, count);
         return true;
     }
     if (count >= 8)

@@ -15,6 +15,14 @@ typedef bool (*gcn_formatter)(const gcn_instruction *instruction, gcn_dialect di
 typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
                            gcn_instruction *instruction);
 
+/* gcn_format and gcn_format_exact appending to text, for an instruction
+ * straight from gcn_decode (its fields are not checked again): the
+ * disassembler's hot path. False where gcn_format(_exact) fails. */
+bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                     gcn_text *text);
+bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
+                           uint64_t address, gcn_text *text);
+
 bool gcn_format_sopp(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 bool gcn_format_smem(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
@@ -26,7 +34,24 @@ bool gcn_parse_flat(gcn_cursor *, const gcn_row *, gcn_instruction *);
 
 /* Writes the mnemonic; with operands, the separator after it: CLRX pads
  * to column 16 as clrxdisasm does, LLVM writes one space. */
-void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands);
+void gcn_put_mnemonic_padded(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands);
+/* Every row's name padded to 32 bytes, so that a mnemonic copies with two
+ * 16-byte stores: inline for LLVM's one space, the disassembler's hot path. */
+enum { GCN_PADDED_NAME_SIZE = 32 };
+extern const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE];
+static inline void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row,
+                                    bool operands)
+{
+    size_t start = text->length, length = row->name_length;
+    if (dialect == GCN_DIALECT_CLRX || start + GCN_PADDED_NAME_SIZE >= text->size) {
+        gcn_put_mnemonic_padded(text, dialect, row, operands);
+        return;
+    }
+    char *at = text->data + start;
+    memcpy(at, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
+    at[length] = ' '; /* within the 32 bytes; counted only with operands */
+    text->length = start + length + operands;
+}
 /* CLRX's name for an opcode the generation lacks: SOPP_ill_3. */
 void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, unsigned opcode,
                      bool operands);

@@ -20,6 +20,24 @@ const char gcn_upper_hex_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS
 
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 {
+    if (value >= 100 && value < 100000 && text->length + 5 < text->size) { /* offsets, branch words */
+        char *at = text->data + text->length;
+        unsigned high = (unsigned)value / 100, low = (unsigned)value % 100;
+        if (high >= 100) { /* five digits */
+            *at++ = (char)('0' + high / 100);
+            high %= 100;
+            memcpy(at, gcn_decimal_pairs + 2 * high, 2);
+            at += 2;
+        } else if (high >= 10) {
+            memcpy(at, gcn_decimal_pairs + 2 * high, 2);
+            at += 2;
+        } else {
+            *at++ = (char)('0' + high);
+        }
+        memcpy(at, gcn_decimal_pairs + 2 * low, 2);
+        text->length = (size_t)(at + 2 - text->data);
+        return;
+    }
     unsigned count = 1;
     for (uint64_t power = 10; count < 20 && value >= power; power *= 10)
         count++;
@@ -37,18 +55,24 @@ void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
     text->length += count;
 }
 
-void gcn_put_signed(gcn_text *text, int64_t value)
-{
-    if (value < 0) {
-        gcn_put_char(text, '-');
-        gcn_put_unsigned(text, (uint64_t)0 - (uint64_t)value);
-    } else {
-        gcn_put_unsigned(text, (uint64_t)value);
-    }
-}
-
 void gcn_put_hex(gcn_text *text, uint64_t value)
 {
+    /* 0x and up to 16 digits, counted from the highest set bit, written
+     * from the last pair back. */
+    unsigned count = value ? (unsigned)(67 - __builtin_clzll(value)) / 4 : 1;
+    size_t length = text->length;
+    if (length + 2 + count < text->size) {
+        char *start = text->data + length, *end = start + 2 + count;
+        memcpy(start, "0x", 2);
+        for (; end - start > 3; value >>= 8) {
+            end -= 2;
+            memcpy(end, gcn_lower_hex_pairs + 2 * (value & 255), 2);
+        }
+        if (end - start == 3)
+            end[-1] = gcn_lower_hex_pairs[2 * (value & 15) + 1];
+        text->length = length + 2 + count;
+        return;
+    }
     gcn_put_length(text, "0x", 2);
     gcn_put_hex_digits(text, value, 1, false);
 }
@@ -74,8 +98,14 @@ void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool up
 
 void gcn_put_pad(gcn_text *text, size_t start, size_t column)
 {
+    static const char blanks[17] = "                "; /* clrx pads mnemonics to column 16 */
     size_t used = text->length - start;
     size_t spaces = used + 1 < column ? column - used : 1;
+    if (spaces <= 16 && text->length + 16 < text->size) {
+        memcpy(text->data + text->length, blanks, 16);
+        text->length += spaces;
+        return;
+    }
     if (text->length + spaces < text->size)
         memset(text->data + text->length, ' ', spaces);
     text->length += spaces;

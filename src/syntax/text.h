@@ -15,12 +15,14 @@ typedef struct gcn_text {
 } gcn_text;
 
 /* Inline: the disassembler's hot path puts many short pieces, and the
- * compiler then knows a literal's length. */
+ * compiler then knows a literal's length. The new length is computed
+ * before the copy, which may alias the struct, so it is not read again. */
 static inline void gcn_put_length(gcn_text *text, const char *string, size_t length)
 {
-    if (text->length + length < text->size)
-        memcpy(text->data + text->length, string, length);
-    text->length += length;
+    size_t at = text->length, end = at + length;
+    if (end < text->size)
+        memcpy(text->data + at, string, length);
+    text->length = end;
 }
 
 static inline void gcn_put(gcn_text *text, const char *string)
@@ -30,27 +32,10 @@ static inline void gcn_put(gcn_text *text, const char *string)
 
 static inline void gcn_put_char(gcn_text *text, char c)
 {
-    if (text->length + 1 < text->size)
-        text->data[text->length] = c;
-    text->length++;
-}
-
-/* Short pieces of at most a known length written with plain stores:
- * gcn_put_reserve gives where to write, straight into the text when it has
- * room, else into spare (that many bytes), and gcn_put_commit puts what
- * was written up to end. */
-static inline char *gcn_put_reserve(gcn_text *text, char *spare, size_t most)
-{
-    return text->length + most < text->size ? text->data + text->length : spare;
-}
-
-static inline void gcn_put_commit(gcn_text *text, const char *spare, const char *start,
-                                  const char *end)
-{
-    if (start == spare)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    else
-        text->length += (size_t)(end - start);
+    size_t at = text->length;
+    if (at + 1 < text->size)
+        text->data[at] = c;
+    text->length = at + 1;
 }
 
 /* "00" .. "99": two decimal digits at a time. */
@@ -68,7 +53,16 @@ static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
         gcn_put_large_unsigned(text, value);
 }
 
-void gcn_put_signed(gcn_text *text, int64_t value);
+static inline void gcn_put_signed(gcn_text *text, int64_t value)
+{
+    if (value < 0) {
+        gcn_put_char(text, '-');
+        gcn_put_unsigned(text, (uint64_t)0 - (uint64_t)value);
+    } else {
+        gcn_put_unsigned(text, (uint64_t)value);
+    }
+}
+
 void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */
 /* Hex digits without 0x, zero-padded to at least digits: printf's %0*llx,
  * or %0*llX with upper. */
