@@ -159,10 +159,11 @@ static void instruction(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
     bool fixup = state->mode == MODE_FIXUP;
-    gcn_parse_options options = {.arch = state->arch, .dialect = state->dialect, .address = asm_position(state),
-        .resolve = gcn_section_resolver, .resolve_context = &state->lookup};
-    options.register_alias = state->register_count ? asm_register_alias : NULL;
-    options.register_context = state;
+    gcn_parse_options *options = &state->parse_options; /* what a statement may change */
+    options->arch = state->arch;
+    options->dialect = state->dialect;
+    options->address = asm_position(state);
+    options->register_alias = state->register_count ? asm_register_alias : NULL;
     state->lookup.section = state->section;
     if (!fixup) {
         state->mode = MODE_FIXUP_ALLOWED;
@@ -173,7 +174,7 @@ static void instruction(asm_state *state, size_t start, size_t end)
     state->undefined_name = NULL;
     gcn_instruction decoded;
     gcn_parse_error error;
-    gcn_status status = gcn_parse(&options, line + start, end - start, &decoded, &error);
+    gcn_status status = gcn_parse(options, line + start, end - start, &decoded, &error);
     uint32_t words[GCN_MAX_WORDS];
     size_t count = 0;
     bool encoded = status == GCN_OK && gcn_encode(&decoded, words, &count) == GCN_OK;
@@ -486,6 +487,9 @@ static bool assemble(gcn_assembly *assembly, const char *const *include_director
     state->include_directory_count = include_directory_count;
     state->lookup.lookup = asm_lookup;
     state->lookup.context = state;
+    state->parse_options.resolve = gcn_section_resolver;
+    state->parse_options.resolve_context = &state->lookup;
+    state->parse_options.register_context = state;
     state->files = calloc(4, sizeof *state->files);
     state->file_capacity = 4;
     state->files[0].path = strdup(assembly->file_name ? assembly->file_name : "<input>");

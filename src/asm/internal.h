@@ -274,6 +274,7 @@ typedef struct asm_state {
     asm_buffer expansion;   /* macro and .irp text being built */
     asm_arena arena;
     gcn_section_lookup lookup;
+    gcn_parse_options parse_options; /* for instructions: the fixed fields set once */
 } asm_state;
 
 /* ---- memory.c ---- */
@@ -372,9 +373,9 @@ static inline void asm_store_word(uint8_t *out, uint32_t word)
     memcpy(out, &word, sizeof word);
 }
 bool asm_emit_words_slowly(asm_state *state, const uint32_t *words, size_t count, unsigned column);
-/* An instruction's words, little-endian on any host, like asm_emit. Most
- * are code that fits in the output as it is, written in place (the .text
- * section's size is the output's length). */
+/* An instruction's words (an array of GCN_MAX_WORDS), little-endian on
+ * any host, like asm_emit. Most are code that fits in the output as it
+ * is, written in place (the .text section's size is the output's length). */
 static inline bool asm_emit_words(asm_state *state, const uint32_t *words, size_t count, unsigned column)
 {
     gcn_output *output = state->output;
@@ -383,6 +384,16 @@ static inline bool asm_emit_words(asm_state *state, const uint32_t *words, size_
         end > ASM_MAX_SECTION_SIZE)
         return asm_emit_words_slowly(state, words, count, column);
     uint8_t *out = output->bytes + length;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* All the words the array holds, in one fixed-size copy: those past
+     * count land beyond the new length, where the next bytes go. */
+    if (length + 4 * GCN_MAX_WORDS <= output->capacity) {
+        memcpy(out, words, 4 * GCN_MAX_WORDS);
+        output->length = end;
+        state->sections[SECTION_TEXT].size += 4 * count;
+        return true;
+    }
+#endif
     for (size_t i = 0; i < count; i++)
         asm_store_word(out + 4 * i, words[i]);
     output->length = end;
