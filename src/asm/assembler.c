@@ -94,7 +94,8 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
         state->needs_pass = true;
         state->unsettled = "too many local label references in one statement";
     }
-    if (state->pending_count >= ASM_MAX_PENDING) { /* the next pass guesses instead */
+    if (state->pending_count >= ASM_MAX_PENDING ||
+        state->pending_text.length > ASM_MAX_PENDING_TEXT) { /* the next pass guesses instead */
         state->needs_pass = true;
         state->unsettled = "too many forward references";
         return;
@@ -126,27 +127,27 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
     p->arch = (uint8_t)state->arch;
     p->dialect = (uint8_t)state->dialect;
     p->data_size = (uint8_t)data_size;
-    p->section = state->section;
-    p->address = address;
-    p->size = size;
+    p->section = (uint8_t)state->section;
+    p->address = (uint32_t)address;
+    p->size = (uint32_t)size;
     p->sequence = state->sequence;
     /* A line without comments is kept once, as both. */
-    p->text = state->pending_text.length;
+    p->text = (uint32_t)state->pending_text.length;
     asm_buffer_append(&state->pending_text, state->clean_text, state->clean_length);
     asm_buffer_append(&state->pending_text, "", 1);
     p->line = p->text;
-    p->line_length = state->location.length;
+    p->line_length = (uint16_t)state->location.length;
     if (!state->plain) {
-        p->line = state->pending_text.length;
+        p->line = (uint32_t)state->pending_text.length;
         asm_buffer_append(&state->pending_text, state->location.text, state->location.length);
     }
-    p->statement_start = (uint32_t)start;
-    p->statement_end = (uint32_t)end;
+    p->statement_start = (uint16_t)start;
+    p->statement_end = (uint16_t)end;
     p->file = state->location.file;
     p->line_number = state->location.line;
     p->context = asm_persist_context(state, state->location.context);
     p->locals = (uint32_t)state->pending_local_count;
-    p->local_count = state->local_count;
+    p->local_count = (uint8_t)state->local_count;
     if (state->local_count)
         memcpy(state->pending_locals + state->pending_local_count, state->locals,
                state->local_count * sizeof *state->locals);

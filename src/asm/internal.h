@@ -86,18 +86,19 @@ typedef struct asm_location {
 } asm_location;
 
 enum { SYMBOL_NONE, SYMBOL_LABEL, SYMBOL_VARIABLE, SYMBOL_CONSTANT, SYMBOL_COUNTER };
+/* 64 bytes: a large source has a hundred thousand labels. */
 typedef struct asm_symbol {
+    int64_t value, previous_value;
+    uint64_t first_definition, last_definition; /* statement sequence numbers */
     uint32_t name, length, hash; /* name: offset in state->names */
+    uint32_t definitions;
+    uint32_t file, line;    /* of the definition */
+    uint8_t section, previous_section; /* at most ASM_MAX_SECTIONS */
     uint8_t kind;
     bool defined;           /* in this pass, so far */
     bool previous_defined;  /* at the end of the previous pass */
     bool guessed;           /* used before its definition with the previous value */
     bool provisional;       /* its value came from an unknown symbol */
-    unsigned section, previous_section;
-    int64_t value, previous_value;
-    uint32_t definitions;
-    uint64_t first_definition, last_definition; /* statement sequence numbers */
-    uint32_t file, line;    /* of the definition */
 } asm_symbol;
 
 typedef struct asm_section {
@@ -114,17 +115,21 @@ typedef struct asm_local_binding {
     uint32_t instance;
 } asm_local_binding;
 
+/* 56 bytes, in fields as wide as their limits need: addresses and sizes
+ * below ASM_MAX_SECTION_SIZE, columns below ASM_MAX_LINE, the fixup text
+ * below ASM_MAX_PENDING_TEXT. */
 enum { PENDING_INSTRUCTION, PENDING_DATA };
+#define ASM_MAX_PENDING_TEXT (UINT32_MAX - 2 * (ASM_MAX_LINE + 1))
 typedef struct asm_pending {
     uint8_t kind, arch, dialect, data_size;
-    unsigned section;
-    uint64_t address, size, sequence;
-    size_t text, line, line_length; /* its line, comments blanked and as written, in
-                                     * state->pending_text */
-    uint32_t statement_start, statement_end; /* the statement in that line */
-    uint32_t file, line_number;
+    uint8_t section, local_count; /* local_count: in state->pending_locals from locals */
+    uint16_t line_length;
+    uint32_t address, size;
+    uint64_t sequence;
+    uint32_t text, line; /* its line, comments blanked and as written, in state->pending_text */
+    uint16_t statement_start, statement_end; /* the statement in that line */
+    uint32_t file, line_number, locals;
     const asm_context *context;
-    uint32_t locals, local_count; /* in state->pending_locals */
 } asm_pending;
 
 typedef struct asm_diagnostic {
