@@ -133,8 +133,12 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
     p->sequence = state->sequence;
     /* A line without comments is kept once, as both. */
     p->text = (uint32_t)state->pending_text.length;
-    asm_buffer_append(&state->pending_text, state->clean_text, state->clean_length);
-    asm_buffer_append(&state->pending_text, "", 1);
+    if (asm_buffer_reserve(&state->pending_text, state->clean_length + 1)) { /* with its '\0' */
+        char *text = state->pending_text.data + state->pending_text.length;
+        memcpy(text, state->clean_text, state->clean_length);
+        text[state->clean_length] = '\0';
+        state->pending_text.length += state->clean_length + 1;
+    }
     p->line = p->text;
     p->line_length = (uint16_t)state->location.length;
     if (!state->plain) {
