@@ -94,7 +94,8 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
         state->needs_pass = true;
         state->unsettled = "too many local label references in one statement";
     }
-    if (state->pending_count >= ASM_MAX_PENDING) { /* the next pass guesses instead */
+    if (state->pending_count >= ASM_MAX_PENDING ||
+        state->pending_text.length > ASM_MAX_PENDING_TEXT) { /* the next pass guesses instead */
         state->needs_pass = true;
         state->unsettled = "too many forward references";
         return;
@@ -126,27 +127,31 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
     p->arch = (uint8_t)state->arch;
     p->dialect = (uint8_t)state->dialect;
     p->data_size = (uint8_t)data_size;
-    p->section = state->section;
-    p->address = address;
-    p->size = size;
+    p->section = (uint8_t)state->section;
+    p->address = (uint32_t)address;
+    p->size = (uint32_t)size;
     p->sequence = state->sequence;
     /* A line without comments is kept once, as both. */
-    p->text = state->pending_text.length;
-    asm_buffer_append(&state->pending_text, state->clean_text, state->clean_length);
-    asm_buffer_append(&state->pending_text, "", 1);
+    p->text = (uint32_t)state->pending_text.length;
+    if (asm_buffer_reserve(&state->pending_text, state->clean_length + 1)) { /* with its '\0' */
+        char *text = state->pending_text.data + state->pending_text.length;
+        memcpy(text, state->clean_text, state->clean_length);
+        text[state->clean_length] = '\0';
+        state->pending_text.length += state->clean_length + 1;
+    }
     p->line = p->text;
-    p->line_length = state->location.length;
+    p->line_length = (uint16_t)state->location.length;
     if (!state->plain) {
-        p->line = state->pending_text.length;
+        p->line = (uint32_t)state->pending_text.length;
         asm_buffer_append(&state->pending_text, state->location.text, state->location.length);
     }
-    p->statement_start = (uint32_t)start;
-    p->statement_end = (uint32_t)end;
+    p->statement_start = (uint16_t)start;
+    p->statement_end = (uint16_t)end;
     p->file = state->location.file;
     p->line_number = state->location.line;
     p->context = asm_persist_context(state, state->location.context);
     p->locals = (uint32_t)state->pending_local_count;
-    p->local_count = state->local_count;
+    p->local_count = (uint8_t)state->local_count;
     if (state->local_count)
         memcpy(state->pending_locals + state->pending_local_count, state->locals,
                state->local_count * sizeof *state->locals);
@@ -159,10 +164,11 @@ static void instruction(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
     bool fixup = state->mode == MODE_FIXUP;
-    gcn_parse_options options = {.arch = state->arch, .dialect = state->dialect, .address = asm_position(state),
-        .resolve = gcn_section_resolver, .resolve_context = &state->lookup};
-    options.register_alias = state->register_count ? asm_register_alias : NULL;
-    options.register_context = state;
+    gcn_parse_options *options = &state->parse_options; /* what a statement may change */
+    options->arch = state->arch;
+    options->dialect = state->dialect;
+    options->address = asm_position(state);
+    options->register_alias = state->register_count ? asm_register_alias : NULL;
     state->lookup.section = state->section;
     if (!fixup) {
         state->mode = MODE_FIXUP_ALLOWED;
@@ -173,7 +179,7 @@ static void instruction(asm_state *state, size_t start, size_t end)
     state->undefined_name = NULL;
     gcn_instruction decoded;
     gcn_parse_error error;
-    gcn_status status = gcn_parse(&options, line + start, end - start, &decoded, &error);
+    gcn_status status = gcn_parse(options, line + start, end - start, &decoded, &error);
     uint32_t words[GCN_MAX_WORDS];
     size_t count = 0;
     bool encoded = status == GCN_OK && gcn_encode(&decoded, words, &count) == GCN_OK;
@@ -486,6 +492,9 @@ static bool assemble(gcn_assembly *assembly, const char *const *include_director
     state->include_directory_count = include_directory_count;
     state->lookup.lookup = asm_lookup;
     state->lookup.context = state;
+    state->parse_options.resolve = gcn_section_resolver;
+    state->parse_options.resolve_context = &state->lookup;
+    state->parse_options.register_context = state;
     state->files = calloc(4, sizeof *state->files);
     state->file_capacity = 4;
     state->files[0].path = strdup(assembly->file_name ? assembly->file_name : "<input>");

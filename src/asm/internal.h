@@ -86,18 +86,19 @@ typedef struct asm_location {
 } asm_location;
 
 enum { SYMBOL_NONE, SYMBOL_LABEL, SYMBOL_VARIABLE, SYMBOL_CONSTANT, SYMBOL_COUNTER };
+/* 64 bytes: a large source has a hundred thousand labels. */
 typedef struct asm_symbol {
+    int64_t value, previous_value;
+    uint64_t first_definition, last_definition; /* statement sequence numbers */
     uint32_t name, length, hash; /* name: offset in state->names */
+    uint32_t definitions;
+    uint32_t file, line;    /* of the definition */
+    uint8_t section, previous_section; /* at most ASM_MAX_SECTIONS */
     uint8_t kind;
     bool defined;           /* in this pass, so far */
     bool previous_defined;  /* at the end of the previous pass */
     bool guessed;           /* used before its definition with the previous value */
     bool provisional;       /* its value came from an unknown symbol */
-    unsigned section, previous_section;
-    int64_t value, previous_value;
-    uint32_t definitions;
-    uint64_t first_definition, last_definition; /* statement sequence numbers */
-    uint32_t file, line;    /* of the definition */
 } asm_symbol;
 
 typedef struct asm_section {
@@ -114,17 +115,21 @@ typedef struct asm_local_binding {
     uint32_t instance;
 } asm_local_binding;
 
+/* 56 bytes, in fields as wide as their limits need: addresses and sizes
+ * below ASM_MAX_SECTION_SIZE, columns below ASM_MAX_LINE, the fixup text
+ * below ASM_MAX_PENDING_TEXT. */
 enum { PENDING_INSTRUCTION, PENDING_DATA };
+#define ASM_MAX_PENDING_TEXT (UINT32_MAX - 2 * (ASM_MAX_LINE + 1))
 typedef struct asm_pending {
     uint8_t kind, arch, dialect, data_size;
-    unsigned section;
-    uint64_t address, size, sequence;
-    size_t text, line, line_length; /* its line, comments blanked and as written, in
-                                     * state->pending_text */
-    uint32_t statement_start, statement_end; /* the statement in that line */
-    uint32_t file, line_number;
+    uint8_t section, local_count; /* local_count: in state->pending_locals from locals */
+    uint16_t line_length;
+    uint32_t address, size;
+    uint64_t sequence;
+    uint32_t text, line; /* its line, comments blanked and as written, in state->pending_text */
+    uint16_t statement_start, statement_end; /* the statement in that line */
+    uint32_t file, line_number, locals;
     const asm_context *context;
-    uint32_t locals, local_count; /* in state->pending_locals */
 } asm_pending;
 
 typedef struct asm_diagnostic {
@@ -274,6 +279,7 @@ typedef struct asm_state {
     asm_buffer expansion;   /* macro and .irp text being built */
     asm_arena arena;
     gcn_section_lookup lookup;
+    gcn_parse_options parse_options; /* for instructions: the fixed fields set once */
 } asm_state;
 
 /* ---- memory.c ---- */
@@ -372,9 +378,9 @@ static inline void asm_store_word(uint8_t *out, uint32_t word)
     memcpy(out, &word, sizeof word);
 }
 bool asm_emit_words_slowly(asm_state *state, const uint32_t *words, size_t count, unsigned column);
-/* An instruction's words, little-endian on any host, like asm_emit. Most
- * are code that fits in the output as it is, written in place (the .text
- * section's size is the output's length). */
+/* An instruction's words (an array of GCN_MAX_WORDS), little-endian on
+ * any host, like asm_emit. Most are code that fits in the output as it
+ * is, written in place (the .text section's size is the output's length). */
 static inline bool asm_emit_words(asm_state *state, const uint32_t *words, size_t count, unsigned column)
 {
     gcn_output *output = state->output;
@@ -383,6 +389,16 @@ static inline bool asm_emit_words(asm_state *state, const uint32_t *words, size_
         end > ASM_MAX_SECTION_SIZE)
         return asm_emit_words_slowly(state, words, count, column);
     uint8_t *out = output->bytes + length;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* All the words the array holds, in one fixed-size copy: those past
+     * count land beyond the new length, where the next bytes go. */
+    if (length + 4 * GCN_MAX_WORDS <= output->capacity) {
+        memcpy(out, words, 4 * GCN_MAX_WORDS);
+        output->length = end;
+        state->sections[SECTION_TEXT].size += 4 * count;
+        return true;
+    }
+#endif
     for (size_t i = 0; i < count; i++)
         asm_store_word(out + 4 * i, words[i]);
     output->length = end;

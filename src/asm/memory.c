@@ -9,19 +9,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "asm/internal.h"
 
 enum { HUGE_PAGE = 2u << 20 };
 
+/* The advice covers the block's whole pages: a large block is a mapping of
+ * its own, and advice on only part of it would split it in pieces that
+ * realloc could not move with mremap (it would copy them instead). */
 static void *advise_huge(void *block, size_t size)
 {
 #ifdef MADV_HUGEPAGE
     if (block && size >= 2 * HUGE_PAGE) {
-        uintptr_t start = ((uintptr_t)block + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-        uintptr_t end = ((uintptr_t)block + size) & ~(uintptr_t)(HUGE_PAGE - 1);
-        if (end > start)
-            madvise((void *)start, end - start, MADV_HUGEPAGE);
+        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+        uintptr_t start = (uintptr_t)block & ~(page - 1);
+        uintptr_t end = ((uintptr_t)block + size + page - 1) & ~(page - 1);
+        madvise((void *)start, end - start, MADV_HUGEPAGE);
     }
 #endif
     return block;

@@ -414,19 +414,57 @@ static const bool line_stops[256] = {
  * rest one by one. Stops in pairs that differ in one bit are found with
  * one comparison, with that bit set first: '"' and '#', '\'' and '/', and
  * NUL, 2, 8 and '\n' (the bits of '\n'). */
+static inline unsigned block_stops(const char *text)
+{
+    asm_block b = asm_load_block(text);
+    return asm_block_bits(((b | 0x01) == '#') | ((b | 0x08) == '/') | ((b | '\n') == '\n') | (b == ';'));
+}
+
 static size_t ordinary_run(const char *text, size_t length)
 {
     size_t i = 0;
     for (; i + 16 <= length; i += 16) {
-        asm_block b = asm_load_block(text + i);
-        unsigned stops = asm_block_bits(((b | 0x01) == '#') | ((b | 0x08) == '/') |
-                                        ((b | '\n') == '\n') | (b == ';'));
+        unsigned stops = block_stops(text + i);
         if (stops)
             return i + (size_t)__builtin_ctz(stops);
     }
     while (i < length && !line_stops[(uint8_t)text[i]])
         i++;
     return i;
+}
+
+/* The stops of a file's text found 64 characters at a time and kept as
+ * bits, so that the short lines sharing a chunk cost one scan: chunk is
+ * where the bits start (none kept while stops is 0). The text never
+ * changes, so the bits stay true whatever a statement does to the reading
+ * position. */
+typedef struct stop_bitmap {
+    size_t chunk;
+    uint64_t stops;
+} stop_bitmap;
+
+/* The position of the first stop at or after position (or length). */
+static inline size_t next_stop(stop_bitmap *bitmap, const char *text, size_t length, size_t position)
+{
+    size_t offset = position - bitmap->chunk, chunk = position;
+    if (offset < 64 && bitmap->stops) {
+        uint64_t stops = bitmap->stops >> offset;
+        if (stops)
+            return position + (size_t)__builtin_ctzll(stops);
+        chunk = bitmap->chunk + 64;
+    }
+    for (; chunk + 64 <= length; chunk += 64) {
+        const char *at = text + chunk;
+        uint64_t stops = (uint64_t)block_stops(at) | (uint64_t)block_stops(at + 16) << 16 |
+                         (uint64_t)block_stops(at + 32) << 32 | (uint64_t)block_stops(at + 48) << 48;
+        if (stops) {
+            bitmap->chunk = chunk;
+            bitmap->stops = stops;
+            return chunk + (size_t)__builtin_ctzll(stops);
+        }
+    }
+    bitmap->stops = 0;
+    return chunk + ordinary_run(text + chunk, length - chunk);
 }
 
 /* The characters of names, as gcn_is_identifier_char takes them: letters,
@@ -575,6 +613,7 @@ void asm_plain_lines(asm_state *state)
     asm_frame *frame = &state->frames[frames - 1];
     const char *text = frame->text;
     size_t length = frame->length;
+    stop_bitmap bitmap = {0, 0};
     /* A statement may read lines ahead (a .macro body), open a comment,
      * push a frame, end the source or fail: seen here before the next. */
     while (!state->errors && !state->ended && state->frame_count == frames && !frame->block_comment) {
@@ -582,7 +621,7 @@ void asm_plain_lines(asm_state *state)
         if (position >= length)
             return;
         const char *start = text + position;
-        size_t whole = ordinary_run(start, length - position), n;
+        size_t whole = next_stop(&bitmap, text, length, position) - position, n;
         if ((position + whole < length && start[whole] != '\n') || !single_line_length(state, start, whole, &n))
             return;
         state->location.file = frame->file;

@@ -205,7 +205,7 @@ static bool note_definition(asm_state *state, asm_symbol *symbol)
 static void set_value(asm_state *state, asm_symbol *symbol, int64_t value, unsigned section)
 {
     symbol->value = value;
-    symbol->section = section;
+    symbol->section = (uint8_t)section;
     symbol->defined = true;
     note_definition(state, symbol);
 }
