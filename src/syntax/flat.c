@@ -492,7 +492,7 @@ static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offs
         }
         if (offset_at || (llvm && bits) ||
             !(is_word(start, length, "offset") || is_word(start, length, "inst_offset")) ||
-            !gcn_accept(&scan, ':') || !gcn_parse_expression(&scan, &value) ||
+            !gcn_accept(&scan, ':') || !gcn_accept_small_decimal(&scan, &value) ||
             value < rule->minimum || value > rule->maximum ||
             (llvm && value != 0 && !gcn14 && scan.options->arch < GCN_ARCH_GCN12))
             return false;
