@@ -100,10 +100,10 @@ static inline bool gcn_word_is(const char *text, size_t length, const char *word
     return gcn_name_is(text, length, word, strlen(word));
 }
 
-/* Accepts a whole identifier equal to word (an identifier), ignoring case. */
-static inline bool gcn_accept_word(gcn_cursor *cursor, const char *word)
+/* Accepts a whole identifier equal to word (an identifier), ignoring case,
+ * at the cursor: for a caller that has just skipped space. */
+static inline bool gcn_accept_word_here(gcn_cursor *cursor, const char *word)
 {
-    gcn_skip_space(cursor);
     const char *p = cursor->pos, *end = cursor->end;
     for (; *word; word++, p++)
         if (p >= end || gcn_lower(*p) != gcn_lower(*word))
@@ -112,6 +112,13 @@ static inline bool gcn_accept_word(gcn_cursor *cursor, const char *word)
         return false;
     cursor->pos = p;
     return true;
+}
+
+/* The same after space. */
+static inline bool gcn_accept_word(gcn_cursor *cursor, const char *word)
+{
+    gcn_skip_space(cursor);
+    return gcn_accept_word_here(cursor, word);
 }
 
 /* A small decimal number (maybe negated, at most five digits, no leading

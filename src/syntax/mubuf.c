@@ -281,10 +281,10 @@ bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, u
 
 /* ---- parsing ---- */
 
-/* Accepts text exactly (ignoring case) when no name character follows. */
+/* Accepts text exactly (ignoring case) when no name character follows;
+ * the caller has skipped space. */
 static bool accept_text(gcn_cursor *cursor, const char *expected)
 {
-    gcn_skip_space(cursor);
     const char *p = cursor->pos, *end = cursor->end;
     for (; *expected; expected++, p++)
         if (p >= end || gcn_lower(*p) != gcn_lower(*expected))
@@ -375,7 +375,7 @@ static bool parse_soffset(gcn_cursor *cursor, unsigned *code)
     if (parse_raw_code(cursor, 255, code))
         return true;
     if (llvm && arch >= GCN_ARCH_GCN12) { /* what llvm-mc's GCN 1.2/1.4 disassembler prints */
-        if (gcn_accept_word(cursor, "null")) {
+        if (gcn_accept_word_here(cursor, "null")) {
             *code = 125;
             return true;
         }
@@ -516,7 +516,7 @@ static bool parse_vectors(gcn_cursor *cursor, vector_operand *data, vector_opera
         return false;
     gcn_skip_space(cursor);
     address->at = cursor->pos;
-    if (gcn_accept_word(cursor, "off")) {
+    if (gcn_accept_word_here(cursor, "off")) {
         address->off = true;
     } else if (!llvm && gcn_at_register(cursor) && *cursor->pos != 'v' && *cursor->pos != 'V') {
         address->omitted = true; /* CLRX: vaddr may be left out */
