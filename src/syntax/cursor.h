@@ -61,10 +61,10 @@ static inline bool gcn_accept(gcn_cursor *cursor, char c)
     return false;
 }
 
-/* Length of the identifier at the cursor (after space), 0 if none. */
-static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
+/* Length of the identifier at the cursor, 0 if none: for a caller that
+ * has just skipped space. */
+static inline size_t gcn_peek_identifier_here(const gcn_cursor *cursor)
 {
-    gcn_skip_space(cursor);
     const char *start = cursor->pos, *p = start, *end = cursor->end;
     if (p >= end || (gcn_character_class[(unsigned char)*p] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT))
                         != GCN_CHAR_IDENTIFIER)
@@ -72,6 +72,13 @@ static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
     while (p < end && gcn_is_identifier_char(*p))
         p++;
     return (size_t)(p - start);
+}
+
+/* The same after space. */
+static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
+{
+    gcn_skip_space(cursor);
+    return gcn_peek_identifier_here(cursor);
 }
 
 extern const unsigned char gcn_lower_case[256];

@@ -593,7 +593,7 @@ static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offs
     int64_t value = 0;
     while (!gcn_at_end(&scan)) {
         const char *start = scan.pos;
-        size_t length = gcn_peek_identifier(&scan);
+        size_t length = gcn_peek_identifier_here(&scan);
         scan.pos += length;
         unsigned bit = gcn_modifier_flag(start, length);
         if (bit) { /* glc:1 falls back: no identifier at the ':' */
