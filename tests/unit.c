@@ -914,6 +914,12 @@ static void test_fast_paths(void)
                        "offset 123456 out of range [0, 4095]");
     expect_parse_error(G, L, "global_load_dword v1, v[2:3], off offset:-4097", 42,
                        "offset -4097 out of range [-4096, 4095]");
+    /* SMEM's register offset as llvm-mc prints it, and through the full path */
+    expect_same_words(G, L, "s_load_dword s1, s[2:3], s4 glc", "s_load_dword s1, s[2:3], s[4] glc");
+    expect_same_words(G, L, "s_load_dword s1, s[2:3], ttmp4", "s_load_dword s1, s[2:3], ttmp[4:4]");
+    expect_same_words(G, L, "s_load_dword s1, s[2:3], s4", "s_load_dword s1, s[2:3], S4");
+    expect_parse_error(G, L, "s_load_dword s1, s[2:3], s[4:5]", 26,
+                       "offset needs 1 scalar register, found 2");
     expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s0 offset:4 offset:4", 48,
                        "offset given twice");
     expect_same_words(G, C, "buffer_load_dword v1, off, s[4:7], s0 offset:4",
