@@ -894,6 +894,36 @@ static void test_fast_paths(void)
         expect_parse_error(G, dialect, "s_load_dwordx2 s[2:3], s[0:1], 1b", 32,
                            "undefined local label '1b'");
     }
+    /* MUBUF's one-pass modifiers and small decimal offsets, against the full path */
+    for (int d = 0; d < 2; d++) {
+        gcn_dialect dialect = d ? L : C;
+        expect_same_words(G, dialect, "buffer_load_dword v1, v2, s[4:7], s0 idxen offset:4095 glc",
+                          "buffer_load_dword v1, v2, s[4:7], s0 idxen offset:4000+95 glc:1");
+        expect_same_words(G, dialect, "buffer_load_dword v1, off, s[4:7], s0 offset:8 slc",
+                          "buffer_load_dword v1, off, s[4:7], s0 offset:010 slc");
+        expect_same_words(G, dialect, "buffer_load_dword v1, off, s[4:7], s0 offset:12 glc",
+                          "buffer_load_dword v1, off, s[4:7], s0 offset: 10 + 2 glc");
+        expect_same_words(G, dialect, "global_load_dword v1, v[2:3], off offset:-4096",
+                          "global_load_dword v1, v[2:3], off offset:-0x1000");
+        expect_parse_error(G, dialect, "buffer_load_dword v1, off, s[4:7], s0 glc glc", 43,
+                           "modifier 'glc' given twice");
+        expect_parse_error(G, dialect, "buffer_load_dword v1, off, s[4:7], s0 offset:1f", 46,
+                           "undefined local label '1f'");
+    }
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s0 offset:123456", 46,
+                       "offset 123456 out of range [0, 4095]");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off offset:-4097", 42,
+                       "offset -4097 out of range [-4096, 4095]");
+    /* SMEM's register offset as llvm-mc prints it, and through the full path */
+    expect_same_words(G, L, "s_load_dword s1, s[2:3], s4 glc", "s_load_dword s1, s[2:3], s[4] glc");
+    expect_same_words(G, L, "s_load_dword s1, s[2:3], ttmp4", "s_load_dword s1, s[2:3], ttmp[4:4]");
+    expect_same_words(G, L, "s_load_dword s1, s[2:3], s4", "s_load_dword s1, s[2:3], S4");
+    expect_parse_error(G, L, "s_load_dword s1, s[2:3], s[4:5]", 26,
+                       "offset needs 1 scalar register, found 2");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s0 offset:4 offset:4", 48,
+                       "offset given twice");
+    expect_same_words(G, C, "buffer_load_dword v1, off, s[4:7], s0 offset:4",
+                      "buffer_load_dword v1, off, s[4:7], s0 offset:2 offset:4");
     expect_parse_error(G, L, "buffer_load_dwordx4 v[5:2], off, s[4:7], s0", 21,
                        "invalid register range");
     expect_parse_error(G, L, "s_load_dwordx2 s[1:2], s[0:1], 0x0", 16,

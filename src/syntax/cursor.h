@@ -61,10 +61,10 @@ static inline bool gcn_accept(gcn_cursor *cursor, char c)
     return false;
 }
 
-/* Length of the identifier at the cursor (after space), 0 if none. */
-static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
+/* Length of the identifier at the cursor, 0 if none: for a caller that
+ * has just skipped space. */
+static inline size_t gcn_peek_identifier_here(const gcn_cursor *cursor)
 {
-    gcn_skip_space(cursor);
     const char *start = cursor->pos, *p = start, *end = cursor->end;
     if (p >= end || (gcn_character_class[(unsigned char)*p] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT))
                         != GCN_CHAR_IDENTIFIER)
@@ -72,6 +72,13 @@ static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
     while (p < end && gcn_is_identifier_char(*p))
         p++;
     return (size_t)(p - start);
+}
+
+/* The same after space. */
+static inline size_t gcn_peek_identifier(gcn_cursor *cursor)
+{
+    gcn_skip_space(cursor);
+    return gcn_peek_identifier_here(cursor);
 }
 
 extern const unsigned char gcn_lower_case[256];
@@ -100,10 +107,10 @@ static inline bool gcn_word_is(const char *text, size_t length, const char *word
     return gcn_name_is(text, length, word, strlen(word));
 }
 
-/* Accepts a whole identifier equal to word (an identifier), ignoring case. */
-static inline bool gcn_accept_word(gcn_cursor *cursor, const char *word)
+/* Accepts a whole identifier equal to word (an identifier), ignoring case,
+ * at the cursor: for a caller that has just skipped space. */
+static inline bool gcn_accept_word_here(gcn_cursor *cursor, const char *word)
 {
-    gcn_skip_space(cursor);
     const char *p = cursor->pos, *end = cursor->end;
     for (; *word; word++, p++)
         if (p >= end || gcn_lower(*p) != gcn_lower(*word))
@@ -111,6 +118,34 @@ static inline bool gcn_accept_word(gcn_cursor *cursor, const char *word)
     if (p < end && gcn_is_identifier_char(*p))
         return false;
     cursor->pos = p;
+    return true;
+}
+
+/* The same after space. */
+static inline bool gcn_accept_word(gcn_cursor *cursor, const char *word)
+{
+    gcn_skip_space(cursor);
+    return gcn_accept_word_here(cursor, word);
+}
+
+/* A small decimal number (maybe negated, at most five digits, no leading
+ * zero) that space or the end follows: the usual offset value, read without
+ * the expression parser. False, touching nothing, for anything else. */
+static inline bool gcn_accept_small_decimal(gcn_cursor *cursor, int64_t *value)
+{
+    gcn_skip_space(cursor);
+    const char *p = cursor->pos, *end = cursor->end;
+    bool negative = p < end && *p == '-';
+    p += negative;
+    const char *digits = p;
+    int64_t number = 0;
+    for (; p < end && *p >= '0' && *p <= '9' && p - digits < 5; p++)
+        number = number * 10 + (*p - '0');
+    if (p == digits || (*digits == '0' && p - digits > 1) ||
+        (p < end && !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_SPACE)))
+        return false;
+    cursor->pos = p;
+    *value = negative ? -number : number;
     return true;
 }
 

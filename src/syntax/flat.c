@@ -316,7 +316,7 @@ static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_skip_space(cursor);
     const char *at = cursor->pos;
-    if (gcn_accept_word(cursor, "off")) {
+    if (gcn_accept_word_here(cursor, "off")) {
         *saddr = SADDR_OFF;
         return true;
     }
@@ -332,7 +332,7 @@ static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
             return true;
         }
     }
-    if (gcn_accept_word(cursor, "null")) { /* llvm-mc's disassembler name for code 125 */
+    if (gcn_accept_word_here(cursor, "null")) { /* llvm-mc's disassembler name for code 125 */
         if (!llvm) /* clrxdisasm calls it ill_125 */
             return gcn_fail(cursor, at, "null is no register on %s",
                             gcn_arch_name(cursor->options->arch));
@@ -481,7 +481,7 @@ static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offs
     int64_t value = 0;
     while (!gcn_at_end(&scan)) {
         const char *start = scan.pos;
-        size_t length = gcn_peek_identifier(&scan);
+        size_t length = gcn_peek_identifier_here(&scan);
         scan.pos += length;
         unsigned bit = gcn_modifier_flag(start, length);
         if (bit) { /* glc:1 falls back: no identifier at the ':' */
@@ -492,7 +492,7 @@ static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offs
         }
         if (offset_at || (llvm && bits) ||
             !(is_word(start, length, "offset") || is_word(start, length, "inst_offset")) ||
-            !gcn_accept(&scan, ':') || !gcn_parse_expression(&scan, &value) ||
+            !gcn_accept(&scan, ':') || !gcn_accept_small_decimal(&scan, &value) ||
             value < rule->minimum || value > rule->maximum ||
             (llvm && value != 0 && !gcn14 && scan.options->arch < GCN_ARCH_GCN12))
             return false;
@@ -587,7 +587,7 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     }
     gcn_skip_space(cursor);
     address.at = cursor->pos;
-    if (form.segment == SEGMENT_SCRATCH && gcn_accept_word(cursor, "off"))
+    if (form.segment == SEGMENT_SCRATCH && gcn_accept_word_here(cursor, "off"))
         address_off = true;
     else if (!parse_vector(cursor, &address))
         return false;

@@ -27,7 +27,7 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
     bool offset_seen = false;
     while (!gcn_at_end(cursor)) {
         const char *start = cursor->pos;
-        size_t length = gcn_peek_identifier(cursor);
+        size_t length = gcn_peek_identifier_here(cursor);
         if (length == 0)
             return gcn_fail(cursor, start, "expected a modifier");
         if (offset_rule && (gcn_word_is(start, length, "offset") ||

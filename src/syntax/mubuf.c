@@ -281,10 +281,10 @@ bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, u
 
 /* ---- parsing ---- */
 
-/* Accepts text exactly (ignoring case) when no name character follows. */
+/* Accepts text exactly (ignoring case) when no name character follows;
+ * the caller has skipped space. */
 static bool accept_text(gcn_cursor *cursor, const char *expected)
 {
-    gcn_skip_space(cursor);
     const char *p = cursor->pos, *end = cursor->end;
     for (; *expected; expected++, p++)
         if (p >= end || gcn_lower(*p) != gcn_lower(*expected))
@@ -375,7 +375,7 @@ static bool parse_soffset(gcn_cursor *cursor, unsigned *code)
     if (parse_raw_code(cursor, 255, code))
         return true;
     if (llvm && arch >= GCN_ARCH_GCN12) { /* what llvm-mc's GCN 1.2/1.4 disassembler prints */
-        if (gcn_accept_word(cursor, "null")) {
+        if (gcn_accept_word_here(cursor, "null")) {
             *code = 125;
             return true;
         }
@@ -516,7 +516,7 @@ static bool parse_vectors(gcn_cursor *cursor, vector_operand *data, vector_opera
         return false;
     gcn_skip_space(cursor);
     address->at = cursor->pos;
-    if (gcn_accept_word(cursor, "off")) {
+    if (gcn_accept_word_here(cursor, "off")) {
         address->off = true;
     } else if (!llvm && gcn_at_register(cursor) && *cursor->pos != 'v' && *cursor->pos != 'V') {
         address->omitted = true; /* CLRX: vaddr may be left out */
@@ -579,6 +579,43 @@ static unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool llvm)
     return allowed;
 }
 
+/* The usual modifiers, read in one pass: flags the instruction takes and
+ * offset:N (in range), each once, with no value after a flag. False,
+ * touching nothing, for anything else, which gcn_parse_modifiers then
+ * reads and reports. */
+static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *rule,
+                            gcn_instruction *instruction, int64_t *offset)
+{
+    gcn_cursor scan = *cursor;
+    scan.error = NULL;
+    unsigned bits = 0;
+    bool offset_seen = false;
+    int64_t value = 0;
+    while (!gcn_at_end(&scan)) {
+        const char *start = scan.pos;
+        size_t length = gcn_peek_identifier_here(&scan);
+        scan.pos += length;
+        unsigned bit = gcn_modifier_flag(start, length);
+        if (bit) { /* glc:1 falls back: no identifier at the ':' */
+            if (!(allowed & bit) || (bits & bit))
+                return false;
+            bits |= bit;
+            continue;
+        }
+        if (!rule || offset_seen ||
+            !(gcn_word_is(start, length, "offset") || gcn_word_is(start, length, "inst_offset")) ||
+            !gcn_accept(&scan, ':') || !gcn_accept_small_decimal(&scan, &value) ||
+            value < rule->minimum || value > rule->maximum)
+            return false;
+        offset_seen = true;
+    }
+    instruction->modifiers |= (uint16_t)bits;
+    if (offset_seen)
+        *offset = value;
+    cursor->pos = scan.pos;
+    return true;
+}
+
 /* row is NULL for CLRX's MUBUF_ill_N: an opcode with no instruction, whose
  * fields clrxdisasm prints as those of a one-dword load. */
 bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
@@ -614,8 +651,10 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
     gcn_cursor flags = *cursor; /* CLRX: the fields after the flags are read below */
     if (!llvm)
         flags.end = fields_start(cursor);
-    bool ok = gcn_parse_modifiers(&flags, allowed_modifiers(row, arch, llvm),
-                                  llvm && !scalars ? NULL : &rule, instruction, &offset);
+    unsigned allowed = allowed_modifiers(row, arch, llvm);
+    const gcn_offset_rule *offset_rule = llvm && !scalars ? NULL : &rule;
+    bool ok = plain_modifiers(&flags, allowed, offset_rule, instruction, &offset) ||
+              gcn_parse_modifiers(&flags, allowed, offset_rule, instruction, &offset);
     cursor->pos = flags.pos;
     cursor->failed = flags.failed;
     if (!ok)

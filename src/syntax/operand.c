@@ -441,6 +441,7 @@ typedef struct scalar_request {
 static bool parse_scalar_alias(gcn_cursor *cursor, void *result)
 {
     scalar_request *request = result;
+    gcn_skip_space(cursor);
     return gcn_parse_scalar(cursor, request->constants, request->scalar);
 }
 
@@ -553,7 +554,6 @@ bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_s
 bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
 {
     gcn_arch arch = cursor->options->arch;
-    gcn_skip_space(cursor);
     const char *at = cursor->pos;
     if (!cursor->options->register_alias && at < cursor->end) { /* sN, s[A:B], ttmp... */
         memset(scalar, 0, sizeof *scalar);
@@ -578,6 +578,7 @@ typedef struct vgpr_request {
 static bool parse_vgpr_alias(gcn_cursor *cursor, void *result)
 {
     vgpr_request *request = result;
+    gcn_skip_space(cursor);
     return gcn_parse_vgprs(cursor, request->first, request->count);
 }
 
@@ -612,7 +613,6 @@ static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsi
 
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
 {
-    gcn_skip_space(cursor);
     const char *start = cursor->pos;
     if (start < cursor->end && (*start == 'v' || *start == 'V') &&
         plain_register(cursor, 1, 256, first, count)) /* vN, v[A:B] */

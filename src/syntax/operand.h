@@ -39,14 +39,16 @@ void gcn_put_ttmps(gcn_text *text, unsigned first, unsigned count);
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
                        unsigned count);
 /* Parses a scalar register or tuple, or, with constants allowed, an inline
- * constant. Returns false (with an error) if none is there. */
+ * constant, at the cursor (the caller skips space: it has usually done so
+ * to note the operand's column). Returns false (with an error) if none is there. */
 bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar);
 /* Parses a scalar tuple of exactly count registers; general SGPR tuples of
  * two or more must start at a multiple of min(count, 4) (ISA alignment). */
 bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_scalar *scalar);
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
-/* Parses vN or v[a:b]; *count receives the tuple size. */
+/* Parses vN or v[a:b] at the cursor (the caller skips space, as for
+ * gcn_parse_scalar); *count receives the tuple size. */
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count);
 /* Parses a VGPR tuple of exactly count registers. */
 bool gcn_expect_vgprs(gcn_cursor *cursor, unsigned count, unsigned *first);

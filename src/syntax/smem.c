@@ -684,10 +684,20 @@ static bool parse_offset_operand(smem_parse *p)
             return true;
         }
     }
+    /* llvm-mc's printed sN and ttmpN, the usual register offset, read at
+     * once: they are registers to gcn_at_register too. */
+    const char *end = cursor->end;
+    bool printed = p->llvm && !is_smrd(p->arch) &&
+                   ((end - at >= 2 && at[0] == 's') || (end - at >= 5 && strncmp(at, "ttmp", 4) == 0));
+    unsigned code;
+    if (printed && accept_llvm_disassembled(p, 1, false, &code)) {
+        p->kind = OFFSET_REGISTER;
+        p->offset = code;
+        return true;
+    }
     size_t length = gcn_peek_identifier(cursor);
     if (gcn_at_register(cursor) ||
         (p->llvm && !is_smrd(p->arch) && word_is(cursor->pos, length, "null"))) {
-        unsigned code;
         if (!parse_register(p, 1, false, &code, "offset"))
             return false;
         gcn_shape shape = p->form->shape;
@@ -1020,7 +1030,7 @@ static bool finish(smem_parse *p)
 static int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
 {
     const char *end = cursor->pos;
-    size_t name = row ? strlen(row->name) : 0;
+    size_t name = row ? row->name_length : 0;
     if ((size_t)(end - cursor->text) < name + 4 || end[-4] != '_' || (end[-3] != 'e' && end[-3] != 'E'))
         return 0;
     if (end[-2] == '3' && end[-1] == '2')
