@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec.h"
 #include "isa/isa.h"
 #include "syntax/syntax.h"
 
@@ -25,6 +26,7 @@ enum {
 
 struct gcn_listing {
     gcn_listing_options options;
+    bool decodes; /* the arch is valid: words may be instructions */
     gcn_listing_writer write;
     void *context;
     bool failed;
@@ -57,6 +59,7 @@ gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_
         return NULL;
     }
     l->options = *options;
+    l->decodes = (unsigned)options->arch < GCN_ARCH_COUNT;
     l->write = write;
     l->context = context;
     l->output = (gcn_text){output, OUTPUT_SIZE, 0};
@@ -102,7 +105,8 @@ static inline size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_
         for (size_t i = 0; i < count; i++)
             words[i] = word_at(bytes + 4 * i);
     }
-    *decoded = gcn_decode(l->options.arch, words, count, instruction) == GCN_OK;
+    *decoded = l->decodes &&
+               gcn_decode_checked(l->options.arch, words, count, instruction) == GCN_OK;
     return *decoded ? instruction->word_count : 1;
 }
 
