@@ -211,6 +211,23 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return format_other_scalar(text, arch, dialect, code, count);
 }
 
+char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
+{
+    if (count == 0)
+        count = 1;
+    if (code + count <= gcn_sgpr_count(arch))
+        return write_range(at, sgpr_prefix, 1, code, code + count - 1, count != 1);
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0}; /* every name is shorter */
+    return format_other_scalar(&text, arch, dialect, code, count) ? at + text.length : NULL;
+}
+
+char *gcn_write_vgprs(char *at, unsigned first, unsigned count)
+{
+    if (count == 0)
+        count = 1;
+    return write_range(at, vgpr_prefix, 1, first, first + count - 1, count != 1);
+}
+
 /* No VGPR field is that wide: numbers of any size, out of line. */
 static __attribute__((noinline)) void put_wrapped_vgprs(gcn_text *text, unsigned first, unsigned last)
 {

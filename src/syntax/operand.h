@@ -46,6 +46,13 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar);
 bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_scalar *scalar);
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
+/* The same two written at a raw pointer, for a formatter that reserved
+ * room for its whole text once (GCN_OPERAND_ROOM a register operand);
+ * each returns the end. VGPRs: first + count <= 256. Scalars: NULL if no
+ * name fits. */
+enum { GCN_OPERAND_ROOM = 64 };
+char *gcn_write_vgprs(char *at, unsigned first, unsigned count);
+char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* Parses vN or v[a:b]; *count receives the tuple size. */
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count);
 /* Parses a VGPR tuple of exactly count registers. */
