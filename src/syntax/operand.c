@@ -221,6 +221,11 @@ char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned co
     return format_other_scalar(&text, arch, dialect, code, count) ? at + text.length : NULL;
 }
 
+char *gcn_write_sgprs(char *at, unsigned first, unsigned count)
+{
+    return write_range(at, sgpr_prefix, 1, first, first + count - 1, count != 1);
+}
+
 char *gcn_write_vgprs(char *at, unsigned first, unsigned count)
 {
     if (count == 0)

@@ -52,6 +52,7 @@ void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
  * name fits. */
 enum { GCN_OPERAND_ROOM = 64 };
 char *gcn_write_vgprs(char *at, unsigned first, unsigned count);
+char *gcn_write_sgprs(char *at, unsigned first, unsigned count); /* any first + count */
 char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* Parses vN or v[a:b]; *count receives the tuple size. */
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count);
