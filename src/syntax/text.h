@@ -78,6 +78,16 @@ static inline char *gcn_write_unsigned(char *at, uint64_t value)
     }
     if (value < 100)
         return gcn_write_length(at, gcn_decimal_pairs + 2 * value, 2);
+    if (value < 10000) { /* offsets: two pairs, the first maybe one digit */
+        unsigned high = (unsigned)value / 100, low = (unsigned)value % 100;
+        if (high >= 10) {
+            memcpy(at, gcn_decimal_pairs + 2 * high, 2);
+            at += 2;
+        } else {
+            *at++ = (char)('0' + high);
+        }
+        return gcn_write_length(at, gcn_decimal_pairs + 2 * low, 2);
+    }
     gcn_text text = {at, 21, 0};
     gcn_put_large_unsigned(&text, value);
     return at + text.length;
