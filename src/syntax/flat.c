@@ -123,7 +123,9 @@ static inline void put_address(gcn_text *text, const flat_form *form, const gcn_
 #define RESERVED_SEGMENT 0xc000u
 #define RESERVED_SADDR (0x7fu << 16)
 
-static bool format_clrx(const gcn_instruction *instruction, const flat_form *form, gcn_text *text)
+/* Out of line, so that the llvm path keeps a small frame. */
+static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
+                                                  const flat_form *form, gcn_text *text)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     uint16_t modifiers = instruction->modifiers;

@@ -138,7 +138,9 @@ static void put_field(gcn_text *text, const char *name, uint64_t value)
     }
 }
 
-static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, gcn_text *text)
+/* Out of line, so that the llvm path keeps a small frame. */
+static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruction,
+                                                  const gcn_row *row, gcn_text *text)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     unsigned modifiers = instruction->modifiers;

@@ -174,7 +174,9 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
     return true;
 }
 
-static bool format_clrx(const gcn_instruction *instruction, const smem_form *form, gcn_text *text)
+/* Out of line, so that the llvm path keeps a small frame. */
+static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
+                                                  const smem_form *form, gcn_text *text)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     bool smrd = is_smrd(arch), gcn14 = is_gcn14(arch);
