@@ -42,11 +42,6 @@ static const struct {
 static const char *const float_names[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0",
                                           "-2.0", "4.0", "-4.0", "0.15915494"};
 
-unsigned gcn_sgpr_count(gcn_arch arch)
-{
-    return arch >= GCN_ARCH_GCN12 ? 102 : 104;
-}
-
 static unsigned ttmp_base(gcn_arch arch)
 {
     return arch >= GCN_ARCH_GCN14 ? 108 : 112;
@@ -172,12 +167,9 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return format_other_scalar(text, arch, dialect, code, count);
 }
 
-char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
+char *gcn_write_other_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                             unsigned count)
 {
-    if (count == 0)
-        count = 1;
-    if (code + count <= gcn_sgpr_count(arch))
-        return gcn_write_range(at, sgpr_prefix, 1, code, code + count - 1, count != 1);
     gcn_text text = {at, GCN_OPERAND_ROOM, 0}; /* every name is shorter */
     return format_other_scalar(&text, arch, dialect, code, count) ? at + text.length : NULL;
 }

@@ -20,7 +20,10 @@ enum {
 };
 
 /* Number of general SGPRs: 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4. */
-unsigned gcn_sgpr_count(gcn_arch arch);
+static inline unsigned gcn_sgpr_count(gcn_arch arch)
+{
+    return arch >= GCN_ARCH_GCN12 ? 102 : 104;
+}
 
 /* A parsed scalar operand. */
 typedef struct gcn_scalar {
@@ -104,7 +107,20 @@ static inline char *gcn_write_sgprs(char *at, unsigned first, unsigned count) /*
 {
     return gcn_write_range(at, "s\0\0", 1, first, first + count - 1, count != 1);
 }
-char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
+
+/* Scalars but SGPRs, out of line. */
+char *gcn_write_other_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                             unsigned count);
+
+static inline char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                                     unsigned count)
+{
+    if (count == 0)
+        count = 1;
+    if (code + count <= gcn_sgpr_count(arch))
+        return gcn_write_sgprs(at, code, count);
+    return gcn_write_other_scalar(at, arch, dialect, code, count);
+}
 /* Parses vN or v[a:b]; *count receives the tuple size. */
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count);
 /* Parses a VGPR tuple of exactly count registers. */
