@@ -246,8 +246,10 @@ static inline char *put_encoding(gcn_listing *l, char *at, uint64_t offset, cons
         memcpy(at + 10, pairs + 2 * (offset & 255), 2);
         at += 12;
     }
-    *at++ = ':';
-    for (size_t i = 0; i < count; i++) {
+    /* Every line has a word: the first with no loop test. */
+    memcpy(at, ": ", 2);
+    at = put_word_at(at + 2, words[0], pairs);
+    for (size_t i = 1; i < count; i++) {
         *at++ = ' ';
         at = put_word_at(at, words[i], pairs);
     }
