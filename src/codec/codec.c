@@ -64,6 +64,12 @@ gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,
         return GCN_ERROR_INVALID_ARGUMENT;
     if (word_count == 0)
         return GCN_ERROR_TRUNCATED;
+    return gcn_decode_checked(arch, words, word_count, instruction);
+}
+
+gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
+                              gcn_instruction *instruction)
+{
     gcn_family family = gcn_family_of_word(arch, words[0]);
     if (family == GCN_FAMILY_NONE)
         return GCN_ERROR_NOT_INSTRUCTION;

@@ -24,6 +24,10 @@ gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
 
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if none). */
 gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word);
+/* gcn_decode for a caller that guarantees its arguments (words there,
+ * word_count at least 1, arch valid): the disassembler's loop. */
+gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
+                              gcn_instruction *instruction);
 
 /* Starts an instruction: zeroes it and sets its identity. */
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,

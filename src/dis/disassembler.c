@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec.h"
 #include "isa/isa.h"
 #include "syntax/syntax.h"
 
@@ -25,6 +26,7 @@ enum {
 
 struct gcn_listing {
     gcn_listing_options options;
+    bool decodes; /* the arch is valid: words may be instructions */
     gcn_listing_writer write;
     void *context;
     bool failed;
@@ -57,6 +59,7 @@ gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_
         return NULL;
     }
     l->options = *options;
+    l->decodes = (unsigned)options->arch < GCN_ARCH_COUNT;
     l->write = write;
     l->context = context;
     l->output = (gcn_text){output, OUTPUT_SIZE, 0};
@@ -102,7 +105,8 @@ static inline size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_
         for (size_t i = 0; i < count; i++)
             words[i] = word_at(bytes + 4 * i);
     }
-    *decoded = gcn_decode(l->options.arch, words, count, instruction) == GCN_OK;
+    *decoded = l->decodes &&
+               gcn_decode_checked(l->options.arch, words, count, instruction) == GCN_OK;
     return *decoded ? instruction->word_count : 1;
 }
 
@@ -242,8 +246,10 @@ static inline char *put_encoding(gcn_listing *l, char *at, uint64_t offset, cons
         memcpy(at + 10, pairs + 2 * (offset & 255), 2);
         at += 12;
     }
-    *at++ = ':';
-    for (size_t i = 0; i < count; i++) {
+    /* Every line has a word: the first with no loop test. */
+    memcpy(at, ": ", 2);
+    at = put_word_at(at + 2, words[0], pairs);
+    for (size_t i = 1; i < count; i++) {
         *at++ = ' ';
         at = put_word_at(at, words[i], pairs);
     }

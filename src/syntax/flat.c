@@ -123,7 +123,9 @@ static inline void put_address(gcn_text *text, const flat_form *form, const gcn_
 #define RESERVED_SEGMENT 0xc000u
 #define RESERVED_SADDR (0x7fu << 16)
 
-static bool format_clrx(const gcn_instruction *instruction, const flat_form *form, gcn_text *text)
+/* Out of line, so that the llvm path keeps a small frame. */
+static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
+                                                  const flat_form *form, gcn_text *text)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     uint16_t modifiers = instruction->modifiers;
@@ -182,74 +184,99 @@ static bool format_clrx(const gcn_instruction *instruction, const flat_form *for
 /* ---- LLVM ---- */
 
 /* saddr as llvm-mc prints it: pairs of SGPRs and TTMPs lose their low bit;
- * 125 is "null"; a pair that is no register is an invalid encoding. */
-static inline bool put_llvm_saddr(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
+ * 125 is "null"; a pair that is no register is an invalid encoding (NULL). */
+static inline char *write_llvm_saddr(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
-    if (code == SADDR_OFF) {
-        gcn_put(text, "off");
-        return true;
-    }
-    if (code == 125) {
-        gcn_put(text, "null");
-        return true;
-    }
+    if (code == SADDR_OFF)
+        return gcn_write(at, "off");
+    if (code == 125)
+        return gcn_write(at, "null");
     if (count == 2 && (code < 102 || (code >= 108 && code < 124)))
         code &= ~1u;
-    return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, count);
+    return gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count);
 }
 
-static bool format_llvm(const gcn_instruction *instruction, const flat_form *form, gcn_text *text)
+/* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
+ * none for the words. */
+static char *write_llvm(const gcn_instruction *instruction, const flat_form *form, char *at)
 {
     const gcn_row *row = form->row;
     gcn_arch arch = (gcn_arch)instruction->arch;
     uint16_t modifiers = instruction->modifiers;
     if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
-        return false;
+        return NULL;
     /* What llvm-mc decodes as invalid: segment or lds bits, or saddr, where
      * the generation has none; lds on GCN 1.4 (no FLAT opcode has an LDS
      * form in llvm-mc 14); a register tuple past v255. */
     int64_t offset;
     if (form->gcn14) {
         if ((modifiers & GCN_MOD_LDS) || (form->segment == SEGMENT_FLAT && instruction->saddr))
-            return false;
+            return NULL;
         offset = offset_value(form, instruction);
     } else {
         if ((instruction->reserved[0] & 0xe000u) || instruction->reserved[1])
-            return false;
+            return NULL;
         /* llvm-mc disassembles GCN 1.2 offset bits as offset:N (and rejects
          * that text); for GCN 1.1 we print what it assembles, which has none. */
         offset = instruction->reserved[0] & 0x1fffu;
         if (offset && arch < GCN_ARCH_GCN12)
-            return false;
+            return NULL;
     }
     bool returns = (row->flags & GCN_ROW_ATOMIC) ? (modifiers & GCN_MOD_GLC) != 0 : form->has_vdst;
     unsigned address = address_count(form, instruction->saddr);
     if ((returns && instruction->vdst + form->vdst_count > 256) ||
         instruction->vaddr + address > 256 ||
         (form->has_vdata && instruction->vdata + form->vdata_count > 256))
-        return false;
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
+        return NULL;
+    at = gcn_write_llvm_mnemonic(at, row, true);
     if (returns) {
-        gcn_format_vgprs(text, instruction->vdst, form->vdst_count);
-        gcn_put(text, ", ");
+        at = gcn_write_vgprs(at, instruction->vdst, form->vdst_count);
+        at = gcn_write(at, ", ");
     }
-    put_address(text, form, instruction);
+    if (address == 0)
+        at = gcn_write(at, "off");
+    else
+        at = gcn_write_vgprs(at, instruction->vaddr, address);
     if (form->has_vdata) {
-        gcn_put(text, ", ");
-        gcn_format_vgprs(text, instruction->vdata, form->vdata_count);
+        at = gcn_write(at, ", ");
+        at = gcn_write_vgprs(at, instruction->vdata, form->vdata_count);
     }
     if (form->segment != SEGMENT_FLAT) {
-        gcn_put(text, ", ");
-        if (!put_llvm_saddr(text, arch, instruction->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1))
-            return false;
+        at = gcn_write(at, ", ");
+        at = write_llvm_saddr(at, arch, instruction->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1);
+        if (!at)
+            return NULL;
     }
     if (offset != 0) {
-        gcn_put(text, " offset:");
-        gcn_put_signed(text, offset);
+        at = gcn_write(at, " offset:");
+        if (offset < 0)
+            *at++ = '-';
+        at = gcn_write_unsigned(at, offset < 0 ? (uint64_t)-offset : (uint64_t)offset);
     }
-    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
-    if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
-    return true;
+    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
+    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
+    return at;
+}
+
+/* Near the end of the text: through a spare buffer, out of line. */
+static __attribute__((noinline)) bool format_llvm_at_end(const gcn_instruction *instruction,
+                                                         const flat_form *form, gcn_text *text)
+{
+    char spare[GCN_TEXT_ROOM];
+    char *end = write_llvm(instruction, form, spare);
+    if (end)
+        gcn_put_length(text, spare, (size_t)(end - spare));
+    return end != NULL;
+}
+
+static bool format_llvm(const gcn_instruction *instruction, const flat_form *form, gcn_text *text)
+{
+    if (text->length + GCN_TEXT_ROOM >= text->size)
+        return format_llvm_at_end(instruction, form, text);
+    char *start = text->data + text->length, *end = write_llvm(instruction, form, start);
+    if (end)
+        text->length += (size_t)(end - start);
+    return end != NULL;
 }
 
 bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,

@@ -138,7 +138,9 @@ static void put_field(gcn_text *text, const char *name, uint64_t value)
     }
 }
 
-static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, gcn_text *text)
+/* Out of line, so that the llvm path keeps a small frame. */
+static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruction,
+                                                  const gcn_row *row, gcn_text *text)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     unsigned modifiers = instruction->modifiers;
@@ -188,77 +190,124 @@ static void format_clrx(const gcn_instruction *instruction, const gcn_row *row, 
     put_field(text, "reserved", reserved);
 }
 
+/* SRSRC and SOFFSET for LLVM at a raw pointer: NULL where put_srsrc and
+ * put_soffset say false. */
+static inline char *write_llvm_srsrc(char *at, gcn_arch arch, unsigned field)
+{
+    char *end = gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, field * 4, 4);
+    if (end)
+        return end;
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    return put_srsrc(&text, arch, GCN_DIALECT_LLVM, field) ? at + text.length : NULL;
+}
+
+static inline char *write_llvm_soffset(char *at, gcn_arch arch, unsigned code)
+{
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    if (code < 102) /* an SGPR on every generation: the usual case */
+        return gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, 1);
+    return put_soffset(&text, arch, GCN_DIALECT_LLVM, code) ? at + text.length : NULL;
+}
+
+static inline char *write_offset(char *at, unsigned offset)
+{
+    if (!offset)
+        return at;
+    return gcn_write_unsigned(gcn_write(at, " offset:"), offset);
+}
+
 /* As llvm-mc 14 disassembles the words (GCN 1.2/1.4), or echoes the text it
- * assembles to them (GCN 1.0/1.1); false where it has no text for them. */
-static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, gcn_text *text)
+ * assembles to them (GCN 1.0/1.1), at at with GCN_TEXT_ROOM bytes; NULL
+ * where it has no text for them. */
+static char *write_llvm(const gcn_instruction *instruction, const gcn_row *row, char *at)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     unsigned modifiers = instruction->modifiers;
     bool atomic = (row->flags & GCN_ROW_ATOMIC) != 0;
     if (row->flags & GCN_ROW_LLVM_ABSENT)
-        return false;
+        return NULL;
     switch ((gcn_shape)row->shape) {
     case GCN_SHAPE_MUBUF_NONE:
         /* These bits must be clear; bit 15 too, addr64 or not. */
         if ((modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_LDS |
                           GCN_MOD_ADDR64)) ||
             (instruction->reserved[0] & (1u << 15)))
-            return false;
-        gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
-        return true;
+            return NULL;
+        return gcn_write_llvm_mnemonic(at, row, false);
     case GCN_SHAPE_MUBUF_STORE_LDS:
         if (!(modifiers & GCN_MOD_LDS) || (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
-            return false;
-        gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
-        if (!put_srsrc(text, arch, GCN_DIALECT_LLVM, instruction->sbase))
-            return false;
-        gcn_put(text, ", ");
-        if (!put_soffset(text, arch, GCN_DIALECT_LLVM, instruction->soffset))
-            return false;
-        put_offset(text, instruction->offset);
-        gcn_put(text, " lds"); /* and no tfe, as with every LDS form */
-        if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
-        if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
-        return true;
+            return NULL;
+        at = gcn_write_llvm_mnemonic(at, row, true);
+        if (!(at = write_llvm_srsrc(at, arch, instruction->sbase)))
+            return NULL;
+        at = gcn_write(at, ", ");
+        if (!(at = write_llvm_soffset(at, arch, instruction->soffset)))
+            return NULL;
+        at = write_offset(at, instruction->offset);
+        at = gcn_write(at, " lds"); /* and no tfe, as with every LDS form */
+        if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
+        if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
+        return at;
     case GCN_SHAPE_MUBUF_LOAD:
     case GCN_SHAPE_MUBUF_STORE:
     case GCN_SHAPE_MUBUF_ATOMIC:
         break;
     default:
-        return false;
+        return NULL;
     }
     if ((modifiers & GCN_MOD_LDS) && !llvm_lds_form(row, arch))
-        return false;
+        return NULL;
     if ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
-        return false;
+        return NULL;
     bool addressed = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) != 0;
     if (instruction->vdata + data_width(row, arch) > 256 ||
         (addressed && instruction->vaddr + address_width(modifiers) > 256))
-        return false; /* past v255 */
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
-    gcn_format_vgprs(text, instruction->vdata, data_width(row, arch));
-    gcn_put(text, ", ");
+        return NULL; /* past v255 */
+    at = gcn_write_llvm_mnemonic(at, row, true);
+    at = gcn_write_vgprs(at, instruction->vdata, data_width(row, arch));
+    at = gcn_write(at, ", ");
     if (addressed)
-        gcn_format_vgprs(text, instruction->vaddr, address_width(modifiers));
+        at = gcn_write_vgprs(at, instruction->vaddr, address_width(modifiers));
     else
-        gcn_put(text, "off");
-    gcn_put(text, ", ");
-    if (!put_srsrc(text, arch, GCN_DIALECT_LLVM, instruction->sbase))
-        return false;
-    gcn_put(text, ", ");
-    if (!put_soffset(text, arch, GCN_DIALECT_LLVM, instruction->soffset))
-        return false;
-    if (modifiers & GCN_MOD_IDXEN) gcn_put(text, " idxen");
-    if (modifiers & GCN_MOD_OFFEN) gcn_put(text, " offen");
-    if (modifiers & GCN_MOD_ADDR64) gcn_put(text, " addr64");
-    put_offset(text, instruction->offset);
-    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
-    if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
-    if (modifiers & GCN_MOD_LDS) gcn_put(text, " lds");
+        at = gcn_write(at, "off");
+    at = gcn_write(at, ", ");
+    if (!(at = write_llvm_srsrc(at, arch, instruction->sbase)))
+        return NULL;
+    at = gcn_write(at, ", ");
+    if (!(at = write_llvm_soffset(at, arch, instruction->soffset)))
+        return NULL;
+    if (modifiers & GCN_MOD_IDXEN) at = gcn_write(at, " idxen");
+    if (modifiers & GCN_MOD_OFFEN) at = gcn_write(at, " offen");
+    if (modifiers & GCN_MOD_ADDR64) at = gcn_write(at, " addr64");
+    at = write_offset(at, instruction->offset);
+    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
+    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
+    if (modifiers & GCN_MOD_LDS) at = gcn_write(at, " lds");
     /* The disassembler drops tfe on atomics and LDS forms. */
     if ((modifiers & GCN_MOD_TFE) && !atomic && !(modifiers & GCN_MOD_LDS))
-        gcn_put(text, " tfe");
-    return true;
+        at = gcn_write(at, " tfe");
+    return at;
+}
+
+/* Near the end of the text: through a spare buffer, out of line. */
+static __attribute__((noinline)) bool format_llvm_at_end(const gcn_instruction *instruction,
+                                                         const gcn_row *row, gcn_text *text)
+{
+    char spare[GCN_TEXT_ROOM];
+    char *end = write_llvm(instruction, row, spare);
+    if (end)
+        gcn_put_length(text, spare, (size_t)(end - spare));
+    return end != NULL;
+}
+
+static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, gcn_text *text)
+{
+    if (text->length + GCN_TEXT_ROOM >= text->size)
+        return format_llvm_at_end(instruction, row, text);
+    char *start = text->data + text->length, *end = write_llvm(instruction, row, start);
+    if (end)
+        text->length += (size_t)(end - start);
+    return end != NULL;
 }
 
 bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,

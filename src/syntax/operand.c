@@ -42,11 +42,6 @@ static const struct {
 static const char *const float_names[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0",
                                           "-2.0", "4.0", "-4.0", "0.15915494"};
 
-unsigned gcn_sgpr_count(gcn_arch arch)
-{
-    return arch >= GCN_ARCH_GCN12 ? 102 : 104;
-}
-
 static unsigned ttmp_base(gcn_arch arch)
 {
     return arch >= GCN_ARCH_GCN14 ? 108 : 112;
@@ -57,12 +52,6 @@ static unsigned ttmp_count(gcn_arch arch)
     return arch >= GCN_ARCH_GCN14 ? 16 : 12;
 }
 
-/* Register numbers 0..255 as text: up to three digits and their count,
- * copied with one four-byte store (the room reserved covers the fourth). */
-typedef struct register_number {
-    char digits[3];
-    uint8_t length;
-} register_number;
 #define NUMBER_TEXT(n) {{(char)((n) >= 100 ? '0' + (n) / 100 : (n) >= 10 ? '0' + (n) / 10 : '0' + (n)), \
                           (char)((n) >= 100 ? '0' + (n) / 10 % 10 : (n) >= 10 ? '0' + (n) % 10 : 0), \
                           (char)((n) >= 100 ? '0' + (n) % 10 : 0)},                                    \
@@ -70,48 +59,15 @@ typedef struct register_number {
 #define NUMBERS4(n) NUMBER_TEXT(n), NUMBER_TEXT((n) + 1), NUMBER_TEXT((n) + 2), NUMBER_TEXT((n) + 3)
 #define NUMBERS16(n) NUMBERS4(n), NUMBERS4((n) + 4), NUMBERS4((n) + 8), NUMBERS4((n) + 12)
 #define NUMBERS64(n) NUMBERS16(n), NUMBERS16((n) + 16), NUMBERS16((n) + 32), NUMBERS16((n) + 48)
-static const register_number register_numbers[256] = {
+const gcn_register_number gcn_register_numbers[256] = {
     NUMBERS64(0), NUMBERS64(64), NUMBERS64(128), NUMBERS64(192)
 };
-
-/* A register number, below 1000; at has room for four characters. */
-static inline char *put_register_number(char *at, unsigned value)
-{
-    if (value < 256) {
-        memcpy(at, register_numbers[value].digits, 4);
-        return at + register_numbers[value].length;
-    }
-    *at++ = (char)('0' + value / 100);
-    value %= 100;
-    memcpy(at, gcn_decimal_pairs + 2 * value, 2);
-    return at + 2;
-}
 
 /* Register prefixes padded to four bytes, so that each copies with one
  * store of four. */
 static const char sgpr_prefix[4] = "s", vgpr_prefix[4] = "v", ttmp_prefix[4] = "ttmp";
 
 enum { RANGE_ROOM = 20 }; /* "ttmp[100:103]" and the fourth byte of a number */
-
-/* s5, ttmp[4:7], v[0:3] (a tuple: prefix[first:last]) written at at,
- * which has RANGE_ROOM bytes; returns the end. */
-static inline __attribute__((always_inline)) char *write_range(char *at, const char prefix[4],
-                                                               size_t prefix_length,
-                                                               unsigned first, unsigned last,
-                                                               bool tuple)
-{
-    memcpy(at, prefix, 4);
-    at += prefix_length;
-    if (!tuple)
-        return put_register_number(at, first);
-    *at++ = '[';
-    at = put_register_number(at, first);
-    *at++ = ':';
-    at = put_register_number(at, last);
-    *at++ = ']';
-    return at;
-}
-
 /* Near the end of the text: through a buffer of its own, out of line so
  * that the usual path needs no stack frame. */
 static __attribute__((noinline)) void put_range_at_end(gcn_text *text, const char prefix[4],
@@ -119,7 +75,7 @@ static __attribute__((noinline)) void put_range_at_end(gcn_text *text, const cha
                                                        unsigned last, bool tuple)
 {
     char spare[RANGE_ROOM];
-    char *end = write_range(spare, prefix, prefix_length, first, last, tuple);
+    char *end = gcn_write_range(spare, prefix, prefix_length, first, last, tuple);
     gcn_put_length(text, spare, (size_t)(end - spare));
 }
 
@@ -132,7 +88,7 @@ static inline __attribute__((always_inline)) void put_range(gcn_text *text, cons
     size_t length = text->length;
     if (length + RANGE_ROOM < text->size) {
         char *start = text->data + length;
-        char *end = write_range(start, prefix, prefix_length, first, last, tuple);
+        char *end = gcn_write_range(start, prefix, prefix_length, first, last, tuple);
         text->length = length + (size_t)(end - start);
     } else {
         put_range_at_end(text, prefix, prefix_length, first, last, tuple);
@@ -209,6 +165,13 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
         return true;
     }
     return format_other_scalar(text, arch, dialect, code, count);
+}
+
+char *gcn_write_other_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                             unsigned count)
+{
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0}; /* every name is shorter */
+    return format_other_scalar(&text, arch, dialect, code, count) ? at + text.length : NULL;
 }
 
 /* No VGPR field is that wide: numbers of any size, out of line. */

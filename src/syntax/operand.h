@@ -20,7 +20,10 @@ enum {
 };
 
 /* Number of general SGPRs: 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4. */
-unsigned gcn_sgpr_count(gcn_arch arch);
+static inline unsigned gcn_sgpr_count(gcn_arch arch)
+{
+    return arch >= GCN_ARCH_GCN12 ? 102 : 104;
+}
 
 /* A parsed scalar operand. */
 typedef struct gcn_scalar {
@@ -47,6 +50,78 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar);
 bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_scalar *scalar);
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
+/* The same two written at a raw pointer, for a formatter that reserved
+ * room for its whole text once (GCN_OPERAND_ROOM a register operand);
+ * each returns the end. VGPRs: first + count <= 256. Scalars: NULL if no
+ * name fits. */
+enum { GCN_OPERAND_ROOM = 64 };
+
+/* Register numbers 0..255 as text: up to three digits and their count,
+ * copied with one four-byte store (the room reserved covers the fourth). */
+typedef struct gcn_register_number {
+    char digits[3];
+    uint8_t length;
+} gcn_register_number;
+extern const gcn_register_number gcn_register_numbers[256];
+
+/* A register number, below 1000; at has room for four characters. */
+static inline char *gcn_write_register_number(char *at, unsigned value)
+{
+    if (value < 256) {
+        memcpy(at, gcn_register_numbers[value].digits, 4);
+        return at + gcn_register_numbers[value].length;
+    }
+    *at++ = (char)('0' + value / 100);
+    value %= 100;
+    memcpy(at, gcn_decimal_pairs + 2 * value, 2);
+    return at + 2;
+}
+
+/* s5, ttmp[4:7], v[0:3] (a tuple: prefix[first:last], the prefix padded
+ * to four bytes so that it copies with one store) written at at, which has
+ * 20 bytes; returns the end. Inline: every register operand's hot path. */
+static inline __attribute__((always_inline)) char *gcn_write_range(char *at, const char prefix[4],
+                                                                   size_t prefix_length,
+                                                                   unsigned first, unsigned last,
+                                                                   bool tuple)
+{
+    memcpy(at, prefix, 4);
+    at += prefix_length;
+    if (!tuple)
+        return gcn_write_register_number(at, first);
+    *at++ = '[';
+    at = gcn_write_register_number(at, first);
+    *at++ = ':';
+    at = gcn_write_register_number(at, last);
+    *at++ = ']';
+    return at;
+}
+
+static inline char *gcn_write_vgprs(char *at, unsigned first, unsigned count)
+{
+    if (count == 0)
+        count = 1;
+    return gcn_write_range(at, "v\0\0", 1, first, first + count - 1, count != 1);
+}
+
+static inline char *gcn_write_sgprs(char *at, unsigned first, unsigned count) /* any first + count */
+{
+    return gcn_write_range(at, "s\0\0", 1, first, first + count - 1, count != 1);
+}
+
+/* Scalars but SGPRs, out of line. */
+char *gcn_write_other_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                             unsigned count);
+
+static inline char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                                     unsigned count)
+{
+    if (count == 0)
+        count = 1;
+    if (code + count <= gcn_sgpr_count(arch))
+        return gcn_write_sgprs(at, code, count);
+    return gcn_write_other_scalar(at, arch, dialect, code, count);
+}
 /* Parses vN or v[a:b] at the cursor (the caller skips space, as for
  * gcn_parse_scalar); *count receives the tuple size. */
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count);

@@ -174,7 +174,9 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
     return true;
 }
 
-static bool format_clrx(const gcn_instruction *instruction, const smem_form *form, gcn_text *text)
+/* Out of line, so that the llvm path keeps a small frame. */
+static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
+                                                  const smem_form *form, gcn_text *text)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     bool smrd = is_smrd(arch), gcn14 = is_gcn14(arch);
@@ -289,19 +291,34 @@ static bool llvm_assembles(gcn_arch arch, unsigned code, unsigned count, bool da
     return named(arch, GCN_DIALECT_LLVM, code, count);
 }
 
-/* SMEM offsets: GCN 1.2 20-bit unsigned, GCN 1.4 21-bit signed. */
-static void put_llvm_offset(gcn_text *text, gcn_arch arch, uint32_t offset)
+/* The same at a raw pointer: SGPRs straight, the rest through a text of
+ * GCN_OPERAND_ROOM there; NULL where it is false. */
+static inline char *write_llvm_disassembled(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
-    if (is_gcn14(arch) && (offset & 0x100000u)) {
-        gcn_put_char(text, '-');
-        gcn_put_hex(text, 0x200000u - (offset & 0x1fffffu));
-    } else {
-        gcn_put_hex(text, offset & 0xfffffu);
+    if (code <= 101) {
+        unsigned first = code & ~((count >= 4 ? 4 : count) - 1);
+        return first + count > 104 ? NULL : gcn_write_sgprs(at, first, count);
     }
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    return put_llvm_disassembled(&text, arch, code, count) ? at + text.length : NULL;
 }
 
-static bool format_llvm_smem(const gcn_instruction *instruction, const smem_form *form,
-                             gcn_text *text)
+/* SMEM offsets: GCN 1.2 20-bit unsigned, GCN 1.4 21-bit signed. */
+static char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
+{
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    if (is_gcn14(arch) && (offset & 0x100000u)) {
+        gcn_put_char(&text, '-');
+        gcn_put_hex(&text, 0x200000u - (offset & 0x1fffffu));
+    } else {
+        gcn_put_hex(&text, offset & 0xfffffu);
+    }
+    return at + text.length;
+}
+
+/* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
+ * none for the words. */
+static char *write_llvm_smem(const gcn_instruction *instruction, const smem_form *form, char *at)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     const gcn_row *row = form->row;
@@ -310,39 +327,65 @@ static bool format_llvm_smem(const gcn_instruction *instruction, const smem_form
     /* llvm-mc ignores soe, nv, reserved bits and the fields a row does not
      * use; the imm bit of an instruction with no offset makes it invalid. */
     if (!form->has_offset && imm)
-        return false;
+        return NULL;
     bool operands = form->probe || form->data_count || form->base_count;
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, operands);
-    const char *separator = "";
+    at = gcn_write_llvm_mnemonic(at, row, operands);
+    bool separator = false;
     if (form->probe) {
         unsigned value = instruction->sdata & 0x7fu;
-        if (value <= 64)
-            gcn_put_unsigned(text, value);
-        else
-            gcn_put_hex(text, value);
-        separator = ", ";
+        if (value <= 64) {
+            at = gcn_write_unsigned(at, value);
+        } else {
+            gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+            gcn_put_hex(&text, value);
+            at += text.length;
+        }
+        separator = true;
     } else if (form->data_count) {
-        if (!put_llvm_disassembled(text, arch, instruction->sdata, form->data_count))
-            return false;
-        separator = ", ";
+        if (!(at = write_llvm_disassembled(at, arch, instruction->sdata, form->data_count)))
+            return NULL;
+        separator = true;
     }
     if (form->base_count) {
-        gcn_put(text, separator);
-        if (!put_llvm_disassembled(text, arch, instruction->sbase * 2u, form->base_count))
-            return false;
+        if (separator)
+            at = gcn_write(at, ", ");
+        if (!(at = write_llvm_disassembled(at, arch, instruction->sbase * 2u, form->base_count)))
+            return NULL;
     }
     if (form->has_offset) {
-        gcn_put(text, ", ");
+        at = gcn_write(at, ", ");
         if (imm)
-            put_llvm_offset(text, arch, instruction->offset);
-        else if (!put_llvm_disassembled(text, arch, instruction->offset & 0x7fu, 1))
-            return false;
+            at = write_llvm_offset(at, arch, instruction->offset);
+        else if (!(at = write_llvm_disassembled(at, arch, instruction->offset & 0x7fu, 1)))
+            return NULL;
     }
     bool takes_glc = form->shape == GCN_SHAPE_SMEM_LOAD || form->shape == GCN_SHAPE_SMEM_STORE ||
                      form->shape == GCN_SHAPE_SMEM_ATOMIC;
     if (takes_glc && (modifiers & GCN_MOD_GLC))
-        gcn_put(text, " glc");
-    return true;
+        at = gcn_write(at, " glc");
+    return at;
+}
+
+/* Near the end of the text: through a spare buffer, out of line. */
+static __attribute__((noinline)) bool format_llvm_smem_at_end(const gcn_instruction *instruction,
+                                                              const smem_form *form, gcn_text *text)
+{
+    char spare[GCN_TEXT_ROOM];
+    char *end = write_llvm_smem(instruction, form, spare);
+    if (end)
+        gcn_put_length(text, spare, (size_t)(end - spare));
+    return end != NULL;
+}
+
+static bool format_llvm_smem(const gcn_instruction *instruction, const smem_form *form,
+                             gcn_text *text)
+{
+    if (text->length + GCN_TEXT_ROOM >= text->size)
+        return format_llvm_smem_at_end(instruction, form, text);
+    char *start = text->data + text->length, *end = write_llvm_smem(instruction, form, start);
+    if (end)
+        text->length += (size_t)(end - start);
+    return end != NULL;
 }
 
 static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form *form,

@@ -38,6 +38,22 @@ static inline void gcn_put_char(gcn_text *text, char c)
     text->length = at + 1;
 }
 
+/* Room a formatter reserves once for a whole instruction's text, which it
+ * then writes through a raw pointer with no check a piece (near the end of
+ * the text, into a spare buffer of this size). */
+enum { GCN_TEXT_ROOM = 256 };
+
+static inline char *gcn_write_length(char *at, const char *string, size_t length)
+{
+    memcpy(at, string, length);
+    return at + length;
+}
+
+static inline char *gcn_write(char *at, const char *string)
+{
+    return gcn_write_length(at, string, strlen(string));
+}
+
 /* "00" .. "99": two decimal digits at a time. */
 extern const char gcn_decimal_pairs[201];
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value);
@@ -51,6 +67,30 @@ static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
         gcn_put_length(text, gcn_decimal_pairs + 2 * value, 2);
     else
         gcn_put_large_unsigned(text, value);
+}
+
+/* At most 20 digits, at a raw pointer. */
+static inline char *gcn_write_unsigned(char *at, uint64_t value)
+{
+    if (value < 10) {
+        *at = (char)('0' + value);
+        return at + 1;
+    }
+    if (value < 100)
+        return gcn_write_length(at, gcn_decimal_pairs + 2 * value, 2);
+    if (value < 10000) { /* offsets: two pairs, the first maybe one digit */
+        unsigned high = (unsigned)value / 100, low = (unsigned)value % 100;
+        if (high >= 10) {
+            memcpy(at, gcn_decimal_pairs + 2 * high, 2);
+            at += 2;
+        } else {
+            *at++ = (char)('0' + high);
+        }
+        return gcn_write_length(at, gcn_decimal_pairs + 2 * low, 2);
+    }
+    gcn_text text = {at, 21, 0};
+    gcn_put_large_unsigned(&text, value);
+    return at + text.length;
 }
 
 static inline void gcn_put_signed(gcn_text *text, int64_t value)
