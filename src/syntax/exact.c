@@ -96,10 +96,7 @@ bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect diale
 gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dialect,
                             uint64_t address, char *buffer, size_t size, size_t *length)
 {
-    if (!instruction || (!buffer && size) || instruction->family == GCN_FAMILY_NONE ||
-        instruction->family >= GCN_FAMILY_COUNT || instruction->arch >= GCN_ARCH_COUNT ||
-        (dialect != GCN_DIALECT_CLRX && dialect != GCN_DIALECT_LLVM) ||
-        (instruction->row != GCN_ROW_NONE && instruction->row >= GCN_ROW_COUNT))
+    if (!gcn_format_arguments_valid(instruction, dialect, buffer, size))
         return GCN_ERROR_INVALID_ARGUMENT;
     gcn_text text = {buffer, size, 0};
     if (!gcn_format_exact_text(instruction, dialect, address, &text))
