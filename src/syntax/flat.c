@@ -198,8 +198,9 @@ static inline char *write_llvm_saddr(char *at, gcn_arch arch, unsigned code, uns
 
 /* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
  * none for the words. */
-static char *write_llvm(const gcn_instruction *instruction, const flat_form *form, char *at)
+static char *write_llvm(const gcn_instruction *instruction, const void *context, char *at)
 {
+    const flat_form *form = context;
     const gcn_row *row = form->row;
     gcn_arch arch = (gcn_arch)instruction->arch;
     uint16_t modifiers = instruction->modifiers;
@@ -258,26 +259,6 @@ static char *write_llvm(const gcn_instruction *instruction, const flat_form *for
     return at;
 }
 
-/* Near the end of the text: through a spare buffer, out of line. */
-static __attribute__((noinline)) bool format_llvm_at_end(const gcn_instruction *instruction,
-                                                         const flat_form *form, gcn_text *text)
-{
-    char spare[GCN_TEXT_ROOM];
-    char *end = write_llvm(instruction, form, spare);
-    if (end)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    return end != NULL;
-}
-
-static bool format_llvm(const gcn_instruction *instruction, const flat_form *form, gcn_text *text)
-{
-    if (text->length + GCN_TEXT_ROOM >= text->size)
-        return format_llvm_at_end(instruction, form, text);
-    char *start = text->data + text->length, *end = write_llvm(instruction, form, start);
-    if (end)
-        text->length += (size_t)(end - start);
-    return end != NULL;
-}
 
 bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
@@ -285,7 +266,7 @@ bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, ui
     (void)address;
     flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
     if (dialect == GCN_DIALECT_LLVM)
-        return format_llvm(instruction, &form, text);
+        return gcn_write_reserved(text, write_llvm, instruction, &form);
     return format_clrx(instruction, &form, text);
 }
 

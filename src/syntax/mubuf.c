@@ -219,8 +219,9 @@ static inline char *write_offset(char *at, unsigned offset)
 /* As llvm-mc 14 disassembles the words (GCN 1.2/1.4), or echoes the text it
  * assembles to them (GCN 1.0/1.1), at at with GCN_TEXT_ROOM bytes; NULL
  * where it has no text for them. */
-static char *write_llvm(const gcn_instruction *instruction, const gcn_row *row, char *at)
+static char *write_llvm(const gcn_instruction *instruction, const void *context, char *at)
 {
+    const gcn_row *row = context;
     gcn_arch arch = (gcn_arch)instruction->arch;
     unsigned modifiers = instruction->modifiers;
     bool atomic = (row->flags & GCN_ROW_ATOMIC) != 0;
@@ -289,26 +290,6 @@ static char *write_llvm(const gcn_instruction *instruction, const gcn_row *row, 
     return at;
 }
 
-/* Near the end of the text: through a spare buffer, out of line. */
-static __attribute__((noinline)) bool format_llvm_at_end(const gcn_instruction *instruction,
-                                                         const gcn_row *row, gcn_text *text)
-{
-    char spare[GCN_TEXT_ROOM];
-    char *end = write_llvm(instruction, row, spare);
-    if (end)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    return end != NULL;
-}
-
-static bool format_llvm(const gcn_instruction *instruction, const gcn_row *row, gcn_text *text)
-{
-    if (text->length + GCN_TEXT_ROOM >= text->size)
-        return format_llvm_at_end(instruction, row, text);
-    char *start = text->data + text->length, *end = write_llvm(instruction, row, start);
-    if (end)
-        text->length += (size_t)(end - start);
-    return end != NULL;
-}
 
 bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                       gcn_text *text)
@@ -322,7 +303,7 @@ bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, u
             if (alias != GCN_ROW_NONE && gcn_rows[alias].operation == GCN_OP_CACHE_WBINVL1)
                 row = &gcn_rows[alias];
         }
-        return row ? format_llvm(instruction, row, text) : false;
+        return row ? gcn_write_reserved(text, write_llvm, instruction, row) : false;
     }
     format_clrx(instruction, row, text);
     return true;

@@ -318,8 +318,9 @@ static char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
 
 /* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
  * none for the words. */
-static char *write_llvm_smem(const gcn_instruction *instruction, const smem_form *form, char *at)
+static char *write_llvm_smem(const gcn_instruction *instruction, const void *context, char *at)
 {
+    const smem_form *form = context;
     gcn_arch arch = (gcn_arch)instruction->arch;
     const gcn_row *row = form->row;
     uint16_t modifiers = instruction->modifiers;
@@ -366,27 +367,6 @@ static char *write_llvm_smem(const gcn_instruction *instruction, const smem_form
     return at;
 }
 
-/* Near the end of the text: through a spare buffer, out of line. */
-static __attribute__((noinline)) bool format_llvm_smem_at_end(const gcn_instruction *instruction,
-                                                              const smem_form *form, gcn_text *text)
-{
-    char spare[GCN_TEXT_ROOM];
-    char *end = write_llvm_smem(instruction, form, spare);
-    if (end)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    return end != NULL;
-}
-
-static bool format_llvm_smem(const gcn_instruction *instruction, const smem_form *form,
-                             gcn_text *text)
-{
-    if (text->length + GCN_TEXT_ROOM >= text->size)
-        return format_llvm_smem_at_end(instruction, form, text);
-    char *start = text->data + text->length, *end = write_llvm_smem(instruction, form, start);
-    if (end)
-        text->length += (size_t)(end - start);
-    return end != NULL;
-}
 
 static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form *form,
                              gcn_text *text)
@@ -443,7 +423,7 @@ bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, ui
         return false;
     if (is_smrd((gcn_arch)instruction->arch))
         return format_llvm_smrd(instruction, &form, text);
-    return format_llvm_smem(instruction, &form, text);
+    return gcn_write_reserved(text, write_llvm_smem, instruction, &form);
 }
 
 /* ---- parsing ---- */
