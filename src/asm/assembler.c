@@ -102,7 +102,8 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
     }
     if (state->pending_count == state->pending_capacity) {
         size_t capacity = state->pending_capacity ? state->pending_capacity * 2 : 256;
-        asm_pending *grown = asm_grow(state->pending, capacity * sizeof *grown);
+        asm_pending *grown = asm_grow(state->pending, state->pending_count * sizeof *grown,
+                                      capacity * sizeof *grown);
         if (!grown) {
             asm_report(state, true, 0, "out of memory");
             return;
@@ -475,6 +476,26 @@ static void start_pass(asm_state *state)
     frame->context = root;
 }
 
+/* Room for the tables a large source fills (symbols, their names, fixups
+ * and their lines), reserved once from its size: grown by doubling, they
+ * fault every page of each copy (see memory.c). Generous, as the pages a
+ * table never reaches cost no memory; a source that needs more grows
+ * them. */
+static void reserve_tables(asm_state *state, size_t length)
+{
+    if (length < (8u << 20))
+        return;
+    asm_symbols_reserve(state, length / 256);
+    asm_buffer_reserve(&state->names, length / 16);
+    asm_buffer_reserve(&state->pending_text, length / 8);
+    size_t pending = length / 256;
+    asm_pending *reserved = asm_grow(state->pending, 0, pending * sizeof *reserved);
+    if (reserved) {
+        state->pending = reserved;
+        state->pending_capacity = pending;
+    }
+}
+
 static bool assemble(gcn_assembly *assembly, const char *const *include_directories,
                      size_t include_directory_count, const char *source, size_t length, bool mapped,
                      gcn_output *output)
@@ -509,12 +530,13 @@ static bool assemble(gcn_assembly *assembly, const char *const *include_director
     if (expected > ASM_MAX_SECTION_SIZE)
         expected = ASM_MAX_SECTION_SIZE;
     if (output->capacity < expected) {
-        uint8_t *bytes = asm_grow(output->bytes, expected);
+        uint8_t *bytes = asm_grow(output->bytes, output->length, expected);
         if (bytes) {
             output->bytes = bytes;
             output->capacity = expected;
         }
     }
+    reserve_tables(state, length);
     unsigned errors_before = assembly->errors;
     for (state->pass = 1;; state->pass++) {
         start_pass(state);

@@ -22,7 +22,7 @@ static bool grow_output(gcn_output *output, size_t more)
         capacity *= 2;
     if (capacity > ASM_MAX_SECTION_SIZE && output->length + more <= ASM_MAX_SECTION_SIZE)
         capacity = ASM_MAX_SECTION_SIZE; /* what a section may hold */
-    uint8_t *bytes = asm_grow(output->bytes, capacity);
+    uint8_t *bytes = asm_grow(output->bytes, output->length, capacity);
     if (!bytes)
         return false;
     output->bytes = bytes;
@@ -106,7 +106,8 @@ void asm_record_statement_end(asm_state *state)
         return;
     if (output->statement_count == output->statement_capacity) {
         size_t capacity = output->statement_capacity ? output->statement_capacity * 2 : 4096;
-        uint32_t *ends = asm_grow(output->statement_ends, capacity * sizeof *ends);
+        uint32_t *ends = asm_grow(output->statement_ends, output->statement_count * sizeof *ends,
+                                  capacity * sizeof *ends);
         if (!ends)
             return;
         output->statement_ends = ends;

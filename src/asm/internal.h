@@ -175,7 +175,7 @@ typedef struct asm_frame {
     size_t condition_depth;          /* conditions open when it began */
     bool block_comment;
     bool mapped;     /* a mapped file: pages before released were given back */
-    size_t released;
+    size_t released, populated; /* and those before populated were mapped ahead */
     /* Repeats: the body and the count. */
     const char *body;
     size_t body_length;
@@ -283,13 +283,16 @@ typedef struct asm_state {
 } asm_state;
 
 /* ---- memory.c ---- */
-/* realloc and calloc for tables that may grow large: huge pages advised. */
-void *asm_grow(void *block, size_t size);
+/* realloc (keeping the first used bytes) and calloc for tables that may
+ * grow large: huge pages advised. */
+void *asm_grow(void *block, size_t used, size_t size);
 void *asm_zeroed(size_t count, size_t size);
 
 /* ---- symbols.c ---- */
 asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length);
 asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length); /* creates */
+/* Room for count symbols, reserved before the first. */
+void asm_symbols_reserve(asm_state *state, size_t count);
 const char *asm_symbol_name(const asm_state *state, const asm_symbol *symbol);
 void asm_symbols_start_pass(asm_state *state);
 void asm_symbols_free(asm_state *state);

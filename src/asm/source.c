@@ -21,7 +21,7 @@ bool asm_buffer_reserve(asm_buffer *buffer, size_t more)
     size_t capacity = buffer->capacity ? buffer->capacity : 256;
     while (capacity < buffer->length + more)
         capacity *= 2;
-    char *data = asm_grow(buffer->data, capacity);
+    char *data = asm_grow(buffer->data, buffer->length, capacity);
     if (!data)
         return false;
     buffer->data = data;
@@ -507,6 +507,15 @@ static void release_pages(asm_frame *frame, size_t line_start)
     madvise((void *)(frame->text + frame->released), upto - frame->released, MADV_DONTNEED);
 #endif
     frame->released = upto;
+#ifdef MADV_POPULATE_READ
+    /* The next steps mapped in one call, not in a fault every 64 KiB. */
+    size_t from = frame->populated > upto ? frame->populated : upto;
+    size_t to = frame->length - upto > 2 * RELEASE_STEP ? upto + 2 * RELEASE_STEP : frame->length;
+    if (from < to) {
+        madvise((void *)(frame->text + from), to - from, MADV_POPULATE_READ);
+        frame->populated = to;
+    }
+#endif
 }
 
 /* Takes [start, start + whole) as the next line of frame (whole: up to

@@ -59,9 +59,11 @@ asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length)
     return find_hashed(state, name, length, hash_name(name, length), &slot);
 }
 
-static bool grow_slots(asm_state *state)
+/* The slot table at capacity (a power of two), or double its size. */
+static bool grow_slots(asm_state *state, size_t capacity)
 {
-    size_t capacity = state->slot_capacity ? state->slot_capacity * 2 : 1024;
+    if (capacity <= state->slot_capacity)
+        capacity = state->slot_capacity ? state->slot_capacity * 2 : 1024;
     uint32_t *slots = asm_zeroed(capacity, sizeof *slots);
     if (!slots)
         return false;
@@ -85,13 +87,14 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     if (symbol)
         return symbol;
     if ((state->symbol_count + 1) * 2 > state->slot_capacity) {
-        if (!grow_slots(state))
+        if (!grow_slots(state, 0))
             return NULL;
         find_hashed(state, name, length, hash, &slot);
     }
     if (state->symbol_count == state->symbol_capacity) {
         size_t capacity = state->symbol_capacity ? state->symbol_capacity * 2 : 512;
-        asm_symbol *symbols = asm_grow(state->symbols, capacity * sizeof *symbols);
+        asm_symbol *symbols = asm_grow(state->symbols, state->symbol_count * sizeof *symbols,
+                                       capacity * sizeof *symbols);
         if (!symbols)
             return NULL;
         state->symbols = symbols;
@@ -110,6 +113,23 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     symbol->hash = hash;
     state->symbol_slots[slot] = (uint32_t)++state->symbol_count;
     return symbol;
+}
+
+void asm_symbols_reserve(asm_state *state, size_t count)
+{
+    size_t slots = 1024;
+    while (slots < 2 * count)
+        slots *= 2;
+    if (slots > state->slot_capacity)
+        grow_slots(state, slots);
+    if (count > state->symbol_capacity) {
+        asm_symbol *symbols = asm_grow(state->symbols, state->symbol_count * sizeof *symbols,
+                                       count * sizeof *symbols);
+        if (symbols) {
+            state->symbols = symbols;
+            state->symbol_capacity = count;
+        }
+    }
 }
 
 void asm_symbols_start_pass(asm_state *state)
