@@ -357,6 +357,20 @@ static void defer_rest(asm_state *state, size_t from)
         moved->context = &moved->context_node;
 }
 
+/* A plain line that is not an instruction, its first word at i: a label
+ * alone at once, the rest through statement(). Out of line, so that the
+ * instructions' path keeps a small frame. */
+static __attribute__((noinline)) void plain_other(asm_state *state, size_t i)
+{
+    const char *line = state->statement_line;
+    size_t end = state->clean_length, n = asm_name_length(line + i, end - i);
+    if (n && i + n + 1 == end && line[i + n] == ':' && !(line[i] >= '0' && line[i] <= '9'))
+        asm_define_label(state, line + i, n, (unsigned)i + 1);
+    else
+        statement(state, 0, end);
+    asm_end_statement(state);
+}
+
 void asm_plain_statement(asm_state *state)
 {
     const char *line = state->clean_text;
@@ -364,12 +378,22 @@ void asm_plain_statement(asm_state *state)
     state->statement_line = line;
     state->sequence++;
     state->line_done = false;
-    if (i < end && asm_active(state) && is_instruction(state, line, i, end)) { /* most lines */
-        state->column_base = (unsigned)i;
-        instruction(state, i, end);
-    } else {
-        statement(state, 0, end);
+    /* Most lines are an instruction (as is_instruction sees it), or a label
+     * alone: statement() in short. */
+    if (i < end && !state->macro_count && asm_active(state)) {
+        if (line[i] != '.') {
+            size_t word_end = skip_blank(line, i + asm_word_length(line + i, end - i), end);
+            if (word_end >= end || (line[word_end] != ':' && line[word_end] != '=')) {
+                state->column_base = (unsigned)i;
+                instruction(state, i, end);
+                asm_end_statement(state);
+                return;
+            }
+        }
+        plain_other(state, i);
+        return;
     }
+    statement(state, 0, end);
     asm_end_statement(state);
 }
 
@@ -476,14 +500,14 @@ static void start_pass(asm_state *state)
     frame->context = root;
 }
 
-/* Room for the tables a large source fills (symbols, their names, fixups
- * and their lines), reserved once from its size: grown by doubling, they
- * fault every page of each copy (see memory.c). Generous, as the pages a
- * table never reaches cost no memory; a source that needs more grows
- * them. */
+/* Room for the tables a source fills (symbols, their names, fixups and
+ * their lines), reserved once from its size: grown by doubling, they are
+ * copied (and rehashed) again and again, and fault every page of each copy
+ * (see memory.c). Generous, as the pages a table never reaches cost no
+ * memory; a source that needs more grows them. */
 static void reserve_tables(asm_state *state, size_t length)
 {
-    if (length < (8u << 20))
+    if (length < 65536)
         return;
     asm_symbols_reserve(state, length / 256);
     asm_buffer_reserve(&state->names, length / 16);
