@@ -9,6 +9,7 @@
 
 #include "asm/internal.h"
 #include "asm/scan.h"
+#include "codec/codec.h"
 
 void gcn_output_free(gcn_output *output)
 {
@@ -161,6 +162,39 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
 
 /* ---- instructions ---- */
 
+/* Where an instruction's words go: straight into the output, when they
+ * are code that fits there as it is (a little-endian host, an aligned
+ * end with room for any instruction), else into spare, for
+ * asm_emit_words. */
+static inline uint32_t *instruction_words(asm_state *state, uint32_t *spare, bool *direct)
+{
+    *direct = false;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    gcn_output *output = state->output;
+    size_t length = output->length;
+    if (state->section == SECTION_TEXT && state->mode != MODE_FIXUP && length % 4 == 0 &&
+        length + 4 * GCN_MAX_WORDS <= output->capacity &&
+        length + 4 * GCN_MAX_WORDS <= ASM_MAX_SECTION_SIZE) {
+        *direct = true;
+        return (uint32_t *)(output->bytes + length);
+    }
+#endif
+    (void)state;
+    return spare;
+}
+
+/* The words instruction_words gave, taken into the output. */
+static inline void emit_instruction(asm_state *state, const uint32_t *words, size_t count, bool direct,
+                                    unsigned column)
+{
+    if (direct) {
+        state->output->length += 4 * count;
+        state->sections[SECTION_TEXT].size += 4 * count;
+    } else {
+        asm_emit_words(state, words, count, column);
+    }
+}
+
 static void instruction(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
@@ -181,17 +215,19 @@ static void instruction(asm_state *state, size_t start, size_t end)
     gcn_instruction decoded;
     gcn_parse_error error;
     gcn_status status = gcn_parse(options, line + start, end - start, &decoded, &error);
-    uint32_t words[GCN_MAX_WORDS];
-    size_t count = 0;
-    bool encoded = status == GCN_OK && gcn_encode(&decoded, words, &count) == GCN_OK;
+    uint32_t spare[GCN_MAX_WORDS];
+    bool direct;
+    uint32_t *words = instruction_words(state, spare, &direct);
+    bool encoded = status == GCN_OK && gcn_encode_checked(&decoded, words) == GCN_OK;
+    size_t count = encoded ? decoded.word_count : 0;
     if (!fixup && state->unknown) { /* settled at the end of the pass */
         uint64_t address = asm_position(state);
         if (!encoded) {
-            memset(words, 0, sizeof words);
+            memset(words, 0, sizeof spare);
             count = 1;
         }
         asm_add_pending(state, PENDING_INSTRUCTION, start, end, address, count * 4, 0);
-        asm_emit_words(state, words, count, (unsigned)start + 1);
+        emit_instruction(state, words, count, direct, (unsigned)start + 1);
         state->mode = MODE_VALUE_NEEDED;
         return;
     }
@@ -212,7 +248,7 @@ static void instruction(asm_state *state, size_t start, size_t end)
         state->unsettled = "an instruction changed its size";
         return;
     }
-    asm_emit_words(state, words, count, (unsigned)start + 1);
+    emit_instruction(state, words, count, direct, (unsigned)start + 1);
 }
 
 /* ---- statements ---- */

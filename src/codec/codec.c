@@ -10,7 +10,7 @@ static const gcn_decoder decoders[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_FLAT] = gcn_decode_flat,
 };
 
-static const gcn_encoder encoders[GCN_FAMILY_COUNT] = {
+const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPP] = gcn_encode_sopp,
     [GCN_FAMILY_SMEM] = gcn_encode_smem,
     [GCN_FAMILY_MUBUF] = gcn_encode_mubuf,
@@ -81,7 +81,7 @@ gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_
     if (!instruction || !words || instruction->family == GCN_FAMILY_NONE ||
         instruction->family >= GCN_FAMILY_COUNT || instruction->arch >= GCN_ARCH_COUNT)
         return GCN_ERROR_INVALID_ARGUMENT;
-    gcn_status status = encoders[instruction->family](instruction, words);
+    gcn_status status = gcn_encoders[instruction->family](instruction, words);
     if (status == GCN_OK && word_count)
         *word_count = instruction->word_count;
     return status;

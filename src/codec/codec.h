@@ -22,6 +22,15 @@ gcn_status gcn_encode_mubuf(const gcn_instruction *, uint32_t *);
 gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
 
+/* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
+ * which succeeded: its family and arch valid) and words: the assembler's
+ * loop. Writes instruction->word_count words. */
+extern const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT];
+static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, uint32_t *words)
+{
+    return gcn_encoders[instruction->family](instruction, words);
+}
+
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if none). */
 gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word);
 /* gcn_decode for a caller that guarantees its arguments (words there,
