@@ -135,7 +135,9 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
     p->sequence = state->sequence;
     /* A line without comments is kept once, as both. */
     p->text = (uint32_t)state->pending_text.length;
-    if (asm_buffer_reserve(&state->pending_text, state->clean_length + 1)) { /* with its '\0' */
+    asm_buffer *text_buffer = &state->pending_text;
+    if (text_buffer->length + state->clean_length + 1 <= text_buffer->capacity || /* with its '\0' */
+        asm_buffer_reserve(text_buffer, state->clean_length + 1)) {
         char *text = state->pending_text.data + state->pending_text.length;
         memcpy(text, state->clean_text, state->clean_length);
         text[state->clean_length] = '\0';
@@ -151,7 +153,8 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
     p->statement_end = (uint16_t)end;
     p->file = state->location.file;
     p->line_number = state->location.line;
-    p->context = asm_persist_context(state, state->location.context);
+    const asm_context *context = state->location.context;
+    p->context = !context || context->persistent ? context : asm_persist_context(state, context);
     p->locals = (uint32_t)state->pending_local_count;
     p->local_count = (uint8_t)state->local_count;
     if (state->local_count)

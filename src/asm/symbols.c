@@ -30,8 +30,26 @@ const char *asm_symbol_name(const asm_state *state, const asm_symbol *symbol)
     return state->names.data + symbol->name;
 }
 
-static asm_symbol *find_hashed(asm_state *state, const char *name, size_t length, uint32_t hash,
-                               size_t *slot)
+/* Whether two names of length characters are the same: eight at a time,
+ * without a call (the names are short). */
+static inline bool same_name(const char *a, const char *b, size_t length)
+{
+    size_t i = 0;
+    for (; i + 8 <= length; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + i, sizeof x);
+        memcpy(&y, b + i, sizeof y);
+        if (x != y)
+            return false;
+    }
+    for (; i < length; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+static inline asm_symbol *find_hashed(asm_state *state, const char *name, size_t length, uint32_t hash,
+                                      size_t *slot)
 {
     if (state->slot_capacity == 0) {
         *slot = 0;
@@ -46,7 +64,7 @@ static asm_symbol *find_hashed(asm_state *state, const char *name, size_t length
         }
         asm_symbol *symbol = &state->symbols[entry - 1];
         if (symbol->hash == hash && symbol->length == length &&
-            memcmp(state->names.data + symbol->name, name, length) == 0) {
+            same_name(state->names.data + symbol->name, name, length)) {
             *slot = i;
             return symbol;
         }
@@ -101,7 +119,7 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
         state->symbol_capacity = capacity;
     }
     size_t offset = state->names.length;
-    if (!asm_buffer_reserve(&state->names, length + 1))
+    if (offset + length + 1 > state->names.capacity && !asm_buffer_reserve(&state->names, length + 1))
         return NULL;
     memcpy(state->names.data + offset, name, length);
     state->names.data[offset + length] = '\0';
