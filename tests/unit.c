@@ -5,6 +5,7 @@
  * llvm-mc 14 (LLVM). */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gcn.h"
@@ -1000,6 +1001,44 @@ static void test_mnemonic_lookup(void)
     memset(text, 'x', sizeof text);
     for (size_t n = 0; n <= sizeof text; n++)
         CHECK(gcn_row_for_name(text, n) == GCN_ROW_NONE, "gcn_row_for_name(x * %zu)", n);
+
+    /* gcn_parse reads the mnemonic eight bytes at a time: each row's name
+     * at the end of the text, before a space, a tab or NUL bytes, in upper
+     * case, is that row (or an error past the name); one more letter is
+     * unknown. Exact-size copies, so that a read past the end shows. */
+    gcn_parse_options options = {.arch = GCN_ARCH_GCN14, .dialect = GCN_DIALECT_CLRX};
+    for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
+        const char *name = gcn_rows[row].name;
+        size_t n = strlen(name);
+        static const char *const afters[] = {"", " ", "\t", " s0", "\0 s0", "\0\0\0\0\0\0\0\0\0 s0"};
+        static const size_t after_lengths[] = {0, 1, 1, 3, 4, 12};
+        for (size_t a = 0; a < sizeof afters / sizeof afters[0]; a++) {
+            for (int upper = 0; upper < 2; upper++) {
+                size_t length = n + after_lengths[a];
+                char *copy = malloc(length);
+                for (size_t i = 0; i < n; i++)
+                    copy[i] = (char)(upper && name[i] >= 'a' && name[i] <= 'z' ? name[i] - 'a' + 'A' : name[i]);
+                memcpy(copy + n, afters[a], after_lengths[a]);
+                gcn_instruction instruction;
+                gcn_parse_error error;
+                gcn_status status = gcn_parse(&options, copy, length, &instruction, &error);
+                CHECK(status == GCN_OK ? instruction.row == row
+                                       : strncmp(error.message, "unknown instruction", 19) != 0 &&
+                                             (error.column > n || strstr(error.message, name)),
+                      "gcn_parse('%s' + after %zu, upper %d): %d, row %u, %u: %s", name, a, upper,
+                      (int)status, instruction.row, error.column, error.message);
+                free(copy);
+            }
+        }
+        char longer[64];
+        memcpy(longer, name, n);
+        memcpy(longer + n, "q s0", 4);
+        gcn_instruction instruction;
+        gcn_parse_error error;
+        CHECK(gcn_parse(&options, longer, n + 4, &instruction, &error) != GCN_OK &&
+                  strncmp(error.message, "unknown instruction", 19) == 0,
+              "gcn_parse('%.*s'): %s", (int)n + 4, longer, error.message);
+    }
 }
 
 int main(void)
