@@ -971,6 +971,33 @@ static void test_fast_paths(void)
     expect_same_words(G, C, "S_LOAD_DWORD_E64 s5, s[2:3], 0x4", "s_load_dword s5, s[2:3], 0x4");
     expect_same_words(G, L, "Buffer_Load_Dword v1, OFF, s[4:7], s0 OFFSET:4 GLC",
                       "buffer_load_dword v1, off, s[4:7], s0 offset:4 glc");
+    /* SMEM's one-pass llvm reader (first) and the general path (second:
+     * upper case, an expression, no comma, a comma before glc, the offset
+     * left out) on GCN 1.2 and 1.4 */
+    for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++) {
+        expect_same_words(arch, L, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc",
+                          "s_load_dwordx2 s[2:3], s[4:5], 0x10 GLC");
+        expect_same_words(arch, L, "s_buffer_store_dword s32, s[8:11], 0xfffff glc",
+                          "s_buffer_store_dword s32, s[8:11], 0xffff0+0xf glc");
+        expect_same_words(arch, L, "s_buffer_load_dwordx16 s[16:31], s[8:11], 1048575",
+                          "s_buffer_load_dwordx16 s[16:31] s[8:11] 0xfffff");
+        expect_same_words(arch, L, "s_load_dword ttmp4, ttmp[2:3], ttmp5",
+                          "s_load_dword ttmp4 ttmp[2:3] ttmp5");
+        expect_same_words(arch, L, "s_load_dword s5, s[2:3], 0", "s_load_dword s5, s[2:3]");
+        expect_same_words(arch, L, "s_load_dword s5 ,\ts[2:3] ,  7", "s_load_dword s5, s[2:3], 3+4");
+        expect_same_words(arch, L, "s_memtime s[4:5]", "s_memtime s[4:5] ");
+        expect_same_words(arch, L, "s_dcache_wb", "s_dcache_wb ");
+    }
+    expect_same_words(G, L, "s_atomic_cmpswap_x2 s[0:3], s[0:1], s80 glc",
+                      "s_atomic_cmpswap_x2 s[0:3], s[0:1], s80, glc");
+    expect_same_words(G, L, "s_dcache_discard s[2:3], s5", "s_dcache_discard s[2:3] s5");
+    expect_parse_error(G, L, "s_memtime s[4:5] glc", 18, "s_memtime takes no glc in LLVM syntax");
+    expect_parse_error(G, L, "s_load_dword s5, s[2:3], 0x100000", 26,
+                       "offset 1048576 out of range: expected a 21-bit signed offset");
+    expect_parse_error(G, L, "s_load_dword s5, s[3:4], 0x10", 18,
+                       "sbase 's[3:4]' must start at an even register");
+    expect_parse_error(G, L, "s_load_dwordx2 s[3:4], s[2:3], 0x10", 16,
+                       "misaligned register tuple 's[3:4]': it must start at a multiple of 2");
 }
 
 /* The name index: every row by its name in any case and with CLRX's
