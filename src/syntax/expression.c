@@ -23,7 +23,8 @@ bool gcn_section_resolver(void *context, const char *name, size_t length, int64_
     return lookup && lookup->lookup && lookup->lookup(lookup->context, name, length, value, &section);
 }
 
-static bool resolve(gcn_cursor *cursor, const char *name, size_t length, term *result)
+static inline __attribute__((always_inline)) bool resolve(gcn_cursor *cursor, const char *name,
+                                                          size_t length, term *result)
 {
     const gcn_parse_options *options = cursor->options;
     int64_t value;
@@ -387,7 +388,8 @@ static bool parse_conditional(gcn_cursor *cursor, int depth, term *result)
  * the full parser would (after the space that follows); false, touching
  * nothing, for anything else (octal, 0b, 1b, overflow, an operator next),
  * which the full parser then reads and reports. */
-static bool parse_plain_number(gcn_cursor *cursor, term *result)
+static inline __attribute__((always_inline)) bool parse_plain_number(gcn_cursor *cursor,
+                                                                     term *result)
 {
     const char *p = cursor->pos, *end = cursor->end;
     bool negative = p < end && *p == '-';
@@ -432,7 +434,8 @@ static bool parse_plain_number(gcn_cursor *cursor, term *result)
  * ends the expression, resolved once, an undefined one reported as the full
  * parser does. PLAIN_NONE, touching nothing, for anything else. */
 enum { PLAIN_NONE, PLAIN_READ, PLAIN_FAILED };
-static int parse_plain_symbol(gcn_cursor *cursor, term *result)
+static inline __attribute__((always_inline)) int parse_plain_symbol(gcn_cursor *cursor,
+                                                                    term *result)
 {
     const char *at = cursor->pos;
     size_t length = gcn_peek_identifier(cursor);
@@ -455,12 +458,16 @@ bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
 {
     term result;
     gcn_skip_space(cursor);
-    if (!parse_plain_number(cursor, &result)) {
-        int symbol = parse_plain_symbol(cursor, &result);
-        if (symbol == PLAIN_FAILED ||
-            (symbol == PLAIN_NONE && !parse_conditional(cursor, 0, &result)))
-            return false;
-    }
+    /* What starts an identifier starts no number: a symbol tried first. */
+    int plain = PLAIN_NONE;
+    if (cursor->pos < cursor->end &&
+        (gcn_character_class[(unsigned char)*cursor->pos] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
+            GCN_CHAR_IDENTIFIER)
+        plain = parse_plain_symbol(cursor, &result);
+    else if (parse_plain_number(cursor, &result))
+        plain = PLAIN_READ;
+    if (plain == PLAIN_FAILED || (plain == PLAIN_NONE && !parse_conditional(cursor, 0, &result)))
+        return false;
     *value = (int64_t)result.value;
     if (section)
         *section = result.section;
