@@ -11,6 +11,10 @@
 
 #include "isa/isa.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Slots of the open-addressing table: a third full at most. */
 #define GCN_MNEMONIC_SLOT_BITS 11
 #define GCN_MNEMONIC_SLOTS (1u << GCN_MNEMONIC_SLOT_BITS)
@@ -22,6 +26,8 @@
  * row's name as words. */
 extern const uint16_t gcn_mnemonic_slots[GCN_MNEMONIC_SLOTS];
 extern const uint64_t gcn_mnemonic_words[][GCN_MNEMONIC_WORDS];
+/* 32 bytes 0xff, then 32 bytes 0: 32 bytes from 32 - n keep the first n. */
+extern const unsigned char gcn_mnemonic_keep[64];
 
 /* Eight bytes as a little-endian number on any host, so that the
  * checked-in tables hold everywhere. */
@@ -98,6 +104,28 @@ static inline bool gcn_mnemonic_word(const char *text, size_t rest, size_t at, u
 static inline size_t gcn_mnemonic_at(const char *text, size_t rest,
                                      uint64_t words[GCN_MNEMONIC_WORDS])
 {
+#if defined(__SSE2__)
+    if (rest >= 16) { /* the usual statement: 16 or 32 bytes at once */
+        __m128i spaces = _mm_set1_epi8(' ');
+        __m128i low = _mm_loadu_si128((const __m128i *)(const void *)text), high = _mm_setzero_si128();
+        unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
+        if (rest >= 32) {
+            high = _mm_loadu_si128((const __m128i *)(const void *)(text + 16));
+            found |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
+            if (!found)
+                return 0;
+        }
+        if (found) { /* else a name of 16 bytes or more up to the end: below */
+            unsigned length = (unsigned)__builtin_ctz(found);
+            const unsigned char *keep = gcn_mnemonic_keep + 32 - length;
+            low = _mm_and_si128(low, _mm_loadu_si128((const __m128i *)(const void *)keep));
+            high = _mm_and_si128(high, _mm_loadu_si128((const __m128i *)(const void *)(keep + 16)));
+            _mm_storeu_si128((__m128i *)(void *)words, low);
+            _mm_storeu_si128((__m128i *)(void *)(words + 2), high);
+            return length;
+        }
+    }
+#endif
     size_t length = 0;
     words[1] = words[2] = words[3] = 0;
     if (!gcn_mnemonic_word(text, rest, 0, &words[0], &length) &&
