@@ -988,6 +988,46 @@ static void test_fast_paths(void)
         expect_same_words(arch, L, "s_memtime s[4:5]", "s_memtime s[4:5] ");
         expect_same_words(arch, L, "s_dcache_wb", "s_dcache_wb ");
     }
+    /* the same in clrx (the general path: upper-case registers, glc:1) */
+    for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++) {
+        expect_same_words(arch, C, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc",
+                          "s_load_dwordx2 S[2:3], S[4:5], 0x10 glc:1");
+        expect_same_words(arch, C, "s_buffer_load_dwordx16 s[84:99], s[8:11], 1048575",
+                          "s_buffer_load_dwordx16 S[84:99], S[8:11], 0xfffff");
+        expect_same_words(arch, C, "s_load_dword ttmp4, ttmp[2:3], ttmp11",
+                          "s_load_dword TTMP4, TTMP[2:3], TTMP11");
+        expect_same_words(arch, C, "s_load_dword s101, s[2:3], s101", "s_load_dword S101, S[2:3], S101");
+        expect_same_words(arch, C, "s_memtime s[4:5]", "s_memtime S[4:5]");
+        expect_same_words(arch, C, "s_dcache_wb", "s_dcache_wb ");
+        /* past what the general path reads as plain registers: the same
+         * result through it */
+        static const char *const pairs[][2] = {
+            {"s_load_dwordx4 s[100:103], s[2:3], 0", "s_load_dwordx4 S[100:103], S[2:3], 0"},
+            {"s_load_dword s5, s[2:3], s102", "s_load_dword S5, S[2:3], S102"},
+            {"s_load_dwordx4 ttmp[12:15], s[2:3], 0", "s_load_dwordx4 TTMP[12:15], S[2:3], 0"},
+            {"s_store_dword s5, s[2:3], s7", "s_store_dword S5, S[2:3], S7"},
+            {"s_load_dword s5, s[2:3], 0x100000", "s_load_dword S5, S[2:3], 0x100000"},
+            {"s_memtime s[4:5] glc", "s_memtime S[4:5] glc"},
+        };
+        for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+            gcn_instruction first, second;
+            gcn_parse_error first_error, second_error;
+            uint32_t first_words[GCN_MAX_WORDS] = {0}, second_words[GCN_MAX_WORDS] = {0};
+            gcn_status a = parse(arch, C, 0, pairs[i][0], &first, &first_error);
+            gcn_status b = parse(arch, C, 0, pairs[i][1], &second, &second_error);
+            if (a == GCN_OK)
+                gcn_encode(&first, first_words, NULL);
+            if (b == GCN_OK)
+                gcn_encode(&second, second_words, NULL);
+            CHECK(a == b && first_error.column == second_error.column &&
+                      strcmp(first_error.message, second_error.message) == 0 &&
+                      strcmp(first_error.warning, second_error.warning) == 0 &&
+                      memcmp(first_words, second_words, sizeof first_words) == 0,
+                  "%s clrx '%s' (%d: %s %s) and '%s' (%d: %s %s) differ", gcn_arch_name(arch),
+                  pairs[i][0], (int)a, first_error.message, first_error.warning, pairs[i][1], (int)b,
+                  second_error.message, second_error.warning);
+        }
+    }
     expect_same_words(G, L, "s_atomic_cmpswap_x2 s[0:3], s[0:1], s80 glc",
                       "s_atomic_cmpswap_x2 s[0:3], s[0:1], s80, glc");
     expect_same_words(G, L, "s_dcache_discard s[2:3], s5", "s_dcache_discard s[2:3] s5");

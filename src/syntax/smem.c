@@ -1100,13 +1100,20 @@ static inline const char *printed_comma(const char *at, const char *end)
     return at;
 }
 
-/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix. */
-static inline __attribute__((always_inline)) const char *printed_operand(const char *at, const char *end, gcn_arch arch,
-                                          unsigned count, bool base, unsigned *code)
+/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix;
+ * for clrx only the registers its general path reads so (the last below
+ * s102, or within the generation's ttmps). */
+static inline __attribute__((always_inline)) const char *
+printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
+                unsigned *code)
 {
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
-    return prefix ? printed_registers(at + prefix, end, prefix, first_code, count, base, code) : NULL;
+    if (!prefix || !(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
+        return NULL;
+    if (clrx && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
+        return NULL;
+    return at;
 }
 
 /* An immediate offset as llvm-mc prints it: 0, decimal without a leading
@@ -1139,13 +1146,14 @@ static inline const char *printed_offset(const char *at, const char *end, uint32
     return at;
 }
 
-/* GCN 1.2/1.4 LLVM, the usual statement as llvm-mc prints it, read in one
- * pass: registers as printed (sN, s[N:M], ttmpN), the offset one of them or
- * a plain number in range, then glc where the shape takes it, then the
- * end. False, touching nothing, for anything else: the general path reads
- * it with its messages. */
-static bool parse_llvm_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch,
-                               gcn_instruction *instruction)
+/* GCN 1.2/1.4, the usual statement as llvm-mc prints it (and clrxdisasm,
+ * but for spacing), read in one pass: registers as printed (sN, s[N:M],
+ * ttmpN), the offset one of them or a plain number in range, then glc
+ * where the shape takes it, then the end. False, touching nothing, for
+ * anything else: the general path reads it with its messages. */
+static inline __attribute__((always_inline)) bool
+parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clrx,
+              gcn_instruction *instruction)
 {
     const char *at = cursor->pos, *end = cursor->end;
     unsigned sdata = 0, sbase = 0, code;
@@ -1156,19 +1164,22 @@ static bool parse_llvm_printed(gcn_cursor *cursor, const smem_form *form, gcn_ar
     while (at < end && (*at == ' ' || *at == '\t'))
         at++;
     if (form->data_count) {
-        if (!(at = printed_operand(at, end, arch, form->data_count, false, &sdata)))
+        if (!(at = printed_operand(at, end, arch, clrx, form->data_count, false, &sdata)))
             return false;
     }
     if (form->base_count) {
         if ((form->data_count && !(at = printed_comma(at, end))) ||
-            !(at = printed_operand(at, end, arch, form->base_count, true, &sbase)))
+            !(at = printed_operand(at, end, arch, clrx, form->base_count, true, &sbase)))
             return false;
     }
     if (form->has_offset) {
         if (!(at = printed_comma(at, end)))
             return false;
         if (at < end && (*at == 's' || *at == 't')) {
-            if (!(at = printed_operand(at, end, arch, 1, false, &code)))
+            /* clrxasm takes only m0 here on GCN 1.2's stores and atomics */
+            if ((clrx && arch == GCN_ARCH_GCN12 &&
+                 (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
+                !(at = printed_operand(at, end, arch, clrx, 1, false, &code)))
                 return false;
             offset = code;
         } else {
@@ -1237,22 +1248,27 @@ static __attribute__((noinline)) bool parse_general(gcn_cursor *cursor, const gc
     return finish(&p);
 }
 
-/* GCN 1.2/1.4 LLVM: the one-pass reader, else the general path. */
-static __attribute__((noinline)) bool parse_llvm(gcn_cursor *cursor, const gcn_row *row,
-                                                 gcn_instruction *instruction)
+/* GCN 1.2/1.4: the one-pass reader, else the general path. */
+static __attribute__((noinline)) bool parse_usual(gcn_cursor *cursor, const gcn_row *row,
+                                                  gcn_instruction *instruction)
 {
     smem_form form = form_of(row);
-    /* llvm-mc ignores an _e32 suffix; _e64 is an error, left to the general
-     * path. */
-    if (size_suffix(cursor, row) != 64 &&
-        parse_llvm_printed(cursor, &form, (gcn_arch)instruction->arch, instruction))
+    bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    /* llvm-mc ignores an _e32 suffix; the rest are left to the general path.
+     * A reader for each dialect, its checks folded. */
+    int suffix = size_suffix(cursor, row);
+    if (clrx ? suffix == 0 && parse_printed(cursor, &form, arch, true, instruction)
+             : suffix != 64 && parse_printed(cursor, &form, arch, false, instruction))
         return true;
     return parse_general(cursor, row, instruction);
 }
 
 bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
-    if (cursor->options->dialect == GCN_DIALECT_LLVM && !is_smrd((gcn_arch)instruction->arch) && row)
-        return parse_llvm(cursor, row, instruction);
+    /* A CLRX register symbol may stand where a register name is. */
+    if (!is_smrd((gcn_arch)instruction->arch) && row &&
+        (cursor->options->dialect == GCN_DIALECT_LLVM || !cursor->options->register_alias))
+        return parse_usual(cursor, row, instruction);
     return parse_general(cursor, row, instruction);
 }
