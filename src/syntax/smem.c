@@ -499,21 +499,28 @@ static bool llvm_text_is(const smem_parse *p, const char *at, unsigned candidate
            (n == available || !gcn_is_identifier_char(at[n]));
 }
 
-/* A register index as llvm-mc prints it: digits without a leading zero;
- * -1 if none. */
+/* A register index as llvm-mc prints it: one to three digits without a
+ * leading zero (no register lies past 999); -1 if none. */
 static inline __attribute__((always_inline)) int printed_index(const char **at, const char *end)
 {
     const char *p = *at;
-    if (p >= end || (unsigned)(*p - '0') > 9)
+    unsigned first, second, third;
+    if (p >= end || (first = (unsigned)(*p - '0')) > 9)
         return -1;
-    int value = *p++ - '0';
-    if (value == 0 && p < end && (unsigned)(*p - '0') <= 9)
+    if (++p == end || (second = (unsigned)(*p - '0')) > 9) {
+        *at = p;
+        return (int)first;
+    }
+    if (first == 0)
         return -1;
-    for (; p < end && (unsigned)(*p - '0') <= 9; p++)
-        if ((value = value * 10 + (*p - '0')) > 1000)
-            return -1;
+    if (++p == end || (third = (unsigned)(*p - '0')) > 9) {
+        *at = p;
+        return (int)(first * 10 + second);
+    }
+    if (++p < end && (unsigned)(*p - '0') <= 9)
+        return -1;
     *at = p;
-    return value;
+    return (int)(first * 100 + second * 10 + third);
 }
 
 /* accept_llvm_disassembled for the names past s and ttmp (vcc, null, tba...);
