@@ -60,11 +60,16 @@ static inline void gcn_mnemonic_words_of(const char *name, size_t length,
     }
 }
 
+/* The hash of a name from its words folded in two: words 0 ^ 2 and 1 ^ 3. */
+static inline unsigned gcn_mnemonic_hash_folded(uint64_t even, uint64_t odd)
+{
+    uint64_t mixed = (even * 0x9e3779b97f4a7c15u + odd) * 0xff51afd7ed558ccdu;
+    return (unsigned)(mixed >> (64 - GCN_MNEMONIC_SLOT_BITS));
+}
+
 static inline unsigned gcn_mnemonic_hash(const uint64_t words[GCN_MNEMONIC_WORDS])
 {
-    uint64_t mixed = ((words[0] ^ words[2]) * 0x9e3779b97f4a7c15u + (words[1] ^ words[3])) *
-                     0xff51afd7ed558ccdu;
-    return (unsigned)(mixed >> (64 - GCN_MNEMONIC_SLOT_BITS));
+    return gcn_mnemonic_hash_folded(words[0] ^ words[2], words[1] ^ words[3]);
 }
 
 /* One word of the mnemonic at text + at (rest bytes in all): false while
@@ -100,32 +105,10 @@ static inline bool gcn_mnemonic_word(const char *text, size_t rest, size_t at, u
 /* The statement's mnemonic at text (rest bytes): up to the first space or
  * the end, read eight bytes at a time into words (unrolled, so that they
  * stay in registers). Its length; 0 when it is empty or longer than any
- * name (the caller then reads it the long way). */
+ * name. */
 static inline size_t gcn_mnemonic_at(const char *text, size_t rest,
                                      uint64_t words[GCN_MNEMONIC_WORDS])
 {
-#if defined(__SSE2__)
-    if (rest >= 16) { /* the usual statement: 16 or 32 bytes at once */
-        __m128i spaces = _mm_set1_epi8(' ');
-        __m128i low = _mm_loadu_si128((const __m128i *)(const void *)text), high = _mm_setzero_si128();
-        unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
-        if (rest >= 32) {
-            high = _mm_loadu_si128((const __m128i *)(const void *)(text + 16));
-            found |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
-            if (!found)
-                return 0;
-        }
-        if (found) { /* else a name of 16 bytes or more up to the end: below */
-            unsigned length = (unsigned)__builtin_ctz(found);
-            const unsigned char *keep = gcn_mnemonic_keep + 32 - length;
-            low = _mm_and_si128(low, _mm_loadu_si128((const __m128i *)(const void *)keep));
-            high = _mm_and_si128(high, _mm_loadu_si128((const __m128i *)(const void *)(keep + 16)));
-            _mm_storeu_si128((__m128i *)(void *)words, low);
-            _mm_storeu_si128((__m128i *)(void *)(words + 2), high);
-            return length;
-        }
-    }
-#endif
     size_t length = 0;
     words[1] = words[2] = words[3] = 0;
     if (!gcn_mnemonic_word(text, rest, 0, &words[0], &length) &&
@@ -149,6 +132,48 @@ static inline uint16_t gcn_mnemonic_row(const uint64_t words[GCN_MNEMONIC_WORDS]
              (name[3] ^ words[3])) == 0)
             return row;
     }
+}
+
+/* The row named by the statement's mnemonic at text (rest bytes, up to
+ * the first space or the end), or GCN_ROW_NONE, also where it is longer
+ * than any name (the caller then reads it the long way). A name followed
+ * by NUL bytes matches too: the caller takes the row's length. */
+static inline uint16_t gcn_mnemonic_lookup(const char *text, size_t rest)
+{
+#if defined(__SSE2__) && defined(__x86_64__)
+    if (rest >= 16) { /* the usual statement: 16 or 32 bytes at once, kept in registers */
+        __m128i spaces = _mm_set1_epi8(' ');
+        __m128i low = _mm_loadu_si128((const __m128i *)(const void *)text), high = _mm_setzero_si128();
+        unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
+        if (rest >= 32) {
+            high = _mm_loadu_si128((const __m128i *)(const void *)(text + 16));
+            found |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
+            if (!found)
+                return GCN_ROW_NONE;
+        }
+        if (found) { /* else a name of 16 bytes or more up to the end: below */
+            const unsigned char *keep = gcn_mnemonic_keep + 32 - __builtin_ctz(found);
+            low = _mm_and_si128(low, _mm_loadu_si128((const __m128i *)(const void *)keep));
+            high = _mm_and_si128(high, _mm_loadu_si128((const __m128i *)(const void *)(keep + 16)));
+            __m128i folded = _mm_xor_si128(low, high);
+            unsigned slot = gcn_mnemonic_hash_folded(
+                (uint64_t)_mm_cvtsi128_si64(folded),
+                (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(folded, folded)));
+            for (;; slot = (slot + 1) % GCN_MNEMONIC_SLOTS) {
+                uint16_t row = gcn_mnemonic_slots[slot];
+                if (row == GCN_ROW_NONE)
+                    return row;
+                const __m128i *name = (const __m128i *)(const void *)gcn_mnemonic_words[row];
+                __m128i same = _mm_and_si128(_mm_cmpeq_epi8(low, _mm_loadu_si128(name)),
+                                             _mm_cmpeq_epi8(high, _mm_loadu_si128(name + 1)));
+                if (_mm_movemask_epi8(same) == 0xffff)
+                    return row;
+            }
+        }
+    }
+#endif
+    uint64_t words[GCN_MNEMONIC_WORDS];
+    return gcn_mnemonic_at(text, rest, words) ? gcn_mnemonic_row(words) : GCN_ROW_NONE;
 }
 
 #endif

@@ -187,10 +187,7 @@ gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t 
     /* The usual statement: the exact name, then a space or the end (NUL
      * bytes before it are left to the operands, as an identifier ends
      * there). */
-    uint64_t words[GCN_MNEMONIC_WORDS];
-    uint16_t index = GCN_ROW_NONE;
-    if (gcn_mnemonic_at(cursor.pos, (size_t)(cursor.end - cursor.pos), words))
-        index = gcn_mnemonic_row(words);
+    uint16_t index = gcn_mnemonic_lookup(cursor.pos, (size_t)(cursor.end - cursor.pos));
     if (index == GCN_ROW_NONE)
         return parse_other_mnemonic(&cursor, instruction);
     return parse_row(&cursor, index, gcn_rows[index].name_length, instruction);
