@@ -437,11 +437,17 @@ enum { PLAIN_NONE, PLAIN_READ, PLAIN_FAILED };
 static inline __attribute__((always_inline)) int parse_plain_symbol(gcn_cursor *cursor,
                                                                     term *result)
 {
-    const char *at = cursor->pos;
-    size_t length = gcn_peek_identifier(cursor);
-    if (length == 0 || (length == 1 && *at == '.'))
+    /* The caller has seen an identifier start at the cursor. Four at a time
+     * where four remain: one bound check for them. */
+    const char *at = cursor->pos, *after = at + 1, *end = cursor->end;
+    while (end - after >= 4 && gcn_is_identifier_char(after[0]) && gcn_is_identifier_char(after[1]) &&
+           gcn_is_identifier_char(after[2]) && gcn_is_identifier_char(after[3]))
+        after += 4;
+    while (after < end && gcn_is_identifier_char(*after))
+        after++;
+    size_t length = (size_t)(after - at);
+    if (length == 1 && *at == '.')
         return PLAIN_NONE;
-    const char *after = at + length, *end = cursor->end;
     while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
         after++;
     if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
@@ -452,6 +458,20 @@ static inline __attribute__((always_inline)) int parse_plain_symbol(gcn_cursor *
     }
     cursor->pos = after;
     return PLAIN_READ;
+}
+
+/* gcn_parse_address past the plain forms; out of line, so that they keep a
+ * small frame. */
+static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int64_t *value,
+                                                         unsigned *section)
+{
+    term result;
+    if (!parse_conditional(cursor, 0, &result))
+        return false;
+    *value = (int64_t)result.value;
+    if (section)
+        *section = result.section;
+    return true;
 }
 
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
@@ -466,8 +486,10 @@ bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
         plain = parse_plain_symbol(cursor, &result);
     else if (parse_plain_number(cursor, &result))
         plain = PLAIN_READ;
-    if (plain == PLAIN_FAILED || (plain == PLAIN_NONE && !parse_conditional(cursor, 0, &result)))
+    if (plain == PLAIN_FAILED)
         return false;
+    if (plain == PLAIN_NONE)
+        return parse_full_address(cursor, value, section);
     *value = (int64_t)result.value;
     if (section)
         *section = result.section;
