@@ -47,7 +47,7 @@ static bool is_gcn14(gcn_arch arch) { return arch >= GCN_ARCH_GCN14; }
 static unsigned ttmp_first(gcn_arch arch) { return is_gcn14(arch) ? 108 : 112; }
 static unsigned ttmp_total(gcn_arch arch) { return is_gcn14(arch) ? 16 : 12; }
 
-static smem_form form_of(const gcn_row *row)
+static inline __attribute__((always_inline)) smem_form form_of(const gcn_row *row)
 {
     smem_form form = {row, GCN_SHAPE_SMEM_LOAD, 1, 2, false, true};
     if (!row)
@@ -1082,7 +1082,7 @@ static bool finish(smem_parse *p)
 }
 
 /* CLRX's encoding-size suffix (s_load_dword_e32), left on the mnemonic. */
-static int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
+static inline int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
 {
     const char *end = cursor->pos;
     size_t name = row ? row->name_length : 0;
