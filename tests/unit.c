@@ -986,6 +986,8 @@ static void test_fast_paths(void)
         expect_same_words(arch, L, "s_load_dword s5, s[2:3], 0", "s_load_dword s5, s[2:3]");
         expect_same_words(arch, L, "s_load_dword s5 ,\ts[2:3] ,  7", "s_load_dword s5, s[2:3], 3+4");
         expect_same_words(arch, L, "s_memtime s[4:5]", "s_memtime s[4:5] ");
+        expect_same_words(arch, L, "s_atc_probe 7, s[2:3], 0x10", "s_atc_probe 3+4, s[2:3], 0x10");
+        expect_same_words(arch, L, "s_load_dword s5, s[2:3], 0x10, glc", "s_load_dword s5, s[2:3], 16 glc");
         expect_same_words(arch, L, "s_dcache_wb", "s_dcache_wb ");
     }
     /* the same in clrx (the general path: upper-case registers, glc:1) */
@@ -1008,6 +1010,8 @@ static void test_fast_paths(void)
             {"s_store_dword s5, s[2:3], s7", "s_store_dword S5, S[2:3], S7"},
             {"s_load_dword s5, s[2:3], 0x100000", "s_load_dword S5, S[2:3], 0x100000"},
             {"s_memtime s[4:5] glc", "s_memtime S[4:5] glc"},
+            {"s_atc_probe 0x7f, s[2:3], 0x10", "s_atc_probe 0x7f, S[2:3], 0x10"},
+            {"s_atc_probe 0x80, s[2:3], 0x10", "s_atc_probe 0x80, S[2:3], 0x10"},
         };
         for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
             gcn_instruction first, second;

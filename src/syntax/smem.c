@@ -1125,7 +1125,8 @@ printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsig
 
 /* An immediate offset as llvm-mc prints it: 0, decimal without a leading
  * zero, or 0x and up to five hex digits, at most 0xfffff (in range on GCN
- * 1.2 and 1.4 alike), followed by space or the end. NULL otherwise. */
+ * 1.2 and 1.4 alike), followed by space, a comma or the end. NULL
+ * otherwise. */
 static inline const char *printed_offset(const char *at, const char *end, uint32_t *value)
 {
     uint32_t number = 0;
@@ -1147,7 +1148,7 @@ static inline const char *printed_offset(const char *at, const char *end, uint32
         for (digits = at; at < end && (unsigned)(*at - '0') <= 9 && at - digits < 7; at++)
             number = number * 10 + (uint32_t)(*at - '0');
     }
-    if (at == digits || number > 0xfffffu || (at < end && *at != ' ' && *at != '\t'))
+    if (at == digits || number > 0xfffffu || (at < end && *at != ' ' && *at != '\t' && *at != ','))
         return NULL;
     *value = number;
     return at;
@@ -1166,16 +1167,19 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
     unsigned sdata = 0, sbase = 0, code;
     uint32_t offset = 0;
     uint16_t modifiers = 0;
-    if (form->probe)
-        return false;
     while (at < end && (*at == ' ' || *at == '\t'))
         at++;
-    if (form->data_count) {
+    if (form->probe) { /* a 7-bit value */
+        if (!(at = printed_offset(at, end, &offset)) || offset > 0x7f)
+            return false;
+        sdata = offset;
+        offset = 0;
+    } else if (form->data_count) {
         if (!(at = printed_operand(at, end, arch, clrx, form->data_count, false, &sdata)))
             return false;
     }
     if (form->base_count) {
-        if ((form->data_count && !(at = printed_comma(at, end))) ||
+        if (((form->data_count || form->probe) && !(at = printed_comma(at, end))) ||
             !(at = printed_operand(at, end, arch, clrx, form->base_count, true, &sbase)))
             return false;
     }
