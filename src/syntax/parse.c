@@ -124,9 +124,14 @@ static inline gcn_status parse_row(gcn_cursor *cursor, uint16_t index, size_t na
     if (opcode < 0 && (opcode = other_opcode(row, cursor->options)) < 0)
         return not_available(cursor, row);
     cursor->pos += name_length;
-    /* gcn_instruction_start_row, inline: one store of the whole struct. */
-    *instruction = (gcn_instruction){.row = index, .family = row->family, .arch = (uint8_t)arch,
-                                     .word_count = 1, .opcode = (uint16_t)opcode};
+    /* gcn_instruction_start_row, inline (padding cleared too, for callers
+     * that compare instructions whole). */
+    memset(instruction, 0, sizeof *instruction);
+    instruction->row = index;
+    instruction->family = row->family;
+    instruction->arch = (uint8_t)arch;
+    instruction->word_count = 1;
+    instruction->opcode = (uint16_t)opcode;
     return parse_operands(cursor, (gcn_family)row->family, row, instruction);
 }
 
