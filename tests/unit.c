@@ -5,6 +5,7 @@
  * llvm-mc 14 (LLVM). */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gcn.h"
@@ -970,6 +971,77 @@ static void test_fast_paths(void)
     expect_same_words(G, C, "S_LOAD_DWORD_E64 s5, s[2:3], 0x4", "s_load_dword s5, s[2:3], 0x4");
     expect_same_words(G, L, "Buffer_Load_Dword v1, OFF, s[4:7], s0 OFFSET:4 GLC",
                       "buffer_load_dword v1, off, s[4:7], s0 offset:4 glc");
+    /* SMEM's one-pass llvm reader (first) and the general path (second:
+     * upper case, an expression, no comma, a comma before glc, the offset
+     * left out) on GCN 1.2 and 1.4 */
+    for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++) {
+        expect_same_words(arch, L, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc",
+                          "s_load_dwordx2 s[2:3], s[4:5], 0x10 GLC");
+        expect_same_words(arch, L, "s_buffer_store_dword s32, s[8:11], 0xfffff glc",
+                          "s_buffer_store_dword s32, s[8:11], 0xffff0+0xf glc");
+        expect_same_words(arch, L, "s_buffer_load_dwordx16 s[16:31], s[8:11], 1048575",
+                          "s_buffer_load_dwordx16 s[16:31] s[8:11] 0xfffff");
+        expect_same_words(arch, L, "s_load_dword ttmp4, ttmp[2:3], ttmp5",
+                          "s_load_dword ttmp4 ttmp[2:3] ttmp5");
+        expect_same_words(arch, L, "s_load_dword s5, s[2:3], 0", "s_load_dword s5, s[2:3]");
+        expect_same_words(arch, L, "s_load_dword s5 ,\ts[2:3] ,  7", "s_load_dword s5, s[2:3], 3+4");
+        expect_same_words(arch, L, "s_memtime s[4:5]", "s_memtime s[4:5] ");
+        expect_same_words(arch, L, "s_atc_probe 7, s[2:3], 0x10", "s_atc_probe 3+4, s[2:3], 0x10");
+        expect_same_words(arch, L, "s_load_dword s5, s[2:3], 0x10, glc", "s_load_dword s5, s[2:3], 16 glc");
+        expect_same_words(arch, L, "s_dcache_wb", "s_dcache_wb ");
+    }
+    /* the same in clrx (the general path: upper-case registers, glc:1) */
+    for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++) {
+        expect_same_words(arch, C, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc",
+                          "s_load_dwordx2 S[2:3], S[4:5], 0x10 glc:1");
+        expect_same_words(arch, C, "s_buffer_load_dwordx16 s[84:99], s[8:11], 1048575",
+                          "s_buffer_load_dwordx16 S[84:99], S[8:11], 0xfffff");
+        expect_same_words(arch, C, "s_load_dword ttmp4, ttmp[2:3], ttmp11",
+                          "s_load_dword TTMP4, TTMP[2:3], TTMP11");
+        expect_same_words(arch, C, "s_load_dword s101, s[2:3], s101", "s_load_dword S101, S[2:3], S101");
+        expect_same_words(arch, C, "s_memtime s[4:5]", "s_memtime S[4:5]");
+        expect_same_words(arch, C, "s_dcache_wb", "s_dcache_wb ");
+        /* past what the general path reads as plain registers: the same
+         * result through it */
+        static const char *const pairs[][2] = {
+            {"s_load_dwordx4 s[100:103], s[2:3], 0", "s_load_dwordx4 S[100:103], S[2:3], 0"},
+            {"s_load_dword s5, s[2:3], s102", "s_load_dword S5, S[2:3], S102"},
+            {"s_load_dwordx4 ttmp[12:15], s[2:3], 0", "s_load_dwordx4 TTMP[12:15], S[2:3], 0"},
+            {"s_store_dword s5, s[2:3], s7", "s_store_dword S5, S[2:3], S7"},
+            {"s_load_dword s5, s[2:3], 0x100000", "s_load_dword S5, S[2:3], 0x100000"},
+            {"s_memtime s[4:5] glc", "s_memtime S[4:5] glc"},
+            {"s_atc_probe 0x7f, s[2:3], 0x10", "s_atc_probe 0x7f, S[2:3], 0x10"},
+            {"s_atc_probe 0x80, s[2:3], 0x10", "s_atc_probe 0x80, S[2:3], 0x10"},
+        };
+        for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+            gcn_instruction first, second;
+            gcn_parse_error first_error, second_error;
+            uint32_t first_words[GCN_MAX_WORDS] = {0}, second_words[GCN_MAX_WORDS] = {0};
+            gcn_status a = parse(arch, C, 0, pairs[i][0], &first, &first_error);
+            gcn_status b = parse(arch, C, 0, pairs[i][1], &second, &second_error);
+            if (a == GCN_OK)
+                gcn_encode(&first, first_words, NULL);
+            if (b == GCN_OK)
+                gcn_encode(&second, second_words, NULL);
+            CHECK(a == b && first_error.column == second_error.column &&
+                      strcmp(first_error.message, second_error.message) == 0 &&
+                      strcmp(first_error.warning, second_error.warning) == 0 &&
+                      memcmp(first_words, second_words, sizeof first_words) == 0,
+                  "%s clrx '%s' (%d: %s %s) and '%s' (%d: %s %s) differ", gcn_arch_name(arch),
+                  pairs[i][0], (int)a, first_error.message, first_error.warning, pairs[i][1], (int)b,
+                  second_error.message, second_error.warning);
+        }
+    }
+    expect_same_words(G, L, "s_atomic_cmpswap_x2 s[0:3], s[0:1], s80 glc",
+                      "s_atomic_cmpswap_x2 s[0:3], s[0:1], s80, glc");
+    expect_same_words(G, L, "s_dcache_discard s[2:3], s5", "s_dcache_discard s[2:3] s5");
+    expect_parse_error(G, L, "s_memtime s[4:5] glc", 18, "s_memtime takes no glc in LLVM syntax");
+    expect_parse_error(G, L, "s_load_dword s5, s[2:3], 0x100000", 26,
+                       "offset 1048576 out of range: expected a 21-bit signed offset");
+    expect_parse_error(G, L, "s_load_dword s5, s[3:4], 0x10", 18,
+                       "sbase 's[3:4]' must start at an even register");
+    expect_parse_error(G, L, "s_load_dwordx2 s[3:4], s[2:3], 0x10", 16,
+                       "misaligned register tuple 's[3:4]': it must start at a multiple of 2");
 }
 
 /* The name index: every row by its name in any case and with CLRX's
@@ -1000,6 +1072,44 @@ static void test_mnemonic_lookup(void)
     memset(text, 'x', sizeof text);
     for (size_t n = 0; n <= sizeof text; n++)
         CHECK(gcn_row_for_name(text, n) == GCN_ROW_NONE, "gcn_row_for_name(x * %zu)", n);
+
+    /* gcn_parse reads the mnemonic eight bytes at a time: each row's name
+     * at the end of the text, before a space, a tab or NUL bytes, in upper
+     * case, is that row (or an error past the name); one more letter is
+     * unknown. Exact-size copies, so that a read past the end shows. */
+    gcn_parse_options options = {.arch = GCN_ARCH_GCN14, .dialect = GCN_DIALECT_CLRX};
+    for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
+        const char *name = gcn_rows[row].name;
+        size_t n = strlen(name);
+        static const char *const afters[] = {"", " ", "\t", " s0", "\0 s0", "\0\0\0\0\0\0\0\0\0 s0"};
+        static const size_t after_lengths[] = {0, 1, 1, 3, 4, 12};
+        for (size_t a = 0; a < sizeof afters / sizeof afters[0]; a++) {
+            for (int upper = 0; upper < 2; upper++) {
+                size_t length = n + after_lengths[a];
+                char *copy = malloc(length);
+                for (size_t i = 0; i < n; i++)
+                    copy[i] = (char)(upper && name[i] >= 'a' && name[i] <= 'z' ? name[i] - 'a' + 'A' : name[i]);
+                memcpy(copy + n, afters[a], after_lengths[a]);
+                gcn_instruction instruction;
+                gcn_parse_error error;
+                gcn_status status = gcn_parse(&options, copy, length, &instruction, &error);
+                CHECK(status == GCN_OK ? instruction.row == row
+                                       : strncmp(error.message, "unknown instruction", 19) != 0 &&
+                                             (error.column > n || strstr(error.message, name)),
+                      "gcn_parse('%s' + after %zu, upper %d): %d, row %u, %u: %s", name, a, upper,
+                      (int)status, instruction.row, error.column, error.message);
+                free(copy);
+            }
+        }
+        char longer[64];
+        memcpy(longer, name, n);
+        memcpy(longer + n, "q s0", 4);
+        gcn_instruction instruction;
+        gcn_parse_error error;
+        CHECK(gcn_parse(&options, longer, n + 4, &instruction, &error) != GCN_OK &&
+                  strncmp(error.message, "unknown instruction", 19) == 0,
+              "gcn_parse('%.*s'): %s", (int)n + 4, longer, error.message);
+    }
 }
 
 int main(void)

@@ -1,20 +1,36 @@
-/* The mnemonic hash, shared by the lookup (rows.c) and the generator of its
- * table (src/isa/generate/mnemonic_slots.c): a few 8-byte loads, no loop. */
+/* The mnemonic hash, shared by the lookup (rows.c, parse.c) and the
+ * generator of its tables (src/isa/generate/mnemonic_slots.c): a name as
+ * four 8-byte words, zero past its end, hashed and compared whole. */
 #ifndef GCN_MNEMONIC_HASH_H
 #define GCN_MNEMONIC_HASH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "isa/isa.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Slots of the open-addressing table: a third full at most. */
 #define GCN_MNEMONIC_SLOT_BITS 11
 #define GCN_MNEMONIC_SLOTS (1u << GCN_MNEMONIC_SLOT_BITS)
-/* No mnemonic is longer (the generator checks). */
+/* No mnemonic is longer (the generator checks): four words. */
 #define GCN_MNEMONIC_MAX_LENGTH 32
+#define GCN_MNEMONIC_WORDS 4
+
+/* Generated (rows.c): the row of each slot (GCN_ROW_NONE: empty), and each
+ * row's name as words. */
+extern const uint16_t gcn_mnemonic_slots[GCN_MNEMONIC_SLOTS];
+extern const uint64_t gcn_mnemonic_words[][GCN_MNEMONIC_WORDS];
+/* 32 bytes 0xff, then 32 bytes 0: 32 bytes from 32 - n keep the first n. */
+extern const unsigned char gcn_mnemonic_keep[64];
 
 /* Eight bytes as a little-endian number on any host, so that the
- * checked-in table holds everywhere. */
+ * checked-in tables hold everywhere. */
 static inline uint64_t gcn_load8(const char *p)
 {
     uint64_t value;
@@ -34,30 +50,130 @@ static inline uint64_t gcn_load_short(const char *p, size_t length)
     return value;
 }
 
-/* The first and the last eight bytes (names shorter than eight: all of
- * them) and the length; full names are compared after it. */
-static inline unsigned gcn_mnemonic_hash(const char *name, size_t length)
+/* A name of at most GCN_MNEMONIC_MAX_LENGTH bytes as words. */
+static inline void gcn_mnemonic_words_of(const char *name, size_t length,
+                                         uint64_t words[GCN_MNEMONIC_WORDS])
 {
-    uint64_t head, tail = 0;
-    if (length >= 8) {
-        head = gcn_load8(name);
-        tail = gcn_load8(name + length - 8);
-    } else {
-        head = gcn_load_short(name, length);
+    for (size_t i = 0; i < GCN_MNEMONIC_WORDS; i++, name += 8) {
+        size_t left = length > 8 * i ? length - 8 * i : 0;
+        words[i] = left >= 8 ? gcn_load8(name) : gcn_load_short(name, left);
     }
-    uint64_t mixed = (head ^ (tail * 0x9e3779b97f4a7c15u) ^ length) * 0xff51afd7ed558ccdu;
+}
+
+/* The hash of a name from its words folded in two: words 0 ^ 2 and 1 ^ 3. */
+static inline unsigned gcn_mnemonic_hash_folded(uint64_t even, uint64_t odd)
+{
+    uint64_t mixed = (even * 0x9e3779b97f4a7c15u + odd) * 0xff51afd7ed558ccdu;
     return (unsigned)(mixed >> (64 - GCN_MNEMONIC_SLOT_BITS));
 }
 
-/* Whether two names of this length are equal, eight bytes at a time. */
-static inline int gcn_same_name(const char *a, const char *b, size_t length)
+static inline unsigned gcn_mnemonic_hash(const uint64_t words[GCN_MNEMONIC_WORDS])
 {
-    if (length < 8) /* no memcmp call: the lookup stays a leaf function */
-        return gcn_load_short(a, length) == gcn_load_short(b, length);
-    for (size_t i = 0; i + 8 < length; i += 8)
-        if (gcn_load8(a + i) != gcn_load8(b + i))
-            return 0;
-    return gcn_load8(a + length - 8) == gcn_load8(b + length - 8);
+    return gcn_mnemonic_hash_folded(words[0] ^ words[2], words[1] ^ words[3]);
+}
+
+/* One word of the mnemonic at text + at (rest bytes in all): false while
+ * no space ends it; true at the end, with the bytes past the space cleared
+ * and the length set. The end of the text stands for a space. */
+static inline bool gcn_mnemonic_word(const char *text, size_t rest, size_t at, uint64_t *word,
+                                     size_t *length)
+{
+    const uint64_t ones = 0x0101010101010101u;
+    size_t left = rest - at;
+    uint64_t value;
+    if (left >= 8)
+        value = gcn_load8(text + at);
+    else if (left == 0)
+        value = ' ';
+    else
+        value = (rest >= 8 ? gcn_load8(text + rest - 8) >> (64 - 8 * left)
+                           : gcn_load_short(text + at, left)) |
+                (uint64_t)' ' << (8 * left);
+    /* The lowest byte equal to ' ': exact (false hits lie above it). */
+    uint64_t spaces = value ^ (ones * ' ');
+    uint64_t found = (spaces - ones) & ~spaces & (ones << 7);
+    if (!found) {
+        *word = value;
+        return false;
+    }
+    unsigned bytes = (unsigned)__builtin_ctzll(found) >> 3;
+    *word = value & (((uint64_t)1 << (8 * bytes)) - 1);
+    *length = at + bytes;
+    return true;
+}
+
+/* The statement's mnemonic at text (rest bytes): up to the first space or
+ * the end, read eight bytes at a time into words (unrolled, so that they
+ * stay in registers). Its length; 0 when it is empty or longer than any
+ * name. */
+static inline size_t gcn_mnemonic_at(const char *text, size_t rest,
+                                     uint64_t words[GCN_MNEMONIC_WORDS])
+{
+    size_t length = 0;
+    words[1] = words[2] = words[3] = 0;
+    if (!gcn_mnemonic_word(text, rest, 0, &words[0], &length) &&
+        !gcn_mnemonic_word(text, rest, 8, &words[1], &length) &&
+        !gcn_mnemonic_word(text, rest, 16, &words[2], &length))
+        gcn_mnemonic_word(text, rest, 24, &words[3], &length);
+    return length;
+}
+
+/* The row whose name is words, or GCN_ROW_NONE: the slot of its hash or
+ * one of the next. A name followed by NUL bytes matches too: the caller
+ * takes the row's length. */
+static inline uint16_t gcn_mnemonic_row(const uint64_t words[GCN_MNEMONIC_WORDS])
+{
+    for (unsigned slot = gcn_mnemonic_hash(words);; slot = (slot + 1) % GCN_MNEMONIC_SLOTS) {
+        uint16_t row = gcn_mnemonic_slots[slot];
+        if (row == GCN_ROW_NONE)
+            return row;
+        const uint64_t *name = gcn_mnemonic_words[row];
+        if (((name[0] ^ words[0]) | (name[1] ^ words[1]) | (name[2] ^ words[2]) |
+             (name[3] ^ words[3])) == 0)
+            return row;
+    }
+}
+
+/* The row named by the statement's mnemonic at text (rest bytes, up to
+ * the first space or the end), or GCN_ROW_NONE, also where it is longer
+ * than any name (the caller then reads it the long way). A name followed
+ * by NUL bytes matches too: the caller takes the row's length. */
+static inline uint16_t gcn_mnemonic_lookup(const char *text, size_t rest)
+{
+#if defined(__SSE2__) && defined(__x86_64__)
+    if (rest >= 16) { /* the usual statement: 16 or 32 bytes at once, kept in registers */
+        __m128i spaces = _mm_set1_epi8(' ');
+        __m128i low = _mm_loadu_si128((const __m128i *)(const void *)text), high = _mm_setzero_si128();
+        unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
+        if (rest >= 32) {
+            high = _mm_loadu_si128((const __m128i *)(const void *)(text + 16));
+            found |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
+            if (!found)
+                return GCN_ROW_NONE;
+        }
+        if (found) { /* else a name of 16 bytes or more up to the end: below */
+            const unsigned char *keep = gcn_mnemonic_keep + 32 - __builtin_ctz(found);
+            low = _mm_and_si128(low, _mm_loadu_si128((const __m128i *)(const void *)keep));
+            high = _mm_and_si128(high, _mm_loadu_si128((const __m128i *)(const void *)(keep + 16)));
+            __m128i folded = _mm_xor_si128(low, high);
+            unsigned slot = gcn_mnemonic_hash_folded(
+                (uint64_t)_mm_cvtsi128_si64(folded),
+                (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(folded, folded)));
+            for (;; slot = (slot + 1) % GCN_MNEMONIC_SLOTS) {
+                uint16_t row = gcn_mnemonic_slots[slot];
+                if (row == GCN_ROW_NONE)
+                    return row;
+                const __m128i *name = (const __m128i *)(const void *)gcn_mnemonic_words[row];
+                __m128i same = _mm_and_si128(_mm_cmpeq_epi8(low, _mm_loadu_si128(name)),
+                                             _mm_cmpeq_epi8(high, _mm_loadu_si128(name + 1)));
+                if (_mm_movemask_epi8(same) == 0xffff)
+                    return row;
+            }
+        }
+    }
+#endif
+    uint64_t words[GCN_MNEMONIC_WORDS];
+    return gcn_mnemonic_at(text, rest, words) ? gcn_mnemonic_row(words) : GCN_ROW_NONE;
 }
 
 #endif

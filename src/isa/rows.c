@@ -113,19 +113,25 @@ uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode)
     return entry ? (uint16_t)(entry - 1) : GCN_ROW_NONE;
 }
 
-/* Rows by mnemonic hash, generated from the rows (make regenerate). */
+/* Rows by mnemonic hash and names as words, generated from the rows (make
+ * regenerate). */
 #include "isa/generated/mnemonic_slots.inc"
 
+const unsigned char gcn_mnemonic_keep[64] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+
 /* The row spelled exactly name (the rows' names are lower case), or
- * GCN_ROW_NONE: the slot of its hash or one of the next. */
+ * GCN_ROW_NONE. */
 static inline uint16_t lookup_exact(const char *name, size_t length)
 {
-    for (unsigned slot = gcn_mnemonic_hash(name, length);; slot = (slot + 1) % GCN_MNEMONIC_SLOTS) {
-        uint16_t row = mnemonic_slots[slot];
-        if (row == GCN_ROW_NONE ||
-            (gcn_rows[row].name_length == length && gcn_same_name(gcn_rows[row].name, name, length)))
-            return row;
-    }
+    if (length == 0 || length > GCN_MNEMONIC_MAX_LENGTH)
+        return GCN_ROW_NONE;
+    uint64_t words[GCN_MNEMONIC_WORDS];
+    gcn_mnemonic_words_of(name, length, words);
+    uint16_t row = gcn_mnemonic_row(words);
+    return row != GCN_ROW_NONE && gcn_rows[row].name_length == length ? row : GCN_ROW_NONE;
 }
 
 /* Other spellings are looked up again in lower case, out of line (the

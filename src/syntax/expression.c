@@ -23,7 +23,8 @@ bool gcn_section_resolver(void *context, const char *name, size_t length, int64_
     return lookup && lookup->lookup && lookup->lookup(lookup->context, name, length, value, &section);
 }
 
-static bool resolve(gcn_cursor *cursor, const char *name, size_t length, term *result)
+static inline __attribute__((always_inline)) bool resolve(gcn_cursor *cursor, const char *name,
+                                                          size_t length, term *result)
 {
     const gcn_parse_options *options = cursor->options;
     int64_t value;
@@ -387,7 +388,8 @@ static bool parse_conditional(gcn_cursor *cursor, int depth, term *result)
  * the full parser would (after the space that follows); false, touching
  * nothing, for anything else (octal, 0b, 1b, overflow, an operator next),
  * which the full parser then reads and reports. */
-static bool parse_plain_number(gcn_cursor *cursor, term *result)
+static inline __attribute__((always_inline)) bool parse_plain_number(gcn_cursor *cursor,
+                                                                     term *result)
 {
     const char *p = cursor->pos, *end = cursor->end;
     bool negative = p < end && *p == '-';
@@ -432,13 +434,20 @@ static bool parse_plain_number(gcn_cursor *cursor, term *result)
  * ends the expression, resolved once, an undefined one reported as the full
  * parser does. PLAIN_NONE, touching nothing, for anything else. */
 enum { PLAIN_NONE, PLAIN_READ, PLAIN_FAILED };
-static int parse_plain_symbol(gcn_cursor *cursor, term *result)
+static inline __attribute__((always_inline)) int parse_plain_symbol(gcn_cursor *cursor,
+                                                                    term *result)
 {
-    const char *at = cursor->pos;
-    size_t length = gcn_peek_identifier(cursor);
-    if (length == 0 || (length == 1 && *at == '.'))
+    /* The caller has seen an identifier start at the cursor. Four at a time
+     * where four remain: one bound check for them. */
+    const char *at = cursor->pos, *after = at + 1, *end = cursor->end;
+    while (end - after >= 4 && gcn_is_identifier_char(after[0]) && gcn_is_identifier_char(after[1]) &&
+           gcn_is_identifier_char(after[2]) && gcn_is_identifier_char(after[3]))
+        after += 4;
+    while (after < end && gcn_is_identifier_char(*after))
+        after++;
+    size_t length = (size_t)(after - at);
+    if (length == 1 && *at == '.')
         return PLAIN_NONE;
-    const char *after = at + length, *end = cursor->end;
     while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
         after++;
     if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
@@ -451,16 +460,36 @@ static int parse_plain_symbol(gcn_cursor *cursor, term *result)
     return PLAIN_READ;
 }
 
+/* gcn_parse_address past the plain forms; out of line, so that they keep a
+ * small frame. */
+static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int64_t *value,
+                                                         unsigned *section)
+{
+    term result;
+    if (!parse_conditional(cursor, 0, &result))
+        return false;
+    *value = (int64_t)result.value;
+    if (section)
+        *section = result.section;
+    return true;
+}
+
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
 {
     term result;
     gcn_skip_space(cursor);
-    if (!parse_plain_number(cursor, &result)) {
-        int symbol = parse_plain_symbol(cursor, &result);
-        if (symbol == PLAIN_FAILED ||
-            (symbol == PLAIN_NONE && !parse_conditional(cursor, 0, &result)))
-            return false;
-    }
+    /* What starts an identifier starts no number: a symbol tried first. */
+    int plain = PLAIN_NONE;
+    if (cursor->pos < cursor->end &&
+        (gcn_character_class[(unsigned char)*cursor->pos] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
+            GCN_CHAR_IDENTIFIER)
+        plain = parse_plain_symbol(cursor, &result);
+    else if (parse_plain_number(cursor, &result))
+        plain = PLAIN_READ;
+    if (plain == PLAIN_FAILED)
+        return false;
+    if (plain == PLAIN_NONE)
+        return parse_full_address(cursor, value, section);
     *value = (int64_t)result.value;
     if (section)
         *section = result.section;

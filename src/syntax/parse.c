@@ -3,6 +3,7 @@
 #include <strings.h>
 
 #include "codec/codec.h"
+#include "isa/mnemonic_hash.h"
 #include "syntax/syntax.h"
 
 static const gcn_parser parsers[GCN_FAMILY_COUNT] = {
@@ -76,21 +77,6 @@ static bool illegal_name(const char *name, size_t length, gcn_arch arch, gcn_fam
     return false;
 }
 
-/* The usual statement: the mnemonic, then a space. The text up to the
- * space looked up as a whole skips scanning it, and a name found there is a
- * whole identifier (names are identifier characters). Its length, or 0
- * when that finds nothing (then the identifier is scanned as usual). */
-static size_t mnemonic_by_space(gcn_cursor *cursor, uint16_t *index)
-{
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    size_t rest = (size_t)(cursor->end - start);
-    const char *space = memchr(start, ' ', rest);
-    size_t length = space ? (size_t)(space - start) : rest;
-    *index = length ? gcn_row_for_name(start, length) : GCN_ROW_NONE;
-    return *index == GCN_ROW_NONE ? 0 : length;
-}
-
 /* Out of line: the common statement ends after its operands. */
 static __attribute__((noinline)) gcn_status trailing_text(gcn_cursor *cursor)
 {
@@ -108,6 +94,88 @@ static inline gcn_status parse_operands(gcn_cursor *cursor, gcn_family family, c
     return gcn_at_end(cursor) ? GCN_OK : trailing_text(cursor);
 }
 
+/* CLRX also takes GCN 1.4's s_buffer_atomic_* on GCN 1.2 (see errata); -1
+ * where the row has no opcode on the generation. */
+static __attribute__((noinline)) int other_opcode(const gcn_row *row, const gcn_parse_options *options)
+{
+    if (options->arch == GCN_ARCH_GCN12 && (row->flags & GCN_ROW_CLRX_GCN12) &&
+        options->dialect == GCN_DIALECT_CLRX)
+        return row->opcode[GCN_ARCH_GCN14];
+    return -1;
+}
+
+static __attribute__((noinline)) gcn_status not_available(gcn_cursor *cursor, const gcn_row *row)
+{
+    char generations[64];
+    list_generations(row, generations, sizeof generations);
+    gcn_fail(cursor, cursor->pos, "'%s' is not available on %s; it exists on %s", row->name,
+             gcn_arch_name(cursor->options->arch), generations);
+    return GCN_ERROR_SYNTAX;
+}
+
+/* The instruction of the row named at the cursor (name_length bytes, with
+ * CLRX's size suffix if any), then its operands. */
+static inline gcn_status parse_row(gcn_cursor *cursor, uint16_t index, size_t name_length,
+                                   gcn_instruction *instruction)
+{
+    const gcn_row *row = &gcn_rows[index];
+    gcn_arch arch = cursor->options->arch;
+    int opcode = row->opcode[arch];
+    if (opcode < 0 && (opcode = other_opcode(row, cursor->options)) < 0)
+        return not_available(cursor, row);
+    cursor->pos += name_length;
+    /* gcn_instruction_start_row, inline (padding cleared too, for callers
+     * that compare instructions whole). */
+    memset(instruction, 0, sizeof *instruction);
+    instruction->row = index;
+    instruction->family = row->family;
+    instruction->arch = (uint8_t)arch;
+    instruction->word_count = 1;
+    instruction->opcode = (uint16_t)opcode;
+    return parse_operands(cursor, (gcn_family)row->family, row, instruction);
+}
+
+/* Mnemonics past the exact spelling before a space: other cases, CLRX's
+ * size suffix and illegal-opcode names, a tab after the name, unknown
+ * names. The cursor is at the name. */
+static __attribute__((noinline)) gcn_status parse_other_mnemonic(gcn_cursor *cursor,
+                                                                 gcn_instruction *instruction)
+{
+    const gcn_parse_options *options = cursor->options;
+    const char *name = cursor->pos;
+    const char *space = memchr(name, ' ', (size_t)(cursor->end - name));
+    size_t name_length = space ? (size_t)(space - name) : (size_t)(cursor->end - name);
+    uint16_t index = name_length ? gcn_row_for_name(name, name_length) : GCN_ROW_NONE;
+    if (index == GCN_ROW_NONE) {
+        name_length = gcn_peek_identifier_here(cursor);
+        if (name_length == 0) {
+            gcn_fail(cursor, name, "expected an instruction");
+            return GCN_ERROR_SYNTAX;
+        }
+        index = gcn_row_for_name(name, name_length);
+    }
+    if (index == GCN_ROW_NONE && options->dialect == GCN_DIALECT_CLRX) {
+        gcn_family family;
+        unsigned opcode;
+        if (illegal_name(name, name_length, options->arch, &family, &opcode)) {
+            cursor->pos += name_length;
+            gcn_instruction_start(instruction, options->arch, family, opcode, 1);
+            instruction->row = GCN_ROW_NONE;
+            return parse_operands(cursor, family, NULL, instruction);
+        }
+    }
+    if (index == GCN_ROW_NONE) {
+        const char *nearest = gcn_nearest_name(name, name_length);
+        if (nearest)
+            gcn_fail(cursor, name, "unknown instruction '%.*s'; did you mean '%s'?",
+                     (int)name_length, name, nearest);
+        else
+            gcn_fail(cursor, name, "unknown instruction '%.*s'", (int)name_length, name);
+        return GCN_ERROR_SYNTAX;
+    }
+    return parse_row(cursor, index, name_length, instruction);
+}
+
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
                      gcn_instruction *instruction, gcn_parse_error *error)
 {
@@ -120,51 +188,12 @@ gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t 
         error->warning[0] = '\0';
     }
     gcn_cursor cursor = {text, text, text + length, options, error, false};
-    uint16_t index;
-    size_t name_length = mnemonic_by_space(&cursor, &index);
-    const char *name = cursor.pos;
-    if (name_length == 0) {
-        name_length = gcn_peek_identifier(&cursor);
-        if (name_length == 0) {
-            gcn_fail(&cursor, name, "expected an instruction");
-            return GCN_ERROR_SYNTAX;
-        }
-        index = gcn_row_for_name(name, name_length);
-    }
-    if (index == GCN_ROW_NONE && options->dialect == GCN_DIALECT_CLRX) {
-        gcn_family family;
-        unsigned opcode;
-        if (illegal_name(name, name_length, options->arch, &family, &opcode)) {
-            cursor.pos += name_length;
-            gcn_instruction_start(instruction, options->arch, family, opcode, 1);
-            instruction->row = GCN_ROW_NONE;
-            return parse_operands(&cursor, family, NULL, instruction);
-        }
-    }
-    if (index == GCN_ROW_NONE) {
-        const char *nearest = gcn_nearest_name(name, name_length);
-        if (nearest)
-            gcn_fail(&cursor, name, "unknown instruction '%.*s'; did you mean '%s'?",
-                     (int)name_length, name, nearest);
-        else
-            gcn_fail(&cursor, name, "unknown instruction '%.*s'", (int)name_length, name);
-        return GCN_ERROR_SYNTAX;
-    }
-    const gcn_row *row = &gcn_rows[index];
-    gcn_arch arch = options->arch;
-    int opcode = row->opcode[arch];
-    /* CLRX also takes GCN 1.4's s_buffer_atomic_* on GCN 1.2 (see errata). */
-    if (opcode < 0 && arch == GCN_ARCH_GCN12 && (row->flags & GCN_ROW_CLRX_GCN12) &&
-        options->dialect == GCN_DIALECT_CLRX)
-        opcode = row->opcode[GCN_ARCH_GCN14];
-    if (opcode < 0) {
-        char generations[64];
-        list_generations(row, generations, sizeof generations);
-        gcn_fail(&cursor, name, "'%s' is not available on %s; it exists on %s", row->name,
-                 gcn_arch_name(arch), generations);
-        return GCN_ERROR_SYNTAX;
-    }
-    cursor.pos += name_length;
-    gcn_instruction_start_row(instruction, arch, index, (unsigned)opcode, 1);
-    return parse_operands(&cursor, (gcn_family)row->family, row, instruction);
+    gcn_skip_space(&cursor);
+    /* The usual statement: the exact name, then a space or the end (NUL
+     * bytes before it are left to the operands, as an identifier ends
+     * there). */
+    uint16_t index = gcn_mnemonic_lookup(cursor.pos, (size_t)(cursor.end - cursor.pos));
+    if (index == GCN_ROW_NONE)
+        return parse_other_mnemonic(&cursor, instruction);
+    return parse_row(&cursor, index, gcn_rows[index].name_length, instruction);
 }

@@ -47,7 +47,7 @@ static bool is_gcn14(gcn_arch arch) { return arch >= GCN_ARCH_GCN14; }
 static unsigned ttmp_first(gcn_arch arch) { return is_gcn14(arch) ? 108 : 112; }
 static unsigned ttmp_total(gcn_arch arch) { return is_gcn14(arch) ? 16 : 12; }
 
-static smem_form form_of(const gcn_row *row)
+static inline __attribute__((always_inline)) smem_form form_of(const gcn_row *row)
 {
     smem_form form = {row, GCN_SHAPE_SMEM_LOAD, 1, 2, false, true};
     if (!row)
@@ -499,21 +499,28 @@ static bool llvm_text_is(const smem_parse *p, const char *at, unsigned candidate
            (n == available || !gcn_is_identifier_char(at[n]));
 }
 
-/* A register index as llvm-mc prints it: digits without a leading zero;
- * -1 if none. */
+/* A register index as llvm-mc prints it: one to three digits without a
+ * leading zero (no register lies past 999); -1 if none. */
 static inline __attribute__((always_inline)) int printed_index(const char **at, const char *end)
 {
     const char *p = *at;
-    if (p >= end || (unsigned)(*p - '0') > 9)
+    unsigned first, second, third;
+    if (p >= end || (first = (unsigned)(*p - '0')) > 9)
         return -1;
-    int value = *p++ - '0';
-    if (value == 0 && p < end && (unsigned)(*p - '0') <= 9)
+    if (++p == end || (second = (unsigned)(*p - '0')) > 9) {
+        *at = p;
+        return (int)first;
+    }
+    if (first == 0)
         return -1;
-    for (; p < end && (unsigned)(*p - '0') <= 9; p++)
-        if ((value = value * 10 + (*p - '0')) > 1000)
-            return -1;
+    if (++p == end || (third = (unsigned)(*p - '0')) > 9) {
+        *at = p;
+        return (int)(first * 10 + second);
+    }
+    if (++p < end && (unsigned)(*p - '0') <= 9)
+        return -1;
     *at = p;
-    return value;
+    return (int)(first * 100 + second * 10 + third);
 }
 
 /* accept_llvm_disassembled for the names past s and ttmp (vcc, null, tba...);
@@ -535,6 +542,51 @@ static __attribute__((noinline)) bool accept_llvm_special(smem_parse *p, unsigne
     return true;
 }
 
+/* The length of the register prefix llvm-mc prints at at ('s' or "ttmp"),
+ * 0 if none; *first_code receives the code of its register 0. */
+static inline size_t printed_prefix(const char *at, const char *end, gcn_arch arch,
+                                    unsigned *first_code)
+{
+    *first_code = 0;
+    if (end - at >= 2 && at[0] == 's')
+        return 1;
+    if (end - at >= 5 && memcmp(at, "ttmp", 4) == 0) {
+        *first_code = ttmp_first(arch);
+        return 4;
+    }
+    return 0;
+}
+
+/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as put_llvm_disassembled
+ * prints them, read without printing: an aligned first register, no
+ * leading zeros, no space. The end of the text read, or NULL. */
+static inline __attribute__((always_inline)) const char *
+printed_registers(const char *after, const char *end, size_t prefix, unsigned first_code,
+                  unsigned count, bool base, unsigned *code)
+{
+    bool bracket = *after == '[';
+    after += bracket;
+    int low = printed_index(&after, end), high = low;
+    if (low < 0)
+        return NULL;
+    if (bracket) {
+        if (after >= end || *after++ != ':' || (high = printed_index(&after, end)) < 0 ||
+            after >= end || *after++ != ']')
+            return NULL;
+    }
+    if (after < end && gcn_is_identifier_char(*after))
+        return NULL;
+    unsigned align = count >= 4 ? 4 : count, first = (unsigned)low;
+    unsigned candidate = first_code + first;
+    bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
+                            : candidate < 124 && first + count <= 16;
+    if (!fits || bracket != (count > 1) || (unsigned)high != first + count - 1 ||
+        (first & (align - 1)) || (base && (candidate & 1))) /* align: 1, 2 or 4 */
+        return NULL;
+    *code = candidate;
+    return after;
+}
+
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
  * some field value, also where its assembler refuses that text (s[96:103]
  * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back.
@@ -542,37 +594,12 @@ static __attribute__((noinline)) bool accept_llvm_special(smem_parse *p, unsigne
 static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, unsigned *code)
 {
     const char *at = p->cursor->pos, *end = p->cursor->end;
-    size_t prefix = 0;
-    unsigned first_code = 0;
-    if (end - at >= 2 && at[0] == 's')
-        prefix = 1;
-    else if (end - at >= 5 && strncmp(at, "ttmp", 4) == 0)
-        prefix = 4, first_code = ttmp_first(p->arch);
+    unsigned first_code;
+    size_t prefix = printed_prefix(at, end, p->arch, &first_code);
     if (prefix) {
-        /* sN, s[N:M], ttmpN, ttmp[N:M] as put_llvm_disassembled prints
-         * them, read without printing: an aligned first register, no
-         * leading zeros, no space. */
-        const char *after = at + prefix;
-        bool bracket = *after == '[';
-        after += bracket;
-        int low = printed_index(&after, end), high = low;
-        if (low < 0)
+        const char *after = printed_registers(at + prefix, end, prefix, first_code, count, base, code);
+        if (!after)
             return false;
-        if (bracket) {
-            if (after >= end || *after++ != ':' || (high = printed_index(&after, end)) < 0 ||
-                after >= end || *after++ != ']')
-                return false;
-        }
-        if (after < end && gcn_is_identifier_char(*after))
-            return false;
-        unsigned align = count >= 4 ? 4 : count, first = (unsigned)low;
-        unsigned candidate = first_code + first;
-        bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
-                                : candidate < 124 && first + count <= 16;
-        if (!fits || bracket != (count > 1) || (unsigned)high != first + count - 1 ||
-            first % align || (base && (candidate & 1)))
-            return false;
-        *code = candidate;
         p->cursor->pos = after;
         return true;
     }
@@ -674,7 +701,12 @@ static bool at_operands_end(smem_parse *p)
         return true;
     if (!p->llvm)
         return at_key(cursor);
-    size_t length = gcn_peek_identifier(cursor);
+    /* The usual next operand (',', sN, s[N:M], a number) starts with none
+     * of the modifiers' letters. */
+    unsigned char first = gcn_lower(*cursor->pos);
+    if (first != 'g' && first != 'n' && first != 'o')
+        return false;
+    size_t length = gcn_peek_identifier_here(cursor);
     return word_is(cursor->pos, length, "glc") || word_is(cursor->pos, length, "nv") ||
            word_is(cursor->pos, length, "offset");
 }
@@ -1050,7 +1082,7 @@ static bool finish(smem_parse *p)
 }
 
 /* CLRX's encoding-size suffix (s_load_dword_e32), left on the mnemonic. */
-static int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
+static inline int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
 {
     const char *end = cursor->pos;
     size_t name = row ? row->name_length : 0;
@@ -1063,7 +1095,132 @@ static int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
     return 0;
 }
 
-bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+/* Space, a comma, space: the end of the text read, or NULL. */
+static inline const char *printed_comma(const char *at, const char *end)
+{
+    while (at < end && (*at == ' ' || *at == '\t'))
+        at++;
+    if (at >= end || *at != ',')
+        return NULL;
+    for (at++; at < end && (*at == ' ' || *at == '\t');)
+        at++;
+    return at;
+}
+
+/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix;
+ * for clrx only the registers its general path reads so (the last below
+ * s102, or within the generation's ttmps). */
+static inline __attribute__((always_inline)) const char *
+printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
+                unsigned *code)
+{
+    unsigned first_code;
+    size_t prefix = printed_prefix(at, end, arch, &first_code);
+    if (!prefix || !(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
+        return NULL;
+    if (clrx && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
+        return NULL;
+    return at;
+}
+
+/* An immediate offset as llvm-mc prints it: 0, decimal without a leading
+ * zero, or 0x and up to five hex digits, at most 0xfffff (in range on GCN
+ * 1.2 and 1.4 alike), followed by space, a comma or the end. NULL
+ * otherwise. */
+static inline const char *printed_offset(const char *at, const char *end, uint32_t *value)
+{
+    uint32_t number = 0;
+    const char *digits;
+    if (end - at > 2 && at[0] == '0' && (at[1] == 'x' || at[1] == 'X')) {
+        for (digits = at += 2; at < end && at - digits < 6; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9) {
+                unsigned letter = (unsigned)((*at | 0x20) - 'a');
+                if (letter > 5)
+                    break;
+                digit = letter + 10;
+            }
+            number = number << 4 | digit;
+        }
+    } else if (at < end && *at == '0') {
+        digits = at++;
+    } else {
+        for (digits = at; at < end && (unsigned)(*at - '0') <= 9 && at - digits < 7; at++)
+            number = number * 10 + (uint32_t)(*at - '0');
+    }
+    if (at == digits || number > 0xfffffu || (at < end && *at != ' ' && *at != '\t' && *at != ','))
+        return NULL;
+    *value = number;
+    return at;
+}
+
+/* GCN 1.2/1.4, the usual statement as llvm-mc prints it (and clrxdisasm,
+ * but for spacing), read in one pass: registers as printed (sN, s[N:M],
+ * ttmpN), the offset one of them or a plain number in range, then glc
+ * where the shape takes it, then the end. False, touching nothing, for
+ * anything else: the general path reads it with its messages. */
+static inline __attribute__((always_inline)) bool
+parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clrx,
+              gcn_instruction *instruction)
+{
+    const char *at = cursor->pos, *end = cursor->end;
+    unsigned sdata = 0, sbase = 0, code;
+    uint32_t offset = 0;
+    uint16_t modifiers = 0;
+    while (at < end && (*at == ' ' || *at == '\t'))
+        at++;
+    if (form->probe) { /* a 7-bit value */
+        if (!(at = printed_offset(at, end, &offset)) || offset > 0x7f)
+            return false;
+        sdata = offset;
+        offset = 0;
+    } else if (form->data_count) {
+        if (!(at = printed_operand(at, end, arch, clrx, form->data_count, false, &sdata)))
+            return false;
+    }
+    if (form->base_count) {
+        if (((form->data_count || form->probe) && !(at = printed_comma(at, end))) ||
+            !(at = printed_operand(at, end, arch, clrx, form->base_count, true, &sbase)))
+            return false;
+    }
+    if (form->has_offset) {
+        if (!(at = printed_comma(at, end)))
+            return false;
+        if (at < end && (*at == 's' || *at == 't')) {
+            /* clrxasm takes only m0 here on GCN 1.2's stores and atomics */
+            if ((clrx && arch == GCN_ARCH_GCN12 &&
+                 (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
+                !(at = printed_operand(at, end, arch, clrx, 1, false, &code)))
+                return false;
+            offset = code;
+        } else {
+            if (!(at = printed_offset(at, end, &offset)))
+                return false;
+            modifiers |= GCN_MOD_IMM;
+        }
+    }
+    while (at < end && (*at == ' ' || *at == '\t'))
+        at++;
+    if (end - at >= 3 && memcmp(at, "glc", 3) == 0 && takes_glc(form->shape)) {
+        for (at += 3; at < end && (*at == ' ' || *at == '\t');)
+            at++;
+        modifiers |= GCN_MOD_GLC;
+    }
+    if (at != end)
+        return false;
+    instruction->sdata = (uint8_t)sdata;
+    instruction->sbase = (uint8_t)(sbase / 2);
+    instruction->offset = offset;
+    instruction->modifiers = modifiers;
+    instruction->word_count = 2;
+    cursor->pos = at;
+    return true;
+}
+
+/* Every statement the one-pass reader leaves; out of line, so that the
+ * usual one keeps a small frame. */
+static __attribute__((noinline)) bool parse_general(gcn_cursor *cursor, const gcn_row *row,
+                                                    gcn_instruction *instruction)
 {
     smem_form form = form_of(row);
     smem_parse p;
@@ -1100,4 +1257,29 @@ bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     if (!parse_trailing(&p, row))
         return false;
     return finish(&p);
+}
+
+/* GCN 1.2/1.4: the one-pass reader, else the general path. */
+static __attribute__((noinline)) bool parse_usual(gcn_cursor *cursor, const gcn_row *row,
+                                                  gcn_instruction *instruction)
+{
+    smem_form form = form_of(row);
+    bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    /* llvm-mc ignores an _e32 suffix; the rest are left to the general path.
+     * A reader for each dialect, its checks folded. */
+    int suffix = size_suffix(cursor, row);
+    if (clrx ? suffix == 0 && parse_printed(cursor, &form, arch, true, instruction)
+             : suffix != 64 && parse_printed(cursor, &form, arch, false, instruction))
+        return true;
+    return parse_general(cursor, row, instruction);
+}
+
+bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    /* A CLRX register symbol may stand where a register name is. */
+    if (!is_smrd((gcn_arch)instruction->arch) && row &&
+        (cursor->options->dialect == GCN_DIALECT_LLVM || !cursor->options->register_alias))
+        return parse_usual(cursor, row, instruction);
+    return parse_general(cursor, row, instruction);
 }

@@ -298,7 +298,10 @@ static bool parse_whole_field(gcn_cursor *cursor, unsigned *value)
     return parse_imm16(cursor, value);
 }
 
-static bool parse_waitcnt(gcn_cursor *cursor, gcn_arch arch, unsigned *value)
+/* The named operands out of line: the usual SOPP statement keeps a small
+ * frame. */
+static __attribute__((noinline)) bool parse_waitcnt(gcn_cursor *cursor, gcn_arch arch,
+                                                    unsigned *value)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_skip_space(cursor);
@@ -456,7 +459,7 @@ static bool parse_message_field(gcn_cursor *cursor, int kind, unsigned message_i
     return true;
 }
 
-static bool parse_sendmsg(gcn_cursor *cursor, unsigned *value)
+static __attribute__((noinline)) bool parse_sendmsg(gcn_cursor *cursor, unsigned *value)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_arch arch = cursor->options->arch;
@@ -511,7 +514,7 @@ static bool parse_sendmsg(gcn_cursor *cursor, unsigned *value)
     return true;
 }
 
-static bool parse_gpr_idx(gcn_cursor *cursor, unsigned *value)
+static __attribute__((noinline)) bool parse_gpr_idx(gcn_cursor *cursor, unsigned *value)
 {
     if (!gcn_accept_word(cursor, "gpr_idx")) {
         gcn_skip_space(cursor);
