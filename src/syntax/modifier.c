@@ -99,3 +99,88 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
     }
     return true;
 }
+
+/* Whether the length bytes at p spell word (a literal). */
+#define IS(p, room, word) ((room) >= sizeof word - 1 && memcmp(p, word, sizeof word - 1) == 0)
+
+const char *gcn_read_plain_modifiers(const char *p, const char *end, unsigned allowed,
+                                     int32_t minimum, int32_t maximum,
+                                     gcn_plain_modifiers *modifiers)
+{
+    unsigned flags = 0;
+    bool offset_given = false, offset_after_flag = false;
+    int32_t offset = 0;
+    while (p < end) {
+        if (*p != ' ') /* also what follows a word: no ':' value, no longer name */
+            return NULL;
+        do
+            p++;
+        while (p < end && *p == ' ');
+        if (p == end)
+            break;
+        size_t room = (size_t)(end - p), length;
+        unsigned flag;
+        /* One test of the first letter, then one comparison. */
+        switch (*p) {
+        case 'g': flag = GCN_MOD_GLC, length = 3; if (!IS(p, room, "glc")) return NULL; break;
+        case 's': flag = GCN_MOD_SLC, length = 3; if (!IS(p, room, "slc")) return NULL; break;
+        case 't': flag = GCN_MOD_TFE, length = 3; if (!IS(p, room, "tfe")) return NULL; break;
+        case 'l': flag = GCN_MOD_LDS, length = 3; if (!IS(p, room, "lds")) return NULL; break;
+        case 'n': flag = GCN_MOD_NV, length = 2; if (!IS(p, room, "nv")) return NULL; break;
+        case 'a': flag = GCN_MOD_ADDR64, length = 6; if (!IS(p, room, "addr64")) return NULL; break;
+        case 'o':
+            if (IS(p, room, "offen")) {
+                flag = GCN_MOD_OFFEN, length = 5;
+                break;
+            }
+            if (!IS(p, room, "offset:"))
+                return NULL;
+            flag = 0, length = 7;
+            break;
+        case 'i':
+            if (IS(p, room, "idxen")) {
+                flag = GCN_MOD_IDXEN, length = 5;
+                break;
+            }
+            if (!IS(p, room, "inst_offset:"))
+                return NULL;
+            flag = 0, length = 12;
+            break;
+        default:
+            return NULL;
+        }
+        p += length;
+        if (flag) {
+            if (!(allowed & flag) || (flags & flag))
+                return NULL;
+            flags |= flag;
+            continue;
+        }
+        if (offset_given)
+            return NULL;
+        bool negative = p < end && *p == '-';
+        p += negative;
+        if (p >= end || (unsigned)(*p - '0') > 9)
+            return NULL;
+        int32_t value = *p++ - '0';
+        if (value) /* no leading zero (octal); at most five digits */
+            for (int digits = 1; p < end && (unsigned)(*p - '0') <= 9; p++, digits++) {
+                if (digits == 5)
+                    return NULL;
+                value = value * 10 + (*p - '0');
+            }
+        if (negative)
+            value = -value;
+        if (value < minimum || value > maximum)
+            return NULL;
+        offset_given = true;
+        offset_after_flag = flags != 0;
+        offset = value;
+    }
+    modifiers->flags = flags;
+    modifiers->offset_given = offset_given;
+    modifiers->offset_after_flag = offset_after_flag;
+    modifiers->offset = offset;
+    return p;
+}
+#undef IS
