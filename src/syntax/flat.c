@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "syntax/syntax.h"
+#include "syntax/modifier.h"
 
 enum { SEGMENT_FLAT, SEGMENT_SCRATCH, SEGMENT_GLOBAL };
 enum { COPY_SIZE = 4096 }; /* the longest statement parse_copied_modifiers takes */
@@ -574,17 +574,11 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
            parse_copied_modifiers(cursor, form->gcn14, allowed, &rule, instruction, extras, offset);
 }
 
-/* ',' and the spaces after it: the next operand's start, or NULL. */
+/* ", ": the next operand's start, or NULL (for other spacing too, which
+ * the operand reader after it or the full path takes). */
 static inline const char *after_comma(const char *p, const char *end)
 {
-    if (p >= end || *p != ',')
-        return NULL;
-    p++;
-    if (p < end && *p == ' ') /* the usual one */
-        p++;
-    while (p < end && *p == ' ')
-        p++;
-    return p;
+    return end - p >= 2 && p[0] == ',' && p[1] == ' ' ? p + 2 : NULL;
 }
 
 /* A VGPR operand as gcn_read_register_range reads it, or (where off is

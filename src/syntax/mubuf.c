@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "syntax/syntax.h"
+#include "syntax/modifier.h"
 
 enum { MUBUF_OFFSET_MAX = 4095 };
 
@@ -646,17 +646,11 @@ static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offs
     return true;
 }
 
-/* ',' and the spaces after it: the next operand's start, or NULL. */
+/* ", ": the next operand's start, or NULL (for other spacing too, which
+ * the operand reader after it or the full path takes). */
 static inline const char *after_comma(const char *p, const char *end)
 {
-    if (p >= end || *p != ',')
-        return NULL;
-    p++;
-    if (p < end && *p == ' ') /* the usual one */
-        p++;
-    while (p < end && *p == ' ')
-        p++;
-    return p;
+    return end - p >= 2 && p[0] == ',' && p[1] == ' ' ? p + 2 : NULL;
 }
 
 /* An inline integer constant, -16..64, as a plain decimal: its code, or

@@ -135,21 +135,25 @@ static inline char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialec
     return gcn_write_other_scalar(at, arch, dialect, code, count);
 }
 /* A register number after its prefix: decimal without a leading zero,
- * below limit (at most 1000). Returns the end, or NULL for anything else
- * (the full path then reads and reports it). */
+ * below limit (at most 1000, so three digits at most, unrolled). Returns
+ * the end, or NULL for anything else (the full path then reads and
+ * reports it). */
 static inline __attribute__((always_inline)) const char *
 gcn_read_register_number(const char *p, const char *end, unsigned limit, unsigned *value)
 {
-    if (p >= end)
+    unsigned number, digit;
+    if (p >= end || (number = (unsigned)(unsigned char)*p - '0') > 9)
         return NULL;
-    unsigned number = (unsigned)(unsigned char)*p - '0', digit;
-    if (number > 9)
-        return NULL;
-    p++;
-    if (number != 0) /* a zero stands alone: a digit after it fails at the caller */
-        for (; p < end && (digit = (unsigned)(unsigned char)*p - '0') <= 9; p++)
-            if ((number = number * 10 + digit) >= limit)
+    if (++p < end && (digit = (unsigned)(unsigned char)*p - '0') <= 9) {
+        if (number == 0) /* octal to the expression parser */
+            return NULL;
+        number = number * 10 + digit;
+        if (++p < end && (digit = (unsigned)(unsigned char)*p - '0') <= 9) {
+            number = number * 10 + digit;
+            if (++p < end && (unsigned)(unsigned char)*p - '0' <= 9)
                 return NULL;
+        }
+    }
     if (number >= limit)
         return NULL;
     *value = number;

@@ -105,19 +105,4 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
 /* The GCN_MOD_* flag a modifier word names (glc...nv), 0 if none. */
 unsigned gcn_modifier_flag(const char *word, size_t length);
 
-/* The usual modifiers read in one pass from p to end: words in lower case
- * the allowed flags name, and offset:N or inst_offset:N (decimal without a
- * leading zero, in [minimum, maximum]), each once, each after one or more
- * spaces. Returns end, or NULL for anything else (the full path then reads
- * and reports it). */
-typedef struct gcn_plain_modifiers {
-    unsigned flags;
-    bool offset_given;
-    bool offset_after_flag; /* LLVM's FLAT wants the offset first */
-    int32_t offset;
-} gcn_plain_modifiers;
-const char *gcn_read_plain_modifiers(const char *p, const char *end, unsigned allowed,
-                                     int32_t minimum, int32_t maximum,
-                                     gcn_plain_modifiers *modifiers);
-
 #endif
