@@ -1062,6 +1062,15 @@ static void test_family_fast_paths(void)
          "global_load_dword v1, v2, s[0:1] offset:8191 LDS"},
         {T, CLRX, "flat_load_dword v[1:2], v[2:3] tfe glc", "flat_load_dword v[1:2], v[2:3] TFE glc"},
         {T, LLVM, "flat_load_dword v1, v[2:3] offset:0", "flat_load_dword v1, v[2:3] offset:0x0"},
+        {G, LLVM, "buffer_store_lds_dword s[4:7], s0 offset:8",
+         "buffer_store_lds_dword s[4:7], s0 offset:8 LDS"},
+        {G, LLVM, "buffer_store_lds_dword s[4:7], -1 offset:8 lds glc",
+         "buffer_store_lds_dword s[4:7], -1 offset:8 lds GLC"},
+        {G, CLRX, "buffer_store_lds_dword s[4:7], 5 glc lds",
+         "buffer_store_lds_dword s[4:7], 5 GLC lds"},
+        {G, BOTH, "flat_load_dword   v1, v[2:3]", "flat_load_dword\tv1, v[2:3]"},
+        {G, BOTH, "buffer_load_dword  v1, off, s[4:7], s0",
+         "buffer_load_dword\tv1, off, s[4:7], s0"},
     };
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
         for (int d = 0; d < 2; d++) {

@@ -583,8 +583,8 @@ static inline const char *after_comma(const char *p, const char *end)
 
 /* A VGPR operand as gcn_read_register_range reads it, or (where off is
  * true) `off`, which leaves *count 0. */
-static inline const char *read_vector(const char *p, const char *end, bool off, unsigned *first,
-                                      unsigned *count)
+static inline __attribute__((always_inline)) const char *
+read_vector(const char *p, const char *end, bool off, unsigned *first, unsigned *count)
 {
     if (p < end && *p == 'v')
         return gcn_read_register_range(p + 1, end, 256, first, count);
@@ -609,10 +609,12 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, const flat_form 
     /* vdst, address, vdata as written; a count of 0: not given (or off) */
     unsigned vdst = 0, vdst_count = 0, address = 0, address_registers = 0, vdata = 0,
              vdata_count = 0;
-    if (options->register_alias || end - p < 2 || p[0] != ' ' ||
+    if (options->register_alias || end - p < 2 || *p != ' ' ||
         end - cursor->text > COPY_SIZE) /* the full path refuses it */
         return false;
-    p++;
+    if (*++p == ' ') /* CLRX's text pads the mnemonic */
+        while (p < end && *p == ' ')
+            p++;
     if (!form->has_vdata) { /* a load: vdst, address */
         if (!(p = read_vector(p, end, false, &vdst, &vdst_count)) || !(p = after_comma(p, end)) ||
             !(p = read_vector(p, end, scratch, &address, &address_registers)))

@@ -666,7 +666,7 @@ static inline const char *read_inline_integer(const char *p, const char *end, un
     return p;
 }
 
-/* The usual statement of a row with vector operands, read in one pass:
+/* The usual statement of a row with operands, read in one pass:
  * registers as plain numbers (gcn_read_register_range), operands after
  * ", ", SOFFSET an SGPR, a TTMP or an inline integer, modifiers as
  * gcn_read_plain_modifiers reads them, and nothing the full path would warn
@@ -678,22 +678,32 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
     gcn_arch arch = options->arch;
     bool llvm = options->dialect == GCN_DIALECT_LLVM;
     const char *p = cursor->pos, *end = cursor->end;
-    unsigned data_first, data_count, address_first = 0, address_count = 0, soffset;
+    bool vectors = row->shape != GCN_SHAPE_MUBUF_STORE_LDS;
+    unsigned data_first = 0, data_count = 0, address_first = 0, address_count = 0, soffset;
     gcn_scalar scalar;
-    if (options->register_alias || end - p < 2 || p[0] != ' ' || p[1] != 'v' ||
-        !(p = gcn_read_register_range(p + 2, end, 256, &data_first, &data_count)) ||
-        !(p = after_comma(p, end)))
+    if (options->register_alias || end - p < 2 || *p != ' ')
         return false;
-    if (p < end && *p == 'v') {
-        if (!(p = gcn_read_register_range(p + 1, end, 256, &address_first, &address_count)))
+    if (*++p == ' ') /* CLRX's text pads the mnemonic */
+        while (p < end && *p == ' ')
+            p++;
+    if (vectors) {
+        if (p >= end || *p != 'v' ||
+            !(p = gcn_read_register_range(p + 1, end, 256, &data_first, &data_count)) ||
+            !(p = after_comma(p, end)))
             return false;
-    } else if (end - p >= 3 && memcmp(p, "off", 3) == 0) { /* the comma must follow */
-        p += 3;
-    } else {
-        return false;
+        if (p < end && *p == 'v') {
+            if (!(p = gcn_read_register_range(p + 1, end, 256, &address_first, &address_count)))
+                return false;
+        } else if (end - p >= 3 && memcmp(p, "off", 3) == 0) { /* the comma must follow */
+            p += 3;
+        } else {
+            return false;
+        }
+        if (!(p = after_comma(p, end)))
+            return false;
     }
-    if (!(p = after_comma(p, end)) || !(p = gcn_read_scalar_registers(p, end, arch, &scalar)) ||
-        scalar.count != 4 || scalar.code % 4 || !(p = after_comma(p, end)))
+    if (!(p = gcn_read_scalar_registers(p, end, arch, &scalar)) || scalar.count != 4 ||
+        scalar.code % 4 || !(p = after_comma(p, end)))
         return false;
     unsigned srsrc = scalar.code / 4;
     if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
@@ -711,10 +721,14 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
     unsigned modifiers = instruction->modifiers | read.flags;
     if ((row->shape == GCN_SHAPE_MUBUF_LOAD && (modifiers & GCN_MOD_LDS) &&
          (modifiers & GCN_MOD_TFE)) ||
-        ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN))) ||
-        data_count != data_width(row, arch) + (!llvm && (modifiers & GCN_MOD_TFE) ? 1 : 0))
+        ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN))))
         return false;
-    if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
+    if (!vectors) {
+        if (llvm) /* llvm-mc always sets it */
+            modifiers |= GCN_MOD_LDS;
+    } else if (data_count != data_width(row, arch) + (!llvm && (modifiers & GCN_MOD_TFE) ? 1 : 0)) {
+        return false;
+    } else if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
         if (address_count != address_width(modifiers)) /* 0 for off */
             return false;
     } else if (address_count && (llvm || address_count != 1)) {
@@ -825,7 +839,7 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
         !(cursor->options->dialect == GCN_DIALECT_LLVM && (row->flags & GCN_ROW_LLVM_ABSENT))) {
         if (row->shape == GCN_SHAPE_MUBUF_NONE && name_end == cursor->end)
             return true; /* buffer_wbinvl1: no operand, no modifier */
-        if (has_vector_operands(row) && parse_plain(cursor, row, instruction))
+        if (row->shape != GCN_SHAPE_MUBUF_NONE && parse_plain(cursor, row, instruction))
             return true;
     }
     return parse_full(cursor, row, instruction);
