@@ -66,14 +66,14 @@ gcn_read_plain_modifiers(const char *p, const char *end, unsigned allowed, int32
         case 'n': WORD("nv", GCN_MOD_NV)
         case 'a': WORD("addr64", GCN_MOD_ADDR64)
 #undef WORD
-        case 'o':
-            if (GCN_STARTS_WITH(p, room, "offen")) {
-                flag = GCN_MOD_OFFEN, length = 5;
+        case 'o': /* offset:N first, the more common */
+            if (GCN_STARTS_WITH(p, room, "offset:")) {
+                flag = 0, length = 7;
                 break;
             }
-            if (!GCN_STARTS_WITH(p, room, "offset:"))
+            if (!GCN_STARTS_WITH(p, room, "offen"))
                 return NULL;
-            flag = 0, length = 7;
+            flag = GCN_MOD_OFFEN, length = 5;
             break;
         case 'i':
             if (GCN_STARTS_WITH(p, room, "idxen")) {
