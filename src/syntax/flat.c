@@ -587,7 +587,7 @@ static inline __attribute__((always_inline)) const char *
 read_vector(const char *p, const char *end, bool off, unsigned *first, unsigned *count)
 {
     if (p < end && *p == 'v')
-        return gcn_read_register_range(p + 1, end, 256, first, count);
+        return gcn_read_register_range(p + 1, end, 256, false, first, count);
     if (!off || end - p < 3 || memcmp(p, "off", 3) != 0)
         return NULL;
     *count = 0;
@@ -644,7 +644,7 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, const flat_form 
             p += 3;
         } else {
             unsigned count = form->segment == SEGMENT_GLOBAL ? 2 : 1;
-            if (!(p = gcn_read_scalar_registers(p, end, options->arch, &scalar)) ||
+            if (!(p = gcn_read_scalar_registers(p, end, options->arch, false, &scalar)) ||
                 scalar.count != count || (count == 2 && (scalar.code & 1))) /* misaligned */
                 return false;
             saddr = scalar.code;

@@ -688,11 +688,13 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
             p++;
     if (vectors) {
         if (p >= end || *p != 'v' ||
-            !(p = gcn_read_register_range(p + 1, end, 256, &data_first, &data_count)) ||
+            !(p = gcn_read_register_range(p + 1, end, 256, false, &data_first,
+                                          &data_count)) ||
             !(p = after_comma(p, end)))
             return false;
         if (p < end && *p == 'v') {
-            if (!(p = gcn_read_register_range(p + 1, end, 256, &address_first, &address_count)))
+            if (!(p = gcn_read_register_range(p + 1, end, 256, false, &address_first,
+                                              &address_count)))
                 return false;
         } else if (end - p >= 3 && memcmp(p, "off", 3) == 0) { /* the comma must follow */
             p += 3;
@@ -702,7 +704,7 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
         if (!(p = after_comma(p, end)))
             return false;
     }
-    if (!(p = gcn_read_scalar_registers(p, end, arch, &scalar)) || scalar.count != 4 ||
+    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 ||
         scalar.code % 4 || !(p = after_comma(p, end)))
         return false;
     unsigned srsrc = scalar.code / 4;
@@ -710,7 +712,7 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
         if (!(p = read_inline_integer(p, end, &soffset)))
             return false;
     } else {
-        if (!(p = gcn_read_scalar_registers(p, end, arch, &scalar)) || scalar.count != 1)
+        if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 1)
             return false;
         soffset = scalar.code;
     }

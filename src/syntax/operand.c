@@ -495,7 +495,7 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
     const gcn_parse_options *options = cursor->options;
     const char *p;
     if (!options->register_alias && /* sN, s[A:B], ttmpN, ttmp[A:B] */
-        (p = gcn_read_scalar_registers(cursor->pos, cursor->end, options->arch, scalar))) {
+        (p = gcn_read_scalar_registers(cursor->pos, cursor->end, options->arch, true, scalar))) {
         cursor->pos = p;
         return true;
     }
@@ -547,7 +547,7 @@ bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
     const char *at = cursor->pos, *end = cursor->end, *p;
     unsigned a, n;
     if (at < end && ((unsigned char)*at | 0x20) == 'v' &&
-        (p = gcn_read_register_range(at + 1, end, 256, &a, &n))) { /* vN, v[A:B] */
+        (p = gcn_read_register_range(at + 1, end, 256, true, &a, &n))) { /* vN, v[A:B] */
         *first = a;
         *count = n;
         cursor->pos = p;

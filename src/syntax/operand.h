@@ -161,12 +161,12 @@ gcn_read_register_number(const char *p, const char *end, unsigned limit, unsigne
 }
 
 /* The usual register text after its prefix, N or [A:B] (plain decimals, no
- * space, no name character after N), in one pass: the end, or NULL for
- * anything else. The registers lie below limit. Inline: every register
- * operand's hot path. */
+ * space), in one pass: the end, or NULL for anything else. The registers
+ * lie below limit. whole: no name character after N (a caller that checks
+ * what follows passes false). Inline: every register operand's hot path. */
 static inline __attribute__((always_inline)) const char *
-gcn_read_register_range(const char *p, const char *end, unsigned limit, unsigned *first,
-                        unsigned *count)
+gcn_read_register_range(const char *p, const char *end, unsigned limit, bool whole,
+                        unsigned *first, unsigned *count)
 {
     unsigned a, b;
     if (p < end && *p == '[') {
@@ -177,7 +177,7 @@ gcn_read_register_range(const char *p, const char *end, unsigned limit, unsigned
         p++;
     } else {
         if (!(p = gcn_read_register_number(p, end, limit, &a)) ||
-            (p < end && gcn_is_identifier_char(*p)))
+            (whole && p < end && gcn_is_identifier_char(*p)))
             return NULL;
         b = a;
     }
@@ -189,20 +189,23 @@ gcn_read_register_range(const char *p, const char *end, unsigned limit, unsigned
 /* sN, s[A:B], ttmpN or ttmp[A:B] as gcn_read_register_range reads them,
  * in range for the generation, at p: the end, or NULL for anything else. */
 static inline __attribute__((always_inline)) const char *
-gcn_read_scalar_registers(const char *p, const char *end, gcn_arch arch, gcn_scalar *scalar)
+gcn_read_scalar_registers(const char *p, const char *end, gcn_arch arch, bool whole,
+                          gcn_scalar *scalar)
 {
     unsigned first, count;
     if (p >= end)
         return NULL;
     unsigned letter = (unsigned char)*p | 0x20; /* lower case for letters */
     if (letter == 's') {
-        if (!(p = gcn_read_register_range(p + 1, end, gcn_sgpr_count(arch), &first, &count)))
+        if (!(p = gcn_read_register_range(p + 1, end, gcn_sgpr_count(arch), whole, &first,
+                                         &count)))
             return NULL;
         *scalar = (gcn_scalar){first, count, true, false};
         return p;
     }
     if (letter != 't' || end - p <= 4 || !gcn_word_is(p, 4, "ttmp") ||
-        !(p = gcn_read_register_range(p + 4, end, gcn_ttmp_count(arch), &first, &count)))
+        !(p = gcn_read_register_range(p + 4, end, gcn_ttmp_count(arch), whole, &first,
+                                      &count)))
         return NULL;
     *scalar = (gcn_scalar){first + gcn_ttmp_base(arch), count, false, false};
     return p;
