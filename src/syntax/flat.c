@@ -701,11 +701,10 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, const flat_form 
 
 /* The full path, out of line, so that the usual one keeps a small frame. */
 static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_row *row,
-                                                 const flat_form *form_pointer,
                                                  gcn_instruction *instruction)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    flat_form form = *form_pointer;
+    flat_form form = form_of(row, (gcn_arch)instruction->arch);
     /* No row: an opcode the generation lacks, written vdst, vaddr, vdata. */
     bool atomic = !row || (row->flags & GCN_ROW_ATOMIC);
     if (form.gcn14)
@@ -849,5 +848,5 @@ bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     instruction->word_count = 2;
     if (row && parse_plain(cursor, row, &form, instruction))
         return true;
-    return parse_full(cursor, row, &form, instruction);
+    return parse_full(cursor, row, instruction); /* which works out the form again */
 }
