@@ -1148,6 +1148,17 @@ static void test_family_fast_paths(void)
                       "buffer_load_dword v01, off, s[4:7], S101");
     expect_same_words(T, C, "buffer_load_dword v1, v0, s[4:7], ttmp11",
                       "buffer_load_dword v1, v0, s[4:7], TTMP11");
+    /* named SOFFSETs, read by gcn_read_named_scalar */
+    expect_same_words(G, L, "buffer_load_dword v1, off, s[4:7], vcc_hi offset:4",
+                      "buffer_load_dword v1, off, s[4:7], VCC_HI offset:4");
+    expect_same_words(G, C, "buffer_load_dword v1, v0, s[4:7], xnack_mask_lo glc",
+                      "buffer_load_dword v1, v0, s[4:7], XNACK_MASK_LO glc");
+    expect_same_words(S, C, "buffer_load_dword v1, v0, s[4:7], m0",
+                      "buffer_load_dword v1, v0, s[4:7], M0");
+    expect_same_words(G, L, "buffer_load_dword v1, off, s[4:7], src_shared_base",
+                      "buffer_load_dword v1, off, s[4:7], SRC_SHARED_BASE");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], vcc", 36,
+                       "SOFFSET takes one scalar register or an inline constant, found 2 registers");
 }
 
 int main(void)

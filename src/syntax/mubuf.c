@@ -712,8 +712,12 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
         if (!(p = read_inline_integer(p, end, &soffset)))
             return false;
     } else {
-        if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 1)
+        const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
+        if (!after && !(after = gcn_read_named_scalar(p, end, arch, &scalar)))
             return false;
+        if (scalar.count != 1)
+            return false;
+        p = after;
         soffset = scalar.code;
     }
     gcn_plain_modifiers read;

@@ -490,6 +490,21 @@ bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_s
     return true;
 }
 
+const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
+                                  gcn_scalar *scalar)
+{
+    size_t length = 0;
+    while (p + length < end && gcn_is_identifier_char(p[length]))
+        length++;
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
+        if ((specials[i].arches & (1u << arch)) && gcn_word_is(p, length, specials[i].name)) {
+            *scalar = (gcn_scalar){specials[i].code, specials[i].count, false, false};
+            return p + length;
+        }
+    }
+    return NULL;
+}
+
 bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
 {
     const gcn_parse_options *options = cursor->options;
