@@ -16,13 +16,21 @@ typedef struct gcn_plain_modifiers {
 static inline __attribute__((always_inline)) bool gcn_same_bytes(const char *p, const char *word,
                                                                  size_t length)
 {
-    uint64_t a, b, c, d;
-    size_t size = length >= 8 ? 8 : length >= 4 ? 4 : 2;
-    a = b = c = d = 0;
-    memcpy(&a, p, size);
-    memcpy(&b, word, size);
-    memcpy(&c, p + length - size, size);
-    memcpy(&d, word + length - size, size);
+    if (length >= 8) {
+        uint64_t a, b, c, d;
+        memcpy(&a, p, 8), memcpy(&b, word, 8);
+        memcpy(&c, p + length - 8, 8), memcpy(&d, word + length - 8, 8);
+        return a == b && c == d;
+    }
+    if (length >= 4) {
+        uint32_t a, b, c, d;
+        memcpy(&a, p, 4), memcpy(&b, word, 4);
+        memcpy(&c, p + length - 4, 4), memcpy(&d, word + length - 4, 4);
+        return a == b && c == d;
+    }
+    uint16_t a, b, c, d;
+    memcpy(&a, p, 2), memcpy(&b, word, 2);
+    memcpy(&c, p + length - 2, 2), memcpy(&d, word + length - 2, 2);
     return a == b && c == d;
 }
 
@@ -52,40 +60,42 @@ gcn_read_plain_modifiers(const char *p, const char *end, unsigned allowed, int32
             break;
         size_t room = (size_t)(end - p), length;
         unsigned flag;
-        /* One test of the first letter, then one comparison. */
-        switch (*p) {
+        /* One test of the first letter (offset:N's first, the most common),
+         * then one comparison. */
+        if (*p == 'o') {
+            if (GCN_STARTS_WITH(p, room, "offset:")) {
+                flag = 0, length = 7;
+            } else if (GCN_STARTS_WITH(p, room, "offen")) {
+                flag = GCN_MOD_OFFEN, length = 5;
+            } else {
+                return NULL;
+            }
+        } else {
+            switch (*p) {
 #define WORD(text, bit)                                                                            \
     flag = bit, length = sizeof text - 1;                                                          \
     if (!GCN_STARTS_WITH(p, room, text))                                                          \
         return NULL;                                                                               \
     break;
-        case 'g': WORD("glc", GCN_MOD_GLC)
-        case 's': WORD("slc", GCN_MOD_SLC)
-        case 't': WORD("tfe", GCN_MOD_TFE)
-        case 'l': WORD("lds", GCN_MOD_LDS)
-        case 'n': WORD("nv", GCN_MOD_NV)
-        case 'a': WORD("addr64", GCN_MOD_ADDR64)
+            case 'g': WORD("glc", GCN_MOD_GLC)
+            case 's': WORD("slc", GCN_MOD_SLC)
+            case 't': WORD("tfe", GCN_MOD_TFE)
+            case 'l': WORD("lds", GCN_MOD_LDS)
+            case 'n': WORD("nv", GCN_MOD_NV)
+            case 'a': WORD("addr64", GCN_MOD_ADDR64)
 #undef WORD
-        case 'o': /* offset:N first, the more common */
-            if (GCN_STARTS_WITH(p, room, "offset:")) {
-                flag = 0, length = 7;
+            case 'i':
+                if (GCN_STARTS_WITH(p, room, "idxen")) {
+                    flag = GCN_MOD_IDXEN, length = 5;
+                    break;
+                }
+                if (!GCN_STARTS_WITH(p, room, "inst_offset:"))
+                    return NULL;
+                flag = 0, length = 12;
                 break;
-            }
-            if (!GCN_STARTS_WITH(p, room, "offen"))
+            default:
                 return NULL;
-            flag = GCN_MOD_OFFEN, length = 5;
-            break;
-        case 'i':
-            if (GCN_STARTS_WITH(p, room, "idxen")) {
-                flag = GCN_MOD_IDXEN, length = 5;
-                break;
             }
-            if (!GCN_STARTS_WITH(p, room, "inst_offset:"))
-                return NULL;
-            flag = 0, length = 12;
-            break;
-        default:
-            return NULL;
         }
         p += length;
         if (flag) {
@@ -96,7 +106,7 @@ gcn_read_plain_modifiers(const char *p, const char *end, unsigned allowed, int32
         }
         if (offset_given)
             return NULL;
-        bool negative = p < end && *p == '-';
+        bool negative = minimum < 0 && p < end && *p == '-';
         p += negative;
         int32_t value, digit;
         if (p >= end || (unsigned)(value = *p - '0') > 9)
