@@ -592,7 +592,7 @@ static bool check_vectors(gcn_cursor *cursor, const gcn_row *row, const vector_o
 
 /* Which modifiers the dialect takes here: CLRX all of the generation's;
  * LLVM what its syntax has for the instruction. */
-static unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool llvm)
+static inline unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool llvm)
 {
     unsigned allowed = GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS |
                        GCN_MOD_TFE | (arch < GCN_ARCH_GCN12 ? GCN_MOD_ADDR64 : 0);
