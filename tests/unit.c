@@ -1112,6 +1112,165 @@ static void test_mnemonic_lookup(void)
     }
 }
 
+/* Parses text: success with exactly this warning (column 0: none). */
+static void expect_parse_warning(gcn_arch arch, gcn_dialect dialect, const char *text,
+                                 unsigned column, const char *warning)
+{
+    gcn_instruction instruction;
+    gcn_parse_error error;
+    gcn_status status = parse(arch, dialect, 0, text, &instruction, &error);
+    CHECK(status == GCN_OK && error.warning_column == column &&
+              strcmp(error.warning, column ? warning : "") == 0,
+          "parse %s %s '%s': status %d (%s) warning %u '%s', want %u '%s'", gcn_arch_name(arch),
+          dialect_name(dialect), text, status, error.message, error.warning_column, error.warning,
+          column, warning);
+}
+
+/* MUBUF's and FLAT's one-pass statements and the register readers give the
+ * full path's words for the same statement spelled so that it goes the full
+ * way (capitals, spaces, other numbers), and where they give up the full
+ * path's messages, columns and warnings. */
+static void test_family_fast_paths(void)
+{
+    const gcn_arch G = GCN_ARCH_GCN14, T = GCN_ARCH_GCN12, S = GCN_ARCH_GCN10;
+    const gcn_dialect C = GCN_DIALECT_CLRX, L = GCN_DIALECT_LLVM;
+    enum { CLRX = 1, LLVM = 2, BOTH = 3 };
+    static const struct {
+        gcn_arch arch;
+        int dialects;
+        const char *fast, *slow;
+    } same[] = {
+        {G, LLVM, "buffer_load_ubyte v4, v197, s[64:67], s0 idxen offset:16 glc tfe",
+         "buffer_load_ubyte V4 , v197 ,s[64:67],  s0 IDXEN offset : 16 glc tfe"},
+        {G, CLRX, "buffer_load_ubyte v[4:5], v197, s[64:67], s0 idxen offset:16 glc tfe",
+         "buffer_load_ubyte v[4:5] , v197, s[64:67], s0 idxen offset:0x10 GLC tfe"},
+        {G, BOTH, "buffer_store_dword v1, off, s[8:11], 64 offset:4095 slc",
+         "buffer_store_dword v1, off, s[8:11], 0x40 offset:4095 SLC"},
+        {G, BOTH, "buffer_atomic_add v1, v[2:3], ttmp[4:7], -16 idxen offen",
+         "buffer_atomic_add v1, v[2:3], ttmp[4:7], -0x10 OFFEN idxen"},
+        {G, BOTH, "buffer_load_dword v255, v[254:255], s[96:99], ttmp15 offen idxen offset:0",
+         "buffer_load_dword v255, v[254:255], s[96:99], ttmp15 offen idxen offset:0x0"},
+        {G, BOTH, "buffer_load_dword v1, off, s[4:7], 0", "buffer_load_dword v1, off, s[4:7], 0x0"},
+        {G, CLRX, "buffer_load_dword v1, v2, s[4:7], s0", "buffer_load_dword v1, v2, s[4:7], s0 GLC:0"},
+        {G, BOTH, "buffer_wbinvl1", "buffer_wbinvl1 "},
+        {S, BOTH, "buffer_load_dword v1, v[2:3], s[4:7], s103 addr64 offset:1",
+         "buffer_load_dword v1, v[2:3], s[4:7], s103 ADDR64 offset:1"},
+        {G, BOTH, "global_load_dword v1, v2, s[0:1] offset:-4",
+         "global_load_dword v1, v2, s[0:1] offset:-0x4"},
+        {G, BOTH, "global_store_dwordx2 v[2:3], v[4:5], off offset:4095 glc slc",
+         "global_store_dwordx2 v[2:3], v[4:5], off offset:4095 GLC slc"},
+        {G, BOTH, "scratch_store_dword off, v1, s5 offset:-4096",
+         "scratch_store_dword OFF, v1, s5 offset:-4096"},
+        {G, BOTH, "scratch_load_dword v1, v2, off", "scratch_load_dword v1, v2, OFF"},
+        {G, LLVM, "flat_atomic_add v0, v[0:1], v0 glc", "flat_atomic_add v0, v[0:1], v0 GLC"},
+        {G, LLVM, "flat_atomic_add v[0:1], v0 offset:8 slc", "flat_atomic_add v[0:1], v0, offset:8 slc"},
+        {G, CLRX, "flat_atomic_add v0, v[0:1], v0 inst_offset:4095",
+         "flat_atomic_add v0, v[0:1], v0 inst_offset : 4095"},
+        {G, CLRX, "flat_load_dword v1, v[2:3] inst_offset:8191 nv",
+         "flat_load_dword v1, v[2:3] inst_offset:8191 NV"},
+        {G, CLRX, "global_load_dword v1, v2, s[0:1] offset:8191 lds",
+         "global_load_dword v1, v2, s[0:1] offset:8191 LDS"},
+        {T, CLRX, "flat_load_dword v[1:2], v[2:3] tfe glc", "flat_load_dword v[1:2], v[2:3] TFE glc"},
+        {T, LLVM, "flat_load_dword v1, v[2:3] offset:0", "flat_load_dword v1, v[2:3] offset:0x0"},
+        {G, LLVM, "buffer_store_lds_dword s[4:7], s0 offset:8",
+         "buffer_store_lds_dword s[4:7], s0 offset:8 LDS"},
+        {G, LLVM, "buffer_store_lds_dword s[4:7], -1 offset:8 lds glc",
+         "buffer_store_lds_dword s[4:7], -1 offset:8 lds GLC"},
+        {G, CLRX, "buffer_store_lds_dword s[4:7], 5 glc lds",
+         "buffer_store_lds_dword s[4:7], 5 GLC lds"},
+        {G, BOTH, "flat_load_dword   v1, v[2:3]", "flat_load_dword\tv1, v[2:3]"},
+        {G, BOTH, "buffer_load_dword  v1, off, s[4:7], s0",
+         "buffer_load_dword\tv1, off, s[4:7], s0"},
+    };
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        for (int d = 0; d < 2; d++) {
+            if (!(same[i].dialects & (1 << d)))
+                continue;
+            gcn_dialect dialect = d ? L : C;
+            expect_same_words(same[i].arch, dialect, same[i].fast, same[i].slow);
+            expect_parse_warning(same[i].arch, dialect, same[i].fast, 0, "");
+        }
+    }
+    /* where the one-pass reader gives up */
+    expect_parse_error(G, L, "buffer_load_dword v[1:2], off, s[4:7], s0", 19,
+                       "buffer_load_dword takes 1 vector register as data, found 2");
+    expect_parse_error(G, L, "buffer_load_dword v1, v2, s[4:7], s0", 23,
+                       "the address must be 'off' without offen, idxen or addr64");
+    expect_parse_error(G, L, "buffer_load_dword v1, v[2:3], s[4:7], s0 idxen", 23,
+                       "expected 1 vector register as address, found 2");
+    expect_parse_warning(G, L, "buffer_load_dword v1, off, s[4:7], s0 offset:4096", 46,
+                         "offset 4096 out of range, truncated to 12 bits");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s0 offset:-1", 46,
+                       "offset -1 out of range [0, 4095]");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[5:8], s0", 28,
+                       "misaligned SRSRC: the 4 registers must start at a multiple of 4");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s0 lds tfe", 43,
+                       "lds and tfe cannot be used together");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], 65", 36,
+                       "constant 65 is not an inline constant (-16..64)");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], -17", 36,
+                       "constant -17 is not an inline constant (-16..64)");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s[0:1]", 36,
+                       "SOFFSET takes one scalar register or an inline constant, found 2 registers");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s0 glc glc", 43,
+                       "modifier 'glc' given twice");
+    expect_parse_error(G, L, "global_load_dword v1, v2, s[1:2]", 27,
+                       "misaligned register pair 's[1:2]': it must start at an even register");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], s[0:1]", 23,
+                       "vaddr needs 1 vector register, found 2");
+    expect_parse_error(G, L, "scratch_load_dword v1, v2, s0", 24,
+                       "SCRATCH takes vaddr or saddr, not both: one must be off");
+    expect_parse_error(G, L, "scratch_load_dword v1, off, off", 24, "vaddr and saddr are both off");
+    expect_parse_error(G, L, "flat_atomic_add v0, v[0:1], v0", 17,
+                       "an atomic without glc returns nothing: drop vdst or add glc");
+    expect_parse_error(G, L, "flat_atomic_add v[0:1], v0 glc", 17,
+                       "glc returns the old value: name vdst first (vdst, vaddr, vdata)");
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off offset:4096", 42,
+                       "offset 4096 out of range [-4096, 4095]");
+    expect_parse_error(G, L, "flat_load_dword v1, v[2:3] glc offset:8", 32,
+                       "offset:N must come before glc and slc in LLVM syntax");
+    expect_parse_error(G, L, "flat_load_dword v[1:2], v[2:3] glc slc", 17,
+                       "vdst needs 1 vector register, found 2");
+    expect_parse_error(G, C, "flat_load_dword v1, v[2:3] tfe", 28,
+                       "modifier 'tfe' is not valid for this instruction on gcn1.4");
+    expect_parse_error(T, C, "flat_load_dword v1, v[2:3] tfe", 17,
+                       "vdst needs 2 vector registers, found 1");
+    expect_parse_warning(G, L, "flat_load_dword v1, v[2:3] offset:4096", 28,
+                         "llvm-mc prints this offset but does not assemble it (FLAT takes 12 bits; "
+                         "the hardware ignores bit 12)");
+    expect_parse_warning(T, L, "flat_load_dword v1, v[2:3] offset:8", 28,
+                         "llvm-mc prints this offset but does not assemble it (no FLAT offset "
+                         "before gcn1.4: reserved bits)");
+    expect_parse_warning(T, C, "flat_load_dword v1, v[2:3] inst_offset:8", 28,
+                         "gcn1.2 has no FLAT offset, lds, segment or saddr: these set reserved bits");
+    expect_parse_warning(G, C, "flat_load_dword v1, v[2:3] lds", 28,
+                         "lds on FLAT: CLRX takes it on GLOBAL and SCRATCH only");
+    /* the register readers' bounds */
+    expect_parse_error(G, L, "buffer_load_dword v1, v256, s[4:7], s0 offen", 23,
+                       "VGPR out of range: v0..v255");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s102", 36,
+                       "SGPR out of range: gcn1.4 has s0..s101");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], ttmp16", 36,
+                       "TTMP register out of range: gcn1.4 has ttmp0..ttmp15");
+    expect_parse_error(T, L, "buffer_load_dword v1, off, s[4:7], ttmp12", 36,
+                       "TTMP register out of range: gcn1.2 has ttmp0..ttmp11");
+    expect_same_words(G, L, "buffer_load_dword v1, off, s[4:7], s101",
+                      "buffer_load_dword v01, off, s[4:7], S101");
+    expect_same_words(T, C, "buffer_load_dword v1, v0, s[4:7], ttmp11",
+                      "buffer_load_dword v1, v0, s[4:7], TTMP11");
+    /* named SOFFSETs, read by gcn_read_named_scalar */
+    expect_same_words(G, L, "buffer_load_dword v1, off, s[4:7], vcc_hi offset:4",
+                      "buffer_load_dword v1, off, s[4:7], VCC_HI offset:4");
+    expect_same_words(G, C, "buffer_load_dword v1, v0, s[4:7], xnack_mask_lo glc",
+                      "buffer_load_dword v1, v0, s[4:7], XNACK_MASK_LO glc");
+    expect_same_words(S, C, "buffer_load_dword v1, v0, s[4:7], m0",
+                      "buffer_load_dword v1, v0, s[4:7], M0");
+    expect_same_words(G, L, "buffer_load_dword v1, off, s[4:7], src_shared_base",
+                      "buffer_load_dword v1, off, s[4:7], SRC_SHARED_BASE");
+    expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], vcc", 36,
+                       "SOFFSET takes one scalar register or an inline constant, found 2 registers");
+}
+
 int main(void)
 {
     test_arch_names();
@@ -1123,5 +1282,6 @@ int main(void)
     test_misuse();
     test_fast_paths();
     test_mnemonic_lookup();
+    test_family_fast_paths();
     return test_finish(&summary);
 }

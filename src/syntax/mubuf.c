@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "syntax/syntax.h"
+#include "syntax/modifier.h"
 
 enum { MUBUF_OFFSET_MAX = 4095 };
 
@@ -592,7 +592,7 @@ static bool check_vectors(gcn_cursor *cursor, const gcn_row *row, const vector_o
 
 /* Which modifiers the dialect takes here: CLRX all of the generation's;
  * LLVM what its syntax has for the instruction. */
-static unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool llvm)
+static inline unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool llvm)
 {
     unsigned allowed = GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS |
                        GCN_MOD_TFE | (arch < GCN_ARCH_GCN12 ? GCN_MOD_ADDR64 : 0);
@@ -646,9 +646,112 @@ static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offs
     return true;
 }
 
-/* row is NULL for CLRX's MUBUF_ill_N: an opcode with no instruction, whose
- * fields clrxdisasm prints as those of a one-dword load. */
-bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+/* ", ": the next operand's start, or NULL (for other spacing too, which
+ * the operand reader after it or the full path takes). */
+static inline const char *after_comma(const char *p, const char *end)
+{
+    return end - p >= 2 && p[0] == ',' && p[1] == ' ' ? p + 2 : NULL;
+}
+
+/* An inline integer constant, -16..64, as a plain decimal: its code, or
+ * NULL (for -0 too, which the full path reads). */
+static inline const char *read_inline_integer(const char *p, const char *end, unsigned *code)
+{
+    bool negative = p < end && *p == '-';
+    unsigned value;
+    if (!(p = gcn_read_register_number(p + negative, end, negative ? 17 : 65, &value)) ||
+        (negative && value == 0))
+        return NULL;
+    *code = negative ? GCN_CODE_ZERO + 64 + value : GCN_CODE_ZERO + value;
+    return p;
+}
+
+/* The usual statement of a row with operands, read in one pass:
+ * registers as plain numbers (gcn_read_register_range), operands after
+ * ", ", SOFFSET an SGPR, a TTMP or an inline integer, modifiers as
+ * gcn_read_plain_modifiers reads them, and nothing the full path would warn
+ * about or refuse. False, touching nothing, for anything else, which the
+ * full path then reads and reports. */
+static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    const gcn_parse_options *options = cursor->options;
+    gcn_arch arch = options->arch;
+    bool llvm = options->dialect == GCN_DIALECT_LLVM;
+    const char *p = cursor->pos, *end = cursor->end;
+    bool vectors = row->shape != GCN_SHAPE_MUBUF_STORE_LDS;
+    unsigned data_first = 0, data_count = 0, address_first = 0, address_count = 0, soffset;
+    gcn_scalar scalar;
+    if (options->register_alias || end - p < 2 || *p != ' ')
+        return false;
+    if (*++p == ' ') /* CLRX's text pads the mnemonic */
+        while (p < end && *p == ' ')
+            p++;
+    if (vectors) {
+        if (p >= end || *p != 'v' ||
+            !(p = gcn_read_register_range(p + 1, end, 256, false, &data_first,
+                                          &data_count)) ||
+            !(p = after_comma(p, end)))
+            return false;
+        if (p < end && *p == 'v') {
+            if (!(p = gcn_read_register_range(p + 1, end, 256, false, &address_first,
+                                              &address_count)))
+                return false;
+        } else if (end - p >= 3 && memcmp(p, "off", 3) == 0) { /* the comma must follow */
+            p += 3;
+        } else {
+            return false;
+        }
+        if (!(p = after_comma(p, end)))
+            return false;
+    }
+    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 ||
+        scalar.code % 4 || !(p = after_comma(p, end)))
+        return false;
+    unsigned srsrc = scalar.code / 4;
+    if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
+        if (!(p = read_inline_integer(p, end, &soffset)))
+            return false;
+    } else {
+        const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
+        if (!after && !(after = gcn_read_named_scalar(p, end, arch, &scalar)))
+            return false;
+        if (scalar.count != 1)
+            return false;
+        p = after;
+        soffset = scalar.code;
+    }
+    gcn_plain_modifiers read;
+    if (!(p = gcn_read_plain_modifiers(p, end, ~0u, 0, MUBUF_OFFSET_MAX, &read)) ||
+        (read.flags && (read.flags & ~allowed_modifiers(row, arch, llvm))))
+        return false;
+    unsigned modifiers = instruction->modifiers | read.flags;
+    if ((row->shape == GCN_SHAPE_MUBUF_LOAD && (modifiers & GCN_MOD_LDS) &&
+         (modifiers & GCN_MOD_TFE)) ||
+        ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN))))
+        return false;
+    if (!vectors) {
+        if (llvm) /* llvm-mc always sets it */
+            modifiers |= GCN_MOD_LDS;
+    } else if (data_count != data_width(row, arch) + (!llvm && (modifiers & GCN_MOD_TFE) ? 1 : 0)) {
+        return false;
+    } else if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
+        if (address_count != address_width(modifiers)) /* 0 for off */
+            return false;
+    } else if (address_count && (llvm || address_count != 1)) {
+        return false;
+    }
+    instruction->modifiers = (uint16_t)modifiers;
+    instruction->vdata = (uint8_t)data_first;
+    instruction->vaddr = (uint8_t)address_first;
+    instruction->sbase = (uint8_t)srsrc;
+    instruction->soffset = (uint8_t)soffset;
+    instruction->offset = (uint32_t)read.offset;
+    cursor->pos = p;
+    return true;
+}
+
+static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_row *row,
+                                                 gcn_instruction *instruction)
 {
     gcn_arch arch = cursor->options->arch;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
@@ -656,7 +759,6 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
     bool scalars = !row || row->shape != GCN_SHAPE_MUBUF_NONE;
     vector_operand data = {cursor->pos, 0, 0, false, false}, address = data;
     unsigned srsrc = 0, soffset = 0;
-    instruction->word_count = 2;
 
     /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
     const char *name_end = cursor->pos, *name = name_end;
@@ -726,4 +828,25 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
     }
     instruction->offset = (uint32_t)offset;
     return true;
+}
+
+/* row is NULL for CLRX's MUBUF_ill_N: an opcode with no instruction, whose
+ * fields clrxdisasm prints as those of a one-dword load. The usual
+ * statement in one pass; anything else (and an _e32/_e64 spelling, a row
+ * llvm-mc lacks) the full way, out of line, so that this one keeps a small
+ * frame. */
+bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    const char *name_end = cursor->pos;
+    bool size_suffix = name_end - cursor->text >= 4 && name_end[-4] == '_' &&
+                       (name_end[-3] | 0x20) == 'e';
+    instruction->word_count = 2;
+    if (row && !size_suffix &&
+        !(cursor->options->dialect == GCN_DIALECT_LLVM && (row->flags & GCN_ROW_LLVM_ABSENT))) {
+        if (row->shape == GCN_SHAPE_MUBUF_NONE && name_end == cursor->end)
+            return true; /* buffer_wbinvl1: no operand, no modifier */
+        if (row->shape != GCN_SHAPE_MUBUF_NONE && parse_plain(cursor, row, instruction))
+            return true;
+    }
+    return parse_full(cursor, row, instruction);
 }

@@ -44,12 +44,12 @@ static const char *const float_names[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0",
 
 static unsigned ttmp_base(gcn_arch arch)
 {
-    return arch >= GCN_ARCH_GCN14 ? 108 : 112;
+    return gcn_ttmp_base(arch);
 }
 
 static unsigned ttmp_count(gcn_arch arch)
 {
-    return arch >= GCN_ARCH_GCN14 ? 16 : 12;
+    return gcn_ttmp_count(arch);
 }
 
 #define NUMBER_TEXT(n) {{(char)((n) >= 100 ? '0' + (n) / 100 : (n) >= 10 ? '0' + (n) / 10 : '0' + (n)), \
@@ -247,30 +247,6 @@ static inline __attribute__((always_inline)) bool plain_range(const char **at, c
     if (*b < 0 || p >= end || *p++ != ']')
         return false;
     *at = p;
-    return true;
-}
-
-/* The common register forms, prefix then N or [A:B] with plain numbers
- * and no space, read in one pass; the registers must lie below limit.
- * False, touching nothing, for anything else, which the full path then
- * reads and reports. Inline: it is the whole common path of its callers. */
-static inline __attribute__((always_inline)) bool
-plain_register(gcn_cursor *cursor, size_t prefix, unsigned limit, unsigned *first, unsigned *count)
-{
-    const char *p = cursor->pos + prefix, *end = cursor->end;
-    int64_t a, b;
-    if (p < end && *p == '[') {
-        p++;
-        if (!plain_range(&p, end, &a, &b) || b < a)
-            return false;
-    } else if ((a = b = plain_index(&p, end)) < 0) {
-        return false;
-    }
-    if (b >= limit)
-        return false;
-    cursor->pos = p;
-    *first = (unsigned)a;
-    *count = (unsigned)(b - a + 1);
     return true;
 }
 
@@ -514,22 +490,29 @@ bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_s
     return true;
 }
 
+const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
+                                  gcn_scalar *scalar)
+{
+    size_t length = 0;
+    while (p + length < end && gcn_is_identifier_char(p[length]))
+        length++;
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
+        if ((specials[i].arches & (1u << arch)) && gcn_word_is(p, length, specials[i].name)) {
+            *scalar = (gcn_scalar){specials[i].code, specials[i].count, false, false};
+            return p + length;
+        }
+    }
+    return NULL;
+}
+
 bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
 {
-    gcn_arch arch = cursor->options->arch;
-    const char *at = cursor->pos;
-    if (!cursor->options->register_alias && at < cursor->end) { /* sN, s[A:B], ttmp... */
-        memset(scalar, 0, sizeof *scalar);
-        if ((*at == 's' || *at == 'S') &&
-            plain_register(cursor, 1, gcn_sgpr_count(arch), &scalar->code, &scalar->count)) {
-            scalar->general = true;
-            return true;
-        }
-        if (cursor->end - at > 4 && gcn_word_is(at, 4, "ttmp") &&
-            plain_register(cursor, 4, ttmp_count(arch), &scalar->code, &scalar->count)) {
-            scalar->code += ttmp_base(arch);
-            return true;
-        }
+    const gcn_parse_options *options = cursor->options;
+    const char *p;
+    if (!options->register_alias && /* sN, s[A:B], ttmpN, ttmp[A:B] */
+        (p = gcn_read_scalar_registers(cursor->pos, cursor->end, options->arch, true, scalar))) {
+        cursor->pos = p;
+        return true;
     }
     return parse_named_scalar(cursor, constants, scalar);
 }
@@ -576,10 +559,15 @@ static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsi
 
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
 {
-    const char *start = cursor->pos;
-    if (start < cursor->end && (*start == 'v' || *start == 'V') &&
-        plain_register(cursor, 1, 256, first, count)) /* vN, v[A:B] */
+    const char *at = cursor->pos, *end = cursor->end, *p;
+    unsigned a, n;
+    if (at < end && ((unsigned char)*at | 0x20) == 'v' &&
+        (p = gcn_read_register_range(at + 1, end, 256, true, &a, &n))) { /* vN, v[A:B] */
+        *first = a;
+        *count = n;
+        cursor->pos = p;
         return true;
+    }
     return parse_other_vgprs(cursor, first, count);
 }
 

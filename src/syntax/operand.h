@@ -25,6 +25,18 @@ static inline unsigned gcn_sgpr_count(gcn_arch arch)
     return arch >= GCN_ARCH_GCN12 ? 102 : 104;
 }
 
+/* Trap temporaries: ttmp0 is code 112 on GCN 1.0..1.2 (12 of them), 108 on
+ * GCN 1.4 (16). */
+static inline unsigned gcn_ttmp_base(gcn_arch arch)
+{
+    return arch >= GCN_ARCH_GCN14 ? 108 : 112;
+}
+
+static inline unsigned gcn_ttmp_count(gcn_arch arch)
+{
+    return arch >= GCN_ARCH_GCN14 ? 16 : 12;
+}
+
 /* A parsed scalar operand. */
 typedef struct gcn_scalar {
     unsigned code;     /* first register's code, or the constant's code */
@@ -45,6 +57,11 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
  * constant, at the cursor (the caller skips space: it has usually done so
  * to note the operand's column). Returns false (with an error) if none is there. */
 bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar);
+/* A named scalar register of the generation (vcc, exec_lo, m0...) as the
+ * whole name at p, as gcn_parse_scalar reads it without a register symbol:
+ * the end, or NULL. For the one-pass readers' rarer operands. */
+const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
+                                  gcn_scalar *scalar);
 /* Parses a scalar tuple of exactly count registers; general SGPR tuples of
  * two or more must start at a multiple of min(count, 4) (ISA alignment). */
 bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_scalar *scalar);
@@ -122,6 +139,83 @@ static inline char *gcn_write_scalar(char *at, gcn_arch arch, gcn_dialect dialec
         return gcn_write_sgprs(at, code, count);
     return gcn_write_other_scalar(at, arch, dialect, code, count);
 }
+/* A register number after its prefix: decimal without a leading zero,
+ * below limit (at most 1000, so three digits at most, unrolled). Returns
+ * the end, or NULL for anything else (the full path then reads and
+ * reports it). */
+static inline __attribute__((always_inline)) const char *
+gcn_read_register_number(const char *p, const char *end, unsigned limit, unsigned *value)
+{
+    unsigned number, digit;
+    if (p >= end || (number = (unsigned)(unsigned char)*p - '0') > 9)
+        return NULL;
+    if (++p < end && (digit = (unsigned)(unsigned char)*p - '0') <= 9) {
+        if (number == 0) /* octal to the expression parser */
+            return NULL;
+        number = number * 10 + digit;
+        if (++p < end && (digit = (unsigned)(unsigned char)*p - '0') <= 9) {
+            number = number * 10 + digit;
+            if (++p < end && (unsigned)(unsigned char)*p - '0' <= 9)
+                return NULL;
+        }
+    }
+    if (number >= limit)
+        return NULL;
+    *value = number;
+    return p;
+}
+
+/* The usual register text after its prefix, N or [A:B] (plain decimals, no
+ * space), in one pass: the end, or NULL for anything else. The registers
+ * lie below limit. whole: no name character after N (a caller that checks
+ * what follows passes false). Inline: every register operand's hot path. */
+static inline __attribute__((always_inline)) const char *
+gcn_read_register_range(const char *p, const char *end, unsigned limit, bool whole,
+                        unsigned *first, unsigned *count)
+{
+    unsigned a, b;
+    if (p < end && *p == '[') {
+        if (!(p = gcn_read_register_number(p + 1, end, limit, &a)) || p >= end || *p != ':' ||
+            !(p = gcn_read_register_number(p + 1, end, limit, &b)) || p >= end || *p != ']' ||
+            b < a)
+            return NULL;
+        p++;
+    } else {
+        if (!(p = gcn_read_register_number(p, end, limit, &a)) ||
+            (whole && p < end && gcn_is_identifier_char(*p)))
+            return NULL;
+        b = a;
+    }
+    *first = a;
+    *count = b - a + 1;
+    return p;
+}
+
+/* sN, s[A:B], ttmpN or ttmp[A:B] as gcn_read_register_range reads them,
+ * in range for the generation, at p: the end, or NULL for anything else. */
+static inline __attribute__((always_inline)) const char *
+gcn_read_scalar_registers(const char *p, const char *end, gcn_arch arch, bool whole,
+                          gcn_scalar *scalar)
+{
+    unsigned first, count;
+    if (p >= end)
+        return NULL;
+    unsigned letter = (unsigned char)*p | 0x20; /* lower case for letters */
+    if (letter == 's') {
+        if (!(p = gcn_read_register_range(p + 1, end, gcn_sgpr_count(arch), whole, &first,
+                                         &count)))
+            return NULL;
+        *scalar = (gcn_scalar){first, count, true, false};
+        return p;
+    }
+    if (letter != 't' || end - p <= 4 || !gcn_word_is(p, 4, "ttmp") ||
+        !(p = gcn_read_register_range(p + 4, end, gcn_ttmp_count(arch), whole, &first,
+                                      &count)))
+        return NULL;
+    *scalar = (gcn_scalar){first + gcn_ttmp_base(arch), count, false, false};
+    return p;
+}
+
 /* Parses vN or v[a:b] at the cursor (the caller skips space, as for
  * gcn_parse_scalar); *count receives the tuple size. */
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count);
