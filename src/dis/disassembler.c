@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "codec/codec.h"
 #include "isa/isa.h"
@@ -341,9 +344,176 @@ static void finish(gcn_listing *l, const uint8_t *bytes, size_t length, uint64_t
     flush(l);
 }
 
+/* One line a word, each may take a label: all the words of an instruction
+ * that does not read back, so that the words after it stay where they are
+ * when an llvm text is assembled again (llvm-mc drops bits, and a data word
+ * before changed words could start another instruction). */
+static void put_words(gcn_listing *l, uint64_t offset, const uint32_t *words, size_t size)
+{
+    for (size_t i = 0; i < size; i++) {
+        if (i)
+            label(l, offset + 4 * i);
+        put_data(l, offset + 4 * i, words[i]);
+    }
+}
+
+static uint64_t next_target(const gcn_listing *l)
+{
+    return l->next < l->target_count ? l->targets[l->next] : UINT64_MAX;
+}
+
+/* -e's offset and words for the usual lines (offsets below 2^48): the
+ * words as hex digits all at once (SSE2: two words in one register). */
+static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing *l, char *at,
+                                                                     uint64_t offset,
+                                                                     const uint8_t *bytes,
+                                                                     size_t count, bool clrx)
+{
+    const char *pairs = clrx ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
+    if (offset >> 8 != l->digits_of) {
+        l->digits_of = offset >> 8;
+        memcpy(l->offset_digits, pairs + 2 * (offset >> 40), 2);
+        put_word_at(l->offset_digits + 2, (uint32_t)(offset >> 8), pairs);
+    }
+    memcpy(at, l->offset_digits, 10);
+    memcpy(at + 10, pairs + 2 * (offset & 255), 2);
+    memcpy(at + 12, ": ", 2);
+    at += 14;
+#if defined(__SSE2__)
+    /* Each byte's two nibbles side by side, each word's bytes from the
+     * highest, then digits: '0' + n, and 'a' - 10 or 'A' - 10 past 9. */
+    const __m128i fifteen = _mm_set1_epi8(15), nine = _mm_set1_epi8(9),
+                  zero = _mm_set1_epi8('0'), letters = _mm_set1_epi8(clrx ? 'a' - '0' - 10 : 'A' - '0' - 10);
+    __m128i value = count == 1 ? _mm_cvtsi32_si128((int)word_at(bytes))
+                               : _mm_loadl_epi64((const __m128i *)(const void *)bytes);
+    __m128i digits = _mm_unpacklo_epi8(_mm_and_si128(_mm_srli_epi16(value, 4), fifteen),
+                                       _mm_and_si128(value, fifteen));
+    digits = _mm_shufflelo_epi16(digits, _MM_SHUFFLE(0, 1, 2, 3));
+    digits = _mm_shufflehi_epi16(digits, _MM_SHUFFLE(0, 1, 2, 3));
+    digits = _mm_add_epi8(_mm_add_epi8(digits, zero),
+                          _mm_and_si128(_mm_cmpgt_epi8(digits, nine), letters));
+    _mm_storel_epi64((__m128i *)(void *)at, digits);
+    if (count == 1)
+        return at + 8;
+    at[8] = ' ';
+    _mm_storel_epi64((__m128i *)(void *)(at + 9), _mm_srli_si128(digits, 8));
+    at += 17;
+    for (size_t i = 2; i < count; i++) {
+        *at++ = ' ';
+        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
+    }
+#else
+    at = put_word_at(at, word_at(bytes), pairs);
+    for (size_t i = 1; i < count; i++) {
+        *at++ = ' ';
+        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
+    }
+#endif
+    return at;
+}
+
+/* The usual lines, from the block's start while three whole words remain
+ * ahead (stop), specialized per dialect and -e so that no line tests them:
+ * the output's end kept in a local, labels looked for only at the next
+ * target. Returns where it stopped. */
+static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
+                                                                const uint8_t *bytes, size_t stop,
+                                                                bool clrx, bool encoding)
+{
+    gcn_dialect dialect = clrx ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM;
+    gcn_arch arch = l->options.arch;
+    char *data = l->output.data, *out = data + l->output.length;
+    char *full = data + l->output.size - LINE_ROOM;
+    uint64_t target = next_target(l);
+    size_t at = 0;
+    while (at < stop) {
+        uint64_t offset = l->offset + at;
+        if (offset >= target) {
+            l->output.length = (size_t)(out - data);
+            label(l, offset);
+            out = data + l->output.length;
+            target = next_target(l);
+        }
+        if (out > full) {
+            l->output.length = (size_t)(out - data);
+            flush(l);
+            out = data;
+            if (l->failed)
+                break;
+        }
+        const uint8_t *here = bytes + at;
+        uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
+        gcn_instruction instruction;
+        if (gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+            l->output.length = (size_t)(out - data);
+            put_data(l, offset, words[0]);
+            out = data + l->output.length;
+            at += 4;
+            continue;
+        }
+        size_t size = instruction.word_count;
+        char *text = out;
+        if (clrx && encoding) {
+            memcpy(text, "/*", 2);
+            text = put_encoding_fast(l, text + 2, offset, here, size, true);
+            memcpy(text, "*/ ", 3);
+            text += 3;
+        }
+        gcn_text formatted = {text, TEXT_SIZE, 0};
+        if (!gcn_format_exact_text(&instruction, dialect, offset, &formatted) ||
+            formatted.length >= TEXT_SIZE) {
+            l->output.length = (size_t)(out - data);
+            put_words(l, offset, words, size);
+            out = data + l->output.length;
+            target = next_target(l);
+            at += size * 4;
+            continue;
+        }
+        char *end = text + formatted.length;
+        if (!clrx && encoding) {
+            memcpy(end, " // ", 4);
+            end = put_encoding_fast(l, end + 4, offset, here, size, false);
+        }
+        *end = '\n';
+        out = end + 1;
+        at += size * 4;
+    }
+    l->output.length = (size_t)(out - data);
+    return at;
+}
+
+static size_t print_clrx(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, true, false);
+}
+
+static size_t print_clrx_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, true, true);
+}
+
+static size_t print_llvm(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, false, false);
+}
+
+static size_t print_llvm_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, false, true);
+}
+
 bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
 {
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
+    /* The usual lines first: three whole words ahead, offsets of 12 digits. */
+    size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
+    if (stop > end)
+        stop = end;
+    if (l->decodes && !l->failed && (l->offset + length) >> 48 == 0) {
+        bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
+        at = l->options.show_encoding ? (clrx ? print_clrx_encoding : print_llvm_encoding)(l, bytes, stop)
+                                      : (clrx ? print_clrx : print_llvm)(l, bytes, stop);
+    }
     while (at < end && !l->failed) {
         uint64_t offset = l->offset + at;
         if (l->next < l->target_count)
@@ -352,18 +522,8 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
         gcn_instruction instruction;
         bool decoded;
         size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
-        if (!decoded || !put_instruction(l, &instruction, offset, words)) {
-            /* One line a word, each may take a label: all the words of an
-             * instruction that does not read back, so that the words after
-             * it stay where they are when an llvm text is assembled again
-             * (llvm-mc drops bits, and a data word before changed words
-             * could start another instruction). */
-            for (size_t i = 0; i < size; i++) {
-                if (i)
-                    label(l, offset + 4 * i);
-                put_data(l, offset + 4 * i, words[i]);
-            }
-        }
+        if (!decoded || !put_instruction(l, &instruction, offset, words))
+            put_words(l, offset, words, size);
         at += size * 4;
     }
     if (last && !l->failed)
