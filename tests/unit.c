@@ -410,6 +410,20 @@ static void test_text(void)
     status = gcn_format(&instruction, GCN_DIALECT_LLVM, 0, NULL, 0, &length);
     CHECK(status == GCN_ERROR_BUFFER_TOO_SMALL && length == strlen("s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)"),
           "format into no buffer: status %d length %zu", status, length);
+
+    /* gcn_write_hex (raw) writes what gcn_put_hex does, at every digit count. */
+    for (unsigned shift = 0; shift < 64; shift++) {
+        uint64_t values[3] = {(uint64_t)1 << shift, ((uint64_t)1 << shift) - 1,
+                              0x9e3779b97f4a7c15u >> shift};
+        for (int i = 0; i < 3; i++) {
+            char put[32], raw[32];
+            gcn_text hex = {put, sizeof put, 0};
+            gcn_put_hex(&hex, values[i]);
+            size_t raw_length = (size_t)(gcn_write_hex(raw, values[i]) - raw);
+            CHECK(raw_length == hex.length && memcmp(raw, put, raw_length) == 0,
+                  "gcn_write_hex(%llx): '%.*s'", (unsigned long long)values[i], (int)raw_length, raw);
+        }
+    }
 }
 
 /* ---- SOPP: decode, encode, format ---- */

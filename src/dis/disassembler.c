@@ -27,6 +27,10 @@ enum {
     BLOCK_TAIL = GCN_MAX_WORDS * 4 /* bytes an instruction may need */
 };
 
+/* An llvm line: its text in GCN_TEXT_ROOM, then -e's comment. */
+_Static_assert((int)GCN_TEXT_ROOM + 64 <= (int)LINE_ROOM && (int)GCN_TEXT_ROOM <= (int)TEXT_SIZE,
+               "line room");
+
 struct gcn_listing {
     gcn_listing_options options;
     bool decodes; /* the arch is valid: words may be instructions */
@@ -420,7 +424,6 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 const uint8_t *bytes, size_t stop,
                                                                 bool clrx, bool encoding)
 {
-    gcn_dialect dialect = clrx ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM;
     gcn_arch arch = l->options.arch;
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
@@ -459,9 +462,18 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             memcpy(text, "*/ ", 3);
             text += 3;
         }
-        gcn_text formatted = {text, TEXT_SIZE, 0};
-        if (!gcn_format_exact_text(&instruction, dialect, offset, &formatted) ||
-            formatted.length >= TEXT_SIZE) {
+        /* The llvm text straight at the line (it is gcn_format_exact_text's,
+         * and shorter than TEXT_SIZE, in the room LINE_ROOM leaves). */
+        char *end = NULL;
+        if (clrx) {
+            gcn_text formatted = {text, TEXT_SIZE, 0};
+            if (gcn_format_exact_text(&instruction, GCN_DIALECT_CLRX, offset, &formatted) &&
+                formatted.length < TEXT_SIZE)
+                end = text + formatted.length;
+        } else {
+            end = gcn_write_llvm_text(&instruction, text);
+        }
+        if (!end) {
             l->output.length = (size_t)(out - data);
             put_words(l, offset, words, size);
             out = data + l->output.length;
@@ -469,7 +481,6 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             at += size * 4;
             continue;
         }
-        char *end = text + formatted.length;
         if (!clrx && encoding) {
             memcpy(end, " // ", 4);
             end = put_encoding_fast(l, end + 4, offset, here, size, false);

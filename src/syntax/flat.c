@@ -260,6 +260,12 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
 }
 
 
+char *gcn_write_llvm_flat(const gcn_instruction *instruction, char *at)
+{
+    flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
+    return write_llvm(instruction, &form, at);
+}
+
 bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {

@@ -291,21 +291,35 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
 }
 
 
+/* The row LLVM prints: llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1
+ * opcode on GCN 1.2/1.4. */
+static const gcn_row *llvm_row(const gcn_instruction *instruction)
+{
+    if (instruction->row != GCN_ROW_NONE)
+        return &gcn_rows[instruction->row];
+    if (instruction->arch >= GCN_ARCH_GCN12) {
+        uint16_t alias = gcn_row_for_opcode(GCN_FAMILY_MUBUF, GCN_ARCH_GCN11, instruction->opcode);
+        if (alias != GCN_ROW_NONE && gcn_rows[alias].operation == GCN_OP_CACHE_WBINVL1)
+            return &gcn_rows[alias];
+    }
+    return NULL;
+}
+
+char *gcn_write_llvm_mubuf(const gcn_instruction *instruction, char *at)
+{
+    const gcn_row *row = llvm_row(instruction);
+    return row ? write_llvm(instruction, row, at) : NULL;
+}
+
 bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                       gcn_text *text)
 {
     (void)address;
-    const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
     if (dialect == GCN_DIALECT_LLVM) {
-        /* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4. */
-        if (!row && instruction->arch >= GCN_ARCH_GCN12) {
-            uint16_t alias = gcn_row_for_opcode(GCN_FAMILY_MUBUF, GCN_ARCH_GCN11, instruction->opcode);
-            if (alias != GCN_ROW_NONE && gcn_rows[alias].operation == GCN_OP_CACHE_WBINVL1)
-                row = &gcn_rows[alias];
-        }
+        const gcn_row *row = llvm_row(instruction);
         return row ? gcn_write_reserved(text, write_llvm, instruction, row) : false;
     }
-    format_clrx(instruction, row, text);
+    format_clrx(instruction, instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row], text);
     return true;
 }
 

@@ -409,6 +409,19 @@ static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form
     return true;
 }
 
+char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
+{
+    const gcn_row *row = row_of(instruction);
+    if (!row || row->opcode[instruction->arch] < 0)
+        return NULL;
+    smem_form form = form_of(row);
+    if (is_smrd((gcn_arch)instruction->arch)) {
+        gcn_text text = {at, GCN_TEXT_ROOM, 0};
+        return format_llvm_smrd(instruction, &form, &text) ? at + text.length : NULL;
+    }
+    return write_llvm_smem(instruction, &form, at);
+}
+
 bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {
