@@ -201,12 +201,20 @@ static inline char *write_llvm_srsrc(char *at, gcn_arch arch, unsigned field)
     return put_srsrc(&text, arch, GCN_DIALECT_LLVM, field) ? at + text.length : NULL;
 }
 
-static inline char *write_llvm_soffset(char *at, gcn_arch arch, unsigned code)
+/* Out of line, so that the usual SGPR needs no frame. */
+static __attribute__((noinline)) char *write_llvm_other_soffset(char *at, gcn_arch arch,
+                                                                unsigned code)
 {
     gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    if (code < 102) /* an SGPR on every generation: the usual case */
-        return gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, 1);
     return put_soffset(&text, arch, GCN_DIALECT_LLVM, code) ? at + text.length : NULL;
+}
+
+static inline __attribute__((always_inline)) char *write_llvm_soffset(char *at, gcn_arch arch,
+                                                                      unsigned code)
+{
+    if (code < 102) /* an SGPR on every generation: the usual case */
+        return gcn_write_sgprs(at, code, 1);
+    return write_llvm_other_soffset(at, arch, code);
 }
 
 static inline char *write_offset(char *at, unsigned offset)

@@ -291,16 +291,25 @@ static bool llvm_assembles(gcn_arch arch, unsigned code, unsigned count, bool da
     return named(arch, GCN_DIALECT_LLVM, code, count);
 }
 
-/* The same at a raw pointer: SGPRs straight, the rest through a text of
- * GCN_OPERAND_ROOM there; NULL where it is false. */
-static inline char *write_llvm_disassembled(char *at, gcn_arch arch, unsigned code, unsigned count)
+/* The rest through a text of GCN_OPERAND_ROOM there, out of line so that
+ * the usual SGPRs need no frame. */
+static __attribute__((noinline)) char *write_llvm_other(char *at, gcn_arch arch, unsigned code,
+                                                        unsigned count)
+{
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    return put_llvm_disassembled(&text, arch, code, count) ? at + text.length : NULL;
+}
+
+/* The same at a raw pointer: SGPRs straight; NULL where it is false. */
+static inline __attribute__((always_inline)) char *write_llvm_disassembled(char *at, gcn_arch arch,
+                                                                           unsigned code,
+                                                                           unsigned count)
 {
     if (code <= 101) {
         unsigned first = code & ~((count >= 4 ? 4 : count) - 1);
         return first + count > 104 ? NULL : gcn_write_sgprs(at, first, count);
     }
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return put_llvm_disassembled(&text, arch, code, count) ? at + text.length : NULL;
+    return write_llvm_other(at, arch, code, count);
 }
 
 /* SMEM offsets: GCN 1.2 20-bit unsigned, GCN 1.4 21-bit signed. */
