@@ -24,7 +24,9 @@ typedef struct flat_form {
     unsigned vdst_count, vdata_count;
 } flat_form;
 
-static flat_form form_of(const gcn_row *row, gcn_arch arch)
+/* Inline: in the llvm writer its fields stay in registers. */
+static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *row,
+                                                               gcn_arch arch)
 {
     flat_form form = {row, arch >= GCN_ARCH_GCN14, SEGMENT_FLAT, true, true, 1, 1};
     if (!row) /* CLRX prints unknown opcodes like a one-dword atomic */
@@ -198,7 +200,8 @@ static inline char *write_llvm_saddr(char *at, gcn_arch arch, unsigned code, uns
 
 /* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
  * none for the words. */
-static char *write_llvm(const gcn_instruction *instruction, const void *context, char *at)
+static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
 {
     const flat_form *form = context;
     const gcn_row *row = form->row;

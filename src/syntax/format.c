@@ -54,22 +54,6 @@ bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, ui
     return formatters[instruction->family](instruction, dialect, address, text);
 }
 
-char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
-{
-    switch (instruction->family) {
-    case GCN_FAMILY_SOPP:
-        return gcn_write_llvm_sopp(instruction, at);
-    case GCN_FAMILY_SMEM:
-        return gcn_write_llvm_smem(instruction, at);
-    case GCN_FAMILY_MUBUF:
-        return gcn_write_llvm_mubuf(instruction, at);
-    case GCN_FAMILY_FLAT:
-        return gcn_write_llvm_flat(instruction, at);
-    default:
-        return NULL;
-    }
-}
-
 bool gcn_write_through_spare(gcn_text *text, gcn_text_writer write,
                              const gcn_instruction *instruction, const void *context)
 {

@@ -47,7 +47,8 @@ static bool is_gcn14(gcn_arch arch) { return arch >= GCN_ARCH_GCN14; }
 static unsigned ttmp_first(gcn_arch arch) { return is_gcn14(arch) ? 108 : 112; }
 static unsigned ttmp_total(gcn_arch arch) { return is_gcn14(arch) ? 16 : 12; }
 
-static smem_form form_of(const gcn_row *row)
+/* Inline: in the llvm writer its fields stay in registers. */
+static inline __attribute__((always_inline)) smem_form form_of(const gcn_row *row)
 {
     smem_form form = {row, GCN_SHAPE_SMEM_LOAD, 1, 2, false, true};
     if (!row)
@@ -327,7 +328,8 @@ static char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
 
 /* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
  * none for the words. */
-static char *write_llvm_smem(const gcn_instruction *instruction, const void *context, char *at)
+static inline __attribute__((always_inline)) char *write_llvm_smem(
+    const gcn_instruction *instruction, const void *context, char *at)
 {
     const smem_form *form = context;
     gcn_arch arch = (gcn_arch)instruction->arch;

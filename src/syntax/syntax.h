@@ -55,12 +55,27 @@ bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *
 bool gcn_format_flat(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 /* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
  * which the caller reserved (the disassembler's hot path): returns the end,
- * or NULL where gcn_format_text fails. The dispatch, then per family. */
-char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at);
+ * or NULL where gcn_format_text fails. Per family, and the dispatch, inline
+ * so that the family's writer is called directly. */
 char *gcn_write_llvm_sopp(const gcn_instruction *, char *);
 char *gcn_write_llvm_smem(const gcn_instruction *, char *);
 char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
 char *gcn_write_llvm_flat(const gcn_instruction *, char *);
+static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
+{
+    switch (instruction->family) {
+    case GCN_FAMILY_SOPP:
+        return gcn_write_llvm_sopp(instruction, at);
+    case GCN_FAMILY_SMEM:
+        return gcn_write_llvm_smem(instruction, at);
+    case GCN_FAMILY_MUBUF:
+        return gcn_write_llvm_mubuf(instruction, at);
+    case GCN_FAMILY_FLAT:
+        return gcn_write_llvm_flat(instruction, at);
+    default:
+        return NULL;
+    }
+}
 bool gcn_parse_sopp(gcn_cursor *, const gcn_row *, gcn_instruction *);
 bool gcn_parse_smem(gcn_cursor *, const gcn_row *, gcn_instruction *);
 bool gcn_parse_mubuf(gcn_cursor *, const gcn_row *, gcn_instruction *);
