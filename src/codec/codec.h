@@ -22,8 +22,6 @@ gcn_status gcn_encode_mubuf(const gcn_instruction *, uint32_t *);
 gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
 
-/* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if none). */
-gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word);
 /* gcn_decode for a caller that guarantees its arguments (words there,
  * word_count at least 1, arch valid): the disassembler's loop. */
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,

@@ -299,18 +299,24 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
 }
 
 
-/* The row LLVM prints: llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1
- * opcode on GCN 1.2/1.4. */
-static const gcn_row *llvm_row(const gcn_instruction *instruction)
+/* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4;
+ * out of line, so that the usual row needs no frame. */
+static __attribute__((noinline)) const gcn_row *llvm_alias_row(const gcn_instruction *instruction)
 {
-    if (instruction->row != GCN_ROW_NONE)
-        return &gcn_rows[instruction->row];
     if (instruction->arch >= GCN_ARCH_GCN12) {
         uint16_t alias = gcn_row_for_opcode(GCN_FAMILY_MUBUF, GCN_ARCH_GCN11, instruction->opcode);
         if (alias != GCN_ROW_NONE && gcn_rows[alias].operation == GCN_OP_CACHE_WBINVL1)
             return &gcn_rows[alias];
     }
     return NULL;
+}
+
+/* The row LLVM prints. */
+static inline const gcn_row *llvm_row(const gcn_instruction *instruction)
+{
+    if (instruction->row != GCN_ROW_NONE)
+        return &gcn_rows[instruction->row];
+    return llvm_alias_row(instruction);
 }
 
 char *gcn_write_llvm_mubuf(const gcn_instruction *instruction, char *at)
