@@ -232,7 +232,7 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
         instruction->vaddr + address > 256 ||
         (form->has_vdata && instruction->vdata + form->vdata_count > 256))
         return NULL;
-    at = gcn_write_llvm_mnemonic(at, row, true);
+    at = gcn_write_llvm_mnemonic(at, instruction->row, true);
     if (returns) {
         at = gcn_write_vgprs(at, instruction->vdst, form->vdst_count);
         at = gcn_write(at, ", ");

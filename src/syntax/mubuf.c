@@ -242,11 +242,11 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
                           GCN_MOD_ADDR64)) ||
             (instruction->reserved[0] & (1u << 15)))
             return NULL;
-        return gcn_write_llvm_mnemonic(at, row, false);
+        return gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), false);
     case GCN_SHAPE_MUBUF_STORE_LDS:
         if (!(modifiers & GCN_MOD_LDS) || (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
             return NULL;
-        at = gcn_write_llvm_mnemonic(at, row, true);
+        at = gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), true);
         if (!(at = write_llvm_srsrc(at, arch, instruction->sbase)))
             return NULL;
         at = gcn_write(at, ", ");
@@ -272,7 +272,7 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
     if (instruction->vdata + data_width(row, arch) > 256 ||
         (addressed && instruction->vaddr + address_width(modifiers) > 256))
         return NULL; /* past v255 */
-    at = gcn_write_llvm_mnemonic(at, row, true);
+    at = gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), true);
     at = gcn_write_vgprs(at, instruction->vdata, data_width(row, arch));
     at = gcn_write(at, ", ");
     if (addressed)

@@ -333,7 +333,6 @@ static inline __attribute__((always_inline)) char *write_llvm_smem(
 {
     const smem_form *form = context;
     gcn_arch arch = (gcn_arch)instruction->arch;
-    const gcn_row *row = form->row;
     uint16_t modifiers = instruction->modifiers;
     bool imm = (modifiers & GCN_MOD_IMM) != 0;
     /* llvm-mc ignores soe, nv, reserved bits and the fields a row does not
@@ -341,7 +340,7 @@ static inline __attribute__((always_inline)) char *write_llvm_smem(
     if (!form->has_offset && imm)
         return NULL;
     bool operands = form->probe || form->data_count || form->base_count;
-    at = gcn_write_llvm_mnemonic(at, row, operands);
+    at = gcn_write_llvm_mnemonic(at, instruction->row, operands);
     bool separator = false;
     if (form->probe) {
         unsigned value = instruction->sdata & 0x7fu;
@@ -422,10 +421,10 @@ static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form
 
 char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
 {
-    const gcn_row *row = row_of(instruction);
-    if (!row || row->opcode[instruction->arch] < 0)
+    /* As gcn_format_smem: the instruction's own row only. */
+    if (instruction->row == GCN_ROW_NONE || gcn_rows[instruction->row].opcode[instruction->arch] < 0)
         return NULL;
-    smem_form form = form_of(row);
+    smem_form form = form_of(&gcn_rows[instruction->row]);
     if (is_smrd((gcn_arch)instruction->arch)) {
         gcn_text text = {at, GCN_TEXT_ROOM, 0};
         return format_llvm_smrd(instruction, &form, &text) ? at + text.length : NULL;
@@ -442,8 +441,8 @@ bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, ui
     if (dialect == GCN_DIALECT_CLRX)
         return format_clrx(instruction, &form, text);
     /* LLVM: no text for opcodes the generation lacks (also CLRX's GCN 1.2
-     * s_buffer_atomic_*). */
-    if (!row || row->opcode[instruction->arch] < 0)
+     * s_buffer_atomic_*, which have no row of their own there). */
+    if (instruction->row == GCN_ROW_NONE || row->opcode[instruction->arch] < 0)
         return false;
     if (is_smrd((gcn_arch)instruction->arch))
         return format_llvm_smrd(instruction, &form, text);

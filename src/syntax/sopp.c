@@ -182,39 +182,48 @@ static void format_gpr_idx(gcn_text *text, gcn_dialect dialect, unsigned value)
     gcn_put_char(text, ')');
 }
 
-/* The LLVM text at at, which has GCN_TEXT_ROOM bytes: the usual shapes
- * through raw writers, the named fields (waitcnt, sendmsg, gpr_idx) in a
- * text of that room; NULL where llvm-mc has no text for the word. */
-static char *write_llvm_sopp(const gcn_instruction *instruction, const void *context, char *at)
+/* The named fields (waitcnt, sendmsg, gpr_idx) in a text of GCN_TEXT_ROOM
+ * at at; out of line, so that the usual shapes need no frame. */
+static __attribute__((noinline)) char *write_llvm_fields(const gcn_instruction *instruction,
+                                                         const gcn_row *row, char *at)
+{
+    gcn_text text = {at, GCN_TEXT_ROOM, 0};
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    unsigned value = instruction->simm16;
+    gcn_put_mnemonic(&text, GCN_DIALECT_LLVM, row, true);
+    if (row->shape == GCN_SHAPE_SOPP_WAITCNT)
+        format_waitcnt(&text, arch, GCN_DIALECT_LLVM, value);
+    else if (row->shape == GCN_SHAPE_SOPP_SENDMSG)
+        format_sendmsg(&text, arch, GCN_DIALECT_LLVM, value);
+    else if (row->shape == GCN_SHAPE_SOPP_GPR_IDX)
+        format_gpr_idx(&text, GCN_DIALECT_LLVM, value);
+    else
+        return NULL;
+    return at + text.length;
+}
+
+/* The LLVM text at at, which has GCN_TEXT_ROOM bytes, the usual shapes
+ * through raw writers; NULL where llvm-mc has no text for the word.
+ * context: the instruction's row. */
+static inline __attribute__((always_inline)) char *write_llvm_sopp(
+    const gcn_instruction *instruction, const void *context, char *at)
 {
     const gcn_row *row = context;
-    unsigned value = instruction->simm16;
+    unsigned value = instruction->simm16, index = instruction->row;
     switch ((gcn_shape)row->shape) {
     case GCN_SHAPE_SOPP_NONE:
         if (value == 0)
-            return gcn_write_llvm_mnemonic(at, row, false);
+            return gcn_write_llvm_mnemonic(at, index, false);
         if (row->operation != GCN_OP_ENDPGM)
             return NULL; /* LLVM takes no operand here */
-        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, row, true), value);
+        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
     case GCN_SHAPE_SOPP_IMM: /* decimal when an inline constant */
-        at = gcn_write_llvm_mnemonic(at, row, true);
+        at = gcn_write_llvm_mnemonic(at, index, true);
         return value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
     case GCN_SHAPE_SOPP_BRANCH:
-        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, row, true), value);
-    default: {
-        gcn_text text = {at, GCN_TEXT_ROOM, 0};
-        gcn_arch arch = (gcn_arch)instruction->arch;
-        gcn_put_mnemonic(&text, GCN_DIALECT_LLVM, row, true);
-        if (row->shape == GCN_SHAPE_SOPP_WAITCNT)
-            format_waitcnt(&text, arch, GCN_DIALECT_LLVM, value);
-        else if (row->shape == GCN_SHAPE_SOPP_SENDMSG)
-            format_sendmsg(&text, arch, GCN_DIALECT_LLVM, value);
-        else if (row->shape == GCN_SHAPE_SOPP_GPR_IDX)
-            format_gpr_idx(&text, GCN_DIALECT_LLVM, value);
-        else
-            return NULL;
-        return at + text.length;
-    }
+        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
+    default:
+        return write_llvm_fields(instruction, row, at);
     }
 }
 

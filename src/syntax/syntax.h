@@ -101,11 +101,12 @@ static inline void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const g
     at[length] = ' '; /* within the 32 bytes; counted only with operands */
     text->length = start + length + operands;
 }
-/* The same for LLVM at a raw pointer with GCN_TEXT_ROOM reserved. */
-static inline char *gcn_write_llvm_mnemonic(char *at, const gcn_row *row, bool operands)
+/* The same for LLVM at a raw pointer with GCN_TEXT_ROOM reserved; the row
+ * by its index (as the instruction holds it: no pointer division). */
+static inline char *gcn_write_llvm_mnemonic(char *at, unsigned row, bool operands)
 {
-    size_t length = row->name_length;
-    memcpy(at, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
+    size_t length = gcn_rows[row].name_length;
+    memcpy(at, gcn_padded_names[row], GCN_PADDED_NAME_SIZE);
     at[length] = ' ';
     return at + length + operands;
 }
