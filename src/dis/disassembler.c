@@ -128,10 +128,39 @@ static size_t walk_end(size_t length, bool last)
 
 /* ---- the scan: branch targets ---- */
 
-static int compare_targets(const void *a, const void *b)
+/* Sorts the targets: a radix sort, a byte at a time from the lowest, over
+ * the bytes the largest target has (qsort's calls to a comparison cost
+ * more than the rest of the scan). False when memory runs out. */
+static bool sort_targets(gcn_listing *l)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    size_t count = l->target_count;
+    uint64_t largest = 0;
+    for (size_t i = 0; i < count; i++)
+        largest |= l->targets[i];
+    uint64_t *from = l->targets, *to = malloc(count * sizeof *to);
+    if (!to)
+        return false;
+    for (unsigned shift = 0; shift < 64 && largest >> shift; shift += 8) {
+        size_t starts[256] = {0};
+        for (size_t i = 0; i < count; i++)
+            starts[from[i] >> shift & 255]++;
+        for (size_t digit = 0, start = 0; digit < 256; digit++) {
+            size_t here = starts[digit];
+            starts[digit] = start;
+            start += here;
+        }
+        for (size_t i = 0; i < count; i++)
+            to[starts[from[i] >> shift & 255]++] = from[i];
+        uint64_t *sorted = to;
+        to = from;
+        from = sorted;
+    }
+    if (from != l->targets) {
+        memcpy(l->targets, from, count * sizeof *from);
+        to = from;
+    }
+    free(to);
+    return true;
 }
 
 static bool add_target(gcn_listing *l, uint64_t target)
@@ -172,8 +201,8 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
         *used = at;
         return true;
     }
-    if (l->target_count > 1)
-        qsort(l->targets, l->target_count, sizeof *l->targets, compare_targets);
+    if (l->target_count > 1 && !sort_targets(l))
+        return false;
     size_t unique = 0;
     for (size_t i = 0; i < l->target_count; i++)
         if (unique == 0 || l->targets[unique - 1] != l->targets[i])
