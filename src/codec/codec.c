@@ -43,33 +43,21 @@ gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,
     return gcn_decode_checked(arch, words, word_count, instruction);
 }
 
-/* The family from word 0's top six bits, one jump, and its decoder called
- * directly. */
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
-    uint32_t word = words[0];
-    switch (word >> 26) {
-    case 0x2f: /* SOPP: 0b101111111 */
-        if ((word >> 23) == 0x17f)
-            return gcn_decode_sopp(arch, words, word_count, instruction);
-        break;
-    case 0x30: /* SMEM 0b110000 on GCN 1.2+, SMRD 0b11000 on GCN 1.0/1.1 */
+    switch (gcn_family_of_word(arch, words[0])) {
+    case GCN_FAMILY_SOPP:
+        return gcn_decode_sopp(arch, words, word_count, instruction);
+    case GCN_FAMILY_SMEM:
         return gcn_decode_smem(arch, words, word_count, instruction);
-    case 0x31:
-        if (arch <= GCN_ARCH_GCN11)
-            return gcn_decode_smem(arch, words, word_count, instruction);
-        break;
-    case 0x37: /* FLAT: 0b110111 */
-        if (arch >= GCN_ARCH_GCN11)
-            return gcn_decode_flat(arch, words, word_count, instruction);
-        break;
-    case 0x38: /* MUBUF: 0b111000 */
+    case GCN_FAMILY_MUBUF:
         return gcn_decode_mubuf(arch, words, word_count, instruction);
+    case GCN_FAMILY_FLAT:
+        return gcn_decode_flat(arch, words, word_count, instruction);
     default:
-        break;
+        return GCN_ERROR_NOT_INSTRUCTION;
     }
-    return GCN_ERROR_NOT_INSTRUCTION;
 }
 
 gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_t *word_count)

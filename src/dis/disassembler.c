@@ -445,6 +445,42 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     return at;
 }
 
+/* Decodes the words and writes their llvm text at at (*end, NULL where it
+ * fails) in one dispatch on the family, which calls the family's decoder
+ * and writer directly. The text is gcn_format_exact_text's, shorter than
+ * TEXT_SIZE, in the room LINE_ROOM leaves. False where the words do not
+ * decode. */
+static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
+                                                              const uint32_t *words,
+                                                              gcn_instruction *instruction,
+                                                              char *at, char **end)
+{
+    switch (gcn_family_of_word(arch, words[0])) {
+    case GCN_FAMILY_SOPP:
+        if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_sopp(instruction, at);
+        return true;
+    case GCN_FAMILY_SMEM:
+        if (gcn_decode_smem(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_smem(instruction, at);
+        return true;
+    case GCN_FAMILY_MUBUF:
+        if (gcn_decode_mubuf(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_mubuf(instruction, at);
+        return true;
+    case GCN_FAMILY_FLAT:
+        if (gcn_decode_flat(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_flat(instruction, at);
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* The usual lines, from the block's start while three whole words remain
  * ahead (stop), specialized per dialect and -e so that no line tests them:
  * the output's end kept in a local, labels looked for only at the next
@@ -476,7 +512,10 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
-        if (gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+        char *end = NULL;
+        bool decoded = clrx ? gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                            : decode_llvm(arch, words, &instruction, out, &end);
+        if (!decoded) {
             l->output.length = (size_t)(out - data);
             put_data(l, offset, words[0]);
             out = data + l->output.length;
@@ -491,16 +530,11 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             memcpy(text, "*/ ", 3);
             text += 3;
         }
-        /* The llvm text straight at the line (it is gcn_format_exact_text's,
-         * and shorter than TEXT_SIZE, in the room LINE_ROOM leaves). */
-        char *end = NULL;
         if (clrx) {
             gcn_text formatted = {text, TEXT_SIZE, 0};
             if (gcn_format_exact_text(&instruction, GCN_DIALECT_CLRX, offset, &formatted) &&
                 formatted.length < TEXT_SIZE)
                 end = text + formatted.length;
-        } else {
-            end = gcn_write_llvm_text(&instruction, text);
         }
         if (!end) {
             l->output.length = (size_t)(out - data);

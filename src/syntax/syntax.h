@@ -55,8 +55,8 @@ bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *
 bool gcn_format_flat(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 /* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
  * which the caller reserved (the disassembler's hot path): returns the end,
- * or NULL where gcn_format_text fails. Per family, and the dispatch, inline
- * so that the family's writer is called directly. */
+ * or NULL where gcn_format_text fails. Per family (the disassembler calls
+ * them from its own dispatch, which also decodes), and the dispatch. */
 char *gcn_write_llvm_sopp(const gcn_instruction *, char *);
 char *gcn_write_llvm_smem(const gcn_instruction *, char *);
 char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
