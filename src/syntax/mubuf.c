@@ -138,6 +138,43 @@ static void put_field(gcn_text *text, const char *name, uint64_t value)
     }
 }
 
+/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a load, store
+ * or atomic with named registers and no reserved bits to show; NULL for
+ * anything else, which format_clrx prints. */
+static char *write_clrx(const gcn_instruction *instruction, const void *context, char *at)
+{
+    const gcn_row *row = context;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    unsigned modifiers = instruction->modifiers;
+    if (!row || !has_vector_operands(row) ||
+        (reserved_bits(instruction) & ~silent_reserved(arch)))
+        return NULL;
+    unsigned width = data_width(row, arch) + ((modifiers & GCN_MOD_TFE) ? 1 : 0);
+    unsigned address = address_width(modifiers);
+    if (instruction->vdata + width > 256 || instruction->vaddr + address > 256)
+        return NULL; /* wrapped tuples */
+    at = gcn_write_clrx_mnemonic(at, instruction->row);
+    at = gcn_write_vgprs(at, instruction->vdata, width);
+    at = gcn_write(at, ", ");
+    at = gcn_write_vgprs(at, instruction->vaddr, address);
+    at = gcn_write(at, ", ");
+    if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sbase * 4u, 4)))
+        return NULL;
+    at = gcn_write(at, ", ");
+    if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->soffset, 1)))
+        return NULL;
+    if (modifiers & GCN_MOD_OFFEN) at = gcn_write(at, " offen");
+    if (modifiers & GCN_MOD_IDXEN) at = gcn_write(at, " idxen");
+    if (instruction->offset)
+        at = gcn_write_unsigned(gcn_write(at, " offset:"), instruction->offset);
+    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
+    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
+    if (modifiers & GCN_MOD_ADDR64) at = gcn_write(at, " addr64");
+    if (modifiers & GCN_MOD_LDS) at = gcn_write(at, " lds");
+    if (modifiers & GCN_MOD_TFE) at = gcn_write(at, " tfe");
+    return at;
+}
+
 /* Out of line, so that the llvm path keeps a small frame. */
 static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruction,
                                                   const gcn_row *row, gcn_text *text)
@@ -333,7 +370,9 @@ bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, u
         const gcn_row *row = llvm_row(instruction);
         return row ? gcn_write_reserved(text, write_llvm, instruction, row) : false;
     }
-    format_clrx(instruction, instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row], text);
+    const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
+    if (!gcn_write_reserved(text, write_clrx, instruction, row))
+        format_clrx(instruction, row, text);
     return true;
 }
 

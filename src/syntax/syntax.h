@@ -110,6 +110,15 @@ static inline char *gcn_write_llvm_mnemonic(char *at, unsigned row, bool operand
     at[length] = ' ';
     return at + length + operands;
 }
+/* CLRX's mnemonic and its padding to column 16 (at least one blank) at a
+ * raw pointer with GCN_TEXT_ROOM reserved: 16 blanks over the name's. */
+static inline char *gcn_write_clrx_mnemonic(char *at, unsigned row)
+{
+    size_t length = gcn_rows[row].name_length;
+    memcpy(at, gcn_padded_names[row], GCN_PADDED_NAME_SIZE);
+    memcpy(at + length, "                ", 16);
+    return at + (length + 1 < 16 ? 16 : length + 1);
+}
 /* CLRX's name for an opcode the generation lacks: SOPP_ill_3. */
 void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, unsigned opcode,
                      bool operands);
