@@ -125,6 +125,57 @@ static inline void put_address(gcn_text *text, const flat_form *form, const gcn_
 #define RESERVED_SEGMENT 0xc000u
 #define RESERVED_SADDR (0x7fu << 16)
 
+/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a known row
+ * with named registers, no unused field or reserved bit to show; NULL for
+ * anything else, which format_clrx prints. */
+static char *write_clrx(const gcn_instruction *instruction, const void *context, char *at)
+{
+    const flat_form *form = context;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    uint16_t modifiers = instruction->modifiers;
+    unsigned tfe = !form->gcn14 && (modifiers & GCN_MOD_TFE);
+    unsigned address = address_count(form, instruction->saddr);
+    if (!form->row || (!form->gcn14 && (instruction->reserved[0] | instruction->reserved[1])) ||
+        (form->gcn14 && form->segment == SEGMENT_FLAT && instruction->saddr) ||
+        (form->has_vdst ? instruction->vdst + form->vdst_count + tfe > 256 : instruction->vdst != 0) ||
+        (form->has_vdata ? instruction->vdata + form->vdata_count > 256 : instruction->vdata != 0) ||
+        instruction->vaddr + address > 256)
+        return NULL;
+    at = gcn_write_clrx_mnemonic(at, instruction->row);
+    if (form->has_vdst) {
+        at = gcn_write_vgprs(at, instruction->vdst, form->vdst_count + tfe);
+        at = gcn_write(at, ", ");
+    }
+    if (address == 0)
+        at = gcn_write(at, "off");
+    else
+        at = gcn_write_vgprs(at, instruction->vaddr, address);
+    if (form->has_vdata) {
+        at = gcn_write(at, ", ");
+        at = gcn_write_vgprs(at, instruction->vdata, form->vdata_count);
+    }
+    if (form->segment != SEGMENT_FLAT) {
+        at = gcn_write(at, ", ");
+        if (instruction->saddr == SADDR_OFF)
+            at = gcn_write(at, "off");
+        else if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->saddr,
+                                         form->segment == SEGMENT_GLOBAL ? 2 : 1)))
+            return NULL;
+    }
+    int64_t offset = form->gcn14 ? offset_value(form, instruction) : 0;
+    if (offset != 0) {
+        at = gcn_write(at, " inst_offset:");
+        if (offset < 0)
+            *at++ = '-';
+        at = gcn_write_unsigned(at, offset < 0 ? (uint64_t)-offset : (uint64_t)offset);
+    }
+    if (modifiers & GCN_MOD_LDS) at = gcn_write(at, " lds");
+    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
+    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
+    if (modifiers & (GCN_MOD_TFE | GCN_MOD_NV)) at = gcn_write(at, form->gcn14 ? " nv" : " tfe");
+    return at;
+}
+
 /* Out of line, so that the llvm path keeps a small frame. */
 static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
                                                   const flat_form *form, gcn_text *text)
@@ -276,7 +327,8 @@ bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, ui
     flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
     if (dialect == GCN_DIALECT_LLVM)
         return gcn_write_reserved(text, write_llvm, instruction, &form);
-    return format_clrx(instruction, &form, text);
+    return gcn_write_reserved(text, write_clrx, instruction, &form) ||
+           format_clrx(instruction, &form, text);
 }
 
 /* ---- parsing ---- */
