@@ -175,6 +175,59 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
     return true;
 }
 
+/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: SMEM (GCN
+ * 1.2/1.4) of the instruction's own row with named registers, an
+ * immediate or register offset, and no unused field, soe or reserved bit
+ * to show; NULL for anything else, which format_clrx prints. */
+static char *write_clrx(const gcn_instruction *instruction, const void *context, char *at)
+{
+    const smem_form *form = context;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    uint16_t modifiers = instruction->modifiers;
+    bool imm = (modifiers & GCN_MOD_IMM) != 0, gcn14 = is_gcn14(arch);
+    uint64_t reserved = instruction->reserved[0];
+    if (gcn14)
+        reserved |= (uint64_t)instruction->reserved[1] << 32;
+    if (instruction->row == GCN_ROW_NONE || is_smrd(arch) || form->probe || reserved ||
+        (modifiers & (GCN_MOD_SOE | GCN_MOD_LITERAL)) || (gcn14 && instruction->soffset) ||
+        (!form->data_count && instruction->sdata) || (!form->base_count && instruction->sbase) ||
+        (!form->has_offset && (instruction->offset || imm)))
+        return NULL;
+    if (!form->data_count && !form->base_count) { /* the offset would be a key */
+        if (form->has_offset)
+            return NULL;
+        at = gcn_write_llvm_mnemonic(at, instruction->row, false); /* the same name */
+    } else {
+        at = gcn_write_clrx_mnemonic(at, instruction->row);
+        if (form->data_count &&
+            !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sdata, form->data_count)))
+            return NULL;
+        if (form->base_count) {
+            if (form->data_count)
+                at = gcn_write(at, ", ");
+            if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sbase * 2u,
+                                        form->base_count)))
+                return NULL;
+        }
+    }
+    if (form->has_offset) {
+        at = gcn_write(at, ", ");
+        if (imm) {
+            at = gcn_write_hex(at, instruction->offset);
+        } else {
+            /* clrxasm takes only m0 here on GCN 1.2: other registers as keys. */
+            if (instruction->offset >= 128 ||
+                (arch == GCN_ARCH_GCN12 && instruction->offset != CODE_M0 &&
+                 (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
+                !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->offset, 1)))
+                return NULL;
+        }
+    }
+    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
+    if (gcn14 && (modifiers & GCN_MOD_NV)) at = gcn_write(at, " nv");
+    return at;
+}
+
 /* Out of line, so that the llvm path keeps a small frame. */
 static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
                                                   const smem_form *form, gcn_text *text)
@@ -439,7 +492,8 @@ bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, ui
     const gcn_row *row = row_of(instruction);
     smem_form form = form_of(row);
     if (dialect == GCN_DIALECT_CLRX)
-        return format_clrx(instruction, &form, text);
+        return gcn_write_reserved(text, write_clrx, instruction, &form) ||
+               format_clrx(instruction, &form, text);
     /* LLVM: no text for opcodes the generation lacks (also CLRX's GCN 1.2
      * s_buffer_atomic_*, which have no row of their own there). */
     if (instruction->row == GCN_ROW_NONE || row->opcode[instruction->arch] < 0)
