@@ -234,12 +234,39 @@ char *gcn_write_llvm_sopp(const gcn_instruction *instruction, char *at)
     return write_llvm_sopp(instruction, &gcn_rows[instruction->row], at);
 }
 
+/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a plain
+ * immediate or a branch to its label; NULL for the named fields, which
+ * gcn_format_sopp prints. context: the branch's address. */
+static char *write_clrx_sopp(const gcn_instruction *instruction, const void *context, char *at)
+{
+    const gcn_row *row = &gcn_rows[instruction->row];
+    unsigned value = instruction->simm16;
+    switch ((gcn_shape)row->shape) {
+    case GCN_SHAPE_SOPP_NONE:
+        if (value == 0)
+            return gcn_write_llvm_mnemonic(at, instruction->row, false); /* the same name */
+        return gcn_write_hex(gcn_write_clrx_mnemonic(at, instruction->row), value);
+    case GCN_SHAPE_SOPP_IMM:
+        return gcn_write_hex(gcn_write_clrx_mnemonic(at, instruction->row), value);
+    case GCN_SHAPE_SOPP_BRANCH: {
+        uint64_t target = *(const uint64_t *)context + 4 + (uint64_t)((int64_t)(int16_t)value * 4);
+        at = gcn_write(gcn_write_clrx_mnemonic(at, instruction->row), ".L");
+        return gcn_write(gcn_write_unsigned(at, target), "_0");
+    }
+    default:
+        return NULL;
+    }
+}
+
 bool gcn_format_sopp(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {
     if (dialect == GCN_DIALECT_LLVM)
         return instruction->row != GCN_ROW_NONE &&
                gcn_write_reserved(text, write_llvm_sopp, instruction, &gcn_rows[instruction->row]);
+    if (instruction->row != GCN_ROW_NONE &&
+        gcn_write_reserved(text, write_clrx_sopp, instruction, &address))
+        return true;
     unsigned value = instruction->simm16;
     gcn_arch arch = (gcn_arch)instruction->arch;
     if (instruction->row == GCN_ROW_NONE) {
