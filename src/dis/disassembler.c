@@ -177,22 +177,50 @@ static bool add_target(gcn_listing *l, uint64_t target)
     return true;
 }
 
+static inline bool is_branch(const gcn_instruction *instruction)
+{
+    return instruction->row != GCN_ROW_NONE &&
+           gcn_rows[instruction->row].shape == GCN_SHAPE_SOPP_BRANCH;
+}
+
+static inline uint64_t branch_target(uint64_t offset, const gcn_instruction *instruction)
+{
+    return offset + 4 + (uint64_t)((int64_t)(int16_t)instruction->simm16 * 4);
+}
+
 bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
 {
     *used = length;
     if (!gcn_listing_needs_scan(l) || l->printing)
         return true;
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
+    /* Decoding is enough: what does not read back is data of the same size,
+     * and a branch always reads back. First the usual instructions, three
+     * whole words ahead, with no test of what is left. */
+    size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
+    if (stop > end || !l->decodes)
+        stop = 0;
+    gcn_arch arch = l->options.arch;
+    while (at < stop) {
+        const uint8_t *here = bytes + at;
+        uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
+        gcn_instruction instruction;
+        if (gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+            at += 4;
+            continue;
+        }
+        if (instruction.family == GCN_FAMILY_SOPP && is_branch(&instruction) &&
+            !add_target(l, branch_target(l->offset + at, &instruction)))
+            return false;
+        at += instruction.word_count * 4u;
+    }
     while (at < end) {
         uint32_t words[GCN_MAX_WORDS];
         gcn_instruction instruction;
         bool decoded;
         size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
-        /* Decoding is enough: what does not read back is data of the same
-         * size, and a branch always reads back. */
-        if (decoded && instruction.row != GCN_ROW_NONE &&
-            gcn_rows[instruction.row].shape == GCN_SHAPE_SOPP_BRANCH &&
-            !add_target(l, l->offset + at + 4 + (uint64_t)((int64_t)(int16_t)instruction.simm16 * 4)))
+        if (decoded && is_branch(&instruction) &&
+            !add_target(l, branch_target(l->offset + at, &instruction)))
             return false;
         at += size * 4;
     }
