@@ -237,8 +237,10 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
 /* ---- LLVM ---- */
 
 /* saddr as llvm-mc prints it: pairs of SGPRs and TTMPs lose their low bit;
- * 125 is "null"; a pair that is no register is an invalid encoding (NULL). */
-static inline char *write_llvm_saddr(char *at, gcn_arch arch, unsigned code, unsigned count)
+ * 125 is "null"; a pair that is no register is an invalid encoding (NULL).
+ * Out of line but for SGPRs, so that the writer needs no frame. */
+static __attribute__((noinline)) char *write_llvm_other_saddr(char *at, gcn_arch arch,
+                                                              unsigned code, unsigned count)
 {
     if (code == SADDR_OFF)
         return gcn_write(at, "off");
@@ -247,6 +249,14 @@ static inline char *write_llvm_saddr(char *at, gcn_arch arch, unsigned code, uns
     if (count == 2 && (code < 102 || (code >= 108 && code < 124)))
         code &= ~1u;
     return gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count);
+}
+
+static inline __attribute__((always_inline)) char *write_llvm_saddr(char *at, gcn_arch arch,
+                                                                    unsigned code, unsigned count)
+{
+    if (code < 102) /* SGPRs on every generation */
+        return gcn_write_sgprs(at, count == 2 ? code & ~1u : code, count);
+    return write_llvm_other_saddr(at, arch, code, count);
 }
 
 /* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has

@@ -229,13 +229,20 @@ static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruc
 
 /* SRSRC and SOFFSET for LLVM at a raw pointer: NULL where put_srsrc and
  * put_soffset say false. */
-static inline char *write_llvm_srsrc(char *at, gcn_arch arch, unsigned field)
+/* Out of line, so that the usual SGPRs need no frame. */
+static __attribute__((noinline)) char *write_llvm_other_srsrc(char *at, gcn_arch arch,
+                                                              unsigned field)
 {
-    char *end = gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, field * 4, 4);
-    if (end)
-        return end;
     gcn_text text = {at, GCN_OPERAND_ROOM, 0};
     return put_srsrc(&text, arch, GCN_DIALECT_LLVM, field) ? at + text.length : NULL;
+}
+
+static inline __attribute__((always_inline)) char *write_llvm_srsrc(char *at, gcn_arch arch,
+                                                                    unsigned field)
+{
+    if (field * 4 + 4 <= gcn_sgpr_count(arch))
+        return gcn_write_sgprs(at, field * 4, 4);
+    return write_llvm_other_srsrc(at, arch, field);
 }
 
 /* Out of line, so that the usual SGPR needs no frame. */

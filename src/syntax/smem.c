@@ -367,16 +367,13 @@ static inline __attribute__((always_inline)) char *write_llvm_disassembled(char 
 }
 
 /* SMEM offsets: GCN 1.2 20-bit unsigned, GCN 1.4 21-bit signed. */
-static char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
+static inline char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
 {
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
     if (is_gcn14(arch) && (offset & 0x100000u)) {
-        gcn_put_char(&text, '-');
-        gcn_put_hex(&text, 0x200000u - (offset & 0x1fffffu));
-    } else {
-        gcn_put_hex(&text, offset & 0xfffffu);
+        *at++ = '-';
+        return gcn_write_hex(at, 0x200000u - (offset & 0x1fffffu));
     }
-    return at + text.length;
+    return gcn_write_hex(at, offset & 0xfffffu);
 }
 
 /* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
@@ -397,13 +394,7 @@ static inline __attribute__((always_inline)) char *write_llvm_smem(
     bool separator = false;
     if (form->probe) {
         unsigned value = instruction->sdata & 0x7fu;
-        if (value <= 64) {
-            at = gcn_write_unsigned(at, value);
-        } else {
-            gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-            gcn_put_hex(&text, value);
-            at += text.length;
-        }
+        at = value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
         separator = true;
     } else if (form->data_count) {
         if (!(at = write_llvm_disassembled(at, arch, instruction->sdata, form->data_count)))
@@ -472,16 +463,23 @@ static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form
     return true;
 }
 
+/* GCN 1.0/1.1 in a text of GCN_TEXT_ROOM at at; out of line, so that
+ * SMEM's writer needs no frame for it. */
+static __attribute__((noinline)) char *write_llvm_smrd(const gcn_instruction *instruction,
+                                                       const smem_form *form, char *at)
+{
+    gcn_text text = {at, GCN_TEXT_ROOM, 0};
+    return format_llvm_smrd(instruction, form, &text) ? at + text.length : NULL;
+}
+
 char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
 {
     /* As gcn_format_smem: the instruction's own row only. */
     if (instruction->row == GCN_ROW_NONE || gcn_rows[instruction->row].opcode[instruction->arch] < 0)
         return NULL;
     smem_form form = form_of(&gcn_rows[instruction->row]);
-    if (is_smrd((gcn_arch)instruction->arch)) {
-        gcn_text text = {at, GCN_TEXT_ROOM, 0};
-        return format_llvm_smrd(instruction, &form, &text) ? at + text.length : NULL;
-    }
+    if (is_smrd((gcn_arch)instruction->arch))
+        return write_llvm_smrd(instruction, &form, at);
     return write_llvm_smem(instruction, &form, at);
 }
 

@@ -55,6 +55,13 @@ void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
     text->length += count;
 }
 
+char *gcn_write_large_unsigned(char *at, uint64_t value)
+{
+    gcn_text text = {at, 21, 0};
+    gcn_put_large_unsigned(&text, value);
+    return at + text.length;
+}
+
 void gcn_put_hex(gcn_text *text, uint64_t value)
 {
     /* 0x and up to 16 digits, counted from the highest set bit, written

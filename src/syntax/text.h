@@ -69,6 +69,9 @@ static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
         gcn_put_large_unsigned(text, value);
 }
 
+/* gcn_put_large_unsigned at a raw pointer with room for 20 digits. */
+char *gcn_write_large_unsigned(char *at, uint64_t value);
+
 /* At most 20 digits, at a raw pointer. */
 static inline char *gcn_write_unsigned(char *at, uint64_t value)
 {
@@ -88,9 +91,7 @@ static inline char *gcn_write_unsigned(char *at, uint64_t value)
         }
         return gcn_write_length(at, gcn_decimal_pairs + 2 * low, 2);
     }
-    gcn_text text = {at, 21, 0};
-    gcn_put_large_unsigned(&text, value);
-    return at + text.length;
+    return gcn_write_large_unsigned(at, value); /* out of line: no text on the caller's stack */
 }
 
 static inline void gcn_put_signed(gcn_text *text, int64_t value)
