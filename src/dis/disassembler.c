@@ -424,14 +424,17 @@ static uint64_t next_target(const gcn_listing *l)
 }
 
 /* -e's offset and words for the usual lines (offsets below 2^48): the
- * words as hex digits all at once (SSE2: two words in one register). */
+ * words as hex digits all at once (SSE2: two words in one register). The
+ * first 10 offset digits are those of the lines before *digits_end. */
 static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing *l, char *at,
                                                                      uint64_t offset,
                                                                      const uint8_t *bytes,
-                                                                     size_t count, bool clrx)
+                                                                     size_t count, bool clrx,
+                                                                     uint64_t *digits_end)
 {
     const char *pairs = clrx ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
-    if (offset >> 8 != l->digits_of) {
+    if (offset >= *digits_end) { /* the loop's offsets only grow: one test a line */
+        *digits_end = (offset | 255) + 1;
         l->digits_of = offset >> 8;
         memcpy(l->offset_digits, pairs + 2 * (offset >> 40), 2);
         put_word_at(l->offset_digits + 2, (uint32_t)(offset >> 8), pairs);
@@ -445,8 +448,8 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
      * highest, then digits: '0' + n, and 'a' - 10 or 'A' - 10 past 9. */
     const __m128i fifteen = _mm_set1_epi8(15), nine = _mm_set1_epi8(9),
                   zero = _mm_set1_epi8('0'), letters = _mm_set1_epi8(clrx ? 'a' - '0' - 10 : 'A' - '0' - 10);
-    __m128i value = count == 1 ? _mm_cvtsi32_si128((int)word_at(bytes))
-                               : _mm_loadl_epi64((const __m128i *)(const void *)bytes);
+    /* Two words: the loop reads only where three are. */
+    __m128i value = _mm_loadl_epi64((const __m128i *)(const void *)bytes);
     __m128i digits = _mm_unpacklo_epi8(_mm_and_si128(_mm_srli_epi16(value, 4), fifteen),
                                        _mm_and_si128(value, fifteen));
     digits = _mm_shufflelo_epi16(digits, _MM_SHUFFLE(0, 1, 2, 3));
@@ -520,11 +523,11 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
     gcn_arch arch = l->options.arch;
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
-    uint64_t target = next_target(l);
+    uint64_t target = next_target(l), digits_end = 0;
     size_t at = 0;
     while (at < stop) {
         uint64_t offset = l->offset + at;
-        if (offset >= target) {
+        if (clrx && offset >= target) { /* only clrx has labels */
             l->output.length = (size_t)(out - data);
             label(l, offset);
             out = data + l->output.length;
@@ -554,7 +557,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         char *text = out;
         if (clrx && encoding) {
             memcpy(text, "/*", 2);
-            text = put_encoding_fast(l, text + 2, offset, here, size, true);
+            text = put_encoding_fast(l, text + 2, offset, here, size, true, &digits_end);
             memcpy(text, "*/ ", 3);
             text += 3;
         }
@@ -574,7 +577,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         }
         if (!clrx && encoding) {
             memcpy(end, " // ", 4);
-            end = put_encoding_fast(l, end + 4, offset, here, size, false);
+            end = put_encoding_fast(l, end + 4, offset, here, size, false, &digits_end);
         }
         *end = '\n';
         out = end + 1;
