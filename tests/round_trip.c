@@ -176,6 +176,17 @@ static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
         failure(family, row, "%s: format refuses, status %d", where, status);
         return false;
     }
+    /* The disassembler's raw writer: where it writes, gcn_format_exact's text. */
+    char raw[GCN_TEXT_ROOM], exact[512];
+    char *end = gcn_write_clrx_exact(instruction, ADDRESS, raw);
+    size_t exact_length = 0;
+    if (end && (gcn_format_exact(instruction, GCN_DIALECT_CLRX, ADDRESS, exact, sizeof exact,
+                                 &exact_length) != GCN_OK ||
+                (size_t)(end - raw) != exact_length || memcmp(raw, exact, exact_length) != 0)) {
+        failure(family, row, "%s: gcn_write_clrx_exact gives '%.*s', gcn_format_exact '%s'", where,
+                (int)(end - raw), raw, exact);
+        return false;
+    }
     test_crash_context("%s: parsing '%s'", where, text);
     gcn_parse_options options = {.arch = arch, .dialect = GCN_DIALECT_CLRX, .address = ADDRESS,
         .resolve = gcn_branch_label_resolver, .resolve_context = NULL};

@@ -561,7 +561,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             memcpy(text, "*/ ", 3);
             text += 3;
         }
-        if (clrx) {
+        if (clrx && !(end = gcn_write_clrx_exact(&instruction, offset, text))) {
             gcn_text formatted = {text, TEXT_SIZE, 0};
             if (gcn_format_exact_text(&instruction, GCN_DIALECT_CLRX, offset, &formatted) &&
                 formatted.length < TEXT_SIZE)

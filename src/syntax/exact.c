@@ -48,6 +48,24 @@ static bool needs_reading_back(const gcn_instruction *instruction)
     }
 }
 
+char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
+{
+    if (needs_reading_back(instruction))
+        return NULL;
+    switch (instruction->family) {
+    case GCN_FAMILY_SOPP:
+        return gcn_write_clrx_sopp(instruction, address, at);
+    case GCN_FAMILY_SMEM:
+        return gcn_write_clrx_smem(instruction, at);
+    case GCN_FAMILY_MUBUF:
+        return gcn_write_clrx_mubuf(instruction, at);
+    case GCN_FAMILY_FLAT:
+        return gcn_write_clrx_flat(instruction, at);
+    default:
+        return NULL;
+    }
+}
+
 /* Whether the text at text->data + start parses back to every bit of the
  * instruction; out of line, so that the usual text needs no room for it. */
 static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruction,

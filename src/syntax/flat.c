@@ -330,6 +330,12 @@ char *gcn_write_llvm_flat(const gcn_instruction *instruction, char *at)
     return write_llvm(instruction, &form, at);
 }
 
+char *gcn_write_clrx_flat(const gcn_instruction *instruction, char *at)
+{
+    flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
+    return write_clrx(instruction, &form, at);
+}
+
 bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {

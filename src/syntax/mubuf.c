@@ -369,6 +369,12 @@ char *gcn_write_llvm_mubuf(const gcn_instruction *instruction, char *at)
     return row ? write_llvm(instruction, row, at) : NULL;
 }
 
+char *gcn_write_clrx_mubuf(const gcn_instruction *instruction, char *at)
+{
+    return instruction->row == GCN_ROW_NONE ? NULL
+                                            : write_clrx(instruction, &gcn_rows[instruction->row], at);
+}
+
 bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                       gcn_text *text)
 {

@@ -483,6 +483,14 @@ char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
     return write_llvm_smem(instruction, &form, at);
 }
 
+char *gcn_write_clrx_smem(const gcn_instruction *instruction, char *at)
+{
+    if (instruction->row == GCN_ROW_NONE)
+        return NULL;
+    smem_form form = form_of(&gcn_rows[instruction->row]);
+    return write_clrx(instruction, &form, at);
+}
+
 bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {

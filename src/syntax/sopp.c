@@ -258,6 +258,11 @@ static char *write_clrx_sopp(const gcn_instruction *instruction, const void *con
     }
 }
 
+char *gcn_write_clrx_sopp(const gcn_instruction *instruction, uint64_t address, char *at)
+{
+    return instruction->row == GCN_ROW_NONE ? NULL : write_clrx_sopp(instruction, &address, at);
+}
+
 bool gcn_format_sopp(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {

@@ -61,6 +61,14 @@ char *gcn_write_llvm_sopp(const gcn_instruction *, char *);
 char *gcn_write_llvm_smem(const gcn_instruction *, char *);
 char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
 char *gcn_write_llvm_flat(const gcn_instruction *, char *);
+/* The usual CLRX text the same way (gcn_format_text's), NULL where the
+ * family's general printer is needed; and gcn_write_clrx_exact, the same
+ * where it needs no reading back (gcn_format_exact_text's), else NULL. */
+char *gcn_write_clrx_sopp(const gcn_instruction *, uint64_t address, char *);
+char *gcn_write_clrx_smem(const gcn_instruction *, char *);
+char *gcn_write_clrx_mubuf(const gcn_instruction *, char *);
+char *gcn_write_clrx_flat(const gcn_instruction *, char *);
+char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
 static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
 {
     switch (instruction->family) {
