@@ -128,7 +128,8 @@ static inline void put_address(gcn_text *text, const flat_form *form, const gcn_
 /* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a known row
  * with named registers, no unused field or reserved bit to show; NULL for
  * anything else, which format_clrx prints. */
-static char *write_clrx(const gcn_instruction *instruction, const void *context, char *at)
+static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
 {
     const flat_form *form = context;
     gcn_arch arch = (gcn_arch)instruction->arch;

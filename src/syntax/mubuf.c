@@ -141,7 +141,8 @@ static void put_field(gcn_text *text, const char *name, uint64_t value)
 /* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a load, store
  * or atomic with named registers and no reserved bits to show; NULL for
  * anything else, which format_clrx prints. */
-static char *write_clrx(const gcn_instruction *instruction, const void *context, char *at)
+static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
 {
     const gcn_row *row = context;
     gcn_arch arch = (gcn_arch)instruction->arch;

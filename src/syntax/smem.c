@@ -179,7 +179,8 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
  * 1.2/1.4) of the instruction's own row with named registers, an
  * immediate or register offset, and no unused field, soe or reserved bit
  * to show; NULL for anything else, which format_clrx prints. */
-static char *write_clrx(const gcn_instruction *instruction, const void *context, char *at)
+static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
 {
     const smem_form *form = context;
     gcn_arch arch = (gcn_arch)instruction->arch;
