@@ -27,7 +27,8 @@ enum {
     BLOCK_TAIL = GCN_MAX_WORDS * 4 /* bytes an instruction may need */
 };
 
-/* An llvm line: its text in GCN_TEXT_ROOM, then -e's comment. */
+/* A line: a text written in GCN_TEXT_ROOM, and -e's comment (under 64
+ * bytes) before or after it. */
 _Static_assert((int)GCN_TEXT_ROOM + 64 <= (int)LINE_ROOM && (int)GCN_TEXT_ROOM <= (int)TEXT_SIZE,
                "line room");
 
@@ -446,8 +447,8 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
 #if defined(__SSE2__)
     /* Each byte's two nibbles side by side, each word's bytes from the
      * highest, then digits: '0' + n, and 'a' - 10 or 'A' - 10 past 9. */
-    const __m128i fifteen = _mm_set1_epi8(15), nine = _mm_set1_epi8(9),
-                  zero = _mm_set1_epi8('0'), letters = _mm_set1_epi8(clrx ? 'a' - '0' - 10 : 'A' - '0' - 10);
+    const __m128i fifteen = _mm_set1_epi8(15), nine = _mm_set1_epi8(9), zero = _mm_set1_epi8('0'),
+                  letters = _mm_set1_epi8(clrx ? 'a' - '0' - 10 : 'A' - '0' - 10);
     /* Two words: the loop reads only where three are. */
     __m128i value = _mm_loadl_epi64((const __m128i *)(const void *)bytes);
     __m128i digits = _mm_unpacklo_epi8(_mm_and_si128(_mm_srli_epi16(value, 4), fifteen),
@@ -561,6 +562,8 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             memcpy(text, "*/ ", 3);
             text += 3;
         }
+        /* The usual clrx text straight at the line, the rest (reading back,
+         * unusual fields) through gcn_format_exact_text. */
         if (clrx && !(end = gcn_write_clrx_exact(&instruction, offset, text))) {
             gcn_text formatted = {text, TEXT_SIZE, 0};
             if (gcn_format_exact_text(&instruction, GCN_DIALECT_CLRX, offset, &formatted) &&
@@ -616,8 +619,10 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
         stop = end;
     if (l->decodes && !l->failed && (l->offset + length) >> 48 == 0) {
         bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
-        at = l->options.show_encoding ? (clrx ? print_clrx_encoding : print_llvm_encoding)(l, bytes, stop)
-                                      : (clrx ? print_clrx : print_llvm)(l, bytes, stop);
+        if (l->options.show_encoding)
+            at = (clrx ? print_clrx_encoding : print_llvm_encoding)(l, bytes, stop);
+        else
+            at = (clrx ? print_clrx : print_llvm)(l, bytes, stop);
     }
     while (at < end && !l->failed) {
         uint64_t offset = l->offset + at;
