@@ -272,7 +272,8 @@ static inline char *write_offset(char *at, unsigned offset)
 /* As llvm-mc 14 disassembles the words (GCN 1.2/1.4), or echoes the text it
  * assembles to them (GCN 1.0/1.1), at at with GCN_TEXT_ROOM bytes; NULL
  * where it has no text for them. */
-static char *write_llvm(const gcn_instruction *instruction, const void *context, char *at)
+static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
 {
     const gcn_row *row = context;
     gcn_arch arch = (gcn_arch)instruction->arch;
