@@ -19,6 +19,7 @@
 #include "support/harness.h"
 #include "support/instances.h"
 #include "support/random.h"
+#include "syntax/syntax.h"
 
 enum {
     ROW_INSTANCES = 64,      /* per row and generation */
@@ -175,6 +176,17 @@ static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
         failure(family, row, "%s: format refuses, status %d", where, status);
         return false;
     }
+    /* The disassembler's raw writer: where it writes, gcn_format_exact's text. */
+    char raw[GCN_TEXT_ROOM], exact[512];
+    char *end = gcn_write_clrx_exact(instruction, ADDRESS, raw);
+    size_t exact_length = 0;
+    if (end && (gcn_format_exact(instruction, GCN_DIALECT_CLRX, ADDRESS, exact, sizeof exact,
+                                 &exact_length) != GCN_OK ||
+                (size_t)(end - raw) != exact_length || memcmp(raw, exact, exact_length) != 0)) {
+        failure(family, row, "%s: gcn_write_clrx_exact gives '%.*s', gcn_format_exact '%s'", where,
+                (int)(end - raw), raw, exact);
+        return false;
+    }
     test_crash_context("%s: parsing '%s'", where, text);
     gcn_parse_options options = {.arch = arch, .dialect = GCN_DIALECT_CLRX, .address = ADDRESS,
         .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
@@ -226,6 +238,15 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
     test_crash_context("%s: formatting", where);
     size_t length = 0;
     gcn_status status = gcn_format(instruction, GCN_DIALECT_LLVM, 0, text, sizeof text, &length);
+    /* The disassembler's raw writer: the same text, or none where format fails. */
+    char raw[GCN_TEXT_ROOM];
+    char *end = gcn_write_llvm_text(instruction, raw);
+    if (end ? status != GCN_OK || (size_t)(end - raw) != length || memcmp(raw, text, length) != 0
+            : status != GCN_ERROR_NOT_INSTRUCTION) {
+        failure(family, row, "%s: gcn_write_llvm_text gives '%.*s', gcn_format '%s' (status %d)",
+                where, end ? (int)(end - raw) : 6, end ? raw : "(none)", text, status);
+        return false;
+    }
     if (status == GCN_ERROR_NOT_INSTRUCTION) { /* LLVM has no text for these words */
         counts[family].llvm_refused++;
         return true;

@@ -411,6 +411,35 @@ static void test_text(void)
     status = gcn_format(&instruction, GCN_DIALECT_LLVM, 0, NULL, 0, &length);
     CHECK(status == GCN_ERROR_BUFFER_TOO_SMALL && length == strlen("s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)"),
           "format into no buffer: status %d length %zu", status, length);
+
+    /* gcn_put_unsigned and gcn_write_unsigned at every digit count's edges. */
+    for (uint64_t power = 1, i = 0; i < 20; i++, power *= 10) {
+        uint64_t values[4] = {power - 1, power, power + 1, power * 2 - 1};
+        for (int j = 0; j < 4; j++) {
+            char put[32], raw[32], printed[32];
+            gcn_text decimal = {put, sizeof put, 0};
+            gcn_put_unsigned(&decimal, values[j]);
+            gcn_text_finish(&decimal);
+            *gcn_write_unsigned(raw, values[j]) = '\0';
+            snprintf(printed, sizeof printed, "%llu", (unsigned long long)values[j]);
+            CHECK(strcmp(put, printed) == 0 && strcmp(raw, printed) == 0,
+                  "unsigned %s: put '%s', write '%s'", printed, put, raw);
+        }
+    }
+
+    /* gcn_write_hex (raw) writes what gcn_put_hex does, at every digit count. */
+    for (unsigned shift = 0; shift < 64; shift++) {
+        uint64_t values[3] = {(uint64_t)1 << shift, ((uint64_t)1 << shift) - 1,
+                              0x9e3779b97f4a7c15u >> shift};
+        for (int i = 0; i < 3; i++) {
+            char put[32], raw[32];
+            gcn_text hex = {put, sizeof put, 0};
+            gcn_put_hex(&hex, values[i]);
+            size_t raw_length = (size_t)(gcn_write_hex(raw, values[i]) - raw);
+            CHECK(raw_length == hex.length && memcmp(raw, put, raw_length) == 0,
+                  "gcn_write_hex(%llx): '%.*s'", (unsigned long long)values[i], (int)raw_length, raw);
+        }
+    }
 }
 
 /* ---- SOPP: decode, encode, format ---- */

@@ -3,36 +3,12 @@
 
 #include "codec/codec.h"
 
-static const gcn_decoder decoders[GCN_FAMILY_COUNT] = {
-    [GCN_FAMILY_SOPP] = gcn_decode_sopp,
-    [GCN_FAMILY_SMEM] = gcn_decode_smem,
-    [GCN_FAMILY_MUBUF] = gcn_decode_mubuf,
-    [GCN_FAMILY_FLAT] = gcn_decode_flat,
-};
-
 const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPP] = gcn_encode_sopp,
     [GCN_FAMILY_SMEM] = gcn_encode_smem,
     [GCN_FAMILY_MUBUF] = gcn_encode_mubuf,
     [GCN_FAMILY_FLAT] = gcn_encode_flat,
 };
-
-gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
-{
-    if ((word >> 23) == 0x17f)
-        return GCN_FAMILY_SOPP;
-    if (arch <= GCN_ARCH_GCN11) {
-        if ((word >> 27) == 0x18) /* SMRD: 0b11000 */
-            return GCN_FAMILY_SMEM;
-    } else if ((word >> 26) == 0x30) { /* SMEM: 0b110000 */
-        return GCN_FAMILY_SMEM;
-    }
-    if ((word >> 26) == 0x38) /* 0b111000 */
-        return GCN_FAMILY_MUBUF;
-    if ((word >> 26) == 0x37 && arch >= GCN_ARCH_GCN11) /* 0b110111 */
-        return GCN_FAMILY_FLAT;
-    return GCN_FAMILY_NONE;
-}
 
 static inline void start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                          uint16_t row, unsigned opcode, unsigned word_count)
@@ -70,10 +46,18 @@ gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
-    gcn_family family = gcn_family_of_word(arch, words[0]);
-    if (family == GCN_FAMILY_NONE)
+    switch (gcn_family_of_word(arch, words[0])) {
+    case GCN_FAMILY_SOPP:
+        return gcn_decode_sopp(arch, words, word_count, instruction);
+    case GCN_FAMILY_SMEM:
+        return gcn_decode_smem(arch, words, word_count, instruction);
+    case GCN_FAMILY_MUBUF:
+        return gcn_decode_mubuf(arch, words, word_count, instruction);
+    case GCN_FAMILY_FLAT:
+        return gcn_decode_flat(arch, words, word_count, instruction);
+    default:
         return GCN_ERROR_NOT_INSTRUCTION;
-    return decoders[family](arch, words, word_count, instruction);
+    }
 }
 
 gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_t *word_count)

@@ -31,8 +31,27 @@ static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, 
     return gcn_encoders[instruction->family](instruction, words);
 }
 
-/* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if none). */
-gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word);
+/* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
+ * none), from its top six bits; inline, so that a caller's switch on the
+ * family is the one jump. */
+static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
+{
+    switch (word >> 26) {
+    case 0x2f: /* SOPP: 0b101111111 */
+        return (word >> 23) == 0x17f ? GCN_FAMILY_SOPP : GCN_FAMILY_NONE;
+    case 0x30: /* SMEM 0b110000 on GCN 1.2+, SMRD 0b11000 on GCN 1.0/1.1 */
+        return GCN_FAMILY_SMEM;
+    case 0x31:
+        return arch <= GCN_ARCH_GCN11 ? GCN_FAMILY_SMEM : GCN_FAMILY_NONE;
+    case 0x37: /* FLAT: 0b110111 */
+        return arch >= GCN_ARCH_GCN11 ? GCN_FAMILY_FLAT : GCN_FAMILY_NONE;
+    case 0x38: /* MUBUF: 0b111000 */
+        return GCN_FAMILY_MUBUF;
+    default:
+        return GCN_FAMILY_NONE;
+    }
+}
+
 /* gcn_decode for a caller that guarantees its arguments (words there,
  * word_count at least 1, arch valid): the disassembler's loop. */
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,

@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "codec/codec.h"
 #include "isa/isa.h"
@@ -23,6 +26,11 @@ enum {
     TEXT_SIZE = 320,       /* an instruction's text; longer text prints as data */
     BLOCK_TAIL = GCN_MAX_WORDS * 4 /* bytes an instruction may need */
 };
+
+/* A line: a text written in GCN_TEXT_ROOM, and -e's comment (under 64
+ * bytes) before or after it. */
+_Static_assert((int)GCN_TEXT_ROOM + 64 <= (int)LINE_ROOM && (int)GCN_TEXT_ROOM <= (int)TEXT_SIZE,
+               "line room");
 
 struct gcn_listing {
     gcn_listing_options options;
@@ -121,10 +129,39 @@ static size_t walk_end(size_t length, bool last)
 
 /* ---- the scan: branch targets ---- */
 
-static int compare_targets(const void *a, const void *b)
+/* Sorts the targets: a radix sort, a byte at a time from the lowest, over
+ * the bytes the largest target has (qsort's calls to a comparison cost
+ * more than the rest of the scan). False when memory runs out. */
+static bool sort_targets(gcn_listing *l)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    size_t count = l->target_count;
+    uint64_t largest = 0;
+    for (size_t i = 0; i < count; i++)
+        largest |= l->targets[i];
+    uint64_t *from = l->targets, *to = malloc(count * sizeof *to);
+    if (!to)
+        return false;
+    for (unsigned shift = 0; shift < 64 && largest >> shift; shift += 8) {
+        size_t starts[256] = {0};
+        for (size_t i = 0; i < count; i++)
+            starts[from[i] >> shift & 255]++;
+        for (size_t digit = 0, start = 0; digit < 256; digit++) {
+            size_t here = starts[digit];
+            starts[digit] = start;
+            start += here;
+        }
+        for (size_t i = 0; i < count; i++)
+            to[starts[from[i] >> shift & 255]++] = from[i];
+        uint64_t *sorted = to;
+        to = from;
+        from = sorted;
+    }
+    if (from != l->targets) {
+        memcpy(l->targets, from, count * sizeof *from);
+        to = from;
+    }
+    free(to);
+    return true;
 }
 
 static bool add_target(gcn_listing *l, uint64_t target)
@@ -141,22 +178,50 @@ static bool add_target(gcn_listing *l, uint64_t target)
     return true;
 }
 
+static inline bool is_branch(const gcn_instruction *instruction)
+{
+    return instruction->row != GCN_ROW_NONE &&
+           gcn_rows[instruction->row].shape == GCN_SHAPE_SOPP_BRANCH;
+}
+
+static inline uint64_t branch_target(uint64_t offset, const gcn_instruction *instruction)
+{
+    return offset + 4 + (uint64_t)((int64_t)(int16_t)instruction->simm16 * 4);
+}
+
 bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
 {
     *used = length;
     if (!gcn_listing_needs_scan(l) || l->printing)
         return true;
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
+    /* Decoding is enough: what does not read back is data of the same size,
+     * and a branch always reads back. First the usual instructions, three
+     * whole words ahead, with no test of what is left. */
+    size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
+    if (stop > end || !l->decodes)
+        stop = 0;
+    gcn_arch arch = l->options.arch;
+    while (at < stop) {
+        const uint8_t *here = bytes + at;
+        uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
+        gcn_instruction instruction;
+        if (gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+            at += 4;
+            continue;
+        }
+        if (instruction.family == GCN_FAMILY_SOPP && is_branch(&instruction) &&
+            !add_target(l, branch_target(l->offset + at, &instruction)))
+            return false;
+        at += instruction.word_count * 4u;
+    }
     while (at < end) {
         uint32_t words[GCN_MAX_WORDS];
         gcn_instruction instruction;
         bool decoded;
         size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
-        /* Decoding is enough: what does not read back is data of the same
-         * size, and a branch always reads back. */
-        if (decoded && instruction.row != GCN_ROW_NONE &&
-            gcn_rows[instruction.row].shape == GCN_SHAPE_SOPP_BRANCH &&
-            !add_target(l, l->offset + at + 4 + (uint64_t)((int64_t)(int16_t)instruction.simm16 * 4)))
+        if (decoded && is_branch(&instruction) &&
+            !add_target(l, branch_target(l->offset + at, &instruction)))
             return false;
         at += size * 4;
     }
@@ -165,8 +230,8 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
         *used = at;
         return true;
     }
-    if (l->target_count > 1)
-        qsort(l->targets, l->target_count, sizeof *l->targets, compare_targets);
+    if (l->target_count > 1 && !sort_targets(l))
+        return false;
     size_t unique = 0;
     for (size_t i = 0; i < l->target_count; i++)
         if (unique == 0 || l->targets[unique - 1] != l->targets[i])
@@ -341,9 +406,224 @@ static void finish(gcn_listing *l, const uint8_t *bytes, size_t length, uint64_t
     flush(l);
 }
 
+/* One line a word, each may take a label: all the words of an instruction
+ * that does not read back, so that the words after it stay where they are
+ * when an llvm text is assembled again (llvm-mc drops bits, and a data word
+ * before changed words could start another instruction). */
+static void put_words(gcn_listing *l, uint64_t offset, const uint32_t *words, size_t size)
+{
+    for (size_t i = 0; i < size; i++) {
+        if (i)
+            label(l, offset + 4 * i);
+        put_data(l, offset + 4 * i, words[i]);
+    }
+}
+
+static uint64_t next_target(const gcn_listing *l)
+{
+    return l->next < l->target_count ? l->targets[l->next] : UINT64_MAX;
+}
+
+/* -e's offset and words for the usual lines (offsets below 2^48): the
+ * words as hex digits all at once (SSE2: two words in one register). The
+ * first 10 offset digits are those of the lines before *digits_end. */
+static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing *l, char *at,
+                                                                     uint64_t offset,
+                                                                     const uint8_t *bytes,
+                                                                     size_t count, bool clrx,
+                                                                     uint64_t *digits_end)
+{
+    const char *pairs = clrx ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
+    if (offset >= *digits_end) { /* the loop's offsets only grow: one test a line */
+        *digits_end = (offset | 255) + 1;
+        l->digits_of = offset >> 8;
+        memcpy(l->offset_digits, pairs + 2 * (offset >> 40), 2);
+        put_word_at(l->offset_digits + 2, (uint32_t)(offset >> 8), pairs);
+    }
+    memcpy(at, l->offset_digits, 10);
+    memcpy(at + 10, pairs + 2 * (offset & 255), 2);
+    memcpy(at + 12, ": ", 2);
+    at += 14;
+#if defined(__SSE2__)
+    /* Each byte's two nibbles side by side, each word's bytes from the
+     * highest, then digits: '0' + n, and 'a' - 10 or 'A' - 10 past 9. */
+    const __m128i fifteen = _mm_set1_epi8(15), nine = _mm_set1_epi8(9), zero = _mm_set1_epi8('0'),
+                  letters = _mm_set1_epi8(clrx ? 'a' - '0' - 10 : 'A' - '0' - 10);
+    /* Two words: the loop reads only where three are. */
+    __m128i value = _mm_loadl_epi64((const __m128i *)(const void *)bytes);
+    __m128i digits = _mm_unpacklo_epi8(_mm_and_si128(_mm_srli_epi16(value, 4), fifteen),
+                                       _mm_and_si128(value, fifteen));
+    digits = _mm_shufflelo_epi16(digits, _MM_SHUFFLE(0, 1, 2, 3));
+    digits = _mm_shufflehi_epi16(digits, _MM_SHUFFLE(0, 1, 2, 3));
+    digits = _mm_add_epi8(_mm_add_epi8(digits, zero),
+                          _mm_and_si128(_mm_cmpgt_epi8(digits, nine), letters));
+    _mm_storel_epi64((__m128i *)(void *)at, digits);
+    if (count == 1)
+        return at + 8;
+    at[8] = ' ';
+    _mm_storel_epi64((__m128i *)(void *)(at + 9), _mm_srli_si128(digits, 8));
+    at += 17;
+    for (size_t i = 2; i < count; i++) {
+        *at++ = ' ';
+        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
+    }
+#else
+    at = put_word_at(at, word_at(bytes), pairs);
+    for (size_t i = 1; i < count; i++) {
+        *at++ = ' ';
+        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
+    }
+#endif
+    return at;
+}
+
+/* Decodes the words and writes their llvm text at at (*end, NULL where it
+ * fails) in one dispatch on the family, which calls the family's decoder
+ * and writer directly. The text is gcn_format_exact_text's, shorter than
+ * TEXT_SIZE, in the room LINE_ROOM leaves. False where the words do not
+ * decode. */
+static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
+                                                              const uint32_t *words,
+                                                              gcn_instruction *instruction,
+                                                              char *at, char **end)
+{
+    switch (gcn_family_of_word(arch, words[0])) {
+    case GCN_FAMILY_SOPP:
+        if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_sopp(instruction, at);
+        return true;
+    case GCN_FAMILY_SMEM:
+        if (gcn_decode_smem(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_smem(instruction, at);
+        return true;
+    case GCN_FAMILY_MUBUF:
+        if (gcn_decode_mubuf(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_mubuf(instruction, at);
+        return true;
+    case GCN_FAMILY_FLAT:
+        if (gcn_decode_flat(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_flat(instruction, at);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The usual lines, from the block's start while three whole words remain
+ * ahead (stop), specialized per dialect and -e so that no line tests them:
+ * the output's end kept in a local, labels looked for only at the next
+ * target. Returns where it stopped. */
+static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
+                                                                const uint8_t *bytes, size_t stop,
+                                                                bool clrx, bool encoding)
+{
+    gcn_arch arch = l->options.arch;
+    char *data = l->output.data, *out = data + l->output.length;
+    char *full = data + l->output.size - LINE_ROOM;
+    uint64_t target = next_target(l), digits_end = 0;
+    size_t at = 0;
+    while (at < stop) {
+        uint64_t offset = l->offset + at;
+        if (clrx && offset >= target) { /* only clrx has labels */
+            l->output.length = (size_t)(out - data);
+            label(l, offset);
+            out = data + l->output.length;
+            target = next_target(l);
+        }
+        if (out > full) {
+            l->output.length = (size_t)(out - data);
+            flush(l);
+            out = data;
+            if (l->failed)
+                break;
+        }
+        const uint8_t *here = bytes + at;
+        uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
+        gcn_instruction instruction;
+        char *end = NULL;
+        bool decoded = clrx ? gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                            : decode_llvm(arch, words, &instruction, out, &end);
+        if (!decoded) {
+            l->output.length = (size_t)(out - data);
+            put_data(l, offset, words[0]);
+            out = data + l->output.length;
+            at += 4;
+            continue;
+        }
+        size_t size = instruction.word_count;
+        char *text = out;
+        if (clrx && encoding) {
+            memcpy(text, "/*", 2);
+            text = put_encoding_fast(l, text + 2, offset, here, size, true, &digits_end);
+            memcpy(text, "*/ ", 3);
+            text += 3;
+        }
+        /* The usual clrx text straight at the line, the rest (reading back,
+         * unusual fields) through gcn_format_exact_text. */
+        if (clrx && !(end = gcn_write_clrx_exact(&instruction, offset, text))) {
+            gcn_text formatted = {text, TEXT_SIZE, 0};
+            if (gcn_format_exact_text(&instruction, GCN_DIALECT_CLRX, offset, &formatted) &&
+                formatted.length < TEXT_SIZE)
+                end = text + formatted.length;
+        }
+        if (!end) {
+            l->output.length = (size_t)(out - data);
+            put_words(l, offset, words, size);
+            out = data + l->output.length;
+            target = next_target(l);
+            at += size * 4;
+            continue;
+        }
+        if (!clrx && encoding) {
+            memcpy(end, " // ", 4);
+            end = put_encoding_fast(l, end + 4, offset, here, size, false, &digits_end);
+        }
+        *end = '\n';
+        out = end + 1;
+        at += size * 4;
+    }
+    l->output.length = (size_t)(out - data);
+    return at;
+}
+
+static size_t print_clrx(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, true, false);
+}
+
+static size_t print_clrx_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, true, true);
+}
+
+static size_t print_llvm(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, false, false);
+}
+
+static size_t print_llvm_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, false, true);
+}
+
 bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
 {
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
+    /* The usual lines first: three whole words ahead, offsets of 12 digits. */
+    size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
+    if (stop > end)
+        stop = end;
+    if (l->decodes && !l->failed && (l->offset + length) >> 48 == 0) {
+        bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
+        if (l->options.show_encoding)
+            at = (clrx ? print_clrx_encoding : print_llvm_encoding)(l, bytes, stop);
+        else
+            at = (clrx ? print_clrx : print_llvm)(l, bytes, stop);
+    }
     while (at < end && !l->failed) {
         uint64_t offset = l->offset + at;
         if (l->next < l->target_count)
@@ -352,18 +632,8 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
         gcn_instruction instruction;
         bool decoded;
         size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
-        if (!decoded || !put_instruction(l, &instruction, offset, words)) {
-            /* One line a word, each may take a label: all the words of an
-             * instruction that does not read back, so that the words after
-             * it stay where they are when an llvm text is assembled again
-             * (llvm-mc drops bits, and a data word before changed words
-             * could start another instruction). */
-            for (size_t i = 0; i < size; i++) {
-                if (i)
-                    label(l, offset + 4 * i);
-                put_data(l, offset + 4 * i, words[i]);
-            }
-        }
+        if (!decoded || !put_instruction(l, &instruction, offset, words))
+            put_words(l, offset, words, size);
         at += size * 4;
     }
     if (last && !l->failed)

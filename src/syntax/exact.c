@@ -27,9 +27,8 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
  * back to know. tests/round_trip.c checks on random words of every family
  * that nothing else loses bits, and the fuzzer checks this function's promise:
  * bits no field covers (CLRX shows only some), GCN 1.4 SMEM's SOE form
- * (printed as the plain SGPR form), a MUBUF access with both lds and tfe
- * (CLRX's assembler refuses what its disassembler prints), and a GCN 1.4
- * SCRATCH access with an saddr (its vaddr prints as off). */
+ * (printed as the plain SGPR form), and a MUBUF access with both lds and tfe
+ * (CLRX's assembler refuses what its disassembler prints). */
 static bool needs_reading_back(const gcn_instruction *instruction)
 {
     if (instruction->reserved[0] | instruction->reserved[1])
@@ -40,11 +39,36 @@ static bool needs_reading_back(const gcn_instruction *instruction)
         return (modifiers & GCN_MOD_SOE) != 0;
     case GCN_FAMILY_MUBUF:
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
-    case GCN_FAMILY_FLAT:
-        return instruction->row != GCN_ROW_NONE &&
-               (gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH) && instruction->saddr != 0x7f;
     default:
         return false;
+    }
+}
+
+/* A GCN 1.4 SCRATCH access with an saddr prints its vaddr as off and loses
+ * nothing else: its text keeps every bit exactly when vaddr is 0, so it
+ * need not be read back (tests/round_trip.c checks both ways). */
+static bool loses_vaddr(const gcn_instruction *instruction)
+{
+    return instruction->family == GCN_FAMILY_FLAT && instruction->vaddr != 0 &&
+           instruction->row != GCN_ROW_NONE &&
+           (gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH) && instruction->saddr != 0x7f;
+}
+
+char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
+{
+    if (needs_reading_back(instruction) || loses_vaddr(instruction))
+        return NULL;
+    switch (instruction->family) {
+    case GCN_FAMILY_SOPP:
+        return gcn_write_clrx_sopp(instruction, address, at);
+    case GCN_FAMILY_SMEM:
+        return gcn_write_clrx_smem(instruction, at);
+    case GCN_FAMILY_MUBUF:
+        return gcn_write_clrx_mubuf(instruction, at);
+    case GCN_FAMILY_FLAT:
+        return gcn_write_clrx_flat(instruction, at);
+    default:
+        return NULL;
     }
 }
 
@@ -75,11 +99,12 @@ static __attribute__((noinline)) bool format_clrx_exact(const gcn_instruction *i
     size_t start = text->length;
     if (!gcn_format_text(instruction, GCN_DIALECT_CLRX, address, text))
         return false;
-    if (!needs_reading_back(instruction))
+    bool lost = loses_vaddr(instruction);
+    if (!lost && !needs_reading_back(instruction))
         return true;
     if (text->length >= text->size)
         return true; /* too long to read back; the caller sees the length */
-    return reads_back(instruction, GCN_DIALECT_CLRX, address, text, start);
+    return !lost && reads_back(instruction, GCN_DIALECT_CLRX, address, text, start);
 }
 
 /* The LLVM text promises no bits, only a fixpoint, and every LLVM text is

@@ -24,7 +24,9 @@ typedef struct flat_form {
     unsigned vdst_count, vdata_count;
 } flat_form;
 
-static flat_form form_of(const gcn_row *row, gcn_arch arch)
+/* Inline: in the llvm writer its fields stay in registers. */
+static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *row,
+                                                               gcn_arch arch)
 {
     flat_form form = {row, arch >= GCN_ARCH_GCN14, SEGMENT_FLAT, true, true, 1, 1};
     if (!row) /* CLRX prints unknown opcodes like a one-dword atomic */
@@ -123,6 +125,58 @@ static inline void put_address(gcn_text *text, const flat_form *form, const gcn_
 #define RESERVED_SEGMENT 0xc000u
 #define RESERVED_SADDR (0x7fu << 16)
 
+/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a known row
+ * with named registers, no unused field or reserved bit to show; NULL for
+ * anything else, which format_clrx prints. */
+static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
+{
+    const flat_form *form = context;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    uint16_t modifiers = instruction->modifiers;
+    unsigned tfe = !form->gcn14 && (modifiers & GCN_MOD_TFE);
+    unsigned address = address_count(form, instruction->saddr);
+    if (!form->row || (!form->gcn14 && (instruction->reserved[0] | instruction->reserved[1])) ||
+        (form->gcn14 && form->segment == SEGMENT_FLAT && instruction->saddr) ||
+        (form->has_vdst ? instruction->vdst + form->vdst_count + tfe > 256 : instruction->vdst != 0) ||
+        (form->has_vdata ? instruction->vdata + form->vdata_count > 256 : instruction->vdata != 0) ||
+        instruction->vaddr + address > 256)
+        return NULL;
+    at = gcn_write_clrx_mnemonic(at, instruction->row);
+    if (form->has_vdst) {
+        at = gcn_write_vgprs(at, instruction->vdst, form->vdst_count + tfe);
+        at = gcn_write(at, ", ");
+    }
+    if (address == 0)
+        at = gcn_write(at, "off");
+    else
+        at = gcn_write_vgprs(at, instruction->vaddr, address);
+    if (form->has_vdata) {
+        at = gcn_write(at, ", ");
+        at = gcn_write_vgprs(at, instruction->vdata, form->vdata_count);
+    }
+    if (form->segment != SEGMENT_FLAT) {
+        at = gcn_write(at, ", ");
+        if (instruction->saddr == SADDR_OFF)
+            at = gcn_write(at, "off");
+        else if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->saddr,
+                                         form->segment == SEGMENT_GLOBAL ? 2 : 1)))
+            return NULL;
+    }
+    int64_t offset = form->gcn14 ? offset_value(form, instruction) : 0;
+    if (offset != 0) {
+        at = gcn_write(at, " inst_offset:");
+        if (offset < 0)
+            *at++ = '-';
+        at = gcn_write_unsigned(at, offset < 0 ? (uint64_t)-offset : (uint64_t)offset);
+    }
+    if (modifiers & GCN_MOD_LDS) at = gcn_write(at, " lds");
+    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
+    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
+    if (modifiers & (GCN_MOD_TFE | GCN_MOD_NV)) at = gcn_write(at, form->gcn14 ? " nv" : " tfe");
+    return at;
+}
+
 /* Out of line, so that the llvm path keeps a small frame. */
 static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
                                                   const flat_form *form, gcn_text *text)
@@ -184,8 +238,10 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
 /* ---- LLVM ---- */
 
 /* saddr as llvm-mc prints it: pairs of SGPRs and TTMPs lose their low bit;
- * 125 is "null"; a pair that is no register is an invalid encoding (NULL). */
-static inline char *write_llvm_saddr(char *at, gcn_arch arch, unsigned code, unsigned count)
+ * 125 is "null"; a pair that is no register is an invalid encoding (NULL).
+ * Out of line but for SGPRs, so that the writer needs no frame. */
+static __attribute__((noinline)) char *write_llvm_other_saddr(char *at, gcn_arch arch,
+                                                              unsigned code, unsigned count)
 {
     if (code == SADDR_OFF)
         return gcn_write(at, "off");
@@ -196,9 +252,18 @@ static inline char *write_llvm_saddr(char *at, gcn_arch arch, unsigned code, uns
     return gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count);
 }
 
+static inline __attribute__((always_inline)) char *write_llvm_saddr(char *at, gcn_arch arch,
+                                                                    unsigned code, unsigned count)
+{
+    if (code < 102) /* SGPRs on every generation */
+        return gcn_write_sgprs(at, count == 2 ? code & ~1u : code, count);
+    return write_llvm_other_saddr(at, arch, code, count);
+}
+
 /* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
  * none for the words. */
-static char *write_llvm(const gcn_instruction *instruction, const void *context, char *at)
+static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
 {
     const flat_form *form = context;
     const gcn_row *row = form->row;
@@ -229,7 +294,7 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
         instruction->vaddr + address > 256 ||
         (form->has_vdata && instruction->vdata + form->vdata_count > 256))
         return NULL;
-    at = gcn_write_llvm_mnemonic(at, row, true);
+    at = gcn_write_llvm_mnemonic(at, instruction->row, true);
     if (returns) {
         at = gcn_write_vgprs(at, instruction->vdst, form->vdst_count);
         at = gcn_write(at, ", ");
@@ -260,6 +325,18 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
 }
 
 
+char *gcn_write_llvm_flat(const gcn_instruction *instruction, char *at)
+{
+    flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
+    return write_llvm(instruction, &form, at);
+}
+
+char *gcn_write_clrx_flat(const gcn_instruction *instruction, char *at)
+{
+    flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
+    return write_clrx(instruction, &form, at);
+}
+
 bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {
@@ -267,7 +344,8 @@ bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, ui
     flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
     if (dialect == GCN_DIALECT_LLVM)
         return gcn_write_reserved(text, write_llvm, instruction, &form);
-    return format_clrx(instruction, &form, text);
+    return gcn_write_reserved(text, write_clrx, instruction, &form) ||
+           format_clrx(instruction, &form, text);
 }
 
 /* ---- parsing ---- */

@@ -19,6 +19,16 @@ const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE] = {
 void gcn_put_mnemonic_padded(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
 {
     size_t start = text->length;
+    if (operands && dialect == GCN_DIALECT_CLRX && start + GCN_PADDED_NAME_SIZE + 16 < text->size) {
+        /* The name, then 16 blanks over its padding: to column 16, or one. */
+        static const char blanks[17] = "                ";
+        size_t length = row->name_length;
+        char *at = text->data + start;
+        memcpy(at, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
+        memcpy(at + length, blanks, 16);
+        text->length = start + (length + 1 < 16 ? 16 : length + 1);
+        return;
+    }
     if (start + GCN_PADDED_NAME_SIZE < text->size) {
         memcpy(text->data + start, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
         text->length = start + row->name_length;

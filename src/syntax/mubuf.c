@@ -138,6 +138,44 @@ static void put_field(gcn_text *text, const char *name, uint64_t value)
     }
 }
 
+/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a load, store
+ * or atomic with named registers and no reserved bits to show; NULL for
+ * anything else, which format_clrx prints. */
+static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
+{
+    const gcn_row *row = context;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    unsigned modifiers = instruction->modifiers;
+    if (!row || !has_vector_operands(row) ||
+        (reserved_bits(instruction) & ~silent_reserved(arch)))
+        return NULL;
+    unsigned width = data_width(row, arch) + ((modifiers & GCN_MOD_TFE) ? 1 : 0);
+    unsigned address = address_width(modifiers);
+    if (instruction->vdata + width > 256 || instruction->vaddr + address > 256)
+        return NULL; /* wrapped tuples */
+    at = gcn_write_clrx_mnemonic(at, instruction->row);
+    at = gcn_write_vgprs(at, instruction->vdata, width);
+    at = gcn_write(at, ", ");
+    at = gcn_write_vgprs(at, instruction->vaddr, address);
+    at = gcn_write(at, ", ");
+    if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sbase * 4u, 4)))
+        return NULL;
+    at = gcn_write(at, ", ");
+    if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->soffset, 1)))
+        return NULL;
+    if (modifiers & GCN_MOD_OFFEN) at = gcn_write(at, " offen");
+    if (modifiers & GCN_MOD_IDXEN) at = gcn_write(at, " idxen");
+    if (instruction->offset)
+        at = gcn_write_unsigned(gcn_write(at, " offset:"), instruction->offset);
+    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
+    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
+    if (modifiers & GCN_MOD_ADDR64) at = gcn_write(at, " addr64");
+    if (modifiers & GCN_MOD_LDS) at = gcn_write(at, " lds");
+    if (modifiers & GCN_MOD_TFE) at = gcn_write(at, " tfe");
+    return at;
+}
+
 /* Out of line, so that the llvm path keeps a small frame. */
 static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruction,
                                                   const gcn_row *row, gcn_text *text)
@@ -192,21 +230,36 @@ static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruc
 
 /* SRSRC and SOFFSET for LLVM at a raw pointer: NULL where put_srsrc and
  * put_soffset say false. */
-static inline char *write_llvm_srsrc(char *at, gcn_arch arch, unsigned field)
+/* Out of line, so that the usual SGPRs need no frame. */
+static __attribute__((noinline)) char *write_llvm_other_srsrc(char *at, gcn_arch arch,
+                                                              unsigned field)
 {
-    char *end = gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, field * 4, 4);
-    if (end)
-        return end;
     gcn_text text = {at, GCN_OPERAND_ROOM, 0};
     return put_srsrc(&text, arch, GCN_DIALECT_LLVM, field) ? at + text.length : NULL;
 }
 
-static inline char *write_llvm_soffset(char *at, gcn_arch arch, unsigned code)
+static inline __attribute__((always_inline)) char *write_llvm_srsrc(char *at, gcn_arch arch,
+                                                                    unsigned field)
+{
+    if (field * 4 + 4 <= gcn_sgpr_count(arch))
+        return gcn_write_sgprs(at, field * 4, 4);
+    return write_llvm_other_srsrc(at, arch, field);
+}
+
+/* Out of line, so that the usual SGPR needs no frame. */
+static __attribute__((noinline)) char *write_llvm_other_soffset(char *at, gcn_arch arch,
+                                                                unsigned code)
 {
     gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    if (code < 102) /* an SGPR on every generation: the usual case */
-        return gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, 1);
     return put_soffset(&text, arch, GCN_DIALECT_LLVM, code) ? at + text.length : NULL;
+}
+
+static inline __attribute__((always_inline)) char *write_llvm_soffset(char *at, gcn_arch arch,
+                                                                      unsigned code)
+{
+    if (code < 102) /* an SGPR on every generation: the usual case */
+        return gcn_write_sgprs(at, code, 1);
+    return write_llvm_other_soffset(at, arch, code);
 }
 
 static inline char *write_offset(char *at, unsigned offset)
@@ -219,7 +272,8 @@ static inline char *write_offset(char *at, unsigned offset)
 /* As llvm-mc 14 disassembles the words (GCN 1.2/1.4), or echoes the text it
  * assembles to them (GCN 1.0/1.1), at at with GCN_TEXT_ROOM bytes; NULL
  * where it has no text for them. */
-static char *write_llvm(const gcn_instruction *instruction, const void *context, char *at)
+static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
 {
     const gcn_row *row = context;
     gcn_arch arch = (gcn_arch)instruction->arch;
@@ -234,11 +288,11 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
                           GCN_MOD_ADDR64)) ||
             (instruction->reserved[0] & (1u << 15)))
             return NULL;
-        return gcn_write_llvm_mnemonic(at, row, false);
+        return gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), false);
     case GCN_SHAPE_MUBUF_STORE_LDS:
         if (!(modifiers & GCN_MOD_LDS) || (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
             return NULL;
-        at = gcn_write_llvm_mnemonic(at, row, true);
+        at = gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), true);
         if (!(at = write_llvm_srsrc(at, arch, instruction->sbase)))
             return NULL;
         at = gcn_write(at, ", ");
@@ -264,7 +318,7 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
     if (instruction->vdata + data_width(row, arch) > 256 ||
         (addressed && instruction->vaddr + address_width(modifiers) > 256))
         return NULL; /* past v255 */
-    at = gcn_write_llvm_mnemonic(at, row, true);
+    at = gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), true);
     at = gcn_write_vgprs(at, instruction->vdata, data_width(row, arch));
     at = gcn_write(at, ", ");
     if (addressed)
@@ -291,21 +345,49 @@ static char *write_llvm(const gcn_instruction *instruction, const void *context,
 }
 
 
+/* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4;
+ * out of line, so that the usual row needs no frame. */
+static __attribute__((noinline)) const gcn_row *llvm_alias_row(const gcn_instruction *instruction)
+{
+    if (instruction->arch >= GCN_ARCH_GCN12) {
+        uint16_t alias = gcn_row_for_opcode(GCN_FAMILY_MUBUF, GCN_ARCH_GCN11, instruction->opcode);
+        if (alias != GCN_ROW_NONE && gcn_rows[alias].operation == GCN_OP_CACHE_WBINVL1)
+            return &gcn_rows[alias];
+    }
+    return NULL;
+}
+
+/* The row LLVM prints. */
+static inline const gcn_row *llvm_row(const gcn_instruction *instruction)
+{
+    if (instruction->row != GCN_ROW_NONE)
+        return &gcn_rows[instruction->row];
+    return llvm_alias_row(instruction);
+}
+
+char *gcn_write_llvm_mubuf(const gcn_instruction *instruction, char *at)
+{
+    const gcn_row *row = llvm_row(instruction);
+    return row ? write_llvm(instruction, row, at) : NULL;
+}
+
+char *gcn_write_clrx_mubuf(const gcn_instruction *instruction, char *at)
+{
+    return instruction->row == GCN_ROW_NONE ? NULL
+                                            : write_clrx(instruction, &gcn_rows[instruction->row], at);
+}
+
 bool gcn_format_mubuf(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                       gcn_text *text)
 {
     (void)address;
-    const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
     if (dialect == GCN_DIALECT_LLVM) {
-        /* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4. */
-        if (!row && instruction->arch >= GCN_ARCH_GCN12) {
-            uint16_t alias = gcn_row_for_opcode(GCN_FAMILY_MUBUF, GCN_ARCH_GCN11, instruction->opcode);
-            if (alias != GCN_ROW_NONE && gcn_rows[alias].operation == GCN_OP_CACHE_WBINVL1)
-                row = &gcn_rows[alias];
-        }
+        const gcn_row *row = llvm_row(instruction);
         return row ? gcn_write_reserved(text, write_llvm, instruction, row) : false;
     }
-    format_clrx(instruction, row, text);
+    const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
+    if (!gcn_write_reserved(text, write_clrx, instruction, row))
+        format_clrx(instruction, row, text);
     return true;
 }
 

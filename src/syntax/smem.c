@@ -47,6 +47,7 @@ static bool is_gcn14(gcn_arch arch) { return arch >= GCN_ARCH_GCN14; }
 static unsigned ttmp_first(gcn_arch arch) { return is_gcn14(arch) ? 108 : 112; }
 static unsigned ttmp_total(gcn_arch arch) { return is_gcn14(arch) ? 16 : 12; }
 
+/* Inline: in the llvm writer its fields stay in registers. */
 static inline __attribute__((always_inline)) smem_form form_of(const gcn_row *row)
 {
     smem_form form = {row, GCN_SHAPE_SMEM_LOAD, 1, 2, false, true};
@@ -174,6 +175,60 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
     return true;
 }
 
+/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: SMEM (GCN
+ * 1.2/1.4) of the instruction's own row with named registers, an
+ * immediate or register offset, and no unused field, soe or reserved bit
+ * to show; NULL for anything else, which format_clrx prints. */
+static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruction *instruction,
+                                                              const void *context, char *at)
+{
+    const smem_form *form = context;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    uint16_t modifiers = instruction->modifiers;
+    bool imm = (modifiers & GCN_MOD_IMM) != 0, gcn14 = is_gcn14(arch);
+    uint64_t reserved = instruction->reserved[0];
+    if (gcn14)
+        reserved |= (uint64_t)instruction->reserved[1] << 32;
+    if (instruction->row == GCN_ROW_NONE || is_smrd(arch) || form->probe || reserved ||
+        (modifiers & (GCN_MOD_SOE | GCN_MOD_LITERAL)) || (gcn14 && instruction->soffset) ||
+        (!form->data_count && instruction->sdata) || (!form->base_count && instruction->sbase) ||
+        (!form->has_offset && (instruction->offset || imm)))
+        return NULL;
+    if (!form->data_count && !form->base_count) { /* the offset would be a key */
+        if (form->has_offset)
+            return NULL;
+        at = gcn_write_llvm_mnemonic(at, instruction->row, false); /* the same name */
+    } else {
+        at = gcn_write_clrx_mnemonic(at, instruction->row);
+        if (form->data_count &&
+            !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sdata, form->data_count)))
+            return NULL;
+        if (form->base_count) {
+            if (form->data_count)
+                at = gcn_write(at, ", ");
+            if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sbase * 2u,
+                                        form->base_count)))
+                return NULL;
+        }
+    }
+    if (form->has_offset) {
+        at = gcn_write(at, ", ");
+        if (imm) {
+            at = gcn_write_hex(at, instruction->offset);
+        } else {
+            /* clrxasm takes only m0 here on GCN 1.2: other registers as keys. */
+            if (instruction->offset >= 128 ||
+                (arch == GCN_ARCH_GCN12 && instruction->offset != CODE_M0 &&
+                 (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
+                !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->offset, 1)))
+                return NULL;
+        }
+    }
+    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
+    if (gcn14 && (modifiers & GCN_MOD_NV)) at = gcn_write(at, " nv");
+    return at;
+}
+
 /* Out of line, so that the llvm path keeps a small frame. */
 static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
                                                   const smem_form *form, gcn_text *text)
@@ -291,38 +346,44 @@ static bool llvm_assembles(gcn_arch arch, unsigned code, unsigned count, bool da
     return named(arch, GCN_DIALECT_LLVM, code, count);
 }
 
-/* The same at a raw pointer: SGPRs straight, the rest through a text of
- * GCN_OPERAND_ROOM there; NULL where it is false. */
-static inline char *write_llvm_disassembled(char *at, gcn_arch arch, unsigned code, unsigned count)
+/* The rest through a text of GCN_OPERAND_ROOM there, out of line so that
+ * the usual SGPRs need no frame. */
+static __attribute__((noinline)) char *write_llvm_other(char *at, gcn_arch arch, unsigned code,
+                                                        unsigned count)
+{
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    return put_llvm_disassembled(&text, arch, code, count) ? at + text.length : NULL;
+}
+
+/* The same at a raw pointer: SGPRs straight; NULL where it is false. */
+static inline __attribute__((always_inline)) char *write_llvm_disassembled(char *at, gcn_arch arch,
+                                                                           unsigned code,
+                                                                           unsigned count)
 {
     if (code <= 101) {
         unsigned first = code & ~((count >= 4 ? 4 : count) - 1);
         return first + count > 104 ? NULL : gcn_write_sgprs(at, first, count);
     }
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return put_llvm_disassembled(&text, arch, code, count) ? at + text.length : NULL;
+    return write_llvm_other(at, arch, code, count);
 }
 
 /* SMEM offsets: GCN 1.2 20-bit unsigned, GCN 1.4 21-bit signed. */
-static char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
+static inline char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
 {
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
     if (is_gcn14(arch) && (offset & 0x100000u)) {
-        gcn_put_char(&text, '-');
-        gcn_put_hex(&text, 0x200000u - (offset & 0x1fffffu));
-    } else {
-        gcn_put_hex(&text, offset & 0xfffffu);
+        *at++ = '-';
+        return gcn_write_hex(at, 0x200000u - (offset & 0x1fffffu));
     }
-    return at + text.length;
+    return gcn_write_hex(at, offset & 0xfffffu);
 }
 
 /* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
  * none for the words. */
-static char *write_llvm_smem(const gcn_instruction *instruction, const void *context, char *at)
+static inline __attribute__((always_inline)) char *write_llvm_smem(
+    const gcn_instruction *instruction, const void *context, char *at)
 {
     const smem_form *form = context;
     gcn_arch arch = (gcn_arch)instruction->arch;
-    const gcn_row *row = form->row;
     uint16_t modifiers = instruction->modifiers;
     bool imm = (modifiers & GCN_MOD_IMM) != 0;
     /* llvm-mc ignores soe, nv, reserved bits and the fields a row does not
@@ -330,17 +391,11 @@ static char *write_llvm_smem(const gcn_instruction *instruction, const void *con
     if (!form->has_offset && imm)
         return NULL;
     bool operands = form->probe || form->data_count || form->base_count;
-    at = gcn_write_llvm_mnemonic(at, row, operands);
+    at = gcn_write_llvm_mnemonic(at, instruction->row, operands);
     bool separator = false;
     if (form->probe) {
         unsigned value = instruction->sdata & 0x7fu;
-        if (value <= 64) {
-            at = gcn_write_unsigned(at, value);
-        } else {
-            gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-            gcn_put_hex(&text, value);
-            at += text.length;
-        }
+        at = value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
         separator = true;
     } else if (form->data_count) {
         if (!(at = write_llvm_disassembled(at, arch, instruction->sdata, form->data_count)))
@@ -409,6 +464,34 @@ static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form
     return true;
 }
 
+/* GCN 1.0/1.1 in a text of GCN_TEXT_ROOM at at; out of line, so that
+ * SMEM's writer needs no frame for it. */
+static __attribute__((noinline)) char *write_llvm_smrd(const gcn_instruction *instruction,
+                                                       const smem_form *form, char *at)
+{
+    gcn_text text = {at, GCN_TEXT_ROOM, 0};
+    return format_llvm_smrd(instruction, form, &text) ? at + text.length : NULL;
+}
+
+char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
+{
+    /* As gcn_format_smem: the instruction's own row only. */
+    if (instruction->row == GCN_ROW_NONE || gcn_rows[instruction->row].opcode[instruction->arch] < 0)
+        return NULL;
+    smem_form form = form_of(&gcn_rows[instruction->row]);
+    if (is_smrd((gcn_arch)instruction->arch))
+        return write_llvm_smrd(instruction, &form, at);
+    return write_llvm_smem(instruction, &form, at);
+}
+
+char *gcn_write_clrx_smem(const gcn_instruction *instruction, char *at)
+{
+    if (instruction->row == GCN_ROW_NONE)
+        return NULL;
+    smem_form form = form_of(&gcn_rows[instruction->row]);
+    return write_clrx(instruction, &form, at);
+}
+
 bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {
@@ -416,10 +499,11 @@ bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, ui
     const gcn_row *row = row_of(instruction);
     smem_form form = form_of(row);
     if (dialect == GCN_DIALECT_CLRX)
-        return format_clrx(instruction, &form, text);
+        return gcn_write_reserved(text, write_clrx, instruction, &form) ||
+               format_clrx(instruction, &form, text);
     /* LLVM: no text for opcodes the generation lacks (also CLRX's GCN 1.2
-     * s_buffer_atomic_*). */
-    if (!row || row->opcode[instruction->arch] < 0)
+     * s_buffer_atomic_*, which have no row of their own there). */
+    if (instruction->row == GCN_ROW_NONE || row->opcode[instruction->arch] < 0)
         return false;
     if (is_smrd((gcn_arch)instruction->arch))
         return format_llvm_smrd(instruction, &form, text);

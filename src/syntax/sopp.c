@@ -182,24 +182,99 @@ static void format_gpr_idx(gcn_text *text, gcn_dialect dialect, unsigned value)
     gcn_put_char(text, ')');
 }
 
-/* LLVM prints a 16-bit immediate in decimal when it is an inline constant. */
-static void put_llvm_u16(gcn_text *text, unsigned value)
+/* The named fields (waitcnt, sendmsg, gpr_idx) in a text of GCN_TEXT_ROOM
+ * at at; out of line, so that the usual shapes need no frame. */
+static __attribute__((noinline)) char *write_llvm_fields(const gcn_instruction *instruction,
+                                                         const gcn_row *row, char *at)
 {
-    if (value <= 64)
-        gcn_put_unsigned(text, value);
+    gcn_text text = {at, GCN_TEXT_ROOM, 0};
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    unsigned value = instruction->simm16;
+    gcn_put_mnemonic(&text, GCN_DIALECT_LLVM, row, true);
+    if (row->shape == GCN_SHAPE_SOPP_WAITCNT)
+        format_waitcnt(&text, arch, GCN_DIALECT_LLVM, value);
+    else if (row->shape == GCN_SHAPE_SOPP_SENDMSG)
+        format_sendmsg(&text, arch, GCN_DIALECT_LLVM, value);
+    else if (row->shape == GCN_SHAPE_SOPP_GPR_IDX)
+        format_gpr_idx(&text, GCN_DIALECT_LLVM, value);
     else
-        gcn_put_hex(text, value);
+        return NULL;
+    return at + text.length;
+}
+
+/* The LLVM text at at, which has GCN_TEXT_ROOM bytes, the usual shapes
+ * through raw writers; NULL where llvm-mc has no text for the word.
+ * context: the instruction's row. */
+static inline __attribute__((always_inline)) char *write_llvm_sopp(
+    const gcn_instruction *instruction, const void *context, char *at)
+{
+    const gcn_row *row = context;
+    unsigned value = instruction->simm16, index = instruction->row;
+    switch ((gcn_shape)row->shape) {
+    case GCN_SHAPE_SOPP_NONE:
+        if (value == 0)
+            return gcn_write_llvm_mnemonic(at, index, false);
+        if (row->operation != GCN_OP_ENDPGM)
+            return NULL; /* LLVM takes no operand here */
+        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
+    case GCN_SHAPE_SOPP_IMM: /* decimal when an inline constant */
+        at = gcn_write_llvm_mnemonic(at, index, true);
+        return value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
+    case GCN_SHAPE_SOPP_BRANCH:
+        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
+    default:
+        return write_llvm_fields(instruction, row, at);
+    }
+}
+
+char *gcn_write_llvm_sopp(const gcn_instruction *instruction, char *at)
+{
+    if (instruction->row == GCN_ROW_NONE)
+        return NULL;
+    return write_llvm_sopp(instruction, &gcn_rows[instruction->row], at);
+}
+
+/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a plain
+ * immediate or a branch to its label; NULL for the named fields, which
+ * gcn_format_sopp prints. context: the branch's address. */
+static char *write_clrx_sopp(const gcn_instruction *instruction, const void *context, char *at)
+{
+    const gcn_row *row = &gcn_rows[instruction->row];
+    unsigned value = instruction->simm16;
+    switch ((gcn_shape)row->shape) {
+    case GCN_SHAPE_SOPP_NONE:
+        if (value == 0)
+            return gcn_write_llvm_mnemonic(at, instruction->row, false); /* the same name */
+        return gcn_write_hex(gcn_write_clrx_mnemonic(at, instruction->row), value);
+    case GCN_SHAPE_SOPP_IMM:
+        return gcn_write_hex(gcn_write_clrx_mnemonic(at, instruction->row), value);
+    case GCN_SHAPE_SOPP_BRANCH: {
+        uint64_t target = *(const uint64_t *)context + 4 + (uint64_t)((int64_t)(int16_t)value * 4);
+        at = gcn_write(gcn_write_clrx_mnemonic(at, instruction->row), ".L");
+        return gcn_write(gcn_write_unsigned(at, target), "_0");
+    }
+    default:
+        return NULL;
+    }
+}
+
+char *gcn_write_clrx_sopp(const gcn_instruction *instruction, uint64_t address, char *at)
+{
+    return instruction->row == GCN_ROW_NONE ? NULL : write_clrx_sopp(instruction, &address, at);
 }
 
 bool gcn_format_sopp(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {
+    if (dialect == GCN_DIALECT_LLVM)
+        return instruction->row != GCN_ROW_NONE &&
+               gcn_write_reserved(text, write_llvm_sopp, instruction, &gcn_rows[instruction->row]);
+    if (instruction->row != GCN_ROW_NONE &&
+        gcn_write_reserved(text, write_clrx_sopp, instruction, &address))
+        return true;
     unsigned value = instruction->simm16;
     gcn_arch arch = (gcn_arch)instruction->arch;
-    bool llvm = dialect == GCN_DIALECT_LLVM;
     if (instruction->row == GCN_ROW_NONE) {
-        if (llvm)
-            return false;
         gcn_put_illegal(text, dialect, "SOPP", instruction->opcode, true);
         gcn_put_hex(text, value);
         return true;
@@ -207,36 +282,22 @@ bool gcn_format_sopp(const gcn_instruction *instruction, gcn_dialect dialect, ui
     const gcn_row *row = &gcn_rows[instruction->row];
     switch ((gcn_shape)row->shape) {
     case GCN_SHAPE_SOPP_NONE:
-        if (value == 0) {
-            gcn_put_mnemonic(text, dialect, row, false);
-        } else if (!llvm) {
-            gcn_put_mnemonic(text, dialect, row, true);
+        gcn_put_mnemonic(text, dialect, row, value != 0);
+        if (value != 0)
             gcn_put_hex(text, value);
-        } else if (row->operation == GCN_OP_ENDPGM) {
-            gcn_put_mnemonic(text, dialect, row, true);
-            gcn_put_unsigned(text, value);
-        } else {
-            return false; /* LLVM takes no operand here */
-        }
         return true;
     case GCN_SHAPE_SOPP_IMM:
         gcn_put_mnemonic(text, dialect, row, true);
-        if (llvm)
-            put_llvm_u16(text, value);
-        else
-            gcn_put_hex(text, value);
+        gcn_put_hex(text, value);
         return true;
-    case GCN_SHAPE_SOPP_BRANCH:
+    case GCN_SHAPE_SOPP_BRANCH: {
+        uint64_t target = address + 4 + (uint64_t)((int64_t)(int16_t)value * 4);
         gcn_put_mnemonic(text, dialect, row, true);
-        if (llvm) {
-            gcn_put_unsigned(text, value);
-        } else {
-            uint64_t target = address + 4 + (uint64_t)((int64_t)(int16_t)value * 4);
-            gcn_put(text, ".L");
-            gcn_put_unsigned(text, target);
-            gcn_put(text, "_0");
-        }
+        gcn_put(text, ".L");
+        gcn_put_unsigned(text, target);
+        gcn_put(text, "_0");
         return true;
+    }
     case GCN_SHAPE_SOPP_WAITCNT:
         gcn_put_mnemonic(text, dialect, row, true);
         format_waitcnt(text, arch, dialect, value);

@@ -53,6 +53,37 @@ bool gcn_format_sopp(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *)
 bool gcn_format_smem(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 bool gcn_format_flat(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
+/* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
+ * which the caller reserved (the disassembler's hot path): returns the end,
+ * or NULL where gcn_format_text fails. Per family (the disassembler calls
+ * them from its own dispatch, which also decodes), and the dispatch. */
+char *gcn_write_llvm_sopp(const gcn_instruction *, char *);
+char *gcn_write_llvm_smem(const gcn_instruction *, char *);
+char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
+char *gcn_write_llvm_flat(const gcn_instruction *, char *);
+/* The usual CLRX text the same way (gcn_format_text's), NULL where the
+ * family's general printer is needed; and gcn_write_clrx_exact, the same
+ * where it needs no reading back (gcn_format_exact_text's), else NULL. */
+char *gcn_write_clrx_sopp(const gcn_instruction *, uint64_t address, char *);
+char *gcn_write_clrx_smem(const gcn_instruction *, char *);
+char *gcn_write_clrx_mubuf(const gcn_instruction *, char *);
+char *gcn_write_clrx_flat(const gcn_instruction *, char *);
+char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
+static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
+{
+    switch (instruction->family) {
+    case GCN_FAMILY_SOPP:
+        return gcn_write_llvm_sopp(instruction, at);
+    case GCN_FAMILY_SMEM:
+        return gcn_write_llvm_smem(instruction, at);
+    case GCN_FAMILY_MUBUF:
+        return gcn_write_llvm_mubuf(instruction, at);
+    case GCN_FAMILY_FLAT:
+        return gcn_write_llvm_flat(instruction, at);
+    default:
+        return NULL;
+    }
+}
 bool gcn_parse_sopp(gcn_cursor *, const gcn_row *, gcn_instruction *);
 bool gcn_parse_smem(gcn_cursor *, const gcn_row *, gcn_instruction *);
 bool gcn_parse_mubuf(gcn_cursor *, const gcn_row *, gcn_instruction *);
@@ -78,13 +109,23 @@ static inline void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const g
     at[length] = ' '; /* within the 32 bytes; counted only with operands */
     text->length = start + length + operands;
 }
-/* The same for LLVM at a raw pointer with GCN_TEXT_ROOM reserved. */
-static inline char *gcn_write_llvm_mnemonic(char *at, const gcn_row *row, bool operands)
+/* The same for LLVM at a raw pointer with GCN_TEXT_ROOM reserved; the row
+ * by its index (as the instruction holds it: no pointer division). */
+static inline char *gcn_write_llvm_mnemonic(char *at, unsigned row, bool operands)
 {
-    size_t length = row->name_length;
-    memcpy(at, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
+    size_t length = gcn_rows[row].name_length;
+    memcpy(at, gcn_padded_names[row], GCN_PADDED_NAME_SIZE);
     at[length] = ' ';
     return at + length + operands;
+}
+/* CLRX's mnemonic and its padding to column 16 (at least one blank) at a
+ * raw pointer with GCN_TEXT_ROOM reserved: 16 blanks over the name's. */
+static inline char *gcn_write_clrx_mnemonic(char *at, unsigned row)
+{
+    size_t length = gcn_rows[row].name_length;
+    memcpy(at, gcn_padded_names[row], GCN_PADDED_NAME_SIZE);
+    memcpy(at + length, "                ", 16);
+    return at + (length + 1 < 16 ? 16 : length + 1);
 }
 /* CLRX's name for an opcode the generation lacks: SOPP_ill_3. */
 void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, unsigned opcode,

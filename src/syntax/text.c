@@ -38,9 +38,15 @@ void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
         text->length = (size_t)(at + 2 - text->data);
         return;
     }
-    unsigned count = 1;
-    for (uint64_t power = 10; count < 20 && value >= power; power *= 10)
-        count++;
+    /* Digits from the highest set bit: log10(2) ~ 1233 / 4096, then one
+     * comparison with a power of ten. */
+    static const uint64_t powers[20] = {
+        1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u, 1000000000u,
+        10000000000u, 100000000000u, 1000000000000u, 10000000000000u, 100000000000000u,
+        1000000000000000u, 10000000000000000u, 100000000000000000u, 1000000000000000000u,
+        10000000000000000000u};
+    unsigned estimate = (unsigned)(64 - __builtin_clzll(value | 1)) * 1233 >> 12;
+    unsigned count = estimate + 1 - (value < powers[estimate]);
     if (text->length + count < text->size) { /* written from the last digit back */
         char *end = text->data + text->length + count;
         for (; value >= 100; value /= 100) {
@@ -53,6 +59,13 @@ void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
             end[-1] = (char)('0' + value);
     }
     text->length += count;
+}
+
+char *gcn_write_large_unsigned(char *at, uint64_t value)
+{
+    gcn_text text = {at, 21, 0};
+    gcn_put_large_unsigned(&text, value);
+    return at + text.length;
 }
 
 void gcn_put_hex(gcn_text *text, uint64_t value)

@@ -69,6 +69,9 @@ static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
         gcn_put_large_unsigned(text, value);
 }
 
+/* gcn_put_large_unsigned at a raw pointer with room for 20 digits. */
+char *gcn_write_large_unsigned(char *at, uint64_t value);
+
 /* At most 20 digits, at a raw pointer. */
 static inline char *gcn_write_unsigned(char *at, uint64_t value)
 {
@@ -88,9 +91,7 @@ static inline char *gcn_write_unsigned(char *at, uint64_t value)
         }
         return gcn_write_length(at, gcn_decimal_pairs + 2 * low, 2);
     }
-    gcn_text text = {at, 21, 0};
-    gcn_put_large_unsigned(&text, value);
-    return at + text.length;
+    return gcn_write_large_unsigned(at, value); /* out of line: no text on the caller's stack */
 }
 
 static inline void gcn_put_signed(gcn_text *text, int64_t value)
@@ -109,6 +110,22 @@ void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */
 void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool upper);
 /* "00" .. "ff" and "00" .. "FF": two hex digits at a time. */
 extern const char gcn_lower_hex_pairs[513], gcn_upper_hex_pairs[513];
+
+/* gcn_put_hex at a raw pointer (at most 18 characters): its digits counted
+ * from the highest set bit, written from the last pair back. */
+static inline char *gcn_write_hex(char *at, uint64_t value)
+{
+    unsigned count = value ? (unsigned)(67 - __builtin_clzll(value)) / 4 : 1;
+    char *end = at + 2 + count, *pair = end;
+    memcpy(at, "0x", 2);
+    for (; pair - at > 3; value >>= 8) {
+        pair -= 2;
+        memcpy(pair, gcn_lower_hex_pairs + 2 * (value & 255), 2);
+    }
+    if (pair - at == 3)
+        pair[-1] = gcn_lower_hex_pairs[2 * (value & 15) + 1];
+    return end;
+}
 /* Pads with spaces to column (at least one space). */
 void gcn_put_pad(gcn_text *text, size_t start, size_t column);
 /* Edit distance between two names, ignoring case, counting at most 63
