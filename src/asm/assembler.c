@@ -88,8 +88,8 @@ bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsi
     return true;
 }
 
-void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, uint64_t address,
-                     uint64_t size, unsigned data_size)
+asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end,
+                             uint64_t address, uint64_t size, unsigned data_size)
 {
     if (state->locals_overflow) { /* too many local labels to remember: another pass */
         state->needs_pass = true;
@@ -99,7 +99,7 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
         state->pending_text.length > ASM_MAX_PENDING_TEXT) { /* the next pass guesses instead */
         state->needs_pass = true;
         state->unsettled = "too many forward references";
-        return;
+        return NULL;
     }
     if (state->pending_count == state->pending_capacity) {
         size_t capacity = state->pending_capacity ? state->pending_capacity * 2 : 256;
@@ -107,7 +107,7 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
                                       capacity * sizeof *grown);
         if (!grown) {
             asm_report(state, true, 0, "out of memory");
-            return;
+            return NULL;
         }
         state->pending = grown;
         state->pending_capacity = capacity;
@@ -119,7 +119,7 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
         asm_local_binding *grown = realloc(state->pending_locals, capacity * sizeof *grown);
         if (!grown) {
             asm_report(state, true, 0, "out of memory");
-            return;
+            return NULL;
         }
         state->pending_locals = grown;
         state->pending_local_capacity = capacity;
@@ -161,6 +161,7 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
         memcpy(state->pending_locals + state->pending_local_count, state->locals,
                state->local_count * sizeof *state->locals);
     state->pending_local_count += state->local_count;
+    return p;
 }
 
 /* ---- instructions ---- */
@@ -198,6 +199,30 @@ static inline void emit_instruction(asm_state *state, const uint32_t *words, siz
     }
 }
 
+/* The label of a branch whose operand is a label alone (not a local label
+ * 1f, nor an expression), the symbol of the statement's provisional value,
+ * as [*at, *at + length); 0 for any other instruction. Such a fixup is
+ * patched without a parse (branch_fixup). */
+static size_t branch_label(const asm_state *state, const gcn_instruction *decoded, const char *line,
+                           size_t start, size_t end, size_t *at)
+{
+    const char *name = state->unknown_name;
+    if (decoded->row >= GCN_ROW_COUNT || gcn_rows[decoded->row].shape != GCN_SHAPE_SOPP_BRANCH ||
+        state->register_count || state->local_count || !name || name <= line + start ||
+        name >= line + end)
+        return 0;
+    /* After the mnemonic and blanks (a name character, not an operator, before them). */
+    size_t i = (size_t)(name - line), before = i;
+    while (before > start && (line[before - 1] == ' ' || line[before - 1] == '\t'))
+        before--;
+    if (before == i || asm_name_length(line + before - 1, 1) == 0)
+        return 0;
+    if (skip_blank(line, i + state->unknown_length, end) != end)
+        return 0;
+    *at = i;
+    return state->unknown_length;
+}
+
 static void instruction(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
@@ -211,6 +236,7 @@ static void instruction(asm_state *state, size_t start, size_t end)
     if (!fixup) {
         state->mode = MODE_FIXUP_ALLOWED;
         state->unknown = false;
+        state->unknown_name = NULL;
         state->local_count = 0;
         state->locals_overflow = false;
     }
@@ -229,7 +255,15 @@ static void instruction(asm_state *state, size_t start, size_t end)
             memset(words, 0, sizeof spare);
             count = 1;
         }
-        asm_add_pending(state, PENDING_INSTRUCTION, start, end, address, count * 4, 0);
+        size_t label = 0, length = encoded && !error.warning_column
+                                       ? branch_label(state, &decoded, line, start, end, &label) : 0;
+        asm_pending *pending = asm_add_pending(state, length ? PENDING_BRANCH : PENDING_INSTRUCTION,
+                                               start, end, address, count * 4, 0);
+        if (pending && length) {
+            pending->target_start = (uint16_t)label;
+            pending->target_length = (uint16_t)length;
+            pending->word = words[0];
+        }
         emit_instruction(state, words, count, direct, (unsigned)start + 1);
         state->mode = MODE_VALUE_NEEDED;
         return;
@@ -459,6 +493,30 @@ void asm_process_line(asm_state *state)
 
 /* ---- passes ---- */
 
+/* A PENDING_BRANCH fixup: its word with the label's offset, as a parse of
+ * its line would make it; false, doing nothing but the label's lookup,
+ * where that parse has more to say (an undefined label, another section,
+ * out of range: its diagnostics). */
+static bool branch_fixup(asm_state *state, const asm_pending *p)
+{
+    int64_t value;
+    unsigned section;
+    state->undefined_name = NULL;
+    if (!asm_lookup(state, state->statement_line + p->target_start, p->target_length, &value, &section) ||
+        section != p->section)
+        return false;
+    int64_t delta = value - ((int64_t)p->address + 4); /* RELADDR = NEXTPC + SIMM16 * 4 */
+    if ((delta & 3) || delta < -32768 * 4 || delta > 32767 * 4)
+        return false;
+    uint32_t words[GCN_MAX_WORDS] = {p->word};
+    gcn_instruction branch;
+    gcn_decode_sopp((gcn_arch)p->arch, words, 1, &branch);
+    branch.simm16 = (uint16_t)(delta / 4);
+    gcn_encode_sopp(&branch, words);
+    asm_emit_words(state, words, 1, (unsigned)p->statement_start + 1);
+    return true;
+}
+
 static void run_fixups(asm_state *state)
 {
     for (size_t k = 0; k < state->pending_count && !state->needs_pass && !asm_too_many_errors(state); k++) {
@@ -471,11 +529,11 @@ static void run_fixups(asm_state *state)
         state->section = p->section;
         state->statement_line = state->pending_text.data + p->text;
         state->fixup_position = p->address;
-        if (p->kind == PENDING_INSTRUCTION) {
-            instruction(state, p->statement_start, p->statement_end);
-        } else {
+        if (p->kind == PENDING_DATA) {
             asm_fixup_data(state, state->statement_line, p->statement_start, p->statement_end,
                            p->data_size);
+        } else if (p->kind == PENDING_INSTRUCTION || !branch_fixup(state, p)) {
+            instruction(state, p->statement_start, p->statement_end);
         }
         if (state->fixup_unsafe) {
             state->needs_pass = true;

@@ -115,10 +115,12 @@ typedef struct asm_local_binding {
     uint32_t instance;
 } asm_local_binding;
 
-/* 56 bytes, in fields as wide as their limits need: addresses and sizes
+/* 64 bytes, in fields as wide as their limits need: addresses and sizes
  * below ASM_MAX_SECTION_SIZE, columns below ASM_MAX_LINE, the fixup text
- * below ASM_MAX_PENDING_TEXT. */
-enum { PENDING_INSTRUCTION, PENDING_DATA };
+ * below ASM_MAX_PENDING_TEXT. A branch to a label alone (PENDING_BRANCH)
+ * keeps its word and where the label's name is, to be patched without
+ * parsing its line again. */
+enum { PENDING_INSTRUCTION, PENDING_DATA, PENDING_BRANCH };
 #define ASM_MAX_PENDING_TEXT (UINT32_MAX - 2 * (ASM_MAX_LINE + 1))
 typedef struct asm_pending {
     uint8_t kind, arch, dialect, data_size;
@@ -128,6 +130,8 @@ typedef struct asm_pending {
     uint64_t sequence;
     uint32_t text, line; /* its line, comments blanked and as written, in state->pending_text */
     uint16_t statement_start, statement_end; /* the statement in that line */
+    uint16_t target_start, target_length;    /* PENDING_BRANCH: the label's name */
+    uint32_t word;                           /* PENDING_BRANCH: as the first parse made it */
     uint32_t file, line_number, locals;
     const asm_context *context;
 } asm_pending;
@@ -244,6 +248,8 @@ typedef struct asm_state {
     unsigned column_base; /* column of the statement's first character, minus 1 */
     int mode;
     bool unknown; /* it used a symbol not yet known */
+    const char *unknown_name; /* the last of them, settled by a fixup (or NULL) */
+    size_t unknown_length;
     asm_local_binding locals[ASM_MAX_LOCALS];
     unsigned local_count;
     bool locals_overflow;
@@ -450,9 +456,10 @@ void asm_report_cursor(asm_state *state, const gcn_cursor *cursor);
 /* An expression whose value is needed now (layout, conditions): with a
  * symbol not yet known, another pass is asked for. */
 bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsigned *section);
-/* Records the statement [start, end) of the current clean line as a fixup. */
-void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, uint64_t address,
-                     uint64_t size, unsigned data_size);
+/* Records the statement [start, end) of the current clean line as a fixup
+ * (NULL if it could not be kept). */
+asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end,
+                             uint64_t address, uint64_t size, unsigned data_size);
 /* The column of a pointer into the current statement's line. */
 unsigned asm_column(const asm_state *state, const char *at);
 /* The current position in the current section (in a fixup: the fixup's). */

@@ -397,6 +397,8 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
         return true;
     } else if (state->pass == 1 || state->mode == MODE_FIXUP_ALLOWED) {
         state->unknown = true; /* provisional: settled by a fixup or another pass */
+        state->unknown_name = name;
+        state->unknown_length = length;
         *value = 0;
         *section = 0;
         return true;
