@@ -215,7 +215,7 @@ static size_t branch_label(const asm_state *state, const gcn_instruction *decode
     size_t i = (size_t)(name - line), before = i;
     while (before > start && (line[before - 1] == ' ' || line[before - 1] == '\t'))
         before--;
-    if (before == i || asm_name_length(line + before - 1, 1) == 0)
+    if (before == i || asm_name_length(line + before - 1, 1, 1) == 0)
         return 0;
     if (skip_blank(line, i + state->unknown_length, end) != end)
         return 0;
@@ -350,7 +350,7 @@ static void statement(asm_state *state, size_t start, size_t end)
     }
     size_t n;
     for (;;) { /* labels: name: */
-        n = asm_name_length(line + i, end - i);
+        n = asm_name_length(line + i, end - i, end - i);
         if (n == 0 || i + n >= end || line[i + n] != ':' ||
             (i + n + 1 < end && line[i + n + 1] == ':'))
             break;
@@ -432,11 +432,14 @@ static void defer_rest(asm_state *state, size_t from)
 
 /* A plain line that is not an instruction, its first word at i: a label
  * alone at once, the rest through statement(). Out of line, so that the
- * instructions' path keeps a small frame. */
+ * instructions' path keeps a small frame. The line lies in its file's
+ * text, which may be read past its end. */
 static __attribute__((noinline)) void plain_other(asm_state *state, size_t i)
 {
     const char *line = state->statement_line;
-    size_t end = state->clean_length, n = asm_name_length(line + i, end - i);
+    const asm_frame *frame = &state->frames[state->frame_count - 1];
+    size_t end = state->clean_length, readable = (size_t)(frame->text + frame->length - line);
+    size_t n = asm_name_length(line + i, end - i, readable - i);
     if (n && i + n + 1 == end && line[i + n] == ':' && !(line[i] >= '0' && line[i] <= '9'))
         asm_define_label(state, line + i, n, (unsigned)i + 1);
     else

@@ -350,8 +350,9 @@ void asm_plain_lines(asm_state *state);
  * the open block comment state, updated. */
 void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line, size_t length,
                     bool *block);
-/* The length of the name (letters, digits, '_', '.', '$') at text. */
-size_t asm_name_length(const char *text, size_t length);
+/* The length of the name (letters, digits, '_', '.', '$') at text, within
+ * length; readable (at least length): how many characters may be read. */
+size_t asm_name_length(const char *text, size_t length, size_t readable);
 /* The end of the statement starting at start in clean text (CLRX: ';'). */
 size_t asm_statement_end(const asm_state *state, const char *text, size_t start, size_t length);
 /* Gives the new top frame a context entered at the current statement. */

@@ -476,20 +476,23 @@ static const bool name_characters[256] = {
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
 };
 
-/* How many characters at text make a name (see name_characters): sixteen
- * at a time, as in ordinary_run. */
-size_t asm_name_length(const char *text, size_t length)
+/* How many characters at text make a name (see name_characters), within
+ * length: sixteen at a time while readable (at least length) allows, as in
+ * ordinary_run. */
+size_t asm_name_length(const char *text, size_t length, size_t readable)
 {
     size_t i = 0;
-    for (; i + 16 <= length; i += 16) {
+    for (; i < length && i + 16 <= readable; i += 16) {
         asm_block b = asm_load_block(text + i);
         asm_block lower = b | 0x20;
         asm_block names = ((asm_block)(lower - 'a') < 26) | ((asm_block)(b - '0') < 10) | (b == '_') |
                            (b == '.') | (b == '$');
         unsigned others = ~asm_block_bits(names) & 0xffff;
         if (others)
-            return i + (size_t)__builtin_ctz(others);
+            return i + (size_t)__builtin_ctz(others) < length ? i + (size_t)__builtin_ctz(others) : length;
     }
+    if (i >= length)
+        return length;
     while (i < length && name_characters[(uint8_t)text[i]])
         i++;
     return i;
