@@ -170,13 +170,13 @@ asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_
  * are code that fits there as it is (a little-endian host, an aligned
  * end with room for any instruction), else into spare, for
  * asm_emit_words. */
-static inline uint32_t *instruction_words(asm_state *state, uint32_t *spare, bool *direct)
+static inline uint32_t *instruction_words(asm_state *state, bool fixup, uint32_t *spare, bool *direct)
 {
     *direct = false;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     gcn_output *output = state->output;
     size_t length = output->length;
-    if (state->section == SECTION_TEXT && state->mode != MODE_FIXUP && length % 4 == 0 &&
+    if (!fixup && state->section == SECTION_TEXT && length % 4 == 0 &&
         length + 4 * GCN_MAX_WORDS <= output->capacity &&
         length + 4 * GCN_MAX_WORDS <= ASM_MAX_SECTION_SIZE) {
         *direct = true;
@@ -184,6 +184,7 @@ static inline uint32_t *instruction_words(asm_state *state, uint32_t *spare, boo
     }
 #endif
     (void)state;
+    (void)fixup;
     return spare;
 }
 
@@ -227,12 +228,8 @@ static void instruction(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
     bool fixup = state->mode == MODE_FIXUP;
-    gcn_parse_options *options = &state->parse_options; /* what a statement may change */
-    options->arch = state->arch;
-    options->dialect = state->dialect;
+    gcn_parse_options *options = &state->parse_options; /* the rest: asm_statement_options */
     options->address = asm_position(state);
-    options->register_alias = state->register_count ? asm_register_alias : NULL;
-    state->lookup.section = state->section;
     if (!fixup) {
         state->mode = MODE_FIXUP_ALLOWED;
         state->unknown = false;
@@ -246,7 +243,7 @@ static void instruction(asm_state *state, size_t start, size_t end)
     gcn_status status = gcn_parse(options, line + start, end - start, &decoded, &error);
     uint32_t spare[GCN_MAX_WORDS];
     bool direct;
-    uint32_t *words = instruction_words(state, spare, &direct);
+    uint32_t *words = instruction_words(state, fixup, spare, &direct);
     bool encoded = status == GCN_OK && gcn_encode_checked(&decoded, words) == GCN_OK;
     size_t count = encoded ? decoded.word_count : 0;
     if (!fixup && state->unknown) { /* settled at the end of the pass */
@@ -530,6 +527,7 @@ static void run_fixups(asm_state *state)
         state->arch = (gcn_arch)p->arch;
         state->dialect = (gcn_dialect)p->dialect;
         state->section = p->section;
+        asm_statement_options(state);
         state->statement_line = state->pending_text.data + p->text;
         state->fixup_position = p->address;
         if (p->kind == PENDING_DATA) {
@@ -573,6 +571,7 @@ static void start_pass(asm_state *state)
     state->output->length = 0;
     state->output->statement_count = 0;
     asm_reset_sections(state);
+    asm_statement_options(state);
     state->condition_count = 0;
     state->pending_count = 0;
     state->pending_text.length = 0;

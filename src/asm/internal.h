@@ -312,6 +312,15 @@ bool asm_define_label(asm_state *state, const char *name, size_t length, unsigne
 bool asm_define_register(asm_state *state, const char *name, size_t length, const char *text,
                          size_t text_length);
 const char *asm_register_alias(void *context, const char *name, size_t length, size_t *text_length);
+/* What instructions' parses take from the state (generation, dialect,
+ * section, register symbols), set by whatever changes it, not each line. */
+static inline void asm_statement_options(asm_state *state)
+{
+    state->parse_options.arch = state->arch;
+    state->parse_options.dialect = state->dialect;
+    state->parse_options.register_alias = state->register_count ? asm_register_alias : NULL;
+    state->lookup.section = state->section;
+}
 bool asm_define_symbol(asm_state *state, const char *name, size_t length, unsigned column,
                        int64_t value, unsigned section, bool constant);
 /* Name of the closest defined symbol, for "did you mean". */

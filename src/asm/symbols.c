@@ -183,6 +183,7 @@ bool asm_define_register(asm_state *state, const char *name, size_t length, cons
             state->register_capacity = capacity;
         }
         state->register_count++;
+        asm_statement_options(state);
     }
     asm_register_symbol *symbol = &state->registers[i];
     memcpy(symbol->name, name, length);
