@@ -207,10 +207,9 @@ static inline void emit_instruction(asm_state *state, const uint32_t *words, siz
 static size_t branch_label(const asm_state *state, const gcn_instruction *decoded, const char *line,
                            size_t start, size_t end, size_t *at)
 {
-    const char *name = state->unknown_name;
+    const char *name = state->unknown_name; /* set with state->unknown */
     if (decoded->row >= GCN_ROW_COUNT || gcn_rows[decoded->row].shape != GCN_SHAPE_SOPP_BRANCH ||
-        state->register_count || state->local_count || !name || name <= line + start ||
-        name >= line + end)
+        state->register_count || state->local_count || name <= line + start || name >= line + end)
         return 0;
     /* After the mnemonic and blanks (a name character, not an operator, before them). */
     size_t i = (size_t)(name - line), before = i;
@@ -233,7 +232,6 @@ static void instruction(asm_state *state, size_t start, size_t end)
     if (!fixup) {
         state->mode = MODE_FIXUP_ALLOWED;
         state->unknown = false;
-        state->unknown_name = NULL;
         state->local_count = 0;
         state->locals_overflow = false;
     }
@@ -429,14 +427,12 @@ static void defer_rest(asm_state *state, size_t from)
 
 /* A plain line that is not an instruction, its first word at i: a label
  * alone at once, the rest through statement(). Out of line, so that the
- * instructions' path keeps a small frame. The line lies in its file's
- * text, which may be read past its end. */
+ * instructions' path keeps a small frame. */
 static __attribute__((noinline)) void plain_other(asm_state *state, size_t i)
 {
     const char *line = state->statement_line;
-    const asm_frame *frame = &state->frames[state->frame_count - 1];
-    size_t end = state->clean_length, readable = (size_t)(frame->text + frame->length - line);
-    size_t n = asm_name_length(line + i, end - i, readable - i);
+    size_t end = state->clean_length;
+    size_t n = asm_name_length(line + i, end - i, (size_t)(state->plain_end - line) - i);
     if (n && i + n + 1 == end && line[i + n] == ':' && !(line[i] >= '0' && line[i] <= '9'))
         asm_define_label(state, line + i, n, (unsigned)i + 1);
     else

@@ -248,7 +248,7 @@ typedef struct asm_state {
     unsigned column_base; /* column of the statement's first character, minus 1 */
     int mode;
     bool unknown; /* it used a symbol not yet known */
-    const char *unknown_name; /* the last of them, settled by a fixup (or NULL) */
+    const char *unknown_name; /* the last of them (set with unknown) */
     size_t unknown_length;
     asm_local_binding locals[ASM_MAX_LOCALS];
     unsigned local_count;
@@ -280,6 +280,7 @@ typedef struct asm_state {
     const char *clean_text;
     size_t clean_length;
     bool plain;
+    const char *plain_end;  /* the end of the text plain lines lie in: they may be read up to it */
     const char *statement_line; /* clean_text, or a fixup's copy of its line */
     asm_buffer scratch;     /* lines looked at while a body is captured */
     asm_buffer expansion;   /* macro and .irp text being built */

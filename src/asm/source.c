@@ -626,6 +626,7 @@ void asm_plain_lines(asm_state *state)
     const char *text = frame->text;
     size_t length = frame->length;
     stop_bitmap bitmap = {0, 0};
+    state->plain_end = text + length;
     /* A statement may read lines ahead (a .macro body), open a comment,
      * push a frame, end the source or fail: seen here before the next. */
     while (!state->errors && !state->ended && state->frame_count == frames && !frame->block_comment) {

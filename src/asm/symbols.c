@@ -385,8 +385,11 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
             return true;
         }
     } else if (symbol && symbol->defined) {
-        if (symbol->provisional)
+        if (symbol->provisional) {
             state->unknown = true;
+            state->unknown_name = name;
+            state->unknown_length = length;
+        }
         *value = symbol->value;
         *section = symbol->section;
         return true;
