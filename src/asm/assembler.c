@@ -449,18 +449,17 @@ void asm_plain_statement(asm_state *state)
     state->line_done = false;
     /* Most lines are an instruction (as is_instruction sees it), or a label
      * alone: statement() in short. */
-    if (i < end && !state->macro_count && asm_active(state)) {
-        if (line[i] != '.') {
-            size_t word_end = skip_blank(line, i + asm_word_length(line + i, end - i), end);
-            if (word_end >= end || (line[word_end] != ':' && line[word_end] != '=')) {
-                state->column_base = (unsigned)i;
-                instruction(state, i, end);
-                asm_end_statement(state);
-                return;
-            }
+    if (i < end && asm_active(state)) {
+        if (is_instruction(state, line, i, end)) {
+            state->column_base = (unsigned)i;
+            instruction(state, i, end);
+            asm_end_statement(state);
+            return;
         }
-        plain_other(state, i);
-        return;
+        if (!state->macro_count) {
+            plain_other(state, i);
+            return;
+        }
     }
     statement(state, 0, end);
     asm_end_statement(state);
