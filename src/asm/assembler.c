@@ -209,7 +209,8 @@ static size_t branch_label(const asm_state *state, const gcn_instruction *decode
 {
     const char *name = state->unknown_name; /* set with state->unknown */
     if (decoded->row >= GCN_ROW_COUNT || gcn_rows[decoded->row].shape != GCN_SHAPE_SOPP_BRANCH ||
-        state->register_count || state->local_count || name <= line + start || name >= line + end)
+        state->register_count || state->local_count || state->locals_overflow || name <= line + start ||
+        name >= line + end)
         return 0;
     /* After the mnemonic and blanks (a name character, not an operator, before them). */
     size_t i = (size_t)(name - line), before = i;
