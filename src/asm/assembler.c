@@ -429,19 +429,21 @@ static void defer_rest(asm_state *state, size_t from)
 /* A plain line that is not an instruction, its first word at i: a label
  * alone at once, the rest through statement(). Out of line, so that the
  * instructions' path keeps a small frame. */
-static __attribute__((noinline)) void plain_other(asm_state *state, size_t i)
+static __attribute__((noinline)) bool plain_other(asm_state *state, size_t i)
 {
     const char *line = state->statement_line;
     size_t end = state->clean_length;
     size_t n = asm_name_length(line + i, end - i, (size_t)(state->plain_end - line) - i);
-    if (n && i + n + 1 == end && line[i + n] == ':' && !(line[i] >= '0' && line[i] <= '9'))
+    bool label = n && i + n + 1 == end && line[i + n] == ':' && !(line[i] >= '0' && line[i] <= '9');
+    if (label)
         asm_define_label(state, line + i, n, (unsigned)i + 1);
     else
         statement(state, 0, end);
     asm_end_statement(state);
+    return label;
 }
 
-void asm_plain_statement(asm_state *state)
+bool asm_plain_statement(asm_state *state)
 {
     const char *line = state->clean_text;
     size_t end = state->clean_length, i = skip_blank(line, 0, end);
@@ -455,15 +457,14 @@ void asm_plain_statement(asm_state *state)
             state->column_base = (unsigned)i;
             instruction(state, i, end);
             asm_end_statement(state);
-            return;
+            return true;
         }
-        if (!state->macro_count) {
-            plain_other(state, i);
-            return;
-        }
+        if (!state->macro_count)
+            return plain_other(state, i);
     }
     statement(state, 0, end);
     asm_end_statement(state);
+    return false;
 }
 
 void asm_process_line(asm_state *state)

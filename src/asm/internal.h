@@ -456,8 +456,10 @@ void asm_macros_free(asm_state *state);
 /* ---- assembler.c ---- */
 /* Assembles the line asm_next_line read: its statements. */
 void asm_process_line(asm_state *state);
-/* The same for a plain line (state->plain): one statement. */
-void asm_plain_statement(asm_state *state);
+/* The same for a plain line (state->plain): one statement. True if it was
+ * an instruction or a label alone, which may fail but neither end the
+ * source, push a frame nor read lines ahead. */
+bool asm_plain_statement(asm_state *state);
 /* A cursor over [pos, end) of the current statement's line, with parse
  * options for the current position and the assembler's symbol lookup. */
 void asm_cursor(asm_state *state, gcn_cursor *cursor, gcn_parse_options *options,

@@ -628,8 +628,11 @@ void asm_plain_lines(asm_state *state)
     stop_bitmap bitmap = {0, 0};
     state->plain_end = text + length;
     /* A statement may read lines ahead (a .macro body), open a comment,
-     * push a frame, end the source or fail: seen here before the next. */
-    while (!state->errors && !state->ended && state->frame_count == frames && !frame->block_comment) {
+     * push a frame, end the source or fail: seen here before the next
+     * (after an instruction or a label, only a failure). */
+    bool quick = false;
+    while (!state->errors &&
+           (quick || (!state->ended && state->frame_count == frames && !frame->block_comment))) {
         size_t position = frame->position;
         if (position >= length)
             return;
@@ -644,7 +647,7 @@ void asm_plain_lines(asm_state *state)
         state->plain = true;
         state->clean_text = start;
         state->clean_length = n;
-        asm_plain_statement(state);
+        quick = asm_plain_statement(state);
     }
 }
 
