@@ -640,11 +640,13 @@ void asm_plain_lines(asm_state *state)
         size_t whole = next_stop(&bitmap, text, length, position) - position, n;
         if ((position + whole < length && start[whole] != '\n') || !single_line_length(state, start, whole, &n))
             return;
-        state->location.file = frame->file;
+        if (!quick) { /* the same for the lines after an instruction or a label */
+            state->location.file = frame->file;
+            state->location.context = frame->context;
+            state->plain = true;
+        }
         state->location.line = frame->line;
-        state->location.context = frame->context;
         take_line(state, frame, start, whole, n);
-        state->plain = true;
         state->clean_text = start;
         state->clean_length = n;
         quick = asm_plain_statement(state);
