@@ -539,7 +539,7 @@ static void take_line(asm_state *state, asm_frame *frame, const char *start, siz
 static bool single_line_length(const asm_state *state, const char *start, size_t whole, size_t *n)
 {
     *n = whole && start[whole - 1] == '\r' ? whole - 1 : whole;
-    return *n <= ASM_MAX_LINE && !(state->dialect == GCN_DIALECT_CLRX && *n && start[*n - 1] == '\\');
+    return *n <= ASM_MAX_LINE && !(*n && start[*n - 1] == '\\' && state->dialect == GCN_DIALECT_CLRX);
 }
 
 /* The next line when it is one physical line, read in place: one scan
