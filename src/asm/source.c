@@ -617,12 +617,11 @@ static bool read_joined_line(asm_state *state, asm_frame *frame)
     return true;
 }
 
-void asm_plain_lines(asm_state *state)
+/* asm_plain_lines in frame, the top one: a parameter, which the compiler
+ * keeps in a register rather than work out again from the frame count. */
+static __attribute__((noinline)) void plain_lines_in(asm_state *state, asm_frame *frame)
 {
     size_t frames = state->frame_count;
-    if (frames == 0 || state->frames[frames - 1].kind != FRAME_FILE)
-        return;
-    asm_frame *frame = &state->frames[frames - 1];
     const char *text = frame->text;
     size_t length = frame->length;
     stop_bitmap bitmap = {0, 0};
@@ -651,6 +650,13 @@ void asm_plain_lines(asm_state *state)
         state->clean_length = n;
         quick = asm_plain_statement(state);
     }
+}
+
+void asm_plain_lines(asm_state *state)
+{
+    size_t frames = state->frame_count;
+    if (frames != 0 && state->frames[frames - 1].kind == FRAME_FILE)
+        plain_lines_in(state, &state->frames[frames - 1]);
 }
 
 bool asm_next_line(asm_state *state)
