@@ -523,15 +523,24 @@ static void release_pages(asm_frame *frame, size_t line_start)
 
 /* Takes [start, start + whole) as the next line of frame (whole: up to
  * its '\n'), given it is a single line: n is its length without a '\r'. */
-static void take_line(asm_state *state, asm_frame *frame, const char *start, size_t whole, size_t n)
+static void take_line(asm_state *state, asm_frame *frame, const char *start, size_t whole, size_t n,
+                      size_t *release_at)
 {
     size_t line_start = frame->position;
     frame->position += whole + (line_start + whole < frame->length ? 1 : 0);
     frame->line++;
-    if (frame->mapped && line_start >= frame->released + RELEASE_STEP)
+    if (line_start >= *release_at) {
         release_pages(frame, line_start);
+        *release_at = frame->released + RELEASE_STEP;
+    }
     state->location.text = start;
     state->location.length = n;
+}
+
+/* Where take_line next gives a frame's pages back. */
+static size_t release_at(const asm_frame *frame)
+{
+    return frame->mapped ? frame->released + RELEASE_STEP : SIZE_MAX;
 }
 
 /* The length of a line of whole characters without its '\r'; false for
@@ -560,7 +569,8 @@ static bool read_single_line(asm_state *state, asm_frame *frame)
     size_t n;
     if (!single_line_length(state, start, (size_t)(end - start), &n))
         return false;
-    take_line(state, frame, start, (size_t)(end - start), n);
+    size_t release = release_at(frame);
+    take_line(state, frame, start, (size_t)(end - start), n, &release);
     state->plain = plain;
     if (plain) {
         state->clean_text = start;
@@ -630,6 +640,7 @@ static __attribute__((noinline)) void plain_lines_in(asm_state *state, asm_frame
      * push a frame, end the source or fail: seen here before the next
      * (after an instruction or a label, only a failure). */
     bool quick = false;
+    size_t release = 0;
     while (!state->errors &&
            (quick || (!state->ended && state->frame_count == frames && !frame->block_comment))) {
         size_t position = frame->position;
@@ -643,9 +654,10 @@ static __attribute__((noinline)) void plain_lines_in(asm_state *state, asm_frame
             state->location.file = frame->file;
             state->location.context = frame->context;
             state->plain = true;
+            release = release_at(frame); /* a statement may have read lines ahead */
         }
         state->location.line = frame->line;
-        take_line(state, frame, start, whole, n);
+        take_line(state, frame, start, whole, n, &release);
         state->clean_text = start;
         state->clean_length = n;
         quick = asm_plain_statement(state);
