@@ -216,7 +216,7 @@ static size_t branch_label(const asm_state *state, const gcn_instruction *decode
     size_t i = (size_t)(name - line), before = i;
     while (before > start && (line[before - 1] == ' ' || line[before - 1] == '\t'))
         before--;
-    if (before == i || asm_name_length(line + before - 1, 1, 1) == 0)
+    if (before == i || !gcn_is_identifier_char(line[before - 1]))
         return 0;
     if (skip_blank(line, i + state->unknown_length, end) != end)
         return 0;
