@@ -522,16 +522,17 @@ static void release_pages(asm_frame *frame, size_t line_start)
 }
 
 /* Takes [start, start + whole) as the next line of frame (whole: up to
- * its '\n'), given it is a single line: n is its length without a '\r'. */
+ * its '\n'), given it is a single line: n is its length without a '\r'.
+ * *release: where the frame's pages are next given back (release_at). */
 static void take_line(asm_state *state, asm_frame *frame, const char *start, size_t whole, size_t n,
-                      size_t *release_at)
+                      size_t *release)
 {
     size_t line_start = frame->position;
     frame->position += whole + (line_start + whole < frame->length ? 1 : 0);
     frame->line++;
-    if (line_start >= *release_at) {
+    if (line_start >= *release) {
         release_pages(frame, line_start);
-        *release_at = frame->released + RELEASE_STEP;
+        *release = frame->released + RELEASE_STEP;
     }
     state->location.text = start;
     state->location.length = n;
