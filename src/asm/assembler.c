@@ -88,8 +88,8 @@ bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsi
     return true;
 }
 
-void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, uint64_t address,
-                     uint64_t size, unsigned data_size)
+asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end,
+                             uint64_t address, uint64_t size, unsigned data_size)
 {
     if (state->locals_overflow) { /* too many local labels to remember: another pass */
         state->needs_pass = true;
@@ -99,7 +99,7 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
         state->pending_text.length > ASM_MAX_PENDING_TEXT) { /* the next pass guesses instead */
         state->needs_pass = true;
         state->unsettled = "too many forward references";
-        return;
+        return NULL;
     }
     if (state->pending_count == state->pending_capacity) {
         size_t capacity = state->pending_capacity ? state->pending_capacity * 2 : 256;
@@ -107,7 +107,7 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
                                       capacity * sizeof *grown);
         if (!grown) {
             asm_report(state, true, 0, "out of memory");
-            return;
+            return NULL;
         }
         state->pending = grown;
         state->pending_capacity = capacity;
@@ -119,7 +119,7 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
         asm_local_binding *grown = realloc(state->pending_locals, capacity * sizeof *grown);
         if (!grown) {
             asm_report(state, true, 0, "out of memory");
-            return;
+            return NULL;
         }
         state->pending_locals = grown;
         state->pending_local_capacity = capacity;
@@ -161,6 +161,7 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
         memcpy(state->pending_locals + state->pending_local_count, state->locals,
                state->local_count * sizeof *state->locals);
     state->pending_local_count += state->local_count;
+    return p;
 }
 
 /* ---- instructions ---- */
@@ -169,13 +170,13 @@ void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, u
  * are code that fits there as it is (a little-endian host, an aligned
  * end with room for any instruction), else into spare, for
  * asm_emit_words. */
-static inline uint32_t *instruction_words(asm_state *state, uint32_t *spare, bool *direct)
+static inline uint32_t *instruction_words(asm_state *state, bool fixup, uint32_t *spare, bool *direct)
 {
     *direct = false;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     gcn_output *output = state->output;
     size_t length = output->length;
-    if (state->section == SECTION_TEXT && state->mode != MODE_FIXUP && length % 4 == 0 &&
+    if (!fixup && state->section == SECTION_TEXT && length % 4 == 0 &&
         length + 4 * GCN_MAX_WORDS <= output->capacity &&
         length + 4 * GCN_MAX_WORDS <= ASM_MAX_SECTION_SIZE) {
         *direct = true;
@@ -183,6 +184,7 @@ static inline uint32_t *instruction_words(asm_state *state, uint32_t *spare, boo
     }
 #endif
     (void)state;
+    (void)fixup;
     return spare;
 }
 
@@ -198,16 +200,36 @@ static inline void emit_instruction(asm_state *state, const uint32_t *words, siz
     }
 }
 
+/* The label of a branch whose operand is a label alone (not a local label
+ * 1f, nor an expression), the symbol of the statement's provisional value,
+ * as [*at, *at + length); 0 for any other instruction. Such a fixup is
+ * patched without a parse (branch_fixup). */
+static size_t branch_label(const asm_state *state, const gcn_instruction *decoded, const char *line,
+                           size_t start, size_t end, size_t *at)
+{
+    const char *name = state->unknown_name; /* set with state->unknown */
+    if (decoded->row >= GCN_ROW_COUNT || gcn_rows[decoded->row].shape != GCN_SHAPE_SOPP_BRANCH ||
+        state->register_count || state->local_count || state->locals_overflow || name <= line + start ||
+        name >= line + end)
+        return 0;
+    /* After the mnemonic and blanks (a name character, not an operator, before them). */
+    size_t i = (size_t)(name - line), before = i;
+    while (before > start && (line[before - 1] == ' ' || line[before - 1] == '\t'))
+        before--;
+    if (before == i || !gcn_is_identifier_char(line[before - 1]))
+        return 0;
+    if (skip_blank(line, i + state->unknown_length, end) != end)
+        return 0;
+    *at = i;
+    return state->unknown_length;
+}
+
 static void instruction(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
     bool fixup = state->mode == MODE_FIXUP;
-    gcn_parse_options *options = &state->parse_options; /* what a statement may change */
-    options->arch = state->arch;
-    options->dialect = state->dialect;
+    gcn_parse_options *options = &state->parse_options; /* the rest: asm_statement_options */
     options->address = asm_position(state);
-    options->register_alias = state->register_count ? asm_register_alias : NULL;
-    state->lookup.section = state->section;
     if (!fixup) {
         state->mode = MODE_FIXUP_ALLOWED;
         state->unknown = false;
@@ -220,7 +242,7 @@ static void instruction(asm_state *state, size_t start, size_t end)
     gcn_status status = gcn_parse(options, line + start, end - start, &decoded, &error);
     uint32_t spare[GCN_MAX_WORDS];
     bool direct;
-    uint32_t *words = instruction_words(state, spare, &direct);
+    uint32_t *words = instruction_words(state, fixup, spare, &direct);
     bool encoded = status == GCN_OK && gcn_encode_checked(&decoded, words) == GCN_OK;
     size_t count = encoded ? decoded.word_count : 0;
     if (!fixup && state->unknown) { /* settled at the end of the pass */
@@ -229,7 +251,15 @@ static void instruction(asm_state *state, size_t start, size_t end)
             memset(words, 0, sizeof spare);
             count = 1;
         }
-        asm_add_pending(state, PENDING_INSTRUCTION, start, end, address, count * 4, 0);
+        size_t label = 0, length = encoded && !error.warning_column
+                                       ? branch_label(state, &decoded, line, start, end, &label) : 0;
+        asm_pending *pending = asm_add_pending(state, length ? PENDING_BRANCH : PENDING_INSTRUCTION,
+                                               start, end, address, count * 4, 0);
+        if (pending && length) {
+            pending->target_start = (uint16_t)label;
+            pending->target_length = (uint16_t)length;
+            pending->word = words[0];
+        }
         emit_instruction(state, words, count, direct, (unsigned)start + 1);
         state->mode = MODE_VALUE_NEEDED;
         return;
@@ -316,7 +346,7 @@ static void statement(asm_state *state, size_t start, size_t end)
     }
     size_t n;
     for (;;) { /* labels: name: */
-        n = asm_name_length(line + i, end - i);
+        n = asm_name_length(line + i, end - i, end - i);
         if (n == 0 || i + n >= end || line[i + n] != ':' ||
             (i + n + 1 < end && line[i + n + 1] == ':'))
             break;
@@ -399,18 +429,21 @@ static void defer_rest(asm_state *state, size_t from)
 /* A plain line that is not an instruction, its first word at i: a label
  * alone at once, the rest through statement(). Out of line, so that the
  * instructions' path keeps a small frame. */
-static __attribute__((noinline)) void plain_other(asm_state *state, size_t i)
+static __attribute__((noinline)) bool plain_other(asm_state *state, size_t i)
 {
     const char *line = state->statement_line;
-    size_t end = state->clean_length, n = asm_name_length(line + i, end - i);
-    if (n && i + n + 1 == end && line[i + n] == ':' && !(line[i] >= '0' && line[i] <= '9'))
+    size_t end = state->clean_length;
+    size_t n = asm_name_length(line + i, end - i, (size_t)(state->plain_end - line) - i);
+    bool label = n && i + n + 1 == end && line[i + n] == ':' && !(line[i] >= '0' && line[i] <= '9');
+    if (label)
         asm_define_label(state, line + i, n, (unsigned)i + 1);
     else
         statement(state, 0, end);
     asm_end_statement(state);
+    return label;
 }
 
-void asm_plain_statement(asm_state *state)
+bool asm_plain_statement(asm_state *state)
 {
     const char *line = state->clean_text;
     size_t end = state->clean_length, i = skip_blank(line, 0, end);
@@ -419,21 +452,19 @@ void asm_plain_statement(asm_state *state)
     state->line_done = false;
     /* Most lines are an instruction (as is_instruction sees it), or a label
      * alone: statement() in short. */
-    if (i < end && !state->macro_count && asm_active(state)) {
-        if (line[i] != '.') {
-            size_t word_end = skip_blank(line, i + asm_word_length(line + i, end - i), end);
-            if (word_end >= end || (line[word_end] != ':' && line[word_end] != '=')) {
-                state->column_base = (unsigned)i;
-                instruction(state, i, end);
-                asm_end_statement(state);
-                return;
-            }
+    if (i < end && asm_active(state)) {
+        if (is_instruction(state, line, i, end)) {
+            state->column_base = (unsigned)i;
+            instruction(state, i, end);
+            asm_end_statement(state);
+            return true;
         }
-        plain_other(state, i);
-        return;
+        if (!state->macro_count)
+            return plain_other(state, i);
     }
     statement(state, 0, end);
     asm_end_statement(state);
+    return false;
 }
 
 void asm_process_line(asm_state *state)
@@ -459,6 +490,30 @@ void asm_process_line(asm_state *state)
 
 /* ---- passes ---- */
 
+/* A PENDING_BRANCH fixup: its word with the label's offset, as a parse of
+ * its line would make it; false, doing nothing but the label's lookup,
+ * where that parse has more to say (an undefined label, another section,
+ * out of range: its diagnostics). */
+static bool branch_fixup(asm_state *state, const asm_pending *p)
+{
+    int64_t value;
+    unsigned section;
+    state->undefined_name = NULL;
+    if (!asm_lookup(state, state->statement_line + p->target_start, p->target_length, &value, &section) ||
+        section != p->section)
+        return false;
+    int64_t delta = value - ((int64_t)p->address + 4); /* RELADDR = NEXTPC + SIMM16 * 4 */
+    if ((delta & 3) || delta < -32768 * 4 || delta > 32767 * 4)
+        return false;
+    uint32_t words[GCN_MAX_WORDS] = {p->word};
+    gcn_instruction branch;
+    gcn_decode_sopp((gcn_arch)p->arch, words, 1, &branch);
+    branch.simm16 = (uint16_t)(delta / 4);
+    gcn_encode_sopp(&branch, words);
+    asm_emit_words(state, words, 1, (unsigned)p->statement_start + 1);
+    return true;
+}
+
 static void run_fixups(asm_state *state)
 {
     for (size_t k = 0; k < state->pending_count && !state->needs_pass && !asm_too_many_errors(state); k++) {
@@ -469,13 +524,14 @@ static void run_fixups(asm_state *state)
         state->arch = (gcn_arch)p->arch;
         state->dialect = (gcn_dialect)p->dialect;
         state->section = p->section;
+        asm_statement_options(state);
         state->statement_line = state->pending_text.data + p->text;
         state->fixup_position = p->address;
-        if (p->kind == PENDING_INSTRUCTION) {
-            instruction(state, p->statement_start, p->statement_end);
-        } else {
+        if (p->kind == PENDING_DATA) {
             asm_fixup_data(state, state->statement_line, p->statement_start, p->statement_end,
                            p->data_size);
+        } else if (p->kind == PENDING_INSTRUCTION || !branch_fixup(state, p)) {
+            instruction(state, p->statement_start, p->statement_end);
         }
         if (state->fixup_unsafe) {
             state->needs_pass = true;
@@ -512,6 +568,7 @@ static void start_pass(asm_state *state)
     state->output->length = 0;
     state->output->statement_count = 0;
     asm_reset_sections(state);
+    asm_statement_options(state);
     state->condition_count = 0;
     state->pending_count = 0;
     state->pending_text.length = 0;

@@ -577,8 +577,10 @@ static void directive_section(asm_state *state, const char *line, size_t start, 
         name = lower;
     }
     unsigned section = find_section(state, name, length, column);
-    if (section)
+    if (section) {
         state->section = section;
+        asm_statement_options(state);
+    }
 }
 
 /* ---- symbols ---- */
@@ -988,6 +990,7 @@ static void directive_arch(asm_state *state, const char *line, size_t start, siz
         return;
     }
     state->arch = arch;
+    asm_statement_options(state);
 }
 
 /* ---- the table ---- */

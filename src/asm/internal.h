@@ -115,10 +115,12 @@ typedef struct asm_local_binding {
     uint32_t instance;
 } asm_local_binding;
 
-/* 56 bytes, in fields as wide as their limits need: addresses and sizes
+/* 64 bytes, in fields as wide as their limits need: addresses and sizes
  * below ASM_MAX_SECTION_SIZE, columns below ASM_MAX_LINE, the fixup text
- * below ASM_MAX_PENDING_TEXT. */
-enum { PENDING_INSTRUCTION, PENDING_DATA };
+ * below ASM_MAX_PENDING_TEXT. A branch to a label alone (PENDING_BRANCH)
+ * keeps its word and where the label's name is, to be patched without
+ * parsing its line again. */
+enum { PENDING_INSTRUCTION, PENDING_DATA, PENDING_BRANCH };
 #define ASM_MAX_PENDING_TEXT (UINT32_MAX - 2 * (ASM_MAX_LINE + 1))
 typedef struct asm_pending {
     uint8_t kind, arch, dialect, data_size;
@@ -128,6 +130,8 @@ typedef struct asm_pending {
     uint64_t sequence;
     uint32_t text, line; /* its line, comments blanked and as written, in state->pending_text */
     uint16_t statement_start, statement_end; /* the statement in that line */
+    uint16_t target_start, target_length;    /* PENDING_BRANCH: the label's name */
+    uint32_t word;                           /* PENDING_BRANCH: as the first parse made it */
     uint32_t file, line_number, locals;
     const asm_context *context;
 } asm_pending;
@@ -244,6 +248,8 @@ typedef struct asm_state {
     unsigned column_base; /* column of the statement's first character, minus 1 */
     int mode;
     bool unknown; /* it used a symbol not yet known */
+    const char *unknown_name; /* the last of them (set with unknown) */
+    size_t unknown_length;
     asm_local_binding locals[ASM_MAX_LOCALS];
     unsigned local_count;
     bool locals_overflow;
@@ -274,6 +280,7 @@ typedef struct asm_state {
     const char *clean_text;
     size_t clean_length;
     bool plain;
+    const char *plain_end;  /* the end of the text plain lines lie in: they may be read up to it */
     const char *statement_line; /* clean_text, or a fixup's copy of its line */
     asm_buffer scratch;     /* lines looked at while a body is captured */
     asm_buffer expansion;   /* macro and .irp text being built */
@@ -306,6 +313,15 @@ bool asm_define_label(asm_state *state, const char *name, size_t length, unsigne
 bool asm_define_register(asm_state *state, const char *name, size_t length, const char *text,
                          size_t text_length);
 const char *asm_register_alias(void *context, const char *name, size_t length, size_t *text_length);
+/* What instructions' parses take from the state (generation, dialect,
+ * section, register symbols), set by whatever changes it, not each line. */
+static inline void asm_statement_options(asm_state *state)
+{
+    state->parse_options.arch = state->arch;
+    state->parse_options.dialect = state->dialect;
+    state->parse_options.register_alias = state->register_count ? asm_register_alias : NULL;
+    state->lookup.section = state->section;
+}
 bool asm_define_symbol(asm_state *state, const char *name, size_t length, unsigned column,
                        int64_t value, unsigned section, bool constant);
 /* Name of the closest defined symbol, for "did you mean". */
@@ -344,8 +360,9 @@ void asm_plain_lines(asm_state *state);
  * the open block comment state, updated. */
 void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line, size_t length,
                     bool *block);
-/* The length of the name (letters, digits, '_', '.', '$') at text. */
-size_t asm_name_length(const char *text, size_t length);
+/* The length of the name (letters, digits, '_', '.', '$') at text, within
+ * length; readable (at least length): how many characters may be read. */
+size_t asm_name_length(const char *text, size_t length, size_t readable);
 /* The end of the statement starting at start in clean text (CLRX: ';'). */
 size_t asm_statement_end(const asm_state *state, const char *text, size_t start, size_t length);
 /* Gives the new top frame a context entered at the current statement. */
@@ -439,8 +456,10 @@ void asm_macros_free(asm_state *state);
 /* ---- assembler.c ---- */
 /* Assembles the line asm_next_line read: its statements. */
 void asm_process_line(asm_state *state);
-/* The same for a plain line (state->plain): one statement. */
-void asm_plain_statement(asm_state *state);
+/* The same for a plain line (state->plain): one statement. True if it was
+ * an instruction or a label alone, which may fail but neither end the
+ * source, push a frame nor read lines ahead. */
+bool asm_plain_statement(asm_state *state);
 /* A cursor over [pos, end) of the current statement's line, with parse
  * options for the current position and the assembler's symbol lookup. */
 void asm_cursor(asm_state *state, gcn_cursor *cursor, gcn_parse_options *options,
@@ -450,9 +469,10 @@ void asm_report_cursor(asm_state *state, const gcn_cursor *cursor);
 /* An expression whose value is needed now (layout, conditions): with a
  * symbol not yet known, another pass is asked for. */
 bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsigned *section);
-/* Records the statement [start, end) of the current clean line as a fixup. */
-void asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end, uint64_t address,
-                     uint64_t size, unsigned data_size);
+/* Records the statement [start, end) of the current clean line as a fixup
+ * (NULL if it could not be kept). */
+asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end,
+                             uint64_t address, uint64_t size, unsigned data_size);
 /* The column of a pointer into the current statement's line. */
 unsigned asm_column(const asm_state *state, const char *at);
 /* The current position in the current section (in a fixup: the fixup's). */

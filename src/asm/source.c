@@ -476,20 +476,23 @@ static const bool name_characters[256] = {
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
 };
 
-/* How many characters at text make a name (see name_characters): sixteen
- * at a time, as in ordinary_run. */
-size_t asm_name_length(const char *text, size_t length)
+/* How many characters at text make a name (see name_characters), within
+ * length: sixteen at a time while readable (at least length) allows, as in
+ * ordinary_run. */
+size_t asm_name_length(const char *text, size_t length, size_t readable)
 {
     size_t i = 0;
-    for (; i + 16 <= length; i += 16) {
+    for (; i < length && i + 16 <= readable; i += 16) {
         asm_block b = asm_load_block(text + i);
         asm_block lower = b | 0x20;
         asm_block names = ((asm_block)(lower - 'a') < 26) | ((asm_block)(b - '0') < 10) | (b == '_') |
                            (b == '.') | (b == '$');
         unsigned others = ~asm_block_bits(names) & 0xffff;
         if (others)
-            return i + (size_t)__builtin_ctz(others);
+            return i + (size_t)__builtin_ctz(others) < length ? i + (size_t)__builtin_ctz(others) : length;
     }
+    if (i >= length)
+        return length;
     while (i < length && name_characters[(uint8_t)text[i]])
         i++;
     return i;
@@ -519,16 +522,26 @@ static void release_pages(asm_frame *frame, size_t line_start)
 }
 
 /* Takes [start, start + whole) as the next line of frame (whole: up to
- * its '\n'), given it is a single line: n is its length without a '\r'. */
-static void take_line(asm_state *state, asm_frame *frame, const char *start, size_t whole, size_t n)
+ * its '\n'), given it is a single line: n is its length without a '\r'.
+ * *release: where the frame's pages are next given back (release_at). */
+static void take_line(asm_state *state, asm_frame *frame, const char *start, size_t whole, size_t n,
+                      size_t *release)
 {
     size_t line_start = frame->position;
     frame->position += whole + (line_start + whole < frame->length ? 1 : 0);
     frame->line++;
-    if (frame->mapped && line_start >= frame->released + RELEASE_STEP)
+    if (line_start >= *release) {
         release_pages(frame, line_start);
+        *release = frame->released + RELEASE_STEP;
+    }
     state->location.text = start;
     state->location.length = n;
+}
+
+/* Where take_line next gives a frame's pages back. */
+static size_t release_at(const asm_frame *frame)
+{
+    return frame->mapped ? frame->released + RELEASE_STEP : SIZE_MAX;
 }
 
 /* The length of a line of whole characters without its '\r'; false for
@@ -536,7 +549,7 @@ static void take_line(asm_state *state, asm_frame *frame, const char *start, siz
 static bool single_line_length(const asm_state *state, const char *start, size_t whole, size_t *n)
 {
     *n = whole && start[whole - 1] == '\r' ? whole - 1 : whole;
-    return *n <= ASM_MAX_LINE && !(state->dialect == GCN_DIALECT_CLRX && *n && start[*n - 1] == '\\');
+    return *n <= ASM_MAX_LINE && !(*n && start[*n - 1] == '\\' && state->dialect == GCN_DIALECT_CLRX);
 }
 
 /* The next line when it is one physical line, read in place: one scan
@@ -557,7 +570,8 @@ static bool read_single_line(asm_state *state, asm_frame *frame)
     size_t n;
     if (!single_line_length(state, start, (size_t)(end - start), &n))
         return false;
-    take_line(state, frame, start, (size_t)(end - start), n);
+    size_t release = release_at(frame);
+    take_line(state, frame, start, (size_t)(end - start), n, &release);
     state->plain = plain;
     if (plain) {
         state->clean_text = start;
@@ -614,18 +628,22 @@ static bool read_joined_line(asm_state *state, asm_frame *frame)
     return true;
 }
 
-void asm_plain_lines(asm_state *state)
+/* asm_plain_lines in frame, the top one: a parameter, which the compiler
+ * keeps in a register rather than work out again from the frame count. */
+static __attribute__((noinline)) void plain_lines_in(asm_state *state, asm_frame *frame)
 {
     size_t frames = state->frame_count;
-    if (frames == 0 || state->frames[frames - 1].kind != FRAME_FILE)
-        return;
-    asm_frame *frame = &state->frames[frames - 1];
     const char *text = frame->text;
     size_t length = frame->length;
     stop_bitmap bitmap = {0, 0};
+    state->plain_end = text + length;
     /* A statement may read lines ahead (a .macro body), open a comment,
-     * push a frame, end the source or fail: seen here before the next. */
-    while (!state->errors && !state->ended && state->frame_count == frames && !frame->block_comment) {
+     * push a frame, end the source or fail: seen here before the next
+     * (after an instruction or a label, only a failure). */
+    bool quick = false;
+    size_t release = 0;
+    while (!state->errors &&
+           (quick || (!state->ended && state->frame_count == frames && !frame->block_comment))) {
         size_t position = frame->position;
         if (position >= length)
             return;
@@ -633,15 +651,25 @@ void asm_plain_lines(asm_state *state)
         size_t whole = next_stop(&bitmap, text, length, position) - position, n;
         if ((position + whole < length && start[whole] != '\n') || !single_line_length(state, start, whole, &n))
             return;
-        state->location.file = frame->file;
+        if (!quick) { /* the same for the lines after an instruction or a label */
+            state->location.file = frame->file;
+            state->location.context = frame->context;
+            state->plain = true;
+            release = release_at(frame); /* a statement may have read lines ahead */
+        }
         state->location.line = frame->line;
-        state->location.context = frame->context;
-        take_line(state, frame, start, whole, n);
-        state->plain = true;
+        take_line(state, frame, start, whole, n, &release);
         state->clean_text = start;
         state->clean_length = n;
-        asm_plain_statement(state);
+        quick = asm_plain_statement(state);
     }
+}
+
+void asm_plain_lines(asm_state *state)
+{
+    size_t frames = state->frame_count;
+    if (frames != 0 && state->frames[frames - 1].kind == FRAME_FILE)
+        plain_lines_in(state, &state->frames[frames - 1]);
 }
 
 bool asm_next_line(asm_state *state)

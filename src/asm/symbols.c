@@ -183,6 +183,7 @@ bool asm_define_register(asm_state *state, const char *name, size_t length, cons
             state->register_capacity = capacity;
         }
         state->register_count++;
+        asm_statement_options(state);
     }
     asm_register_symbol *symbol = &state->registers[i];
     memcpy(symbol->name, name, length);
@@ -384,8 +385,11 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
             return true;
         }
     } else if (symbol && symbol->defined) {
-        if (symbol->provisional)
+        if (symbol->provisional) {
             state->unknown = true;
+            state->unknown_name = name;
+            state->unknown_length = length;
+        }
         *value = symbol->value;
         *section = symbol->section;
         return true;
@@ -397,6 +401,8 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
         return true;
     } else if (state->pass == 1 || state->mode == MODE_FIXUP_ALLOWED) {
         state->unknown = true; /* provisional: settled by a fixup or another pass */
+        state->unknown_name = name;
+        state->unknown_length = length;
         *value = 0;
         *section = 0;
         return true;
