@@ -1081,8 +1081,9 @@ static void test_mnemonic_lookup(void)
     for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
         const char *name = gcn_rows[row].name;
         size_t n = strlen(name);
-        static const char *const afters[] = {"", " ", "\t", " s0", "\0 s0", "\0\0\0\0\0\0\0\0\0 s0"};
-        static const size_t after_lengths[] = {0, 1, 1, 3, 4, 12};
+        static const char *const afters[] = {"", " ", "\t", " s0", "\0 s0", "\0\0\0\0\0\0\0\0\0 s0",
+                                             " s0, s1, s2"};
+        static const size_t after_lengths[] = {0, 1, 1, 3, 4, 12, 11};
         for (size_t a = 0; a < sizeof afters / sizeof afters[0]; a++) {
             for (int upper = 0; upper < 2; upper++) {
                 size_t length = n + after_lengths[a];
