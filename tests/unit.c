@@ -1047,6 +1047,80 @@ static void test_fast_paths(void)
 /* The name index: every row by its name in any case and with CLRX's
  * _e32/_e64 suffix; names no row has (prefixes, one letter changed, every
  * length up to past the longest) find nothing. */
+/* Branch labels: a lone label up to the end of the statement is read
+ * once and given to the section lookup; with a space after it, the general
+ * expression reads it. Both give the same words, messages and columns, and
+ * ask the lookup once. */
+typedef struct test_label {
+    const char *name;
+    int64_t value;
+    unsigned section;
+} test_label;
+static unsigned label_lookups;
+static bool test_label_lookup(void *context, const char *name, size_t length, int64_t *value,
+                              unsigned *section)
+{
+    label_lookups++;
+    for (const test_label *label = context; label->name; label++)
+        if (strlen(label->name) == length && memcmp(label->name, name, length) == 0) {
+            *value = label->value;
+            *section = label->section;
+            return true;
+        }
+    return false;
+}
+
+static void test_branch_labels(void)
+{
+    static const test_label labels[] = {
+        {"a", 0x200, 1}, {".L3412_0", 0x100, 1}, {"L$x.y_Z9", 0x0, 1}, {"abs", 0x40, 0},
+        {"far", 0x100000, 1}, {"odd", 0x102, 1}, {"other", 0x200, 2},
+        {"a_label_name_of_sixteen_", 0x300, 1}, {"exactly_16_bytes", 0x80, 1},
+        {"abcdefghijklmnopqrstuvwxyz0123456789", 0x180, 1}, {NULL, 0, 0}};
+    gcn_section_lookup lookup = {test_label_lookup, (void *)labels, 1, 0};
+    static const char *const names[] = {
+        "a", ".L3412_0", "L$x.y_Z9", "abs", "far", "odd", "other", "a_label_name_of_sixteen_",
+        "exactly_16_bytes", "abcdefghijklmnopqrstuvwxyz0123456789", "missing", ".", "b-c", "x@y",
+        "A", "_"};
+    static const char *const mnemonics[] = {"s_branch", "s_cbranch_vccnz", "s_cbranch_cdbgsys_and_user"};
+    for (int dialect = 0; dialect < 2; dialect++)
+        for (size_t m = 0; m < sizeof mnemonics / sizeof mnemonics[0]; m++)
+            for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
+                for (int spaces = 1; spaces <= 3; spaces += 2) {
+                    gcn_parse_options options = {.arch = GCN_ARCH_GCN14, .dialect = (gcn_dialect)dialect,
+                        .address = 0x100, .resolve = gcn_section_resolver, .resolve_context = &lookup};
+                    char plain[96], spaced[100];
+                    int length = snprintf(plain, sizeof plain, "%s%*s%s", mnemonics[m], spaces, "",
+                                          names[n]);
+                    snprintf(spaced, sizeof spaced, "%s ", plain);
+                    gcn_instruction first, second;
+                    gcn_parse_error first_error, second_error;
+                    label_lookups = 0;
+                    gcn_status first_status = gcn_parse(&options, plain, (size_t)length, &first, &first_error);
+                    unsigned first_lookups = label_lookups;
+                    gcn_status second_status =
+                        gcn_parse(&options, spaced, (size_t)length + 1, &second, &second_error);
+                    CHECK(first_status == second_status &&
+                              (first_status != GCN_OK || first.simm16 == second.simm16) &&
+                              (first_status == GCN_OK ||
+                               (first_error.column == second_error.column &&
+                                strcmp(first_error.message, second_error.message) == 0)) &&
+                              first_lookups == label_lookups - first_lookups && first_lookups <= 1,
+                          "branch '%s' (dialect %d): %d %04x %u '%s', spaced: %d %04x %u '%s', lookups %u of %u",
+                          plain, dialect, (int)first_status, first.simm16, first_error.column,
+                          first_error.message, (int)second_status, second.simm16,
+                          second_error.column, second_error.message, first_lookups, label_lookups);
+                }
+    /* The usual label: its field. */
+    gcn_parse_options options = {.arch = GCN_ARCH_GCN14, .dialect = GCN_DIALECT_LLVM,
+        .address = 0x100, .resolve = gcn_section_resolver, .resolve_context = &lookup};
+    gcn_instruction instruction;
+    gcn_parse_error error;
+    CHECK(gcn_parse(&options, "s_branch .L3412_0", 17, &instruction, &error) == GCN_OK &&
+              instruction.simm16 == 0xffff,
+          "s_branch .L3412_0 at 0x100: %04x %s", instruction.simm16, error.message);
+}
+
 static void test_mnemonic_lookup(void)
 {
     for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
@@ -1124,5 +1198,6 @@ int main(void)
     test_misuse();
     test_fast_paths();
     test_mnemonic_lookup();
+    test_branch_labels();
     return test_finish(&summary);
 }
