@@ -219,20 +219,24 @@ static inline __attribute__((always_inline)) gcn_status parse_named(
     const gcn_parse_options *options, const char *text, size_t length, uint16_t index,
     gcn_instruction *instruction, gcn_parse_error *error)
 {
-    int opcode;
-    if (index == GCN_ROW_NONE || (opcode = gcn_rows[index].opcode[options->arch]) < 0)
+    if (index == GCN_ROW_NONE)
         return parse_other(options, text, length, instruction, error);
     const gcn_row *row = &gcn_rows[index];
+    gcn_arch arch = options->arch;
+    int opcode = row->opcode[arch];
+    if (opcode < 0)
+        return parse_other(options, text, length, instruction, error);
+    unsigned family = row->family;
     /* gcn_instruction_start_row, inline (padding cleared too, for callers
      * that compare instructions whole). */
     memset(instruction, 0, sizeof *instruction);
     instruction->row = index;
-    instruction->family = row->family;
-    instruction->arch = (uint8_t)options->arch;
+    instruction->family = (uint8_t)family;
+    instruction->arch = (uint8_t)arch;
     instruction->word_count = 1;
     instruction->opcode = (uint16_t)opcode;
     gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
-    if (!parsers[row->family](&cursor, row, instruction))
+    if (!parsers[family](&cursor, row, instruction))
         return failed(&cursor);
     return cursor.pos < cursor.end ? after_operands(&cursor) : GCN_OK;
 }
