@@ -1121,6 +1121,42 @@ static void test_branch_labels(void)
           "s_branch .L3412_0 at 0x100: %04x %s", instruction.simm16, error.message);
 }
 
+/* SOPP immediates: a plain number up to the end of the statement is read
+ * without the expression parser; with a space after it, the expression
+ * parser reads it. Both give the same field, warning and error. */
+static void test_sopp_immediates(void)
+{
+    static const char *const numbers[] = {
+        "0", "00", "07", "0x", "0x0", "0xffff", "0x10000", "0XAbC", "0xFFFFFFFF", "0x123456789",
+        "65535", "65536", "123456789", "1234567890", "-1", "1a", "0x1g", "99999999999999999999",
+        "1+1", "x", "0b1", "1b"};
+    static const char *const mnemonics[] = {"s_setprio", "s_trap", "s_waitcnt", "s_sleep"};
+    for (int dialect = 0; dialect < 2; dialect++)
+        for (size_t m = 0; m < sizeof mnemonics / sizeof mnemonics[0]; m++)
+            for (size_t n = 0; n < sizeof numbers / sizeof numbers[0]; n++) {
+                gcn_parse_options options = {.arch = GCN_ARCH_GCN14, .dialect = (gcn_dialect)dialect};
+                char plain[64], spaced[66];
+                int length = snprintf(plain, sizeof plain, "%s %s", mnemonics[m], numbers[n]);
+                snprintf(spaced, sizeof spaced, "%s ", plain);
+                gcn_instruction first, second;
+                gcn_parse_error first_error, second_error;
+                gcn_status first_status = gcn_parse(&options, plain, (size_t)length, &first, &first_error);
+                gcn_status second_status =
+                    gcn_parse(&options, spaced, (size_t)length + 1, &second, &second_error);
+                CHECK(first_status == second_status &&
+                          (first_status != GCN_OK || first.simm16 == second.simm16) &&
+                          (first_status == GCN_OK ||
+                           (first_error.column == second_error.column &&
+                            strcmp(first_error.message, second_error.message) == 0)) &&
+                          first_error.warning_column == second_error.warning_column &&
+                          strcmp(first_error.warning, second_error.warning) == 0,
+                      "'%s' (dialect %d): %d %04x %u '%s' '%s', spaced: %d %04x %u '%s' '%s'", plain,
+                      dialect, (int)first_status, first.simm16, first_error.column, first_error.message,
+                      first_error.warning, (int)second_status, second.simm16, second_error.column,
+                      second_error.message, second_error.warning);
+            }
+}
+
 static void test_mnemonic_lookup(void)
 {
     for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
@@ -1199,5 +1235,6 @@ int main(void)
     test_fast_paths();
     test_mnemonic_lookup();
     test_branch_labels();
+    test_sopp_immediates();
     return test_finish(&summary);
 }

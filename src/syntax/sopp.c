@@ -277,12 +277,49 @@ static bool parse_unsigned16(gcn_cursor *cursor, unsigned *value)
     return true;
 }
 
+/* The usual immediate: a decimal number (no leading zero, at most nine
+ * digits) or 0x and one to eight hex digits, up to the end of the
+ * statement, as gcn_parse_expression reads it. False, touching nothing,
+ * for anything else. The caller has seen at < end. */
+static inline bool plain_number_to_end(const char *at, const char *end, int64_t *value)
+{
+    uint64_t number = 0;
+    size_t length = (size_t)(end - at);
+    if (length > 2 && at[0] == '0' && (at[1] | 0x20) == 'x') {
+        if (length > 10)
+            return false;
+        for (at += 2; at < end; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9) {
+                digit = (unsigned)((*at | 0x20) - 'a');
+                if (digit > 5)
+                    return false;
+                digit += 10;
+            }
+            number = number << 4 | digit;
+        }
+    } else {
+        if (length > 9 || (at[0] == '0' && length > 1))
+            return false;
+        for (; at < end; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9)
+                return false;
+            number = number * 10 + digit;
+        }
+    }
+    *value = (int64_t)number;
+    return true;
+}
+
 static bool parse_imm16(gcn_cursor *cursor, unsigned *value)
 {
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
     int64_t v;
-    if (!gcn_parse_expression(cursor, &v))
+    if (start < cursor->end && plain_number_to_end(start, cursor->end, &v))
+        cursor->pos = cursor->end;
+    else if (!gcn_parse_expression(cursor, &v))
         return false;
     if (v < -32768 || v > 65535) {
         if (cursor->options->dialect == GCN_DIALECT_LLVM)
@@ -676,6 +713,8 @@ static __attribute__((noinline)) bool parse_branch_operand(gcn_cursor *cursor, c
 
 bool gcn_parse_sopp(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
+    if (row && row->shape == GCN_SHAPE_SOPP_BRANCH) /* before this frame */
+        return parse_branch_operand(cursor, row, instruction);
     unsigned value = 0;
     bool ok = true;
     if (!row) { /* SOPP_ill_N: an opcode with no instruction, CLRX prints its field */
