@@ -1,4 +1,5 @@
 /* gcn_parse: the mnemonic, then the family's operands. */
+#include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
@@ -226,16 +227,27 @@ static inline __attribute__((always_inline)) gcn_status parse_named(
     int opcode = row->opcode[arch];
     if (opcode < 0)
         return parse_other(options, text, length, instruction, error);
+    gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
     unsigned family = row->family;
     /* gcn_instruction_start_row, inline (padding cleared too, for callers
-     * that compare instructions whole). */
+     * that compare instructions whole); on a little-endian host the first
+     * eight bytes in one store, made in registers. */
     memset(instruction, 0, sizeof *instruction);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(gcn_instruction, family) == 2 && offsetof(gcn_instruction, arch) == 3 &&
+                       offsetof(gcn_instruction, word_count) == 4 &&
+                       offsetof(gcn_instruction, opcode) == 6,
+                   "gcn_instruction's first eight bytes");
+    uint64_t head = index | (uint64_t)family << 16 | (uint64_t)arch << 24 | (uint64_t)1 << 32 |
+                    (uint64_t)(uint16_t)opcode << 48;
+    memcpy(instruction, &head, sizeof head);
+#else
     instruction->row = index;
     instruction->family = (uint8_t)family;
     instruction->arch = (uint8_t)arch;
     instruction->word_count = 1;
     instruction->opcode = (uint16_t)opcode;
-    gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
+#endif
     if (!parsers[family](&cursor, row, instruction))
         return failed(&cursor);
     return cursor.pos < cursor.end ? after_operands(&cursor) : GCN_OK;
