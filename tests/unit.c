@@ -990,6 +990,44 @@ static void test_fast_paths(void)
         expect_same_words(arch, L, "s_load_dword s5, s[2:3], 0x10, glc", "s_load_dword s5, s[2:3], 16 glc");
         expect_same_words(arch, L, "s_dcache_wb", "s_dcache_wb ");
     }
+    /* GCN 1.4's negative offsets as llvm-mc prints them (-0x...): the
+     * one-pass reader where they fit and the base is no buffer's, the
+     * general path (an expression) otherwise; the same words, warnings and
+     * errors either way, in both dialects and on GCN 1.2 too */
+    static const char *const negatives[][2] = {
+        {"s_load_dword s5, s[2:3], -0x5", "s_load_dword s5, s[2:3], -(0x5)"},
+        {"s_load_dword s5, s[2:3], -0xfffff", "s_load_dword s5, s[2:3], -(0xfffff)"},
+        {"s_load_dword s5, s[2:3], -0x100000", "s_load_dword s5, s[2:3], -(0x100000)"},
+        {"s_load_dword s5, s[2:3], -0x100001", "s_load_dword s5, s[2:3], -(0x100001)"},
+        {"s_load_dword s5, s[2:3], -0", "s_load_dword s5, s[2:3], -(0)"},
+        {"s_load_dword s5, s[2:3], -7", "s_load_dword s5, s[2:3], -(7)"},
+        {"s_load_dword s5, s[2:3], -0x5 glc", "s_load_dword s5, s[2:3], -(0x5) glc"},
+        {"s_store_dword s5, s[2:3], -0x7b86b glc", "s_store_dword s5, s[2:3], -(0x7b86b) glc"},
+        {"s_atomic_add s63, s[84:85], -0x7b86b", "s_atomic_add s63, s[84:85], -(0x7b86b)"},
+        {"s_buffer_load_dword s5, s[4:7], -0x10", "s_buffer_load_dword s5, s[4:7], -(0x10)"},
+        {"s_atc_probe 7, s[2:3], -0x10", "s_atc_probe 7, s[2:3], -(0x10)"},
+    };
+    for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++)
+        for (int dialect = 0; dialect < 2; dialect++)
+            for (size_t i = 0; i < sizeof negatives / sizeof negatives[0]; i++) {
+                gcn_instruction first, second;
+                gcn_parse_error first_error, second_error;
+                uint32_t first_words[GCN_MAX_WORDS] = {0}, second_words[GCN_MAX_WORDS] = {0};
+                gcn_status a = parse(arch, (gcn_dialect)dialect, 0, negatives[i][0], &first, &first_error);
+                gcn_status b = parse(arch, (gcn_dialect)dialect, 0, negatives[i][1], &second, &second_error);
+                if (a == GCN_OK)
+                    gcn_encode(&first, first_words, NULL);
+                if (b == GCN_OK)
+                    gcn_encode(&second, second_words, NULL);
+                CHECK(a == b && first_error.column == second_error.column &&
+                          strcmp(first_error.message, second_error.message) == 0 &&
+                          first_error.warning_column == second_error.warning_column &&
+                          strcmp(first_error.warning, second_error.warning) == 0 &&
+                          memcmp(first_words, second_words, sizeof first_words) == 0,
+                      "%s dialect %d '%s' (%d: %s %s) and '%s' (%d: %s %s) differ", gcn_arch_name(arch),
+                      dialect, negatives[i][0], (int)a, first_error.message, first_error.warning,
+                      negatives[i][1], (int)b, second_error.message, second_error.warning);
+            }
     /* the same in clrx (the general path: upper-case registers, glc:1) */
     for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++) {
         expect_same_words(arch, C, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc",
