@@ -1019,6 +1019,44 @@ static void test_fast_paths(void)
         expect_same_words(arch, L, "s_load_dword s5, s[2:3], 0x10, glc", "s_load_dword s5, s[2:3], 16 glc");
         expect_same_words(arch, L, "s_dcache_wb", "s_dcache_wb ");
     }
+    /* GCN 1.4's negative offsets as llvm-mc prints them (-0x...): the
+     * one-pass reader where they fit and the base is no buffer's, the
+     * general path (an expression) otherwise; the same words, warnings and
+     * errors either way, in both dialects and on GCN 1.2 too */
+    static const char *const negatives[][2] = {
+        {"s_load_dword s5, s[2:3], -0x5", "s_load_dword s5, s[2:3], -(0x5)"},
+        {"s_load_dword s5, s[2:3], -0xfffff", "s_load_dword s5, s[2:3], -(0xfffff)"},
+        {"s_load_dword s5, s[2:3], -0x100000", "s_load_dword s5, s[2:3], -(0x100000)"},
+        {"s_load_dword s5, s[2:3], -0x100001", "s_load_dword s5, s[2:3], -(0x100001)"},
+        {"s_load_dword s5, s[2:3], -0", "s_load_dword s5, s[2:3], -(0)"},
+        {"s_load_dword s5, s[2:3], -7", "s_load_dword s5, s[2:3], -(7)"},
+        {"s_load_dword s5, s[2:3], -0x5 glc", "s_load_dword s5, s[2:3], -(0x5) glc"},
+        {"s_store_dword s5, s[2:3], -0x7b86b glc", "s_store_dword s5, s[2:3], -(0x7b86b) glc"},
+        {"s_atomic_add s63, s[84:85], -0x7b86b", "s_atomic_add s63, s[84:85], -(0x7b86b)"},
+        {"s_buffer_load_dword s5, s[4:7], -0x10", "s_buffer_load_dword s5, s[4:7], -(0x10)"},
+        {"s_atc_probe 7, s[2:3], -0x10", "s_atc_probe 7, s[2:3], -(0x10)"},
+    };
+    for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++)
+        for (int dialect = 0; dialect < 2; dialect++)
+            for (size_t i = 0; i < sizeof negatives / sizeof negatives[0]; i++) {
+                gcn_instruction first, second;
+                gcn_parse_error first_error, second_error;
+                uint32_t first_words[GCN_MAX_WORDS] = {0}, second_words[GCN_MAX_WORDS] = {0};
+                gcn_status a = parse(arch, (gcn_dialect)dialect, 0, negatives[i][0], &first, &first_error);
+                gcn_status b = parse(arch, (gcn_dialect)dialect, 0, negatives[i][1], &second, &second_error);
+                if (a == GCN_OK)
+                    gcn_encode(&first, first_words, NULL);
+                if (b == GCN_OK)
+                    gcn_encode(&second, second_words, NULL);
+                CHECK(a == b && first_error.column == second_error.column &&
+                          strcmp(first_error.message, second_error.message) == 0 &&
+                          first_error.warning_column == second_error.warning_column &&
+                          strcmp(first_error.warning, second_error.warning) == 0 &&
+                          memcmp(first_words, second_words, sizeof first_words) == 0,
+                      "%s dialect %d '%s' (%d: %s %s) and '%s' (%d: %s %s) differ", gcn_arch_name(arch),
+                      dialect, negatives[i][0], (int)a, first_error.message, first_error.warning,
+                      negatives[i][1], (int)b, second_error.message, second_error.warning);
+            }
     /* the same in clrx (the general path: upper-case registers, glc:1) */
     for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++) {
         expect_same_words(arch, C, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc",
@@ -1076,6 +1114,116 @@ static void test_fast_paths(void)
 /* The name index: every row by its name in any case and with CLRX's
  * _e32/_e64 suffix; names no row has (prefixes, one letter changed, every
  * length up to past the longest) find nothing. */
+/* Branch labels: a lone label up to the end of the statement is read
+ * once and given to the section lookup; with a space after it, the general
+ * expression reads it. Both give the same words, messages and columns, and
+ * ask the lookup once. */
+typedef struct test_label {
+    const char *name;
+    int64_t value;
+    unsigned section;
+} test_label;
+static unsigned label_lookups;
+static bool test_label_lookup(void *context, const char *name, size_t length, int64_t *value,
+                              unsigned *section)
+{
+    label_lookups++;
+    for (const test_label *label = context; label->name; label++)
+        if (strlen(label->name) == length && memcmp(label->name, name, length) == 0) {
+            *value = label->value;
+            *section = label->section;
+            return true;
+        }
+    return false;
+}
+
+static void test_branch_labels(void)
+{
+    static const test_label labels[] = {
+        {"a", 0x200, 1}, {".L3412_0", 0x100, 1}, {"L$x.y_Z9", 0x0, 1}, {"abs", 0x40, 0},
+        {"far", 0x100000, 1}, {"odd", 0x102, 1}, {"other", 0x200, 2},
+        {"a_label_name_of_sixteen_", 0x300, 1}, {"exactly_16_bytes", 0x80, 1},
+        {"abcdefghijklmnopqrstuvwxyz0123456789", 0x180, 1}, {NULL, 0, 0}};
+    gcn_section_lookup lookup = {test_label_lookup, (void *)labels, 1, 0};
+    static const char *const names[] = {
+        "a", ".L3412_0", "L$x.y_Z9", "abs", "far", "odd", "other", "a_label_name_of_sixteen_",
+        "exactly_16_bytes", "abcdefghijklmnopqrstuvwxyz0123456789", "missing", ".", "b-c", "x@y",
+        "A", "_"};
+    static const char *const mnemonics[] = {"s_branch", "s_cbranch_vccnz", "s_cbranch_cdbgsys_and_user"};
+    for (int dialect = 0; dialect < 2; dialect++)
+        for (size_t m = 0; m < sizeof mnemonics / sizeof mnemonics[0]; m++)
+            for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
+                for (int spaces = 1; spaces <= 3; spaces += 2) {
+                    gcn_parse_options options = {.arch = GCN_ARCH_GCN14, .dialect = (gcn_dialect)dialect,
+                        .address = 0x100, .resolve = gcn_section_resolver, .resolve_context = &lookup};
+                    char plain[96], spaced[100];
+                    int length = snprintf(plain, sizeof plain, "%s%*s%s", mnemonics[m], spaces, "",
+                                          names[n]);
+                    snprintf(spaced, sizeof spaced, "%s ", plain);
+                    gcn_instruction first, second;
+                    gcn_parse_error first_error, second_error;
+                    label_lookups = 0;
+                    gcn_status first_status = gcn_parse(&options, plain, (size_t)length, &first, &first_error);
+                    unsigned first_lookups = label_lookups;
+                    gcn_status second_status =
+                        gcn_parse(&options, spaced, (size_t)length + 1, &second, &second_error);
+                    CHECK(first_status == second_status &&
+                              (first_status != GCN_OK || first.simm16 == second.simm16) &&
+                              (first_status == GCN_OK ||
+                               (first_error.column == second_error.column &&
+                                strcmp(first_error.message, second_error.message) == 0)) &&
+                              first_lookups == label_lookups - first_lookups && first_lookups <= 1,
+                          "branch '%s' (dialect %d): %d %04x %u '%s', spaced: %d %04x %u '%s', lookups %u of %u",
+                          plain, dialect, (int)first_status, first.simm16, first_error.column,
+                          first_error.message, (int)second_status, second.simm16,
+                          second_error.column, second_error.message, first_lookups, label_lookups);
+                }
+    /* The usual label: its field. */
+    gcn_parse_options options = {.arch = GCN_ARCH_GCN14, .dialect = GCN_DIALECT_LLVM,
+        .address = 0x100, .resolve = gcn_section_resolver, .resolve_context = &lookup};
+    gcn_instruction instruction;
+    gcn_parse_error error;
+    CHECK(gcn_parse(&options, "s_branch .L3412_0", 17, &instruction, &error) == GCN_OK &&
+              instruction.simm16 == 0xffff,
+          "s_branch .L3412_0 at 0x100: %04x %s", instruction.simm16, error.message);
+}
+
+/* SOPP immediates: a plain number up to the end of the statement is read
+ * without the expression parser; with a space after it, the expression
+ * parser reads it. Both give the same field, warning and error. */
+static void test_sopp_immediates(void)
+{
+    static const char *const numbers[] = {
+        "0", "00", "07", "0x", "0x0", "0xffff", "0x10000", "0XAbC", "0xFFFFFFFF", "0x123456789",
+        "65535", "65536", "123456789", "1234567890", "-1", "1a", "0x1g", "99999999999999999999",
+        "1+1", "x", "0b1", "1b"};
+    static const char *const mnemonics[] = {"s_setprio", "s_trap", "s_waitcnt", "s_sleep"};
+    for (int dialect = 0; dialect < 2; dialect++)
+        for (size_t m = 0; m < sizeof mnemonics / sizeof mnemonics[0]; m++)
+            for (size_t n = 0; n < sizeof numbers / sizeof numbers[0]; n++) {
+                gcn_parse_options options = {.arch = GCN_ARCH_GCN14, .dialect = (gcn_dialect)dialect};
+                char plain[64], spaced[66];
+                int length = snprintf(plain, sizeof plain, "%s %s", mnemonics[m], numbers[n]);
+                snprintf(spaced, sizeof spaced, "%s ", plain);
+                gcn_instruction first, second;
+                gcn_parse_error first_error, second_error;
+                gcn_status first_status = gcn_parse(&options, plain, (size_t)length, &first, &first_error);
+                gcn_status second_status =
+                    gcn_parse(&options, spaced, (size_t)length + 1, &second, &second_error);
+                CHECK(first_status == second_status &&
+                          (first_status != GCN_OK || first.simm16 == second.simm16) &&
+                          (first_status == GCN_OK ||
+                           (first_error.column == second_error.column &&
+                            strcmp(first_error.message, second_error.message) == 0)) &&
+                          first_error.warning_column == second_error.warning_column &&
+                          strcmp(first_error.warning, second_error.warning) == 0,
+                      "'%s' (dialect %d): %d %04x %u '%s' '%s', spaced: %d %04x %u '%s' '%s'", plain,
+                      dialect, (int)first_status, first.simm16, first_error.column, first_error.message,
+                      first_error.warning, (int)second_status, second.simm16, second_error.column,
+                      second_error.message, second_error.warning);
+            }
+}
+
 static void test_mnemonic_lookup(void)
 {
     for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
@@ -1110,8 +1258,9 @@ static void test_mnemonic_lookup(void)
     for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
         const char *name = gcn_rows[row].name;
         size_t n = strlen(name);
-        static const char *const afters[] = {"", " ", "\t", " s0", "\0 s0", "\0\0\0\0\0\0\0\0\0 s0"};
-        static const size_t after_lengths[] = {0, 1, 1, 3, 4, 12};
+        static const char *const afters[] = {"", " ", "\t", " s0", "\0 s0", "\0\0\0\0\0\0\0\0\0 s0",
+                                             " s0, s1, s2"};
+        static const size_t after_lengths[] = {0, 1, 1, 3, 4, 12, 11};
         for (size_t a = 0; a < sizeof afters / sizeof afters[0]; a++) {
             for (int upper = 0; upper < 2; upper++) {
                 size_t length = n + after_lengths[a];
@@ -1312,5 +1461,7 @@ int main(void)
     test_fast_paths();
     test_mnemonic_lookup();
     test_family_fast_paths();
+    test_branch_labels();
+    test_sopp_immediates();
     return test_finish(&summary);
 }

@@ -239,7 +239,7 @@ static void instruction(asm_state *state, size_t start, size_t end)
     state->undefined_name = NULL;
     gcn_instruction decoded;
     gcn_parse_error error;
-    gcn_status status = gcn_parse(options, line + start, end - start, &decoded, &error);
+    gcn_status status = gcn_parse_checked(options, line + start, end - start, &decoded, &error);
     uint32_t spare[GCN_MAX_WORDS];
     bool direct;
     uint32_t *words = instruction_words(state, fixup, spare, &direct);

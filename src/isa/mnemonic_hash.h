@@ -134,46 +134,74 @@ static inline uint16_t gcn_mnemonic_row(const uint64_t words[GCN_MNEMONIC_WORDS]
     }
 }
 
-/* The row named by the statement's mnemonic at text (rest bytes, up to
- * the first space or the end), or GCN_ROW_NONE, also where it is longer
- * than any name (the caller then reads it the long way). A name followed
- * by NUL bytes matches too: the caller takes the row's length. */
-static inline uint16_t gcn_mnemonic_lookup(const char *text, size_t rest)
+#if defined(__SSE2__) && defined(__x86_64__)
+/* The row named by the 32 bytes low, high whose first length bytes are
+ * the name (the rest is cleared here), or GCN_ROW_NONE. */
+static inline __attribute__((always_inline)) uint16_t gcn_mnemonic_row_of_halves(__m128i low, __m128i high,
+                                                                              unsigned length)
+{
+    const unsigned char *keep = gcn_mnemonic_keep + 32 - length;
+    low = _mm_and_si128(low, _mm_loadu_si128((const __m128i *)(const void *)keep));
+    high = _mm_and_si128(high, _mm_loadu_si128((const __m128i *)(const void *)(keep + 16)));
+    __m128i folded = _mm_xor_si128(low, high);
+    unsigned slot = gcn_mnemonic_hash_folded(
+        (uint64_t)_mm_cvtsi128_si64(folded),
+        (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(folded, folded)));
+    for (;; slot = (slot + 1) % GCN_MNEMONIC_SLOTS) {
+        uint16_t row = gcn_mnemonic_slots[slot];
+        if (row == GCN_ROW_NONE)
+            return row;
+        const __m128i *name = (const __m128i *)(const void *)gcn_mnemonic_words[row];
+        __m128i same = _mm_and_si128(_mm_cmpeq_epi8(low, _mm_loadu_si128(name)),
+                                     _mm_cmpeq_epi8(high, _mm_loadu_si128(name + 1)));
+        if (_mm_movemask_epi8(same) == 0xffff)
+            return row;
+    }
+}
+#endif
+
+/* gcn_mnemonic_lookup past its inline case (rows.c). */
+uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest);
+
+/* gcn_mnemonic_lookup's usual case, the row in *row: 16 or 32 bytes at
+ * once, kept in registers, a space in them. False where it takes
+ * gcn_mnemonic_lookup_other (shorter texts, longer names, other hosts). */
+static inline __attribute__((always_inline)) bool gcn_mnemonic_lookup_usual(const char *text, size_t rest,
+                                                                         uint16_t *row)
 {
 #if defined(__SSE2__) && defined(__x86_64__)
-    if (rest >= 16) { /* the usual statement: 16 or 32 bytes at once, kept in registers */
+    if (rest >= 16) {
         __m128i spaces = _mm_set1_epi8(' ');
         __m128i low = _mm_loadu_si128((const __m128i *)(const void *)text), high = _mm_setzero_si128();
         unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
         if (rest >= 32) {
             high = _mm_loadu_si128((const __m128i *)(const void *)(text + 16));
             found |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
-            if (!found)
-                return GCN_ROW_NONE;
-        }
-        if (found) { /* else a name of 16 bytes or more up to the end: below */
-            const unsigned char *keep = gcn_mnemonic_keep + 32 - __builtin_ctz(found);
-            low = _mm_and_si128(low, _mm_loadu_si128((const __m128i *)(const void *)keep));
-            high = _mm_and_si128(high, _mm_loadu_si128((const __m128i *)(const void *)(keep + 16)));
-            __m128i folded = _mm_xor_si128(low, high);
-            unsigned slot = gcn_mnemonic_hash_folded(
-                (uint64_t)_mm_cvtsi128_si64(folded),
-                (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(folded, folded)));
-            for (;; slot = (slot + 1) % GCN_MNEMONIC_SLOTS) {
-                uint16_t row = gcn_mnemonic_slots[slot];
-                if (row == GCN_ROW_NONE)
-                    return row;
-                const __m128i *name = (const __m128i *)(const void *)gcn_mnemonic_words[row];
-                __m128i same = _mm_and_si128(_mm_cmpeq_epi8(low, _mm_loadu_si128(name)),
-                                             _mm_cmpeq_epi8(high, _mm_loadu_si128(name + 1)));
-                if (_mm_movemask_epi8(same) == 0xffff)
-                    return row;
+            if (!found) {
+                *row = GCN_ROW_NONE;
+                return true;
             }
+        }
+        if (found) {
+            *row = gcn_mnemonic_row_of_halves(low, high, (unsigned)__builtin_ctz(found));
+            return true;
         }
     }
 #endif
-    uint64_t words[GCN_MNEMONIC_WORDS];
-    return gcn_mnemonic_at(text, rest, words) ? gcn_mnemonic_row(words) : GCN_ROW_NONE;
+    (void)text;
+    (void)rest;
+    (void)row;
+    return false;
+}
+
+/* The row named by the statement's mnemonic at text (rest bytes, up to
+ * the first space or the end), or GCN_ROW_NONE, also where it is longer
+ * than any name (the caller then reads it the long way). A name followed
+ * by NUL bytes matches too: the caller takes the row's length. */
+static inline __attribute__((always_inline)) uint16_t gcn_mnemonic_lookup(const char *text, size_t rest)
+{
+    uint16_t row;
+    return gcn_mnemonic_lookup_usual(text, rest, &row) ? row : gcn_mnemonic_lookup_other(text, rest);
 }
 
 #endif

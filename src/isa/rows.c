@@ -122,6 +122,33 @@ const unsigned char gcn_mnemonic_keep[64] = {
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 };
 
+/* Out of line: shorter texts (a word at a time), and on x86-64 a name
+ * longer than 16 bytes in a text of fewer than 32: its bytes from 16 on
+ * are the text's last 16 moved down (through memory; SSE2 has no variable
+ * byte shift). */
+uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest)
+{
+#if defined(__SSE2__) && defined(__x86_64__)
+    if (rest >= 16 && rest < 32) {
+        __m128i spaces = _mm_set1_epi8(' ');
+        __m128i low = _mm_loadu_si128((const __m128i *)(const void *)text);
+        __m128i tail = _mm_loadu_si128((const __m128i *)(const void *)(text + rest - 16));
+        unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
+        if (found) /* the inline lookup took these */
+            return gcn_mnemonic_row_of_halves(low, _mm_setzero_si128(), (unsigned)__builtin_ctz(found));
+        /* The end of the text stands for a space. */
+        found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(tail, spaces)) << (rest - 16) | 1u << rest;
+        unsigned char bytes[32];
+        _mm_storeu_si128((__m128i *)(void *)bytes, tail);
+        _mm_storeu_si128((__m128i *)(void *)(bytes + 16), _mm_setzero_si128());
+        __m128i high = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 32 - rest));
+        return gcn_mnemonic_row_of_halves(low, high, (unsigned)__builtin_ctz(found));
+    }
+#endif
+    uint64_t words[GCN_MNEMONIC_WORDS];
+    return gcn_mnemonic_at(text, rest, words) ? gcn_mnemonic_row(words) : GCN_ROW_NONE;
+}
+
 /* The row spelled exactly name (the rows' names are lower case), or
  * GCN_ROW_NONE. */
 static inline uint16_t lookup_exact(const char *name, size_t length)

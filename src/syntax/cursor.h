@@ -168,4 +168,11 @@ bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section);
 bool gcn_parse_ranged(gcn_cursor *cursor, int64_t minimum, int64_t maximum, int64_t *value,
                       const char *what);
 
+/* gcn_parse for a caller that guarantees its arguments (options with a
+ * valid arch, text, instruction and error all there): the assembler's
+ * loop. Clears error's warning_column; sets column and message only when
+ * it fails. */
+gcn_status gcn_parse_checked(const gcn_parse_options *options, const char *text, size_t length,
+                             gcn_instruction *instruction, gcn_parse_error *error);
+
 #endif

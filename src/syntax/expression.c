@@ -474,18 +474,13 @@ static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int
     return true;
 }
 
-bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
+/* gcn_parse_address from an identifier: a lone symbol, else the full
+ * parser; out of line, so that a plain number keeps a small frame. */
+static __attribute__((noinline)) bool parse_symbol_address(gcn_cursor *cursor, int64_t *value,
+                                                           unsigned *section)
 {
     term result;
-    gcn_skip_space(cursor);
-    /* What starts an identifier starts no number: a symbol tried first. */
-    int plain = PLAIN_NONE;
-    if (cursor->pos < cursor->end &&
-        (gcn_character_class[(unsigned char)*cursor->pos] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
-            GCN_CHAR_IDENTIFIER)
-        plain = parse_plain_symbol(cursor, &result);
-    else if (parse_plain_number(cursor, &result))
-        plain = PLAIN_READ;
+    int plain = parse_plain_symbol(cursor, &result);
     if (plain == PLAIN_FAILED)
         return false;
     if (plain == PLAIN_NONE)
@@ -493,6 +488,23 @@ bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
     *value = (int64_t)result.value;
     if (section)
         *section = result.section;
+    return true;
+}
+
+bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
+{
+    term result;
+    gcn_skip_space(cursor);
+    /* What starts an identifier starts no number: a symbol tried first. */
+    if (cursor->pos < cursor->end &&
+        (gcn_character_class[(unsigned char)*cursor->pos] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
+            GCN_CHAR_IDENTIFIER)
+        return parse_symbol_address(cursor, value, section);
+    if (!parse_plain_number(cursor, &result))
+        return parse_full_address(cursor, value, section);
+    *value = (int64_t)result.value;
+    if (section)
+        *section = 0;
     return true;
 }
 

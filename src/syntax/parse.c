@@ -1,4 +1,5 @@
 /* gcn_parse: the mnemonic, then the family's operands. */
+#include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
@@ -176,24 +177,112 @@ static __attribute__((noinline)) gcn_status parse_other_mnemonic(gcn_cursor *cur
     return parse_row(cursor, index, name_length, instruction);
 }
 
-gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
-                     gcn_instruction *instruction, gcn_parse_error *error)
+/* A failed statement: its column and message, also where no gcn_fail
+ * gave them (the checked entry leaves them untouched until then). */
+static __attribute__((noinline)) gcn_status failed(gcn_cursor *cursor)
 {
-    if (!options || !text || !instruction || (unsigned)options->arch >= GCN_ARCH_COUNT)
-        return GCN_ERROR_INVALID_ARGUMENT;
-    if (error) {
-        error->column = 0;
-        error->message[0] = '\0';
-        error->warning_column = 0;
-        error->warning[0] = '\0';
+    if (!cursor->failed) {
+        cursor->error->column = 0;
+        cursor->error->message[0] = '\0';
     }
+    return GCN_ERROR_SYNTAX;
+}
+
+/* Statements past the usual one: space before the mnemonic, other
+ * spellings, a row the generation lacks. */
+static __attribute__((noinline)) gcn_status parse_other(const gcn_parse_options *options,
+                                                        const char *text, size_t length,
+                                                        gcn_instruction *instruction,
+                                                        gcn_parse_error *error)
+{
     gcn_cursor cursor = {text, text, text + length, options, error, false};
     gcn_skip_space(&cursor);
     /* The usual statement: the exact name, then a space or the end (NUL
      * bytes before it are left to the operands, as an identifier ends
      * there). */
     uint16_t index = gcn_mnemonic_lookup(cursor.pos, (size_t)(cursor.end - cursor.pos));
+    gcn_status status = index == GCN_ROW_NONE
+                            ? parse_other_mnemonic(&cursor, instruction)
+                            : parse_row(&cursor, index, gcn_rows[index].name_length, instruction);
+    return status == GCN_OK ? status : failed(&cursor);
+}
+
+/* Out of line: the operands leave the cursor at the end. */
+static __attribute__((noinline)) gcn_status after_operands(gcn_cursor *cursor)
+{
+    return gcn_at_end(cursor) ? GCN_OK : trailing_text(cursor);
+}
+
+/* The statement whose mnemonic, at text, names row index (or none):
+ * the usual one, on a generation that has the row; the others out of
+ * line. */
+static inline __attribute__((always_inline)) gcn_status parse_named(
+    const gcn_parse_options *options, const char *text, size_t length, uint16_t index,
+    gcn_instruction *instruction, gcn_parse_error *error)
+{
     if (index == GCN_ROW_NONE)
-        return parse_other_mnemonic(&cursor, instruction);
-    return parse_row(&cursor, index, gcn_rows[index].name_length, instruction);
+        return parse_other(options, text, length, instruction, error);
+    const gcn_row *row = &gcn_rows[index];
+    gcn_arch arch = options->arch;
+    int opcode = row->opcode[arch];
+    if (opcode < 0)
+        return parse_other(options, text, length, instruction, error);
+    gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
+    unsigned family = row->family;
+    /* gcn_instruction_start_row, inline (padding cleared too, for callers
+     * that compare instructions whole); on a little-endian host the first
+     * eight bytes in one store, made in registers. */
+    memset(instruction, 0, sizeof *instruction);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(gcn_instruction, family) == 2 && offsetof(gcn_instruction, arch) == 3 &&
+                       offsetof(gcn_instruction, word_count) == 4 &&
+                       offsetof(gcn_instruction, opcode) == 6,
+                   "gcn_instruction's first eight bytes");
+    uint64_t head = index | (uint64_t)family << 16 | (uint64_t)arch << 24 | (uint64_t)1 << 32 |
+                    (uint64_t)(uint16_t)opcode << 48;
+    memcpy(instruction, &head, sizeof head);
+#else
+    instruction->row = index;
+    instruction->family = (uint8_t)family;
+    instruction->arch = (uint8_t)arch;
+    instruction->word_count = 1;
+    instruction->opcode = (uint16_t)opcode;
+#endif
+    if (!parsers[family](&cursor, row, instruction))
+        return failed(&cursor);
+    return cursor.pos < cursor.end ? after_operands(&cursor) : GCN_OK;
+}
+
+/* Out of line, so that the usual lookup keeps a small frame. */
+static __attribute__((noinline)) gcn_status parse_named_other(const gcn_parse_options *options,
+                                                              const char *text, size_t length,
+                                                              gcn_instruction *instruction,
+                                                              gcn_parse_error *error)
+{
+    return parse_named(options, text, length, gcn_mnemonic_lookup_other(text, length), instruction,
+                       error);
+}
+
+gcn_status gcn_parse_checked(const gcn_parse_options *options, const char *text, size_t length,
+                             gcn_instruction *instruction, gcn_parse_error *error)
+{
+    error->warning_column = 0;
+    uint16_t index;
+    if (!gcn_mnemonic_lookup_usual(text, length, &index))
+        return parse_named_other(options, text, length, instruction, error);
+    return parse_named(options, text, length, index, instruction, error);
+}
+
+gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
+                     gcn_instruction *instruction, gcn_parse_error *error)
+{
+    if (!options || !text || !instruction || (unsigned)options->arch >= GCN_ARCH_COUNT)
+        return GCN_ERROR_INVALID_ARGUMENT;
+    gcn_parse_error unused;
+    if (!error)
+        error = &unused;
+    error->column = 0;
+    error->message[0] = '\0';
+    error->warning[0] = '\0';
+    return gcn_parse_checked(options, text, length, instruction, error);
 }

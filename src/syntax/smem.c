@@ -1277,6 +1277,14 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
                 !(at = printed_operand(at, end, arch, clrx, 1, false, &code)))
                 return false;
             offset = code;
+        } else if (!clrx && at < end && *at == '-') {
+            /* llvm-mc prints GCN 1.4's field signed: -N, at most 0xfffff
+             * here; on a buffer the general path warns. */
+            if (arch != GCN_ARCH_GCN14 || form->base_count != 2 ||
+                !(at = printed_offset(at + 1, end, &offset)))
+                return false;
+            offset = (0x200000u - offset) & 0x1fffffu;
+            modifiers |= GCN_MOD_IMM;
         } else {
             if (!(at = printed_offset(at, end, &offset)))
                 return false;

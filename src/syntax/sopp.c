@@ -4,6 +4,10 @@
 
 #include "syntax/syntax.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* s_waitcnt fields; GCN 1.4 adds two high vmcnt bits at 14-15. */
 typedef struct waitcnt {
     unsigned vmcnt, expcnt, lgkmcnt;
@@ -334,12 +338,49 @@ static bool parse_unsigned16(gcn_cursor *cursor, unsigned *value)
     return true;
 }
 
+/* The usual immediate: a decimal number (no leading zero, at most nine
+ * digits) or 0x and one to eight hex digits, up to the end of the
+ * statement, as gcn_parse_expression reads it. False, touching nothing,
+ * for anything else. The caller has seen at < end. */
+static inline bool plain_number_to_end(const char *at, const char *end, int64_t *value)
+{
+    uint64_t number = 0;
+    size_t length = (size_t)(end - at);
+    if (length > 2 && at[0] == '0' && (at[1] | 0x20) == 'x') {
+        if (length > 10)
+            return false;
+        for (at += 2; at < end; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9) {
+                digit = (unsigned)((*at | 0x20) - 'a');
+                if (digit > 5)
+                    return false;
+                digit += 10;
+            }
+            number = number << 4 | digit;
+        }
+    } else {
+        if (length > 9 || (at[0] == '0' && length > 1))
+            return false;
+        for (; at < end; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9)
+                return false;
+            number = number * 10 + digit;
+        }
+    }
+    *value = (int64_t)number;
+    return true;
+}
+
 static bool parse_imm16(gcn_cursor *cursor, unsigned *value)
 {
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
     int64_t v;
-    if (!gcn_parse_expression(cursor, &v))
+    if (start < cursor->end && plain_number_to_end(start, cursor->end, &v))
+        cursor->pos = cursor->end;
+    else if (!gcn_parse_expression(cursor, &v))
         return false;
     if (v < -32768 || v > 65535) {
         if (cursor->options->dialect == GCN_DIALECT_LLVM)
@@ -610,14 +651,11 @@ static __attribute__((noinline)) bool parse_gpr_idx(gcn_cursor *cursor, unsigned
     return true;
 }
 
-static bool parse_branch(gcn_cursor *cursor, unsigned *value)
+/* The field of a branch to v (in section; 0: an absolute number), the
+ * operand at start. */
+static inline bool branch_value(gcn_cursor *cursor, const char *start, int64_t v, unsigned section,
+                                unsigned *value)
 {
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    int64_t v;
-    unsigned section;
-    if (!gcn_parse_address(cursor, &v, &section))
-        return false;
     const gcn_parse_options *options = cursor->options;
     /* An absolute number in LLVM is the raw word offset, as llvm-mc takes it. */
     if (options->dialect == GCN_DIALECT_LLVM && section == 0) {
@@ -631,7 +669,7 @@ static bool parse_branch(gcn_cursor *cursor, unsigned *value)
                        ? ((const gcn_section_lookup *)options->resolve_context)->section : 0;
     if (section != 0 && section != own)
         return gcn_fail(cursor, start, "branch target is in another section");
-    int64_t delta = v - (int64_t)(cursor->options->address + 4);
+    int64_t delta = v - (int64_t)(options->address + 4);
     if (delta & 3)
         return gcn_fail(cursor, start, "branch target is not a multiple of 4 bytes");
     delta /= 4;
@@ -642,8 +680,102 @@ static bool parse_branch(gcn_cursor *cursor, unsigned *value)
     return true;
 }
 
+static bool parse_branch(gcn_cursor *cursor, unsigned *value)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t v;
+    unsigned section;
+    if (!gcn_parse_address(cursor, &v, &section))
+        return false;
+    return branch_value(cursor, start, v, section, value);
+}
+
+/* Whether every byte from at to end (at < end) is an identifier
+ * character: a label that ends the statement. With SSE2, the statement's
+ * last 16 bytes are classified at once. */
+static inline bool identifier_to_end(const char *text, const char *at, const char *end)
+{
+#if defined(__SSE2__)
+    if (end - text >= 16 && end - at <= 16) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)(end - 16));
+        __m128i letter = _mm_sub_epi8(_mm_or_si128(bytes, _mm_set1_epi8(0x20)), _mm_set1_epi8('a'));
+        __m128i digit = _mm_sub_epi8(bytes, _mm_set1_epi8('0'));
+        __m128i identifier = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(letter, _mm_set1_epi8(25)), letter),
+                         _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8(9)), digit)),
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('_')),
+                                      _mm_cmpeq_epi8(bytes, _mm_set1_epi8('.'))),
+                         _mm_cmpeq_epi8(bytes, _mm_set1_epi8('$'))));
+        unsigned other = ~(unsigned)_mm_movemask_epi8(identifier) & 0xffff;
+        return (other >> (16 - (end - at))) == 0;
+    }
+#endif
+    (void)text;
+    for (const char *p = at; p < end; p++)
+        if (!gcn_is_identifier_char(*p))
+            return false;
+    return true;
+}
+
+/* The usual branch operand: a label alone up to the end of the statement,
+ * read once and given to the section lookup, as gcn_parse_address would
+ * (the same lookup, the same error). BRANCH_OTHER, touching nothing, for
+ * anything else. */
+enum { BRANCH_OTHER, BRANCH_READ, BRANCH_FAILED };
+static inline int parse_label_branch(gcn_cursor *cursor, unsigned *value)
+{
+    const char *at = cursor->pos, *end = cursor->end;
+    while (at < end && (gcn_character_class[(unsigned char)*at] & GCN_CHAR_SPACE))
+        at++;
+    const gcn_parse_options *options = cursor->options;
+    const gcn_section_lookup *lookup = options->resolve_context;
+    if (at >= end ||
+        (gcn_character_class[(unsigned char)*at] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) !=
+            GCN_CHAR_IDENTIFIER ||
+        (*at == '.' && end - at == 1) || options->resolve != gcn_section_resolver || !lookup ||
+        !lookup->lookup || !identifier_to_end(cursor->text, at, end))
+        return BRANCH_OTHER;
+    int64_t v;
+    unsigned section = 0;
+    /* Past the call only the cursor and at: the name ends the statement. */
+    if (!lookup->lookup(lookup->context, at, (size_t)(end - at), &v, &section)) {
+        gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)(cursor->end - at), at);
+        return BRANCH_FAILED;
+    }
+    cursor->pos = cursor->end;
+    return branch_value(cursor, at, v, section, value) ? BRANCH_READ : BRANCH_FAILED;
+}
+
+/* A branch's operand past the usual label: the general expression. */
+static __attribute__((noinline)) bool parse_other_branch(gcn_cursor *cursor, const gcn_row *row,
+                                                         gcn_instruction *instruction)
+{
+    unsigned value = 0;
+    if (gcn_at_end(cursor))
+        return gcn_fail(cursor, cursor->pos, "%s needs a branch target", row->name);
+    bool ok = parse_branch(cursor, &value);
+    instruction->simm16 = (uint16_t)value;
+    return ok;
+}
+
+/* A branch's operand; out of line, so that the other SOPP statements keep
+ * a small frame. */
+static __attribute__((noinline)) bool parse_branch_operand(gcn_cursor *cursor, const gcn_row *row,
+                                                           gcn_instruction *instruction)
+{
+    unsigned value = 0;
+    int branch = parse_label_branch(cursor, &value);
+    if (branch == BRANCH_OTHER)
+        return parse_other_branch(cursor, row, instruction);
+    instruction->simm16 = (uint16_t)value;
+    return branch == BRANCH_READ;
+}
+
 bool gcn_parse_sopp(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
+    if (row && row->shape == GCN_SHAPE_SOPP_BRANCH) /* before this frame */
+        return parse_branch_operand(cursor, row, instruction);
     unsigned value = 0;
     bool ok = true;
     if (!row) { /* SOPP_ill_N: an opcode with no instruction, CLRX prints its field */
@@ -665,10 +797,7 @@ bool gcn_parse_sopp(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
         ok = parse_imm16(cursor, &value);
         break;
     case GCN_SHAPE_SOPP_BRANCH:
-        if (gcn_at_end(cursor))
-            return gcn_fail(cursor, cursor->pos, "%s needs a branch target", row->name);
-        ok = parse_branch(cursor, &value);
-        break;
+        return parse_branch_operand(cursor, row, instruction);
     case GCN_SHAPE_SOPP_WAITCNT:
         ok = parse_waitcnt(cursor, (gcn_arch)instruction->arch, &value);
         break;
