@@ -313,15 +313,9 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
         if (!at)
             return NULL;
     }
-    if (offset != 0) {
-        at = gcn_write(at, " offset:");
-        if (offset < 0)
-            *at++ = '-';
-        at = gcn_write_unsigned(at, offset < 0 ? (uint64_t)-offset : (uint64_t)offset);
-    }
-    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
-    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
-    return at;
+    at = gcn_write_offset(at, (int)offset); /* below 8192 in magnitude */
+    at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
+    return gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
 }
 
 
