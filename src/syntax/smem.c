@@ -417,9 +417,7 @@ static inline __attribute__((always_inline)) char *write_llvm_smem(
     }
     bool takes_glc = form->shape == GCN_SHAPE_SMEM_LOAD || form->shape == GCN_SHAPE_SMEM_STORE ||
                      form->shape == GCN_SHAPE_SMEM_ATOMIC;
-    if (takes_glc && (modifiers & GCN_MOD_GLC))
-        at = gcn_write(at, " glc");
-    return at;
+    return gcn_write_if(at, " glc\0\0\0", 4, takes_glc & ((modifiers & GCN_MOD_GLC) != 0));
 }
 
 
