@@ -112,7 +112,7 @@ static inline __attribute__((always_inline)) char *gcn_write_range(char *at, con
     *end++ = ':';
     end = gcn_write_register_number(end, last);
     *end++ = ']';
-    return tuple ? end : at;
+    return at + ((end - at) & -(ptrdiff_t)tuple); /* a select: gcc may branch on ?: */
 }
 
 static inline char *gcn_write_vgprs(char *at, unsigned first, unsigned count)

@@ -119,7 +119,7 @@ static inline char *gcn_write_offset(char *at, int value)
     char *end = gcn_write_length(at, " offset:", 8);
     *end = '-';
     end = gcn_write_small_unsigned(end + (value < 0), (unsigned)(value < 0 ? -value : value));
-    return value != 0 ? end : at;
+    return at + ((end - at) & -(ptrdiff_t)(value != 0)); /* a select: gcc may branch on ?: */
 }
 
 /* text (padded to 8 bytes) written whatever set is and kept only when set:
