@@ -442,6 +442,10 @@ static void test_text(void)
         else
             printed[0] = '\0';
         CHECK(strcmp(raw, printed) == 0, "offset '%s': '%s'", printed, raw);
+        *gcn_write_small_field(raw, " inst_offset:", 13, value) = '\0';
+        if (value)
+            snprintf(printed, sizeof printed, " inst_offset:%d", value);
+        CHECK(strcmp(raw, printed) == 0, "field '%s': '%s'", printed, raw);
     }
     for (int set = 0; set < 2; set++) {
         char raw[32];

@@ -112,14 +112,21 @@ static inline char *gcn_write_small_unsigned(char *at, unsigned value)
     return at + count;
 }
 
-/* " offset:N" for a value of magnitude below 10000, or nothing for 0, with
- * no branch on the value. at has 13 bytes. */
-static inline char *gcn_write_offset(char *at, int value)
+/* name and a value of magnitude below 10000 (" inst_offset:-12"), or
+ * nothing for 0, with no branch on the value. at has name_length + 6 bytes. */
+static inline char *gcn_write_small_field(char *at, const char *name, size_t name_length,
+                                          int value)
 {
-    char *end = gcn_write_length(at, " offset:", 8);
+    char *end = gcn_write_length(at, name, name_length);
     *end = '-';
     end = gcn_write_small_unsigned(end + (value < 0), (unsigned)(value < 0 ? -value : value));
     return at + ((end - at) & -(ptrdiff_t)(value != 0)); /* a select: gcc may branch on ?: */
+}
+
+/* " offset:N" or nothing for 0, as gcn_write_small_field. */
+static inline char *gcn_write_offset(char *at, int value)
+{
+    return gcn_write_small_field(at, " offset:", 8, value);
 }
 
 /* text (padded to 8 bytes) written whatever set is and kept only when set:
