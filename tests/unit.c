@@ -427,6 +427,32 @@ static void test_text(void)
         }
     }
 
+    /* The branch-free writers: every small value, and offsets of either sign
+     * (0 writes nothing), as printf prints them. */
+    for (int value = -9999; value < 10000; value++) {
+        char raw[32], printed[32];
+        if (value >= 0) {
+            *gcn_write_small_unsigned(raw, (unsigned)value) = '\0';
+            snprintf(printed, sizeof printed, "%d", value);
+            CHECK(strcmp(raw, printed) == 0, "small unsigned %s: '%s'", printed, raw);
+        }
+        *gcn_write_offset(raw, value) = '\0';
+        if (value)
+            snprintf(printed, sizeof printed, " offset:%d", value);
+        else
+            printed[0] = '\0';
+        CHECK(strcmp(raw, printed) == 0, "offset '%s': '%s'", printed, raw);
+        *gcn_write_small_field(raw, " inst_offset:", 13, value) = '\0';
+        if (value)
+            snprintf(printed, sizeof printed, " inst_offset:%d", value);
+        CHECK(strcmp(raw, printed) == 0, "field '%s': '%s'", printed, raw);
+    }
+    for (int set = 0; set < 2; set++) {
+        char raw[32];
+        *gcn_write_if(gcn_write_if(raw, " glc\0\0\0", 4, set), " addr64", 7, !set) = '\0';
+        CHECK(strcmp(raw, set ? " glc" : " addr64") == 0, "gcn_write_if %d: '%s'", set, raw);
+    }
+
     /* gcn_write_hex (raw) writes what gcn_put_hex does, at every digit count. */
     for (unsigned shift = 0; shift < 64; shift++) {
         uint64_t values[3] = {(uint64_t)1 << shift, ((uint64_t)1 << shift) - 1,

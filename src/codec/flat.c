@@ -39,9 +39,10 @@ gcn_status gcn_decode_flat(gcn_arch arch, const uint32_t *words, size_t word_cou
     instruction->vdst = (uint8_t)gcn_bits(w1, 24, 8);
     if (gcn14) {
         uint32_t offset = gcn_bits(w0, 0, 13);
-        if (signed_offset(arch, opcode) && (offset & 0x1000u))
-            offset |= ~0x1fffu; /* sign-extended */
-        instruction->offset = offset;
+        /* GLOBAL and SCRATCH (segment bits not 0) read it signed: extended
+         * with no branch on the random segment and sign. */
+        uint32_t negative = (uint32_t)((opcode >> 7) != 0) & (offset >> 12);
+        instruction->offset = offset | (-negative & ~0x1fffu);
         instruction->saddr = (uint8_t)gcn_bits(w1, 16, 7);
         instruction->reserved[0] = w0 & WORD0_RESERVED_GCN14;
     } else {

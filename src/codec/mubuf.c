@@ -31,7 +31,8 @@ gcn_status gcn_decode_mubuf(gcn_arch arch, const uint32_t *words, size_t word_co
     if (w0 & (1u << 14)) modifiers |= GCN_MOD_GLC;
     if (!gcn12 && (w0 & (1u << 15))) modifiers |= GCN_MOD_ADDR64;
     if (w0 & (1u << 16)) modifiers |= GCN_MOD_LDS;
-    if (gcn12 ? (w0 & (1u << 17)) != 0 : (w1 & (1u << 22)) != 0) modifiers |= GCN_MOD_SLC;
+    /* A product, not a test: no branch on the random slc. */
+    modifiers |= ((gcn12 ? w0 >> 17 : w1 >> 22) & 1u) * GCN_MOD_SLC;
     if (w1 & (1u << 23)) modifiers |= GCN_MOD_TFE;
     instruction->modifiers = (uint16_t)modifiers;
     instruction->vaddr = (uint8_t)gcn_bits(w1, 0, 8);

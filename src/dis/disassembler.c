@@ -197,7 +197,8 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
     /* Decoding is enough: what does not read back is data of the same size,
      * and a branch always reads back. First the usual instructions, three
-     * whole words ahead, with no test of what is left. */
+     * whole words ahead, with no test of what is left, and only the SOPP
+     * and SMEM words decoded (the others' size is known). */
     size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
     if (stop > end || !l->decodes)
         stop = 0;
@@ -206,14 +207,29 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
         const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
-        if (gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+        switch (gcn_family_of_word(arch, words[0])) {
+        case GCN_FAMILY_SOPP:
+            if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK &&
+                is_branch(&instruction) &&
+                !add_target(l, branch_target(l->offset + at, &instruction)))
+                return false;
             at += 4;
-            continue;
+            break;
+        case GCN_FAMILY_SMEM: /* one word or two (SMRD's literal) */
+            at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                      ? instruction.word_count * 4u
+                      : 4;
+            break;
+        case GCN_FAMILY_MUBUF:
+        case GCN_FAMILY_FLAT:
+            /* Two words whatever their fields (gcn_decode_mubuf, _flat
+             * with three words there): only the size matters here. */
+            at += 8;
+            break;
+        default:
+            at += 4;
+            break;
         }
-        if (instruction.family == GCN_FAMILY_SOPP && is_branch(&instruction) &&
-            !add_target(l, branch_target(l->offset + at, &instruction)))
-            return false;
-        at += instruction.word_count * 4u;
     }
     while (at < end) {
         uint32_t words[GCN_MAX_WORDS];

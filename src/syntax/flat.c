@@ -163,18 +163,13 @@ static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruct
                                          form->segment == SEGMENT_GLOBAL ? 2 : 1)))
             return NULL;
     }
-    int64_t offset = form->gcn14 ? offset_value(form, instruction) : 0;
-    if (offset != 0) {
-        at = gcn_write(at, " inst_offset:");
-        if (offset < 0)
-            *at++ = '-';
-        at = gcn_write_unsigned(at, offset < 0 ? (uint64_t)-offset : (uint64_t)offset);
-    }
-    if (modifiers & GCN_MOD_LDS) at = gcn_write(at, " lds");
-    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
-    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
-    if (modifiers & (GCN_MOD_TFE | GCN_MOD_NV)) at = gcn_write(at, form->gcn14 ? " nv" : " tfe");
-    return at;
+    int64_t offset = form->gcn14 ? offset_value(form, instruction) : 0; /* below 8192 */
+    at = gcn_write_small_field(at, " inst_offset:", 13, (int)offset);
+    at = gcn_write_if(at, " lds\0\0\0", 4, modifiers & GCN_MOD_LDS);
+    at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
+    at = gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
+    return gcn_write_if(at, form->gcn14 ? " nv\0\0\0\0" : " tfe\0\0\0", form->gcn14 ? 3 : 4,
+                        modifiers & (GCN_MOD_TFE | GCN_MOD_NV));
 }
 
 /* Out of line, so that the llvm path keeps a small frame. */
@@ -313,15 +308,9 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
         if (!at)
             return NULL;
     }
-    if (offset != 0) {
-        at = gcn_write(at, " offset:");
-        if (offset < 0)
-            *at++ = '-';
-        at = gcn_write_unsigned(at, offset < 0 ? (uint64_t)-offset : (uint64_t)offset);
-    }
-    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
-    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
-    return at;
+    at = gcn_write_offset(at, (int)offset); /* below 8192 in magnitude */
+    at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
+    return gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
 }
 
 

@@ -164,16 +164,14 @@ static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruct
     at = gcn_write(at, ", ");
     if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->soffset, 1)))
         return NULL;
-    if (modifiers & GCN_MOD_OFFEN) at = gcn_write(at, " offen");
-    if (modifiers & GCN_MOD_IDXEN) at = gcn_write(at, " idxen");
-    if (instruction->offset)
-        at = gcn_write_unsigned(gcn_write(at, " offset:"), instruction->offset);
-    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
-    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
-    if (modifiers & GCN_MOD_ADDR64) at = gcn_write(at, " addr64");
-    if (modifiers & GCN_MOD_LDS) at = gcn_write(at, " lds");
-    if (modifiers & GCN_MOD_TFE) at = gcn_write(at, " tfe");
-    return at;
+    at = gcn_write_if(at, " offen\0", 6, modifiers & GCN_MOD_OFFEN);
+    at = gcn_write_if(at, " idxen\0", 6, modifiers & GCN_MOD_IDXEN);
+    at = gcn_write_offset(at, (int)instruction->offset); /* 12 bits */
+    at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
+    at = gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
+    at = gcn_write_if(at, " addr64", 7, modifiers & GCN_MOD_ADDR64);
+    at = gcn_write_if(at, " lds\0\0\0", 4, modifiers & GCN_MOD_LDS);
+    return gcn_write_if(at, " tfe\0\0\0", 4, modifiers & GCN_MOD_TFE);
 }
 
 /* Out of line, so that the llvm path keeps a small frame. */
@@ -262,12 +260,6 @@ static inline __attribute__((always_inline)) char *write_llvm_soffset(char *at, 
     return write_llvm_other_soffset(at, arch, code);
 }
 
-static inline char *write_offset(char *at, unsigned offset)
-{
-    if (!offset)
-        return at;
-    return gcn_write_unsigned(gcn_write(at, " offset:"), offset);
-}
 
 /* As llvm-mc 14 disassembles the words (GCN 1.2/1.4), or echoes the text it
  * assembles to them (GCN 1.0/1.1), at at with GCN_TEXT_ROOM bytes; NULL
@@ -298,7 +290,7 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
         at = gcn_write(at, ", ");
         if (!(at = write_llvm_soffset(at, arch, instruction->soffset)))
             return NULL;
-        at = write_offset(at, instruction->offset);
+        at = gcn_write_offset(at, (int)instruction->offset); /* 12 bits */
         at = gcn_write(at, " lds"); /* and no tfe, as with every LDS form */
         if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
         if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
@@ -331,17 +323,16 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
     at = gcn_write(at, ", ");
     if (!(at = write_llvm_soffset(at, arch, instruction->soffset)))
         return NULL;
-    if (modifiers & GCN_MOD_IDXEN) at = gcn_write(at, " idxen");
-    if (modifiers & GCN_MOD_OFFEN) at = gcn_write(at, " offen");
-    if (modifiers & GCN_MOD_ADDR64) at = gcn_write(at, " addr64");
-    at = write_offset(at, instruction->offset);
-    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
-    if (modifiers & GCN_MOD_SLC) at = gcn_write(at, " slc");
-    if (modifiers & GCN_MOD_LDS) at = gcn_write(at, " lds");
+    at = gcn_write_if(at, " idxen\0", 6, modifiers & GCN_MOD_IDXEN);
+    at = gcn_write_if(at, " offen\0", 6, modifiers & GCN_MOD_OFFEN);
+    at = gcn_write_if(at, " addr64", 7, modifiers & GCN_MOD_ADDR64);
+    at = gcn_write_offset(at, (int)instruction->offset); /* 12 bits */
+    at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
+    at = gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
+    at = gcn_write_if(at, " lds\0\0\0", 4, modifiers & GCN_MOD_LDS);
     /* The disassembler drops tfe on atomics and LDS forms. */
-    if ((modifiers & GCN_MOD_TFE) && !atomic && !(modifiers & GCN_MOD_LDS))
-        at = gcn_write(at, " tfe");
-    return at;
+    return gcn_write_if(at, " tfe\0\0\0", 4,
+                        (modifiers & GCN_MOD_TFE) && !atomic && !(modifiers & GCN_MOD_LDS));
 }
 
 

@@ -96,7 +96,9 @@ static inline char *gcn_write_register_number(char *at, unsigned value)
 
 /* s5, ttmp[4:7], v[0:3] (a tuple: prefix[first:last], the prefix padded
  * to four bytes so that it copies with one store) written at at, which has
- * 20 bytes; returns the end. Inline: every register operand's hot path. */
+ * 20 bytes; returns the end. Inline: every register operand's hot path.
+ * Both shapes are written and the end picked (no branch on tuple: a random
+ * mix of single registers and tuples mispredicts it). */
 static inline __attribute__((always_inline)) char *gcn_write_range(char *at, const char prefix[4],
                                                                    size_t prefix_length,
                                                                    unsigned first, unsigned last,
@@ -104,14 +106,13 @@ static inline __attribute__((always_inline)) char *gcn_write_range(char *at, con
 {
     memcpy(at, prefix, 4);
     at += prefix_length;
-    if (!tuple)
-        return gcn_write_register_number(at, first);
-    *at++ = '[';
-    at = gcn_write_register_number(at, first);
-    *at++ = ':';
-    at = gcn_write_register_number(at, last);
-    *at++ = ']';
-    return at;
+    *at = '[';
+    at = gcn_write_register_number(at + tuple, first);
+    char *end = at;
+    *end++ = ':';
+    end = gcn_write_register_number(end, last);
+    *end++ = ']';
+    return at + ((end - at) & -(ptrdiff_t)tuple); /* a select: gcc may branch on ?: */
 }
 
 static inline char *gcn_write_vgprs(char *at, unsigned first, unsigned count)

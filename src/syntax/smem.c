@@ -370,11 +370,10 @@ static inline __attribute__((always_inline)) char *write_llvm_disassembled(char 
 /* SMEM offsets: GCN 1.2 20-bit unsigned, GCN 1.4 21-bit signed. */
 static inline char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
 {
-    if (is_gcn14(arch) && (offset & 0x100000u)) {
-        *at++ = '-';
-        return gcn_write_hex(at, 0x200000u - (offset & 0x1fffffu));
-    }
-    return gcn_write_hex(at, offset & 0xfffffu);
+    /* The '-' written whatever and kept by the sign: no branch on it. */
+    uint32_t negative = is_gcn14(arch) ? (offset >> 20) & 1u : 0, low = offset & 0xfffffu;
+    *at = '-';
+    return gcn_write_hex(at + negative, low + ((0x100000u - 2 * low) & -negative));
 }
 
 /* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
@@ -417,9 +416,7 @@ static inline __attribute__((always_inline)) char *write_llvm_smem(
     }
     bool takes_glc = form->shape == GCN_SHAPE_SMEM_LOAD || form->shape == GCN_SHAPE_SMEM_STORE ||
                      form->shape == GCN_SHAPE_SMEM_ATOMIC;
-    if (takes_glc && (modifiers & GCN_MOD_GLC))
-        at = gcn_write(at, " glc");
-    return at;
+    return gcn_write_if(at, " glc\0\0\0", 4, takes_glc & ((modifiers & GCN_MOD_GLC) != 0));
 }
 
 

@@ -94,6 +94,49 @@ static inline char *gcn_write_unsigned(char *at, uint64_t value)
     return gcn_write_large_unsigned(at, value); /* out of line: no text on the caller's stack */
 }
 
+/* Below 10000 (offsets) with no branch on the digit count, which a random
+ * listing mispredicts: the four digits built in one word, the leading zeros
+ * shifted out, one store. at has 4 bytes. */
+static inline char *gcn_write_small_unsigned(char *at, unsigned value)
+{
+    uint16_t high, low;
+    memcpy(&high, gcn_decimal_pairs + 2 * (value / 100), 2);
+    memcpy(&low, gcn_decimal_pairs + 2 * (value % 100), 2);
+    unsigned count = 1u + (value >= 10) + (value >= 100) + (value >= 1000);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t digits = ((uint32_t)high | (uint32_t)low << 16) >> (8 * (4 - count));
+#else
+    uint32_t digits = ((uint32_t)high << 16 | (uint32_t)low) << (8 * (4 - count));
+#endif
+    memcpy(at, &digits, 4);
+    return at + count;
+}
+
+/* name and a value of magnitude below 10000 (" inst_offset:-12"), or
+ * nothing for 0, with no branch on the value. at has name_length + 6 bytes. */
+static inline char *gcn_write_small_field(char *at, const char *name, size_t name_length,
+                                          int value)
+{
+    char *end = gcn_write_length(at, name, name_length);
+    *end = '-';
+    end = gcn_write_small_unsigned(end + (value < 0), (unsigned)(value < 0 ? -value : value));
+    return at + ((end - at) & -(ptrdiff_t)(value != 0)); /* a select: gcc may branch on ?: */
+}
+
+/* " offset:N" or nothing for 0, as gcn_write_small_field. */
+static inline char *gcn_write_offset(char *at, int value)
+{
+    return gcn_write_small_field(at, " offset:", 8, value);
+}
+
+/* text (padded to 8 bytes) written whatever set is and kept only when set:
+ * a modifier flag's text with no branch on the flag. at has 8 bytes. */
+static inline char *gcn_write_if(char *at, const char text[8], size_t length, bool set)
+{
+    memcpy(at, text, 8);
+    return at + (length & -(size_t)set);
+}
+
 static inline void gcn_put_signed(gcn_text *text, int64_t value)
 {
     if (value < 0) {
