@@ -17,6 +17,9 @@ gcn_status gcn_decode_sopp(gcn_arch, const uint32_t *, size_t, gcn_instruction *
 gcn_status gcn_encode_sopp(const gcn_instruction *, uint32_t *);
 gcn_status gcn_decode_smem(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
+/* MUBUF and FLAT instructions are two words whatever their fields (the
+ * disassembler's label scan steps over them by this alone). */
+enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
 gcn_status gcn_decode_mubuf(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_mubuf(const gcn_instruction *, uint32_t *);
 gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);

@@ -20,14 +20,14 @@ static bool signed_offset(gcn_arch arch, unsigned opcode)
 gcn_status gcn_decode_flat(gcn_arch arch, const uint32_t *words, size_t word_count,
                            gcn_instruction *instruction)
 {
-    if (word_count < 2)
+    if (word_count < GCN_FLAT_WORDS)
         return GCN_ERROR_TRUNCATED;
     uint32_t w0 = words[0], w1 = words[1];
     bool gcn14 = arch >= GCN_ARCH_GCN14;
     unsigned opcode = gcn_bits(w0, 18, 7);
     if (gcn14)
         opcode |= gcn_bits(w0, 14, 2) << 7;
-    gcn_decode_start(instruction, arch, GCN_FAMILY_FLAT, opcode, 2);
+    gcn_decode_start(instruction, arch, GCN_FAMILY_FLAT, opcode, GCN_FLAT_WORDS);
     uint16_t modifiers = 0;
     if (w0 & 1u << 16) modifiers |= GCN_MOD_GLC;
     if (w0 & 1u << 17) modifiers |= GCN_MOD_SLC;

@@ -220,11 +220,11 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
                       ? instruction.word_count * 4u
                       : 4;
             break;
-        case GCN_FAMILY_MUBUF:
+        case GCN_FAMILY_MUBUF: /* only the size matters here */
+            at += GCN_MUBUF_WORDS * 4;
+            break;
         case GCN_FAMILY_FLAT:
-            /* Two words whatever their fields (gcn_decode_mubuf, _flat
-             * with three words there): only the size matters here. */
-            at += 8;
+            at += GCN_FLAT_WORDS * 4;
             break;
         default:
             at += 4;
