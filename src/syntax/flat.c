@@ -125,6 +125,28 @@ static inline void put_address(gcn_text *text, const flat_form *form, const gcn_
 #define RESERVED_SEGMENT 0xc000u
 #define RESERVED_SADDR (0x7fu << 16)
 
+/* The vector operands, alike in both dialects: the destination (when
+ * destination_count is not 0), the address (off when address_count is 0)
+ * and the data. */
+static inline __attribute__((always_inline)) char *
+write_vgpr_operands(char *at, const gcn_instruction *instruction, const flat_form *form,
+                    unsigned destination_count, unsigned address_count)
+{
+    if (destination_count) {
+        at = gcn_write_vgprs(at, instruction->vdst, destination_count);
+        at = gcn_write(at, ", ");
+    }
+    if (address_count == 0)
+        at = gcn_write(at, "off");
+    else
+        at = gcn_write_vgprs(at, instruction->vaddr, address_count);
+    if (form->has_vdata) {
+        at = gcn_write(at, ", ");
+        at = gcn_write_vgprs(at, instruction->vdata, form->vdata_count);
+    }
+    return at;
+}
+
 /* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a known row
  * with named registers, no unused field or reserved bit to show; NULL for
  * anything else, which format_clrx prints. */
@@ -143,18 +165,7 @@ static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruct
         instruction->vaddr + address > 256)
         return NULL;
     at = gcn_write_clrx_mnemonic(at, instruction->row);
-    if (form->has_vdst) {
-        at = gcn_write_vgprs(at, instruction->vdst, form->vdst_count + tfe);
-        at = gcn_write(at, ", ");
-    }
-    if (address == 0)
-        at = gcn_write(at, "off");
-    else
-        at = gcn_write_vgprs(at, instruction->vaddr, address);
-    if (form->has_vdata) {
-        at = gcn_write(at, ", ");
-        at = gcn_write_vgprs(at, instruction->vdata, form->vdata_count);
-    }
+    at = write_vgpr_operands(at, instruction, form, form->has_vdst ? form->vdst_count + tfe : 0, address);
     if (form->segment != SEGMENT_FLAT) {
         at = gcn_write(at, ", ");
         if (instruction->saddr == SADDR_OFF)
@@ -290,18 +301,7 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
         (form->has_vdata && instruction->vdata + form->vdata_count > 256))
         return NULL;
     at = gcn_write_llvm_mnemonic(at, instruction->row, true);
-    if (returns) {
-        at = gcn_write_vgprs(at, instruction->vdst, form->vdst_count);
-        at = gcn_write(at, ", ");
-    }
-    if (address == 0)
-        at = gcn_write(at, "off");
-    else
-        at = gcn_write_vgprs(at, instruction->vaddr, address);
-    if (form->has_vdata) {
-        at = gcn_write(at, ", ");
-        at = gcn_write_vgprs(at, instruction->vdata, form->vdata_count);
-    }
+    at = write_vgpr_operands(at, instruction, form, returns ? form->vdst_count : 0, address);
     if (form->segment != SEGMENT_FLAT) {
         at = gcn_write(at, ", ");
         at = write_llvm_saddr(at, arch, instruction->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1);
