@@ -570,17 +570,35 @@ static inline bool expect_separator(smem_parse *p)
     return gcn_accept(p->cursor, ',') || separator_missing(p);
 }
 
-/* Whether the text at at is exactly what put_llvm_disassembled prints for
- * candidate (and no longer identifier follows). */
-static bool llvm_text_is(const smem_parse *p, const char *at, unsigned candidate, unsigned count)
+/* A name past s and ttmp (vcc, null, tba...) exactly as put_llvm_disassembled
+ * prints it for some field value of count registers: the end of the text
+ * read, or NULL. The only candidate is the register the name reads as
+ * (each name prints one value), checked by printing it; out of line, so
+ * that the common path keeps no text buffer. */
+static __attribute__((noinline)) const char *printed_special(const char *at, const char *end,
+                                                            gcn_arch arch, unsigned count,
+                                                            bool base, unsigned *code)
 {
+    gcn_scalar scalar;
+    unsigned candidate;
+    if (end - at >= 4 && memcmp(at, "null", 4) == 0)
+        candidate = CODE_NULL;
+    else if (gcn_read_named_scalar(at, end, arch, &scalar))
+        candidate = scalar.code;
+    else
+        return NULL;
+    if (candidate < 102 || candidate >= 128 || (base && (candidate & 1)))
+        return NULL;
     char buffer[32];
     gcn_text text = {buffer, sizeof buffer, 0};
-    if (!put_llvm_disassembled(&text, p->arch, candidate, count) || gcn_text_finish(&text) != 0)
-        return false;
-    size_t n = text.length, available = (size_t)(p->cursor->end - at);
-    return n <= available && memcmp(at, buffer, n) == 0 &&
-           (n == available || !gcn_is_identifier_char(at[n]));
+    if (!put_llvm_disassembled(&text, arch, candidate, count) || gcn_text_finish(&text) != 0)
+        return NULL;
+    size_t n = text.length, available = (size_t)(end - at);
+    if (n > available || memcmp(at, buffer, n) != 0 ||
+        (n < available && gcn_is_identifier_char(at[n])))
+        return NULL;
+    *code = candidate;
+    return at + n;
 }
 
 /* A register index as llvm-mc prints it: one to three digits without a
@@ -607,22 +625,13 @@ static inline __attribute__((always_inline)) int printed_index(const char **at, 
     return (int)(first * 100 + second * 10 + third);
 }
 
-/* accept_llvm_disassembled for the names past s and ttmp (vcc, null, tba...);
- * out of line, so that the common path keeps no text buffer. */
-static __attribute__((noinline)) bool accept_llvm_special(smem_parse *p, unsigned count, bool base,
-                                                          unsigned *code)
+/* accept_llvm_disassembled for the names past s and ttmp. */
+static bool accept_llvm_special(smem_parse *p, unsigned count, bool base, unsigned *code)
 {
-    const char *at = p->cursor->pos;
-    unsigned candidate = 102;
-    while (candidate < 128 && ((base && (candidate & 1)) || !llvm_text_is(p, at, candidate, count)))
-        candidate++;
-    if (candidate == 128)
+    const char *after = printed_special(p->cursor->pos, p->cursor->end, p->arch, count, base, code);
+    if (!after)
         return false;
-    *code = candidate;
-    char buffer[32];
-    gcn_text text = {buffer, sizeof buffer, 0};
-    put_llvm_disassembled(&text, p->arch, *code, count);
-    p->cursor->pos = at + text.length;
+    p->cursor->pos = after;
     return true;
 }
 
@@ -1191,16 +1200,18 @@ static inline const char *printed_comma(const char *at, const char *end)
     return at;
 }
 
-/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix;
- * for clrx only the registers its general path reads so (the last below
- * s102, or within the generation's ttmps). */
+/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix,
+ * or in llvm a special name; for clrx only the registers its general path
+ * reads so (the last below s102, or within the generation's ttmps). */
 static inline __attribute__((always_inline)) const char *
 printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
                 unsigned *code)
 {
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
-    if (!prefix || !(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
+    if (!prefix) /* llvm: vcc, exec, null... as the general path reads them */
+        return clrx ? NULL : printed_special(at, end, arch, count, base, code);
+    if (!(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
         return NULL;
     if (clrx && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
         return NULL;
@@ -1270,7 +1281,7 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
     if (form->has_offset) {
         if (!(at = printed_comma(at, end)))
             return false;
-        if (at < end && (*at == 's' || *at == 't')) {
+        if (at < end && (*at == 's' || *at == 't' || (!clrx && (unsigned)((*at | 0x20) - 'a') < 26))) {
             /* clrxasm takes only m0 here on GCN 1.2's stores and atomics */
             if ((clrx && arch == GCN_ARCH_GCN12 &&
                  (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
