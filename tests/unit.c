@@ -1316,6 +1316,25 @@ static void test_mnemonic_lookup(void)
                 free(copy);
             }
         }
+        /* every text length up to 40 (the lookup reads texts of 8 to 31
+         * bytes in 8-byte loads that end at the text's end) */
+        for (size_t length = n; length <= 40; length++) {
+            char *copy = malloc(length);
+            memcpy(copy, name, n);
+            memset(copy + n, 'x', length - n);
+            if (length > n)
+                copy[n] = ' ';
+            gcn_instruction instruction;
+            gcn_parse_error error;
+            gcn_status status = gcn_parse(&options, copy, length, &instruction, &error);
+            CHECK(status == GCN_OK ? instruction.row == row
+                                   : strncmp(error.message, "unknown instruction", 19) != 0,
+                  "gcn_parse('%s' in %zu bytes): %d, %s", name, length, (int)status, error.message);
+            copy[n - 1] = copy[n - 1] == 'q' ? 'j' : 'q';
+            status = gcn_parse(&options, copy, length, &instruction, &error);
+            CHECK(status != GCN_OK, "gcn_parse('%.*s' in %zu bytes) took it", (int)n, copy, length);
+            free(copy);
+        }
         char longer[64];
         memcpy(longer, name, n);
         memcpy(longer + n, "q s0", 4);
