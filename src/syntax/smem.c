@@ -635,6 +635,22 @@ static bool accept_llvm_special(smem_parse *p, unsigned count, bool base, unsign
     return true;
 }
 
+/* CLRX: a special name (vcc, xnack_mask, m0..., in any case) of count
+ * registers that fits the 7-bit field, as parse_scalar_register reads it
+ * without a register symbol: the end of the text read, or NULL (the
+ * general path then reports it). Out of line: rare. */
+static __attribute__((noinline)) const char *clrx_special(const char *at, const char *end,
+                                                         gcn_arch arch, unsigned count, bool base,
+                                                         unsigned *code)
+{
+    gcn_scalar scalar;
+    const char *after = gcn_read_named_scalar(at, end, arch, &scalar);
+    if (!after || scalar.count != count || scalar.code >= 128 || (base && (scalar.code & 1)))
+        return NULL;
+    *code = scalar.code;
+    return after;
+}
+
 /* The length of the register prefix llvm-mc prints at at ('s' or "ttmp"),
  * 0 if none; *first_code receives the code of its register 0. */
 static inline size_t printed_prefix(const char *at, const char *end, gcn_arch arch,
@@ -1211,8 +1227,9 @@ printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsig
 {
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
-    if (!prefix) /* llvm: vcc, exec, null... as the general path reads them */
-        return clrx ? NULL : printed_special(at, end, arch, count, base, code);
+    if (!prefix) /* vcc, exec, null... as each dialect's general path reads them */
+        return clrx ? clrx_special(at, end, arch, count, base, code)
+                    : printed_special(at, end, arch, count, base, code);
     if (!(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
         return NULL;
     if (clrx && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
@@ -1221,10 +1238,10 @@ printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsig
 }
 
 /* An immediate offset as llvm-mc prints it: 0, decimal without a leading
- * zero, or 0x and up to five hex digits, at most 0xfffff (in range on GCN
- * 1.2 and 1.4 alike), followed by space, a comma or the end. NULL
- * otherwise. */
-static inline const char *printed_offset(const char *at, const char *end, uint32_t *value)
+ * zero, or 0x and up to six hex digits, at most maximum, followed by
+ * space, a comma or the end. NULL otherwise. */
+static inline const char *printed_offset(const char *at, const char *end, uint32_t maximum,
+                                         uint32_t *value)
 {
     uint32_t number = 0;
     const char *digits;
@@ -1245,7 +1262,7 @@ static inline const char *printed_offset(const char *at, const char *end, uint32
         for (digits = at; at < end && (unsigned)(*at - '0') <= 9 && at - digits < 7; at++)
             number = number * 10 + (uint32_t)(*at - '0');
     }
-    if (at == digits || number > 0xfffffu || (at < end && *at != ' ' && *at != '\t' && *at != ','))
+    if (at == digits || number > maximum || (at < end && *at != ' ' && *at != '\t' && *at != ','))
         return NULL;
     *value = number;
     return at;
@@ -1267,7 +1284,7 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
     while (at < end && (*at == ' ' || *at == '\t'))
         at++;
     if (form->probe) { /* a 7-bit value */
-        if (!(at = printed_offset(at, end, &offset)) || offset > 0x7f)
+        if (!(at = printed_offset(at, end, 0x7f, &offset)))
             return false;
         sdata = offset;
         offset = 0;
@@ -1283,7 +1300,7 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
     if (form->has_offset) {
         if (!(at = printed_comma(at, end)))
             return false;
-        if (at < end && (*at == 's' || *at == 't' || (!clrx && (unsigned)((*at | 0x20) - 'a') < 26))) {
+        if (at < end && (unsigned)((*at | 0x20) - 'a') < 26) {
             /* clrxasm takes only m0 here on GCN 1.2's stores and atomics */
             if ((clrx && arch == GCN_ARCH_GCN12 &&
                  (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
@@ -1294,12 +1311,15 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
             /* llvm-mc prints GCN 1.4's field signed: -N, at most 0xfffff
              * here; on a buffer the general path warns. */
             if (arch != GCN_ARCH_GCN14 || form->base_count != 2 ||
-                !(at = printed_offset(at + 1, end, &offset)))
+                !(at = printed_offset(at + 1, end, 0xfffff, &offset)))
                 return false;
             offset = (0x200000u - offset) & 0x1fffffu;
             modifiers |= GCN_MOD_IMM;
         } else {
-            if (!(at = printed_offset(at, end, &offset)))
+            /* in range on GCN 1.2 and 1.4 alike; clrxdisasm prints GCN
+             * 1.4's 21-bit field unsigned, which clrxasm takes back */
+            if (!(at = printed_offset(at, end, clrx && arch == GCN_ARCH_GCN14 ? 0x1fffff : 0xfffff,
+                                      &offset)))
                 return false;
             modifiers |= GCN_MOD_IMM;
         }
