@@ -1219,8 +1219,9 @@ static inline const char *printed_comma(const char *at, const char *end)
 }
 
 /* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix,
- * or in llvm a special name; for clrx only the registers its general path
- * reads so (the last below s102, or within the generation's ttmps). */
+ * or a special name (vcc, exec...); for clrx only the registers its
+ * general path reads so (the last below s102, or within the generation's
+ * ttmps). */
 static inline __attribute__((always_inline)) const char *
 printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
                 unsigned *code)
