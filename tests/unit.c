@@ -1083,6 +1083,51 @@ static void test_fast_paths(void)
                       dialect, negatives[i][0], (int)a, first_error.message, first_error.warning,
                       negatives[i][1], (int)b, second_error.message, second_error.warning);
             }
+    /* special names (vcc, exec, m0, null, flat_scratch...) and offsets in
+     * the one-pass reader (with glc) and the general path (llvm: GLC, clrx:
+     * glc:1): the same words, warnings and errors, on GCN 1.2 and 1.4 */
+    static const char *const specials[] = {
+        "s_load_dword vcc_lo, s[2:3], 0x10", "s_load_dwordx2 vcc, vcc, m0",
+        "s_load_dwordx4 s[4:7], exec, null", "s_load_dword m0, flat_scratch, exec_hi",
+        "s_store_dword null, xnack_mask, vcc_hi", "s_buffer_load_dword tba_lo, vcc, s1",
+        "s_load_dword tma_hi, s[2:3], flat_scratch_lo",
+        /* errors, or the general path's reading */
+        "s_load_dword vcc, s[2:3], 0x10", "s_load_dword s5, null, 0x10",
+        "s_load_dword s5, vcc_lo, 0x10", "s_load_dword s5, s[2:3], vcc",
+        "s_load_dword VCC_LO, s[2:3], 0x10", "s_load_dword nullx, s[2:3], 0x10",
+        "s_load_dword s5, s[2:3], src_shared_base", "s_load_dwordx8 s[8:15], vcc, exec",
+        "s_load_dword s5, s[2:3], null", "s_load_dword s5, exec, vcc_lo",
+        "s_load_dwordx2 VCC, s[2:3], Xnack_Mask_Lo", "s_store_dword s5, s[2:3], m0",
+        "s_atomic_add s63, s[84:85], 0x184795", "s_buffer_load_dword s5, s[4:7], 0x1fffff",
+        "s_load_dword s5, s[2:3], 0x200000", "s_load_dword s5, s[2:3], 2097151",
+        "s_load_dword s5, s[2:3], 0x100000", "s_load_dword s5, s[2:3], 0xfffff",
+    };
+    for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++)
+        for (int dialect = 0; dialect < 2; dialect++)
+            for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
+                char fast[80], slow[80];
+                snprintf(fast, sizeof fast, "%s glc", specials[i]);
+                snprintf(slow, sizeof slow, dialect == L ? "%s GLC" : "%s glc:1", specials[i]);
+                gcn_instruction first, second;
+                gcn_parse_error first_error, second_error;
+                uint32_t first_words[GCN_MAX_WORDS] = {0}, second_words[GCN_MAX_WORDS] = {0};
+                gcn_status a = parse(arch, (gcn_dialect)dialect, 0, fast, &first, &first_error);
+                gcn_status b = parse(arch, (gcn_dialect)dialect, 0, slow, &second, &second_error);
+                if (a == GCN_OK)
+                    gcn_encode(&first, first_words, NULL);
+                if (b == GCN_OK)
+                    gcn_encode(&second, second_words, NULL);
+                CHECK(a == b && first_error.column == second_error.column &&
+                          strcmp(first_error.message, second_error.message) == 0 &&
+                          first_error.warning_column == second_error.warning_column &&
+                          strcmp(first_error.warning, second_error.warning) == 0 &&
+                          memcmp(first_words, second_words, sizeof first_words) == 0,
+                      "%s dialect %d '%s' (%d: %s %s) and '%s' (%d: %s %s) differ",
+                      gcn_arch_name(arch), dialect, fast, (int)a, first_error.message,
+                      first_error.warning, slow, (int)b, second_error.message, second_error.warning);
+                CHECK(i >= 7 || arch != GCN_ARCH_GCN12 || dialect != L || a == GCN_OK,
+                      "gcn1.2 '%s': %s", fast, first_error.message);
+            }
     /* the same in clrx (the general path: upper-case registers, glc:1) */
     for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++) {
         expect_same_words(arch, C, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc",
@@ -1304,6 +1349,25 @@ static void test_mnemonic_lookup(void)
                       (int)status, instruction.row, error.column, error.message);
                 free(copy);
             }
+        }
+        /* every text length up to 40 (the lookup reads texts of 8 to 31
+         * bytes in 8-byte loads that end at the text's end) */
+        for (size_t length = n; length <= 40; length++) {
+            char *copy = malloc(length);
+            memcpy(copy, name, n);
+            memset(copy + n, 'x', length - n);
+            if (length > n)
+                copy[n] = ' ';
+            gcn_instruction instruction;
+            gcn_parse_error error;
+            gcn_status status = gcn_parse(&options, copy, length, &instruction, &error);
+            CHECK(status == GCN_OK ? instruction.row == row
+                                   : strncmp(error.message, "unknown instruction", 19) != 0,
+                  "gcn_parse('%s' in %zu bytes): %d, %s", name, length, (int)status, error.message);
+            copy[n - 1] = copy[n - 1] == 'q' ? 'j' : 'q';
+            status = gcn_parse(&options, copy, length, &instruction, &error);
+            CHECK(status != GCN_OK, "gcn_parse('%.*s' in %zu bytes) took it", (int)n, copy, length);
+            free(copy);
         }
         char longer[64];
         memcpy(longer, name, n);

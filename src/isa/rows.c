@@ -122,27 +122,42 @@ const unsigned char gcn_mnemonic_keep[64] = {
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 };
 
-/* Out of line: shorter texts (a word at a time), and on x86-64 a name
- * longer than 16 bytes in a text of fewer than 32: its bytes from 16 on
- * are the text's last 16 moved down (through memory; SSE2 has no variable
- * byte shift). */
+#if defined(__SSE2__) && defined(__x86_64__)
+/* The n bytes (0 to 15) at p in the low bytes, zero above, from two
+ * 8-byte loads that end at p + n: nothing past the text is read (below 8
+ * bytes, 8 - n before p are). */
+static inline __m128i bytes_below16(const char *p, size_t n)
+{
+    uint64_t last = gcn_load8(p + n - 8);
+    if (n >= 8)
+        return _mm_set_epi64x(n > 8 ? (long long)(last >> (8 * (16 - n))) : 0, (long long)gcn_load8(p));
+    return _mm_set_epi64x(0, n ? (long long)(last >> (8 * (8 - n))) : 0);
+}
+#endif
+
+/* Out of line: texts shorter than 8 bytes (a word at a time), and on
+ * x86-64 texts of 8 to 15 bytes and names longer than 16 bytes in texts
+ * of fewer than 32, their bytes put in two vectors from 8-byte loads that
+ * end at the text's end (past the name's length the lookup clears them). */
 uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest)
 {
 #if defined(__SSE2__) && defined(__x86_64__)
-    if (rest >= 16 && rest < 32) {
-        __m128i spaces = _mm_set1_epi8(' ');
-        __m128i low = _mm_loadu_si128((const __m128i *)(const void *)text);
-        __m128i tail = _mm_loadu_si128((const __m128i *)(const void *)(text + rest - 16));
-        unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
-        if (found) /* the inline lookup took these */
-            return gcn_mnemonic_row_of_halves(low, _mm_setzero_si128(), (unsigned)__builtin_ctz(found));
+    if (rest >= 8 && rest < 32) {
+        __m128i spaces = _mm_set1_epi8(' '), low, high = _mm_setzero_si128();
+        unsigned found;
+        if (rest < 16) {
+            low = bytes_below16(text, rest);
+            found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
+        } else {
+            low = _mm_loadu_si128((const __m128i *)(const void *)text);
+            found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
+            if (!found) {
+                high = bytes_below16(text + 16, rest - 16);
+                found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
+            }
+        }
         /* The end of the text stands for a space. */
-        found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(tail, spaces)) << (rest - 16) | 1u << rest;
-        unsigned char bytes[32];
-        _mm_storeu_si128((__m128i *)(void *)bytes, tail);
-        _mm_storeu_si128((__m128i *)(void *)(bytes + 16), _mm_setzero_si128());
-        __m128i high = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 32 - rest));
-        return gcn_mnemonic_row_of_halves(low, high, (unsigned)__builtin_ctz(found));
+        return gcn_mnemonic_row_of_halves(low, high, (unsigned)__builtin_ctz(found | 1u << rest));
     }
 #endif
     uint64_t words[GCN_MNEMONIC_WORDS];

@@ -496,8 +496,12 @@ const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
     size_t length = 0;
     while (p + length < end && gcn_is_identifier_char(p[length]))
         length++;
+    if (length == 0)
+        return NULL;
+    char first = (char)(p[0] | 0x20); /* the names are lower case, each starts with a letter */
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
-        if ((specials[i].arches & (1u << arch)) && gcn_word_is(p, length, specials[i].name)) {
+        if (specials[i].name[0] == first && (specials[i].arches & (1u << arch)) &&
+            gcn_word_is(p, length, specials[i].name)) {
             *scalar = (gcn_scalar){specials[i].code, specials[i].count, false, false};
             return p + length;
         }

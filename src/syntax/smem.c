@@ -567,17 +567,35 @@ static inline bool expect_separator(smem_parse *p)
     return gcn_accept(p->cursor, ',') || separator_missing(p);
 }
 
-/* Whether the text at at is exactly what put_llvm_disassembled prints for
- * candidate (and no longer identifier follows). */
-static bool llvm_text_is(const smem_parse *p, const char *at, unsigned candidate, unsigned count)
+/* A name past s and ttmp (vcc, null, tba...) exactly as put_llvm_disassembled
+ * prints it for some field value of count registers: the end of the text
+ * read, or NULL. The only candidate is the register the name reads as
+ * (each name prints one value), checked by printing it; out of line, so
+ * that the common path keeps no text buffer. */
+static __attribute__((noinline)) const char *printed_special(const char *at, const char *end,
+                                                            gcn_arch arch, unsigned count,
+                                                            bool base, unsigned *code)
 {
+    gcn_scalar scalar;
+    unsigned candidate;
+    if (end - at >= 4 && memcmp(at, "null", 4) == 0)
+        candidate = CODE_NULL;
+    else if (gcn_read_named_scalar(at, end, arch, &scalar))
+        candidate = scalar.code;
+    else
+        return NULL;
+    if (candidate < 102 || candidate >= 128 || (base && (candidate & 1)))
+        return NULL;
     char buffer[32];
     gcn_text text = {buffer, sizeof buffer, 0};
-    if (!put_llvm_disassembled(&text, p->arch, candidate, count) || gcn_text_finish(&text) != 0)
-        return false;
-    size_t n = text.length, available = (size_t)(p->cursor->end - at);
-    return n <= available && memcmp(at, buffer, n) == 0 &&
-           (n == available || !gcn_is_identifier_char(at[n]));
+    if (!put_llvm_disassembled(&text, arch, candidate, count) || gcn_text_finish(&text) != 0)
+        return NULL;
+    size_t n = text.length, available = (size_t)(end - at);
+    if (n > available || memcmp(at, buffer, n) != 0 ||
+        (n < available && gcn_is_identifier_char(at[n])))
+        return NULL;
+    *code = candidate;
+    return at + n;
 }
 
 /* A register index as llvm-mc prints it: one to three digits without a
@@ -604,23 +622,30 @@ static inline __attribute__((always_inline)) int printed_index(const char **at, 
     return (int)(first * 100 + second * 10 + third);
 }
 
-/* accept_llvm_disassembled for the names past s and ttmp (vcc, null, tba...);
- * out of line, so that the common path keeps no text buffer. */
-static __attribute__((noinline)) bool accept_llvm_special(smem_parse *p, unsigned count, bool base,
-                                                          unsigned *code)
+/* accept_llvm_disassembled for the names past s and ttmp. */
+static bool accept_llvm_special(smem_parse *p, unsigned count, bool base, unsigned *code)
 {
-    const char *at = p->cursor->pos;
-    unsigned candidate = 102;
-    while (candidate < 128 && ((base && (candidate & 1)) || !llvm_text_is(p, at, candidate, count)))
-        candidate++;
-    if (candidate == 128)
+    const char *after = printed_special(p->cursor->pos, p->cursor->end, p->arch, count, base, code);
+    if (!after)
         return false;
-    *code = candidate;
-    char buffer[32];
-    gcn_text text = {buffer, sizeof buffer, 0};
-    put_llvm_disassembled(&text, p->arch, *code, count);
-    p->cursor->pos = at + text.length;
+    p->cursor->pos = after;
     return true;
+}
+
+/* CLRX: a special name (vcc, xnack_mask, m0..., in any case) of count
+ * registers that fits the 7-bit field, as parse_scalar_register reads it
+ * without a register symbol: the end of the text read, or NULL (the
+ * general path then reports it). Out of line: rare. */
+static __attribute__((noinline)) const char *clrx_special(const char *at, const char *end,
+                                                         gcn_arch arch, unsigned count, bool base,
+                                                         unsigned *code)
+{
+    gcn_scalar scalar;
+    const char *after = gcn_read_named_scalar(at, end, arch, &scalar);
+    if (!after || scalar.count != count || scalar.code >= 128 || (base && (scalar.code & 1)))
+        return NULL;
+    *code = scalar.code;
+    return after;
 }
 
 /* The length of the register prefix llvm-mc prints at at ('s' or "ttmp"),
@@ -1179,6 +1204,8 @@ static inline int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
 /* Space, a comma, space: the end of the text read, or NULL. */
 static inline const char *printed_comma(const char *at, const char *end)
 {
+    if (end - at > 2 && at[0] == ',' && at[1] == ' ' && at[2] != ' ' && at[2] != '\t')
+        return at + 2; /* as llvm-mc prints it */
     while (at < end && (*at == ' ' || *at == '\t'))
         at++;
     if (at >= end || *at != ',')
@@ -1188,16 +1215,20 @@ static inline const char *printed_comma(const char *at, const char *end)
     return at;
 }
 
-/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix;
- * for clrx only the registers its general path reads so (the last below
- * s102, or within the generation's ttmps). */
+/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix,
+ * or a special name (vcc, exec...); for clrx only the registers its
+ * general path reads so (the last below s102, or within the generation's
+ * ttmps). */
 static inline __attribute__((always_inline)) const char *
 printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
                 unsigned *code)
 {
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
-    if (!prefix || !(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
+    if (!prefix) /* vcc, exec, null... as each dialect's general path reads them */
+        return clrx ? clrx_special(at, end, arch, count, base, code)
+                    : printed_special(at, end, arch, count, base, code);
+    if (!(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
         return NULL;
     if (clrx && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
         return NULL;
@@ -1205,10 +1236,10 @@ printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsig
 }
 
 /* An immediate offset as llvm-mc prints it: 0, decimal without a leading
- * zero, or 0x and up to five hex digits, at most 0xfffff (in range on GCN
- * 1.2 and 1.4 alike), followed by space, a comma or the end. NULL
- * otherwise. */
-static inline const char *printed_offset(const char *at, const char *end, uint32_t *value)
+ * zero, or 0x and up to six hex digits, at most maximum, followed by
+ * space, a comma or the end. NULL otherwise. */
+static inline const char *printed_offset(const char *at, const char *end, uint32_t maximum,
+                                         uint32_t *value)
 {
     uint32_t number = 0;
     const char *digits;
@@ -1229,7 +1260,7 @@ static inline const char *printed_offset(const char *at, const char *end, uint32
         for (digits = at; at < end && (unsigned)(*at - '0') <= 9 && at - digits < 7; at++)
             number = number * 10 + (uint32_t)(*at - '0');
     }
-    if (at == digits || number > 0xfffffu || (at < end && *at != ' ' && *at != '\t' && *at != ','))
+    if (at == digits || number > maximum || (at < end && *at != ' ' && *at != '\t' && *at != ','))
         return NULL;
     *value = number;
     return at;
@@ -1251,7 +1282,7 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
     while (at < end && (*at == ' ' || *at == '\t'))
         at++;
     if (form->probe) { /* a 7-bit value */
-        if (!(at = printed_offset(at, end, &offset)) || offset > 0x7f)
+        if (!(at = printed_offset(at, end, 0x7f, &offset)))
             return false;
         sdata = offset;
         offset = 0;
@@ -1267,7 +1298,7 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
     if (form->has_offset) {
         if (!(at = printed_comma(at, end)))
             return false;
-        if (at < end && (*at == 's' || *at == 't')) {
+        if (at < end && (unsigned)((*at | 0x20) - 'a') < 26) {
             /* clrxasm takes only m0 here on GCN 1.2's stores and atomics */
             if ((clrx && arch == GCN_ARCH_GCN12 &&
                  (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
@@ -1278,12 +1309,15 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
             /* llvm-mc prints GCN 1.4's field signed: -N, at most 0xfffff
              * here; on a buffer the general path warns. */
             if (arch != GCN_ARCH_GCN14 || form->base_count != 2 ||
-                !(at = printed_offset(at + 1, end, &offset)))
+                !(at = printed_offset(at + 1, end, 0xfffff, &offset)))
                 return false;
             offset = (0x200000u - offset) & 0x1fffffu;
             modifiers |= GCN_MOD_IMM;
         } else {
-            if (!(at = printed_offset(at, end, &offset)))
+            /* in range on GCN 1.2 and 1.4 alike; clrxdisasm prints GCN
+             * 1.4's 21-bit field unsigned, which clrxasm takes back */
+            if (!(at = printed_offset(at, end, clrx && arch == GCN_ARCH_GCN14 ? 0x1fffff : 0xfffff,
+                                      &offset)))
                 return false;
             modifiers |= GCN_MOD_IMM;
         }
