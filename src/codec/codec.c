@@ -10,27 +10,11 @@ const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_FLAT] = gcn_encode_flat,
 };
 
-static inline void start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
-                         uint16_t row, unsigned opcode, unsigned word_count)
-{
-    memset(instruction, 0, sizeof *instruction);
-    instruction->arch = (uint8_t)arch;
-    instruction->family = (uint8_t)family;
-    instruction->opcode = (uint16_t)opcode;
-    instruction->word_count = (uint8_t)word_count;
-    instruction->row = row;
-}
-
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count)
 {
-    start(instruction, arch, family, gcn_row_for_opcode(family, arch, opcode), opcode, word_count);
-}
-
-void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch, uint16_t row,
-                               unsigned opcode, unsigned word_count)
-{
-    start(instruction, arch, (gcn_family)gcn_rows[row].family, row, opcode, word_count);
+    gcn_instruction_start_row(instruction, arch, family, gcn_row_for_opcode(family, arch, opcode),
+                              opcode, word_count);
 }
 
 gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,

@@ -60,24 +60,32 @@ static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction);
 
-/* Starts an instruction: zeroes it and sets its identity. */
+/* Starts an instruction of a known row: zeroes it (padding too, for
+ * callers that compare instructions whole) and sets its identity. Inline
+ * for the parser's and decoders' hot paths. */
+static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch,
+                                             gcn_family family, uint16_t row, unsigned opcode,
+                                             unsigned word_count)
+{
+    memset(instruction, 0, sizeof *instruction);
+    instruction->row = row;
+    instruction->family = (uint8_t)family;
+    instruction->arch = (uint8_t)arch;
+    instruction->word_count = (uint8_t)word_count;
+    instruction->opcode = (uint16_t)opcode;
+}
+
+/* The same where only the opcode is known: the row is looked up. */
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count);
-/* The same for a caller that knows the row (the parser): no lookup by opcode. */
-void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch, uint16_t row,
-                               unsigned opcode, unsigned word_count);
 
 /* gcn_instruction_start for a decoder, inline: its family is a constant
  * and its opcode within the family's space, so the row is one lookup. */
 static inline void gcn_decode_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                                     unsigned opcode, unsigned word_count)
 {
-    memset(instruction, 0, sizeof *instruction);
-    instruction->arch = (uint8_t)arch;
-    instruction->family = (uint8_t)family;
-    instruction->opcode = (uint16_t)opcode;
-    instruction->word_count = (uint8_t)word_count;
-    instruction->row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
+    gcn_instruction_start_row(instruction, arch, family,
+                              (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1), opcode, word_count);
 }
 /* Bits first..first+width-1 of word. */
 static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)

@@ -125,14 +125,7 @@ static inline gcn_status parse_row(gcn_cursor *cursor, uint16_t index, size_t na
     if (opcode < 0 && (opcode = other_opcode(row, cursor->options)) < 0)
         return not_available(cursor, row);
     cursor->pos += name_length;
-    /* gcn_instruction_start_row, inline (padding cleared too, for callers
-     * that compare instructions whole). */
-    memset(instruction, 0, sizeof *instruction);
-    instruction->row = index;
-    instruction->family = row->family;
-    instruction->arch = (uint8_t)arch;
-    instruction->word_count = 1;
-    instruction->opcode = (uint16_t)opcode;
+    gcn_instruction_start_row(instruction, arch, (gcn_family)row->family, index, (unsigned)opcode, 1);
     return parse_operands(cursor, (gcn_family)row->family, row, instruction);
 }
 
@@ -229,25 +222,7 @@ static inline __attribute__((always_inline)) gcn_status parse_named(
         return parse_other(options, text, length, instruction, error);
     gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
     unsigned family = row->family;
-    /* gcn_instruction_start_row, inline (padding cleared too, for callers
-     * that compare instructions whole); on a little-endian host the first
-     * eight bytes in one store, made in registers. */
-    memset(instruction, 0, sizeof *instruction);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    _Static_assert(offsetof(gcn_instruction, family) == 2 && offsetof(gcn_instruction, arch) == 3 &&
-                       offsetof(gcn_instruction, word_count) == 4 &&
-                       offsetof(gcn_instruction, opcode) == 6,
-                   "gcn_instruction's first eight bytes");
-    uint64_t head = index | (uint64_t)family << 16 | (uint64_t)arch << 24 | (uint64_t)1 << 32 |
-                    (uint64_t)(uint16_t)opcode << 48;
-    memcpy(instruction, &head, sizeof head);
-#else
-    instruction->row = index;
-    instruction->family = (uint8_t)family;
-    instruction->arch = (uint8_t)arch;
-    instruction->word_count = 1;
-    instruction->opcode = (uint16_t)opcode;
-#endif
+    gcn_instruction_start_row(instruction, arch, (gcn_family)family, index, (unsigned)opcode, 1);
     if (!parsers[family](&cursor, row, instruction))
         return failed(&cursor);
     return cursor.pos < cursor.end ? after_operands(&cursor) : GCN_OK;
