@@ -48,6 +48,8 @@ static inline bool same_name(const char *a, const char *b, size_t length)
     return true;
 }
 
+/* The slots keep each name's hash beside its index, so that a probe past
+ * another name, or a name not there, reads no symbol. */
 static inline asm_symbol *find_hashed(asm_state *state, const char *name, size_t length, uint32_t hash,
                                       size_t *slot)
 {
@@ -57,14 +59,17 @@ static inline asm_symbol *find_hashed(asm_state *state, const char *name, size_t
     }
     size_t mask = state->slot_capacity - 1, i = hash & mask;
     for (;; i = (i + 1) & mask) {
-        uint32_t entry = state->symbol_slots[i];
+        uint64_t entry = state->symbol_slots[i];
         if (entry == 0) {
             *slot = i;
             return NULL;
         }
-        asm_symbol *symbol = &state->symbols[entry - 1];
-        if (symbol->hash == hash && symbol->length == length &&
-            same_name(state->names.data + symbol->name, name, length)) {
+        if ((uint32_t)(entry >> 32) != hash)
+            continue;
+        asm_symbol *symbol = &state->symbols[(uint32_t)entry - 1];
+        if (symbol->length == length &&
+            (length <= ASM_SYMBOL_INLINE ? same_name(symbol->inline_name, name, length)
+                                         : same_name(state->names.data + symbol->name, name, length))) {
             *slot = i;
             return symbol;
         }
@@ -82,14 +87,17 @@ static bool grow_slots(asm_state *state, size_t capacity)
 {
     if (capacity <= state->slot_capacity)
         capacity = state->slot_capacity ? state->slot_capacity * 2 : 1024;
-    uint32_t *slots = asm_zeroed(capacity, sizeof *slots);
+    uint64_t *slots = asm_zeroed(capacity, sizeof *slots);
     if (!slots)
         return false;
-    for (size_t s = 0; s < state->symbol_count; s++) {
-        size_t i = state->symbols[s].hash & (capacity - 1);
+    for (size_t s = 0; s < state->slot_capacity; s++) {
+        uint64_t entry = state->symbol_slots[s];
+        if (entry == 0)
+            continue;
+        size_t i = (entry >> 32) & (capacity - 1);
         while (slots[i])
             i = (i + 1) & (capacity - 1);
-        slots[i] = (uint32_t)(s + 1);
+        slots[i] = entry;
     }
     free(state->symbol_slots);
     state->symbol_slots = slots;
@@ -104,7 +112,7 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     asm_symbol *symbol = find_hashed(state, name, length, hash, &slot);
     if (symbol)
         return symbol;
-    if ((state->symbol_count + 1) * 2 > state->slot_capacity) {
+    if ((state->symbol_count + 1) * 4 > state->slot_capacity * 3) {
         if (!grow_slots(state, 0))
             return NULL;
         find_hashed(state, name, length, hash, &slot);
@@ -128,15 +136,15 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     memset(symbol, 0, sizeof *symbol);
     symbol->name = (uint32_t)offset;
     symbol->length = (uint32_t)length;
-    symbol->hash = hash;
-    state->symbol_slots[slot] = (uint32_t)++state->symbol_count;
+    memcpy(symbol->inline_name, name, length < ASM_SYMBOL_INLINE ? length : ASM_SYMBOL_INLINE);
+    state->symbol_slots[slot] = (uint64_t)hash << 32 | (uint32_t)++state->symbol_count;
     return symbol;
 }
 
 void asm_symbols_reserve(asm_state *state, size_t count)
 {
     size_t slots = 1024;
-    while (slots < 2 * count)
+    while (slots * 3 < 4 * count)
         slots *= 2;
     if (slots > state->slot_capacity)
         grow_slots(state, slots);
@@ -158,7 +166,7 @@ void asm_symbols_start_pass(asm_state *state)
         symbol->previous_value = symbol->value;
         symbol->previous_section = symbol->section;
         symbol->defined = symbol->guessed = symbol->provisional = false;
-        symbol->definitions = 0;
+        symbol->definition_seen = false;
         symbol->kind = SYMBOL_NONE;
     }
     state->guessed_count = 0;
@@ -233,8 +241,9 @@ static uint32_t local_count(asm_state *state, const char *digits, size_t length)
 
 static bool note_definition(asm_state *state, asm_symbol *symbol)
 {
-    if (symbol->definitions++ == 0)
+    if (!symbol->definition_seen)
         symbol->first_definition = state->sequence;
+    symbol->definition_seen = true;
     symbol->last_definition = state->sequence;
     symbol->file = state->location.file;
     symbol->line = state->location.line;
