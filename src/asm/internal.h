@@ -302,6 +302,7 @@ void *asm_zeroed(size_t count, size_t size);
 
 /* ---- symbols.c ---- */
 asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length);
+void asm_symbol_prefetch(const asm_state *state, const char *name, size_t length, bool record);
 asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length); /* creates */
 /* Room for count symbols, reserved before the first. */
 void asm_symbols_reserve(asm_state *state, size_t count);

@@ -82,6 +82,22 @@ asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length)
     return find_hashed(state, name, length, hash_name(name, length), &slot);
 }
 
+/* Asks the cache for name's slot, or (record: the slot already asked for
+ * earlier) for its symbol record: a loop over lookups known in advance
+ * (the fixups) waits for neither. Names not there, or past a collision,
+ * are left to the lookup. */
+void asm_symbol_prefetch(const asm_state *state, const char *name, size_t length, bool record)
+{
+    if (state->slot_capacity == 0)
+        return;
+    uint32_t hash = hash_name(name, length);
+    const uint64_t *slot = &state->symbol_slots[hash & (state->slot_capacity - 1)];
+    if (!record)
+        __builtin_prefetch(slot);
+    else if (*slot >> 32 == hash)
+        __builtin_prefetch(&state->symbols[(uint32_t)*slot - 1]);
+}
+
 /* The slot table at capacity (a power of two), or double its size. */
 static bool grow_slots(asm_state *state, size_t capacity)
 {
