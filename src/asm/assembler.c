@@ -621,7 +621,7 @@ static void reserve_tables(asm_state *state, size_t length)
     if (length < 65536)
         return;
     asm_symbols_reserve(state, length / 256);
-    asm_buffer_reserve(&state->names, length / 16);
+    asm_buffer_reserve(&state->names, length / 64); /* the names too long to keep in their symbol */
     asm_buffer_reserve(&state->pending_text, length / 8);
     size_t pending = length / 256;
     asm_pending *reserved = asm_grow(state->pending, 0, pending * sizeof *reserved);

@@ -89,12 +89,13 @@ enum { SYMBOL_NONE, SYMBOL_LABEL, SYMBOL_VARIABLE, SYMBOL_CONSTANT, SYMBOL_COUNT
 /* 64 bytes, one cache line (the table is aligned): a large source has a
  * hundred thousand labels, looked up in random order. A name of up to
  * ASM_SYMBOL_INLINE characters (most labels: .L1234_0) is compared in the
- * record itself, not in state->names, a cache miss fewer. */
+ * record itself, not in state->names, a cache miss fewer; a shorter one,
+ * with its '\0', is kept only there. */
 enum { ASM_SYMBOL_INLINE = 12 };
 typedef struct asm_symbol {
     int64_t value, previous_value;
     uint64_t first_definition, last_definition; /* statement sequence numbers */
-    uint32_t name, length; /* name: offset in state->names */
+    uint32_t name, length; /* name: offset in state->names (length >= ASM_SYMBOL_INLINE) */
     uint32_t file, line;    /* of the definition */
     char inline_name[ASM_SYMBOL_INLINE]; /* the name's first characters */
     uint8_t section, previous_section; /* at most ASM_MAX_SECTIONS */

@@ -27,7 +27,7 @@ static uint32_t hash_name(const char *name, size_t length)
 
 const char *asm_symbol_name(const asm_state *state, const asm_symbol *symbol)
 {
-    return state->names.data + symbol->name;
+    return symbol->length < ASM_SYMBOL_INLINE ? symbol->inline_name : state->names.data + symbol->name;
 }
 
 /* Whether two names of length characters are the same: eight at a time,
@@ -143,11 +143,13 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
         state->symbol_capacity = capacity;
     }
     size_t offset = state->names.length;
-    if (offset + length + 1 > state->names.capacity && !asm_buffer_reserve(&state->names, length + 1))
-        return NULL;
-    memcpy(state->names.data + offset, name, length);
-    state->names.data[offset + length] = '\0';
-    state->names.length += length + 1;
+    if (length >= ASM_SYMBOL_INLINE) {
+        if (offset + length + 1 > state->names.capacity && !asm_buffer_reserve(&state->names, length + 1))
+            return NULL;
+        memcpy(state->names.data + offset, name, length);
+        state->names.data[offset + length] = '\0';
+        state->names.length += length + 1;
+    }
     symbol = &state->symbols[state->symbol_count];
     memset(symbol, 0, sizeof *symbol);
     symbol->name = (uint32_t)offset;
@@ -449,13 +451,12 @@ const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length
     /* A suggestion is worth a bounded search, not one over a huge table. */
     for (size_t i = 0; i < state->symbol_count && i < 8192; i++) {
         const asm_symbol *symbol = &state->symbols[i];
-        if (!symbol->defined || symbol->kind == SYMBOL_COUNTER ||
-            state->names.data[symbol->name] == '\001')
+        if (!symbol->defined || symbol->kind == SYMBOL_COUNTER || symbol->inline_name[0] == '\001')
             continue;
         size_t n = symbol->length;
         if (n > length + 3 || n + 3 < length)
             continue;
-        unsigned d = gcn_edit_distance(name, length, state->names.data + symbol->name, n);
+        unsigned d = gcn_edit_distance(name, length, asm_symbol_name(state, symbol), n);
         if (d < best_distance) {
             best_distance = d;
             best = symbol;
@@ -464,5 +465,5 @@ const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length
     if (!best || best_distance == 0 || best_distance * 3 > length + 2)
         return NULL;
     *found = best->length;
-    return state->names.data + best->name;
+    return asm_symbol_name(state, best);
 }
