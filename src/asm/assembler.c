@@ -514,9 +514,24 @@ static bool branch_fixup(asm_state *state, const asm_pending *p)
     return true;
 }
 
+/* A branch fixup's label, asked into the cache ahead of its lookup. */
+static void prefetch_branch_label(asm_state *state, size_t k, bool record)
+{
+    if (k >= state->pending_count)
+        return;
+    const asm_pending *p = &state->pending[k];
+    const char *name = state->pending_text.data + p->text + p->target_start;
+    if (p->kind == PENDING_BRANCH && !(name[0] >= '0' && name[0] <= '9'))
+        asm_symbol_prefetch(state, name, p->target_length, record);
+}
+
+enum { FIXUP_PREFETCH_AHEAD = 16 }; /* fixups: the slot this far ahead, the record half as far */
+
 static void run_fixups(asm_state *state)
 {
     for (size_t k = 0; k < state->pending_count && !state->needs_pass && !asm_too_many_errors(state); k++) {
+        prefetch_branch_label(state, k + FIXUP_PREFETCH_AHEAD, false);
+        prefetch_branch_label(state, k + FIXUP_PREFETCH_AHEAD / 2, true);
         const asm_pending *p = &state->pending[k];
         state->fixup = p;
         state->mode = MODE_FIXUP;
@@ -606,7 +621,7 @@ static void reserve_tables(asm_state *state, size_t length)
     if (length < 65536)
         return;
     asm_symbols_reserve(state, length / 256);
-    asm_buffer_reserve(&state->names, length / 16);
+    asm_buffer_reserve(&state->names, length / 64); /* the names too long to keep in their symbol */
     asm_buffer_reserve(&state->pending_text, length / 8);
     size_t pending = length / 256;
     asm_pending *reserved = asm_grow(state->pending, 0, pending * sizeof *reserved);

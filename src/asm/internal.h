@@ -86,19 +86,25 @@ typedef struct asm_location {
 } asm_location;
 
 enum { SYMBOL_NONE, SYMBOL_LABEL, SYMBOL_VARIABLE, SYMBOL_CONSTANT, SYMBOL_COUNTER };
-/* 64 bytes: a large source has a hundred thousand labels. */
+/* 64 bytes, one cache line (the table is aligned): a large source has a
+ * hundred thousand labels, looked up in random order. A name of up to
+ * ASM_SYMBOL_INLINE characters (most labels: .L1234_0) is compared in the
+ * record itself, not in state->names, a cache miss fewer; a shorter one,
+ * with its '\0', is kept only there. */
+enum { ASM_SYMBOL_INLINE = 12 };
 typedef struct asm_symbol {
     int64_t value, previous_value;
     uint64_t first_definition, last_definition; /* statement sequence numbers */
-    uint32_t name, length, hash; /* name: offset in state->names */
-    uint32_t definitions;
+    uint32_t name, length; /* name: offset in state->names (length >= ASM_SYMBOL_INLINE) */
     uint32_t file, line;    /* of the definition */
+    char inline_name[ASM_SYMBOL_INLINE]; /* the name's first characters */
     uint8_t section, previous_section; /* at most ASM_MAX_SECTIONS */
     uint8_t kind;
-    bool defined;           /* in this pass, so far */
-    bool previous_defined;  /* at the end of the previous pass */
-    bool guessed;           /* used before its definition with the previous value */
-    bool provisional;       /* its value came from an unknown symbol */
+    bool defined : 1;           /* in this pass, so far */
+    bool previous_defined : 1;  /* at the end of the previous pass */
+    bool guessed : 1;           /* used before its definition with the previous value */
+    bool provisional : 1;       /* its value came from an unknown symbol */
+    bool definition_seen : 1;   /* first_definition is this pass's */
 } asm_symbol;
 
 typedef struct asm_section {
@@ -217,7 +223,7 @@ typedef struct asm_state {
     size_t symbol_count, symbol_capacity;
     asm_register_symbol *registers;
     size_t register_count, register_capacity;
-    uint32_t *symbol_slots; /* index + 1; power-of-two size */
+    uint64_t *symbol_slots; /* the name's hash << 32 | index + 1; power-of-two size */
     size_t slot_capacity;
     asm_buffer names;
     uint32_t *guessed;
@@ -297,6 +303,7 @@ void *asm_zeroed(size_t count, size_t size);
 
 /* ---- symbols.c ---- */
 asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length);
+void asm_symbol_prefetch(const asm_state *state, const char *name, size_t length, bool record);
 asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length); /* creates */
 /* Room for count symbols, reserved before the first. */
 void asm_symbols_reserve(asm_state *state, size_t count);

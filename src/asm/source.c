@@ -443,6 +443,12 @@ typedef struct stop_bitmap {
     uint64_t stops;
 } stop_bitmap;
 
+/* How far ahead of the scan the text is asked into the cache: a mapped
+ * file's pages are apart in memory, and the hardware's own prefetch stops
+ * at each page's end (a sixth of gcnasm's time waited for the text).
+ * Past the text's end it does nothing (a prefetch never faults). */
+enum { PREFETCH_AHEAD = 512 };
+
 /* The position of the first stop at or after position (or length). */
 static inline size_t next_stop(stop_bitmap *bitmap, const char *text, size_t length, size_t position)
 {
@@ -455,6 +461,7 @@ static inline size_t next_stop(stop_bitmap *bitmap, const char *text, size_t len
     }
     for (; chunk + 64 <= length; chunk += 64) {
         const char *at = text + chunk;
+        __builtin_prefetch(at + PREFETCH_AHEAD);
         uint64_t stops = (uint64_t)block_stops(at) | (uint64_t)block_stops(at + 16) << 16 |
                          (uint64_t)block_stops(at + 32) << 32 | (uint64_t)block_stops(at + 48) << 48;
         if (stops) {

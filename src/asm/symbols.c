@@ -27,7 +27,7 @@ static uint32_t hash_name(const char *name, size_t length)
 
 const char *asm_symbol_name(const asm_state *state, const asm_symbol *symbol)
 {
-    return state->names.data + symbol->name;
+    return symbol->length < ASM_SYMBOL_INLINE ? symbol->inline_name : state->names.data + symbol->name;
 }
 
 /* Whether two names of length characters are the same: eight at a time,
@@ -48,6 +48,8 @@ static inline bool same_name(const char *a, const char *b, size_t length)
     return true;
 }
 
+/* The slots keep each name's hash beside its index, so that a probe past
+ * another name, or a name not there, reads no symbol. */
 static inline asm_symbol *find_hashed(asm_state *state, const char *name, size_t length, uint32_t hash,
                                       size_t *slot)
 {
@@ -57,14 +59,17 @@ static inline asm_symbol *find_hashed(asm_state *state, const char *name, size_t
     }
     size_t mask = state->slot_capacity - 1, i = hash & mask;
     for (;; i = (i + 1) & mask) {
-        uint32_t entry = state->symbol_slots[i];
+        uint64_t entry = state->symbol_slots[i];
         if (entry == 0) {
             *slot = i;
             return NULL;
         }
-        asm_symbol *symbol = &state->symbols[entry - 1];
-        if (symbol->hash == hash && symbol->length == length &&
-            same_name(state->names.data + symbol->name, name, length)) {
+        if ((uint32_t)(entry >> 32) != hash)
+            continue;
+        asm_symbol *symbol = &state->symbols[(uint32_t)entry - 1];
+        if (symbol->length == length &&
+            (length <= ASM_SYMBOL_INLINE ? same_name(symbol->inline_name, name, length)
+                                         : same_name(state->names.data + symbol->name, name, length))) {
             *slot = i;
             return symbol;
         }
@@ -77,19 +82,38 @@ asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length)
     return find_hashed(state, name, length, hash_name(name, length), &slot);
 }
 
+/* Asks the cache for name's slot, or (record: the slot already asked for
+ * earlier) for its symbol record: a loop over lookups known in advance
+ * (the fixups) waits for neither. Names not there, or past a collision,
+ * are left to the lookup. */
+void asm_symbol_prefetch(const asm_state *state, const char *name, size_t length, bool record)
+{
+    if (state->slot_capacity == 0)
+        return;
+    uint32_t hash = hash_name(name, length);
+    const uint64_t *slot = &state->symbol_slots[hash & (state->slot_capacity - 1)];
+    if (!record)
+        __builtin_prefetch(slot);
+    else if (*slot >> 32 == hash)
+        __builtin_prefetch(&state->symbols[(uint32_t)*slot - 1]);
+}
+
 /* The slot table at capacity (a power of two), or double its size. */
 static bool grow_slots(asm_state *state, size_t capacity)
 {
     if (capacity <= state->slot_capacity)
         capacity = state->slot_capacity ? state->slot_capacity * 2 : 1024;
-    uint32_t *slots = asm_zeroed(capacity, sizeof *slots);
+    uint64_t *slots = asm_zeroed(capacity, sizeof *slots);
     if (!slots)
         return false;
-    for (size_t s = 0; s < state->symbol_count; s++) {
-        size_t i = state->symbols[s].hash & (capacity - 1);
+    for (size_t s = 0; s < state->slot_capacity; s++) {
+        uint64_t entry = state->symbol_slots[s];
+        if (entry == 0)
+            continue;
+        size_t i = (entry >> 32) & (capacity - 1);
         while (slots[i])
             i = (i + 1) & (capacity - 1);
-        slots[i] = (uint32_t)(s + 1);
+        slots[i] = entry;
     }
     free(state->symbol_slots);
     state->symbol_slots = slots;
@@ -104,7 +128,7 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     asm_symbol *symbol = find_hashed(state, name, length, hash, &slot);
     if (symbol)
         return symbol;
-    if ((state->symbol_count + 1) * 2 > state->slot_capacity) {
+    if ((state->symbol_count + 1) * 4 > state->slot_capacity * 3) {
         if (!grow_slots(state, 0))
             return NULL;
         find_hashed(state, name, length, hash, &slot);
@@ -119,24 +143,26 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
         state->symbol_capacity = capacity;
     }
     size_t offset = state->names.length;
-    if (offset + length + 1 > state->names.capacity && !asm_buffer_reserve(&state->names, length + 1))
-        return NULL;
-    memcpy(state->names.data + offset, name, length);
-    state->names.data[offset + length] = '\0';
-    state->names.length += length + 1;
+    if (length >= ASM_SYMBOL_INLINE) {
+        if (offset + length + 1 > state->names.capacity && !asm_buffer_reserve(&state->names, length + 1))
+            return NULL;
+        memcpy(state->names.data + offset, name, length);
+        state->names.data[offset + length] = '\0';
+        state->names.length += length + 1;
+    }
     symbol = &state->symbols[state->symbol_count];
     memset(symbol, 0, sizeof *symbol);
     symbol->name = (uint32_t)offset;
     symbol->length = (uint32_t)length;
-    symbol->hash = hash;
-    state->symbol_slots[slot] = (uint32_t)++state->symbol_count;
+    memcpy(symbol->inline_name, name, length < ASM_SYMBOL_INLINE ? length : ASM_SYMBOL_INLINE);
+    state->symbol_slots[slot] = (uint64_t)hash << 32 | (uint32_t)++state->symbol_count;
     return symbol;
 }
 
 void asm_symbols_reserve(asm_state *state, size_t count)
 {
     size_t slots = 1024;
-    while (slots < 2 * count)
+    while (slots * 3 < 4 * count)
         slots *= 2;
     if (slots > state->slot_capacity)
         grow_slots(state, slots);
@@ -158,7 +184,7 @@ void asm_symbols_start_pass(asm_state *state)
         symbol->previous_value = symbol->value;
         symbol->previous_section = symbol->section;
         symbol->defined = symbol->guessed = symbol->provisional = false;
-        symbol->definitions = 0;
+        symbol->definition_seen = false;
         symbol->kind = SYMBOL_NONE;
     }
     state->guessed_count = 0;
@@ -233,8 +259,9 @@ static uint32_t local_count(asm_state *state, const char *digits, size_t length)
 
 static bool note_definition(asm_state *state, asm_symbol *symbol)
 {
-    if (symbol->definitions++ == 0)
+    if (!symbol->definition_seen)
         symbol->first_definition = state->sequence;
+    symbol->definition_seen = true;
     symbol->last_definition = state->sequence;
     symbol->file = state->location.file;
     symbol->line = state->location.line;
@@ -424,13 +451,12 @@ const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length
     /* A suggestion is worth a bounded search, not one over a huge table. */
     for (size_t i = 0; i < state->symbol_count && i < 8192; i++) {
         const asm_symbol *symbol = &state->symbols[i];
-        if (!symbol->defined || symbol->kind == SYMBOL_COUNTER ||
-            state->names.data[symbol->name] == '\001')
+        if (!symbol->defined || symbol->kind == SYMBOL_COUNTER || symbol->inline_name[0] == '\001')
             continue;
         size_t n = symbol->length;
         if (n > length + 3 || n + 3 < length)
             continue;
-        unsigned d = gcn_edit_distance(name, length, state->names.data + symbol->name, n);
+        unsigned d = gcn_edit_distance(name, length, asm_symbol_name(state, symbol), n);
         if (d < best_distance) {
             best_distance = d;
             best = symbol;
@@ -439,5 +465,5 @@ const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length
     if (!best || best_distance == 0 || best_distance * 3 > length + 2)
         return NULL;
     *found = best->length;
-    return state->names.data + best->name;
+    return asm_symbol_name(state, best);
 }
