@@ -26,7 +26,7 @@ static bool write_text(void *context, const char *text, size_t length)
     return fwrite(text, 1, length, stdout) == length;
 }
 
-enum { BLOCK_SIZE = 1 << 20 };
+enum { BLOCK_SIZE = 1 << 16 };
 
 /* What went wrong in a walk over raw input. */
 typedef enum walk_status { WALK_OK, WALK_READ, WALK_SPOOL, WALK_LISTING } walk_status;
