@@ -277,14 +277,20 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
     uint16_t modifiers = instruction->modifiers;
     if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
         return NULL;
+    /* The tests on the random segment, saddr and offset below are
+     * arithmetic (| for ||), address_count and offset_value's alike: a
+     * branch on them mispredicts in a random listing. */
+    unsigned flat = form->segment == SEGMENT_FLAT, global = form->segment == SEGMENT_GLOBAL;
+    unsigned off = instruction->saddr == SADDR_OFF;
     /* What llvm-mc decodes as invalid: segment or lds bits, or saddr, where
      * the generation has none; lds on GCN 1.4 (no FLAT opcode has an LDS
      * form in llvm-mc 14); a register tuple past v255. */
     int64_t offset;
     if (form->gcn14) {
-        if ((modifiers & GCN_MOD_LDS) || (form->segment == SEGMENT_FLAT && instruction->saddr))
+        if ((modifiers & GCN_MOD_LDS) | (flat & (instruction->saddr != 0)))
             return NULL;
-        offset = offset_value(form, instruction);
+        uint32_t raw = instruction->offset & 0x1fffu;
+        offset = (int64_t)raw - (int64_t)((flat ^ 1) & (raw >> 12)) * 0x2000;
     } else {
         if ((instruction->reserved[0] & 0xe000u) || instruction->reserved[1])
             return NULL;
@@ -295,28 +301,47 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
             return NULL;
     }
     bool returns = (row->flags & GCN_ROW_ATOMIC) ? (modifiers & GCN_MOD_GLC) != 0 : form->has_vdst;
-    unsigned address = address_count(form, instruction->saddr);
-    if ((returns && instruction->vdst + form->vdst_count > 256) ||
-        instruction->vaddr + address > 256 ||
-        (form->has_vdata && instruction->vdata + form->vdata_count > 256))
+    unsigned address = flat * 2 + (flat ^ 1) * (global + off);
+    if ((returns & (instruction->vdst + form->vdst_count > 256)) |
+        (instruction->vaddr + address > 256) |
+        (form->has_vdata & (instruction->vdata + form->vdata_count > 256)))
         return NULL;
     at = gcn_write_llvm_mnemonic(at, instruction->row, true);
     at = write_vgpr_operands(at, instruction, form, returns ? form->vdst_count : 0, address);
-    if (form->segment != SEGMENT_FLAT) {
-        at = gcn_write(at, ", ");
-        at = write_llvm_saddr(at, arch, instruction->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1);
-        if (!at)
-            return NULL;
-    }
+    /* saddr written whatever the segment and kept but for FLAT (whose saddr
+     * is 0 here, a plain SGPR). */
+    char *saddr = write_llvm_saddr(gcn_write(at, ", "), arch, instruction->saddr, global + 1);
+    if (!saddr && !flat)
+        return NULL;
+    at = flat ? at : saddr;
     at = gcn_write_offset(at, (int)offset); /* below 8192 in magnitude */
     at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
     return gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
 }
 
+/* form_of for a known row, by arithmetic on its flags and shape: in a
+ * random listing the segment and shape change from line to line, and
+ * form_of's tests on them mispredicted about once a FLAT line. */
+static inline __attribute__((always_inline)) flat_form form_of_known(const gcn_row *row,
+                                                                     gcn_arch arch)
+{
+    unsigned flags = row->flags, dwords = row->data_dwords;
+    unsigned gcn14 = arch >= GCN_ARCH_GCN14;
+    unsigned load = row->shape == GCN_SHAPE_FLAT_LOAD, store = row->shape == GCN_SHAPE_FLAT_STORE;
+    unsigned scratch = gcn14 & (flags / GCN_ROW_SCRATCH & 1);
+    unsigned global = gcn14 & (flags / GCN_ROW_GLOBAL & 1) & (scratch ^ 1);
+    unsigned halved = (load ^ 1) & (flags / GCN_ROW_CMPSWAP & 1);
+    flat_form form = {row, gcn14, scratch * SEGMENT_SCRATCH + global * SEGMENT_GLOBAL, !store,
+                      !load, ((dwords >> halved) - 1) * (store ^ 1) + 1,
+                      (dwords - 1) * (load ^ 1) + 1};
+    return form;
+}
 
 char *gcn_write_llvm_flat(const gcn_instruction *instruction, char *at)
 {
-    flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
+    if (instruction->row == GCN_ROW_NONE)
+        return NULL;
+    flat_form form = form_of_known(&gcn_rows[instruction->row], (gcn_arch)instruction->arch);
     return write_llvm(instruction, &form, at);
 }
 
