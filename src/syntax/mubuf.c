@@ -307,14 +307,20 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
     if ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
         return NULL;
     bool addressed = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) != 0;
-    if (instruction->vdata + data_width(row, arch) > 256 ||
-        (addressed && instruction->vaddr + address_width(modifiers) > 256))
+    /* data_width and address_width by arithmetic, and | for ||: a branch on
+     * the random row's packing or the random modifiers mispredicts. */
+    unsigned packed = (row->flags / GCN_ROW_D16_PACKED & 1) & (arch >= GCN_ARCH_GCN14);
+    unsigned data = (row->data_dwords + packed) >> packed;
+    data += data == 0;
+    unsigned both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) == (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
+    unsigned address = 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
+    if ((instruction->vdata + data > 256) | (addressed & (instruction->vaddr + address > 256)))
         return NULL; /* past v255 */
     at = gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), true);
-    at = gcn_write_vgprs(at, instruction->vdata, data_width(row, arch));
+    at = gcn_write_vgprs(at, instruction->vdata, data);
     at = gcn_write(at, ", ");
     if (addressed)
-        at = gcn_write_vgprs(at, instruction->vaddr, address_width(modifiers));
+        at = gcn_write_vgprs(at, instruction->vaddr, address);
     else
         at = gcn_write(at, "off");
     at = gcn_write(at, ", ");
