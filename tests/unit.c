@@ -470,6 +470,39 @@ static void test_text(void)
 
 /* ---- SOPP: decode, encode, format ---- */
 
+/* The llvm writer's one path for the shapes with a number (none, imm,
+ * branch), decimal and hex made in a word: every 16-bit value against
+ * printf. */
+static void test_sopp_llvm_numbers(void)
+{
+    for (uint32_t value = 0; value < 0x10000; value++) {
+        static const struct {
+            uint32_t opcode;
+            const char *name;
+        } rows[] = {{0, "s_nop"}, {1, "s_endpgm"}, {2, "s_branch"}, {0xa, "s_barrier"}};
+        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+            uint32_t word = 0xbf800000u | rows[i].opcode << 16 | value;
+            gcn_instruction instruction;
+            char text[64], expected[64];
+            size_t length = 0;
+            CHECK(gcn_decode(GCN_ARCH_GCN14, &word, 1, &instruction) == GCN_OK, "decode %08x", word);
+            gcn_status status =
+                gcn_format(&instruction, GCN_DIALECT_LLVM, 0, text, sizeof text, &length);
+            if (rows[i].opcode == 0 && value > 64)
+                snprintf(expected, sizeof expected, "%s 0x%x", rows[i].name, value);
+            else if (value || rows[i].opcode == 0 || rows[i].opcode == 2)
+                snprintf(expected, sizeof expected, "%s %u", rows[i].name, value);
+            else
+                snprintf(expected, sizeof expected, "%s", rows[i].name);
+            if (rows[i].opcode == 0xa && value)
+                CHECK(status != GCN_OK, "llvm %08x: '%s', expected none", word, text);
+            else
+                CHECK(status == GCN_OK && strcmp(text, expected) == 0, "llvm %08x: '%s', expected '%s'",
+                      word, status == GCN_OK ? text : "", expected);
+        }
+    }
+}
+
 static void expect_format(gcn_arch arch, uint64_t address, uint32_t word, const char *clrx,
                           const char *llvm)
 {
@@ -1544,6 +1577,7 @@ int main(void)
     test_arch_names();
     test_expressions();
     test_text();
+    test_sopp_llvm_numbers();
     test_sopp_format();
     test_parse_errors();
     test_sopp_parse();

@@ -206,29 +206,50 @@ static __attribute__((noinline)) char *write_llvm_fields(const gcn_instruction *
     return at + text.length;
 }
 
+/* Two characters as the low bytes of a text word (the first lowest). */
+static inline uint64_t pair_bits(const char *pair)
+{
+    return (uint64_t)(unsigned char)pair[0] | (uint64_t)(unsigned char)pair[1] << 8;
+}
+
 /* The LLVM text at at, which has GCN_TEXT_ROOM bytes, the usual shapes
  * through raw writers; NULL where llvm-mc has no text for the word.
- * context: the instruction's row. */
+ * context: the instruction's row. The shapes with a number (none, imm,
+ * branch) are one path with no branch on the random shape or value: the
+ * 16-bit value's decimal and hex texts are both made in a word, their
+ * leading zeros shifted out, and the one the shape prints stored. */
 static inline __attribute__((always_inline)) char *write_llvm_sopp(
     const gcn_instruction *instruction, const void *context, char *at)
 {
     const gcn_row *row = context;
-    unsigned value = instruction->simm16, index = instruction->row;
-    switch ((gcn_shape)row->shape) {
-    case GCN_SHAPE_SOPP_NONE:
-        if (value == 0)
-            return gcn_write_llvm_mnemonic(at, index, false);
-        if (row->operation != GCN_OP_ENDPGM)
-            return NULL; /* LLVM takes no operand here */
-        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
-    case GCN_SHAPE_SOPP_IMM: /* decimal when an inline constant */
-        at = gcn_write_llvm_mnemonic(at, index, true);
-        return value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
-    case GCN_SHAPE_SOPP_BRANCH:
-        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
-    default:
+    unsigned value = instruction->simm16, index = instruction->row, shape = row->shape;
+    if (shape > GCN_SHAPE_SOPP_BRANCH)
         return write_llvm_fields(instruction, row, at);
-    }
+    unsigned none = shape == GCN_SHAPE_SOPP_NONE, empty = none & (value == 0);
+    if (none & !empty & (row->operation != GCN_OP_ENDPGM))
+        return NULL; /* LLVM takes no operand here */
+    unsigned rest = value % 10000;
+    uint64_t decimal = (uint64_t)('0' + value / 10000) |
+                       pair_bits(gcn_decimal_pairs + 2 * (rest / 100)) << 8 |
+                       pair_bits(gcn_decimal_pairs + 2 * (rest % 100)) << 24;
+    unsigned decimal_count = 1u + (value >= 10) + (value >= 100) + (value >= 1000) + (value >= 10000);
+    decimal >>= 8 * (5 - decimal_count);
+    uint64_t hex = pair_bits(gcn_lower_hex_pairs + 2 * (value >> 8)) |
+                   pair_bits(gcn_lower_hex_pairs + 2 * (value & 255)) << 16;
+    unsigned hex_count = 1u + (value >= 0x10) + (value >= 0x100) + (value >= 0x1000);
+    hex = ('0' | 'x' << 8) | (hex >> 8 * (4 - hex_count)) << 16;
+    /* decimal when an inline constant (imm) and for none and branch */
+    unsigned use_hex = (shape == GCN_SHAPE_SOPP_IMM) & (value > 64);
+    uint64_t mask = -(uint64_t)use_hex;
+    uint64_t text = (hex & mask) | (decimal & ~mask);
+    size_t length = ((2 + hex_count) & mask) | (decimal_count & ~mask);
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+    text = __builtin_bswap64(text);
+#endif
+    char *number = gcn_write_llvm_mnemonic(at, index, true);
+    memcpy(number, &text, 8);
+    /* none with a 0 field: the bare mnemonic */
+    return (number + length) - ((length + 1) & -(size_t)empty);
 }
 
 char *gcn_write_llvm_sopp(const gcn_instruction *instruction, char *at)
