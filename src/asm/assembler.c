@@ -502,13 +502,13 @@ static bool branch_fixup(asm_state *state, const asm_pending *p)
     if (!asm_lookup(state, state->statement_line + p->target_start, p->target_length, &value, &section) ||
         section != p->section)
         return false;
-    int64_t delta = value - ((int64_t)p->address + 4); /* RELADDR = NEXTPC + SIMM16 * 4 */
-    if ((delta & 3) || delta < -32768 * 4 || delta > 32767 * 4)
+    int64_t distance;
+    if (gcn_branch_distance(p->address, value, &distance) != GCN_BRANCH_FITS)
         return false;
     uint32_t words[GCN_MAX_WORDS] = {p->word};
     gcn_instruction branch;
     gcn_decode_sopp((gcn_arch)p->arch, words, 1, &branch);
-    branch.simm16 = (uint16_t)(delta / 4);
+    branch.simm16 = (uint16_t)distance;
     gcn_encode_sopp(&branch, words);
     asm_emit_words(state, words, 1, (unsigned)p->statement_start + 1);
     return true;

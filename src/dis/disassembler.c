@@ -186,7 +186,7 @@ static inline bool is_branch(const gcn_instruction *instruction)
 
 static inline uint64_t branch_target(uint64_t offset, const gcn_instruction *instruction)
 {
-    return offset + 4 + (uint64_t)((int64_t)(int16_t)instruction->simm16 * 4);
+    return gcn_branch_target(offset, instruction->simm16);
 }
 
 bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)

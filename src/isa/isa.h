@@ -108,6 +108,25 @@ enum gcn_row_index {
 
 extern const gcn_row gcn_rows[GCN_ROW_COUNT];
 
+/* SOPP branches (GCN_SHAPE_SOPP_BRANCH): RELADDR = NEXTPC + SIMM16 * 4,
+ * NEXTPC being the address after the one-word branch. */
+static inline uint64_t gcn_branch_target(uint64_t address, uint16_t simm16)
+{
+    return address + 4 + (uint64_t)((int64_t)(int16_t)simm16 * 4);
+}
+
+/* The other way: the word distance from a branch at address to target in
+ * *words, and whether SIMM16 holds it. */
+typedef enum { GCN_BRANCH_FITS, GCN_BRANCH_MISALIGNED, GCN_BRANCH_OUT_OF_RANGE } gcn_branch_fit;
+static inline gcn_branch_fit gcn_branch_distance(uint64_t address, int64_t target, int64_t *words)
+{
+    int64_t bytes = target - (int64_t)(address + 4);
+    if (bytes & 3)
+        return GCN_BRANCH_MISALIGNED;
+    *words = bytes / 4;
+    return *words < -32768 || *words > 32767 ? GCN_BRANCH_OUT_OF_RANGE : GCN_BRANCH_FITS;
+}
+
 /* Opcode space per family; FLAT on GCN 1.4 adds the segment above bit 7. */
 #define GCN_OPCODES_SOPP 128
 #define GCN_OPCODES_SMEM 256

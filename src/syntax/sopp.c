@@ -274,7 +274,7 @@ static char *write_clrx_sopp(const gcn_instruction *instruction, const void *con
     case GCN_SHAPE_SOPP_IMM:
         return gcn_write_hex(gcn_write_clrx_mnemonic(at, instruction->row), value);
     case GCN_SHAPE_SOPP_BRANCH: {
-        uint64_t target = *(const uint64_t *)context + 4 + (uint64_t)((int64_t)(int16_t)value * 4);
+        uint64_t target = gcn_branch_target(*(const uint64_t *)context, (uint16_t)value);
         at = gcn_write(gcn_write_clrx_mnemonic(at, instruction->row), ".L");
         return gcn_write(gcn_write_unsigned(at, target), "_0");
     }
@@ -316,7 +316,7 @@ bool gcn_format_sopp(const gcn_instruction *instruction, gcn_dialect dialect, ui
         gcn_put_hex(text, value);
         return true;
     case GCN_SHAPE_SOPP_BRANCH: {
-        uint64_t target = address + 4 + (uint64_t)((int64_t)(int16_t)value * 4);
+        uint64_t target = gcn_branch_target(address, (uint16_t)value);
         gcn_put_mnemonic(text, dialect, row, true);
         gcn_put(text, ".L");
         gcn_put_unsigned(text, target);
@@ -690,14 +690,17 @@ static inline bool branch_value(gcn_cursor *cursor, const char *start, int64_t v
                        ? ((const gcn_section_lookup *)options->resolve_context)->section : 0;
     if (section != 0 && section != own)
         return gcn_fail(cursor, start, "branch target is in another section");
-    int64_t delta = v - (int64_t)(options->address + 4);
-    if (delta & 3)
+    int64_t words = 0;
+    switch (gcn_branch_distance(options->address, v, &words)) {
+    case GCN_BRANCH_MISALIGNED:
         return gcn_fail(cursor, start, "branch target is not a multiple of 4 bytes");
-    delta /= 4;
-    if (delta < -32768 || delta > 32767)
+    case GCN_BRANCH_OUT_OF_RANGE:
         return gcn_fail(cursor, start, "branch target out of range (%lld words away)",
-                        (long long)delta);
-    *value = (unsigned)delta & 0xffff;
+                        (long long)words);
+    case GCN_BRANCH_FITS:
+        break;
+    }
+    *value = (unsigned)words & 0xffff;
     return true;
 }
 
