@@ -565,52 +565,9 @@ static bool prescan_modifiers(gcn_cursor *scan, char *copy, bool gcn14, flat_ext
     return true;
 }
 
-/* The usual modifiers, read in one pass: flags the instruction takes and
- * offset:N (in range), each once, with no value after a flag and (LLVM)
- * the offset first. False, touching nothing, for anything else, which
- * prescan_modifiers and gcn_parse_modifiers then read and report. */
-static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *rule,
-                            bool gcn14, gcn_instruction *instruction, flat_extras *extras,
-                            int64_t *offset)
-{
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    gcn_cursor scan = *cursor;
-    scan.error = NULL;
-    unsigned bits = 0;
-    const char *offset_at = NULL;
-    int64_t value = 0;
-    while (!gcn_at_end(&scan)) {
-        const char *start = scan.pos;
-        size_t length = gcn_peek_identifier_here(&scan);
-        scan.pos += length;
-        unsigned bit = gcn_modifier_flag(start, length);
-        if (bit) { /* glc:1 falls back: no identifier at the ':' */
-            if (!(allowed & bit) || (bits & bit))
-                return false;
-            bits |= bit;
-            continue;
-        }
-        if (offset_at || (llvm && bits) ||
-            !(is_word(start, length, "offset") || is_word(start, length, "inst_offset")) ||
-            !gcn_accept(&scan, ':') || !gcn_accept_small_decimal(&scan, &value) ||
-            value < rule->minimum || value > rule->maximum ||
-            (llvm && value != 0 && !gcn14 && scan.options->arch < GCN_ARCH_GCN12))
-            return false;
-        offset_at = start;
-    }
-    instruction->modifiers |= (uint16_t)bits;
-    if (offset_at) {
-        *offset = value;
-        if (llvm)
-            extras->offset_at = offset_at;
-    }
-    cursor->pos = scan.pos;
-    return true;
-}
-
 /* The modifiers through gcn_parse_modifiers on a private copy of the text
- * (columns unchanged) after prescan_modifiers; out of line, so that the
- * common path keeps no copy. */
+ * (columns unchanged) after prescan_modifiers; out of line, so that its
+ * copy is no cost to the caller's frame. */
 static __attribute__((noinline)) bool parse_copied_modifiers(gcn_cursor *cursor, bool gcn14,
                                                              unsigned allowed,
                                                              const gcn_offset_rule *rule,
@@ -637,7 +594,8 @@ static __attribute__((noinline)) bool parse_copied_modifiers(gcn_cursor *cursor,
     return ok;
 }
 
-/* The modifiers: the usual ones in one pass, else through a copy. */
+/* The modifiers of a statement that the one-pass reader (gcn_parse_flat's
+ * fast path) left to the full path. */
 static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instruction *instruction,
                             flat_extras *extras, int64_t *offset)
 {
@@ -662,8 +620,7 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
         rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
     else /* CLRX takes 13 bits signed or unsigned */
         rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0} : (gcn_offset_rule){-4096, 8191, 13, 0};
-    return plain_modifiers(cursor, allowed, &rule, form->gcn14, instruction, extras, offset) ||
-           parse_copied_modifiers(cursor, form->gcn14, allowed, &rule, instruction, extras, offset);
+    return parse_copied_modifiers(cursor, form->gcn14, allowed, &rule, instruction, extras, offset);
 }
 
 /* ", ": the next operand's start, or NULL (for other spacing too, which

@@ -688,43 +688,6 @@ static inline unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool
     return allowed;
 }
 
-/* The usual modifiers, read in one pass: flags the instruction takes and
- * offset:N (in range), each once, with no value after a flag. False,
- * touching nothing, for anything else, which gcn_parse_modifiers then
- * reads and reports. */
-static bool plain_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *rule,
-                            gcn_instruction *instruction, int64_t *offset)
-{
-    gcn_cursor scan = *cursor;
-    scan.error = NULL;
-    unsigned bits = 0;
-    bool offset_seen = false;
-    int64_t value = 0;
-    while (!gcn_at_end(&scan)) {
-        const char *start = scan.pos;
-        size_t length = gcn_peek_identifier_here(&scan);
-        scan.pos += length;
-        unsigned bit = gcn_modifier_flag(start, length);
-        if (bit) { /* glc:1 falls back: no identifier at the ':' */
-            if (!(allowed & bit) || (bits & bit))
-                return false;
-            bits |= bit;
-            continue;
-        }
-        if (!rule || offset_seen ||
-            !(gcn_word_is(start, length, "offset") || gcn_word_is(start, length, "inst_offset")) ||
-            !gcn_accept(&scan, ':') || !gcn_accept_small_decimal(&scan, &value) ||
-            value < rule->minimum || value > rule->maximum)
-            return false;
-        offset_seen = true;
-    }
-    instruction->modifiers |= (uint16_t)bits;
-    if (offset_seen)
-        *offset = value;
-    cursor->pos = scan.pos;
-    return true;
-}
-
 /* ", ": the next operand's start, or NULL (for other spacing too, which
  * the operand reader after it or the full path takes). */
 static inline const char *after_comma(const char *p, const char *end)
@@ -864,8 +827,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         flags.end = fields_start(cursor);
     unsigned allowed = allowed_modifiers(row, arch, llvm);
     const gcn_offset_rule *offset_rule = llvm && !scalars ? NULL : &rule;
-    bool ok = plain_modifiers(&flags, allowed, offset_rule, instruction, &offset) ||
-              gcn_parse_modifiers(&flags, allowed, offset_rule, instruction, &offset);
+    bool ok = gcn_parse_modifiers(&flags, allowed, offset_rule, instruction, &offset);
     cursor->pos = flags.pos;
     cursor->failed = flags.failed;
     if (!ok)
