@@ -128,27 +128,6 @@ static inline bool gcn_accept_word(gcn_cursor *cursor, const char *word)
     return gcn_accept_word_here(cursor, word);
 }
 
-/* A small decimal number (maybe negated, at most five digits, no leading
- * zero) that space or the end follows: the usual offset value, read without
- * the expression parser. False, touching nothing, for anything else. */
-static inline bool gcn_accept_small_decimal(gcn_cursor *cursor, int64_t *value)
-{
-    gcn_skip_space(cursor);
-    const char *p = cursor->pos, *end = cursor->end;
-    bool negative = p < end && *p == '-';
-    p += negative;
-    const char *digits = p;
-    int64_t number = 0;
-    for (; p < end && *p >= '0' && *p <= '9' && p - digits < 5; p++)
-        number = number * 10 + (*p - '0');
-    if (p == digits || (*digits == '0' && p - digits > 1) ||
-        (p < end && !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_SPACE)))
-        return false;
-    cursor->pos = p;
-    *value = negative ? -number : number;
-    return true;
-}
-
 /* Records an error at `at` (first error wins) and returns false. */
 bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
     __attribute__((format(printf, 3, 4)));

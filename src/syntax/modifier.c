@@ -1,8 +1,9 @@
 /* Modifiers of the memory families. */
 #include "syntax/syntax.h"
 
-/* The first letters differ, so one comparison decides. */
-unsigned gcn_modifier_flag(const char *word, size_t length)
+/* The GCN_MOD_* flag a modifier word names (glc...nv), 0 if none. The
+ * first letters differ, so one comparison decides. */
+static unsigned modifier_flag(const char *word, size_t length)
 {
 #define FLAG(letter, text, flag)                                                                   \
     case letter: return gcn_name_is(word, length, text, sizeof text - 1) ? flag : 0;
@@ -63,7 +64,7 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             *offset = value;
             continue;
         }
-        unsigned bit = gcn_modifier_flag(start, length);
+        unsigned bit = modifier_flag(start, length);
         if (bit == 0)
             return gcn_fail(cursor, start, "unknown modifier '%.*s'", (int)length, start);
         if (!(allowed & bit))

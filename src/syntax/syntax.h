@@ -143,7 +143,5 @@ typedef struct gcn_offset_rule {
 
 bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
                          gcn_instruction *instruction, int64_t *offset);
-/* The GCN_MOD_* flag a modifier word names (glc...nv), 0 if none. */
-unsigned gcn_modifier_flag(const char *word, size_t length);
 
 #endif
