@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm/internal.h"
 #include "gcn.h"
 #include "support/harness.h"
 #include "syntax/cursor.h"
@@ -1565,6 +1566,252 @@ static void test_family_fast_paths(void)
                        "SOFFSET takes one scalar register or an inline constant, found 2 registers");
 }
 
+/* ---- the assembler's symbol table ---- */
+
+/* A symbol's slot entry (hash << 32 | index + 1), in the slots or among
+ * the names not yet put there; 0 if neither has it. */
+static uint64_t symbol_entry(const asm_state *state, size_t index)
+{
+    for (unsigned k = 0; k < ASM_DEFERRED_SLOTS; k++)
+        if (state->deferred[k] != 0 && (uint32_t)state->deferred[k] == index + 1)
+            return state->deferred[k];
+    for (size_t s = 0; s < state->slot_capacity; s++)
+        if (state->symbol_slots[s] != 0 && (uint32_t)state->symbol_slots[s] == index + 1)
+            return state->symbol_slots[s];
+    return 0;
+}
+
+static int symbol_text(char *out, size_t size, const char *form, unsigned number)
+{
+    return snprintf(out, size, form, number);
+}
+
+/* Every name of a list found at its index; names[i] was created i-th. */
+static bool symbols_found(asm_state *state, const char *const *names, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        asm_symbol *symbol = asm_symbol_find(state, names[i], strlen(names[i]));
+        if (!symbol || (size_t)(symbol - state->symbols) != i ||
+            strcmp(asm_symbol_name(state, symbol), names[i]) != 0)
+            return false;
+    }
+    return true;
+}
+
+/* Creation and lookup through the filter, the names not yet in the slots
+ * and the slots, as the table grows: each name found at once, all of
+ * them after each growth, names never made not found, and a name made
+ * again the same symbol. */
+static void test_symbol_growth(void)
+{
+    enum { COUNT = 6000 };
+    static char storage[COUNT][40];
+    static const char *names[COUNT];
+    asm_state *state = calloc(1, sizeof *state);
+    static const char *const forms[] = {"n%u", ".L%u_0", "a_label_name_longer_than_inline_%u", "x%uy"};
+    size_t capacity = 0, growths = 0;
+    bool ok = true;
+    unsigned made = 0;
+    for (unsigned i = 0; i < COUNT && ok; i++, made++) {
+        symbol_text(storage[i], sizeof storage[i], forms[i % 4], i);
+        names[i] = storage[i];
+        asm_symbol *symbol = asm_symbol_get(state, names[i], strlen(names[i]));
+        ok = symbol && (size_t)(symbol - state->symbols) == i && state->symbol_count == i + 1;
+        CHECK(ok, "symbol %u '%s' made at %zd", i, names[i], symbol ? symbol - state->symbols : -1);
+        /* the newest ones (not yet in the slots) and one long before */
+        for (unsigned back = 0; back < 12 && back <= i && ok; back++)
+            ok = asm_symbol_find(state, names[i - back], strlen(names[i - back])) == &state->symbols[i - back];
+        ok = ok && asm_symbol_find(state, names[i / 2], strlen(names[i / 2])) == &state->symbols[i / 2];
+        CHECK(ok, "symbols before %u '%s' found", i, names[i]);
+        if (state->slot_capacity != capacity) {
+            capacity = state->slot_capacity;
+            growths++;
+            CHECK(symbols_found(state, names, i + 1), "all %u symbols after the slots grew to %zu", i + 1,
+                  capacity);
+        }
+    }
+    CHECK(growths >= 4, "the slots grew %zu times", growths);
+    CHECK(made == COUNT && symbols_found(state, names, made), "all %u symbols", made);
+    char other[48];
+    unsigned missing = 0;
+    for (unsigned i = 0; i < 20000; i++) {
+        symbol_text(other, sizeof other, i % 2 ? "n%u_" : "m%u", i);
+        missing += asm_symbol_find(state, other, strlen(other)) != NULL;
+    }
+    CHECK(missing == 0, "%u names never made were found", missing);
+    for (unsigned i = 0; i < made; i += 97) {
+        asm_symbol *again = asm_symbol_get(state, names[i], strlen(names[i]));
+        CHECK(again == &state->symbols[i] && state->symbol_count == made, "'%s' made again: %zd, %zu symbols",
+              names[i], again ? again - state->symbols : -1, state->symbol_count);
+    }
+    /* a new pass keeps them all findable */
+    asm_symbols_start_pass(state);
+    CHECK(symbols_found(state, names, made), "all %u symbols in a second pass", made);
+    asm_symbols_free(state);
+    free(state);
+}
+
+/* Names whose hashes start their probes at the same slot, and names with
+ * the same bits in the filter, made between others: long probe runs past
+ * each other, across the names not yet in the slots and a growth. */
+static void test_symbol_collisions(void)
+{
+    enum { POOL = 40000, CHOSEN = 48 };
+    asm_state *probe = calloc(1, sizeof *probe);
+    asm_symbols_reserve(probe, POOL);
+    static char pool[POOL][16];
+    static const char *same_slot[CHOSEN], *same_filter[CHOSEN];
+    size_t slot_count = 0, filter_count = 0;
+    uint32_t first_hash = 0;
+    for (unsigned i = 0; i < POOL; i++) {
+        symbol_text(pool[i], sizeof pool[i], "c%u", i);
+        asm_symbol_get(probe, pool[i], strlen(pool[i]));
+        uint32_t hash = (uint32_t)(symbol_entry(probe, i) >> 32);
+        if (i == 0)
+            first_hash = hash;
+        if ((hash & 1023) == (first_hash & 1023) && slot_count < CHOSEN)
+            same_slot[slot_count++] = pool[i];
+        else if ((hash >> 20) == (first_hash >> 20) && filter_count < CHOSEN)
+            same_filter[filter_count++] = pool[i];
+    }
+    CHECK(slot_count >= 20 && filter_count >= 5, "%zu names at one slot, %zu with the same filter bits",
+          slot_count, filter_count);
+    asm_symbols_free(probe);
+    free(probe);
+
+    asm_state *state = calloc(1, sizeof *state);
+    static const char *names[3 * CHOSEN + 2000];
+    static char others[2000][16];
+    size_t count = 0;
+    for (size_t i = 0; i < CHOSEN; i++) {
+        if (i < slot_count)
+            names[count++] = same_slot[i];
+        if (i < filter_count)
+            names[count++] = same_filter[i];
+        for (unsigned k = 0; k < 30; k++) { /* past 1024 slots' three quarters: a growth */
+            size_t o = i * 30 + k;
+            if (o >= 2000)
+                break;
+            symbol_text(others[o], sizeof others[o], "other%u", (unsigned)o);
+            names[count++] = others[o];
+        }
+    }
+    bool ok = true;
+    for (size_t i = 0; i < count && ok; i++) {
+        asm_symbol *symbol = asm_symbol_get(state, names[i], strlen(names[i]));
+        ok = symbol == &state->symbols[i] && symbols_found(state, names, i + 1);
+        CHECK(ok, "colliding symbol %zu '%s'", i, names[i]);
+    }
+    CHECK(state->slot_capacity > 1024, "the slots grew: %zu", state->slot_capacity);
+    unsigned found = 0;
+    for (unsigned i = 0; i < POOL; i += 7) {
+        bool made = false;
+        for (size_t k = 0; k < count; k++)
+            made |= strcmp(names[k], pool[i]) == 0;
+        found += !made && asm_symbol_find(state, pool[i], strlen(pool[i])) != NULL;
+    }
+    CHECK(found == 0, "%u names of the pool not made were found", found);
+    asm_symbols_free(state);
+    free(state);
+}
+
+/* Assembles source (named t.s) into words; the diagnostics in *messages
+ * (to free). */
+static bool assemble_text(gcn_dialect dialect, const char *source, gcn_output *output, char **messages)
+{
+    size_t length = 0;
+    FILE *diagnostics = open_memstream(messages, &length);
+    gcn_assembly assembly = {.arch = GCN_ARCH_GCN14, .dialect = dialect, .file_name = "t.s",
+                             .diagnostics = diagnostics};
+    memset(output, 0, sizeof *output);
+    bool ok = gcn_assemble(&assembly, source, strlen(source), output);
+    fclose(diagnostics);
+    return ok;
+}
+
+static uint32_t output_word(const gcn_output *output, size_t i)
+{
+    const uint8_t *b = output->bytes + 4 * i;
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* Thousands of labels, each branched to from near it, backward and
+ * forward, short names and long: every branch's word, in both dialects;
+ * a small source (its tables grown as it goes) and a large one (reserved
+ * from its size). */
+static void test_assembled_labels(void)
+{
+    static const unsigned counts[] = {1500, 4000};
+    for (size_t c = 0; c < 2; c++)
+        for (int dialect = 0; dialect < 2; dialect++) {
+            unsigned count = counts[c];
+            size_t size = (size_t)count * 120, used = 0;
+            char *source = malloc(size);
+            for (unsigned i = 0; i < count; i++) {
+                unsigned target = i % 3 == 0 && i >= 40 ? i - 37 : i % 3 == 1 ? (i + 5) % count : i / 2;
+                const char *form = i % 5 == 4 ? "label_with_a_long_name_%u" : ".L%u_0";
+                used += (size_t)snprintf(source + used, size - used, form, i);
+                used += (size_t)snprintf(source + used, size - used, ":\ns_branch ");
+                form = target % 5 == 4 ? "label_with_a_long_name_%u" : ".L%u_0";
+                used += (size_t)snprintf(source + used, size - used, form, target);
+                used += (size_t)snprintf(source + used, size - used, c ? "\n%*s\n" : "\n", 60, "");
+            }
+            gcn_output output;
+            char *messages = NULL;
+            bool ok = assemble_text((gcn_dialect)dialect, source, &output, &messages);
+            CHECK(ok && output.length == 4u * count && messages && messages[0] == '\0',
+                  "%u labels (dialect %d): %d, %zu bytes, '%s'", count, dialect, ok, output.length,
+                  messages ? messages : "");
+            unsigned wrong = 0;
+            for (unsigned i = 0; ok && i < count; i++) {
+                unsigned target = i % 3 == 0 && i >= 40 ? i - 37 : i % 3 == 1 ? (i + 5) % count : i / 2;
+                wrong += output_word(&output, i) != (0xbf820000u | (uint16_t)(target - i - 1));
+            }
+            CHECK(wrong == 0, "%u labels (dialect %d): %u branches wrong", count, dialect, wrong);
+            free(messages);
+            gcn_output_free(&output);
+            free(source);
+        }
+}
+
+static void expect_assembled(gcn_dialect dialect, const char *source, const uint32_t *words, size_t count,
+                             const char *want_messages)
+{
+    gcn_output output;
+    char *messages = NULL;
+    bool ok = assemble_text(dialect, source, &output, &messages);
+    bool same = output.length == 4 * count || want_messages[0] != '\0';
+    for (size_t i = 0; same && want_messages[0] == '\0' && i < count; i++)
+        same = output_word(&output, i) == words[i];
+    CHECK(ok == (want_messages[0] == '\0') && same && messages && strcmp(messages, want_messages) == 0,
+          "'%s' (dialect %d): %d, %zu bytes, messages '%s', want '%s'", source, (int)dialect, ok,
+          output.length, messages ? messages : "", want_messages);
+    free(messages);
+    gcn_output_free(&output);
+}
+
+/* Local labels (their counters and instances are symbols), a second pass
+ * (.skip of a later difference) and the redefinition errors. */
+static void test_assembled_symbols(void)
+{
+    static const uint32_t locals[] = {0xbf82ffff, 0xbf820000, 0xbf82ffff, 0, 0xbf800000, 0xbf82fffe};
+    for (int dialect = 0; dialect < 2; dialect++) {
+        expect_assembled((gcn_dialect)dialect,
+                         "1:\ns_branch 1b\ns_branch 1f\n1:\ns_branch 1b\n.skip end - start\nstart:\n"
+                         "s_nop 0\nend:\ns_branch start\n",
+                         locals, 6, "");
+        expect_assembled((gcn_dialect)dialect, "x:\ns_nop 0\nx:\n", NULL, 0,
+                         "t.s:3:1: error: symbol 'x' is already defined (at t.s:1)\nx:\n^\n");
+        expect_assembled((gcn_dialect)dialect, "y = 1\ny = 2\n.equiv w, 1\n.equiv w, 2\n", NULL, 0,
+                         "t.s:4:8: error: symbol 'w' is already defined (at t.s:3)\n.equiv w, 2\n       ^\n");
+        expect_assembled((gcn_dialect)dialect, "a_long_label_name:\ns_nop 0\na_long_label_name = 5\n", NULL, 0,
+                         "t.s:3:1: error: label 'a_long_label_name' is already defined (at t.s:1)\n"
+                         "a_long_label_name = 5\n^\n");
+        expect_assembled((gcn_dialect)dialect, "2:\n2:\ns_branch 2b\n3:\n", (const uint32_t[]){0xbf82ffff}, 1,
+                         "");
+    }
+}
+
 int main(void)
 {
     test_arch_names();
@@ -1580,5 +1827,9 @@ int main(void)
     test_family_fast_paths();
     test_branch_labels();
     test_sopp_immediates();
+    test_symbol_growth();
+    test_symbol_collisions();
+    test_assembled_labels();
+    test_assembled_symbols();
     return test_finish(&summary);
 }

@@ -27,6 +27,7 @@ enum {
     ASM_MAX_LINE = 65535,
     ASM_MAX_SECTIONS = 64,
     ASM_MAX_LOCALS = 8,                  /* local label references kept per fixup */
+    ASM_DEFERRED_SLOTS = 8,              /* new names not yet in the symbol slots (a power of two) */
     ASM_MAX_PENDING = 1 << 20            /* fixups a pass keeps; past them, another pass */
 };
 #define ASM_EXPANSION_BUDGET (1u << 22)    /* lines and repetitions a pass may expand */
@@ -225,6 +226,16 @@ typedef struct asm_state {
     size_t register_count, register_capacity;
     uint64_t *symbol_slots; /* the name's hash << 32 | index + 1; power-of-two size */
     size_t slot_capacity;
+    /* Two bits of a word for each name's hash, a 16th of the slots' size:
+     * the first mention of a name (its definition, or a forward branch)
+     * is known to be new without reading its slot, a random line of a
+     * table larger than the cache. */
+    uint64_t *symbol_filter;
+    unsigned filter_shift;
+    /* The slot entries of the newest names, put in the table that many
+     * creations later, when their slots asked into the cache have come. */
+    uint64_t deferred[ASM_DEFERRED_SLOTS];
+    unsigned created; /* names created, modulo ASM_DEFERRED_SLOTS */
     asm_buffer names;
     uint32_t *guessed;
     size_t guessed_count, guessed_capacity;

@@ -48,38 +48,74 @@ static inline bool same_name(const char *a, const char *b, size_t length)
     return true;
 }
 
-/* The slots keep each name's hash beside its index, so that a probe past
- * another name, or a name not there, reads no symbol. */
-static inline asm_symbol *find_hashed(asm_state *state, const char *name, size_t length, uint32_t hash,
-                                      size_t *slot)
+/* A name's two bits in the filter, and its word there. */
+static inline uint64_t filter_bits(uint32_t hash)
 {
-    if (state->slot_capacity == 0) {
-        *slot = 0;
-        return NULL;
+    return 1ull << (hash >> 26) | 1ull << (hash >> 20 & 63);
+}
+
+static inline uint64_t *filter_word(const asm_state *state, uint32_t hash)
+{
+    return &state->symbol_filter[(uint32_t)(hash * 0x9e3779b1u) >> state->filter_shift];
+}
+
+static inline bool same_symbol(const asm_state *state, const asm_symbol *symbol, const char *name,
+                               size_t length)
+{
+    return symbol->length == length &&
+           (length <= ASM_SYMBOL_INLINE ? same_name(symbol->inline_name, name, length)
+                                        : same_name(state->names.data + symbol->name, name, length));
+}
+
+/* The newest names, not yet in the slots: looked for only when a name
+ * that the filter may hold is not in the slots. */
+static __attribute__((noinline)) asm_symbol *find_deferred(asm_state *state, const char *name,
+                                                           size_t length, uint32_t hash)
+{
+    for (unsigned k = 0; k < ASM_DEFERRED_SLOTS; k++) {
+        uint64_t entry = state->deferred[k];
+        if (entry != 0 && (uint32_t)(entry >> 32) == hash) {
+            asm_symbol *symbol = &state->symbols[(uint32_t)entry - 1];
+            if (same_symbol(state, symbol, name, length))
+                return symbol;
+        }
     }
+    return NULL;
+}
+
+/* The slots keep each name's hash beside its index, so that a probe past
+ * another name, or a name not there, reads no symbol. filtered: the
+ * filter asked first (not for a name most likely there, whose slot was
+ * asked into the cache). *slot: where a name not there may go, SIZE_MAX
+ * if the filter answered without a probe. */
+static inline __attribute__((always_inline)) asm_symbol *
+find_hashed(asm_state *state, const char *name, size_t length, uint32_t hash, bool filtered, size_t *slot)
+{
+    *slot = SIZE_MAX;
+    if (state->slot_capacity == 0)
+        return NULL;
+    uint64_t bits = filter_bits(hash);
+    if (filtered && (*filter_word(state, hash) & bits) != bits)
+        return NULL;
     size_t mask = state->slot_capacity - 1, i = hash & mask;
     for (;; i = (i + 1) & mask) {
         uint64_t entry = state->symbol_slots[i];
         if (entry == 0) {
             *slot = i;
-            return NULL;
+            return find_deferred(state, name, length, hash);
         }
         if ((uint32_t)(entry >> 32) != hash)
             continue;
         asm_symbol *symbol = &state->symbols[(uint32_t)entry - 1];
-        if (symbol->length == length &&
-            (length <= ASM_SYMBOL_INLINE ? same_name(symbol->inline_name, name, length)
-                                         : same_name(state->names.data + symbol->name, name, length))) {
-            *slot = i;
+        if (same_symbol(state, symbol, name, length))
             return symbol;
-        }
     }
 }
 
 asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length)
 {
     size_t slot;
-    return find_hashed(state, name, length, hash_name(name, length), &slot);
+    return find_hashed(state, name, length, hash_name(name, length), true, &slot);
 }
 
 /* Asks the cache for name's slot, or (record: the slot already asked for
@@ -98,26 +134,57 @@ void asm_symbol_prefetch(const asm_state *state, const char *name, size_t length
         __builtin_prefetch(&state->symbols[(uint32_t)*slot - 1]);
 }
 
-/* The slot table at capacity (a power of two), or double its size. */
+/* Puts a slot entry in the first free slot from its name's. */
+static void place(asm_state *state, uint64_t entry)
+{
+    size_t mask = state->slot_capacity - 1, i = (entry >> 32) & mask;
+    while (state->symbol_slots[i])
+        i = (i + 1) & mask;
+    state->symbol_slots[i] = entry;
+}
+
+/* The same into a new table, with the name's bits in its filter. */
+static void place_in_new(asm_state *state, uint64_t entry)
+{
+    uint32_t hash = (uint32_t)(entry >> 32);
+    *filter_word(state, hash) |= filter_bits(hash);
+    place(state, entry);
+}
+
+/* The slot table at capacity (a power of two), or double its size, with
+ * the deferred names in it and a filter of the new size. */
 static bool grow_slots(asm_state *state, size_t capacity)
 {
     if (capacity <= state->slot_capacity)
         capacity = state->slot_capacity ? state->slot_capacity * 2 : 1024;
+    size_t words = capacity / 16;
     uint64_t *slots = asm_zeroed(capacity, sizeof *slots);
-    if (!slots)
+    uint64_t *filter = asm_zeroed(words, sizeof *filter);
+    if (!slots || !filter) {
+        free(slots);
+        free(filter);
         return false;
-    for (size_t s = 0; s < state->slot_capacity; s++) {
-        uint64_t entry = state->symbol_slots[s];
-        if (entry == 0)
-            continue;
-        size_t i = (entry >> 32) & (capacity - 1);
-        while (slots[i])
-            i = (i + 1) & (capacity - 1);
-        slots[i] = entry;
     }
-    free(state->symbol_slots);
+    uint64_t *old = state->symbol_slots;
+    size_t old_capacity = state->slot_capacity;
+    free(state->symbol_filter);
     state->symbol_slots = slots;
     state->slot_capacity = capacity;
+    state->symbol_filter = filter;
+    state->filter_shift = 32;
+    while (words > 1) {
+        words /= 2;
+        state->filter_shift--;
+    }
+    for (size_t s = 0; s < old_capacity; s++)
+        if (old[s] != 0)
+            place_in_new(state, old[s]);
+    free(old);
+    for (unsigned k = 0; k < ASM_DEFERRED_SLOTS; k++) {
+        if (state->deferred[k] != 0)
+            place_in_new(state, state->deferred[k]);
+        state->deferred[k] = 0;
+    }
     return true;
 }
 
@@ -125,13 +192,13 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
 {
     uint32_t hash = hash_name(name, length);
     size_t slot;
-    asm_symbol *symbol = find_hashed(state, name, length, hash, &slot);
+    asm_symbol *symbol = find_hashed(state, name, length, hash, true, &slot);
     if (symbol)
         return symbol;
     if ((state->symbol_count + 1) * 4 > state->slot_capacity * 3) {
         if (!grow_slots(state, 0))
             return NULL;
-        find_hashed(state, name, length, hash, &slot);
+        slot = SIZE_MAX;
     }
     if (state->symbol_count == state->symbol_capacity) {
         size_t capacity = state->symbol_capacity ? state->symbol_capacity * 2 : 512;
@@ -155,7 +222,19 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     symbol->name = (uint32_t)offset;
     symbol->length = (uint32_t)length;
     memcpy(symbol->inline_name, name, length < ASM_SYMBOL_INLINE ? length : ASM_SYMBOL_INLINE);
-    state->symbol_slots[slot] = (uint64_t)hash << 32 | (uint32_t)++state->symbol_count;
+    uint64_t entry = (uint64_t)hash << 32 | (uint32_t)++state->symbol_count;
+    *filter_word(state, hash) |= filter_bits(hash);
+    if (slot != SIZE_MAX) { /* the probe read that slot already */
+        state->symbol_slots[slot] = entry;
+        return symbol;
+    }
+    /* Its slot, most likely not in the cache, is asked for now and
+     * written ASM_DEFERRED_SLOTS names later, when it has come. */
+    unsigned k = state->created++ & (ASM_DEFERRED_SLOTS - 1);
+    if (state->deferred[k] != 0)
+        place(state, state->deferred[k]);
+    state->deferred[k] = entry;
+    __builtin_prefetch(&state->symbol_slots[hash & (state->slot_capacity - 1)], 1);
     return symbol;
 }
 
@@ -237,6 +316,7 @@ void asm_symbols_free(asm_state *state)
     free(state->registers);
     free(state->symbols);
     free(state->symbol_slots);
+    free(state->symbol_filter);
     free(state->guessed);
     asm_buffer_free(&state->names);
 }
@@ -400,7 +480,9 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
             return false;
         name = local;
     }
-    asm_symbol *symbol = asm_symbol_find(state, name, length);
+    size_t slot;
+    asm_symbol *symbol = find_hashed(state, name, length, hash_name(name, length),
+                                     state->mode != MODE_FIXUP, &slot);
     if (state->mode == MODE_FIXUP) {
         if (symbol && symbol->defined) {
             /* Redefined both before and after the statement: its value there is lost. */
