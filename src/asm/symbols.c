@@ -120,18 +120,31 @@ asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length)
 
 /* Asks the cache for name's slot, or (record: the slot already asked for
  * earlier) for its symbol record: a loop over lookups known in advance
- * (the fixups) waits for neither. Names not there, or past a collision,
- * are left to the lookup. */
+ * (the fixups) waits for neither. The record is looked for along the
+ * probe up to the end of the slot's cache line (a fifth of the names on
+ * the 1M file are past their own slot); names further, or not there, are
+ * left to the lookup. */
 void asm_symbol_prefetch(const asm_state *state, const char *name, size_t length, bool record)
 {
     if (state->slot_capacity == 0)
         return;
     uint32_t hash = hash_name(name, length);
-    const uint64_t *slot = &state->symbol_slots[hash & (state->slot_capacity - 1)];
-    if (!record)
-        __builtin_prefetch(slot);
-    else if (*slot >> 32 == hash)
-        __builtin_prefetch(&state->symbols[(uint32_t)*slot - 1]);
+    size_t i = hash & (state->slot_capacity - 1);
+    if (!record) {
+        __builtin_prefetch(&state->symbol_slots[i]);
+        return;
+    }
+    for (;; i++) {
+        uint64_t entry = state->symbol_slots[i];
+        if (entry == 0)
+            return;
+        if (entry >> 32 == hash) {
+            __builtin_prefetch(&state->symbols[(uint32_t)entry - 1]);
+            return;
+        }
+        if ((i + 1) % (64 / sizeof entry) == 0)
+            return;
+    }
 }
 
 /* Puts a slot entry in the first free slot from its name's. */
