@@ -201,6 +201,44 @@ static bool grow_slots(asm_state *state, size_t capacity)
     return true;
 }
 
+/* Room for one more symbol: its slot (*slot: SIZE_MAX after a growth)
+ * and its record. Out of line, as it is rarely needed. */
+static __attribute__((noinline)) bool make_room(asm_state *state, size_t *slot)
+{
+    if ((state->symbol_count + 1) * 4 > state->slot_capacity * 3) {
+        if (!grow_slots(state, 0))
+            return false;
+        *slot = SIZE_MAX;
+    }
+    if (state->symbol_count == state->symbol_capacity) {
+        size_t capacity = state->symbol_capacity ? state->symbol_capacity * 2 : 512;
+        asm_symbol *symbols = asm_grow(state->symbols, state->symbol_count * sizeof *symbols,
+                                       capacity * sizeof *symbols);
+        if (!symbols)
+            return false;
+        state->symbols = symbols;
+        state->symbol_capacity = capacity;
+    }
+    return true;
+}
+
+/* A name's first characters (up to ASM_SYMBOL_INLINE) into a zeroed
+ * inline_name: two copies that overlap, not a call. */
+static inline void copy_inline_name(char *out, const char *name, size_t length)
+{
+    size_t n = length < ASM_SYMBOL_INLINE ? length : ASM_SYMBOL_INLINE;
+    if (n >= 8) {
+        memcpy(out, name, 8);
+        memcpy(out + n - 4, name + n - 4, 4);
+    } else if (n >= 4) {
+        memcpy(out, name, 4);
+        memcpy(out + n - 4, name + n - 4, 4);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            out[i] = name[i];
+    }
+}
+
 asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
 {
     uint32_t hash = hash_name(name, length);
@@ -208,20 +246,10 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     asm_symbol *symbol = find_hashed(state, name, length, hash, true, &slot);
     if (symbol)
         return symbol;
-    if ((state->symbol_count + 1) * 4 > state->slot_capacity * 3) {
-        if (!grow_slots(state, 0))
-            return NULL;
-        slot = SIZE_MAX;
-    }
-    if (state->symbol_count == state->symbol_capacity) {
-        size_t capacity = state->symbol_capacity ? state->symbol_capacity * 2 : 512;
-        asm_symbol *symbols = asm_grow(state->symbols, state->symbol_count * sizeof *symbols,
-                                       capacity * sizeof *symbols);
-        if (!symbols)
-            return NULL;
-        state->symbols = symbols;
-        state->symbol_capacity = capacity;
-    }
+    if (((state->symbol_count + 1) * 4 > state->slot_capacity * 3 ||
+         state->symbol_count == state->symbol_capacity) &&
+        !make_room(state, &slot))
+        return NULL;
     size_t offset = state->names.length;
     if (length >= ASM_SYMBOL_INLINE) {
         if (offset + length + 1 > state->names.capacity && !asm_buffer_reserve(&state->names, length + 1))
@@ -234,7 +262,7 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     memset(symbol, 0, sizeof *symbol);
     symbol->name = (uint32_t)offset;
     symbol->length = (uint32_t)length;
-    memcpy(symbol->inline_name, name, length < ASM_SYMBOL_INLINE ? length : ASM_SYMBOL_INLINE);
+    copy_inline_name(symbol->inline_name, name, length);
     uint64_t entry = (uint64_t)hash << 32 | (uint32_t)++state->symbol_count;
     *filter_word(state, hash) |= filter_bits(hash);
     if (slot != SIZE_MAX) { /* the probe read that slot already */
