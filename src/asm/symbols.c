@@ -8,19 +8,34 @@
 #include "asm/internal.h"
 
 /* Eight characters at a time, each step mixed down into the low bits that
- * pick the slot; the rest one by one. */
+ * pick the slot; the rest as the eight (or four and four) that end the
+ * name, overlapping what came before (the length is in the hash), not one
+ * by one. */
 static uint32_t hash_name(const char *name, size_t length)
 {
-    uint64_t hash = 0x9e3779b97f4a7c15u ^ length;
+    uint64_t hash = 0x9e3779b97f4a7c15u ^ length, word;
     size_t i = 0;
     for (; i + 8 <= length; i += 8) {
-        uint64_t word;
         memcpy(&word, name + i, sizeof word);
         hash = (hash ^ word) * 0xff51afd7ed558ccdu;
         hash ^= hash >> 32;
     }
-    for (; i < length; i++)
-        hash = (hash ^ (uint8_t)name[i]) * 0x100000001b3u;
+    if (i < length) {
+        if (length >= 8) {
+            memcpy(&word, name + length - 8, sizeof word);
+        } else if (length >= 4) {
+            uint32_t first, last;
+            memcpy(&first, name, sizeof first);
+            memcpy(&last, name + length - 4, sizeof last);
+            word = (uint64_t)first << 32 | last;
+        } else {
+            word = 0;
+            for (; i < length; i++)
+                word = word << 8 | (uint8_t)name[i];
+        }
+        hash = (hash ^ word) * 0xff51afd7ed558ccdu;
+        hash ^= hash >> 32;
+    }
     hash *= 0xc4ceb9fe1a85ec53u;
     return (uint32_t)(hash >> 32);
 }
