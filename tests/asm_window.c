@@ -470,6 +470,59 @@ static void included_file(void)
     unlink(big);
 }
 
+/* Files that fit in the window (read whole), and descriptors that are not
+ * regular files. */
+static void small_files(void)
+{
+    char path[64];
+    snprintf(path, sizeof path, "%s/small.s", directory);
+    const char *sources[] = {"", "s_nop 1", "s_nop 1\ns_bogus\n.rept 2\ns_nop 2\n.endr\n"};
+    for (size_t i = 0; i < 3; i++) {
+        text t = {0};
+        add_string(&t, sources[i]);
+        write_file(path, &t);
+        result file, memory;
+        assemble(path, &t, GCN_DIALECT_LLVM, true, &file);
+        assemble(path, &t, GCN_DIALECT_LLVM, false, &memory);
+        same_results("a small file", &file, &memory);
+        free_result(&file);
+        free_result(&memory);
+        free(t.data);
+    }
+    /* A window's size exactly, and one byte more. */
+    for (size_t extra = 0; extra < 2; extra++) {
+        text t = {0};
+        fill_to(&t, ASM_WINDOW - 8 + extra);
+        add_string(&t, "s_bogus\n");
+        write_file(path, &t);
+        result file, memory;
+        assemble(path, &t, GCN_DIALECT_CLRX, true, &file);
+        assemble(path, &t, GCN_DIALECT_CLRX, false, &memory);
+        same_results("a file of the window's size", &file, &memory);
+        free_result(&file);
+        free_result(&memory);
+        free(t.data);
+    }
+    unlink(path);
+    int pipe_ends[2];
+    if (pipe(pipe_ends) == 0) {
+        char *messages = NULL;
+        size_t length = 0;
+        FILE *sink = open_memstream(&messages, &length);
+        gcn_assembly assembly = {GCN_ARCH_GCN14, GCN_DIALECT_LLVM, "pipe.s", sink, 0, 0, 0};
+        gcn_output output = {0};
+        bool ok = gcn_assemble_file(&assembly, NULL, 0, pipe_ends[0], &output);
+        fclose(sink);
+        CHECK(!ok && assembly.errors == 1 && messages &&
+                  strcmp(messages, "pipe.s: error: cannot read it: not a regular file\n") == 0,
+              "a pipe to gcn_assemble_file: ok %d, %u errors, '%s'", ok, assembly.errors, messages);
+        gcn_output_free(&output);
+        free(messages);
+        close(pipe_ends[0]);
+        close(pipe_ends[1]);
+    }
+}
+
 int main(void)
 {
     if (!mkdtemp(directory)) {
@@ -483,6 +536,7 @@ int main(void)
     other_lines();
     second_pass();
     included_file();
+    small_files();
     char path[64];
     snprintf(path, sizeof path, "%s/main.s", directory);
     unlink(path);

@@ -278,7 +278,7 @@ bool asm_take_source(asm_state *state, int descriptor, const char **reason)
     if (!take_file(&state->files[0], descriptor, (uint64_t)info.st_size, false, reason))
         return false;
     /* The first pass's window, had here, where a failure can be told. */
-    if (!state->files[0].data && !(state->windows[0] = malloc(ASM_WINDOW))) {
+    if (state->files[0].descriptor >= 0 && !(state->windows[0] = malloc(ASM_WINDOW))) {
         *reason = "out of memory";
         return false;
     }
@@ -355,7 +355,7 @@ bool asm_enter_file(asm_state *state, asm_frame *frame, uint32_t index)
     const asm_file *file = &state->files[index];
     frame->file = index;
     frame->line = 1;
-    if (file->data) {
+    if (file->descriptor < 0) {
         frame->text = file->data;
         frame->length = file->length;
         return true;
