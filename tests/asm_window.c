@@ -150,10 +150,12 @@ static bool same_results(const char *what, const result *file, const result *mem
           file->errors, file->warnings, memory->ok, memory->errors, memory->warnings);
     same = same && file->ok == memory->ok && file->errors == memory->errors;
     bool bytes = file->output.length == memory->output.length &&
-                 memcmp(file->output.bytes, memory->output.bytes, file->output.length) == 0 &&
+                 (!file->output.length ||
+                  memcmp(file->output.bytes, memory->output.bytes, file->output.length) == 0) &&
                  file->output.statement_count == memory->output.statement_count &&
-                 memcmp(file->output.statement_ends, memory->output.statement_ends,
-                        file->output.statement_count * sizeof *file->output.statement_ends) == 0;
+                 (!file->output.statement_count ||
+                  memcmp(file->output.statement_ends, memory->output.statement_ends,
+                         file->output.statement_count * sizeof *file->output.statement_ends) == 0);
     CHECK(bytes, "%s: %zu bytes, %zu statements from the file; %zu, %zu from memory", what,
           file->output.length, file->output.statement_count, memory->output.length,
           memory->output.statement_count);
