@@ -96,6 +96,19 @@ same "gcnasm -f hex from standard input" 0
 run -i "$work/ok.s" "$asm" -a Tonga -f hex
 same "gcnasm with no INPUT reads standard input" 0
 
+# A file larger than the assembler's window (256 KiB) is read through it as
+# it goes, standard input whole first: the same lines and messages.
+awk 'BEGIN { for (i = 0; i < 40000; i++) {
+                 print "s_load_dword s" i % 90 ", s[2:3], " i % 1000 * 4
+                 if (i % 9999 == 0) print "s_bogus " i } }' >"$work/big.s"
+run "$asm" -a gfx900 -f hex "$work/big.s"
+check "gcnasm on a file larger than its window: exit 1, 5 errors (exit $status)" \
+    test "$status" -eq 1 -a "$(grep -c "^$work/big\\.s:[0-9]*:1: error: unknown instruction 's_bogus'" "$work/err")" -eq 5
+mv "$work/out" "$work/want.out"
+sed "s#^$work/big\\.s:#<stdin>:#" "$work/err" >"$work/want.err"
+run -i "$work/big.s" "$asm" -a gfx900 -f hex -
+same "gcnasm on a file larger than its window, and on standard input" 1
+
 run "$asm" -a tonga -f raw -o - "$work/ok.s"
 check "gcnasm -f raw -o - writes the words little-endian to stdout" \
     test "$status" -eq 0 -a "$(bytes "$work/out")" = "06 00 80 bf 00 00 81 bf"

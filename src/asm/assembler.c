@@ -603,11 +603,7 @@ static void start_pass(asm_state *state)
         memset(root, 0, sizeof *root);
         root->persistent = true;
     }
-    frame->text = state->files[0].data;
-    frame->length = state->files[0].length;
-    frame->mapped = state->files[0].mapped;
-    frame->file = 0;
-    frame->line = 1;
+    asm_enter_file(state, frame, 0); /* its window is had before the first pass */
     frame->context = root;
 }
 
@@ -631,17 +627,12 @@ static void reserve_tables(asm_state *state, size_t length)
     }
 }
 
-static bool assemble(gcn_assembly *assembly, const char *const *include_directories,
-                     size_t include_directory_count, const char *source, size_t length, bool mapped,
-                     gcn_output *output)
+/* Assembles state->files[0], set by the caller (the rest of the state
+ * zero), and frees the state. */
+static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const *include_directories,
+                     size_t include_directory_count, gcn_output *output)
 {
-    asm_state *state = calloc(1, sizeof *state);
-    if (!state) {
-        if (assembly->diagnostics)
-            fprintf(assembly->diagnostics, "%s: error: out of memory\n", assembly->file_name);
-        assembly->errors++;
-        return false;
-    }
+    size_t length = state->files[0].length;
     state->assembly = assembly;
     state->output = output;
     state->include_directories = include_directories;
@@ -651,13 +642,6 @@ static bool assemble(gcn_assembly *assembly, const char *const *include_director
     state->parse_options.resolve = gcn_section_resolver;
     state->parse_options.resolve_context = &state->lookup;
     state->parse_options.register_context = state;
-    state->files = calloc(4, sizeof *state->files);
-    state->file_capacity = 4;
-    state->files[0].path = strdup(assembly->file_name ? assembly->file_name : "<input>");
-    state->files[0].data = source;
-    state->files[0].length = length;
-    state->files[0].mapped = mapped;
-    state->file_count = 1;
     /* Room for the code a source of this size usually makes (4 bytes for
      * every 6 characters, plus a margin), so that the output seldom moves.
      * Pages never written cost no memory. */
@@ -711,23 +695,65 @@ static bool assemble(gcn_assembly *assembly, const char *const *include_director
     asm_buffer_free(&state->line);
     asm_buffer_free(&state->clean);
     asm_buffer_free(&state->scratch);
+    asm_buffer_free(&state->body);
     asm_buffer_free(&state->expansion);
     free(state);
     return assembly->errors == errors_before;
+}
+
+/* A state with room for its files, the first (named for assembly) not yet
+ * set; NULL after reporting a failure. */
+static asm_state *new_state(gcn_assembly *assembly)
+{
+    const char *name = assembly->file_name ? assembly->file_name : "<input>";
+    asm_state *state = calloc(1, sizeof *state);
+    asm_file *files = calloc(4, sizeof *files);
+    char *path = strdup(name);
+    if (!state || !files || !path) {
+        free(state);
+        free(files);
+        free(path);
+        if (assembly->diagnostics)
+            fprintf(assembly->diagnostics, "%s: error: out of memory\n", name);
+        assembly->errors++;
+        return NULL;
+    }
+    state->files = files;
+    state->file_capacity = 4;
+    state->file_count = 1;
+    files[0].path = path;
+    files[0].descriptor = -1;
+    return state;
 }
 
 bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *include_directories,
                                 size_t include_directory_count, const char *source, size_t length,
                                 gcn_output *output)
 {
-    return assemble(assembly, include_directories, include_directory_count, source, length, false, output);
+    asm_state *state = new_state(assembly);
+    if (!state)
+        return false;
+    state->files[0].data = source;
+    state->files[0].length = length;
+    return assemble(state, assembly, include_directories, include_directory_count, output);
 }
 
-bool gcn_assemble_mapped(gcn_assembly *assembly, const char *const *include_directories,
-                         size_t include_directory_count, const char *source, size_t length,
-                         gcn_output *output)
+bool gcn_assemble_file(gcn_assembly *assembly, const char *const *include_directories,
+                       size_t include_directory_count, int descriptor, gcn_output *output)
 {
-    return assemble(assembly, include_directories, include_directory_count, source, length, true, output);
+    asm_state *state = new_state(assembly);
+    if (!state)
+        return false;
+    const char *reason;
+    if (!asm_take_source(state, descriptor, &reason)) {
+        if (assembly->diagnostics)
+            fprintf(assembly->diagnostics, "%s: error: cannot read it: %s\n", state->files[0].path, reason);
+        assembly->errors++;
+        asm_files_free(state);
+        free(state);
+        return false;
+    }
+    return assemble(state, assembly, include_directories, include_directory_count, output);
 }
 
 bool gcn_assemble(gcn_assembly *assembly, const char *source, size_t length, gcn_output *output)

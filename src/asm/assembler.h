@@ -34,12 +34,12 @@ bool gcn_assemble(gcn_assembly *assembly, const char *source, size_t length, gcn
 bool gcn_assemble_with_includes(gcn_assembly *assembly, const char *const *include_directories,
                                 size_t include_directory_count, const char *source, size_t length,
                                 gcn_output *output);
-/* The same, for source that is a read-only private mapping of a whole
- * file (mmap, page-aligned): the pages already read are given back to the
- * kernel as the assembler goes, so memory does not grow with the source. */
-bool gcn_assemble_mapped(gcn_assembly *assembly, const char *const *include_directories,
-                         size_t include_directory_count, const char *source, size_t length,
-                         gcn_output *output);
+/* The same, for the source in descriptor, an open regular file (named
+ * assembly->file_name), read from its start: a large one through a
+ * window, so that memory does not grow with the source. The descriptor
+ * stays open. */
+bool gcn_assemble_file(gcn_assembly *assembly, const char *const *include_directories,
+                       size_t include_directory_count, int descriptor, gcn_output *output);
 void gcn_output_free(gcn_output *output);
 
 #endif

@@ -25,6 +25,7 @@ enum {
     ASM_MAX_EXPANSION_DEPTH = 256,       /* macros and repeats inside each other */
     ASM_MAX_FRAMES = ASM_MAX_INCLUDE_DEPTH + ASM_MAX_EXPANSION_DEPTH + 8,
     ASM_MAX_LINE = 65535,
+    ASM_WINDOW = 256 << 10,              /* a file larger is read through a window of this size */
     ASM_MAX_SECTIONS = 64,
     ASM_MAX_LOCALS = 8,                  /* local label references kept per fixup */
     ASM_DEFERRED_SLOTS = 8,              /* new names not yet in the symbol slots (a power of two) */
@@ -52,13 +53,14 @@ void *asm_arena_allocate(asm_arena *arena, size_t size);
 char *asm_arena_copy(asm_arena *arena, const char *text, size_t length);
 void asm_arena_free(asm_arena *arena);
 
-/* Source files, read once for all passes. */
+/* Source files: those that fit in a window read once for all passes, the
+ * larger read again through one (data NULL) each time they are. */
 typedef struct asm_file {
     char *path;
     const char *data;
-    size_t length;
-    bool owned;  /* read into memory by the assembler (freed or unmapped at the end) */
-    bool mapped; /* a read-only file mapping: pages already read may be dropped */
+    size_t length;   /* the file's size when opened: it is read no further */
+    int descriptor;  /* data NULL: where it is read from (else -1) */
+    bool owned;      /* data freed and descriptor closed at the end */
 } asm_file;
 
 /* How a statement was reached: the chain of includes and expansions. */
@@ -185,10 +187,12 @@ typedef struct asm_frame {
     char *site_text;
     size_t condition_depth;          /* conditions open when it began */
     bool block_comment;
-    bool mapped;     /* a mapped file: pages before released were given back */
-    size_t released, populated; /* and those before populated were mapped ahead */
-    /* Repeats: the body and the count. */
-    const char *body;
+    /* A file read through a window (text, ASM_WINDOW bytes): text[length]
+     * is the file's byte read_offset, read up to read_end (none past it
+     * for other frames). */
+    uint64_t read_offset, read_end;
+    /* Repeats: the body (owned) and the count. */
+    char *body;
     size_t body_length;
     uint64_t iteration, count;
     /* .irp/.irpc: the parameter and the values left. */
@@ -300,6 +304,8 @@ typedef struct asm_state {
     const char *plain_end;  /* the end of the text plain lines lie in: they may be read up to it */
     const char *statement_line; /* clean_text, or a fixup's copy of its line */
     asm_buffer scratch;     /* lines looked at while a body is captured */
+    asm_buffer body;        /* a body's lines as they are captured (asm_ahead_line) */
+    char *windows[ASM_MAX_INCLUDE_DEPTH]; /* for the file frames, by include depth */
     asm_buffer expansion;   /* macro and .irp text being built */
     asm_arena arena;
     gcn_section_lookup lookup;
@@ -364,8 +370,31 @@ void asm_discard_diagnostics(asm_state *state);
  * reason otherwise. */
 FILE *asm_open_regular(const char *path, const char **reason);
 bool asm_push_file(asm_state *state, const char *path, size_t path_length, unsigned column);
-/* Frees (or unmaps) the files the assembler read, and their names. */
+/* Takes descriptor, an open regular file read from its start, as
+ * state->files[0] (path set); false with *reason on failure. */
+bool asm_take_source(asm_state *state, int descriptor, const char **reason);
+/* Sets a new file frame (the top one) to read state->files[index] from
+ * its start; false if its window cannot be had. */
+bool asm_enter_file(asm_state *state, asm_frame *frame, uint32_t index);
+/* Frees the files the assembler read, their names and the windows. */
 void asm_files_free(asm_state *state);
+/* Lines read ahead of the current one for a body (capture_body), copied
+ * into state->body, from where the top frame was when asm_ahead_start
+ * began: a file's window is not refilled, as the current statement still
+ * uses its text: past it the file is read into state->body. */
+typedef struct asm_ahead {
+    size_t start;         /* the frame's position at the start */
+    size_t taken;         /* in state->body, the lines read */
+    size_t copied;        /* of state->body, from the frame's text (the rest from its file) */
+    size_t position;      /* in the frame's text, what is copied up to */
+    uint64_t read_offset; /* in its file, past the window */
+} asm_ahead;
+void asm_ahead_start(asm_state *state, asm_ahead *ahead);
+/* The next physical line, without its '\n', in state->body; false at the
+ * frame's end. */
+bool asm_ahead_line(asm_state *state, asm_ahead *ahead, const char **line, size_t *length);
+/* Moves the top frame past the lines read. */
+void asm_ahead_finish(asm_state *state, const asm_ahead *ahead);
 /* Reads the next logical line into state->location and state->clean_text;
  * false at the end of everything. */
 bool asm_next_line(asm_state *state);

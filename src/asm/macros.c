@@ -30,7 +30,9 @@ static bool word_is(const char *word, size_t length, const char *name)
 }
 
 /* Reads the body of a .macro or repeat from the current frame up to its
- * matching end, counting nested openings; the frame moves past the end line. */
+ * matching end, counting nested openings; the frame moves past the end
+ * line. The body is in state->body (until the next capture): a file's
+ * window cannot hold it, nor move while the current statement runs. */
 static bool capture_body(asm_state *state, bool macro, const char *directive, const char **body,
                          size_t *body_length, uint32_t *first_line, unsigned column)
 {
@@ -43,23 +45,24 @@ static bool capture_body(asm_state *state, bool macro, const char *directive, co
         state->line_done = true;
     }
     asm_frame *frame = &state->frames[state->frame_count - 1];
-    size_t start = frame->position;
+    asm_ahead ahead;
+    asm_ahead_start(state, &ahead);
     *first_line = frame->line;
     unsigned depth = 1;
     bool block = frame->block_comment;
-    while (frame->position < frame->length) {
-        size_t line_start = frame->position;
-        const char *text = frame->text + line_start;
-        const char *newline = memchr(text, '\n', frame->length - line_start);
-        size_t n = newline ? (size_t)(newline - text) : frame->length - line_start;
-        frame->position += n + (newline ? 1 : 0);
+    bool found = false;
+    const char *text;
+    size_t n, line_start = ahead.taken;
+    while (!found && asm_ahead_line(state, &ahead, &text, &n)) {
         frame->line++;
-        if (frame->kind != FRAME_FILE && !asm_spend_expansion(state, 1))
+        if (frame->kind != FRAME_FILE && !asm_spend_expansion(state, 1)) {
+            asm_ahead_finish(state, &ahead);
             return false;
+        }
         asm_clean_line(state, &state->scratch, text, n, &block);
         const char *clean = state->scratch.data;
         size_t length = state->scratch.length;
-        for (size_t i = 0; i < length;) {
+        for (size_t i = 0; i < length && !found;) {
             size_t end = asm_statement_end(state, clean, i, length);
             size_t w = skip_blank(clean, i, end);
             size_t word = name_length(clean + w, end - w);
@@ -70,17 +73,20 @@ static bool capture_body(asm_state *state, bool macro, const char *directive, co
                 depth++;
             } else if (macro ? word_is(name, word, ".endm") || word_is(name, word, ".endmacro")
                              : word_is(name, word, ".endr") || word_is(name, word, ".endrept")) {
-                if (--depth == 0) {
-                    *body = frame->text + start;
-                    *body_length = line_start - start;
-                    frame->block_comment = block;
-                    return true;
-                }
+                found = --depth == 0;
             }
             i = end + 1;
         }
+        if (!found)
+            line_start = ahead.taken;
     }
+    asm_ahead_finish(state, &ahead);
     frame->block_comment = block;
+    if (found) {
+        *body = state->body.data;
+        *body_length = line_start;
+        return true;
+    }
     asm_report(state, true, column, "'%s' without a matching '%s'", macro ? ".macro" : directive,
                macro ? ".endm" : ".endr");
     return false;
@@ -626,11 +632,18 @@ void asm_repeat(asm_state *state, const char *line, size_t start, size_t name_en
         return;
     }
     asm_frame *frame = &state->frames[state->frame_count - 1];
-    frame->body = body;
+    frame->body = malloc(body_length + 1);
+    if (!frame->body) {
+        asm_report(state, true, column, "out of memory");
+        asm_pop_frame(state);
+        free(values);
+        return;
+    }
+    memcpy(frame->body, body, body_length);
     frame->body_length = body_length;
     frame->count = (uint64_t)count;
     if (rept) {
-        frame->text = body;
+        frame->text = frame->body;
         frame->length = body_length;
         return;
     }

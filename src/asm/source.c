@@ -1,13 +1,11 @@
 /* Where lines come from: a stack of frames (source files, macro bodies,
  * repeats), each line read whole, comments blanked so that columns stay,
  * and statements found (CLRX separates them with ';'). */
-#define _DEFAULT_SOURCE /* madvise */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -157,6 +155,7 @@ void asm_pop_frame(asm_state *state)
     else if (frame->kind != FRAME_REST)
         state->expansion_depth--;
     free(frame->owned);
+    free(frame->body);
     free(frame->values);
     free(frame->site_text);
 }
@@ -175,25 +174,36 @@ bool asm_spend_expansion(asm_state *state, uint64_t lines)
     return false;
 }
 
-FILE *asm_open_regular(const char *path, const char **reason)
+/* Opens a regular file to read, with its size; -1 with *reason otherwise. */
+static int open_regular(const char *path, uint64_t *size, const char **reason)
 {
     /* O_NONBLOCK: a FIFO nobody writes must not hang the open. */
     int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
         *reason = strerror(errno);
-        return NULL;
+        return -1;
     }
     struct stat info;
     if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
         *reason = S_ISDIR(info.st_mode) ? strerror(EISDIR) : "not a regular file";
         close(fd);
-        return NULL;
+        return -1;
     }
     if ((uint64_t)info.st_size > ASM_MAX_SECTION_SIZE) {
         *reason = strerror(EFBIG);
         close(fd);
-        return NULL;
+        return -1;
     }
+    *size = (uint64_t)info.st_size;
+    return fd;
+}
+
+FILE *asm_open_regular(const char *path, const char **reason)
+{
+    uint64_t size;
+    int fd = open_regular(path, &size, reason);
+    if (fd < 0)
+        return NULL;
     FILE *file = fdopen(fd, "rb");
     if (!file) {
         *reason = strerror(errno);
@@ -202,67 +212,77 @@ FILE *asm_open_regular(const char *path, const char **reason)
     return file;
 }
 
-/* Reads a whole source file; NULL with *reason on failure. */
-static char *read_file(const char *path, size_t *length, const char **reason)
+/* Reads up to count bytes at offset of descriptor into into: fewer only
+ * at the file's end or an error (errno set, *failed). */
+static size_t read_at(int descriptor, char *into, size_t count, uint64_t offset, bool *failed)
 {
-    FILE *file = asm_open_regular(path, reason);
-    if (!file)
-        return NULL;
-    size_t capacity = 65536, used = 0;
-    char *data = malloc(capacity + 1);
-    while (data) {
-        used += fread(data + used, 1, capacity - used, file);
-        if (used < capacity)
+    size_t got = 0;
+    *failed = false;
+    while (got < count) {
+        ssize_t n = pread(descriptor, into + got, count - got, (off_t)(offset + got));
+        if (n > 0)
+            got += (size_t)n;
+        else if (n < 0 && errno == EINTR)
+            continue;
+        else {
+            *failed = n < 0;
             break;
-        if (capacity > ASM_MAX_SECTION_SIZE) { /* it grew while read */
-            free(data);
-            fclose(file);
-            *reason = strerror(EFBIG);
-            return NULL;
         }
-        capacity *= 2;
-        char *bigger = realloc(data, capacity + 1);
-        if (!bigger)
-            free(data);
-        data = bigger;
     }
-    bool failed = !data || ferror(file);
-    fclose(file);
+    return got;
+}
+
+/* Takes descriptor's file (size bytes when opened) as state->files[index]:
+ * read whole if it fits in a window, else kept open to be read through
+ * one. owned: the descriptor is the assembler's to close. False with
+ * *reason on failure, the descriptor closed if owned. */
+static bool take_file(asm_file *file, int descriptor, uint64_t size, bool owned, const char **reason)
+{
+    file->data = NULL;
+    file->length = (size_t)size;
+    file->descriptor = -1;
+    file->owned = true;
+    if (size > ASM_WINDOW) {
+        file->descriptor = descriptor;
+        file->owned = owned;
+        return true;
+    }
+    char *data = malloc((size_t)size + 1);
+    bool failed = !data;
+    if (data) {
+        file->length = read_at(descriptor, data, (size_t)size, 0, &failed);
+        data[file->length] = '\0';
+    }
     if (failed) {
-        *reason = data ? "read error" : "out of memory";
+        *reason = data ? strerror(errno) : "out of memory";
         free(data);
-        return NULL;
+        data = NULL;
     }
-    data[used] = '\0';
-    *length = used;
-    return data;
+    if (owned)
+        close(descriptor);
+    file->data = data;
+    return data != NULL;
 }
 
-/* Maps a whole source file read-only, so that memory does not grow with
- * it; NULL if it cannot be (empty, or not mappable: read it instead). */
-static const char *map_file(const char *path, size_t *length)
+bool asm_take_source(asm_state *state, int descriptor, const char **reason)
 {
-    const char *reason;
-    FILE *file = asm_open_regular(path, &reason);
-    if (!file)
-        return NULL;
     struct stat info;
-    void *mapping = MAP_FAILED;
-    if (fstat(fileno(file), &info) == 0 && info.st_size > 0)
-        mapping = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, fileno(file), 0);
-    fclose(file);
-    if (mapping == MAP_FAILED)
-        return NULL;
-    *length = (size_t)info.st_size;
-    return mapping;
-}
-
-static void release_file_data(const char *data, size_t length, bool mapped)
-{
-    if (mapped)
-        munmap((void *)data, length);
-    else
-        free((char *)data);
+    if (fstat(descriptor, &info) != 0) {
+        *reason = strerror(errno);
+        return false;
+    }
+    if (!S_ISREG(info.st_mode)) {
+        *reason = "not a regular file";
+        return false;
+    }
+    if (!take_file(&state->files[0], descriptor, (uint64_t)info.st_size, false, reason))
+        return false;
+    /* The first pass's window, had here, where a failure can be told. */
+    if (state->files[0].descriptor >= 0 && !(state->windows[0] = malloc(ASM_WINDOW))) {
+        *reason = "out of memory";
+        return false;
+    }
+    return true;
 }
 
 void asm_files_free(asm_state *state)
@@ -270,12 +290,19 @@ void asm_files_free(asm_state *state)
     for (size_t i = 0; i < state->file_count; i++) {
         asm_file *file = &state->files[i];
         free(file->path);
-        if (file->owned)
-            release_file_data(file->data, file->length, file->mapped);
+        if (file->owned) {
+            free((char *)file->data);
+            if (file->descriptor >= 0)
+                close(file->descriptor);
+        }
     }
     free(state->files);
     state->files = NULL;
     state->file_count = state->file_capacity = 0;
+    for (size_t i = 0; i < ASM_MAX_INCLUDE_DEPTH; i++) {
+        free(state->windows[i]);
+        state->windows[i] = NULL;
+    }
 }
 
 static bool file_exists(const char *path)
@@ -288,42 +315,175 @@ static bool file_exists(const char *path)
 static bool open_file(asm_state *state, const char *path, uint32_t *index, const char **error)
 {
     for (size_t i = 0; i < state->file_count; i++) {
-        if (strcmp(state->files[i].path, path) == 0 && state->files[i].data) {
+        if (strcmp(state->files[i].path, path) == 0 &&
+            (state->files[i].data || state->files[i].descriptor >= 0)) {
             *index = (uint32_t)i;
             return true;
         }
     }
-    size_t length;
-    const char *data = map_file(path, &length);
-    bool mapped = data != NULL;
-    if (!mapped)
-        data = read_file(path, &length, error);
-    if (!data)
-        return false;
     if (state->file_count == state->file_capacity) {
         size_t capacity = state->file_capacity ? state->file_capacity * 2 : 8;
         asm_file *files = realloc(state->files, capacity * sizeof *files);
         if (!files) {
-            release_file_data(data, length, mapped);
             *error = "out of memory";
             return false;
         }
         state->files = files;
         state->file_capacity = capacity;
     }
+    uint64_t size;
+    int descriptor = open_regular(path, &size, error);
+    if (descriptor < 0)
+        return false;
     asm_file *file = &state->files[state->file_count];
     file->path = strdup(path);
     if (!file->path) {
-        release_file_data(data, length, mapped);
+        close(descriptor);
         *error = "out of memory";
         return false;
     }
-    file->data = data;
-    file->length = length;
-    file->owned = true;
-    file->mapped = mapped;
+    if (!take_file(file, descriptor, size, true, error)) {
+        free(file->path);
+        return false;
+    }
     *index = (uint32_t)state->file_count++;
     return true;
+}
+
+bool asm_enter_file(asm_state *state, asm_frame *frame, uint32_t index)
+{
+    const asm_file *file = &state->files[index];
+    frame->file = index;
+    frame->line = 1;
+    if (file->descriptor < 0) {
+        frame->text = file->data;
+        frame->length = file->length;
+        return true;
+    }
+    /* File frames are nested: one window for each include depth. */
+    char **window = &state->windows[state->include_depth - 1];
+    if (!*window)
+        *window = malloc(ASM_WINDOW);
+    frame->text = *window;
+    frame->length = 0;
+    frame->read_offset = 0;
+    frame->read_end = file->length;
+    return *window != NULL;
+}
+
+/* Reads count bytes of the top frame's file at offset into into; fewer
+ * where it now ends sooner or cannot be read, which is reported (once: the
+ * frame reads no further). */
+static size_t read_frame_file(asm_state *state, asm_frame *frame, char *into, size_t count, uint64_t offset)
+{
+    bool failed;
+    size_t got = read_at(state->files[frame->file].descriptor, into, count, offset, &failed);
+    if (got < count) {
+        asm_location location = {frame->file, frame->line, frame->context, NULL, 0};
+        if (failed)
+            asm_report_at(state, &location, state->sequence, true, 0, "cannot read further: %s",
+                          strerror(errno));
+        else
+            asm_report_at(state, &location, state->sequence, true, 0,
+                          "changed while being read: now shorter than its %llu bytes",
+                          (unsigned long long)state->files[frame->file].length);
+        frame->read_end = offset + got;
+    }
+    return got;
+}
+
+/* A file frame's window refilled, between lines (the text of those before
+ * moves): what is left is moved to its start and the rest read. False if
+ * nothing more could be read (the file's end, or the window is full). */
+static bool refill(asm_state *state, asm_frame *frame)
+{
+    char *window = (char *)frame->text;
+    size_t left = frame->length - frame->position;
+    memmove(window, window + frame->position, left);
+    uint64_t unread = frame->read_end - frame->read_offset;
+    size_t count = unread < ASM_WINDOW - left ? (size_t)unread : ASM_WINDOW - left;
+    size_t got = count ? read_frame_file(state, frame, window + left, count, frame->read_offset) : 0;
+    frame->read_offset += got;
+    frame->position = 0;
+    frame->length = left + got;
+    return got != 0;
+}
+
+/* Whether the frame's file has text past its window. */
+static inline bool more_in_file(const asm_frame *frame)
+{
+    return frame->read_offset < frame->read_end;
+}
+
+/* Makes sure the frame's next line ends in its window, where a window can
+ * hold it (a line too long must be read by parts). */
+static void window_line(asm_state *state, asm_frame *frame)
+{
+    if (more_in_file(frame) && !memchr(frame->text + frame->position, '\n', frame->length - frame->position))
+        refill(state, frame);
+}
+
+void asm_ahead_start(asm_state *state, asm_ahead *ahead)
+{
+    const asm_frame *frame = &state->frames[state->frame_count - 1];
+    memset(ahead, 0, sizeof *ahead);
+    ahead->start = ahead->position = frame->position;
+    ahead->read_offset = frame->read_offset;
+    state->body.length = 0;
+}
+
+enum { AHEAD_STEP = 64 << 10 }; /* how much of a file a body reads at a time past the window */
+
+bool asm_ahead_line(asm_state *state, asm_ahead *ahead, const char **line, size_t *length)
+{
+    asm_frame *frame = &state->frames[state->frame_count - 1];
+    asm_buffer *body = &state->body;
+    for (;;) {
+        size_t have = body->length - ahead->taken;
+        const char *from = have ? body->data + ahead->taken : NULL;
+        const char *newline = have ? memchr(from, '\n', have) : NULL;
+        if (newline || (ahead->position >= frame->length && ahead->read_offset >= frame->read_end)) {
+            if (!newline && !have)
+                return false;
+            *line = from;
+            *length = newline ? (size_t)(newline - from) : have;
+            ahead->taken += *length + (newline ? 1 : 0);
+            return true;
+        }
+        size_t count;
+        if (ahead->position < frame->length) { /* the frame's text, up to its next line's end */
+            const char *text = frame->text + ahead->position;
+            const char *end = memchr(text, '\n', frame->length - ahead->position);
+            count = end ? (size_t)(end - text) + 1 : frame->length - ahead->position;
+            if (asm_buffer_append(body, text, count)) {
+                ahead->position += count;
+                ahead->copied += count;
+                continue;
+            }
+        } else { /* past the window */
+            uint64_t unread = frame->read_end - ahead->read_offset;
+            count = unread < AHEAD_STEP ? (size_t)unread : AHEAD_STEP;
+            if (asm_buffer_reserve(body, count)) {
+                size_t got = read_frame_file(state, frame, body->data + body->length, count, ahead->read_offset);
+                body->length += got;
+                ahead->read_offset += got;
+                continue;
+            }
+        }
+        asm_report(state, true, 0, "out of memory");
+        return false;
+    }
+}
+
+void asm_ahead_finish(asm_state *state, const asm_ahead *ahead)
+{
+    asm_frame *frame = &state->frames[state->frame_count - 1];
+    if (ahead->taken <= ahead->copied) {
+        frame->position = ahead->start + ahead->taken;
+    } else { /* the window is passed: the next refill reads after the lines taken */
+        frame->position = frame->length;
+        frame->read_offset += ahead->taken - ahead->copied;
+    }
 }
 
 bool asm_push_file(asm_state *state, const char *name, size_t name_length, unsigned column)
@@ -370,11 +530,11 @@ bool asm_push_file(asm_state *state, const char *name, size_t name_length, unsig
         return false;
     }
     asm_frame_context(state, frame, CONTEXT_FILE, NULL, 0, column);
-    frame->text = state->files[index].data;
-    frame->length = state->files[index].length;
-    frame->mapped = state->files[index].mapped;
-    frame->file = index;
-    frame->line = 1;
+    if (!asm_enter_file(state, frame, index)) {
+        asm_pop_frame(state);
+        asm_report(state, true, column, "out of memory");
+        return false;
+    }
     return true;
 }
 
@@ -435,18 +595,18 @@ static size_t ordinary_run(const char *text, size_t length)
 
 /* The stops of a file's text found 64 characters at a time and kept as
  * bits, so that the short lines sharing a chunk cost one scan: chunk is
- * where the bits start (none kept while stops is 0). The text never
- * changes, so the bits stay true whatever a statement does to the reading
- * position. */
+ * where the bits start (none kept while stops is 0). The text changes
+ * only where a file's window is refilled, which clears them, so they stay
+ * true whatever a statement does to the reading position. */
 typedef struct stop_bitmap {
     size_t chunk;
     uint64_t stops;
 } stop_bitmap;
 
-/* How far ahead of the scan the text is asked into the cache: a mapped
- * file's pages are apart in memory, and the hardware's own prefetch stops
- * at each page's end (a sixth of gcnasm's time waited for the text).
- * Past the text's end it does nothing (a prefetch never faults). */
+/* How far ahead of the scan the text is asked into the cache: its pages
+ * are apart in memory, and the hardware's own prefetch stops at each
+ * page's end. Past the text's end it does nothing (a prefetch never
+ * faults). */
 enum { PREFETCH_AHEAD = 512 };
 
 /* The position of the first stop at or after position (or length). */
@@ -505,50 +665,14 @@ size_t asm_name_length(const char *text, size_t length, size_t readable)
     return i;
 }
 
-/* A mapped file's pages the reader has passed, up to the start of the
- * current line, are given back: memory stays flat whatever the file's
- * size, and a later pass or a diagnostic reads them again from the file. */
-enum { RELEASE_STEP = 1 << 20 }; /* a multiple of the page size */
-
-static void release_pages(asm_frame *frame, size_t line_start)
-{
-    size_t upto = line_start / RELEASE_STEP * RELEASE_STEP;
-#ifdef MADV_DONTNEED
-    madvise((void *)(frame->text + frame->released), upto - frame->released, MADV_DONTNEED);
-#endif
-    frame->released = upto;
-#ifdef MADV_POPULATE_READ
-    /* The next steps mapped in one call, not in a fault every 64 KiB. */
-    size_t from = frame->populated > upto ? frame->populated : upto;
-    size_t to = frame->length - upto > 2 * RELEASE_STEP ? upto + 2 * RELEASE_STEP : frame->length;
-    if (from < to) {
-        madvise((void *)(frame->text + from), to - from, MADV_POPULATE_READ);
-        frame->populated = to;
-    }
-#endif
-}
-
 /* Takes [start, start + whole) as the next line of frame (whole: up to
- * its '\n'), given it is a single line: n is its length without a '\r'.
- * *release: where the frame's pages are next given back (release_at). */
-static void take_line(asm_state *state, asm_frame *frame, const char *start, size_t whole, size_t n,
-                      size_t *release)
+ * its '\n'), given it is a single line: n is its length without a '\r'. */
+static void take_line(asm_state *state, asm_frame *frame, const char *start, size_t whole, size_t n)
 {
-    size_t line_start = frame->position;
-    frame->position += whole + (line_start + whole < frame->length ? 1 : 0);
+    frame->position += whole + (frame->position + whole < frame->length ? 1 : 0);
     frame->line++;
-    if (line_start >= *release) {
-        release_pages(frame, line_start);
-        *release = frame->released + RELEASE_STEP;
-    }
     state->location.text = start;
     state->location.length = n;
-}
-
-/* Where take_line next gives a frame's pages back. */
-static size_t release_at(const asm_frame *frame)
-{
-    return frame->mapped ? frame->released + RELEASE_STEP : SIZE_MAX;
 }
 
 /* The length of a line of whole characters without its '\r'; false for
@@ -561,7 +685,8 @@ static bool single_line_length(const asm_state *state, const char *start, size_t
 
 /* The next line when it is one physical line, read in place: one scan
  * finds its end and whether it needs cleaning. False, reading nothing,
- * otherwise. */
+ * otherwise. The line ends in the frame's text, or is too long for it
+ * (window_line). */
 static bool read_single_line(asm_state *state, asm_frame *frame)
 {
     const char *start = frame->text + frame->position, *limit = frame->text + frame->length;
@@ -577,8 +702,7 @@ static bool read_single_line(asm_state *state, asm_frame *frame)
     size_t n;
     if (!single_line_length(state, start, (size_t)(end - start), &n))
         return false;
-    size_t release = release_at(frame);
-    take_line(state, frame, start, (size_t)(end - start), n, &release);
+    take_line(state, frame, start, (size_t)(end - start), n);
     state->plain = plain;
     if (plain) {
         state->clean_text = start;
@@ -591,6 +715,35 @@ static bool read_single_line(asm_state *state, asm_frame *frame)
     return true;
 }
 
+/* The last two characters of text (n long) after those of tail. */
+static void keep_last(char tail[2], const char *text, size_t n)
+{
+    if (n >= 2)
+        tail[0] = text[n - 2];
+    else if (n == 1)
+        tail[0] = tail[1];
+    if (n)
+        tail[1] = text[n - 1];
+}
+
+/* Moves the frame past its next physical line (after window_line),
+ * refilling its window where the line is longer (it is then too long, and
+ * skipped); its length without the '\n', its last two characters in tail. */
+static size_t pass_line(asm_state *state, asm_frame *frame, char tail[2])
+{
+    size_t length = 0;
+    for (;;) {
+        const char *start = frame->text + frame->position;
+        const char *newline = memchr(start, '\n', frame->length - frame->position);
+        size_t n = newline ? (size_t)(newline - start) : frame->length - frame->position;
+        keep_last(tail, start, n);
+        length += n;
+        frame->position += n + (newline ? 1 : 0);
+        if (newline || !more_in_file(frame) || !refill(state, frame))
+            return length;
+    }
+}
+
 /* The next line joined from physical lines ending in a CLRX '\\', into
  * state->line; false after reporting it too long. */
 static bool read_joined_line(asm_state *state, asm_frame *frame)
@@ -598,17 +751,19 @@ static bool read_joined_line(asm_state *state, asm_frame *frame)
     state->line.length = 0;
     bool too_long = false;
     for (;;) {
+        window_line(state, frame);
         const char *start = frame->text + frame->position;
-        const char *newline = memchr(start, '\n', frame->length - frame->position);
-        size_t n = newline ? (size_t)(newline - start) : frame->length - frame->position;
-        frame->position += n + (newline ? 1 : 0);
+        char tail[2] = {0, 0};
+        size_t n = pass_line(state, frame, tail);
         frame->line++;
-        if (n && start[n - 1] == '\r')
-            n--;
-        bool joined = state->dialect == GCN_DIALECT_CLRX && n && start[n - 1] == '\\' &&
-                      frame->position < frame->length;
+        bool carriage = n && tail[1] == '\r';
+        n -= carriage;
+        bool joined = state->dialect == GCN_DIALECT_CLRX && n && tail[!carriage] == '\\' &&
+                      (frame->position < frame->length || more_in_file(frame));
         if (joined)
             n--;
+        /* A line the window could not hold is longer than ASM_MAX_LINE:
+         * start is then out of date, but not read. */
         if (state->line.length + n > ASM_MAX_LINE) {
             too_long = true;
         } else if (!asm_buffer_append(&state->line, start, n)) {
@@ -648,24 +803,34 @@ static __attribute__((noinline)) void plain_lines_in(asm_state *state, asm_frame
      * push a frame, end the source or fail: seen here before the next
      * (after an instruction or a label, only a failure). */
     bool quick = false;
-    size_t release = 0;
     while (!state->errors &&
            (quick || (!state->ended && state->frame_count == frames && !frame->block_comment))) {
         size_t position = frame->position;
-        if (position >= length)
-            return;
         const char *start = text + position;
         size_t whole = next_stop(&bitmap, text, length, position) - position, n;
-        if ((position + whole < length && start[whole] != '\n') || !single_line_length(state, start, whole, &n))
+        if (position + whole >= length) { /* the end of the text, or of a file's window */
+            if (more_in_file(frame)) {
+                if (!refill(state, frame))
+                    return; /* a line longer than the window: asm_next_line takes it */
+                length = frame->length;
+                state->plain_end = text + length;
+                bitmap.stops = 0;
+                continue;
+            }
+            if (position >= length)
+                return;
+        } else if (start[whole] != '\n') {
+            return;
+        }
+        if (!single_line_length(state, start, whole, &n))
             return;
         if (!quick) { /* the same for the lines after an instruction or a label */
             state->location.file = frame->file;
             state->location.context = frame->context;
             state->plain = true;
-            release = release_at(frame); /* a statement may have read lines ahead */
         }
         state->location.line = frame->line;
-        take_line(state, frame, start, whole, n, &release);
+        take_line(state, frame, start, whole, n);
         state->clean_text = start;
         state->clean_length = n;
         quick = asm_plain_statement(state);
@@ -685,6 +850,7 @@ bool asm_next_line(asm_state *state)
         if (state->frame_count == 0 || state->ended || (state->errors && asm_too_many_errors(state)))
             return false;
         asm_frame *frame = &state->frames[state->frame_count - 1];
+        window_line(state, frame);
         if (frame->position >= frame->length) {
             frame_ended(state);
             continue;

@@ -2,19 +2,20 @@
 #include "tools/cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* mapped: NULL to always read; else a regular file is mapped if it can be. */
-static bool read_input(const char *program, const char *path, char **data, size_t *length, bool *mapped)
+/* descriptor: NULL to always read; else a named regular file that is not
+ * empty is left open there, not read. */
+static bool read_input(const char *program, const char *path, char **data, size_t *length, int *descriptor)
 {
     bool standard = strcmp(path, "-") == 0;
-    FILE *file = standard ? stdin : fopen(path, "rb");
-    if (!file) {
+    int fd = standard ? STDIN_FILENO : open(path, O_RDONLY);
+    if (fd < 0) {
         fprintf(stderr, "%s: cannot open '%s': %s\n", program, path, strerror(errno));
         return false;
     }
@@ -22,20 +23,20 @@ static bool read_input(const char *program, const char *path, char **data, size_
      * for a pipe, the buffer doubles. */
     size_t capacity = 1 << 16, used = 0;
     struct stat info;
-    bool regular = fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 &&
+    bool regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 &&
                    (uint64_t)info.st_size < SIZE_MAX / 2;
     if (regular)
         capacity = (size_t)info.st_size + 1;
     /* Standard input may be read from the middle of a file: read it. */
-    if (regular && mapped && !standard) {
-        void *mapping = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, fileno(file), 0);
-        if (mapping != MAP_FAILED) {
-            fclose(file);
-            *data = mapping;
-            *length = (size_t)info.st_size;
-            *mapped = true;
-            return true;
-        }
+    if (regular && descriptor && !standard) {
+        *descriptor = fd;
+        return true;
+    }
+    FILE *file = standard ? stdin : fdopen(fd, "rb");
+    if (!file) {
+        fprintf(stderr, "%s: cannot open '%s': %s\n", program, path, strerror(errno));
+        close(fd);
+        return false;
     }
     char *buffer = malloc(capacity + 1);
     while (buffer) {
@@ -64,8 +65,8 @@ static bool read_input(const char *program, const char *path, char **data, size_
     buffer[used] = '\0';
     *data = buffer;
     *length = used;
-    if (mapped)
-        *mapped = false;
+    if (descriptor)
+        *descriptor = -1;
     return true;
 }
 
@@ -74,17 +75,9 @@ bool cli_read(const char *program, const char *path, char **data, size_t *length
     return read_input(program, path, data, length, NULL);
 }
 
-bool cli_map(const char *program, const char *path, char **data, size_t *length, bool *mapped)
+bool cli_open(const char *program, const char *path, int *descriptor, char **data, size_t *length)
 {
-    return read_input(program, path, data, length, mapped);
-}
-
-void cli_release(char *data, size_t length, bool mapped)
-{
-    if (mapped)
-        munmap(data, length);
-    else
-        free(data);
+    return read_input(program, path, data, length, descriptor);
 }
 
 bool cli_write(const char *program, const char *path, const void *data, size_t length)

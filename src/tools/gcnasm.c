@@ -1,5 +1,4 @@
 /* gcnasm: assemble GCN source into machine code. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,49 +45,6 @@ static char *hex_lines(const gcn_output *output, size_t *length)
     }
     *length = used;
     return text;
-}
-
-/* Source files are mapped, not read: one cut short while it is assembled
- * (truncated by another process) raises SIGBUS at the next access to a page
- * past its new end. That is reported as an error, not a crash: the handler
- * prints which file (the input, if the fault is in its mapping; an
- * included file otherwise) and exits with status 1. Output is written only
- * after assembling, so no output file is left behind. The message is made
- * beforehand: a handler may only call async-signal-safe functions. */
-static struct {
-    const char *start, *end; /* the input's mapping */
-    char input[512], other[64];
-    size_t input_length, other_length;
-} changed_source;
-
-static void source_changed(int signal, siginfo_t *info, void *context)
-{
-    (void)signal, (void)context;
-    const char *address = info->si_addr;
-    bool input = address >= changed_source.start && address < changed_source.end;
-    if (input)
-        (void)!write(STDERR_FILENO, changed_source.input, changed_source.input_length);
-    else
-        (void)!write(STDERR_FILENO, changed_source.other, changed_source.other_length);
-    _exit(1);
-}
-
-static void report_changed_sources(const char *name, const char *source, size_t length)
-{
-    changed_source.start = source;
-    changed_source.end = source + length;
-    int n = snprintf(changed_source.input, sizeof changed_source.input,
-                     "gcnasm: %s: changed while being read\n", name);
-    changed_source.input_length = n > 0 && (size_t)n < sizeof changed_source.input ? (size_t)n : 0;
-    n = snprintf(changed_source.other, sizeof changed_source.other,
-                 "gcnasm: an included file changed while being read\n");
-    changed_source.other_length = n > 0 && (size_t)n < sizeof changed_source.other ? (size_t)n : 0;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_sigaction = source_changed;
-    action.sa_flags = SA_SIGINFO;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGBUS, &action, NULL);
 }
 
 int main(int argc, char **argv)
@@ -142,17 +98,22 @@ int main(int argc, char **argv)
     }
     if (!out)
         out = strcmp(format, "hex") == 0 ? "-" : "a.out";
-    char *source;
-    size_t length;
-    bool mapped;
-    if (!cli_map("gcnasm", input, &source, &length, &mapped))
+    /* A named file is read by the assembler as it goes (memory does not
+     * grow with it); standard input or a pipe is read whole first. */
+    char *source = NULL;
+    size_t length = 0;
+    int descriptor;
+    if (!cli_open("gcnasm", input, &descriptor, &source, &length))
         return 1;
-    report_changed_sources(input, source, mapped ? length : 0);
     gcn_assembly assembly = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
                              strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
     gcn_output output = {.skip_statement_ends = strcmp(format, "hex") != 0};
-    bool ok = mapped ? gcn_assemble_mapped(&assembly, includes, include_count, source, length, &output)
-                     : gcn_assemble_with_includes(&assembly, includes, include_count, source, length, &output);
+    bool ok = descriptor >= 0
+                  ? gcn_assemble_file(&assembly, includes, include_count, descriptor, &output)
+                  : gcn_assemble_with_includes(&assembly, includes, include_count, source, length, &output);
+    if (descriptor >= 0)
+        close(descriptor);
+    free(source);
     /* On errors a file is left untouched; standard output still gets the
      * lines that assembled. */
     bool to_stdout = strcmp(out, "-") == 0;
@@ -169,6 +130,5 @@ int main(int argc, char **argv)
         ok = ok && written;
     }
     gcn_output_free(&output);
-    cli_release(source, length, mapped);
     return ok ? 0 : 1;
 }
