@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm/assembler.h"
 #include "gcn.h"
 #include "support/harness.h"
 #include "syntax/cursor.h"
@@ -1565,6 +1566,70 @@ static void test_family_fast_paths(void)
                        "SOFFSET takes one scalar register or an inline constant, found 2 registers");
 }
 
+/* Assembles source: whether it succeeded, its bytes and its diagnostics
+ * (malloc'ed, in *diagnostics). */
+static bool assemble_text(gcn_arch arch, gcn_dialect dialect, const char *source, size_t length,
+                          gcn_output *output, char **diagnostics)
+{
+    size_t diagnostics_length = 0;
+    *diagnostics = NULL;
+    FILE *sink = open_memstream(diagnostics, &diagnostics_length);
+    gcn_assembly assembly = {arch, dialect, "unit.s", sink, 0, 0, 0};
+    memset(output, 0, sizeof *output);
+    bool ok = gcn_assemble(&assembly, source, length, output);
+    fclose(sink);
+    return ok;
+}
+
+/* The assembler's usual statement (its first word read with the mnemonic
+ * lookup, 32 bytes readable after it) gives what the general path gives
+ * (is_instruction, then gcn_parse looks the mnemonic up), which a macro
+ * (any, not called) selects: the same status, bytes and diagnostics. */
+static void test_statement_path(void)
+{
+    static const char *const statements[] = {
+        "s_nop 0", "s_endpgm", "s_endpgm ", "s_nop   1", "s_nop \t1", "s_nop\t1", "S_NOP 1",
+        "  s_nop 2", "\ts_nop 2", "s_nop 0x10000", "s_nopx 1", "s_nop: s_nop 3", "s_nop:",
+        "s_nop = 4", "s_nop=4", "s_nop == 4", "s_nop :", "s_nop  =5", "x: s_nop 5", "s_nop 1 ; s_nop 2",
+        "s_branch .", "s_cbranch_scc0 later", "s_waitcnt vmcnt(0)", "s_dcache_wb",
+        "s_load_dword s1, s[2:3], 0x10", "buffer_load_dword v1, off, s[4:7], s0 offset:4 glc",
+        "buffer_load_format_d16_xyzw v[1:2], v0, s[4:7], s0 idxen offset:16",
+        "global_atomic_cmpswap_x2 v[0:1], v1, v[2:5], s[0:1] offset:-8 glc",
+        "flat_load_dword v1, v[2:3]", "flat_load_dword v1, v[2:3] glc slc extra",
+        "scratch_load_dword v1, off, s2", "buffer_load_dword_and_more_than_32_bytes v1",
+        "buffer_atomic_cmpswap_x2xxxxxxxxxx v[0:3]", "s_nop_s_nop_s_nop_s_nop_s_nop_s_n 1",
+        "s_nop_s_nop_s_nop_s_nop_s_nop_s_no 1", "sopp_ill_3", "s_nop\x01 1", "s_nop\x80 1",
+        "s_nop 1 2", "s_nop, 1", ".text", "s_nop .", "v_add_f32 v0, v1, v2", "here: s_nop 0",
+    };
+    static const char macro[] = ".macro unused_macro\n.endm\n";
+    for (size_t k = 0; k < sizeof statements / sizeof statements[0]; k++)
+        for (int dialect = 0; dialect < 2; dialect++)
+            for (int arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+                const char *statement = statements[k];
+                char usual[256], general[256];
+                /* the statement on line 3 in both, 40 blanks after it in one */
+                const char *after = strstr(statement, " later") ? "later:\n" : "";
+                int usual_length = snprintf(usual, sizeof usual, "\n\n%s\n%s%40s", statement, after, "");
+                int general_length = snprintf(general, sizeof general, "%s%s\n%s", macro, statement, after);
+                gcn_output first, second;
+                char *first_diagnostics, *second_diagnostics;
+                bool a = assemble_text((gcn_arch)arch, (gcn_dialect)dialect, usual, (size_t)usual_length,
+                                       &first, &first_diagnostics);
+                bool b = assemble_text((gcn_arch)arch, (gcn_dialect)dialect, general,
+                                       (size_t)general_length, &second, &second_diagnostics);
+                CHECK(a == b && first.length == second.length &&
+                          memcmp(first.bytes, second.bytes, first.length) == 0 &&
+                          strcmp(first_diagnostics, second_diagnostics) == 0,
+                      "%s %s '%s': %d %zu bytes '%s' and %d %zu bytes '%s' differ",
+                      gcn_arch_name((gcn_arch)arch), dialect_name((gcn_dialect)dialect), statement, a,
+                      first.length, first_diagnostics, b, second.length, second_diagnostics);
+                free(first_diagnostics);
+                free(second_diagnostics);
+                gcn_output_free(&first);
+                gcn_output_free(&second);
+            }
+}
+
 int main(void)
 {
     test_arch_names();
@@ -1580,5 +1645,6 @@ int main(void)
     test_family_fast_paths();
     test_branch_labels();
     test_sopp_immediates();
+    test_statement_path();
     return test_finish(&summary);
 }

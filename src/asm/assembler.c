@@ -10,6 +10,7 @@
 #include "asm/internal.h"
 #include "asm/scan.h"
 #include "codec/codec.h"
+#include "isa/mnemonic_hash.h"
 
 void gcn_output_free(gcn_output *output)
 {
@@ -224,7 +225,9 @@ static size_t branch_label(const asm_state *state, const gcn_instruction *decode
     return state->unknown_length;
 }
 
-static void instruction(asm_state *state, size_t start, size_t end)
+/* An instruction statement at [start, end); named: row is the row its
+ * mnemonic names (as gcn_mnemonic_lookup finds it), else the parser looks. */
+static void instruction(asm_state *state, size_t start, size_t end, bool named, uint16_t row)
 {
     const char *line = state->statement_line;
     bool fixup = state->mode == MODE_FIXUP;
@@ -239,7 +242,8 @@ static void instruction(asm_state *state, size_t start, size_t end)
     state->undefined_name = NULL;
     gcn_instruction decoded;
     gcn_parse_error error;
-    gcn_status status = gcn_parse_checked(options, line + start, end - start, &decoded, &error);
+    gcn_status status = named ? gcn_parse_named(options, line + start, end - start, row, &decoded, &error)
+                              : gcn_parse_checked(options, line + start, end - start, &decoded, &error);
     uint32_t spare[GCN_MAX_WORDS];
     bool direct;
     uint32_t *words = instruction_words(state, fixup, spare, &direct);
@@ -340,7 +344,7 @@ static void statement(asm_state *state, size_t start, size_t end)
     if (is_instruction(state, line, i, end)) { /* most statements */
         if (active) {
             state->column_base = (unsigned)i;
-            instruction(state, i, end);
+            instruction(state, i, end, false, GCN_ROW_NONE);
         }
         return;
     }
@@ -393,7 +397,7 @@ static void statement(asm_state *state, size_t start, size_t end)
             asm_report(state, true, (unsigned)i + 1, "unknown directive '%.*s'", (int)n, line + i);
         return;
     }
-    instruction(state, i, end);
+    instruction(state, i, end, false, GCN_ROW_NONE);
 }
 
 /* What is left of the line after a statement that pushed a frame (an
@@ -426,6 +430,34 @@ static void defer_rest(asm_state *state, size_t from)
         moved->context = &moved->context_node;
 }
 
+#if defined(__SSE2__) && defined(__x86_64__)
+/* The usual instruction statement, its first non-blank at line + i and
+ * 32 bytes readable from there: the row its mnemonic names (as
+ * gcn_mnemonic_lookup finds it) in *row, from one read of those bytes.
+ * A row's name holds no blank, ':' nor '=', so the first word is the
+ * mnemonic, as is_instruction would find it. False where is_instruction
+ * and the parser look instead: a directive, macros, no row (a label, an
+ * error, other spellings), ':' or '=' after the name. */
+static inline __attribute__((always_inline)) bool usual_instruction(const asm_state *state,
+                                                                   const char *line, size_t i,
+                                                                   size_t end, uint16_t *row)
+{
+    if (line[i] == '.' || state->macro_count)
+        return false;
+    const __m128i *at = (const __m128i *)(const void *)(line + i);
+    __m128i low = _mm_loadu_si128(at), high = _mm_loadu_si128(at + 1), space = _mm_set1_epi8(' ');
+    unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, space)) |
+                      (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, space)) << 16;
+    /* The statement's end stands for a space. */
+    size_t rest = end - i;
+    unsigned length = (unsigned)__builtin_ctzll(spaces | (uint64_t)1 << (rest < 32 ? rest : 32));
+    if (length >= 32 || (*row = gcn_mnemonic_row_of_halves(low, high, length)) == GCN_ROW_NONE)
+        return false;
+    size_t next = skip_blank(line, i + length, end);
+    return next >= end || (line[next] != ':' && line[next] != '=');
+}
+#endif
+
 /* A plain line that is not an instruction, its first word at i: a label
  * alone at once, the rest through statement(). Out of line, so that the
  * instructions' path keeps a small frame. */
@@ -453,9 +485,18 @@ bool asm_plain_statement(asm_state *state)
     /* Most lines are an instruction (as is_instruction sees it), or a label
      * alone: statement() in short. */
     if (i < end && asm_active(state)) {
+#if defined(__SSE2__) && defined(__x86_64__)
+        uint16_t row;
+        if ((size_t)(state->plain_end - line) - i >= 32 && usual_instruction(state, line, i, end, &row)) {
+            state->column_base = (unsigned)i;
+            instruction(state, i, end, true, row);
+            asm_end_statement(state);
+            return true;
+        }
+#endif
         if (is_instruction(state, line, i, end)) {
             state->column_base = (unsigned)i;
-            instruction(state, i, end);
+            instruction(state, i, end, false, GCN_ROW_NONE);
             asm_end_statement(state);
             return true;
         }
@@ -546,7 +587,7 @@ static void run_fixups(asm_state *state)
             asm_fixup_data(state, state->statement_line, p->statement_start, p->statement_end,
                            p->data_size);
         } else if (p->kind == PENDING_INSTRUCTION || !branch_fixup(state, p)) {
-            instruction(state, p->statement_start, p->statement_end);
+            instruction(state, p->statement_start, p->statement_end, false, GCN_ROW_NONE);
         }
         if (state->fixup_unsafe) {
             state->needs_pass = true;

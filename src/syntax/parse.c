@@ -248,6 +248,13 @@ gcn_status gcn_parse_checked(const gcn_parse_options *options, const char *text,
     return parse_named(options, text, length, index, instruction, error);
 }
 
+gcn_status gcn_parse_named(const gcn_parse_options *options, const char *text, size_t length,
+                           uint16_t index, gcn_instruction *instruction, gcn_parse_error *error)
+{
+    error->warning_column = 0;
+    return parse_named(options, text, length, index, instruction, error);
+}
+
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
                      gcn_instruction *instruction, gcn_parse_error *error)
 {
