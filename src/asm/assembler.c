@@ -11,6 +11,7 @@
 #include "asm/scan.h"
 #include "codec/codec.h"
 #include "isa/mnemonic_hash.h"
+#include "syntax/parse.h"
 
 void gcn_output_free(gcn_output *output)
 {
@@ -226,8 +227,12 @@ static size_t branch_label(const asm_state *state, const gcn_instruction *decode
 }
 
 /* An instruction statement at [start, end); named: row is the row its
- * mnemonic names (as gcn_mnemonic_lookup finds it), else the parser looks. */
-static void instruction(asm_state *state, size_t start, size_t end, bool named, uint16_t row)
+ * mnemonic names (as gcn_mnemonic_lookup finds it), else the parser looks.
+ * Inline in the usual statement's path (asm_plain_statement), with the
+ * parser's usual case. */
+static inline __attribute__((always_inline)) void assemble_instruction(asm_state *state, size_t start,
+                                                                        size_t end, bool named,
+                                                                        uint16_t row)
 {
     const char *line = state->statement_line;
     bool fixup = state->mode == MODE_FIXUP;
@@ -288,6 +293,12 @@ static void instruction(asm_state *state, size_t start, size_t end, bool named, 
     emit_instruction(state, words, count, direct, (unsigned)start + 1);
 }
 
+/* The other statements' instructions (and fixups'). */
+static __attribute__((noinline)) void instruction(asm_state *state, size_t start, size_t end)
+{
+    assemble_instruction(state, start, end, false, GCN_ROW_NONE);
+}
+
 /* ---- statements ---- */
 
 static void assignment(asm_state *state, size_t name, size_t name_length, size_t value, size_t end)
@@ -344,7 +355,7 @@ static void statement(asm_state *state, size_t start, size_t end)
     if (is_instruction(state, line, i, end)) { /* most statements */
         if (active) {
             state->column_base = (unsigned)i;
-            instruction(state, i, end, false, GCN_ROW_NONE);
+            instruction(state, i, end);
         }
         return;
     }
@@ -397,7 +408,7 @@ static void statement(asm_state *state, size_t start, size_t end)
             asm_report(state, true, (unsigned)i + 1, "unknown directive '%.*s'", (int)n, line + i);
         return;
     }
-    instruction(state, i, end, false, GCN_ROW_NONE);
+    instruction(state, i, end);
 }
 
 /* What is left of the line after a statement that pushed a frame (an
@@ -489,14 +500,14 @@ bool asm_plain_statement(asm_state *state)
         uint16_t row;
         if ((size_t)(state->plain_end - line) - i >= 32 && usual_instruction(state, line, i, end, &row)) {
             state->column_base = (unsigned)i;
-            instruction(state, i, end, true, row);
+            assemble_instruction(state, i, end, true, row);
             asm_end_statement(state);
             return true;
         }
 #endif
         if (is_instruction(state, line, i, end)) {
             state->column_base = (unsigned)i;
-            instruction(state, i, end, false, GCN_ROW_NONE);
+            instruction(state, i, end);
             asm_end_statement(state);
             return true;
         }
@@ -587,7 +598,7 @@ static void run_fixups(asm_state *state)
             asm_fixup_data(state, state->statement_line, p->statement_start, p->statement_end,
                            p->data_size);
         } else if (p->kind == PENDING_INSTRUCTION || !branch_fixup(state, p)) {
-            instruction(state, p->statement_start, p->statement_end, false, GCN_ROW_NONE);
+            instruction(state, p->statement_start, p->statement_end);
         }
         if (state->fixup_unsafe) {
             state->needs_pass = true;

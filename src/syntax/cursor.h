@@ -153,9 +153,5 @@ bool gcn_parse_ranged(gcn_cursor *cursor, int64_t minimum, int64_t maximum, int6
  * it fails. */
 gcn_status gcn_parse_checked(const gcn_parse_options *options, const char *text, size_t length,
                              gcn_instruction *instruction, gcn_parse_error *error);
-/* gcn_parse_checked for a caller that looked the mnemonic up: index is
- * the row gcn_mnemonic_lookup gives for text (GCN_ROW_NONE: none). */
-gcn_status gcn_parse_named(const gcn_parse_options *options, const char *text, size_t length,
-                           uint16_t index, gcn_instruction *instruction, gcn_parse_error *error);
 
 #endif
