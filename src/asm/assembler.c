@@ -226,16 +226,17 @@ static size_t branch_label(const asm_state *state, const gcn_instruction *decode
     return state->unknown_length;
 }
 
-/* An instruction statement at [start, end); named: row is the row its
- * mnemonic names (as gcn_mnemonic_lookup finds it), else the parser looks.
- * Inline in the usual statement's path (asm_plain_statement), with the
- * parser's usual case. */
+/* An instruction statement at [start, end). plain: a plain line's usual
+ * statement (asm_plain_statement: never a fixup's), row the row its
+ * mnemonic names (as gcn_mnemonic_lookup finds it); else the parser looks
+ * it up. Inline in the usual statement's path, with the parser's usual
+ * case. */
 static inline __attribute__((always_inline)) void assemble_instruction(asm_state *state, size_t start,
-                                                                        size_t end, bool named,
+                                                                        size_t end, bool plain,
                                                                         uint16_t row)
 {
     const char *line = state->statement_line;
-    bool fixup = state->mode == MODE_FIXUP;
+    bool fixup = !plain && state->mode == MODE_FIXUP;
     gcn_parse_options *options = &state->parse_options; /* the rest: asm_statement_options */
     options->address = asm_position(state);
     if (!fixup) {
@@ -247,7 +248,7 @@ static inline __attribute__((always_inline)) void assemble_instruction(asm_state
     state->undefined_name = NULL;
     gcn_instruction decoded;
     gcn_parse_error error;
-    gcn_status status = named ? gcn_parse_named(options, line + start, end - start, row, &decoded, &error)
+    gcn_status status = plain ? gcn_parse_named(options, line + start, end - start, row, &decoded, &error)
                               : gcn_parse_checked(options, line + start, end - start, &decoded, &error);
     uint32_t spare[GCN_MAX_WORDS];
     bool direct;
@@ -464,7 +465,17 @@ static inline __attribute__((always_inline)) bool usual_instruction(const asm_st
     unsigned length = (unsigned)__builtin_ctzll(spaces | (uint64_t)1 << (rest < 32 ? rest : 32));
     if (length >= 32 || (*row = gcn_mnemonic_row_of_halves(low, high, length)) == GCN_ROW_NONE)
         return false;
-    size_t next = skip_blank(line, i + length, end);
+    /* Past the space: no blank, ':' nor '=' (one test), or blanks, then
+     * neither ':' nor '='. */
+    size_t next = i + length + 1;
+    if (next >= end)
+        return true;
+    const uint64_t blank_or_mark = (uint64_t)1 << ' ' | (uint64_t)1 << '\t' | (uint64_t)1 << ':' |
+                                   (uint64_t)1 << '=';
+    unsigned char after = (unsigned char)line[next];
+    if (after > '=' || !(blank_or_mark >> after & 1))
+        return true;
+    next = skip_blank(line, next, end);
     return next >= end || (line[next] != ':' && line[next] != '=');
 }
 #endif
