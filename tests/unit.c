@@ -1566,6 +1566,45 @@ static void test_family_fast_paths(void)
                        "SOFFSET takes one scalar register or an inline constant, found 2 registers");
 }
 
+/* s_waitcnt's one-pass reader (vmcnt(N) expcnt(N) lgkmcnt(N), one space or
+ * " & " apart) gives what the general loop gives for the same text with
+ * the names in upper case: fields, warnings, errors and their columns. */
+static void test_waitcnt_fast_path(void)
+{
+    static const char *const values[] = {"0", "1", "5", "7", "8", "9", "10", "15", "16", "19",
+                                         "53", "63", "64", "99", "100", "05", "00", "x", ""};
+    static const char *const separators[] = {" ", " & ", "  ", "&", " &", ", ", ""};
+    static const char *const shapes[][3] = {
+        {"vmcnt", "expcnt", "lgkmcnt"}, {"lgkmcnt", "vmcnt", NULL}, {"expcnt", NULL, NULL},
+        {"vmcnt", "vmcnt", NULL},       {"lgkmcnt", "expcnt", "vmcnt"}, {"vmcnt_sat", NULL, NULL},
+        {"vmcnt", "lgkmcnt", "lgkmcnt"}};
+    size_t value_count = sizeof values / sizeof values[0];
+    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
+        for (int dialect = 0; dialect < 2; dialect++)
+            for (size_t shape = 0; shape < sizeof shapes / sizeof shapes[0]; shape++)
+                for (size_t separator = 0; separator < sizeof separators / sizeof separators[0]; separator++)
+                    for (size_t v = 0; v < value_count; v++) {
+                        char fast[128] = "s_waitcnt ", slow[128] = "s_waitcnt ";
+                        for (int k = 0; k < 3 && shapes[shape][k]; k++) {
+                            const char *value = values[(v + 7 * (size_t)k) % value_count];
+                            char name[16], item[48];
+                            snprintf(name, sizeof name, "%s", shapes[shape][k]);
+                            snprintf(item, sizeof item, "%s%s(%s)", k ? separators[separator] : "",
+                                     name, value);
+                            strcat(fast, item);
+                            for (char *c = name; *c; c++)
+                                *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+                            snprintf(item, sizeof item, "%s%s(%s)", k ? separators[separator] : "",
+                                     name, value);
+                            strcat(slow, item);
+                        }
+                        expect_same_outcome((gcn_arch)arch, (gcn_dialect)dialect, fast, slow);
+                        strcat(fast, " ");
+                        strcat(slow, " ");
+                        expect_same_outcome((gcn_arch)arch, (gcn_dialect)dialect, fast, slow);
+                    }
+}
+
 /* Assembles source: whether it succeeded, its bytes and its diagnostics
  * (malloc'ed, in *diagnostics). */
 static bool assemble_text(gcn_arch arch, gcn_dialect dialect, const char *source, size_t length,
@@ -1646,5 +1685,6 @@ int main(void)
     test_branch_labels();
     test_sopp_immediates();
     test_statement_path();
+    test_waitcnt_fast_path();
     return test_finish(&summary);
 }
