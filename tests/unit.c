@@ -1639,6 +1639,13 @@ static void test_statement_path(void)
         "buffer_atomic_cmpswap_x2xxxxxxxxxx v[0:3]", "s_nop_s_nop_s_nop_s_nop_s_nop_s_n 1",
         "s_nop_s_nop_s_nop_s_nop_s_nop_s_no 1", "sopp_ill_3", "s_nop\x01 1", "s_nop\x80 1",
         "s_nop 1 2", "s_nop, 1", ".text", "s_nop .", "v_add_f32 v0, v1, v2", "here: s_nop 0",
+        /* CLRX's padding, and blanks to the 32 bytes read at once and past them */
+        "s_setprio       0x5f45", "s_nop           \t1", "s_nop                          1",
+        "s_nop                           1", "s_nop                            1",
+        "s_nop                                    1", "s_nop                          =1",
+        "s_nop                           :", "s_nop                                 = 2",
+        "s_nop                  \t  :", "s_nop  \t                               1",
+        "s_endpgm                  ", "s_endpgm                                   ",
     };
     static const char macro[] = ".macro unused_macro\n.endm\n";
     for (size_t k = 0; k < sizeof statements / sizeof statements[0]; k++)
