@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm/assembler.h"
 #include "asm/internal.h"
 #include "gcn.h"
 #include "support/harness.h"
@@ -1715,17 +1716,18 @@ static void test_symbol_collisions(void)
     free(state);
 }
 
-/* Assembles source (named t.s) into words; the diagnostics in *messages
- * (to free). */
-static bool assemble_text(gcn_dialect dialect, const char *source, gcn_output *output, char **messages)
+/* Assembles source: whether it succeeded, its bytes and its diagnostics
+ * (malloc'ed, in *diagnostics). */
+static bool assemble_text(gcn_arch arch, gcn_dialect dialect, const char *source, size_t length,
+                          gcn_output *output, char **diagnostics)
 {
-    size_t length = 0;
-    FILE *diagnostics = open_memstream(messages, &length);
-    gcn_assembly assembly = {.arch = GCN_ARCH_GCN14, .dialect = dialect, .file_name = "t.s",
-                             .diagnostics = diagnostics};
+    size_t diagnostics_length = 0;
+    *diagnostics = NULL;
+    FILE *sink = open_memstream(diagnostics, &diagnostics_length);
+    gcn_assembly assembly = {arch, dialect, "unit.s", sink, 0, 0, 0};
     memset(output, 0, sizeof *output);
-    bool ok = gcn_assemble(&assembly, source, strlen(source), output);
-    fclose(diagnostics);
+    bool ok = gcn_assemble(&assembly, source, length, output);
+    fclose(sink);
     return ok;
 }
 
@@ -1758,7 +1760,7 @@ static void test_assembled_labels(void)
             }
             gcn_output output;
             char *messages = NULL;
-            bool ok = assemble_text((gcn_dialect)dialect, source, &output, &messages);
+            bool ok = assemble_text(GCN_ARCH_GCN14, (gcn_dialect)dialect, source, strlen(source), &output, &messages);
             CHECK(ok && output.length == 4u * count && messages && messages[0] == '\0',
                   "%u labels (dialect %d): %d, %zu bytes, '%s'", count, dialect, ok, output.length,
                   messages ? messages : "");
@@ -1779,7 +1781,7 @@ static void expect_assembled(gcn_dialect dialect, const char *source, const uint
 {
     gcn_output output;
     char *messages = NULL;
-    bool ok = assemble_text(dialect, source, &output, &messages);
+    bool ok = assemble_text(GCN_ARCH_GCN14, dialect, source, strlen(source), &output, &messages);
     bool same = output.length == 4 * count || want_messages[0] != '\0';
     for (size_t i = 0; same && want_messages[0] == '\0' && i < count; i++)
         same = output_word(&output, i) == words[i];
@@ -1801,15 +1803,110 @@ static void test_assembled_symbols(void)
                          "s_nop 0\nend:\ns_branch start\n",
                          locals, 6, "");
         expect_assembled((gcn_dialect)dialect, "x:\ns_nop 0\nx:\n", NULL, 0,
-                         "t.s:3:1: error: symbol 'x' is already defined (at t.s:1)\nx:\n^\n");
+                         "unit.s:3:1: error: symbol 'x' is already defined (at unit.s:1)\nx:\n^\n");
         expect_assembled((gcn_dialect)dialect, "y = 1\ny = 2\n.equiv w, 1\n.equiv w, 2\n", NULL, 0,
-                         "t.s:4:8: error: symbol 'w' is already defined (at t.s:3)\n.equiv w, 2\n       ^\n");
+                         "unit.s:4:8: error: symbol 'w' is already defined (at unit.s:3)\n.equiv w, 2\n       ^\n");
         expect_assembled((gcn_dialect)dialect, "a_long_label_name:\ns_nop 0\na_long_label_name = 5\n", NULL, 0,
-                         "t.s:3:1: error: label 'a_long_label_name' is already defined (at t.s:1)\n"
+                         "unit.s:3:1: error: label 'a_long_label_name' is already defined (at unit.s:1)\n"
                          "a_long_label_name = 5\n^\n");
         expect_assembled((gcn_dialect)dialect, "2:\n2:\ns_branch 2b\n3:\n", (const uint32_t[]){0xbf82ffff}, 1,
                          "");
     }
+}
+
+/* s_waitcnt's one-pass reader (vmcnt(N) expcnt(N) lgkmcnt(N), one space or
+ * " & " apart) gives what the general loop gives for the same text with
+ * the names in upper case: fields, warnings, errors and their columns. */
+static void test_waitcnt_fast_path(void)
+{
+    static const char *const values[] = {"0", "1", "5", "7", "8", "9", "10", "15", "16", "19",
+                                         "53", "63", "64", "99", "100", "05", "00", "x", ""};
+    static const char *const separators[] = {" ", " & ", "  ", "&", " &", ", ", ""};
+    static const char *const shapes[][3] = {
+        {"vmcnt", "expcnt", "lgkmcnt"}, {"lgkmcnt", "vmcnt", NULL}, {"expcnt", NULL, NULL},
+        {"vmcnt", "vmcnt", NULL},       {"lgkmcnt", "expcnt", "vmcnt"}, {"vmcnt_sat", NULL, NULL},
+        {"vmcnt", "lgkmcnt", "lgkmcnt"}};
+    size_t value_count = sizeof values / sizeof values[0];
+    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
+        for (int dialect = 0; dialect < 2; dialect++)
+            for (size_t shape = 0; shape < sizeof shapes / sizeof shapes[0]; shape++)
+                for (size_t separator = 0; separator < sizeof separators / sizeof separators[0]; separator++)
+                    for (size_t v = 0; v < value_count; v++) {
+                        char fast[128] = "s_waitcnt ", slow[128] = "s_waitcnt ";
+                        for (int k = 0; k < 3 && shapes[shape][k]; k++) {
+                            const char *value = values[(v + 7 * (size_t)k) % value_count];
+                            char name[16], item[48];
+                            snprintf(name, sizeof name, "%s", shapes[shape][k]);
+                            snprintf(item, sizeof item, "%s%s(%s)", k ? separators[separator] : "",
+                                     name, value);
+                            strcat(fast, item);
+                            for (char *c = name; *c; c++)
+                                *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+                            snprintf(item, sizeof item, "%s%s(%s)", k ? separators[separator] : "",
+                                     name, value);
+                            strcat(slow, item);
+                        }
+                        expect_same_outcome((gcn_arch)arch, (gcn_dialect)dialect, fast, slow);
+                        strcat(fast, " ");
+                        strcat(slow, " ");
+                        expect_same_outcome((gcn_arch)arch, (gcn_dialect)dialect, fast, slow);
+                    }
+}
+
+/* The assembler's usual statement (its first word read with the mnemonic
+ * lookup, 32 bytes readable after it) gives what the general path gives
+ * (is_instruction, then gcn_parse looks the mnemonic up), which a macro
+ * (any, not called) selects: the same status, bytes and diagnostics. */
+static void test_statement_path(void)
+{
+    static const char *const statements[] = {
+        "s_nop 0", "s_endpgm", "s_endpgm ", "s_nop   1", "s_nop \t1", "s_nop\t1", "S_NOP 1",
+        "  s_nop 2", "\ts_nop 2", "s_nop 0x10000", "s_nopx 1", "s_nop: s_nop 3", "s_nop:",
+        "s_nop = 4", "s_nop=4", "s_nop == 4", "s_nop :", "s_nop  =5", "x: s_nop 5", "s_nop 1 ; s_nop 2",
+        "s_branch .", "s_cbranch_scc0 later", "s_waitcnt vmcnt(0)", "s_dcache_wb",
+        "s_load_dword s1, s[2:3], 0x10", "buffer_load_dword v1, off, s[4:7], s0 offset:4 glc",
+        "buffer_load_format_d16_xyzw v[1:2], v0, s[4:7], s0 idxen offset:16",
+        "global_atomic_cmpswap_x2 v[0:1], v1, v[2:5], s[0:1] offset:-8 glc",
+        "flat_load_dword v1, v[2:3]", "flat_load_dword v1, v[2:3] glc slc extra",
+        "scratch_load_dword v1, off, s2", "buffer_load_dword_and_more_than_32_bytes v1",
+        "buffer_atomic_cmpswap_x2xxxxxxxxxx v[0:3]", "s_nop_s_nop_s_nop_s_nop_s_nop_s_n 1",
+        "s_nop_s_nop_s_nop_s_nop_s_nop_s_no 1", "sopp_ill_3", "s_nop\x01 1", "s_nop\x80 1",
+        "s_nop 1 2", "s_nop, 1", ".text", "s_nop .", "v_add_f32 v0, v1, v2", "here: s_nop 0",
+        /* CLRX's padding, and blanks to the 32 bytes read at once and past them */
+        "s_setprio       0x5f45", "s_nop           \t1", "s_nop                          1",
+        "s_nop                           1", "s_nop                            1",
+        "s_nop                                    1", "s_nop                          =1",
+        "s_nop                           :", "s_nop                                 = 2",
+        "s_nop                  \t  :", "s_nop  \t                               1",
+        "s_endpgm                  ", "s_endpgm                                   ",
+    };
+    static const char macro[] = ".macro unused_macro\n.endm\n";
+    for (size_t k = 0; k < sizeof statements / sizeof statements[0]; k++)
+        for (int dialect = 0; dialect < 2; dialect++)
+            for (int arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+                const char *statement = statements[k];
+                char usual[256], general[256];
+                /* the statement on line 3 in both, 40 blanks after it in one */
+                const char *after = strstr(statement, " later") ? "later:\n" : "";
+                int usual_length = snprintf(usual, sizeof usual, "\n\n%s\n%s%40s", statement, after, "");
+                int general_length = snprintf(general, sizeof general, "%s%s\n%s", macro, statement, after);
+                gcn_output first, second;
+                char *first_diagnostics, *second_diagnostics;
+                bool a = assemble_text((gcn_arch)arch, (gcn_dialect)dialect, usual, (size_t)usual_length,
+                                       &first, &first_diagnostics);
+                bool b = assemble_text((gcn_arch)arch, (gcn_dialect)dialect, general,
+                                       (size_t)general_length, &second, &second_diagnostics);
+                CHECK(a == b && first.length == second.length &&
+                          memcmp(first.bytes, second.bytes, first.length) == 0 &&
+                          strcmp(first_diagnostics, second_diagnostics) == 0,
+                      "%s %s '%s': %d %zu bytes '%s' and %d %zu bytes '%s' differ",
+                      gcn_arch_name((gcn_arch)arch), dialect_name((gcn_dialect)dialect), statement, a,
+                      first.length, first_diagnostics, b, second.length, second_diagnostics);
+                free(first_diagnostics);
+                free(second_diagnostics);
+                gcn_output_free(&first);
+                gcn_output_free(&second);
+            }
 }
 
 int main(void)
@@ -1831,5 +1928,7 @@ int main(void)
     test_symbol_collisions();
     test_assembled_labels();
     test_assembled_symbols();
+    test_statement_path();
+    test_waitcnt_fast_path();
     return test_finish(&summary);
 }

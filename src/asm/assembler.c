@@ -10,6 +10,8 @@
 #include "asm/internal.h"
 #include "asm/scan.h"
 #include "codec/codec.h"
+#include "isa/mnemonic_hash.h"
+#include "syntax/parse.h"
 
 void gcn_output_free(gcn_output *output)
 {
@@ -224,10 +226,17 @@ static size_t branch_label(const asm_state *state, const gcn_instruction *decode
     return state->unknown_length;
 }
 
-static void instruction(asm_state *state, size_t start, size_t end)
+/* An instruction statement at [start, end). plain: a plain line's usual
+ * statement (asm_plain_statement: never a fixup's), row the row its
+ * mnemonic names (as gcn_mnemonic_lookup finds it); else the parser looks
+ * it up. Inline in the usual statement's path, with the parser's usual
+ * case. */
+static inline __attribute__((always_inline)) void assemble_instruction(asm_state *state, size_t start,
+                                                                        size_t end, bool plain,
+                                                                        uint16_t row)
 {
     const char *line = state->statement_line;
-    bool fixup = state->mode == MODE_FIXUP;
+    bool fixup = !plain && state->mode == MODE_FIXUP;
     gcn_parse_options *options = &state->parse_options; /* the rest: asm_statement_options */
     options->address = asm_position(state);
     if (!fixup) {
@@ -239,7 +248,8 @@ static void instruction(asm_state *state, size_t start, size_t end)
     state->undefined_name = NULL;
     gcn_instruction decoded;
     gcn_parse_error error;
-    gcn_status status = gcn_parse_checked(options, line + start, end - start, &decoded, &error);
+    gcn_status status = plain ? gcn_parse_named(options, line + start, end - start, row, &decoded, &error)
+                              : gcn_parse_checked(options, line + start, end - start, &decoded, &error);
     uint32_t spare[GCN_MAX_WORDS];
     bool direct;
     uint32_t *words = instruction_words(state, fixup, spare, &direct);
@@ -282,6 +292,12 @@ static void instruction(asm_state *state, size_t start, size_t end)
         return;
     }
     emit_instruction(state, words, count, direct, (unsigned)start + 1);
+}
+
+/* The other statements' instructions (and fixups'). */
+static __attribute__((noinline)) void instruction(asm_state *state, size_t start, size_t end)
+{
+    assemble_instruction(state, start, end, false, GCN_ROW_NONE);
 }
 
 /* ---- statements ---- */
@@ -426,6 +442,48 @@ static void defer_rest(asm_state *state, size_t from)
         moved->context = &moved->context_node;
 }
 
+#if defined(__SSE2__) && defined(__x86_64__)
+/* The usual instruction statement, its first non-blank at line + i and
+ * 32 bytes readable from there: the row its mnemonic names (as
+ * gcn_mnemonic_lookup finds it) in *row, from one read of those bytes.
+ * A row's name holds no blank, ':' nor '=', so the first word is the
+ * mnemonic, as is_instruction would find it. False where is_instruction
+ * and the parser look instead: a directive, macros, no row (a label, an
+ * error, other spellings), ':' or '=' after the name. */
+static inline __attribute__((always_inline)) bool usual_instruction(const asm_state *state,
+                                                                   const char *line, size_t i,
+                                                                   size_t end, uint16_t *row)
+{
+    if (line[i] == '.' || state->macro_count)
+        return false;
+    const __m128i *at = (const __m128i *)(const void *)(line + i);
+    __m128i low = _mm_loadu_si128(at), high = _mm_loadu_si128(at + 1), space = _mm_set1_epi8(' ');
+    unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, space)) |
+                      (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, space)) << 16;
+    /* The statement's end stands for a space. */
+    size_t rest = end - i;
+    unsigned length = (unsigned)__builtin_ctzll(spaces | (uint64_t)1 << (rest < 32 ? rest : 32));
+    if (length >= 32 || (*row = gcn_mnemonic_row_of_halves(low, high, length)) == GCN_ROW_NONE)
+        return false;
+    /* Past the space: no blank, ':' nor '=' (one test), or blanks, then
+     * neither ':' nor '='. */
+    size_t next = i + length + 1;
+    if (next >= end)
+        return true;
+    const uint64_t blank_or_mark = (uint64_t)1 << ' ' | (uint64_t)1 << '\t' | (uint64_t)1 << ':' |
+                                   (uint64_t)1 << '=';
+    unsigned char after = (unsigned char)line[next];
+    if (after > '=' || !(blank_or_mark >> after & 1))
+        return true;
+    /* Spaces (CLRX pads the mnemonic): past them in the 32 bytes read
+     * at once, the rest (tabs, more spaces) one at a time. */
+    uint64_t others = ~(uint64_t)spaces & ((uint64_t)-2 << length) & 0xffffffffu;
+    size_t first = i + (size_t)__builtin_ctzll(others | (uint64_t)1 << 32);
+    next = skip_blank(line, first < end ? first : end, end);
+    return next >= end || (line[next] != ':' && line[next] != '=');
+}
+#endif
+
 /* A plain line that is not an instruction, its first word at i: a label
  * alone at once, the rest through statement(). Out of line, so that the
  * instructions' path keeps a small frame. */
@@ -453,6 +511,15 @@ bool asm_plain_statement(asm_state *state)
     /* Most lines are an instruction (as is_instruction sees it), or a label
      * alone: statement() in short. */
     if (i < end && asm_active(state)) {
+#if defined(__SSE2__) && defined(__x86_64__)
+        uint16_t row;
+        if ((size_t)(state->plain_end - line) - i >= 32 && usual_instruction(state, line, i, end, &row)) {
+            state->column_base = (unsigned)i;
+            assemble_instruction(state, i, end, true, row);
+            asm_end_statement(state);
+            return true;
+        }
+#endif
         if (is_instruction(state, line, i, end)) {
             state->column_base = (unsigned)i;
             instruction(state, i, end);

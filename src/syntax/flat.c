@@ -627,7 +627,7 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
  * the operand reader after it or the full path takes). */
 static inline const char *after_comma(const char *p, const char *end)
 {
-    return end - p >= 2 && p[0] == ',' && p[1] == ' ' ? p + 2 : NULL;
+    return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
 }
 
 /* A VGPR operand as gcn_read_register_range reads it, or (where off is

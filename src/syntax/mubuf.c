@@ -692,7 +692,7 @@ static inline unsigned allowed_modifiers(const gcn_row *row, gcn_arch arch, bool
  * the operand reader after it or the full path takes). */
 static inline const char *after_comma(const char *p, const char *end)
 {
-    return end - p >= 2 && p[0] == ',' && p[1] == ' ' ? p + 2 : NULL;
+    return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
 }
 
 /* An inline integer constant, -16..64, as a plain decimal: its code, or

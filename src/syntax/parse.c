@@ -3,11 +3,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "codec/codec.h"
 #include "isa/mnemonic_hash.h"
-#include "syntax/syntax.h"
+#include "syntax/parse.h"
 
-static const gcn_parser parsers[GCN_FAMILY_COUNT] = {
+const gcn_parser gcn_parsers[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPP] = gcn_parse_sopp,
     [GCN_FAMILY_SMEM] = gcn_parse_smem,
     [GCN_FAMILY_MUBUF] = gcn_parse_mubuf,
@@ -90,7 +89,7 @@ static __attribute__((noinline)) gcn_status trailing_text(gcn_cursor *cursor)
 static inline gcn_status parse_operands(gcn_cursor *cursor, gcn_family family, const gcn_row *row,
                                         gcn_instruction *instruction)
 {
-    if (!parsers[family](cursor, row, instruction))
+    if (!gcn_parsers[family](cursor, row, instruction))
         return GCN_ERROR_SYNTAX;
     return gcn_at_end(cursor) ? GCN_OK : trailing_text(cursor);
 }
@@ -172,7 +171,7 @@ static __attribute__((noinline)) gcn_status parse_other_mnemonic(gcn_cursor *cur
 
 /* A failed statement: its column and message, also where no gcn_fail
  * gave them (the checked entry leaves them untouched until then). */
-static __attribute__((noinline)) gcn_status failed(gcn_cursor *cursor)
+__attribute__((noinline)) gcn_status gcn_parse_failed(gcn_cursor *cursor)
 {
     if (!cursor->failed) {
         cursor->error->column = 0;
@@ -183,10 +182,10 @@ static __attribute__((noinline)) gcn_status failed(gcn_cursor *cursor)
 
 /* Statements past the usual one: space before the mnemonic, other
  * spellings, a row the generation lacks. */
-static __attribute__((noinline)) gcn_status parse_other(const gcn_parse_options *options,
-                                                        const char *text, size_t length,
-                                                        gcn_instruction *instruction,
-                                                        gcn_parse_error *error)
+__attribute__((noinline)) gcn_status gcn_parse_other(const gcn_parse_options *options,
+                                                     const char *text, size_t length,
+                                                     gcn_instruction *instruction,
+                                                     gcn_parse_error *error)
 {
     gcn_cursor cursor = {text, text, text + length, options, error, false};
     gcn_skip_space(&cursor);
@@ -197,35 +196,13 @@ static __attribute__((noinline)) gcn_status parse_other(const gcn_parse_options 
     gcn_status status = index == GCN_ROW_NONE
                             ? parse_other_mnemonic(&cursor, instruction)
                             : parse_row(&cursor, index, gcn_rows[index].name_length, instruction);
-    return status == GCN_OK ? status : failed(&cursor);
+    return status == GCN_OK ? status : gcn_parse_failed(&cursor);
 }
 
 /* Out of line: the operands leave the cursor at the end. */
-static __attribute__((noinline)) gcn_status after_operands(gcn_cursor *cursor)
+__attribute__((noinline)) gcn_status gcn_parse_after_operands(gcn_cursor *cursor)
 {
     return gcn_at_end(cursor) ? GCN_OK : trailing_text(cursor);
-}
-
-/* The statement whose mnemonic, at text, names row index (or none):
- * the usual one, on a generation that has the row; the others out of
- * line. */
-static inline __attribute__((always_inline)) gcn_status parse_named(
-    const gcn_parse_options *options, const char *text, size_t length, uint16_t index,
-    gcn_instruction *instruction, gcn_parse_error *error)
-{
-    if (index == GCN_ROW_NONE)
-        return parse_other(options, text, length, instruction, error);
-    const gcn_row *row = &gcn_rows[index];
-    gcn_arch arch = options->arch;
-    int opcode = row->opcode[arch];
-    if (opcode < 0)
-        return parse_other(options, text, length, instruction, error);
-    gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
-    unsigned family = row->family;
-    gcn_instruction_start_row(instruction, arch, (gcn_family)family, index, (unsigned)opcode, 1);
-    if (!parsers[family](&cursor, row, instruction))
-        return failed(&cursor);
-    return cursor.pos < cursor.end ? after_operands(&cursor) : GCN_OK;
 }
 
 /* Out of line, so that the usual lookup keeps a small frame. */
@@ -234,18 +211,17 @@ static __attribute__((noinline)) gcn_status parse_named_other(const gcn_parse_op
                                                               gcn_instruction *instruction,
                                                               gcn_parse_error *error)
 {
-    return parse_named(options, text, length, gcn_mnemonic_lookup_other(text, length), instruction,
-                       error);
+    return gcn_parse_named(options, text, length, gcn_mnemonic_lookup_other(text, length),
+                           instruction, error);
 }
 
 gcn_status gcn_parse_checked(const gcn_parse_options *options, const char *text, size_t length,
                              gcn_instruction *instruction, gcn_parse_error *error)
 {
-    error->warning_column = 0;
     uint16_t index;
     if (!gcn_mnemonic_lookup_usual(text, length, &index))
         return parse_named_other(options, text, length, instruction, error);
-    return parse_named(options, text, length, index, instruction, error);
+    return gcn_parse_named(options, text, length, index, instruction, error);
 }
 
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,

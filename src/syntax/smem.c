@@ -1204,7 +1204,7 @@ static inline int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
 /* Space, a comma, space: the end of the text read, or NULL. */
 static inline const char *printed_comma(const char *at, const char *end)
 {
-    if (end - at > 2 && at[0] == ',' && at[1] == ' ' && at[2] != ' ' && at[2] != '\t')
+    if (end - at > 2 && memcmp(at, ", ", 2) == 0 && at[2] != ' ' && at[2] != '\t')
         return at + 2; /* as llvm-mc prints it */
     while (at < end && (*at == ' ' || *at == '\t'))
         at++;

@@ -421,6 +421,55 @@ static bool parse_whole_field(gcn_cursor *cursor, unsigned *value)
     return parse_imm16(cursor, value);
 }
 
+/* The usual waitcnt, as the printers write it: vmcnt(N), expcnt(N) and
+ * lgkmcnt(N), any of them, each once, after one space or " & ", N a
+ * plain decimal in range, up to the end of the statement, read in one
+ * pass. False, touching nothing, for anything else, which the loop of
+ * parse_waitcnt reads and reports. */
+static bool plain_waitcnt(gcn_cursor *cursor, gcn_arch arch, unsigned *value)
+{
+    const char *at = cursor->pos, *end = cursor->end;
+    waitcnt w = waitcnt_decode(arch, waitcnt_known_bits(arch));
+    unsigned given = 0;
+    for (;;) {
+        unsigned which, count;
+        if (end - at >= 6 && memcmp(at, "vmcnt(", 6) == 0)
+            which = 0, at += 6;
+        else if (end - at >= 7 && memcmp(at, "expcnt(", 7) == 0)
+            which = 1, at += 7;
+        else if (end - at >= 8 && memcmp(at, "lgkmcnt(", 8) == 0)
+            which = 2, at += 8;
+        else
+            return false;
+        if (at >= end || (count = (unsigned)(*at - '0')) > 9)
+            return false;
+        if (++at < end && (unsigned)(*at - '0') <= 9) { /* two digits, no leading zero */
+            if (count == 0)
+                return false;
+            count = count * 10 + (unsigned)(*at++ - '0');
+        }
+        unsigned maximum = which == 0 ? vmcnt_max(arch) : which == 1 ? 7 : 15;
+        if ((given & 1u << which) || count > maximum || at >= end || *at++ != ')')
+            return false;
+        given |= 1u << which;
+        if (which == 0)
+            w.vmcnt = count;
+        else if (which == 1)
+            w.expcnt = count;
+        else
+            w.lgkmcnt = count;
+        if (at == end)
+            break;
+        if (end - at >= 3 && memcmp(at, " & ", 3) == 0)
+            at += 3;
+        else if (*at++ != ' ')
+            return false;
+    }
+    *value = waitcnt_encode(arch, w, 0);
+    cursor->pos = end;
+    return true;
+}
+
 /* The named operands out of line: the usual SOPP statement keeps a small
  * frame. */
 static __attribute__((noinline)) bool parse_waitcnt(gcn_cursor *cursor, gcn_arch arch,
@@ -428,6 +477,8 @@ static __attribute__((noinline)) bool parse_waitcnt(gcn_cursor *cursor, gcn_arch
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_skip_space(cursor);
+    if (plain_waitcnt(cursor, arch, value))
+        return true;
     if (gcn_peek_identifier(cursor) == 0) /* a raw integer */
         return parse_imm16(cursor, value);
     waitcnt w = waitcnt_decode(arch, waitcnt_known_bits(arch));

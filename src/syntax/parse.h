@@ -1,0 +1,44 @@
+/* gcn_parse's usual statement, inline for the assembler's loop, which
+ * looks the mnemonic up itself (see asm_plain_statement). */
+#ifndef GCN_PARSE_H
+#define GCN_PARSE_H
+
+#include "codec/codec.h"
+#include "syntax/syntax.h"
+
+/* Each family's parser, by gcn_family. */
+extern const gcn_parser gcn_parsers[GCN_FAMILY_COUNT];
+
+/* Out of line (parse.c): statements past the usual one (space before the
+ * mnemonic, other spellings, a row the generation lacks); a failed
+ * statement's column and message; what follows the operands. */
+gcn_status gcn_parse_other(const gcn_parse_options *options, const char *text, size_t length,
+                           gcn_instruction *instruction, gcn_parse_error *error);
+gcn_status gcn_parse_failed(gcn_cursor *cursor);
+gcn_status gcn_parse_after_operands(gcn_cursor *cursor);
+
+/* gcn_parse_checked for a caller that looked the mnemonic up: index is
+ * the row gcn_mnemonic_lookup gives for text (GCN_ROW_NONE: none). The
+ * usual statement, on a generation that has the row, here; the others
+ * out of line. */
+static inline __attribute__((always_inline)) gcn_status gcn_parse_named(
+    const gcn_parse_options *options, const char *text, size_t length, uint16_t index,
+    gcn_instruction *instruction, gcn_parse_error *error)
+{
+    error->warning_column = 0;
+    if (index == GCN_ROW_NONE)
+        return gcn_parse_other(options, text, length, instruction, error);
+    const gcn_row *row = &gcn_rows[index];
+    gcn_arch arch = options->arch;
+    int opcode = row->opcode[arch];
+    if (opcode < 0)
+        return gcn_parse_other(options, text, length, instruction, error);
+    gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
+    unsigned family = row->family;
+    gcn_instruction_start_row(instruction, arch, (gcn_family)family, index, (unsigned)opcode, 1);
+    if (!gcn_parsers[family](&cursor, row, instruction))
+        return gcn_parse_failed(&cursor);
+    return cursor.pos < cursor.end ? gcn_parse_after_operands(&cursor) : GCN_OK;
+}
+
+#endif
