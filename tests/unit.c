@@ -1814,6 +1814,60 @@ static void test_assembled_symbols(void)
     }
 }
 
+/* Names about ASM_SYMBOL_INLINE characters long (kept in the record below
+ * it, in state->names from it), alike up to and past it: each found as
+ * itself, with its name and length; redefinitions and suggestions name
+ * them whole. Variables, whose definitions are kept beside the records
+ * (asm_symbol_history): one redefined around a fixup that uses it takes
+ * a second pass with the value it had there; one redefined before it
+ * does not; labels guessed from the previous pass. */
+static void test_symbol_names_and_history(void)
+{
+    static const char *const names[] = {"abcdefghij", "abcdefghijk", "abcdefghijkl", "abcdefghijklm",
+                                        "abcdefghijkm", "abcdefghijkmx", "abcdefghijklmnopqrstuvw1",
+                                        "abcdefghijklmnopqrstuvw2", "abcdefghijl", "b", ""};
+    size_t count = sizeof names / sizeof names[0];
+    asm_state *state = calloc(1, sizeof *state);
+    for (size_t i = 0; i < count; i++) {
+        asm_symbol *symbol = asm_symbol_get(state, names[i], strlen(names[i]));
+        CHECK(symbol == &state->symbols[i], "'%s' made at %zd", names[i], symbol ? symbol - state->symbols : -1);
+    }
+    for (size_t i = 0; i < count; i++) {
+        asm_symbol *symbol = asm_symbol_find(state, names[i], strlen(names[i]));
+        CHECK(symbol == &state->symbols[i] && asm_symbol_length(symbol) == strlen(names[i]) &&
+                  strcmp(asm_symbol_name(state, symbol), names[i]) == 0,
+              "'%s' found at %zd as '%s'", names[i], symbol ? symbol - state->symbols : -1,
+              symbol ? asm_symbol_name(state, symbol) : "");
+    }
+    CHECK(asm_symbol_find(state, "abcdefghijklmn", 14) == NULL && asm_symbol_find(state, "abcdefghijk", 10) ==
+              &state->symbols[0] && asm_symbol_find(state, "abcdefghijklmnopqrstuvw3", 24) == NULL,
+          "names never made, or cut short");
+    asm_symbols_free(state);
+    free(state);
+
+    for (int dialect = 0; dialect < 2; dialect++) {
+        expect_assembled((gcn_dialect)dialect,
+                         "abcdefghijk:\nabcdefghijkl:\nabcdefghijkm = 3\ns_nop 0\nabcdefghijk:\nabcdefghijkl:\n"
+                         "s_branch abcdefghijkn\n",
+                         NULL, 0,
+                         "unit.s:5:1: error: symbol 'abcdefghijk' is already defined (at unit.s:1)\n"
+                         "abcdefghijk:\n^\n"
+                         "unit.s:6:1: error: symbol 'abcdefghijkl' is already defined (at unit.s:2)\n"
+                         "abcdefghijkl:\n^\n"
+                         "unit.s:7:10: error: undefined symbol 'abcdefghijkn'; did you mean 'abcdefghijk'?\n"
+                         "s_branch abcdefghijkn\n         ^\n");
+        expect_assembled((gcn_dialect)dialect, "v = 1\n.long v + fwd - fwd\nv = 2\nfwd:\n.long v\n",
+                         (const uint32_t[]){1, 2}, 2, "");
+        expect_assembled((gcn_dialect)dialect, "w = 1\nw = 2\n.long w + fwd - fwd\nfwd:\n",
+                         (const uint32_t[]){2}, 1, "");
+        expect_assembled((gcn_dialect)dialect,
+                         ".skip end - start\nstart:\ns_nop 0\nend:\ns_branch start\n.long end\n",
+                         (const uint32_t[]){0, 0xbf800000, 0xbf82fffe, 8}, 4, "");
+    }
+    expect_assembled(GCN_DIALECT_LLVM, "v = 1\ns_branch v + fwd - fwd\nv = 2\ns_branch v + fwd - fwd\nfwd:\nv = 3\n",
+                     (const uint32_t[]){0xbf820001, 0xbf820002}, 2, "");
+}
+
 /* s_waitcnt's one-pass reader (vmcnt(N) expcnt(N) lgkmcnt(N), one space or
  * " & " apart) gives what the general loop gives for the same text with
  * the names in upper case: fields, warnings, errors and their columns. */
@@ -1928,6 +1982,7 @@ int main(void)
     test_symbol_collisions();
     test_assembled_labels();
     test_assembled_symbols();
+    test_symbol_names_and_history();
     test_statement_path();
     test_waitcnt_fast_path();
     return test_finish(&summary);

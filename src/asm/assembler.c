@@ -628,8 +628,9 @@ static void check_guesses(asm_state *state)
 {
     for (size_t i = 0; i < state->guessed_count && !state->needs_pass; i++) {
         const asm_symbol *symbol = &state->symbols[state->guessed[i]];
-        if (!symbol->defined || symbol->value != symbol->previous_value ||
-            symbol->section != symbol->previous_section) {
+        const asm_symbol_history *history = &state->symbol_history[state->guessed[i]];
+        if (!symbol->defined || symbol->value != history->previous_value ||
+            symbol->section != history->previous_section) {
             state->needs_pass = true;
             state->unsettled = "label addresses keep changing";
         }

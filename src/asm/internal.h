@@ -89,19 +89,24 @@ typedef struct asm_location {
 } asm_location;
 
 enum { SYMBOL_NONE, SYMBOL_LABEL, SYMBOL_VARIABLE, SYMBOL_CONSTANT, SYMBOL_COUNTER };
-/* 64 bytes, one cache line (the table is aligned): a large source has a
- * hundred thousand labels, looked up in random order. A name of up to
- * ASM_SYMBOL_INLINE characters (most labels: .L1234_0) is compared in the
- * record itself, not in state->names, a cache miss fewer; a shorter one,
- * with its '\0', is kept only there. */
+/* 32 bytes, two to a cache line (the table is aligned): a large source has
+ * a hundred thousand labels, looked up in random order, and each page of
+ * the table is fresh memory the kernel zeroes. A name shorter than
+ * ASM_SYMBOL_INLINE characters (most labels: .L1234_0) is kept, with its
+ * '\0', and compared in the record itself; a longer one in state->names.
+ * What only variables and later passes need is in asm_symbol_history. */
 enum { ASM_SYMBOL_INLINE = 12 };
 typedef struct asm_symbol {
-    int64_t value, previous_value;
-    uint64_t first_definition, last_definition; /* statement sequence numbers */
-    uint32_t name, length; /* name: offset in state->names (length >= ASM_SYMBOL_INLINE) */
-    uint32_t file, line;    /* of the definition */
-    char inline_name[ASM_SYMBOL_INLINE]; /* the name's first characters */
-    uint8_t section, previous_section; /* at most ASM_MAX_SECTIONS */
+    int64_t value;
+    union {
+        char inline_name[ASM_SYMBOL_INLINE];
+        struct {
+            uint32_t offset, length; /* in state->names */
+        } long_name;
+    };
+    uint32_t file, line; /* of the definition */
+    uint8_t length;      /* below ASM_SYMBOL_INLINE, else ASM_SYMBOL_INLINE: long_name */
+    uint8_t section;     /* at most ASM_MAX_SECTIONS */
     uint8_t kind;
     bool defined : 1;           /* in this pass, so far */
     bool previous_defined : 1;  /* at the end of the previous pass */
@@ -109,6 +114,17 @@ typedef struct asm_symbol {
     bool provisional : 1;       /* its value came from an unknown symbol */
     bool definition_seen : 1;   /* first_definition is this pass's */
 } asm_symbol;
+_Static_assert(sizeof(asm_symbol) == 32, "two symbol records a cache line");
+
+/* Beside each symbol (state->symbol_history, by index), written only by
+ * a variable's definitions (labels and constants are defined once a pass,
+ * an error else) and at the start of a later pass: a source of labels in
+ * one pass never touches it. */
+typedef struct asm_symbol_history {
+    int64_t previous_value;
+    uint64_t first_definition, last_definition; /* statement sequence numbers */
+    uint8_t previous_section;
+} asm_symbol_history;
 
 typedef struct asm_section {
     uint32_t name, length; /* in state->names */
@@ -225,6 +241,7 @@ typedef struct asm_state {
     size_t include_directory_count;
 
     asm_symbol *symbols;
+    asm_symbol_history *symbol_history; /* symbol_capacity of them too */
     size_t symbol_count, symbol_capacity;
     asm_register_symbol *registers;
     size_t register_count, register_capacity;
@@ -325,6 +342,7 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length); /
 /* Room for count symbols, reserved before the first. */
 void asm_symbols_reserve(asm_state *state, size_t count);
 const char *asm_symbol_name(const asm_state *state, const asm_symbol *symbol);
+size_t asm_symbol_length(const asm_symbol *symbol);
 void asm_symbols_start_pass(asm_state *state);
 void asm_symbols_free(asm_state *state);
 /* The lookup gcn_parse uses (gcn_section_lookup.lookup). */

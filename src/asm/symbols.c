@@ -42,7 +42,13 @@ static uint32_t hash_name(const char *name, size_t length)
 
 const char *asm_symbol_name(const asm_state *state, const asm_symbol *symbol)
 {
-    return symbol->length < ASM_SYMBOL_INLINE ? symbol->inline_name : state->names.data + symbol->name;
+    return symbol->length < ASM_SYMBOL_INLINE ? symbol->inline_name
+                                              : state->names.data + symbol->long_name.offset;
+}
+
+size_t asm_symbol_length(const asm_symbol *symbol)
+{
+    return symbol->length < ASM_SYMBOL_INLINE ? symbol->length : symbol->long_name.length;
 }
 
 /* Whether two names of length characters are the same: eight at a time,
@@ -77,9 +83,10 @@ static inline uint64_t *filter_word(const asm_state *state, uint32_t hash)
 static inline bool same_symbol(const asm_state *state, const asm_symbol *symbol, const char *name,
                                size_t length)
 {
-    return symbol->length == length &&
-           (length <= ASM_SYMBOL_INLINE ? same_name(symbol->inline_name, name, length)
-                                        : same_name(state->names.data + symbol->name, name, length));
+    if (length < ASM_SYMBOL_INLINE)
+        return symbol->length == length && same_name(symbol->inline_name, name, length);
+    return symbol->length == ASM_SYMBOL_INLINE && symbol->long_name.length == length &&
+           same_name(state->names.data + symbol->long_name.offset, name, length);
 }
 
 /* The newest names, not yet in the slots: looked for only when a name
@@ -216,6 +223,23 @@ static bool grow_slots(asm_state *state, size_t capacity)
     return true;
 }
 
+/* The records and their history at capacity (more than now). */
+static bool grow_symbols(asm_state *state, size_t capacity)
+{
+    asm_symbol *symbols = asm_grow(state->symbols, state->symbol_count * sizeof *symbols,
+                                   capacity * sizeof *symbols);
+    if (!symbols)
+        return false;
+    state->symbols = symbols;
+    asm_symbol_history *history = asm_grow(state->symbol_history,
+                                           state->symbol_count * sizeof *history, capacity * sizeof *history);
+    if (!history)
+        return false;
+    state->symbol_history = history;
+    state->symbol_capacity = capacity;
+    return true;
+}
+
 /* Room for one more symbol: its slot (*slot: SIZE_MAX after a growth)
  * and its record. Out of line, as it is rarely needed. */
 static __attribute__((noinline)) bool make_room(asm_state *state, size_t *slot)
@@ -225,23 +249,15 @@ static __attribute__((noinline)) bool make_room(asm_state *state, size_t *slot)
             return false;
         *slot = SIZE_MAX;
     }
-    if (state->symbol_count == state->symbol_capacity) {
-        size_t capacity = state->symbol_capacity ? state->symbol_capacity * 2 : 512;
-        asm_symbol *symbols = asm_grow(state->symbols, state->symbol_count * sizeof *symbols,
-                                       capacity * sizeof *symbols);
-        if (!symbols)
-            return false;
-        state->symbols = symbols;
-        state->symbol_capacity = capacity;
-    }
+    if (state->symbol_count == state->symbol_capacity)
+        return grow_symbols(state, state->symbol_capacity ? state->symbol_capacity * 2 : 512);
     return true;
 }
 
-/* A name's first characters (up to ASM_SYMBOL_INLINE) into a zeroed
- * inline_name: two copies that overlap, not a call. */
-static inline void copy_inline_name(char *out, const char *name, size_t length)
+/* A name shorter than ASM_SYMBOL_INLINE into a zeroed inline_name: two
+ * copies that overlap, not a call. */
+static inline void copy_inline_name(char *out, const char *name, size_t n)
 {
-    size_t n = length < ASM_SYMBOL_INLINE ? length : ASM_SYMBOL_INLINE;
     if (n >= 8) {
         memcpy(out, name, 8);
         memcpy(out + n - 4, name + n - 4, 4);
@@ -275,9 +291,14 @@ asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length)
     }
     symbol = &state->symbols[state->symbol_count];
     memset(symbol, 0, sizeof *symbol);
-    symbol->name = (uint32_t)offset;
-    symbol->length = (uint32_t)length;
-    copy_inline_name(symbol->inline_name, name, length);
+    if (length < ASM_SYMBOL_INLINE) {
+        symbol->length = (uint8_t)length;
+        copy_inline_name(symbol->inline_name, name, length);
+    } else {
+        symbol->length = ASM_SYMBOL_INLINE;
+        symbol->long_name.offset = (uint32_t)offset;
+        symbol->long_name.length = (uint32_t)length;
+    }
     uint64_t entry = (uint64_t)hash << 32 | (uint32_t)++state->symbol_count;
     *filter_word(state, hash) |= filter_bits(hash);
     if (slot != SIZE_MAX) { /* the probe read that slot already */
@@ -301,23 +322,18 @@ void asm_symbols_reserve(asm_state *state, size_t count)
         slots *= 2;
     if (slots > state->slot_capacity)
         grow_slots(state, slots);
-    if (count > state->symbol_capacity) {
-        asm_symbol *symbols = asm_grow(state->symbols, state->symbol_count * sizeof *symbols,
-                                       count * sizeof *symbols);
-        if (symbols) {
-            state->symbols = symbols;
-            state->symbol_capacity = count;
-        }
-    }
+    if (count > state->symbol_capacity)
+        grow_symbols(state, count);
 }
 
 void asm_symbols_start_pass(asm_state *state)
 {
     for (size_t i = 0; i < state->symbol_count; i++) {
         asm_symbol *symbol = &state->symbols[i];
+        asm_symbol_history *history = &state->symbol_history[i];
         symbol->previous_defined = symbol->defined && !symbol->provisional;
-        symbol->previous_value = symbol->value;
-        symbol->previous_section = symbol->section;
+        history->previous_value = symbol->value;
+        history->previous_section = symbol->section;
         symbol->defined = symbol->guessed = symbol->provisional = false;
         symbol->definition_seen = false;
         symbol->kind = SYMBOL_NONE;
@@ -371,6 +387,7 @@ void asm_symbols_free(asm_state *state)
 {
     free(state->registers);
     free(state->symbols);
+    free(state->symbol_history);
     free(state->symbol_slots);
     free(state->symbol_filter);
     free(state->guessed);
@@ -395,10 +412,13 @@ static uint32_t local_count(asm_state *state, const char *digits, size_t length)
 
 static bool note_definition(asm_state *state, asm_symbol *symbol)
 {
-    if (!symbol->definition_seen)
-        symbol->first_definition = state->sequence;
+    if (symbol->kind == SYMBOL_VARIABLE) { /* the only kind defined again (asm_lookup) */
+        asm_symbol_history *history = &state->symbol_history[symbol - state->symbols];
+        if (!symbol->definition_seen)
+            history->first_definition = state->sequence;
+        history->last_definition = state->sequence;
+    }
     symbol->definition_seen = true;
-    symbol->last_definition = state->sequence;
     symbol->file = state->location.file;
     symbol->line = state->location.line;
     return true;
@@ -542,9 +562,12 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
     if (state->mode == MODE_FIXUP) {
         if (symbol && symbol->defined) {
             /* Redefined both before and after the statement: its value there is lost. */
-            if (symbol->first_definition < state->fixup->sequence &&
-                symbol->last_definition > state->fixup->sequence)
-                state->fixup_unsafe = true;
+            if (symbol->kind == SYMBOL_VARIABLE) {
+                const asm_symbol_history *history = &state->symbol_history[symbol - state->symbols];
+                if (history->first_definition < state->fixup->sequence &&
+                    history->last_definition > state->fixup->sequence)
+                    state->fixup_unsafe = true;
+            }
             *value = symbol->value;
             *section = symbol->section;
             return true;
@@ -561,8 +584,9 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
     } else if (symbol && symbol->previous_defined) { /* a forward reference, guessed */
         if (!symbol->guessed && !remember_guess(state, symbol))
             return false;
-        *value = symbol->previous_value;
-        *section = symbol->previous_section;
+        const asm_symbol_history *history = &state->symbol_history[symbol - state->symbols];
+        *value = history->previous_value;
+        *section = history->previous_section;
         return true;
     } else if (state->pass == 1 || state->mode == MODE_FIXUP_ALLOWED) {
         state->unknown = true; /* provisional: settled by a fixup or another pass */
@@ -589,9 +613,9 @@ const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length
     /* A suggestion is worth a bounded search, not one over a huge table. */
     for (size_t i = 0; i < state->symbol_count && i < 8192; i++) {
         const asm_symbol *symbol = &state->symbols[i];
-        if (!symbol->defined || symbol->kind == SYMBOL_COUNTER || symbol->inline_name[0] == '\001')
+        if (!symbol->defined || symbol->kind == SYMBOL_COUNTER || asm_symbol_name(state, symbol)[0] == '\001')
             continue;
-        size_t n = symbol->length;
+        size_t n = asm_symbol_length(symbol);
         if (n > length + 3 || n + 3 < length)
             continue;
         unsigned d = gcn_edit_distance(name, length, asm_symbol_name(state, symbol), n);
@@ -602,6 +626,6 @@ const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length
     }
     if (!best || best_distance == 0 || best_distance * 3 > length + 2)
         return NULL;
-    *found = best->length;
+    *found = asm_symbol_length(best);
     return asm_symbol_name(state, best);
 }
