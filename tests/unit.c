@@ -1868,6 +1868,88 @@ static void test_symbol_names_and_history(void)
                      (const uint32_t[]){0xbf820001, 0xbf820002}, 2, "");
 }
 
+/* Fixup records (32 bytes) and the runs they share (file, context, arch,
+ * dialect, section, sequence): fixups in macro and .rept expansions, with
+ * local labels, data, lines with comments (kept as written before their
+ * blanked copy) and without; their messages, with the expansion notes. Then
+ * a run for each of hundreds of .arch changes, past the runs' first growth. */
+static void test_fixup_records(void)
+{
+    static const char source[] = ".macro m\n"
+                                 "s_branch far_\\@ // why\n"
+                                 ".long 1f - 1b, nowhere\n"
+                                 ".endm\n"
+                                 "1:\n"
+                                 "s_branch later // to it\n"
+                                 "m\n"
+                                 ".long later, 1f\n"
+                                 "1:\n"
+                                 "s_branch missing_label ; x\n"
+                                 "later:\n"
+                                 "s_nop 0\n"
+                                 ".rept 2\n"
+                                 "s_branch gone\n"
+                                 ".endr\n";
+    static const char gone[] = "unit.s:14:10: error: undefined symbol 'gone'\n"
+                               "s_branch gone\n"
+                               "         ^\n"
+                               "unit.s:13:1: note: in expansion of directive '.rept'\n"
+                               ".rept 2\n"
+                               "^\n";
+    static const char in_m[] = "unit.s:7:1: note: in expansion of macro 'm'\n"
+                               "m\n"
+                               "^\n";
+    char want[2][2048];
+    snprintf(want[GCN_DIALECT_LLVM], sizeof want[0], "%s%s%s%s%s%s%s",
+             "unit.s:2:10: error: undefined symbol 'far_1'\n"
+             "s_branch far_1 // why\n"
+             "         ^\n", in_m,
+             "unit.s:3:16: error: undefined symbol 'nowhere'\n"
+             ".long 1f - 1b, nowhere\n"
+             "               ^\n", in_m,
+             "unit.s:10:10: error: undefined symbol 'missing_label'\n"
+             "s_branch missing_label ; x\n"
+             "         ^\n", gone, gone);
+    snprintf(want[GCN_DIALECT_CLRX], sizeof want[0], "%s%s%s%s%s%s%s%s",
+             "unit.s:6:19: error: undefined symbol 'to'\n"
+             "s_branch later // to it\n"
+             "                  ^\n"
+             "unit.s:2:10: error: undefined symbol 'far_1'\n"
+             "s_branch far_1 // why\n"
+             "         ^\n", in_m,
+             "unit.s:3:16: error: undefined symbol 'nowhere'\n"
+             ".long 1f - 1b, nowhere\n"
+             "               ^\n", in_m,
+             "unit.s:10:10: error: undefined symbol 'missing_label'\n"
+             "s_branch missing_label ; x\n"
+             "         ^\n",
+             "unit.s:10:26: error: unknown instruction 'x'\n"
+             "s_branch missing_label ; x\n"
+             "                         ^\n", gone, gone);
+    for (int dialect = 0; dialect < 2; dialect++)
+        expect_assembled((gcn_dialect)dialect, source, NULL, 0, want[dialect]);
+    expect_assembled(GCN_DIALECT_LLVM,
+                     "s_branch a\n.arch gfx6\ns_branch a\ns_cbranch_scc0 a // c\n.long a, b\n.arch gfx9\n"
+                     "s_branch a\na:\ns_nop 1\nb:\n",
+                     (const uint32_t[]){0xbf820005, 0xbf820004, 0xbf840003, 0x18, 0x1c, 0xbf820000, 0xbf800001},
+                     7, "");
+
+    enum { SWITCHES = 300 };
+    size_t size = SWITCHES * 48 + 16, used = 0;
+    char *text = malloc(size);
+    uint32_t *words = malloc(2 * SWITCHES * sizeof *words);
+    for (unsigned i = 0; i < SWITCHES; i++) {
+        used += (size_t)snprintf(text + used, size - used, "s_branch end\n.arch gfx6\n.long end\n.arch gfx9\n");
+        words[2 * i] = 0xbf820000u | (uint16_t)(2 * SWITCHES - 2 * i - 1);
+        words[2 * i + 1] = 4u * 2 * SWITCHES;
+    }
+    snprintf(text + used, size - used, "end:\n");
+    for (int dialect = 0; dialect < 2; dialect++)
+        expect_assembled((gcn_dialect)dialect, text, words, 2 * SWITCHES, "");
+    free(words);
+    free(text);
+}
+
 /* s_waitcnt's one-pass reader (vmcnt(N) expcnt(N) lgkmcnt(N), one space or
  * " & " apart) gives what the general loop gives for the same text with
  * the names in upper case: fields, warnings, errors and their columns. */
@@ -1983,6 +2065,7 @@ int main(void)
     test_assembled_labels();
     test_assembled_symbols();
     test_symbol_names_and_history();
+    test_fixup_records();
     test_statement_path();
     test_waitcnt_fast_path();
     return test_finish(&summary);

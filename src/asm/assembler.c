@@ -90,6 +90,38 @@ bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsi
     return true;
 }
 
+/* The run a new fixup belongs to: the last one, or a new one where the
+ * fixup's file, context, arch, dialect or section differ from it, or its
+ * sequence number is too far past it. NULL when out of memory. */
+static asm_pending_run *pending_run(asm_state *state, const asm_context *context)
+{
+    if (state->pending_run_count) {
+        asm_pending_run *last = &state->pending_runs[state->pending_run_count - 1];
+        if (last->file == state->location.file && last->context == context &&
+            last->arch == (uint8_t)state->arch && last->dialect == (uint8_t)state->dialect &&
+            last->section == (uint8_t)state->section && state->sequence - last->sequence <= UINT32_MAX)
+            return last;
+    }
+    if (state->pending_run_count == state->pending_run_capacity) {
+        size_t capacity = state->pending_run_capacity ? state->pending_run_capacity * 2 : 16;
+        asm_pending_run *grown = asm_grow(state->pending_runs, state->pending_run_count * sizeof *grown,
+                                          capacity * sizeof *grown);
+        if (!grown)
+            return NULL;
+        state->pending_runs = grown;
+        state->pending_run_capacity = capacity;
+    }
+    asm_pending_run *run = &state->pending_runs[state->pending_run_count++];
+    run->first = (uint32_t)state->pending_count;
+    run->file = state->location.file;
+    run->context = context;
+    run->arch = (uint8_t)state->arch;
+    run->dialect = (uint8_t)state->dialect;
+    run->section = (uint8_t)state->section;
+    run->sequence = state->sequence;
+    return run;
+}
+
 asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end,
                              uint64_t address, uint64_t size, unsigned data_size)
 {
@@ -126,16 +158,23 @@ asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_
         state->pending_locals = grown;
         state->pending_local_capacity = capacity;
     }
+    const asm_context *context = state->location.context;
+    context = !context || context->persistent ? context : asm_persist_context(state, context);
+    asm_pending_run *run = pending_run(state, context);
+    if (!run) {
+        asm_report(state, true, 0, "out of memory");
+        return NULL;
+    }
     asm_pending *p = &state->pending[state->pending_count++];
-    p->kind = kind;
-    p->arch = (uint8_t)state->arch;
-    p->dialect = (uint8_t)state->dialect;
-    p->data_size = (uint8_t)data_size;
-    p->section = (uint8_t)state->section;
+    p->kind = kind & 3;
+    p->data_size = data_size & 15;
     p->address = (uint32_t)address;
-    p->size = (uint32_t)size;
-    p->sequence = state->sequence;
-    /* A line without comments is kept once, as both. */
+    p->sequence = (uint32_t)(state->sequence - run->sequence);
+    p->line_length = (uint16_t)state->location.length;
+    /* A line without comments is kept once, as both; one with them as
+     * written, then blanked. */
+    p->written_apart = !state->plain &&
+                       asm_buffer_append(&state->pending_text, state->location.text, p->line_length);
     p->text = (uint32_t)state->pending_text.length;
     asm_buffer *text_buffer = &state->pending_text;
     if (text_buffer->length + state->clean_length + 1 <= text_buffer->capacity || /* with its '\0' */
@@ -145,20 +184,14 @@ asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_
         text[state->clean_length] = '\0';
         state->pending_text.length += state->clean_length + 1;
     }
-    p->line = p->text;
-    p->line_length = (uint16_t)state->location.length;
-    if (!state->plain) {
-        p->line = (uint32_t)state->pending_text.length;
-        asm_buffer_append(&state->pending_text, state->location.text, state->location.length);
-    }
     p->statement_start = (uint16_t)start;
     p->statement_end = (uint16_t)end;
-    p->file = state->location.file;
     p->line_number = state->location.line;
-    const asm_context *context = state->location.context;
-    p->context = !context || context->persistent ? context : asm_persist_context(state, context);
-    p->locals = (uint32_t)state->pending_local_count;
     p->local_count = (uint8_t)state->local_count;
+    if (kind != PENDING_BRANCH) { /* a branch's: 4 bytes, no local label (branch_label) */
+        p->other.size = (uint32_t)size;
+        p->other.locals = (uint32_t)state->pending_local_count;
+    }
     if (state->local_count)
         memcpy(state->pending_locals + state->pending_local_count, state->locals,
                state->local_count * sizeof *state->locals);
@@ -261,14 +294,14 @@ static inline __attribute__((always_inline)) void assemble_instruction(asm_state
             memset(words, 0, sizeof spare);
             count = 1;
         }
-        size_t label = 0, length = encoded && !error.warning_column
+        size_t label = 0, length = encoded && !error.warning_column && count == 1
                                        ? branch_label(state, &decoded, line, start, end, &label) : 0;
         asm_pending *pending = asm_add_pending(state, length ? PENDING_BRANCH : PENDING_INSTRUCTION,
                                                start, end, address, count * 4, 0);
         if (pending && length) {
-            pending->target_start = (uint16_t)label;
-            pending->target_length = (uint16_t)length;
-            pending->word = words[0];
+            pending->branch.target_start = (uint16_t)label;
+            pending->branch.target_length = (uint16_t)length;
+            pending->branch.word = words[0];
         }
         emit_instruction(state, words, count, direct, (unsigned)start + 1);
         state->mode = MODE_VALUE_NEEDED;
@@ -286,7 +319,7 @@ static inline __attribute__((always_inline)) void assemble_instruction(asm_state
         asm_report(state, true, (unsigned)start + 1, "instruction cannot be encoded");
         return;
     }
-    if (fixup && count * 4 != state->fixup->size) {
+    if (fixup && count * 4 != asm_pending_size(state->fixup)) {
         state->needs_pass = true;
         state->unsettled = "an instruction changed its size";
         return;
@@ -566,15 +599,16 @@ static bool branch_fixup(asm_state *state, const asm_pending *p)
     int64_t value;
     unsigned section;
     state->undefined_name = NULL;
-    if (!asm_lookup(state, state->statement_line + p->target_start, p->target_length, &value, &section) ||
-        section != p->section)
+    if (!asm_lookup(state, state->statement_line + p->branch.target_start, p->branch.target_length, &value,
+                    &section) ||
+        section != state->fixup_run->section)
         return false;
     int64_t distance;
     if (gcn_branch_distance(p->address, value, &distance) != GCN_BRANCH_FITS)
         return false;
-    uint32_t words[GCN_MAX_WORDS] = {p->word};
+    uint32_t words[GCN_MAX_WORDS] = {p->branch.word};
     gcn_instruction branch;
-    gcn_decode_sopp((gcn_arch)p->arch, words, 1, &branch);
+    gcn_decode_sopp((gcn_arch)state->fixup_run->arch, words, 1, &branch);
     branch.simm16 = (uint16_t)distance;
     gcn_encode_sopp(&branch, words);
     asm_emit_words(state, words, 1, (unsigned)p->statement_start + 1);
@@ -587,25 +621,33 @@ static void prefetch_branch_label(asm_state *state, size_t k, bool record)
     if (k >= state->pending_count)
         return;
     const asm_pending *p = &state->pending[k];
-    const char *name = state->pending_text.data + p->text + p->target_start;
-    if (p->kind == PENDING_BRANCH && !(name[0] >= '0' && name[0] <= '9'))
-        asm_symbol_prefetch(state, name, p->target_length, record);
+    if (p->kind != PENDING_BRANCH)
+        return;
+    const char *name = state->pending_text.data + p->text + p->branch.target_start;
+    if (!(name[0] >= '0' && name[0] <= '9'))
+        asm_symbol_prefetch(state, name, p->branch.target_length, record);
 }
 
 enum { FIXUP_PREFETCH_AHEAD = 16 }; /* fixups: the slot this far ahead, the record half as far */
 
 static void run_fixups(asm_state *state)
 {
+    size_t run = 0;
     for (size_t k = 0; k < state->pending_count && !state->needs_pass && !asm_too_many_errors(state); k++) {
         prefetch_branch_label(state, k + FIXUP_PREFETCH_AHEAD, false);
         prefetch_branch_label(state, k + FIXUP_PREFETCH_AHEAD / 2, true);
+        while (run + 1 < state->pending_run_count && state->pending_runs[run + 1].first <= k)
+            run++;
+        const asm_pending_run *r = &state->pending_runs[run];
         const asm_pending *p = &state->pending[k];
         state->fixup = p;
+        state->fixup_run = r;
+        state->fixup_sequence = r->sequence + p->sequence;
         state->mode = MODE_FIXUP;
         state->fixup_unsafe = false;
-        state->arch = (gcn_arch)p->arch;
-        state->dialect = (gcn_dialect)p->dialect;
-        state->section = p->section;
+        state->arch = (gcn_arch)r->arch;
+        state->dialect = (gcn_dialect)r->dialect;
+        state->section = r->section;
         asm_statement_options(state);
         state->statement_line = state->pending_text.data + p->text;
         state->fixup_position = p->address;
@@ -621,6 +663,7 @@ static void run_fixups(asm_state *state)
         }
     }
     state->fixup = NULL;
+    state->fixup_run = NULL;
     state->mode = MODE_VALUE_NEEDED;
 }
 
@@ -654,6 +697,7 @@ static void start_pass(asm_state *state)
     asm_statement_options(state);
     state->condition_count = 0;
     state->pending_count = 0;
+    state->pending_run_count = 0;
     state->pending_text.length = 0;
     state->pending_local_count = 0;
     state->sequence = 0;
@@ -756,6 +800,7 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
     asm_files_free(state);
     free(state->conditions);
     free(state->pending);
+    free(state->pending_runs);
     free(state->pending_locals);
     free(state->diagnostics);
     asm_buffer_free(&state->pending_text);

@@ -152,13 +152,13 @@ void asm_vreport(asm_state *state, bool error, unsigned column, const char *form
     asm_location fixup_location;
     if (state->mode == MODE_FIXUP && state->fixup) {
         const asm_pending *p = state->fixup;
-        fixup_location.file = p->file;
+        fixup_location.file = state->fixup_run->file;
         fixup_location.line = p->line_number;
-        fixup_location.context = p->context;
-        fixup_location.text = state->pending_text.data + p->line;
+        fixup_location.context = state->fixup_run->context;
+        fixup_location.text = state->pending_text.data + p->text - (p->written_apart ? p->line_length : 0);
         fixup_location.length = p->line_length;
         location = &fixup_location;
-        sequence = p->sequence;
+        sequence = state->fixup_sequence;
     }
     store(state, location, sequence, error, column, message);
 }

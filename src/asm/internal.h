@@ -140,26 +140,51 @@ typedef struct asm_local_binding {
     uint32_t instance;
 } asm_local_binding;
 
-/* 64 bytes, in fields as wide as their limits need: addresses and sizes
+/* 32 bytes, in fields as wide as their limits need: addresses and sizes
  * below ASM_MAX_SECTION_SIZE, columns below ASM_MAX_LINE, the fixup text
- * below ASM_MAX_PENDING_TEXT. A branch to a label alone (PENDING_BRANCH)
- * keeps its word and where the label's name is, to be patched without
- * parsing its line again. */
+ * below ASM_MAX_PENDING_TEXT; what consecutive fixups share (file, context,
+ * arch, dialect, section, the high part of the sequence number) is kept
+ * once for them in an asm_pending_run. A branch to a label alone
+ * (PENDING_BRANCH, one word, no local label) keeps its word and where the
+ * label's name is, to be patched without parsing its line again. */
 enum { PENDING_INSTRUCTION, PENDING_DATA, PENDING_BRANCH };
 #define ASM_MAX_PENDING_TEXT (UINT32_MAX - 2 * (ASM_MAX_LINE + 1))
 typedef struct asm_pending {
-    uint8_t kind, arch, dialect, data_size;
-    uint8_t section, local_count; /* local_count: in state->pending_locals from locals */
-    uint16_t line_length;
-    uint32_t address, size;
-    uint64_t sequence;
-    uint32_t text, line; /* its line, comments blanked and as written, in state->pending_text */
+    uint32_t address;
+    uint32_t text;        /* its line, comments blanked, in state->pending_text */
+    uint32_t line_number;
+    uint32_t sequence;    /* past its run's */
     uint16_t statement_start, statement_end; /* the statement in that line */
-    uint16_t target_start, target_length;    /* PENDING_BRANCH: the label's name */
-    uint32_t word;                           /* PENDING_BRANCH: as the first parse made it */
-    uint32_t file, line_number, locals;
-    const asm_context *context;
+    uint16_t line_length;
+    uint8_t kind : 2;
+    bool written_apart : 1; /* the line as written is just before text (it had comments) */
+    uint8_t data_size : 4;  /* PENDING_DATA: 1 to 8 */
+    uint8_t local_count;    /* in state->pending_locals from locals */
+    union {
+        struct {
+            uint16_t target_start, target_length; /* the label's name */
+            uint32_t word;                        /* as the first parse made it */
+        } branch;                                 /* PENDING_BRANCH */
+        struct {
+            uint32_t size, locals;
+        } other;
+    };
 } asm_pending;
+_Static_assert(sizeof(asm_pending) == 32, "fixup records of 32 bytes");
+
+static inline uint32_t asm_pending_size(const asm_pending *p)
+{
+    return p->kind == PENDING_BRANCH ? 4 : p->other.size;
+}
+
+/* Fixups from first on (to the next run's first) share these. */
+typedef struct asm_pending_run {
+    uint32_t first;
+    uint32_t file;
+    uint8_t arch, dialect, section;
+    uint64_t sequence;
+    const asm_context *context;
+} asm_pending_run;
 
 typedef struct asm_diagnostic {
     uint64_t sequence;
@@ -300,10 +325,14 @@ typedef struct asm_state {
     /* Fixups: statements to parse again at the end of the pass. */
     asm_pending *pending;
     size_t pending_count, pending_capacity;
+    asm_pending_run *pending_runs;
+    size_t pending_run_count, pending_run_capacity;
     asm_buffer pending_text;
     asm_local_binding *pending_locals;
     size_t pending_local_count, pending_local_capacity;
     const asm_pending *fixup; /* the one being parsed again */
+    const asm_pending_run *fixup_run; /* its run */
+    uint64_t fixup_sequence;
     bool fixup_unsafe;
     uint64_t fixup_position;
 

@@ -524,7 +524,7 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
         if (state->mode == MODE_FIXUP) {
             const asm_pending *fixup = state->fixup;
             for (uint32_t i = 0; i < fixup->local_count; i++) {
-                const asm_local_binding *b = &state->pending_locals[fixup->locals + i];
+                const asm_local_binding *b = &state->pending_locals[fixup->other.locals + i];
                 if (b->length == length && memcmp(b->name, name, length) == 0)
                     instance = b->instance;
             }
@@ -564,8 +564,8 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
             /* Redefined both before and after the statement: its value there is lost. */
             if (symbol->kind == SYMBOL_VARIABLE) {
                 const asm_symbol_history *history = &state->symbol_history[symbol - state->symbols];
-                if (history->first_definition < state->fixup->sequence &&
-                    history->last_definition > state->fixup->sequence)
+                if (history->first_definition < state->fixup_sequence &&
+                    history->last_definition > state->fixup_sequence)
                     state->fixup_unsafe = true;
             }
             *value = symbol->value;
