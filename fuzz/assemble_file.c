@@ -164,6 +164,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         written += (size_t)n;
     }
 
+    /* From memory, in a buffer of its exact size: a read past the text
+     * is the sanitizers' finding, not a difference. */
+    char *whole = malloc(s.length);
+    FUZZ_CHECK(whole != NULL, "out of memory for %zu bytes", s.length);
+    memcpy(whole, s.data, s.length);
     result file = {0}, memory = {0};
     result *results[2] = {&file, &memory};
     for (int r = 0; r < 2; r++) {
@@ -179,11 +184,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             results[r]->ok = gcn_assemble_file(&assembly, NULL, 0, descriptor, &results[r]->output);
         else
             results[r]->ok =
-                gcn_assemble_with_includes(&assembly, NULL, 0, s.data, s.length, &results[r]->output);
+                gcn_assemble_with_includes(&assembly, NULL, 0, whole, s.length, &results[r]->output);
         fclose(sink);
         results[r]->errors = assembly.errors;
         results[r]->warnings = assembly.warnings;
     }
+    free(whole);
     bool same_messages = file.diagnostics_length == memory.diagnostics_length &&
                          memcmp(file.diagnostics, memory.diagnostics, file.diagnostics_length) == 0;
     if (!same_messages)
