@@ -15,9 +15,10 @@
 #include "isa/isa.h"
 
 static const char *out_dir;
-static unsigned counts[4];
-static const char *const targets[4] = {"decode_format", "parse_encode", "assemble", "disassemble"};
-enum { DECODE_FORMAT, PARSE_ENCODE, ASSEMBLE, DISASSEMBLE };
+static unsigned counts[5];
+static const char *const targets[5] = {"decode_format", "parse_encode", "assemble", "disassemble",
+                                       "assemble_file"};
+enum { DECODE_FORMAT, PARSE_ENCODE, ASSEMBLE, DISASSEMBLE, ASSEMBLE_FILE };
 
 /* Concatenated rows per generation and dialect, for whole-buffer seeds. */
 typedef struct buffer {
@@ -52,7 +53,8 @@ static void make_directory(const char *path)
     }
 }
 
-/* One seed: an optional leading control byte, then the data. */
+/* One seed: an optional leading control byte (two for assemble_file, the
+ * low byte first), then the data. */
 static void seed(int target, int control, const void *data, size_t length)
 {
     char path[4096];
@@ -64,6 +66,8 @@ static void seed(int target, int control, const void *data, size_t length)
     }
     if (control >= 0)
         fputc(control, file);
+    if (target == ASSEMBLE_FILE) /* a second byte: where the text lands */
+        fputc(control >> 8, file);
     fwrite(data, 1, length, file);
     if (fclose(file) != 0) {
         fprintf(stderr, "corpus: cannot write %s\n", path);
@@ -119,6 +123,13 @@ static void text_seeds(gcn_arch arch, gcn_dialect dialect, const char *text)
     size_t length = strlen(text);
     seed(PARSE_ENCODE, -1, text, length);
     seed(ASSEMBLE, (int)arch | (dialect == GCN_DIALECT_LLVM ? 4 : 0), text, length);
+    /* One text in 16 for assemble_file, whose runs are slower: copies,
+     * filler and distance from the edge spread over them. */
+    static unsigned texts;
+    if (texts++ % 16 == 0)
+        seed(ASSEMBLE_FILE, (int)arch | (dialect == GCN_DIALECT_LLVM ? 4 : 0) | (int)(texts / 16 % 32) << 3 |
+                                (int)(texts * 7 % 256) << 8,
+             text, length);
     if (source[arch][dialect].length < 16384) {
         append(&source[arch][dialect], text, length);
         append(&source[arch][dialect], "\n", 1);
@@ -197,8 +208,11 @@ static void examples(const char *directory_path)
         if (!text)
             continue;
         for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
-            for (int dialect = 0; dialect < 2; dialect++)
+            for (int dialect = 0; dialect < 2; dialect++) {
                 seed(ASSEMBLE, arch | dialect << 2, text, strlen(text));
+                seed(ASSEMBLE_FILE, arch | dialect << 2 | (arch + dialect) << 3 | (16 + 40 * arch) << 8,
+                     text, strlen(text));
+            }
         free(text);
     }
     closedir(directory);
@@ -241,7 +255,7 @@ int main(int argc, char **argv)
     make_directory(out_dir);
     snprintf(path, sizeof path, "%s/corpus", out_dir);
     make_directory(path);
-    for (int t = 0; t < 4; t++) {
+    for (int t = 0; t < 5; t++) {
         snprintf(path, sizeof path, "%s/corpus/%s", out_dir, targets[t]);
         make_directory(path);
     }
@@ -264,9 +278,12 @@ int main(int argc, char **argv)
             for (int dialect = 0; dialect < 2; dialect++)
                 seed(DISASSEMBLE, arch | dialect << 2, code[arch].data, code[arch].length);
         for (int dialect = 0; dialect < 2; dialect++)
-            if (source[arch][dialect].length)
+            if (source[arch][dialect].length) {
                 seed(ASSEMBLE, arch | dialect << 2, source[arch][dialect].data,
                      source[arch][dialect].length);
+                seed(ASSEMBLE_FILE, arch | dialect << 2 | 3 << 3 | arch << 5, source[arch][dialect].data,
+                     source[arch][dialect].length > 4096 ? 4096 : source[arch][dialect].length);
+            }
         free(code[arch].data);
         free(source[arch][0].data);
         free(source[arch][1].data);
@@ -282,7 +299,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof syntax_words / sizeof syntax_words[0]; i++)
         dictionary_word(dictionary, syntax_words[i]);
     fclose(dictionary);
-    printf("corpus: %u decode_format, %u parse_encode, %u assemble, %u disassemble seeds in %s\n",
-           counts[0], counts[1], counts[2], counts[3], out_dir);
+    printf("corpus: %u decode_format, %u parse_encode, %u assemble, %u assemble_file, %u disassemble "
+           "seeds in %s\n", counts[0], counts[1], counts[2], counts[4], counts[3], out_dir);
     return 0;
 }
