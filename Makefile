@@ -14,8 +14,13 @@ TEST_SOURCES := $(wildcard tests/*.c)
 TEST_PROGRAMS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all test test-fast test-sanitize demo clean regenerate check-generated bench
+.PHONY: all test test-fast test-sanitize demo clean regenerate check-generated bench packages test-run demo-run
 all: $(TOOLS)
+
+# The Debian packages of scripts/packages.txt: installed when missing (as
+# root), or the exact apt-get line printed and the make stopped.
+packages:
+	@sh scripts/ensure-packages.sh
 include fuzz/fuzz.mk
 
 $(BUILD)/libgcn.a: $(LIB_OBJECTS)
@@ -46,7 +51,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libgcn.a
 
 # The whole suite; tests/run prints one summary line "N passed, N failed".
 # Debian's llvm-14 puts llvm-mc in /usr/lib/llvm-14/bin (only llvm-mc-14 on PATH).
-test: all $(TEST_PROGRAMS)
+test: packages
+	@$(MAKE) --no-print-directory test-run
+test-run: all $(TEST_PROGRAMS)
 	@PATH="/usr/lib/llvm-14/bin:$$PATH" BUILD=$(BUILD) sh tests/run
 
 # The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -55,7 +62,9 @@ test-sanitize:
 	ASAN_OPTIONS=detect_leaks=1:$(ASAN_OPTIONS) UBSAN_OPTIONS=print_stacktrace=1:$(UBSAN_OPTIONS) \
 	$(MAKE) BUILD=build-sanitize CC=clang CFLAGS="-O1 -g $(SANITIZE_FLAGS)" LDFLAGS="$(SANITIZE_FLAGS)" test
 
-demo: all
+demo: packages
+	@$(MAKE) --no-print-directory demo-run
+demo-run: all
 	@sh examples/demo.sh $(BUILD)
 
 # The mnemonic hash table is generated from the ISA tables and checked in.
