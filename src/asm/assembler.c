@@ -700,6 +700,7 @@ static void start_pass(asm_state *state)
     state->pending_run_count = 0;
     state->pending_text.length = 0;
     state->pending_local_count = 0;
+    state->failed_count = 0;
     state->sequence = 0;
     state->expansion_lines = 0;
     state->expansion_exhausted = state->ended = false;
@@ -785,6 +786,7 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
             break;
     }
     bool unsettled = state->needs_pass && !state->expansion_exhausted;
+    asm_drop_failed(state);
     asm_flush_diagnostics(state);
     if (unsettled) {
         if (assembly->diagnostics)
@@ -802,6 +804,7 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
     free(state->pending);
     free(state->pending_runs);
     free(state->pending_locals);
+    free(state->failed);
     free(state->diagnostics);
     asm_buffer_free(&state->pending_text);
     asm_buffer_free(&state->diagnostic_text);

@@ -159,6 +159,8 @@ void asm_vreport(asm_state *state, bool error, unsigned column, const char *form
         fixup_location.length = p->line_length;
         location = &fixup_location;
         sequence = state->fixup_sequence;
+        if (error && state->fixup_run->section == SECTION_TEXT)
+            asm_fixup_failed(state, p->address, asm_pending_size(p));
     }
     store(state, location, sequence, error, column, message);
 }

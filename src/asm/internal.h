@@ -335,6 +335,10 @@ typedef struct asm_state {
     uint64_t fixup_sequence;
     bool fixup_unsafe;
     uint64_t fixup_position;
+    /* .text ranges of fixups that failed: taken out of the output at the
+     * end, since a line with an error gives no bytes. */
+    struct asm_failed_range { uint64_t address, size; } *failed;
+    size_t failed_count, failed_capacity;
 
     asm_diagnostic *diagnostics;
     size_t diagnostic_count, diagnostic_capacity;
@@ -411,6 +415,12 @@ bool asm_too_many_errors(const asm_state *state);
 /* Prints the stored diagnostics in source order, capped. */
 void asm_flush_diagnostics(asm_state *state);
 void asm_discard_diagnostics(asm_state *state);
+
+/* ---- failed.c ---- */
+/* Notes that the fixup at [address, address + size) of .text failed. */
+void asm_fixup_failed(asm_state *state, uint64_t address, uint64_t size);
+/* Cuts the failed fixups' bytes out of the output (at the end). */
+void asm_drop_failed(asm_state *state);
 
 /* ---- source.c ---- */
 /* Opens a regular file to read (never blocking on a FIFO); NULL with a
