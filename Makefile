@@ -1,6 +1,8 @@
 # libgcn and its tools. `make` builds build/gcnasm and build/gcndis;
 # `make test` runs every test; `make demo` shows the round trip on an example.
 CC ?= cc
+# The version --version prints, and the shared library's (its soname: the major).
+VERSION = 0.1.0
 BUILD ?= build
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -31,9 +33,10 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/gcnasm: $(BUILD)/src/tools/gcnasm.o $(BUILD)/src/tools/cli.o $(BUILD)/libgcn.a
+$(BUILD)/src/tools/options.o: override CFLAGS += -DGCN_VERSION='"$(VERSION)"'
+$(BUILD)/gcnasm: $(BUILD)/src/tools/gcnasm.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/options.o $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
-$(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/libgcn.a
+$(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/options.o $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
 BENCH_PROGRAMS := $(BUILD)/bench/gen $(BUILD)/bench/measure
 $(BENCH_PROGRAMS): $(BUILD)/%: $(BUILD)/%.o $(BUILD)/libgcn.a

@@ -201,8 +201,16 @@ check "gcnasm unknown option" test "$status" -eq 2 -a ! -s "$work/out"
 check "gcnasm unknown option message" grep -q "^gcnasm: unknown option '-x'$" "$work/err"
 run "$asm" -a gfx1030 "$work/ok.s"
 want_out
-want_err "gcnasm: unknown architecture 'gfx1030'"
-same "gcnasm unknown architecture" 2
+want_err "gcnasm: unknown architecture 'gfx1030'; the known ones:" \
+    "  gcn1.0, gcn1.1, gcn1.2, gcn1.4, gfx6, gfx7, gfx8, gfx9, si, ci, vi, gfx600," \
+    "  tahiti, gfx601, pitcairn, verde, gfx602, oland, hainan, gfx700, kaveri," \
+    "  gfx701, hawaii, gfx702, gfx703, kabini, mullins, gfx704, bonaire, gfx705," \
+    "  gfx801, carrizo, gfx802, iceland, tonga, gfx803, fiji, polaris10, polaris11," \
+    "  polaris12, gfx805, tongapro, gfx810, stoney, gfx900, gfx902, gfx904, gfx906," \
+    "  gfx909, gfx90c, capeverde, spectre, spooky, kalindi, goose, horse," \
+    "  ellesmere, baffin, gfx804, lexa, vega10, gfx901, raven, gfx903, vega12," \
+    "  gfx905, vega20, gfx907"
+same "gcnasm unknown architecture lists the known names" 2
 run "$asm" "$work/ok.s"
 check "gcnasm without -a" test "$status" -eq 2 -a ! -s "$work/out"
 check "gcnasm without -a message" grep -q "^gcnasm: -a ARCH is required$" "$work/err"
@@ -216,7 +224,62 @@ run "$asm" -a tonga "$work/missing.s"
 check "gcnasm missing input file" test "$status" -eq 1 -a ! -s "$work/out"
 check "gcnasm missing input file message" grep -q "^gcnasm: cannot open '$work/missing.s'" "$work/err"
 run "$asm" -h
-check "gcnasm -h prints the usage" grep -q "^usage: gcnasm -a ARCH" "$work/err"
+check "gcnasm -h prints the usage on stdout" grep -q "^usage: gcnasm -a ARCH" "$work/out"
+
+# The conventions of llvm-mc and GNU tools (issue tool-conventions).
+for tool in gcnasm gcndis; do
+    run "$BUILD/$tool" --version
+    check "$tool --version" test "$status" -eq 0 -a "$(head -n 1 "$work/out")" = "$tool (libgcn) $(sed -n 's/^VERSION = //p' "$root/Makefile")"
+    run "$BUILD/$tool" --help
+    check "$tool --help exits 0 with every option" test "$status" -eq 0
+    for option in -a -s -f -h -- --version; do
+        check "$tool --help explains $option" grep -q -e "^  $option[ ,]" -e " $option: " "$work/out"
+    done
+    check "$tool --help names the supported encodings" \
+        grep -q "^Instruction encodings supported: .*SOPP, SMRD, SMEM, MUBUF, FLAT$" "$work/out"
+    check "$tool --help names those not supported yet" grep -q "^Not supported yet: .*VOP2, VOP1, VOPC, VOP3" "$work/out"
+    run "$BUILD/$tool" -a tonga "$work/ok.s" "$work/ok.s"
+    want_out
+    want_err "$tool: one input file expected, got '$work/ok.s' and '$work/ok.s'"
+    same "$tool with two inputs" 2
+    run "$BUILD/$tool" -a tonga -s
+    want_out
+    want_err "$tool: option '-s' needs an argument"
+    same "$tool -s without its argument" 2
+    run "$BUILD/$tool" -a
+    want_err "$tool: option '-a' needs an argument"
+    same "$tool -a without its argument" 2
+    run "$BUILD/$tool" -a tonga -s LLVM -f hex -- -
+    check "$tool: -s is case-insensitive and -- ends the options" test "$status" -eq 0
+done
+run "$asm" -a tonga -o
+want_out
+want_err "gcnasm: option '-o' needs an argument"
+same "gcnasm -o without its argument" 2
+cp "$work/ok.s" "$work/-dash.s"
+(cd "$work" && "$asm" -a tonga -f hex -- -dash.s >"$work/out" 2>"$work/err")
+status=$?
+check "gcnasm -- then an input named -dash.s" test "$status" -eq 0 -a -s "$work/out"
+run "$asm" --arch=tonga --format=hex --output=- "$work/ok.s"
+check "gcnasm long options with =" test "$status" -eq 0 -a -s "$work/out"
+rm -f "$work/mode.bin" "$work/mode077.bin"
+(umask 022 && "$asm" -a tonga -o "$work/mode.bin" "$work/ok.s")
+check "gcnasm output file mode is 0666 less the umask (022)" test "$(stat -c %a "$work/mode.bin")" = 644
+(umask 077 && "$asm" -a tonga -o "$work/mode077.bin" "$work/ok.s")
+check "gcnasm output file mode is 0666 less the umask (077)" test "$(stat -c %a "$work/mode077.bin")" = 600
+chmod 640 "$work/mode.bin"
+"$asm" -a tonga -o "$work/mode.bin" "$work/ok.s"
+check "gcnasm keeps the mode of the file it replaces" test "$(stat -c %a "$work/mode.bin")" = 640
+
+# A line with an error gives no words, also where a later symbol decided
+# (the issue's example).
+printf 's_nop 1\ns_load_dword s4, s[2:3], nosuchsymbol\ns_nop 2\n' >"$work/error-line.s"
+run "$asm" -a gfx900 -f hex "$work/error-line.s"
+want_out bf800001 bf800002
+check "gcnasm -f hex: an error line (undefined symbol) prints no words" cmp -s "$work/out" "$work/want.out"
+run "$asm" -a gfx900 -o - "$work/error-line.s"
+check "gcnasm raw to stdout: an error line gives no bytes" \
+    test "$(od -An -tx1 "$work/out" | tr -d ' \n')" = 010080bf020080bf
 
 # ---------------------------------------------------------------- gcndis
 
@@ -339,8 +402,11 @@ check "gcndis unknown option" test "$status" -eq 2
 check "gcndis unknown option message" grep -q "^gcndis: unknown option '-q'$" "$work/err"
 run "$dis" -a fiji2 "$work/words.hex"
 want_out
-want_err "gcndis: unknown architecture 'fiji2'"
-same "gcndis unknown architecture" 2
+sed 1d "$work/err" >"$work/err.list"
+check "gcndis unknown architecture" test "$status" -eq 2 -a ! -s "$work/out"
+check "gcndis unknown architecture message" \
+    test "$(head -n 1 "$work/err")" = "gcndis: unknown architecture 'fiji2'; the known ones:"
+check "gcndis unknown architecture lists the known names" grep -q "^  gfx909, gfx90c, capeverde" "$work/err.list"
 run "$dis" "$work/words.hex"
 check "gcndis without -a message" grep -q "^gcndis: -a ARCH is required$" "$work/err"
 run "$dis" -a tonga -f text "$work/words.hex"

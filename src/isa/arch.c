@@ -3,6 +3,7 @@
 #include <strings.h>
 
 #include "gcn.h"
+#include "isa/arch_names.h"
 
 static const struct {
     const char *name;
@@ -59,4 +60,12 @@ const char *gcn_arch_llvm_cpu(gcn_arch arch)
 {
     static const char *const cpus[GCN_ARCH_COUNT] = {"tahiti", "bonaire", "tonga", "gfx900"};
     return (unsigned)arch < GCN_ARCH_COUNT ? cpus[arch] : "unknown";
+}
+
+const char *gcn_arch_name_at(size_t index, gcn_arch *arch)
+{
+    if (index >= sizeof arch_names / sizeof arch_names[0])
+        return NULL;
+    *arch = arch_names[index].arch;
+    return arch_names[index].name;
 }

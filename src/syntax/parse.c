@@ -166,10 +166,10 @@ static __attribute__((noinline)) gcn_status parse_other_mnemonic(gcn_cursor *cur
     return parse_row(cursor, index, name_length, instruction);
 }
 
-/* "an SMEM", "an MTBUF", "an EXP", but "a VOP2": as the letters are read. */
+/* "an SMEM", "an MTBUF", "an EXP", but "a SOP2", "a VOP2": as read aloud. */
 static const char *article(const char *encoding)
 {
-    return encoding[0] == 'M' || encoding[0] == 'E' || (encoding[0] == 'S' && encoding[1] == 'M') ? "an" : "a";
+    return encoding[0] == 'M' || encoding[0] == 'E' || (encoding[0] == 'S' && encoding[1] != 'O') ? "an" : "a";
 }
 
 /* A name the tables lack: one of the ISA's that they do not have yet, or

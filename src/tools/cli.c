@@ -125,7 +125,17 @@ bool cli_write(const char *program, const char *path, const void *data, size_t l
         free(resolved);
         return false;
     }
-    FILE *file = fdopen(fd, "wb");
+    /* mkstemp makes the file 0600: give it the mode of the file it
+     * replaces, or a new file's (0666 less the umask), as assemblers do. */
+    mode_t mode;
+    if (stat(path, &info) == 0 && S_ISREG(info.st_mode)) {
+        mode = info.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    FILE *file = fchmod(fd, mode) == 0 ? fdopen(fd, "wb") : NULL;
     bool ok = file && fwrite(data, 1, length, file) == length;
     if (file) {
         ok = fflush(file) == 0 && ok;

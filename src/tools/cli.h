@@ -1,10 +1,61 @@
-/* What gcnasm and gcndis share: reading input, writing output safely. */
+/* What the tools share: their command line (options, architecture,
+ * dialect, one input, --help and --version), reading input, writing
+ * output safely. */
 #ifndef GCN_CLI_H
 #define GCN_CLI_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include "gcn.h"
+
+/* An option: -L VALUE (also -LVALUE), or --long VALUE (also
+ * --long=VALUE) where long_name is set; a flag takes no value. */
+typedef struct cli_option {
+    char letter;
+    const char *long_name;
+    bool takes_value;
+} cli_option;
+
+/* Reads argv one option at a time; "--" ends the options, and "-" alone
+ * is an input (standard input). */
+typedef struct cli_parser {
+    const char *program;
+    const cli_option *options;
+    size_t option_count;
+    int argc, index;
+    char **argv;
+    bool options_ended;
+    const char *input; /* the one input, "-" until one is named */
+    bool input_named;
+} cli_parser;
+
+enum {
+    CLI_END = 0,    /* no more arguments */
+    CLI_ERROR = -1, /* a mistake, reported: exit with status 2 */
+    CLI_HELP = 'h', /* -h or --help: print the help to stdout, exit 0 */
+    CLI_VERSION = -2 /* --version: cli_version, exit 0 */
+};
+void cli_parser_start(cli_parser *parser, const char *program, const cli_option *options,
+                      size_t option_count, int argc, char **argv);
+/* The next option's letter (its value in *value), or CLI_END, CLI_ERROR,
+ * CLI_HELP or CLI_VERSION. Inputs are taken on the way: a second one is
+ * an error ("one input file expected", as llvm-mc says). */
+int cli_next(cli_parser *parser, const char **value);
+/* An unknown value of an option: reported with the ones known. */
+int cli_bad_value(const cli_parser *parser, const char *what, const char *value, const char *known);
+
+/* -a: the architecture by any of its names; an unknown one is reported
+ * with the names known. -s: clrx or llvm, in any case. */
+bool cli_arch(const char *program, const char *name, gcn_arch *arch);
+bool cli_dialect(const char *program, const char *name, gcn_dialect *dialect);
+/* "PROGRAM (libgcn) VERSION" and the license line, on stdout. */
+void cli_version(const char *program);
+/* The help's lines on the architectures and the instruction families
+ * the library supports, and those not yet: the same in every tool. */
+void cli_help_common(FILE *out);
 
 /* Reads a whole file ("-": standard input). Prints the reason on failure. */
 bool cli_read(const char *program, const char *path, char **data, size_t *length);

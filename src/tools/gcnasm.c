@@ -7,16 +7,31 @@
 #include "asm/assembler.h"
 #include "tools/cli.h"
 
-static void usage(void)
+static void help(void)
 {
-    fputs("usage: gcnasm -a ARCH [-s clrx|llvm] [-f raw|hex] [-o OUT] [-I DIR]... [INPUT|-]\n"
-          "  ARCH: gcn1.0..gcn1.4, gfx6..gfx9, an LLVM cpu (tahiti, tonga, gfx900, ...)\n"
-          "        or a CLRX device (Pitcairn, Hawaii, Ellesmere, Vega10, ...);\n"
-          "        .gpu/.arch in the source change it from there on\n"
-          "  -f hex: one line per instruction or data directive, 32-bit words\n"
-          "  -I DIR: where .include looks after the including file's directory\n"
-          "  The output is the .text section; on any error it is not written.\n",
-          stderr);
+    puts("usage: gcnasm -a ARCH [-s clrx|llvm] [-f raw|hex] [-o OUT] [-I DIR]... [--] [INPUT|-]\n"
+         "Assembles GCN source text (INPUT, or standard input without it or with -)\n"
+         "into the machine code of its .text section.\n"
+         "\n"
+         "Options:\n"
+         "  -a, --arch ARCH      the generation (required); .gpu or .arch in the\n"
+         "                       source change it from there on\n"
+         "  -s, --syntax NAME    the dialect: clrx (default) or llvm\n"
+         "  -f, --format FORMAT  raw (default): the machine code, little-endian bytes;\n"
+         "                       hex: one line per instruction or data directive,\n"
+         "                       its 32-bit words as 8 hex digits\n"
+         "  -o, --output OUT     the output file; - for standard output; without it\n"
+         "                       raw output goes to a.out, hex output to standard output\n"
+         "  -I, --include DIR    where .include and .incbin look after the including\n"
+         "                       file's directory (repeatable)\n"
+         "  -h, --help           this help; --version: the version\n"
+         "  --                   ends the options (an INPUT may then start with -)\n"
+         "\n"
+         "Diagnostics go to standard error as FILE:LINE:COLUMN: error: MESSAGE. On any\n"
+         "error the exit status is 1 and an output file is left untouched (standard\n"
+         "output still gets the lines that assembled; a line with an error gives\n"
+         "nothing). A command-line mistake exits with status 2.");
+    cli_help_common(stdout);
 }
 
 /* One line per statement: its 32-bit words as 8 hex digits; a trailing
@@ -49,53 +64,61 @@ static char *hex_lines(const gcn_output *output, size_t *length)
 
 int main(int argc, char **argv)
 {
-    const char *arch_name = NULL, *syntax = "clrx", *format = "raw", *out = NULL, *input = "-";
+    static const cli_option options[] = {
+        {'a', "arch", true},   {'s', "syntax", true},  {'f', "format", true},
+        {'o', "output", true}, {'I', "include", true},
+    };
+    const char *arch_name = NULL, *format = "raw", *out = NULL;
+    gcn_dialect dialect = GCN_DIALECT_CLRX;
     const char *includes[64];
     size_t include_count = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strncmp(a, "-I", 2) && (a[2] || i + 1 < argc)) {
+    cli_parser parser;
+    cli_parser_start(&parser, "gcnasm", options, sizeof options / sizeof options[0], argc, argv);
+    const char *value;
+    for (int letter; (letter = cli_next(&parser, &value)) != CLI_END;) {
+        switch (letter) {
+        case CLI_HELP:
+            help();
+            return 0;
+        case CLI_VERSION:
+            cli_version("gcnasm");
+            return 0;
+        case 'a':
+            arch_name = value;
+            break;
+        case 's':
+            if (!cli_dialect("gcnasm", value, &dialect))
+                return 2;
+            break;
+        case 'f':
+            if (strcmp(value, "raw") && strcmp(value, "hex")) {
+                cli_bad_value(&parser, "output format", value, "raw or hex");
+                return 2;
+            }
+            format = value;
+            break;
+        case 'o':
+            out = value;
+            break;
+        case 'I':
             if (include_count == sizeof includes / sizeof includes[0]) {
                 fputs("gcnasm: too many -I directories (limit 64)\n", stderr);
                 return 2;
             }
-            includes[include_count++] = a[2] ? a + 2 : argv[++i];
-        } else if ((!strcmp(a, "-a") || !strcmp(a, "-s") || !strcmp(a, "-f") || !strcmp(a, "-o")) &&
-            i + 1 < argc) {
-            const char *value = argv[++i];
-            if (a[1] == 'a') arch_name = value;
-            else if (a[1] == 's') syntax = value;
-            else if (a[1] == 'f') format = value;
-            else out = value;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
-            return 0;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "gcnasm: unknown option '%s'\n", a);
-            usage();
+            includes[include_count++] = value;
+            break;
+        default:
             return 2;
-        } else {
-            input = a;
         }
     }
+    const char *input = parser.input;
     gcn_arch arch;
     if (!arch_name) {
-        fputs("gcnasm: -a ARCH is required\n", stderr);
-        usage();
+        fputs("gcnasm: -a ARCH is required\ngcnasm --help lists the options\n", stderr);
         return 2;
     }
-    if (gcn_arch_from_name(arch_name, &arch) != GCN_OK) {
-        fprintf(stderr, "gcnasm: unknown architecture '%s'\n", arch_name);
+    if (!cli_arch("gcnasm", arch_name, &arch))
         return 2;
-    }
-    if (strcmp(syntax, "clrx") && strcmp(syntax, "llvm")) {
-        fprintf(stderr, "gcnasm: unknown syntax '%s' (clrx or llvm)\n", syntax);
-        return 2;
-    }
-    if (strcmp(format, "raw") && strcmp(format, "hex")) {
-        fprintf(stderr, "gcnasm: unknown output format '%s' (raw or hex)\n", format);
-        return 2;
-    }
     if (!out)
         out = strcmp(format, "hex") == 0 ? "-" : "a.out";
     /* A named file is read by the assembler as it goes (memory does not
@@ -105,7 +128,7 @@ int main(int argc, char **argv)
     int descriptor;
     if (!cli_open("gcnasm", input, &descriptor, &source, &length))
         return 1;
-    gcn_assembly assembly = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
+    gcn_assembly assembly = {arch, dialect,
                              strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
     gcn_output output = {.skip_statement_ends = strcmp(format, "hex") != 0};
     bool ok = descriptor >= 0

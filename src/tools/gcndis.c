@@ -9,15 +9,30 @@
 #include "dis/disassembler.h"
 #include "tools/cli.h"
 
-static void usage(void)
+static void help(void)
 {
-    fputs("usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [INPUT|-]\n"
-          "  -f hex: 32-bit words separated by white space or commas, 0x optional, or\n"
-          "          llvm-mc byte lists (0x04,0x50,... or [0x04,0x50,...]); # and // comments\n"
-          "  -e: show each instruction's byte offset and words\n"
-          "  The clrx text assembles back (gcnasm) to the same bytes; branch targets\n"
-          "  are labels. The llvm text keeps llvm-mc's raw branch offsets.\n",
-          stderr);
+    puts("usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [--] [INPUT|-]\n"
+         "Disassembles GCN machine code (INPUT, or standard input without it or with -),\n"
+         "one instruction per line, to standard output.\n"
+         "\n"
+         "Options:\n"
+         "  -a, --arch ARCH      the generation (required)\n"
+         "  -s, --syntax NAME    the dialect: clrx (default; the text assembles back to\n"
+         "                       the same bytes, branch targets become labels) or llvm\n"
+         "                       (llvm-objdump's text, with raw branch offsets)\n"
+         "  -f, --format FORMAT  raw (default): machine code bytes; hex: 32-bit words\n"
+         "                       separated by white space or commas, 0x optional, or\n"
+         "                       llvm-mc byte lists (0x04,0x50,... or [0x04,...]);\n"
+         "                       # and // start comments\n"
+         "  -e, --show-encoding  each instruction's byte offset and words, as\n"
+         "                       clrxdisasm and llvm-objdump show them\n"
+         "  -h, --help           this help; --version: the version\n"
+         "  --                   ends the options (an INPUT may then start with -)\n"
+         "\n"
+         "Words that are no instruction of the generation print as data (.int in clrx,\n"
+         ".long in llvm). A command-line mistake exits with status 2, an unreadable\n"
+         "input with 1.");
+    cli_help_common(stdout);
 }
 
 static bool write_text(void *context, const char *text, size_t length)
@@ -131,47 +146,52 @@ static int disassemble_hex(const gcn_listing_options *options, const char *input
 
 int main(int argc, char **argv)
 {
-    const char *arch_name = NULL, *syntax = "clrx", *format = "raw", *input = "-";
+    static const cli_option options[] = {
+        {'a', "arch", true}, {'s', "syntax", true}, {'f', "format", true}, {'e', "show-encoding", false},
+    };
+    const char *arch_name = NULL, *format = "raw";
+    gcn_dialect dialect = GCN_DIALECT_CLRX;
     bool show_encoding = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if ((!strcmp(a, "-a") || !strcmp(a, "-s") || !strcmp(a, "-f")) && i + 1 < argc) {
-            const char *value = argv[++i];
-            if (a[1] == 'a') arch_name = value;
-            else if (a[1] == 's') syntax = value;
-            else format = value;
-        } else if (!strcmp(a, "-e")) {
-            show_encoding = true;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+    cli_parser parser;
+    cli_parser_start(&parser, "gcndis", options, sizeof options / sizeof options[0], argc, argv);
+    const char *value;
+    for (int letter; (letter = cli_next(&parser, &value)) != CLI_END;) {
+        switch (letter) {
+        case CLI_HELP:
+            help();
             return 0;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "gcndis: unknown option '%s'\n", a);
-            usage();
+        case CLI_VERSION:
+            cli_version("gcndis");
+            return 0;
+        case 'a':
+            arch_name = value;
+            break;
+        case 's':
+            if (!cli_dialect("gcndis", value, &dialect))
+                return 2;
+            break;
+        case 'f':
+            if (strcmp(value, "raw") && strcmp(value, "hex")) {
+                cli_bad_value(&parser, "input format", value, "raw or hex");
+                return 2;
+            }
+            format = value;
+            break;
+        case 'e':
+            show_encoding = true;
+            break;
+        default:
             return 2;
-        } else {
-            input = a;
         }
     }
+    const char *input = parser.input;
     gcn_arch arch;
     if (!arch_name) {
-        fputs("gcndis: -a ARCH is required\n", stderr);
-        usage();
+        fputs("gcndis: -a ARCH is required\ngcndis --help lists the options\n", stderr);
         return 2;
     }
-    if (gcn_arch_from_name(arch_name, &arch) != GCN_OK) {
-        fprintf(stderr, "gcndis: unknown architecture '%s'\n", arch_name);
+    if (!cli_arch("gcndis", arch_name, &arch))
         return 2;
-    }
-    if (strcmp(syntax, "clrx") && strcmp(syntax, "llvm")) {
-        fprintf(stderr, "gcndis: unknown syntax '%s' (clrx or llvm)\n", syntax);
-        return 2;
-    }
-    if (strcmp(format, "raw") && strcmp(format, "hex")) {
-        fprintf(stderr, "gcndis: unknown input format '%s' (raw or hex)\n", format);
-        return 2;
-    }
-    gcn_listing_options options = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
-                                   show_encoding};
-    return strcmp(format, "hex") ? disassemble_raw(&options, input) : disassemble_hex(&options, input);
+    gcn_listing_options listing = {arch, dialect, show_encoding};
+    return strcmp(format, "hex") ? disassemble_raw(&listing, input) : disassemble_hex(&listing, input);
 }
