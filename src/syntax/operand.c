@@ -471,25 +471,6 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
     return gcn_fail(cursor, start, "expected a scalar register, found '%.*s'", (int)length, start);
 }
 
-bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_scalar *scalar)
-{
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    if (!gcn_parse_scalar(cursor, constants, scalar))
-        return false;
-    if (scalar->count != count) {
-        if (scalar->constant)
-            return gcn_fail(cursor, start, "expected %u scalar registers, found a constant", count);
-        return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
-                        count == 1 ? "" : "s", scalar->count);
-    }
-    unsigned align = count >= 4 ? 4 : count;
-    if (scalar->general && align > 1 && scalar->code % align != 0)
-        return gcn_fail(cursor, start, "misaligned SGPR tuple: s[%u:%u] must start at a multiple of %u",
-                        scalar->code, scalar->code + count - 1, align);
-    return true;
-}
-
 const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
                                   gcn_scalar *scalar)
 {
@@ -573,17 +554,4 @@ bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
         return true;
     }
     return parse_other_vgprs(cursor, first, count);
-}
-
-bool gcn_expect_vgprs(gcn_cursor *cursor, unsigned count, unsigned *first)
-{
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    unsigned found;
-    if (!gcn_parse_vgprs(cursor, first, &found))
-        return false;
-    if (found != count)
-        return gcn_fail(cursor, start, "expected %u vector register%s, found %u", count,
-                        count == 1 ? "" : "s", found);
-    return true;
 }

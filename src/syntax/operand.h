@@ -62,9 +62,6 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar);
  * the end, or NULL. For the one-pass readers' rarer operands. */
 const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
                                   gcn_scalar *scalar);
-/* Parses a scalar tuple of exactly count registers; general SGPR tuples of
- * two or more must start at a multiple of min(count, 4) (ISA alignment). */
-bool gcn_expect_scalar(gcn_cursor *cursor, unsigned count, bool constants, gcn_scalar *scalar);
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
 /* The same two written at a raw pointer, for a formatter that reserved
@@ -220,8 +217,6 @@ gcn_read_scalar_registers(const char *p, const char *end, gcn_arch arch, bool wh
 /* Parses vN or v[a:b] at the cursor (the caller skips space, as for
  * gcn_parse_scalar); *count receives the tuple size. */
 bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count);
-/* Parses a VGPR tuple of exactly count registers. */
-bool gcn_expect_vgprs(gcn_cursor *cursor, unsigned count, unsigned *first);
 
 /* Whether the identifier at the cursor starts a register name. */
 bool gcn_at_register(gcn_cursor *cursor);
