@@ -16,6 +16,7 @@ TEST_SOURCES := $(wildcard tests/*.c)
 TEST_PROGRAMS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
+.PHONY: install uninstall shared FORCE
 .PHONY: all test test-fast test-sanitize demo clean regenerate check-generated bench packages test-run demo-run
 all: $(TOOLS)
 
@@ -57,7 +58,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libgcn.a
 test: packages
 	@$(MAKE) --no-print-directory test-run
 test-run: all $(TEST_PROGRAMS)
-	@PATH="/usr/lib/llvm-14/bin:$$PATH" BUILD=$(BUILD) sh tests/run
+	@PATH="/usr/lib/llvm-14/bin:$$PATH" BUILD=$(BUILD) CC="$(CC)" LDFLAGS="$(LDFLAGS)" sh tests/run
 
 # The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
 # LeakSanitizer is part of clang's AddressSanitizer on Linux; asked for explicitly.
@@ -79,6 +80,69 @@ regenerate: $(MNEMONIC_GENERATOR)
 check-generated: $(MNEMONIC_GENERATOR)
 	@$(MNEMONIC_GENERATOR) | cmp -s - src/isa/generated/mnemonic_slots.inc \
 	  || { echo "src/isa/generated/mnemonic_slots.inc is stale: run make regenerate"; exit 1; }
+
+# ---- make install / make uninstall (PREFIX, DESTDIR), as Debian packaging
+# expects: the tools, libgcn.a, a shared libgcn.so.MAJOR (its soname), the
+# public headers, gcn.pc for pkg-config, and man pages made by help2man
+# from each tool's --help and --version.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+# The libraries libgcn itself needs (-lelf ...): linked into libgcn.so and
+# named in gcn.pc's Libs.private for static links. Add to it, nothing else.
+LIBGCN_LIBS =
+SONAME_MAJOR = $(firstword $(subst ., ,$(VERSION)))
+SHARED_LIBRARY = $(BUILD)/libgcn.so.$(VERSION)
+SHARED_OBJECTS := $(LIB_SOURCES:%.c=$(BUILD)/pic/%.o)
+PUBLIC_HEADERS := $(wildcard include/*.h)
+MAN_PAGES = $(TOOLS:$(BUILD)/%=$(BUILD)/man/%.1)
+
+shared: $(SHARED_LIBRARY)
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -fPIC -c $< -o $@
+# The shared library exports the functions the public headers declare
+# (those at the start of a line), nothing of the internals.
+$(BUILD)/libgcn.map: $(PUBLIC_HEADERS)
+	@mkdir -p $(@D)
+	{ echo '{ global:'; sed -n 's/^[a-zA-Z_][a-zA-Z0-9_ ]*[ *]\(gcn_[a-z0-9_]*\)(.*/  \1;/p' $^; \
+	  echo 'local: *; };'; } >$@
+$(SHARED_LIBRARY): $(SHARED_OBJECTS) $(BUILD)/libgcn.map
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libgcn.so.$(SONAME_MAJOR) -Wl,--version-script=$(BUILD)/libgcn.map \
+	  $(SHARED_OBJECTS) -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
+# Written on every make, as PREFIX may differ from the last one's.
+$(BUILD)/gcn.pc: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: gcn' 'Description: AMD GCN 1.0 to 1.4 machine code: decode, encode, format, parse, assemble' \
+	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lgcn' 'Libs.private: $(LIBGCN_LIBS)' \
+	  'Cflags: -I$${includedir}' >$@
+FORCE:
+$(BUILD)/man/%.1: $(BUILD)/%
+	@mkdir -p $(@D)
+	help2man --no-info --section=1 --output=$@ \
+	  --name="$$($< --help | sed -n 2p | sed 's/\.$$//')" $<
+
+install: $(TOOLS) $(BUILD)/libgcn.a $(SHARED_LIBRARY) $(BUILD)/gcn.pc $(MAN_PAGES)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 0755 $(TOOLS) $(DESTDIR)$(BINDIR)
+	install -m 0644 $(BUILD)/libgcn.a $(DESTDIR)$(LIBDIR)
+	install -m 0755 $(SHARED_LIBRARY) $(DESTDIR)$(LIBDIR)
+	ln -sf libgcn.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libgcn.so.$(SONAME_MAJOR)
+	ln -sf libgcn.so.$(SONAME_MAJOR) $(DESTDIR)$(LIBDIR)/libgcn.so
+	install -m 0644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)
+	install -m 0644 $(BUILD)/gcn.pc $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 0644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1
+uninstall:
+	rm -f $(TOOLS:$(BUILD)/%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(LIBDIR)/libgcn.a \
+	  $(DESTDIR)$(LIBDIR)/libgcn.so $(DESTDIR)$(LIBDIR)/libgcn.so.$(SONAME_MAJOR) \
+	  $(DESTDIR)$(LIBDIR)/libgcn.so.$(VERSION) $(DESTDIR)$(PKGCONFIGDIR)/gcn.pc \
+	  $(PUBLIC_HEADERS:include/%=$(DESTDIR)$(INCLUDEDIR)/%) \
+	  $(MAN_PAGES:$(BUILD)/man/%=$(DESTDIR)$(MANDIR)/man1/%)
 
 clean:
 	rm -rf build build-sanitize

@@ -224,7 +224,7 @@ run "$asm" -a tonga "$work/missing.s"
 check "gcnasm missing input file" test "$status" -eq 1 -a ! -s "$work/out"
 check "gcnasm missing input file message" grep -q "^gcnasm: cannot open '$work/missing.s'" "$work/err"
 run "$asm" -h
-check "gcnasm -h prints the usage on stdout" grep -q "^usage: gcnasm -a ARCH" "$work/out"
+check "gcnasm -h prints the usage on stdout" grep -q "^Usage: gcnasm -a ARCH" "$work/out"
 
 # The conventions of llvm-mc and GNU tools (issue tool-conventions).
 for tool in gcnasm gcndis; do

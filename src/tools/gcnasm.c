@@ -9,9 +9,11 @@
 
 static void help(void)
 {
-    puts("usage: gcnasm -a ARCH [-s clrx|llvm] [-f raw|hex] [-o OUT] [-I DIR]... [--] [INPUT|-]\n"
-         "Assembles GCN source text (INPUT, or standard input without it or with -)\n"
-         "into the machine code of its .text section.\n"
+    puts("Usage: gcnasm -a ARCH [-s clrx|llvm] [-f raw|hex] [-o OUT] [-I DIR]... [--] [INPUT|-]\n"
+         "Assemble AMD GCN source text into machine code.\n"
+         "\n"
+         "Reads INPUT (standard input without it, or with -) and writes the machine\n"
+         "code of its .text section.\n"
          "\n"
          "Options:\n"
          "  -a, --arch ARCH      the generation (required); .gpu or .arch in the\n"
@@ -24,7 +26,8 @@ static void help(void)
          "                       raw output goes to a.out, hex output to standard output\n"
          "  -I, --include DIR    where .include and .incbin look after the including\n"
          "                       file's directory (repeatable)\n"
-         "  -h, --help           this help; --version: the version\n"
+         "  -h, --help           this help\n"
+         "      --version        the version\n"
          "  --                   ends the options (an INPUT may then start with -)\n"
          "\n"
          "Diagnostics go to standard error as FILE:LINE:COLUMN: error: MESSAGE. On any\n"

@@ -11,9 +11,11 @@
 
 static void help(void)
 {
-    puts("usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [--] [INPUT|-]\n"
-         "Disassembles GCN machine code (INPUT, or standard input without it or with -),\n"
-         "one instruction per line, to standard output.\n"
+    puts("Usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [--] [INPUT|-]\n"
+         "Disassemble AMD GCN machine code.\n"
+         "\n"
+         "Reads INPUT (standard input without it, or with -) and writes one\n"
+         "instruction per line to standard output.\n"
          "\n"
          "Options:\n"
          "  -a, --arch ARCH      the generation (required)\n"
@@ -26,7 +28,8 @@ static void help(void)
          "                       # and // start comments\n"
          "  -e, --show-encoding  each instruction's byte offset and words, as\n"
          "                       clrxdisasm and llvm-objdump show them\n"
-         "  -h, --help           this help; --version: the version\n"
+         "  -h, --help           this help\n"
+         "      --version        the version\n"
          "  --                   ends the options (an INPUT may then start with -)\n"
          "\n"
          "Words that are no instruction of the generation print as data (.int in clrx,\n"

@@ -146,29 +146,33 @@ void cli_version(const char *program)
 void cli_help_common(FILE *out)
 {
     fputs("\nArchitectures (-a, any case): gcn1.0, gcn1.1, gcn1.2, gcn1.4; gfx6 to gfx9;\n"
-          "  an LLVM processor (tahiti, bonaire, hawaii, tonga, fiji, polaris10, gfx900,\n"
-          "  gfx906, ...) or a CLRX device (Pitcairn, Ellesmere, Vega10, ...).\n"
-          "Dialects (-s, any case): clrx (CLRX's clrxasm and clrxdisasm, the default) or\n"
-          "  llvm (llvm-mc 14).\n",
+          "an LLVM processor (tahiti, bonaire, hawaii, tonga, fiji, polaris10, gfx900,\n"
+          "gfx906, ...) or a CLRX device (Pitcairn, Ellesmere, Vega10, ...).\n"
+          "\n"
+          "Dialects (-s, any case): clrx (CLRX's clrxasm and clrxdisasm, the default)\n"
+          "or llvm (llvm-mc 14).\n",
           out);
     /* From the list of the ISA's encodings and the tables: it stays true
      * as encodings arrive. */
     for (int supported = 1; supported >= 0; supported--) {
-        fputs(supported ? "Instruction encodings supported:" : "Not supported yet:", out);
+        const char *lead = supported ? "Instruction encodings supported:" : "Not supported yet:";
+        fprintf(out, "\n%s", lead);
         const char *encoding;
-        size_t column = supported ? 32 : 18;
+        size_t column = strlen(lead);
         bool first = true;
         for (size_t i = 0; (encoding = gcn_isa_encoding(i)) != NULL; i++) {
             if (gcn_isa_encoding_supported(encoding) != (supported == 1))
                 continue;
             size_t n = strlen(encoding) + 2;
-            if (column + n > 78) {
-                fputs(first ? "\n " : ",\n ", out);
-                column = 1;
-            } else if (!first) {
+            if (!first)
                 fputc(',', out);
+            if (column + n > 78) {
+                fputc('\n', out);
+                column = 0;
+            } else {
+                fputc(' ', out);
             }
-            fprintf(out, " %s", encoding);
+            fputs(encoding, out);
             column += n;
             first = false;
         }
