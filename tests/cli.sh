@@ -137,7 +137,7 @@ same "gcnasm data directives, one line each" 0
 printf 's_nop 0x12345\n' >"$work/warn.s"
 run "$asm" -a tonga -f hex "$work/warn.s"
 want_out bf802345
-want_err "$work/warn.s:1:7: warning: value 74565 truncated to 16 bits" "s_nop 0x12345" "      ^"
+want_err "$work/warn.s:1:7: warning: value 74565 truncated to 16 bits: 0x2345" "s_nop 0x12345" "      ^"
 same "gcnasm warning: INPUT:LINE:COL: warning: MESSAGE, exit 0" 0
 
 # Every error of a file in one run, as INPUT:LINE:COL: error: MESSAGE; the

@@ -614,12 +614,14 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
      * kept for bit 12, which the hardware ignores). */
     gcn_offset_rule rule;
     if (!form->gcn14)
-        rule = llvm ? (gcn_offset_rule){0, arch < GCN_ARCH_GCN12 ? 0 : 8191, 0, 0}
-                    : (gcn_offset_rule){0, 8191, 13, 0};
+        rule = llvm ? (gcn_offset_rule){0, arch < GCN_ARCH_GCN12 ? 0 : 8191, 0, 0, 0, false}
+                    : (gcn_offset_rule){0, 8191, 13, 0, 0, false};
     else if (form->segment == SEGMENT_FLAT)
-        rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0} : (gcn_offset_rule){0, 8191, 12, 0};
-    else /* CLRX takes 13 bits signed or unsigned */
-        rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0} : (gcn_offset_rule){-4096, 8191, 13, 0};
+        rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0, 0, false}
+                    : (gcn_offset_rule){0, 8191, 12, 0, 12, false};
+    else /* CLRX takes 13 bits signed or unsigned; the hardware reads them signed */
+        rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0, 0, false}
+                    : (gcn_offset_rule){-4096, 8191, 13, 0, 13, true};
     return parse_copied_modifiers(cursor, form->gcn14, allowed, &rule, instruction, extras, offset);
 }
 
@@ -705,9 +707,9 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, const flat_form 
     /* The offsets the full path takes without a warning. */
     int32_t minimum = 0, maximum = 0;
     if (form->gcn14 && form->segment != SEGMENT_FLAT)
-        minimum = -4096, maximum = llvm ? 4095 : 8191;
+        minimum = -4096, maximum = 4095;
     else if (form->gcn14)
-        maximum = llvm ? 4095 : 8191;
+        maximum = 4095;
     unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
     if (!llvm) /* lds only where it warns nothing */
         allowed |= (form->gcn14 && form->segment != SEGMENT_FLAT ? GCN_MOD_LDS : 0) |

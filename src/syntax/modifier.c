@@ -21,6 +21,18 @@ static unsigned modifier_flag(const char *word, size_t length)
 #undef FLAG
 }
 
+/* The offset the hardware reads from the field holding value's low bits. */
+static int64_t hardware_offset(const gcn_offset_rule *rule, int64_t value)
+{
+    unsigned width = rule->hardware_width ? rule->hardware_width : rule->clrx_truncate_width;
+    if (width == 0)
+        return value;
+    uint64_t bits = (uint64_t)value & ((1ull << width) - 1);
+    if (rule->hardware_signed && (bits >> (width - 1)))
+        return (int64_t)bits - (int64_t)(1ull << width);
+    return (int64_t)bits;
+}
+
 bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
                          gcn_instruction *instruction, int64_t *offset)
 {
@@ -47,20 +59,29 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             int64_t value;
             if (!gcn_parse_expression(cursor, &value))
                 return false;
+            bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
             if (value < offset_rule->minimum || value > offset_rule->maximum) {
-                bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
                 if (offset_rule->clrx_truncate_width &&
                     (clrx || (value >= offset_rule->minimum &&
                               value <= offset_rule->llvm_truncate_maximum))) {
-                    gcn_warn(cursor, value_at, "offset %lld out of range, truncated to %u bits",
-                             (long long)value, offset_rule->clrx_truncate_width);
-                    value &= (int64_t)((1ull << offset_rule->clrx_truncate_width) - 1);
+                    int64_t kept = value & (int64_t)((1ull << offset_rule->clrx_truncate_width) - 1);
+                    gcn_warn(cursor, value_at, "offset %lld out of range, truncated to %u bits: the hardware reads %lld",
+                             (long long)value, offset_rule->clrx_truncate_width,
+                             (long long)hardware_offset(offset_rule, kept));
+                    value = kept;
                 } else {
                     return gcn_fail(cursor, value_at, "offset %lld out of range [%lld, %lld]",
                                     (long long)value, (long long)offset_rule->minimum,
                                     (long long)offset_rule->maximum);
                 }
             }
+            /* CLRX takes some values the field holds only as bits (4096 in
+             * a 13-bit signed field): say what the hardware reads. */
+            if (clrx && offset_rule->hardware_width && hardware_offset(offset_rule, value) != value)
+                gcn_warn(cursor, value_at, "offset %lld does not fit the %u-bit %s field: the "
+                         "hardware reads %lld", (long long)value, offset_rule->hardware_width,
+                         offset_rule->hardware_signed ? "signed" : "unsigned",
+                         (long long)hardware_offset(offset_rule, value));
             *offset = value;
             continue;
         }

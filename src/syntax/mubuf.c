@@ -819,7 +819,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
                     !parse_soffset(cursor, &soffset)))
         return false;
 
-    gcn_offset_rule rule = {0, MUBUF_OFFSET_MAX, 12, 0xffff};
+    gcn_offset_rule rule = {0, MUBUF_OFFSET_MAX, 12, 0xffff, 0, false};
     int64_t offset = 0;
     const char *flags_at = cursor->pos;
     gcn_cursor flags = *cursor; /* CLRX: the fields after the flags are read below */

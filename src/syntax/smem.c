@@ -537,11 +537,14 @@ typedef struct smem_parse {
 } smem_parse;
 
 /* Keeps the low width bits; CLRX warns as "Value 0x14dca7 truncated to
- * 0x4dca7" when the value fits neither signed nor unsigned. */
-static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsigned width)
+ * 0x4dca7" when the value fits neither signed nor unsigned. A negative
+ * value in a field the hardware reads unsigned (-1 as 0xff) warns too:
+ * CLRX keeps its bits in silence. */
+static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsigned width,
+                         bool hardware_unsigned)
 {
     uint64_t mask = (1ull << width) - 1;
-    int64_t low = -(int64_t)(1ull << (width - 1)), high = (int64_t)mask;
+    int64_t low = hardware_unsigned ? 0 : -(int64_t)(1ull << (width - 1)), high = (int64_t)mask;
     uint32_t kept = (uint32_t)((uint64_t)value & mask);
     if (value < low || value > high) {
         if (value < 0)
@@ -1112,7 +1115,7 @@ static bool set_immediate(smem_parse *p, int64_t value)
         if (p->llvm && (value < 0 || value > 0xffffffffll))
             return gcn_fail(cursor, at, "offset %lld out of range [0, 0xffffffff]", (long long)value);
         instruction->modifiers |= GCN_MOD_LITERAL;
-        instruction->literal = truncate(cursor, at, value, 32);
+        instruction->literal = truncate(cursor, at, value, 32, false);
         instruction->offset = SMRD_LITERAL_CODE;
         return true;
     }
@@ -1137,7 +1140,7 @@ static bool set_immediate(smem_parse *p, int64_t value)
     if (p->llvm && (value < minimum || value > maximum))
         return gcn_fail(cursor, at, "offset %lld out of range: expected %s", (long long)value, expected);
     instruction->modifiers |= GCN_MOD_IMM;
-    instruction->offset = truncate(cursor, at, value, width);
+    instruction->offset = truncate(cursor, at, value, width, !is_gcn14(p->arch));
     return true;
 }
 
@@ -1161,14 +1164,14 @@ static bool finish(smem_parse *p)
         break;
     case OFFSET_LITERAL:
         instruction->modifiers |= GCN_MOD_LITERAL;
-        instruction->literal = truncate(cursor, p->offset_at, p->offset, 32);
+        instruction->literal = truncate(cursor, p->offset_at, p->offset, 32, false);
         instruction->offset = SMRD_LITERAL_CODE;
         break;
     case OFFSET_REGISTER:
         if (p->soe_given) {
             instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
             instruction->soffset = (uint8_t)p->offset;
-            instruction->offset = truncate(cursor, p->soe_at, p->soe_offset, 21);
+            instruction->offset = truncate(cursor, p->soe_at, p->soe_offset, 21, false);
         } else {
             instruction->offset = (uint32_t)p->offset;
         }

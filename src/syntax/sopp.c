@@ -354,7 +354,8 @@ static bool parse_unsigned16(gcn_cursor *cursor, unsigned *value)
     if (cursor->options->dialect == GCN_DIALECT_LLVM && (v < 0 || v > 65535))
         return gcn_fail(cursor, start, "value %lld is not a 16-bit unsigned value", (long long)v);
     if (v < -32768 || v > 65535)
-        gcn_warn(cursor, start, "value %lld truncated to 16 bits", (long long)v);
+        gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
+                 (unsigned)v & 0xffff);
     *value = (unsigned)v & 0xffff;
     return true;
 }
@@ -406,7 +407,8 @@ static bool parse_imm16(gcn_cursor *cursor, unsigned *value)
     if (v < -32768 || v > 65535) {
         if (cursor->options->dialect == GCN_DIALECT_LLVM)
             return gcn_fail(cursor, start, "value %lld does not fit in 16 bits", (long long)v);
-        gcn_warn(cursor, start, "value %lld truncated to 16 bits", (long long)v);
+        gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
+                 (unsigned)v & 0xffff);
     }
     *value = (unsigned)v & 0xffff;
     return true;
@@ -523,8 +525,8 @@ static __attribute__((noinline)) bool parse_waitcnt(gcn_cursor *cursor, gcn_arch
                 return gcn_fail(cursor, value_at, "%s(%lld) out of range: at most %u", names[which],
                                 (long long)count, maximum);
             else
-                gcn_warn(cursor, value_at, "%s(%lld) out of range, truncated", names[which],
-                         (long long)count);
+                gcn_warn(cursor, value_at, "%s(%lld) out of range, truncated to %s(%u)", names[which],
+                         (long long)count, names[which], (unsigned)count & maximum);
         }
         if ((given & (1u << which)) && !llvm) /* llvm-mc takes the last silently */
             gcn_warn(cursor, start, "%s was already defined", names[which]);
@@ -662,7 +664,8 @@ static __attribute__((noinline)) bool parse_sendmsg(gcn_cursor *cursor, unsigned
             if (s < 0 || s > 3) {
                 if (llvm)
                     return gcn_fail(cursor, stream_at, "invalid message stream id");
-                gcn_warn(cursor, stream_at, "stream id %lld out of range, truncated", (long long)s);
+                gcn_warn(cursor, stream_at, "stream id %lld out of range, truncated to %u",
+                         (long long)s, (unsigned)s & 3);
             }
             stream = (unsigned)s & 3;
             stream_given = true;

@@ -139,6 +139,8 @@ typedef struct gcn_offset_rule {
     unsigned clrx_truncate_width; /* CLRX: out of range warns and keeps this many bits; 0: error */
     int64_t llvm_truncate_maximum; /* LLVM: up to this, out of range warns and truncates too
                                       (llvm-mc 14 masks MUBUF offsets to 12 bits); 0: none */
+    unsigned hardware_width;       /* CLRX: the bits the hardware reads, and whether as a */
+    bool hardware_signed;          /* signed number: a value it reads otherwise warns; 0: none */
 } gcn_offset_rule;
 
 bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
