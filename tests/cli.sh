@@ -233,7 +233,7 @@ for tool in gcnasm gcndis; do
     run "$BUILD/$tool" --help
     check "$tool --help exits 0 with every option" test "$status" -eq 0
     for option in -a -s -f -h -- --version; do
-        check "$tool --help explains $option" grep -q -e "^  $option[ ,]" -e " $option: " "$work/out"
+        check "$tool --help explains $option" grep -Eq -- "^ +$option[ ,]" "$work/out"
     done
     check "$tool --help names the supported encodings" \
         grep -q "^Instruction encodings supported: .*SOPP, SMRD, SMEM, MUBUF, FLAT$" "$work/out"
