@@ -1462,10 +1462,10 @@ static void test_family_fast_paths(void)
         {G, LLVM, "flat_atomic_add v[0:1], v0 offset:8 slc", "flat_atomic_add v[0:1], v0, offset:8 slc"},
         {G, CLRX, "flat_atomic_add v0, v[0:1], v0 inst_offset:4095",
          "flat_atomic_add v0, v[0:1], v0 inst_offset : 4095"},
-        {G, CLRX, "flat_load_dword v1, v[2:3] inst_offset:8191 nv",
-         "flat_load_dword v1, v[2:3] inst_offset:8191 NV"},
-        {G, CLRX, "global_load_dword v1, v2, s[0:1] offset:8191 lds",
-         "global_load_dword v1, v2, s[0:1] offset:8191 LDS"},
+        {G, CLRX, "flat_load_dword v1, v[2:3] inst_offset:4095 nv",
+         "flat_load_dword v1, v[2:3] inst_offset:4095 NV"},
+        {G, CLRX, "global_load_dword v1, v2, s[0:1] offset:-4096 lds",
+         "global_load_dword v1, v2, s[0:1] offset:-4096 LDS"},
         {T, CLRX, "flat_load_dword v[1:2], v[2:3] tfe glc", "flat_load_dword v[1:2], v[2:3] TFE glc"},
         {T, LLVM, "flat_load_dword v1, v[2:3] offset:0", "flat_load_dword v1, v[2:3] offset:0x0"},
         {G, LLVM, "buffer_store_lds_dword s[4:7], s0 offset:8",
@@ -1495,7 +1495,7 @@ static void test_family_fast_paths(void)
     expect_parse_error(G, L, "buffer_load_dword v1, v[2:3], s[4:7], s0 idxen", 23,
                        "expected 1 vector register as address, found 2");
     expect_parse_warning(G, L, "buffer_load_dword v1, off, s[4:7], s0 offset:4096", 46,
-                         "offset 4096 out of range, truncated to 12 bits");
+                         "offset 4096 out of range, truncated to 12 bits: the hardware reads 0");
     expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s0 offset:-1", 46,
                        "offset -1 out of range [0, 4095]");
     expect_parse_error(G, L, "buffer_load_dword v1, off, s[5:8], s0", 28,

@@ -472,6 +472,18 @@ static bool plain_waitcnt(gcn_cursor *cursor, gcn_arch arch, unsigned *value)
     return true;
 }
 
+/* Whether the identifier at the cursor (length bytes) is followed by '('
+ * (space between): a named operand such as vmcnt(0) or sendmsg(...). Else
+ * it begins an expression (x+1, a symbol named lgkmcnt_sat), as llvm-mc
+ * takes it. */
+static bool before_parenthesis(const gcn_cursor *cursor, size_t length)
+{
+    const char *p = cursor->pos + length;
+    while (p < cursor->end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p < cursor->end && *p == '(';
+}
+
 /* The named operands out of line: the usual SOPP statement keeps a small
  * frame. */
 static __attribute__((noinline)) bool parse_waitcnt(gcn_cursor *cursor, gcn_arch arch,
@@ -481,7 +493,8 @@ static __attribute__((noinline)) bool parse_waitcnt(gcn_cursor *cursor, gcn_arch
     gcn_skip_space(cursor);
     if (plain_waitcnt(cursor, arch, value))
         return true;
-    if (gcn_peek_identifier(cursor) == 0) /* a raw integer */
+    size_t name = gcn_peek_identifier(cursor);
+    if (name == 0 || !before_parenthesis(cursor, name)) /* an integer, or an expression */
         return parse_imm16(cursor, value);
     waitcnt w = waitcnt_decode(arch, waitcnt_known_bits(arch));
     unsigned given = 0;
@@ -639,7 +652,9 @@ static __attribute__((noinline)) bool parse_sendmsg(gcn_cursor *cursor, unsigned
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_arch arch = cursor->options->arch;
-    if (!gcn_accept_word(cursor, "sendmsg"))
+    gcn_skip_space(cursor);
+    if (!before_parenthesis(cursor, gcn_peek_identifier_here(cursor)) ||
+        !gcn_accept_word_here(cursor, "sendmsg")) /* an integer, or an expression */
         return parse_unsigned16(cursor, value);
     if (!gcn_accept(cursor, '('))
         return gcn_fail(cursor, cursor->pos, "expected '(' after sendmsg");
@@ -693,7 +708,9 @@ static __attribute__((noinline)) bool parse_sendmsg(gcn_cursor *cursor, unsigned
 
 static __attribute__((noinline)) bool parse_gpr_idx(gcn_cursor *cursor, unsigned *value)
 {
-    if (!gcn_accept_word(cursor, "gpr_idx")) {
+    gcn_skip_space(cursor);
+    if (!before_parenthesis(cursor, gcn_peek_identifier_here(cursor)) ||
+        !gcn_accept_word_here(cursor, "gpr_idx")) {
         gcn_skip_space(cursor);
         const char *start = cursor->pos;
         if (!parse_imm16(cursor, value))
