@@ -213,6 +213,7 @@ typedef struct ours_result {
     size_t byte_count;
     unsigned column;
     char message[300];
+    char warning[300]; /* "" if none */
 } ours_result;
 
 static void ours_assemble(gcn_arch arch, const char *text, ours_result *result)
@@ -235,6 +236,8 @@ static void ours_assemble(gcn_arch arch, const char *text, ours_result *result)
                      " [bad diagnostic: column or message missing]");
         return;
     }
+    if (error.warning_column)
+        snprintf(result->warning, sizeof result->warning, "%s", error.warning);
     uint32_t words[GCN_MAX_WORDS];
     size_t count = 0;
     status = gcn_encode(&instruction, words, &count);
@@ -560,6 +563,10 @@ static void check_line(const line_case *c)
         else if (!same)
             failure(CHECK_ASM, family, c->row, "asm %s [%s] '%s' (llvm-mc's own text, which it "
                     "rejects): ours [%s] prints as '%s'", arch, hex, c->text, ours_bytes, text);
+        else if (!ours.warning[0]) /* the user is told that llvm-mc would refuse it */
+            failure(CHECK_ASM, family, c->row, "asm %s [%s] '%s' (llvm-mc's own text, which it "
+                    "rejects: %s): read back without a warning", arch, hex, c->text,
+                    llvm_message(&c->llvm));
         else
             test_pass(&summary);
     } else if (!c->llvm.accepted && !ours.ok) {

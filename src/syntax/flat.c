@@ -391,6 +391,10 @@ static bool at_vector(gcn_cursor *cursor)
 /* Out of line: the comma is there in the common case. */
 static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
 {
+    /* llvm-mc takes operands without commas between them, as SMEM and
+     * MUBUF do here */
+    if (cursor->options->dialect == GCN_DIALECT_LLVM && !gcn_at_end(cursor))
+        return true;
     if (gcn_at_end(cursor))
         return gcn_fail(cursor, cursor->pos, "expected ',' and more operands");
     return gcn_fail(cursor, cursor->pos, "expected ','");
@@ -783,7 +787,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         if (atomic) {
             gcn_cursor probe = *cursor;
             probe.error = NULL;
-            if (gcn_accept(&probe, ',') && at_vector(&probe)) {
+            if ((gcn_accept(&probe, ',') || llvm) && at_vector(&probe)) {
                 vdst = address;
                 address = vdata;
                 gcn_accept(cursor, ',');

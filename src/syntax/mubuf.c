@@ -440,6 +440,25 @@ static bool parse_raw_code(gcn_cursor *cursor, unsigned maximum, unsigned *code)
     return true;
 }
 
+/* The llvm dialect reads back what llvm-mc prints but refuses to assemble
+ * (s[100:103], null): with a warning that names llvm-mc's message. */
+static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, unsigned srsrc,
+                                                       const char *srsrc_at, unsigned soffset,
+                                                       const char *soffset_at)
+{
+    gcn_arch arch = cursor->options->arch;
+    const char *message = gcn_llvm_refused_scalar(arch, srsrc * 4, 4, false), *at = srsrc_at;
+    if (!message && soffset < 256 && (message = gcn_llvm_refused_scalar(arch, soffset, 1, false)))
+        at = soffset_at;
+    if (message) {
+        size_t length = 0;
+        while (at + length < cursor->end && at[length] != ',' && at[length] != ' ')
+            length++;
+        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)length, at,
+                 message);
+    }
+}
+
 static bool parse_srsrc(gcn_cursor *cursor, unsigned *field)
 {
     gcn_arch arch = cursor->options->arch;
@@ -516,9 +535,12 @@ static bool parse_soffset(gcn_cursor *cursor, unsigned *code)
     return true;
 }
 
-/* Out of line: the comma is there in the common case. */
+/* Out of line: the comma is there in the common case. llvm-mc takes
+ * operands without commas between them, as SMEM and FLAT do here. */
 static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
 {
+    if (cursor->options->dialect == GCN_DIALECT_LLVM && !gcn_at_end(cursor))
+        return true;
     return gcn_fail(cursor, cursor->pos, "expected ','");
 }
 
@@ -761,6 +783,8 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
             return false;
         p = after;
         soffset = scalar.code;
+        if (llvm && soffset >= 102 && gcn_llvm_refused_scalar(arch, soffset, 1, false))
+            return false; /* the general path warns */
     }
     gcn_plain_modifiers read;
     if (!(p = gcn_read_plain_modifiers(p, end, ~0u, 0, MUBUF_OFFSET_MAX, &read)) ||
@@ -815,9 +839,14 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
                         row ? row->name : "this opcode");
     if (vectors && !parse_vectors(cursor, &data, &address))
         return false;
+    gcn_skip_space(cursor);
+    const char *srsrc_at = cursor->pos, *soffset_at = NULL;
     if (scalars && (!parse_srsrc(cursor, &srsrc) || !expect_comma(cursor) ||
+                    !(gcn_skip_space(cursor), soffset_at = cursor->pos) ||
                     !parse_soffset(cursor, &soffset)))
         return false;
+    if (llvm && scalars && (srsrc * 4 + 4 > 102 || soffset >= 102))
+        warn_llvm_refused(cursor, srsrc, srsrc_at, soffset, soffset_at);
 
     gcn_offset_rule rule = {0, MUBUF_OFFSET_MAX, 12, 0xffff, 0, false};
     int64_t offset = 0;

@@ -555,3 +555,29 @@ bool gcn_parse_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
     }
     return parse_other_vgprs(cursor, first, count);
 }
+
+const char *gcn_llvm_refused_scalar(gcn_arch arch, unsigned code, unsigned count, bool data)
+{
+    static const char *const unavailable = "register not available on this GPU";
+    static const char *const invalid = "invalid operand for instruction";
+    if (arch < GCN_ARCH_GCN12)
+        return NULL;
+    if (code < 102) /* SGPRs: s102 and s103 are flat_scratch on GCN 1.2 and 1.4 */
+        return code + count > 102 ? unavailable : NULL;
+    unsigned ttmp = gcn_ttmp_base(arch), ttmps = gcn_ttmp_count(arch);
+    if (code >= ttmp && code < ttmp + ttmps)
+        return code + count > ttmp + ttmps ? unavailable : NULL;
+    if (code == 125) /* printed as null */
+        return "'null' operand is not supported on this GPU";
+    if ((arch == GCN_ARCH_GCN12 && code >= 104 && code < 106) || /* xnack_mask: not on tonga */
+        (arch == GCN_ARCH_GCN12 && code >= 235 && code < 240))   /* src_shared_base...: GCN 1.4 */
+        return unavailable;
+    if (code == 254) /* src_lds_direct */
+        return invalid;
+    /* A named register: one, or an aligned pair (vcc, exec, tba...). */
+    if (count > 2 || (count == 2 && (code & 1)))
+        return invalid;
+    if (data && (code == GCN_CODE_M0 || code == GCN_CODE_EXEC || code == GCN_CODE_EXEC + 1))
+        return invalid;
+    return NULL;
+}

@@ -63,6 +63,12 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar);
 const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
                                   gcn_scalar *scalar);
 
+/* Where the llvm dialect reads back a scalar operand that llvm-mc 14's
+ * disassembler prints but its assembler refuses: llvm-mc's message for
+ * count registers from code (data: a load's or store's sdata field), or
+ * NULL where llvm-mc assembles it. */
+const char *gcn_llvm_refused_scalar(gcn_arch arch, unsigned code, unsigned count, bool data);
+
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
 /* The same two written at a raw pointer, for a formatter that reserved
  * room for its whole text once (GCN_OPERAND_ROOM a register operand);

@@ -558,7 +558,7 @@ static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsi
 /* Out of line: the comma is there in the common case. */
 static __attribute__((noinline)) bool separator_missing(smem_parse *p)
 {
-    if (p->llvm) /* llvm-mc takes operands without commas */
+    if (p->llvm && !gcn_at_end(p->cursor)) /* llvm-mc takes operands without commas */
         return true;
     if (gcn_at_end(p->cursor))
         return gcn_fail(p->cursor, p->cursor->pos, "expected ',' and more operands");
@@ -623,6 +623,18 @@ static inline __attribute__((always_inline)) int printed_index(const char **at, 
         return -1;
     *at = p;
     return (int)(first * 100 + second * 10 + third);
+}
+
+/* What llvm-mc prints there but refuses to assemble (s[100:103], exec as
+ * a load's destination) is read back with a warning that names llvm-mc's
+ * message. Out of line: rare. */
+static __attribute__((noinline)) void warn_llvm_refused(smem_parse *p, const char *at, unsigned code,
+                                                       unsigned count, bool data)
+{
+    const char *message = gcn_llvm_refused_scalar(p->arch, code, count, data);
+    if (message)
+        gcn_warn(p->cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)",
+                 (int)(p->cursor->pos - at), at, message);
 }
 
 /* accept_llvm_disassembled for the names past s and ttmp. */
@@ -700,7 +712,8 @@ printed_registers(const char *after, const char *end, size_t prefix, unsigned fi
  * some field value, also where its assembler refuses that text (s[96:103]
  * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back.
  * A tuple's text names its first register, the only candidate. */
-static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, unsigned *code)
+static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, bool data,
+                                     unsigned *code)
 {
     const char *at = p->cursor->pos, *end = p->cursor->end;
     unsigned first_code;
@@ -710,9 +723,12 @@ static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, u
         if (!after)
             return false;
         p->cursor->pos = after;
-        return true;
+    } else if (!accept_llvm_special(p, count, base, code)) {
+        return false;
     }
-    return accept_llvm_special(p, count, base, code);
+    if (*code + count > 102) /* the usual registers pass one comparison */
+        warn_llvm_refused(p, at, *code, count, data);
+    return true;
 }
 
 /* parse_register past llvm-mc's printed forms; out of line, so that the
@@ -760,7 +776,8 @@ static inline bool parse_register(smem_parse *p, unsigned count, bool base, unsi
                                   const char *what)
 {
     gcn_skip_space(p->cursor);
-    if (p->llvm && !is_smrd(p->arch) && accept_llvm_disassembled(p, count, base, code))
+    if (p->llvm && !is_smrd(p->arch) &&
+        accept_llvm_disassembled(p, count, base, !base && what[0] == 's' && what[1] == 'd', code))
         return true;
     return parse_scalar_register(p, count, base, code, what);
 }
@@ -854,7 +871,7 @@ static bool parse_offset_operand(smem_parse *p)
     bool printed = p->llvm && !is_smrd(p->arch) &&
                    ((end - at >= 2 && at[0] == 's') || (end - at >= 5 && strncmp(at, "ttmp", 4) == 0));
     unsigned code;
-    if (printed && accept_llvm_disassembled(p, 1, false, &code)) {
+    if (printed && accept_llvm_disassembled(p, 1, false, false, &code)) {
         p->kind = OFFSET_REGISTER;
         p->offset = code;
         return true;
@@ -1224,17 +1241,23 @@ static inline const char *printed_comma(const char *at, const char *end)
  * ttmps). */
 static inline __attribute__((always_inline)) const char *
 printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
-                unsigned *code)
+                bool data, unsigned *code)
 {
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
-    if (!prefix) /* vcc, exec, null... as each dialect's general path reads them */
-        return clrx ? clrx_special(at, end, arch, count, base, code)
-                    : printed_special(at, end, arch, count, base, code);
+    if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
+        if (clrx)
+            return clrx_special(at, end, arch, count, base, code);
+        at = printed_special(at, end, arch, count, base, code);
+        /* what llvm-mc refuses: the general path warns */
+        return at && !gcn_llvm_refused_scalar(arch, *code, count, data) ? at : NULL;
+    }
     if (!(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
         return NULL;
     if (clrx && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
         return NULL;
+    if (!clrx && *code + count > 102 && gcn_llvm_refused_scalar(arch, *code, count, data))
+        return NULL; /* what llvm-mc refuses: the general path warns */
     return at;
 }
 
@@ -1290,12 +1313,12 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
         sdata = offset;
         offset = 0;
     } else if (form->data_count) {
-        if (!(at = printed_operand(at, end, arch, clrx, form->data_count, false, &sdata)))
+        if (!(at = printed_operand(at, end, arch, clrx, form->data_count, false, true, &sdata)))
             return false;
     }
     if (form->base_count) {
         if (((form->data_count || form->probe) && !(at = printed_comma(at, end))) ||
-            !(at = printed_operand(at, end, arch, clrx, form->base_count, true, &sbase)))
+            !(at = printed_operand(at, end, arch, clrx, form->base_count, true, false, &sbase)))
             return false;
     }
     if (form->has_offset) {
@@ -1305,7 +1328,7 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
             /* clrxasm takes only m0 here on GCN 1.2's stores and atomics */
             if ((clrx && arch == GCN_ARCH_GCN12 &&
                  (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
-                !(at = printed_operand(at, end, arch, clrx, 1, false, &code)))
+                !(at = printed_operand(at, end, arch, clrx, 1, false, false, &code)))
                 return false;
             offset = code;
         } else if (!clrx && at < end && *at == '-') {
