@@ -777,14 +777,15 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
             return false;
     } else {
         const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
-        if (!after && !(after = gcn_read_named_scalar(p, end, arch, &scalar)))
-            return false;
+        if (!after) {
+            if (!(after = gcn_read_named_scalar(p, end, arch, &scalar)) ||
+                (llvm && gcn_llvm_refused_scalar(arch, scalar.code, 1, false)))
+                return false; /* what llvm-mc refuses: the general path warns */
+        }
         if (scalar.count != 1)
             return false;
         p = after;
         soffset = scalar.code;
-        if (llvm && soffset >= 102 && gcn_llvm_refused_scalar(arch, soffset, 1, false))
-            return false; /* the general path warns */
     }
     gcn_plain_modifiers read;
     if (!(p = gcn_read_plain_modifiers(p, end, ~0u, 0, MUBUF_OFFSET_MAX, &read)) ||

@@ -1241,7 +1241,7 @@ static inline const char *printed_comma(const char *at, const char *end)
  * ttmps). */
 static inline __attribute__((always_inline)) const char *
 printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
-                bool data, unsigned *code)
+                unsigned *code)
 {
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
@@ -1249,15 +1249,16 @@ printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsig
         if (clrx)
             return clrx_special(at, end, arch, count, base, code);
         at = printed_special(at, end, arch, count, base, code);
-        /* what llvm-mc refuses: the general path warns */
-        return at && !gcn_llvm_refused_scalar(arch, *code, count, data) ? at : NULL;
+        /* what llvm-mc may refuse (m0 and exec also as data): the general
+         * path decides, and warns */
+        return at && !gcn_llvm_refused_scalar(arch, *code, count, true) ? at : NULL;
     }
     if (!(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
         return NULL;
-    if (clrx && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
+    /* Past s101 or the generation's ttmps: clrx's general path reads it;
+     * llvm's warns (llvm-mc refuses such a tuple) */
+    if (*code + count > 102 && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
         return NULL;
-    if (!clrx && *code + count > 102 && gcn_llvm_refused_scalar(arch, *code, count, data))
-        return NULL; /* what llvm-mc refuses: the general path warns */
     return at;
 }
 
@@ -1313,12 +1314,12 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
         sdata = offset;
         offset = 0;
     } else if (form->data_count) {
-        if (!(at = printed_operand(at, end, arch, clrx, form->data_count, false, true, &sdata)))
+        if (!(at = printed_operand(at, end, arch, clrx, form->data_count, false, &sdata)))
             return false;
     }
     if (form->base_count) {
         if (((form->data_count || form->probe) && !(at = printed_comma(at, end))) ||
-            !(at = printed_operand(at, end, arch, clrx, form->base_count, true, false, &sbase)))
+            !(at = printed_operand(at, end, arch, clrx, form->base_count, true, &sbase)))
             return false;
     }
     if (form->has_offset) {
@@ -1328,7 +1329,7 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
             /* clrxasm takes only m0 here on GCN 1.2's stores and atomics */
             if ((clrx && arch == GCN_ARCH_GCN12 &&
                  (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
-                !(at = printed_operand(at, end, arch, clrx, 1, false, false, &code)))
+                !(at = printed_operand(at, end, arch, clrx, 1, false, &code)))
                 return false;
             offset = code;
         } else if (!clrx && at < end && *at == '-') {

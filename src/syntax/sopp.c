@@ -476,9 +476,11 @@ static bool plain_waitcnt(gcn_cursor *cursor, gcn_arch arch, unsigned *value)
  * (space between): a named operand such as vmcnt(0) or sendmsg(...). Else
  * it begins an expression (x+1, a symbol named lgkmcnt_sat), as llvm-mc
  * takes it. */
-static bool before_parenthesis(const gcn_cursor *cursor, size_t length)
+static inline bool before_parenthesis(const gcn_cursor *cursor, size_t length)
 {
     const char *p = cursor->pos + length;
+    if (p < cursor->end && *p == '(') /* the usual spelling */
+        return true;
     while (p < cursor->end && (*p == ' ' || *p == '\t'))
         p++;
     return p < cursor->end && *p == '(';
@@ -653,9 +655,11 @@ static __attribute__((noinline)) bool parse_sendmsg(gcn_cursor *cursor, unsigned
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_arch arch = cursor->options->arch;
     gcn_skip_space(cursor);
-    if (!before_parenthesis(cursor, gcn_peek_identifier_here(cursor)) ||
-        !gcn_accept_word_here(cursor, "sendmsg")) /* an integer, or an expression */
+    const char *start = cursor->pos;
+    if (!gcn_accept_word_here(cursor, "sendmsg") || !before_parenthesis(cursor, 0)) {
+        cursor->pos = start; /* an integer, or an expression */
         return parse_unsigned16(cursor, value);
+    }
     if (!gcn_accept(cursor, '('))
         return gcn_fail(cursor, cursor->pos, "expected '(' after sendmsg");
     const char *message_at = cursor->pos;
@@ -709,8 +713,9 @@ static __attribute__((noinline)) bool parse_sendmsg(gcn_cursor *cursor, unsigned
 static __attribute__((noinline)) bool parse_gpr_idx(gcn_cursor *cursor, unsigned *value)
 {
     gcn_skip_space(cursor);
-    if (!before_parenthesis(cursor, gcn_peek_identifier_here(cursor)) ||
-        !gcn_accept_word_here(cursor, "gpr_idx")) {
+    const char *word = cursor->pos;
+    if (!gcn_accept_word_here(cursor, "gpr_idx") || !before_parenthesis(cursor, 0)) {
+        cursor->pos = word;
         gcn_skip_space(cursor);
         const char *start = cursor->pos;
         if (!parse_imm16(cursor, value))
