@@ -19,40 +19,44 @@ typedef struct cli_option {
     bool takes_value;
 } cli_option;
 
-/* Reads argv one option at a time; "--" ends the options, and "-" alone
- * is an input (standard input). */
+/* Reads argv one option at a time. Every tool has -a/--arch, -s/--syntax,
+ * -h/--help and --version, which the parser takes itself; "--" ends the
+ * options, and "-" alone is an input (standard input). */
 typedef struct cli_parser {
     const char *program;
-    const cli_option *options;
+    const cli_option *options; /* the tool's own */
     size_t option_count;
+    void (*help)(void);        /* prints the tool's --help */
     int argc, index;
     char **argv;
     bool options_ended;
-    const char *input; /* the one input, "-" until one is named */
+    const char *input;         /* the one input, "-" until one is named */
     bool input_named;
+    const char *arch_name;     /* -a, NULL until given */
+    gcn_dialect dialect;       /* -s, clrx until given */
+    int status;                /* after CLI_EXIT: the exit status */
 } cli_parser;
 
 enum {
-    CLI_END = 0,    /* no more arguments */
-    CLI_ERROR = -1, /* a mistake, reported: exit with status 2 */
-    CLI_HELP = 'h', /* -h or --help: print the help to stdout, exit 0 */
-    CLI_VERSION = -2 /* --version: cli_version, exit 0 */
+    CLI_END = 0,   /* no more arguments */
+    CLI_EXIT = -1  /* stop with parser->status: 0 after --help or --version, 2 after
+                      a mistake (reported) */
 };
 void cli_parser_start(cli_parser *parser, const char *program, const cli_option *options,
-                      size_t option_count, int argc, char **argv);
-/* The next option's letter (its value in *value), or CLI_END, CLI_ERROR,
- * CLI_HELP or CLI_VERSION. Inputs are taken on the way: a second one is
- * an error ("one input file expected", as llvm-mc says). */
+                      size_t option_count, void (*help)(void), int argc, char **argv);
+/* The next option of the tool's own: its letter (its value in *value),
+ * CLI_END or CLI_EXIT. Inputs are taken on the way: a second one is an
+ * error ("one input file expected", as llvm-mc says). */
 int cli_next(cli_parser *parser, const char **value);
-/* An unknown value of an option: reported with the ones known. */
-int cli_bad_value(const cli_parser *parser, const char *what, const char *value, const char *known);
+/* An unknown value of an option: reported with the ones known; CLI_EXIT. */
+int cli_bad_value(cli_parser *parser, const char *what, const char *value, const char *known);
+/* After the options: the architecture -a named (required); false (and
+ * reported) if it is missing or unknown. */
+bool cli_arch_given(const cli_parser *parser, gcn_arch *arch);
 
-/* -a: the architecture by any of its names; an unknown one is reported
- * with the names known. -s: clrx or llvm, in any case. */
+/* The architecture by any of its names; an unknown one is reported with
+ * the names known. */
 bool cli_arch(const char *program, const char *name, gcn_arch *arch);
-bool cli_dialect(const char *program, const char *name, gcn_dialect *dialect);
-/* "PROGRAM (libgcn) VERSION" and the license line, on stdout. */
-void cli_version(const char *program);
 /* The help's lines on the architectures and the instruction families
  * the library supports, and those not yet: the same in every tool. */
 void cli_help_common(FILE *out);

@@ -68,59 +68,33 @@ static char *hex_lines(const gcn_output *output, size_t *length)
 int main(int argc, char **argv)
 {
     static const cli_option options[] = {
-        {'a', "arch", true},   {'s', "syntax", true},  {'f', "format", true},
-        {'o', "output", true}, {'I', "include", true},
+        {'f', "format", true}, {'o', "output", true}, {'I', "include", true},
     };
-    const char *arch_name = NULL, *format = "raw", *out = NULL;
-    gcn_dialect dialect = GCN_DIALECT_CLRX;
+    const char *format = "raw", *out = NULL;
     const char *includes[64];
     size_t include_count = 0;
     cli_parser parser;
-    cli_parser_start(&parser, "gcnasm", options, sizeof options / sizeof options[0], argc, argv);
+    cli_parser_start(&parser, "gcnasm", options, sizeof options / sizeof options[0], help, argc, argv);
     const char *value;
     for (int letter; (letter = cli_next(&parser, &value)) != CLI_END;) {
-        switch (letter) {
-        case CLI_HELP:
-            help();
-            return 0;
-        case CLI_VERSION:
-            cli_version("gcnasm");
-            return 0;
-        case 'a':
-            arch_name = value;
-            break;
-        case 's':
-            if (!cli_dialect("gcnasm", value, &dialect))
-                return 2;
-            break;
-        case 'f':
-            if (strcmp(value, "raw") && strcmp(value, "hex")) {
-                cli_bad_value(&parser, "output format", value, "raw or hex");
-                return 2;
-            }
+        if (letter == CLI_EXIT)
+            return parser.status;
+        if (letter == 'f') {
+            if (strcmp(value, "raw") && strcmp(value, "hex"))
+                return cli_bad_value(&parser, "output format", value, "raw or hex"), parser.status;
             format = value;
-            break;
-        case 'o':
+        } else if (letter == 'o') {
             out = value;
-            break;
-        case 'I':
-            if (include_count == sizeof includes / sizeof includes[0]) {
-                fputs("gcnasm: too many -I directories (limit 64)\n", stderr);
-                return 2;
-            }
+        } else if (include_count < sizeof includes / sizeof includes[0]) { /* -I */
             includes[include_count++] = value;
-            break;
-        default:
+        } else {
+            fputs("gcnasm: too many -I directories (limit 64)\n", stderr);
             return 2;
         }
     }
     const char *input = parser.input;
     gcn_arch arch;
-    if (!arch_name) {
-        fputs("gcnasm: -a ARCH is required\ngcnasm --help lists the options\n", stderr);
-        return 2;
-    }
-    if (!cli_arch("gcnasm", arch_name, &arch))
+    if (!cli_arch_given(&parser, &arch))
         return 2;
     if (!out)
         out = strcmp(format, "hex") == 0 ? "-" : "a.out";
@@ -131,7 +105,7 @@ int main(int argc, char **argv)
     int descriptor;
     if (!cli_open("gcnasm", input, &descriptor, &source, &length))
         return 1;
-    gcn_assembly assembly = {arch, dialect,
+    gcn_assembly assembly = {arch, parser.dialect,
                              strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
     gcn_output output = {.skip_statement_ends = strcmp(format, "hex") != 0};
     bool ok = descriptor >= 0

@@ -149,52 +149,27 @@ static int disassemble_hex(const gcn_listing_options *options, const char *input
 
 int main(int argc, char **argv)
 {
-    static const cli_option options[] = {
-        {'a', "arch", true}, {'s', "syntax", true}, {'f', "format", true}, {'e', "show-encoding", false},
-    };
-    const char *arch_name = NULL, *format = "raw";
-    gcn_dialect dialect = GCN_DIALECT_CLRX;
+    static const cli_option options[] = {{'f', "format", true}, {'e', "show-encoding", false}};
+    const char *format = "raw";
     bool show_encoding = false;
     cli_parser parser;
-    cli_parser_start(&parser, "gcndis", options, sizeof options / sizeof options[0], argc, argv);
+    cli_parser_start(&parser, "gcndis", options, sizeof options / sizeof options[0], help, argc, argv);
     const char *value;
     for (int letter; (letter = cli_next(&parser, &value)) != CLI_END;) {
-        switch (letter) {
-        case CLI_HELP:
-            help();
-            return 0;
-        case CLI_VERSION:
-            cli_version("gcndis");
-            return 0;
-        case 'a':
-            arch_name = value;
-            break;
-        case 's':
-            if (!cli_dialect("gcndis", value, &dialect))
-                return 2;
-            break;
-        case 'f':
-            if (strcmp(value, "raw") && strcmp(value, "hex")) {
-                cli_bad_value(&parser, "input format", value, "raw or hex");
-                return 2;
-            }
-            format = value;
-            break;
-        case 'e':
+        if (letter == CLI_EXIT)
+            return parser.status;
+        if (letter == 'e') {
             show_encoding = true;
-            break;
-        default:
-            return 2;
+        } else { /* -f */
+            if (strcmp(value, "raw") && strcmp(value, "hex"))
+                return cli_bad_value(&parser, "input format", value, "raw or hex"), parser.status;
+            format = value;
         }
     }
     const char *input = parser.input;
     gcn_arch arch;
-    if (!arch_name) {
-        fputs("gcndis: -a ARCH is required\ngcndis --help lists the options\n", stderr);
+    if (!cli_arch_given(&parser, &arch))
         return 2;
-    }
-    if (!cli_arch("gcndis", arch_name, &arch))
-        return 2;
-    gcn_listing_options listing = {arch, dialect, show_encoding};
+    gcn_listing_options listing = {arch, parser.dialect, show_encoding};
     return strcmp(format, "hex") ? disassemble_raw(&listing, input) : disassemble_hex(&listing, input);
 }

@@ -12,9 +12,16 @@
 #endif
 
 void cli_parser_start(cli_parser *parser, const char *program, const cli_option *options,
-                      size_t option_count, int argc, char **argv)
+                      size_t option_count, void (*help)(void), int argc, char **argv)
 {
-    *parser = (cli_parser){program, options, option_count, argc, 1, argv, false, "-", false};
+    *parser = (cli_parser){program, options, option_count, help, argc, 1, argv, false, "-",
+                           false, NULL, GCN_DIALECT_CLRX, 0};
+}
+
+static int stop(cli_parser *parser, int status)
+{
+    parser->status = status;
+    return CLI_EXIT;
 }
 
 static int take_input(cli_parser *parser, const char *input)
@@ -22,11 +29,62 @@ static int take_input(cli_parser *parser, const char *input)
     if (parser->input_named) {
         fprintf(stderr, "%s: one input file expected, got '%s' and '%s'\n", parser->program,
                 parser->input, input);
-        return CLI_ERROR;
+        return stop(parser, 2);
     }
     parser->input = input;
     parser->input_named = true;
-    return 1;
+    return CLI_END;
+}
+
+/* The options every tool has. */
+enum { HELP = 'h', VERSION = 1 };
+static const cli_option common_options[] = {
+    {'a', "arch", true}, {'s', "syntax", true}, {HELP, "help", false}, {VERSION, "version", false},
+};
+
+/* The option named by argument (after its dashes: a letter, or a long
+ * name up to '=' or the end): the tool's own first, then the common ones. */
+static const cli_option *find_option(const cli_parser *parser, const char *name, size_t length,
+                                     bool long_name)
+{
+    for (int table = 0; table < 2; table++) {
+        const cli_option *options = table ? common_options : parser->options;
+        size_t count = table ? sizeof common_options / sizeof common_options[0] : parser->option_count;
+        for (size_t i = 0; i < count; i++) {
+            const cli_option *option = &options[i];
+            if (long_name ? option->long_name && strlen(option->long_name) == length &&
+                                strncmp(option->long_name, name, length) == 0
+                          : option->letter == name[0] && option->letter > ' ')
+                return option;
+        }
+    }
+    return NULL;
+}
+
+/* -a, -s, --help, --version: CLI_END to go on, or CLI_EXIT. */
+static int take_common(cli_parser *parser, int letter, const char *value)
+{
+    switch (letter) {
+    case HELP:
+        parser->help();
+        return stop(parser, 0);
+    case VERSION:
+        printf("%s (libgcn) %s\n"
+               "An assembler, disassembler and library for AMD GCN 1.0 to 1.4 machine code.\n",
+               parser->program, GCN_VERSION);
+        return stop(parser, 0);
+    case 'a':
+        parser->arch_name = value;
+        return CLI_END;
+    default: /* 's' */
+        if (strcasecmp(value, "clrx") == 0)
+            parser->dialect = GCN_DIALECT_CLRX;
+        else if (strcasecmp(value, "llvm") == 0)
+            parser->dialect = GCN_DIALECT_LLVM;
+        else
+            return cli_bad_value(parser, "syntax", value, "clrx or llvm");
+        return CLI_END;
+    }
 }
 
 int cli_next(cli_parser *parser, const char **value)
@@ -34,41 +92,29 @@ int cli_next(cli_parser *parser, const char **value)
     while (parser->index < parser->argc) {
         const char *argument = parser->argv[parser->index++];
         if (parser->options_ended || argument[0] != '-' || argument[1] == '\0') {
-            if (take_input(parser, argument) == CLI_ERROR)
-                return CLI_ERROR;
+            if (take_input(parser, argument) == CLI_EXIT)
+                return CLI_EXIT;
             continue;
         }
         if (strcmp(argument, "--") == 0) {
             parser->options_ended = true;
             continue;
         }
-        const cli_option *option = NULL;
+        const cli_option *option;
         const char *attached = NULL;
         if (argument[1] == '-') {
             const char *name = argument + 2, *equals = strchr(name, '=');
-            size_t length = equals ? (size_t)(equals - name) : strlen(name);
-            if (length == 4 && strncmp(name, "help", 4) == 0 && !equals)
-                return CLI_HELP;
-            if (length == 7 && strncmp(name, "version", 7) == 0 && !equals)
-                return CLI_VERSION;
-            for (size_t i = 0; i < parser->option_count && !option; i++)
-                if (parser->options[i].long_name && strlen(parser->options[i].long_name) == length &&
-                    strncmp(parser->options[i].long_name, name, length) == 0)
-                    option = &parser->options[i];
+            option = find_option(parser, name, equals ? (size_t)(equals - name) : strlen(name), true);
             if (option && equals) {
                 if (!option->takes_value) {
                     fprintf(stderr, "%s: option '--%s' takes no value\n", parser->program,
                             option->long_name);
-                    return CLI_ERROR;
+                    return stop(parser, 2);
                 }
                 attached = equals + 1;
             }
         } else {
-            if (argument[1] == 'h' && argument[2] == '\0')
-                return CLI_HELP;
-            for (size_t i = 0; i < parser->option_count && !option; i++)
-                if (parser->options[i].letter == argument[1])
-                    option = &parser->options[i];
+            option = find_option(parser, argument + 1, 1, false);
             if (option && argument[2] != '\0') {
                 if (!option->takes_value)
                     option = NULL; /* -ex: not a flag with more after it */
@@ -79,25 +125,40 @@ int cli_next(cli_parser *parser, const char **value)
         if (!option) {
             fprintf(stderr, "%s: unknown option '%s'\n%s --help lists the options\n", parser->program,
                     argument, parser->program);
-            return CLI_ERROR;
+            return stop(parser, 2);
         }
         *value = NULL;
         if (option->takes_value) {
             if (!attached && parser->index == parser->argc) {
                 fprintf(stderr, "%s: option '%s' needs an argument\n", parser->program, argument);
-                return CLI_ERROR;
+                return stop(parser, 2);
             }
             *value = attached ? attached : parser->argv[parser->index++];
         }
-        return option->letter;
+        bool common = option >= common_options &&
+                      option < common_options + sizeof common_options / sizeof common_options[0];
+        if (!common)
+            return option->letter;
+        if (take_common(parser, option->letter, *value) == CLI_EXIT)
+            return CLI_EXIT;
     }
     return CLI_END;
 }
 
-int cli_bad_value(const cli_parser *parser, const char *what, const char *value, const char *known)
+int cli_bad_value(cli_parser *parser, const char *what, const char *value, const char *known)
 {
     fprintf(stderr, "%s: unknown %s '%s' (%s)\n", parser->program, what, value, known);
-    return CLI_ERROR;
+    return stop(parser, 2);
+}
+
+bool cli_arch_given(const cli_parser *parser, gcn_arch *arch)
+{
+    if (!parser->arch_name) {
+        fprintf(stderr, "%s: -a ARCH is required\n%s --help lists the options\n", parser->program,
+                parser->program);
+        return false;
+    }
+    return cli_arch(parser->program, parser->arch_name, arch);
 }
 
 bool cli_arch(const char *program, const char *name, gcn_arch *arch)
@@ -121,26 +182,6 @@ bool cli_arch(const char *program, const char *name, gcn_arch *arch)
     }
     fputc('\n', stderr);
     return false;
-}
-
-bool cli_dialect(const char *program, const char *name, gcn_dialect *dialect)
-{
-    if (strcasecmp(name, "clrx") == 0)
-        *dialect = GCN_DIALECT_CLRX;
-    else if (strcasecmp(name, "llvm") == 0)
-        *dialect = GCN_DIALECT_LLVM;
-    else {
-        fprintf(stderr, "%s: unknown syntax '%s' (clrx or llvm)\n", program, name);
-        return false;
-    }
-    return true;
-}
-
-void cli_version(const char *program)
-{
-    printf("%s (libgcn) %s\n"
-           "An assembler, disassembler and library for AMD GCN 1.0 to 1.4 machine code.\n",
-           program, GCN_VERSION);
 }
 
 void cli_help_common(FILE *out)
