@@ -7,10 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Text in the record, not pointers: a table of pointers would cost every
+ * tool a relocation each at start. */
 typedef struct gcn_isa_mnemonic {
-    const char *name;
-    const char *encoding; /* "VOP2", "SMEM", ... as the ISA manuals name them */
-    uint8_t arches;       /* bit N: gcn_arch N has it */
+    char name[32];     /* the longest is 29 characters */
+    char encoding[6];  /* "VOP2", "SMEM", ... as the ISA manuals name them */
+    uint8_t arches;    /* bit N: gcn_arch N has it */
 } gcn_isa_mnemonic;
 
 /* The ISA's mnemonic name[0, length) (any case; LLVM's encoding suffixes
