@@ -11,11 +11,11 @@
 #   a name's encoding is its own (VOP2 for v_add_f32, which also has a VOP3
 #   form), VOP3 only where it has no other;
 # - llvm-mc 14, which says for each name and processor whether the
-#   generation has it (any answer but "invalid instruction" or
-#   "instruction not supported on this GPU" means it does).
+#   generation has it (any answer but "invalid instruction" (with or without
+#   a did-you-mean) or "instruction not supported on this GPU" means it does).
 # A generation has a name if CLRX's table of that generation has it or
 # llvm-mc accepts it there (CLRX's GCN 1.1 table holds only what GCN 1.1
-# added: GCN 1.0's names count for GCN 1.1 when llvm-mc takes them there).
+# added: the rest of GCN 1.1 comes from llvm-mc).
 #
 # Usage: GCN_SHARED=/path/to/shared sh scripts/isa-mnemonics.sh
 set -eu
@@ -41,7 +41,7 @@ cut -f3 "$work/seen" | sort -u >"$work/names"
 # llvm-mc's answer for every name on each generation: line N is name N.
 for cpu in tahiti bonaire tonga gfx900; do
     "$LLVM_MC" -arch=amdgcn -mcpu=$cpu -o /dev/null "$work/names" 2>&1 |
-        sed -n 's/^[^:]*:\([0-9]*\):[0-9]*: error: \(invalid instruction\|instruction not supported on this GPU\)$/\1/p' \
+        sed -n 's/^[^:]*:\([0-9]*\):[0-9]*: error: \(invalid instruction\|instruction not supported on this GPU\)\(, did you mean.*\)\{0,1\}$/\1/p' \
         >"$work/refused.$cpu" || true
 done
 
@@ -70,7 +70,6 @@ END {
         name = names[i]; mask = 0
         for (c = 1; c <= 4; c++) {
             has = clrx[c, name] || !((c, name) in refused)
-            if (c == 2 && !clrx[2, name]) has = clrx[1, name] && !((2, name) in refused)
             if (has) mask += 2 ^ (c - 1)
         }
         if (mask) printf "{\"%s\", \"%s\", 0x%x},\n", name, family[name], mask

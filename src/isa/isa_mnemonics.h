@@ -11,7 +11,7 @@
  * tool a relocation each at start. */
 typedef struct gcn_isa_mnemonic {
     char name[32];     /* the longest is 29 characters */
-    char encoding[6];  /* "VOP2", "SMEM", ... as the ISA manuals name them */
+    char encoding[8];  /* "VOP2", "SMEM", ... as the ISA manuals name them */
     uint8_t arches;    /* bit N: gcn_arch N has it */
 } gcn_isa_mnemonic;
 
