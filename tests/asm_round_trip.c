@@ -81,32 +81,38 @@ static void first_lines(const char *data, int lines)
 static void round_trip(test_summary *summary, gcn_arch arch, const uint8_t *bytes, size_t length,
                        unsigned buffer)
 {
-    /* clrx: the same bytes */
-    gcn_listing_options options = {arch, GCN_DIALECT_CLRX, buffer % 2 == 0};
+    /* exact (gcndis --exact), in both dialects: the same bytes */
     text listing = {0};
-    if (!gcn_disassemble_buffer(&options, bytes, length, append, &listing)) {
-        test_fail(summary, "%s buffer %u: gcn_disassemble_buffer failed", arch_names[arch], buffer);
-        return;
-    }
-    gcn_output output = {0};
     char *diagnostics = NULL;
-    bool ok = assemble(arch, GCN_DIALECT_CLRX, listing.data ? listing.data : "", listing.length,
-                       &output, &diagnostics);
-    if (!ok || output.length != length || (length && memcmp(output.bytes, bytes, length) != 0)) {
-        size_t at = 0;
-        while (ok && at < length && at < output.length && output.bytes[at] == bytes[at])
-            at++;
-        test_fail(summary, "%s buffer %u (%zu bytes), clrx: %s at byte %zu", arch_names[arch], buffer,
-                  length, ok ? "different bytes" : "gcnasm fails", at);
-        first_lines(diagnostics, 6);
-    } else {
-        test_pass(summary);
+    gcn_output output = {0};
+    for (int d = 0; d < 2; d++) {
+        gcn_dialect dialect = d ? GCN_DIALECT_LLVM : GCN_DIALECT_CLRX;
+        gcn_listing_options exact = {arch, dialect, buffer % 2 == 0, true};
+        listing.length = 0;
+        if (!gcn_disassemble_buffer(&exact, bytes, length, append, &listing)) {
+            test_fail(summary, "%s buffer %u: gcn_disassemble_buffer failed", arch_names[arch], buffer);
+            free(listing.data);
+            return;
+        }
+        bool ok = assemble(arch, dialect, listing.data ? listing.data : "", listing.length, &output,
+                           &diagnostics);
+        if (!ok || output.length != length || (length && memcmp(output.bytes, bytes, length) != 0)) {
+            size_t at = 0;
+            while (ok && at < length && at < output.length && output.bytes[at] == bytes[at])
+                at++;
+            test_fail(summary, "%s buffer %u (%zu bytes), %s --exact: %s at byte %zu",
+                      arch_names[arch], buffer, length, d ? "llvm" : "clrx",
+                      ok ? "different bytes" : "gcnasm fails", at);
+            first_lines(diagnostics, 6);
+        } else {
+            test_pass(summary);
+        }
+        free(diagnostics);
+        diagnostics = NULL;
+        gcn_output_free(&output);
     }
-    free(diagnostics);
-    gcn_output_free(&output);
-    /* llvm: a fixpoint */
-    options.dialect = GCN_DIALECT_LLVM;
-    options.show_encoding = false; /* the words differ where llvm drops bits */
+    /* llvm without exact: a fixpoint */
+    gcn_listing_options options = {arch, GCN_DIALECT_LLVM, false, false};
     listing.length = 0;
     text again = {0};
     diagnostics = NULL;

@@ -4,9 +4,10 @@
  * targets (outside the input, inside an instruction) get their label
  * defined after the code as an absolute address, which the clrx dialect's
  * branches take as it is. Both walks cut the input at the same
- * instruction boundaries: an instruction that does not decode is one data
- * word, one that decodes is its words, as text or, if the text would not
- * read back, as data. */
+ * instruction boundaries (clrx_words): words that are no instruction are
+ * one data word, so that the next word may start one; an instruction is
+ * its words, as text or, under exact where the text would not give back
+ * every bit, as data with the text in a comment. */
 #include "dis/disassembler.h"
 
 #include <stdio.h>
@@ -28,8 +29,10 @@ enum {
 };
 
 /* A line: a text written in GCN_TEXT_ROOM, and -e's comment (under 64
- * bytes) before or after it. */
-_Static_assert((int)GCN_TEXT_ROOM + 64 <= (int)LINE_ROOM && (int)GCN_TEXT_ROOM <= (int)TEXT_SIZE,
+ * bytes) before or after it; or a data line: the words (14 bytes each),
+ * and a text of under TEXT_SIZE in a comment. */
+_Static_assert((int)GCN_TEXT_ROOM + 64 <= (int)LINE_ROOM && (int)GCN_TEXT_ROOM <= (int)TEXT_SIZE &&
+                   64 + 8 + 14 * GCN_MAX_WORDS + 8 + (int)TEXT_SIZE <= (int)LINE_ROOM,
                "line room");
 
 struct gcn_listing {
@@ -127,6 +130,32 @@ static size_t walk_end(size_t length, bool last)
     return length > BLOCK_TAIL ? length - BLOCK_TAIL + 1 : 0;
 }
 
+/* Whether an illegal opcode's CLRX text gives back every bit; out of
+ * line: illegal opcodes are rare. */
+static __attribute__((noinline)) bool illegal_gives_back(const gcn_instruction *instruction,
+                                                         uint64_t offset)
+{
+    char buffer[TEXT_SIZE];
+    gcn_text text = {buffer, sizeof buffer, 0};
+    return gcn_format_text(instruction, GCN_DIALECT_CLRX, offset, &text) &&
+           text.length < sizeof buffer &&
+           gcn_text_gives_back(instruction, GCN_DIALECT_CLRX, offset, buffer, text.length);
+}
+
+/* The words a decoded instruction takes in the clrx dialect, the same in
+ * both walks: all of them, but under exact one for an illegal opcode of
+ * more than one word whose text (SMEM_ill_20 ...) would not give back every
+ * bit, such as a float literal read as the start of an SMEM instruction:
+ * that is no instruction, and the next word may start one. Without exact,
+ * the words clrxdisasm takes. */
+static inline size_t clrx_words(const gcn_listing *l, const gcn_instruction *instruction,
+                                uint64_t offset)
+{
+    if (!l->options.exact || instruction->row != GCN_ROW_NONE || instruction->word_count == 1)
+        return instruction->word_count;
+    return illegal_gives_back(instruction, offset) ? instruction->word_count : 1;
+}
+
 /* ---- the scan: branch targets ---- */
 
 /* Sorts the targets: a radix sort, a byte at a time from the lowest, over
@@ -195,10 +224,10 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     if (!gcn_listing_needs_scan(l) || l->printing)
         return true;
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
-    /* Decoding is enough: what does not read back is data of the same size,
-     * and a branch always reads back. First the usual instructions, three
-     * whole words ahead, with no test of what is left, and only the SOPP
-     * and SMEM words decoded (the others' size is known). */
+    /* Decoding is enough: an instruction takes its words whether it prints
+     * as text or data (but clrx_words' illegal opcodes), and a branch
+     * always reads back. First the usual instructions, three whole words
+     * ahead, with no test of what is left. */
     size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
     if (stop > end || !l->decodes)
         stop = 0;
@@ -217,14 +246,18 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             break;
         case GCN_FAMILY_SMEM: /* one word or two (SMRD's literal) */
             at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                      ? instruction.word_count * 4u
+                      ? clrx_words(l, &instruction, l->offset + at) * 4
                       : 4;
             break;
-        case GCN_FAMILY_MUBUF: /* only the size matters here */
-            at += GCN_MUBUF_WORDS * 4;
+        case GCN_FAMILY_MUBUF:
+            at += gcn_decode_mubuf(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                      ? clrx_words(l, &instruction, l->offset + at) * 4
+                      : 4;
             break;
         case GCN_FAMILY_FLAT:
-            at += GCN_FLAT_WORDS * 4;
+            at += gcn_decode_flat(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                      ? clrx_words(l, &instruction, l->offset + at) * 4
+                      : 4;
             break;
         default:
             at += 4;
@@ -239,6 +272,8 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
         if (decoded && is_branch(&instruction) &&
             !add_target(l, branch_target(l->offset + at, &instruction)))
             return false;
+        if (decoded)
+            size = clrx_words(l, &instruction, l->offset + at);
         at += size * 4;
     }
     if (!last) {
@@ -362,34 +397,73 @@ static void end_line(gcn_listing *l, char *at, uint64_t offset, const uint32_t *
     l->output.length = (size_t)(at - l->output.data);
 }
 
-/* A data word, one line. */
-static void put_data(gcn_listing *l, uint64_t offset, uint32_t word)
+/* A data line: the words as one directive (.int in clrx, .long in llvm),
+ * and, if comment is not NULL, the instruction's text in a comment after
+ * them (--exact: the words print as data because the text would not give
+ * them back). */
+static void put_data(gcn_listing *l, uint64_t offset, const uint32_t *words, size_t count,
+                     const char *comment, size_t comment_length)
 {
+    bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
     gcn_text *out = line(l);
-    char *at = start_line(l, out->data + out->length, offset, &word, 1);
-    if (l->options.dialect == GCN_DIALECT_CLRX) {
+    char *at = start_line(l, out->data + out->length, offset, words, count);
+    if (clrx) {
         memcpy(at, ".int 0x", 7);
         at += 7;
     } else {
         memcpy(at, ".long 0x", 8);
         at += 8;
     }
-    at = put_word_at(at, word, gcn_lower_hex_pairs);
-    end_line(l, at, offset, &word, 1);
+    at = put_word_at(at, words[0], gcn_lower_hex_pairs);
+    for (size_t i = 1; i < count; i++) {
+        memcpy(at, ", 0x", 4);
+        at = put_word_at(at + 4, words[i], gcn_lower_hex_pairs);
+    }
+    if (comment) {
+        memcpy(at, clrx ? " /* " : " // ", 4);
+        memcpy(at + 4, comment, comment_length);
+        at += 4 + comment_length;
+        if (clrx) {
+            memcpy(at, " */", 3);
+            at += 3;
+        }
+    }
+    end_line(l, at, offset, words, count);
 }
 
-/* The instruction's line, if its text reads back (gcn_format_exact_text). */
-static bool put_instruction(gcn_listing *l, const gcn_instruction *instruction, uint64_t offset,
-                            const uint32_t *words)
+/* An instruction the fast path leaves (an unusual field, an illegal
+ * opcode, exact in the llvm dialect, the input's last words): its line;
+ * under exact, where its text would not give back every bit, its words as
+ * data with the text in a comment; one data word where the words are no
+ * instruction (no text in the llvm dialect, as llvm-objdump; clrx_words'
+ * illegal opcodes in clrx). Returns the words it took. */
+static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
+                                                   const gcn_instruction *instruction,
+                                                   uint64_t offset, const uint32_t *words)
 {
+    gcn_dialect dialect = l->options.dialect;
+    size_t count = instruction->word_count;
+    char buffer[TEXT_SIZE];
+    gcn_text text = {buffer, sizeof buffer, 0};
+    bool has_text = gcn_format_text(instruction, dialect, offset, &text) &&
+                    text.length < sizeof buffer;
+    bool exact = l->options.exact;
+    bool gives_back = has_text && exact &&
+                      gcn_text_gives_back(instruction, dialect, offset, buffer, text.length);
+    bool illegal = instruction->row == GCN_ROW_NONE && count > 1;
+    if (dialect == GCN_DIALECT_CLRX ? exact && illegal && !gives_back : !has_text) {
+        put_data(l, offset, words, 1, NULL, 0);
+        return 1;
+    }
+    if (!has_text || (exact && !gives_back)) {
+        put_data(l, offset, words, count, has_text ? buffer : NULL, text.length);
+        return count;
+    }
     gcn_text *out = line(l);
-    char *at = start_line(l, out->data + out->length, offset, words, instruction->word_count);
-    gcn_text text = {at, TEXT_SIZE, 0};
-    if (!gcn_format_exact_text(instruction, l->options.dialect, offset, &text) ||
-        text.length >= TEXT_SIZE)
-        return false;
-    end_line(l, at + text.length, offset, words, instruction->word_count);
-    return true;
+    char *at = start_line(l, out->data + out->length, offset, words, count);
+    memcpy(at, buffer, text.length);
+    end_line(l, at + text.length, offset, words, count);
+    return count;
 }
 
 /* After the last byte: what is left of a word, then the labels of targets
@@ -420,19 +494,6 @@ static void finish(gcn_listing *l, const uint8_t *bytes, size_t length, uint64_t
         }
     }
     flush(l);
-}
-
-/* One line a word, each may take a label: all the words of an instruction
- * that does not read back, so that the words after it stay where they are
- * when an llvm text is assembled again (llvm-mc drops bits, and a data word
- * before changed words could start another instruction). */
-static void put_words(gcn_listing *l, uint64_t offset, const uint32_t *words, size_t size)
-{
-    for (size_t i = 0; i < size; i++) {
-        if (i)
-            label(l, offset + 4 * i);
-        put_data(l, offset + 4 * i, words[i]);
-    }
 }
 
 static uint64_t next_target(const gcn_listing *l)
@@ -538,6 +599,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 bool clrx, bool encoding)
 {
     gcn_arch arch = l->options.arch;
+    bool exact = l->options.exact;
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
     uint64_t target = next_target(l), digits_end = 0;
@@ -565,7 +627,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                             : decode_llvm(arch, words, &instruction, out, &end);
         if (!decoded) {
             l->output.length = (size_t)(out - data);
-            put_data(l, offset, words[0]);
+            put_data(l, offset, words, 1, NULL, 0);
             out = data + l->output.length;
             at += 4;
             continue;
@@ -578,17 +640,16 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             memcpy(text, "*/ ", 3);
             text += 3;
         }
-        /* The usual clrx text straight at the line, the rest (reading back,
-         * unusual fields) through gcn_format_exact_text. */
-        if (clrx && !(end = gcn_write_clrx_exact(&instruction, offset, text))) {
-            gcn_text formatted = {text, TEXT_SIZE, 0};
-            if (gcn_format_exact_text(&instruction, GCN_DIALECT_CLRX, offset, &formatted) &&
-                formatted.length < TEXT_SIZE)
-                end = text + formatted.length;
-        }
+        /* The usual text straight at the line, the rest (unusual fields,
+         * illegal opcodes, --exact's reading back) through put_unusual. */
+        if (clrx)
+            end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
+                        : gcn_write_clrx(&instruction, offset, text);
+        else if (exact)
+            end = NULL;
         if (!end) {
             l->output.length = (size_t)(out - data);
-            put_words(l, offset, words, size);
+            size = put_unusual(l, &instruction, offset, words);
             out = data + l->output.length;
             target = next_target(l);
             at += size * 4;
@@ -648,8 +709,10 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
         gcn_instruction instruction;
         bool decoded;
         size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
-        if (!decoded || !put_instruction(l, &instruction, offset, words))
-            put_words(l, offset, words, size);
+        if (decoded)
+            size = put_unusual(l, &instruction, offset, words);
+        else
+            put_data(l, offset, words, 1, NULL, 0);
         at += size * 4;
     }
     if (last && !l->failed)

@@ -54,10 +54,8 @@ static bool loses_vaddr(const gcn_instruction *instruction)
            (gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH) && instruction->saddr != 0x7f;
 }
 
-char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
+char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    if (needs_reading_back(instruction) || loses_vaddr(instruction))
-        return NULL;
     switch (instruction->family) {
     case GCN_FAMILY_SOPP:
         return gcn_write_clrx_sopp(instruction, address, at);
@@ -70,6 +68,13 @@ char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address,
     default:
         return NULL;
     }
+}
+
+char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
+{
+    if (needs_reading_back(instruction) || loses_vaddr(instruction))
+        return NULL;
+    return gcn_write_clrx(instruction, address, at);
 }
 
 /* Whether the text at text->data + start parses back to every bit of the
@@ -90,6 +95,15 @@ static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruct
         return false;
     /* not every bit back? */
     return again_count == count && memcmp(words, again, count * sizeof words[0]) == 0;
+}
+
+bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
+                         uint64_t address, const char *text, size_t length)
+{
+    if (dialect == GCN_DIALECT_CLRX && !needs_reading_back(instruction) && !loses_vaddr(instruction))
+        return true;
+    gcn_text whole = {(char *)text, length + 1, length};
+    return reads_back(instruction, dialect, address, &whole, 0);
 }
 
 /* The CLRX text, read back where it may not carry every bit. */

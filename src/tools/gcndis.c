@@ -11,12 +11,14 @@
 
 static void usage(void)
 {
-    fputs("usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [INPUT|-]\n"
+    fputs("usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [--exact] [INPUT|-]\n"
           "  -f hex: 32-bit words separated by white space or commas, 0x optional, or\n"
           "          llvm-mc byte lists (0x04,0x50,... or [0x04,0x50,...]); # and // comments\n"
           "  -e: show each instruction's byte offset and words\n"
-          "  The clrx text assembles back (gcnasm) to the same bytes; branch targets\n"
-          "  are labels. The llvm text keeps llvm-mc's raw branch offsets.\n",
+          "  --exact: text that assembles back (gcnasm) to the same bytes: an instruction\n"
+          "           whose text would lose bits prints as data, its text in a comment\n"
+          "  The text is what clrxdisasm (clrx) or llvm-objdump (llvm) prints; clrx branch\n"
+          "  targets are labels, the llvm text keeps llvm-mc's raw branch offsets.\n",
           stderr);
 }
 
@@ -132,7 +134,7 @@ static int disassemble_hex(const gcn_listing_options *options, const char *input
 int main(int argc, char **argv)
 {
     const char *arch_name = NULL, *syntax = "clrx", *format = "raw", *input = "-";
-    bool show_encoding = false;
+    bool show_encoding = false, exact = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if ((!strcmp(a, "-a") || !strcmp(a, "-s") || !strcmp(a, "-f")) && i + 1 < argc) {
@@ -142,6 +144,8 @@ int main(int argc, char **argv)
             else format = value;
         } else if (!strcmp(a, "-e")) {
             show_encoding = true;
+        } else if (!strcmp(a, "--exact")) {
+            exact = true;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;
@@ -172,6 +176,6 @@ int main(int argc, char **argv)
         return 2;
     }
     gcn_listing_options options = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
-                                   show_encoding};
+                                   show_encoding, exact};
     return strcmp(format, "hex") ? disassemble_raw(&options, input) : disassemble_hex(&options, input);
 }
