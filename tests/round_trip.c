@@ -112,6 +112,11 @@ static const struct silent_bits {
     /* gcn1.4: SOE without imm prints as the plain sN form (dis.tsv: c002cc9d 3200005b and
      * the sN rows), which reads back with the register in the offset field */
     {GCN_FAMILY_SMEM, 1u << GCN_ARCH_GCN14, {1u << 14, 0xffffffffu}},
+    /* GCN 1.2/1.4 SMEM register offsets: clrxdisasm shows the register in
+     * the offset field's low 8 bits only (issue 12: c0441f80 00100039 is
+     * s_store_dwordx2 exec, s[0:1], s57) */
+    {GCN_FAMILY_SMEM, 1u << GCN_ARCH_GCN12, {0, 0x000fff00u}},
+    {GCN_FAMILY_SMEM, 1u << GCN_ARCH_GCN14, {0, 0x001fff00u}},
     /* MUBUF bit 53: dis.tsv prints e001f25b 23f43d12 and 23d43d12 alike */
     {GCN_FAMILY_MUBUF, 15, {0, 1u << 21}},
     /* GCN 1.2 MUBUF bit 15 (addr64 before): dis.tsv gcn1.2 prints it silently */
@@ -137,10 +142,14 @@ static bool silently_lost(gcn_arch arch, gcn_family family, const uint32_t *word
     return true;
 }
 
-/* A MUBUF load with both lds and tfe prints as CLRX prints it, and CLRX's
- * assembler refuses that line (asm.tsv error row): it cannot read back. */
+/* Lines clrxdisasm prints and CLRX's assembler refuses (asm.tsv error
+ * rows): a MUBUF load with both lds and tfe; on GCN 1.2 an SMEM store or
+ * atomic (or an opcode it lacks) with a register offset other than m0. */
 static bool refused_by_clrx(const gcn_instruction *instruction)
 {
+    if (instruction->family == GCN_FAMILY_SMEM)
+        return instruction->arch == GCN_ARCH_GCN12 &&
+               !(instruction->modifiers & GCN_MOD_IMM) && (instruction->offset & 0xffu) != 124;
     return instruction->family == GCN_FAMILY_MUBUF &&
            (instruction->modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
 }

@@ -27,8 +27,9 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
  * back to know. tests/round_trip.c checks on random words of every family
  * that nothing else loses bits, and the fuzzer checks this function's promise:
  * bits no field covers (CLRX shows only some), GCN 1.4 SMEM's SOE form
- * (printed as the plain SGPR form), and a MUBUF access with both lds and tfe
- * (CLRX's assembler refuses what its disassembler prints). */
+ * (printed as the plain SGPR form), SMEM register offsets (CLRX shows the
+ * low 8 bits), and a MUBUF access with both lds and tfe (CLRX's assembler
+ * refuses what its disassembler prints). */
 static bool needs_reading_back(const gcn_instruction *instruction)
 {
     if (instruction->reserved[0] | instruction->reserved[1])
@@ -36,7 +37,12 @@ static bool needs_reading_back(const gcn_instruction *instruction)
     unsigned modifiers = instruction->modifiers;
     switch (instruction->family) {
     case GCN_FAMILY_SMEM:
-        return (modifiers & GCN_MOD_SOE) != 0;
+        /* A register offset shows only the field's low 8 bits, and GCN 1.2
+         * stores and atomics take only m0 in clrxasm. */
+        return (modifiers & GCN_MOD_SOE) ||
+               (!(modifiers & (GCN_MOD_IMM | GCN_MOD_LITERAL)) &&
+                (instruction->offset > 0xffu ||
+                 (instruction->arch == GCN_ARCH_GCN12 && instruction->offset != 124)));
     case GCN_FAMILY_MUBUF:
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
     default:

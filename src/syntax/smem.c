@@ -141,10 +141,9 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
     gcn_put(text, ", ");
     *used |= FIELD_OFFSET;
     if (soe) { /* soffset register; the offset follows as offset:X */
-        /* Without imm the offset field is unused; clrxdisasm shows only the
-         * register, so a nonzero field needs the key=value form. */
-        if ((!imm && instruction->offset) ||
-            !named(arch, GCN_DIALECT_CLRX, instruction->soffset, 1))
+        /* Without imm the offset field is unused: clrxdisasm shows only the
+         * register (gcn_format_exact reads it back). */
+        if (!named(arch, GCN_DIALECT_CLRX, instruction->soffset, 1))
             return false;
         gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->soffset, 1);
         *used |= FIELD_SOFFSET;
@@ -165,13 +164,13 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
         }
         return true;
     }
-    if (!named(arch, GCN_DIALECT_CLRX, instruction->offset, 1))
+    /* The register in the offset field's low 8 bits, as clrxdisasm shows
+     * it whatever is above (and on GCN 1.2 stores and atomics, where
+     * clrxasm takes only m0): gcn_format_exact reads those back. */
+    unsigned code = instruction->offset & 0xffu;
+    if (!named(arch, GCN_DIALECT_CLRX, code, 1))
         return false;
-    /* clrxasm takes only m0 here on GCN 1.2: other registers as keys. */
-    if (arch == GCN_ARCH_GCN12 && instruction->offset != CODE_M0 &&
-        (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC))
-        return false;
-    gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->offset, 1);
+    gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, code, 1);
     return true;
 }
 
