@@ -13,30 +13,8 @@
 #include "dis/disassembler.h"
 #include "support/harness.h"
 #include "support/random.h"
+#include "support/text.h"
 
-typedef struct text {
-    char *data;
-    size_t length, capacity;
-} text;
-
-static bool append(void *context, const char *data, size_t length)
-{
-    text *t = context;
-    if (t->length + length + 1 > t->capacity) {
-        size_t capacity = t->capacity ? t->capacity * 2 : 4096;
-        while (capacity < t->length + length + 1)
-            capacity *= 2;
-        char *grown = realloc(t->data, capacity);
-        if (!grown)
-            return false;
-        t->data = grown;
-        t->capacity = capacity;
-    }
-    memcpy(t->data + t->length, data, length);
-    t->length += length;
-    t->data[t->length] = '\0';
-    return true;
-}
 
 /* A word of some family, or any word. */
 static uint32_t draw_word(test_random *random)
@@ -82,14 +60,14 @@ static void round_trip(test_summary *summary, gcn_arch arch, const uint8_t *byte
                        unsigned buffer)
 {
     /* exact (gcndis --exact), in both dialects: the same bytes */
-    text listing = {0};
+    test_text listing = {0};
     char *diagnostics = NULL;
     gcn_output output = {0};
     for (int d = 0; d < 2; d++) {
         gcn_dialect dialect = d ? GCN_DIALECT_LLVM : GCN_DIALECT_CLRX;
         gcn_listing_options exact = {arch, dialect, buffer % 2 == 0, true};
         listing.length = 0;
-        if (!gcn_disassemble_buffer(&exact, bytes, length, append, &listing)) {
+        if (!gcn_disassemble_buffer(&exact, bytes, length, test_text_append, &listing)) {
             test_fail(summary, "%s buffer %u: gcn_disassemble_buffer failed", arch_names[arch], buffer);
             free(listing.data);
             return;
@@ -114,15 +92,15 @@ static void round_trip(test_summary *summary, gcn_arch arch, const uint8_t *byte
     /* llvm without exact: a fixpoint */
     gcn_listing_options options = {arch, GCN_DIALECT_LLVM, false, false};
     listing.length = 0;
-    text again = {0};
+    test_text again = {0};
     diagnostics = NULL;
-    if (!gcn_disassemble_buffer(&options, bytes, length, append, &listing)) {
+    if (!gcn_disassemble_buffer(&options, bytes, length, test_text_append, &listing)) {
         test_fail(summary, "%s buffer %u: gcn_disassemble_buffer (llvm) failed", arch_names[arch], buffer);
     } else if (!assemble(arch, GCN_DIALECT_LLVM, listing.data ? listing.data : "", listing.length,
                          &output, &diagnostics)) {
         test_fail(summary, "%s buffer %u, llvm: gcnasm rejects gcndis's text", arch_names[arch], buffer);
         first_lines(diagnostics, 6);
-    } else if (!gcn_disassemble_buffer(&options, output.bytes, output.length, append, &again) ||
+    } else if (!gcn_disassemble_buffer(&options, output.bytes, output.length, test_text_append, &again) ||
                again.length != listing.length ||
                (listing.length && memcmp(again.data, listing.data, listing.length) != 0)) {
         size_t at = 0, line = 0;

@@ -16,30 +16,8 @@
 #include "dis/disassembler.h"
 #include "support/harness.h"
 #include "support/random.h"
+#include "support/text.h"
 
-typedef struct text {
-    char *data;
-    size_t length, capacity;
-} text;
-
-static bool append(void *context, const char *data, size_t length)
-{
-    text *t = context;
-    if (t->length + length + 1 > t->capacity) {
-        size_t capacity = t->capacity ? t->capacity * 2 : 4096;
-        while (capacity < t->length + length + 1)
-            capacity *= 2;
-        char *grown = realloc(t->data, capacity);
-        if (!grown)
-            return false;
-        t->data = grown;
-        t->capacity = capacity;
-    }
-    memcpy(t->data + t->length, data, length);
-    t->length += length;
-    t->data[t->length] = '\0';
-    return true;
-}
 
 /* Words of the four families (two-word starts often), float literals
  * such as 0xc0500000, or any word. */
@@ -102,10 +80,10 @@ static bool one_data_word(const char *line, bool clrx)
 }
 
 static bool listing(const gcn_listing_options *options, const uint8_t *bytes, size_t length,
-                    text *out)
+                    test_text *out)
 {
     out->length = 0;
-    return gcn_disassemble_buffer(options, bytes, length, append, out);
+    return gcn_disassemble_buffer(options, bytes, length, test_text_append, out);
 }
 
 /* lines[from, count) against again[0, again_count), branch lines (".L")
@@ -143,7 +121,7 @@ int main(void)
         {GCN_DIALECT_CLRX, true, "clrx --exact"},
     };
     uint64_t seed = test_seed();
-    text with = {0}, without = {0}, rest = {0};
+    test_text with = {0}, without = {0}, rest = {0};
     for (int a = 0; a < GCN_ARCH_COUNT; a++) {
         for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
             const struct mode *mode = &modes[m];

@@ -185,6 +185,14 @@ static bool check_clrx(const char *origin, gcn_arch arch, const uint32_t *words,
         failure(family, row, "%s: format refuses, status %d", where, status);
         return false;
     }
+    /* gcndis's raw writer without --exact: where it writes, gcn_format's text. */
+    char plain[GCN_TEXT_ROOM];
+    char *plain_end = gcn_write_clrx(instruction, ADDRESS, plain);
+    if (plain_end && ((size_t)(plain_end - plain) != length || memcmp(plain, text, length) != 0)) {
+        failure(family, row, "%s: gcn_write_clrx gives '%.*s', gcn_format '%s'", where,
+                (int)(plain_end - plain), plain, text);
+        return false;
+    }
     /* The disassembler's raw writer: where it writes, gcn_format_exact's text. */
     char raw[GCN_TEXT_ROOM], exact[512];
     char *end = gcn_write_clrx_exact(instruction, ADDRESS, raw);

@@ -232,6 +232,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     if (stop > end || !l->decodes)
         stop = 0;
     gcn_arch arch = l->options.arch;
+    bool exact = l->options.exact;
     while (at < stop) {
         const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
@@ -249,15 +250,21 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
                       ? clrx_words(l, &instruction, l->offset + at) * 4
                       : 4;
             break;
-        case GCN_FAMILY_MUBUF:
-            at += gcn_decode_mubuf(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                      ? clrx_words(l, &instruction, l->offset + at) * 4
-                      : 4;
+        case GCN_FAMILY_MUBUF: /* two words, but --exact's illegal opcodes */
+            if (!exact)
+                at += GCN_MUBUF_WORDS * 4;
+            else
+                at += gcn_decode_mubuf(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                          ? clrx_words(l, &instruction, l->offset + at) * 4
+                          : 4;
             break;
         case GCN_FAMILY_FLAT:
-            at += gcn_decode_flat(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                      ? clrx_words(l, &instruction, l->offset + at) * 4
-                      : 4;
+            if (!exact)
+                at += GCN_FLAT_WORDS * 4;
+            else
+                at += gcn_decode_flat(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                          ? clrx_words(l, &instruction, l->offset + at) * 4
+                          : 4;
             break;
         default:
             at += 4;
@@ -596,10 +603,10 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
  * target. Returns where it stopped. */
 static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 const uint8_t *bytes, size_t stop,
-                                                                bool clrx, bool encoding)
+                                                                bool clrx, bool encoding,
+                                                                bool exact)
 {
     gcn_arch arch = l->options.arch;
-    bool exact = l->options.exact;
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
     uint64_t target = next_target(l), digits_end = 0;
@@ -645,8 +652,6 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         if (clrx)
             end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
                         : gcn_write_clrx(&instruction, offset, text);
-        else if (exact)
-            end = NULL;
         if (!end) {
             l->output.length = (size_t)(out - data);
             size = put_unusual(l, &instruction, offset, words);
@@ -669,23 +674,35 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
 
 static size_t print_clrx(gcn_listing *l, const uint8_t *bytes, size_t stop)
 {
-    return print_lines(l, bytes, stop, true, false);
+    return print_lines(l, bytes, stop, true, false, false);
 }
 
 static size_t print_clrx_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
 {
-    return print_lines(l, bytes, stop, true, true);
+    return print_lines(l, bytes, stop, true, true, false);
+}
+
+static size_t print_clrx_exact(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, true, false, true);
+}
+
+static size_t print_clrx_exact_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, true, true, true);
 }
 
 static size_t print_llvm(gcn_listing *l, const uint8_t *bytes, size_t stop)
 {
-    return print_lines(l, bytes, stop, false, false);
+    return print_lines(l, bytes, stop, false, false, false);
 }
 
 static size_t print_llvm_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
 {
-    return print_lines(l, bytes, stop, false, true);
+    return print_lines(l, bytes, stop, false, true, false);
 }
+
+typedef size_t (*print_function)(gcn_listing *, const uint8_t *, size_t);
 
 bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
 {
@@ -694,12 +711,14 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
     size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
     if (stop > end)
         stop = end;
-    if (l->decodes && !l->failed && (l->offset + length) >> 48 == 0) {
-        bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
-        if (l->options.show_encoding)
-            at = (clrx ? print_clrx_encoding : print_llvm_encoding)(l, bytes, stop);
-        else
-            at = (clrx ? print_clrx : print_llvm)(l, bytes, stop);
+    /* llvm --exact reads every line back: the loop below does it all. */
+    bool clrx = l->options.dialect == GCN_DIALECT_CLRX, exact = l->options.exact;
+    if (l->decodes && !l->failed && (l->offset + length) >> 48 == 0 && (clrx || !exact)) {
+        static const print_function functions[2][2][2] = { /* [clrx][exact][-e] */
+            {{print_llvm, print_llvm_encoding}, {NULL, NULL}},
+            {{print_clrx, print_clrx_encoding}, {print_clrx_exact, print_clrx_exact_encoding}},
+        };
+        at = functions[clrx][exact][l->options.show_encoding](l, bytes, stop);
     }
     while (at < end && !l->failed) {
         uint64_t offset = l->offset + at;
