@@ -1,8 +1,8 @@
 /* gcndis never swallows an instruction (issue 12, point 4): where words
- * that could start a two-word instruction print as a data word (they are
- * no instruction: no llvm text, or under exact an illegal opcode whose text
- * loses bits), only that word is data, and the listing goes on at the next
- * word as if it started there. Checked on random words of every
+ * that could start a two-word instruction print as data (no llvm text, or
+ * under exact a text that would not give back every bit), only the first
+ * word is data, and the listing goes on at the next word as if it started
+ * there. Checked on random words of every
  * generation, in the llvm dialect (with and without exact) and the clrx
  * dialect with exact: after each such data line, the rest of the listing
  * is the listing of the words after it (branch lines aside in clrx, whose
@@ -72,11 +72,16 @@ static bool line_offset(const char *line, bool clrx, unsigned long long *offset)
     return sscanf(at, "%llx", offset) == 1;
 }
 
+/* A data line of one word, with or without the text of the instruction
+ * it could start in a comment (--exact). */
 static bool one_data_word(const char *line, bool clrx)
 {
     const char *prefix = clrx ? ".int 0x" : ".long 0x";
     size_t length = strlen(prefix);
-    return strncmp(line, prefix, length) == 0 && strlen(line) == length + 8;
+    if (strncmp(line, prefix, length) != 0 || strlen(line) < length + 8)
+        return false;
+    const char *after = line + length + 8;
+    return *after == '\0' || strncmp(after, clrx ? " /* " : " // ", 4) == 0;
 }
 
 static bool listing(const gcn_listing_options *options, const uint8_t *bytes, size_t length,

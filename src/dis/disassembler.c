@@ -4,10 +4,11 @@
  * targets (outside the input, inside an instruction) get their label
  * defined after the code as an absolute address, which the clrx dialect's
  * branches take as it is. Both walks cut the input at the same
- * instruction boundaries (clrx_words): words that are no instruction are
- * one data word, so that the next word may start one; an instruction is
- * its words, as text or, under exact where the text would not give back
- * every bit, as data with the text in a comment. */
+ * instruction boundaries (clrx_words): an instruction is its words, as
+ * text; words that are no instruction are one data word, and so, under
+ * exact, is the first word of an instruction whose text would not give
+ * back every bit (its text in a comment), so that the next word may start
+ * an instruction: nothing is taken down with data. */
 #include "dis/disassembler.h"
 
 #include <stdio.h>
@@ -130,30 +131,28 @@ static size_t walk_end(size_t length, bool last)
     return length > BLOCK_TAIL ? length - BLOCK_TAIL + 1 : 0;
 }
 
-/* Whether an illegal opcode's CLRX text gives back every bit; out of
- * line: illegal opcodes are rare. */
-static __attribute__((noinline)) bool illegal_gives_back(const gcn_instruction *instruction,
-                                                         uint64_t offset)
+/* Whether the CLRX text gives back every bit, read back where it may
+ * not; out of line: such words are rare in code. */
+static __attribute__((noinline)) bool clrx_gives_back(const gcn_instruction *instruction,
+                                                      uint64_t offset)
 {
     char buffer[TEXT_SIZE];
     gcn_text text = {buffer, sizeof buffer, 0};
-    return gcn_format_text(instruction, GCN_DIALECT_CLRX, offset, &text) &&
-           text.length < sizeof buffer &&
-           gcn_text_gives_back(instruction, GCN_DIALECT_CLRX, offset, buffer, text.length);
+    return gcn_format_exact_text(instruction, GCN_DIALECT_CLRX, offset, &text) &&
+           text.length < sizeof buffer;
 }
 
 /* The words a decoded instruction takes in the clrx dialect, the same in
- * both walks: all of them, but under exact one for an illegal opcode of
- * more than one word whose text (SMEM_ill_20 ...) would not give back every
- * bit, such as a float literal read as the start of an SMEM instruction:
- * that is no instruction, and the next word may start one. Without exact,
- * the words clrxdisasm takes. */
+ * both walks: all of them (as clrxdisasm does), but under exact one where
+ * its text would not give back every bit: that word prints as data, and the
+ * next word may start an instruction (a float literal read as the start of
+ * an SMEM instruction must not take the instruction after it along). */
 static inline size_t clrx_words(const gcn_listing *l, const gcn_instruction *instruction,
                                 uint64_t offset)
 {
-    if (!l->options.exact || instruction->row != GCN_ROW_NONE || instruction->word_count == 1)
+    if (!l->options.exact || instruction->word_count == 1 || !gcn_clrx_may_lose_bits(instruction))
         return instruction->word_count;
-    return illegal_gives_back(instruction, offset) ? instruction->word_count : 1;
+    return clrx_gives_back(instruction, offset) ? instruction->word_count : 1;
 }
 
 /* ---- the scan: branch targets ---- */
@@ -224,10 +223,9 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     if (!gcn_listing_needs_scan(l) || l->printing)
         return true;
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
-    /* Decoding is enough: an instruction takes its words whether it prints
-     * as text or data (but clrx_words' illegal opcodes), and a branch
-     * always reads back. First the usual instructions, three whole words
-     * ahead, with no test of what is left. */
+    /* Decoding is enough (clrx_words), and a branch always reads back.
+     * First the usual instructions, three whole words ahead, with no test
+     * of what is left. */
     size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
     if (stop > end || !l->decodes)
         stop = 0;
@@ -250,7 +248,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
                       ? clrx_words(l, &instruction, l->offset + at) * 4
                       : 4;
             break;
-        case GCN_FAMILY_MUBUF: /* two words, but --exact's illegal opcodes */
+        case GCN_FAMILY_MUBUF: /* two words, but under exact see clrx_words */
             if (!exact)
                 at += GCN_MUBUF_WORDS * 4;
             else
@@ -440,10 +438,10 @@ static void put_data(gcn_listing *l, uint64_t offset, const uint32_t *words, siz
 
 /* An instruction the fast path leaves (an unusual field, an illegal
  * opcode, exact in the llvm dialect, the input's last words): its line;
- * under exact, where its text would not give back every bit, its words as
- * data with the text in a comment; one data word where the words are no
- * instruction (no text in the llvm dialect, as llvm-objdump; clrx_words'
- * illegal opcodes in clrx). Returns the words it took. */
+ * one data word where the words are no instruction in the llvm dialect (no
+ * text: llvm-objdump's invalid encoding); under exact, where its text would
+ * not give back every bit, its first word as data with the text in a
+ * comment (clrx_words). Returns the words it took. */
 static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
                                                    const gcn_instruction *instruction,
                                                    uint64_t offset, const uint32_t *words)
@@ -457,14 +455,14 @@ static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
     bool exact = l->options.exact;
     bool gives_back = has_text && exact &&
                       gcn_text_gives_back(instruction, dialect, offset, buffer, text.length);
-    bool illegal = instruction->row == GCN_ROW_NONE && count > 1;
-    if (dialect == GCN_DIALECT_CLRX ? exact && illegal && !gives_back : !has_text) {
-        put_data(l, offset, words, 1, NULL, 0);
+    if (exact && !gives_back) {
+        put_data(l, offset, words, 1, has_text ? buffer : NULL, text.length);
         return 1;
     }
-    if (!has_text || (exact && !gives_back)) {
-        put_data(l, offset, words, count, has_text ? buffer : NULL, text.length);
-        return count;
+    if (!has_text) { /* llvm: invalid; clrx (not reached): the words clrx_words counts */
+        size_t taken = dialect == GCN_DIALECT_LLVM ? 1 : count;
+        put_data(l, offset, words, taken, NULL, 0);
+        return taken;
     }
     gcn_text *out = line(l);
     char *at = start_line(l, out->data + out->length, offset, words, count);

@@ -76,9 +76,14 @@ char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char 
     }
 }
 
+bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
+{
+    return needs_reading_back(instruction) || loses_vaddr(instruction);
+}
+
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    if (needs_reading_back(instruction) || loses_vaddr(instruction))
+    if (gcn_clrx_may_lose_bits(instruction))
         return NULL;
     return gcn_write_clrx(instruction, address, at);
 }
@@ -106,7 +111,7 @@ static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruct
 bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
                          uint64_t address, const char *text, size_t length)
 {
-    if (dialect == GCN_DIALECT_CLRX && !needs_reading_back(instruction) && !loses_vaddr(instruction))
+    if (dialect == GCN_DIALECT_CLRX && !gcn_clrx_may_lose_bits(instruction))
         return true;
     gcn_text whole = {(char *)text, length + 1, length};
     return reads_back(instruction, dialect, address, &whole, 0);
