@@ -156,6 +156,8 @@ static inline size_t clrx_words(const gcn_listing *l, const gcn_instruction *ins
 
 /* ---- the scan: branch targets ---- */
 
+_Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2, "the scan takes both as two words");
+
 /* Sorts the targets: a radix sort, a byte at a time from the lowest, over
  * the bytes the largest target has (qsort's calls to a comparison cost
  * more than the rest of the scan). False when memory runs out. */
@@ -249,7 +251,6 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             break;
         case GCN_FAMILY_MUBUF: /* two words, but under exact see clrx_words */
         case GCN_FAMILY_FLAT:
-            _Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2, "two words");
             if (!exact)
                 at += 8;
             else
