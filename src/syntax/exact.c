@@ -28,7 +28,8 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
  * that nothing else loses bits, and the fuzzer checks this function's promise:
  * bits no field covers (CLRX shows only some), GCN 1.4 SMEM's SOE form
  * (printed as the plain SGPR form), SMEM register offsets (CLRX shows the
- * low 8 bits), and a MUBUF access with both lds and tfe (CLRX's assembler
+ * low 8 bits), GCN 1.4 FLAT's saddr and offset bit 12 (CLRX shows
+ * neither), and a MUBUF access with both lds and tfe (CLRX's assembler
  * refuses what its disassembler prints). */
 static bool needs_reading_back(const gcn_instruction *instruction)
 {
@@ -39,12 +40,18 @@ static bool needs_reading_back(const gcn_instruction *instruction)
     case GCN_FAMILY_SMEM:
         /* A register offset shows only the field's low 8 bits, and GCN 1.2
          * stores and atomics take only m0 in clrxasm. */
-        return (modifiers & GCN_MOD_SOE) ||
+        return (modifiers & GCN_MOD_SOE) || instruction->soffset ||
                (!(modifiers & (GCN_MOD_IMM | GCN_MOD_LITERAL)) &&
                 (instruction->offset > 0xffu ||
                  (instruction->arch == GCN_ARCH_GCN12 && instruction->offset != 124)));
     case GCN_FAMILY_MUBUF:
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
+    case GCN_FAMILY_FLAT: /* GCN 1.4 FLAT (and illegal opcodes, printed alike):
+                             saddr and offset bit 12 not shown */
+        return instruction->arch >= GCN_ARCH_GCN14 &&
+               (instruction->row == GCN_ROW_NONE ||
+                !(gcn_rows[instruction->row].flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL))) &&
+               (instruction->saddr != 0 || (instruction->offset & 0x1000u));
     default:
         return false;
     }

@@ -269,7 +269,8 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
         if (modifiers & GCN_MOD_IMM)
             gcn_put(text, " imm=1");
     }
-    if (gcn14 && !(used & FIELD_SOFFSET)) {
+    /* clrxdisasm shows soffset only with soe: in the key form only. */
+    if (gcn14 && !(used & FIELD_SOFFSET) && key_form_start) {
         if (instruction->soffset)
             put_field(text, "soffset", instruction->soffset);
         if (modifiers & GCN_MOD_SOE)
@@ -277,12 +278,12 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
     }
     if ((modifiers & GCN_MOD_LITERAL) && !(used & FIELD_LITERAL))
         put_field(text, "literal", instruction->literal);
-    /* Bits no field covers; clrxdisasm drops them, and so do we for GCN 1.2's
-     * word 1 (its own test prints c0020c9d 01d1345b as offset 0x1345b). */
+    /* Bits no field covers print in the key form only; clrxdisasm drops
+     * them (its own test prints c0020c9d 01d1345b as offset 0x1345b). */
     uint64_t reserved = instruction->reserved[0];
     if (gcn14)
         reserved |= (uint64_t)instruction->reserved[1] << 32;
-    if (!smrd && reserved) {
+    if (!smrd && reserved && key_form_start) {
         gcn_put(text, " reserved=");
         gcn_put_hex(text, reserved);
     }
