@@ -15,8 +15,9 @@ static void usage(void)
           "  -f hex: 32-bit words separated by white space or commas, 0x optional, or\n"
           "          llvm-mc byte lists (0x04,0x50,... or [0x04,0x50,...]); # and // comments\n"
           "  -e: show each instruction's byte offset and words\n"
-          "  --exact: text that assembles back (gcnasm) to the same bytes: an instruction\n"
-          "           whose text would lose bits prints as data, its text in a comment\n"
+          "  --exact: text that assembles back (gcnasm) to the same bytes: where an\n"
+          "           instruction's text would lose bits, its first word prints as data\n"
+          "           with the text in a comment, and the next word is read afresh\n"
           "  The text is what clrxdisasm (clrx) or llvm-objdump (llvm) prints; clrx branch\n"
           "  targets are labels, the llvm text keeps llvm-mc's raw branch offsets.\n",
           stderr);
