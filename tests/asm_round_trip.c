@@ -13,30 +13,8 @@
 #include "dis/disassembler.h"
 #include "support/harness.h"
 #include "support/random.h"
+#include "support/text.h"
 
-typedef struct text {
-    char *data;
-    size_t length, capacity;
-} text;
-
-static bool append(void *context, const char *data, size_t length)
-{
-    text *t = context;
-    if (t->length + length + 1 > t->capacity) {
-        size_t capacity = t->capacity ? t->capacity * 2 : 4096;
-        while (capacity < t->length + length + 1)
-            capacity *= 2;
-        char *grown = realloc(t->data, capacity);
-        if (!grown)
-            return false;
-        t->data = grown;
-        t->capacity = capacity;
-    }
-    memcpy(t->data + t->length, data, length);
-    t->length += length;
-    t->data[t->length] = '\0';
-    return true;
-}
 
 /* A word of some family, or any word. */
 static uint32_t draw_word(test_random *random)
@@ -81,42 +59,48 @@ static void first_lines(const char *data, int lines)
 static void round_trip(test_summary *summary, gcn_arch arch, const uint8_t *bytes, size_t length,
                        unsigned buffer)
 {
-    /* clrx: the same bytes */
-    gcn_listing_options options = {arch, GCN_DIALECT_CLRX, buffer % 2 == 0};
-    text listing = {0};
-    if (!gcn_disassemble_buffer(&options, bytes, length, append, &listing)) {
-        test_fail(summary, "%s buffer %u: gcn_disassemble_buffer failed", arch_names[arch], buffer);
-        return;
-    }
-    gcn_output output = {0};
+    /* exact (gcndis --exact), in both dialects: the same bytes */
+    test_text listing = {0};
     char *diagnostics = NULL;
-    bool ok = assemble(arch, GCN_DIALECT_CLRX, listing.data ? listing.data : "", listing.length,
-                       &output, &diagnostics);
-    if (!ok || output.length != length || (length && memcmp(output.bytes, bytes, length) != 0)) {
-        size_t at = 0;
-        while (ok && at < length && at < output.length && output.bytes[at] == bytes[at])
-            at++;
-        test_fail(summary, "%s buffer %u (%zu bytes), clrx: %s at byte %zu", arch_names[arch], buffer,
-                  length, ok ? "different bytes" : "gcnasm fails", at);
-        first_lines(diagnostics, 6);
-    } else {
-        test_pass(summary);
+    gcn_output output = {0};
+    for (int d = 0; d < 2; d++) {
+        gcn_dialect dialect = d ? GCN_DIALECT_LLVM : GCN_DIALECT_CLRX;
+        gcn_listing_options exact = {arch, dialect, buffer % 2 == 0, true};
+        listing.length = 0;
+        if (!gcn_disassemble_buffer(&exact, bytes, length, test_text_append, &listing)) {
+            test_fail(summary, "%s buffer %u: gcn_disassemble_buffer failed", arch_names[arch], buffer);
+            free(listing.data);
+            return;
+        }
+        bool ok = assemble(arch, dialect, listing.data ? listing.data : "", listing.length, &output,
+                           &diagnostics);
+        if (!ok || output.length != length || (length && memcmp(output.bytes, bytes, length) != 0)) {
+            size_t at = 0;
+            while (ok && at < length && at < output.length && output.bytes[at] == bytes[at])
+                at++;
+            test_fail(summary, "%s buffer %u (%zu bytes), %s --exact: %s at byte %zu",
+                      arch_names[arch], buffer, length, d ? "llvm" : "clrx",
+                      ok ? "different bytes" : "gcnasm fails", at);
+            first_lines(diagnostics, 6);
+        } else {
+            test_pass(summary);
+        }
+        free(diagnostics);
+        diagnostics = NULL;
+        gcn_output_free(&output);
     }
-    free(diagnostics);
-    gcn_output_free(&output);
-    /* llvm: a fixpoint */
-    options.dialect = GCN_DIALECT_LLVM;
-    options.show_encoding = false; /* the words differ where llvm drops bits */
+    /* llvm without exact: a fixpoint */
+    gcn_listing_options options = {arch, GCN_DIALECT_LLVM, false, false};
     listing.length = 0;
-    text again = {0};
+    test_text again = {0};
     diagnostics = NULL;
-    if (!gcn_disassemble_buffer(&options, bytes, length, append, &listing)) {
+    if (!gcn_disassemble_buffer(&options, bytes, length, test_text_append, &listing)) {
         test_fail(summary, "%s buffer %u: gcn_disassemble_buffer (llvm) failed", arch_names[arch], buffer);
     } else if (!assemble(arch, GCN_DIALECT_LLVM, listing.data ? listing.data : "", listing.length,
                          &output, &diagnostics)) {
         test_fail(summary, "%s buffer %u, llvm: gcnasm rejects gcndis's text", arch_names[arch], buffer);
         first_lines(diagnostics, 6);
-    } else if (!gcn_disassemble_buffer(&options, output.bytes, output.length, append, &again) ||
+    } else if (!gcn_disassemble_buffer(&options, output.bytes, output.length, test_text_append, &again) ||
                again.length != listing.length ||
                (listing.length && memcmp(again.data, listing.data, listing.length) != 0)) {
         size_t at = 0, line = 0;

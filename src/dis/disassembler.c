@@ -4,12 +4,13 @@
  * targets (outside the input, inside an instruction) get their label
  * defined after the code as an absolute address, which the clrx dialect's
  * branches take as it is. Both walks cut the input at the same
- * instruction boundaries: an instruction that does not decode is one data
- * word, one that decodes is its words, as text or, if the text would not
- * read back, as data. */
+ * instruction boundaries (clrx_words): an instruction is its words, as
+ * text; words that are no instruction are one data word, and so, under
+ * exact, is the first word of an instruction whose text would not give
+ * back every bit (its text in a comment), so that the next word may start
+ * an instruction: nothing is taken down with data. */
 #include "dis/disassembler.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -28,8 +29,10 @@ enum {
 };
 
 /* A line: a text written in GCN_TEXT_ROOM, and -e's comment (under 64
- * bytes) before or after it. */
-_Static_assert((int)GCN_TEXT_ROOM + 64 <= (int)LINE_ROOM && (int)GCN_TEXT_ROOM <= (int)TEXT_SIZE,
+ * bytes) before or after it; or a data line: the words (14 bytes each),
+ * and a text of under TEXT_SIZE in a comment. */
+_Static_assert((int)GCN_TEXT_ROOM + 64 <= (int)LINE_ROOM && (int)GCN_TEXT_ROOM <= (int)TEXT_SIZE &&
+                   64 + 8 + 14 * GCN_MAX_WORDS + 8 + (int)TEXT_SIZE <= (int)LINE_ROOM,
                "line room");
 
 struct gcn_listing {
@@ -127,7 +130,33 @@ static size_t walk_end(size_t length, bool last)
     return length > BLOCK_TAIL ? length - BLOCK_TAIL + 1 : 0;
 }
 
+/* Whether the CLRX text gives back every bit, read back where it may
+ * not; out of line: such words are rare in code. */
+static __attribute__((noinline)) bool clrx_gives_back(const gcn_instruction *instruction,
+                                                      uint64_t offset)
+{
+    char buffer[TEXT_SIZE];
+    gcn_text text = {buffer, sizeof buffer, 0};
+    return gcn_format_exact_text(instruction, GCN_DIALECT_CLRX, offset, &text) &&
+           text.length < sizeof buffer;
+}
+
+/* The words a decoded instruction takes in the clrx dialect, the same in
+ * both walks: all of them (as clrxdisasm does), but under exact one where
+ * its text would not give back every bit: that word prints as data, and the
+ * next word may start an instruction (a float literal read as the start of
+ * an SMEM instruction must not take the instruction after it along). */
+static inline size_t clrx_words(const gcn_listing *l, const gcn_instruction *instruction,
+                                uint64_t offset)
+{
+    if (!l->options.exact || instruction->word_count == 1 || !gcn_clrx_may_lose_bits(instruction))
+        return instruction->word_count;
+    return clrx_gives_back(instruction, offset) ? instruction->word_count : 1;
+}
+
 /* ---- the scan: branch targets ---- */
+
+_Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2, "the scan takes both as two words");
 
 /* Sorts the targets: a radix sort, a byte at a time from the lowest, over
  * the bytes the largest target has (qsort's calls to a comparison cost
@@ -195,14 +224,14 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     if (!gcn_listing_needs_scan(l) || l->printing)
         return true;
     size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
-    /* Decoding is enough: what does not read back is data of the same size,
-     * and a branch always reads back. First the usual instructions, three
-     * whole words ahead, with no test of what is left, and only the SOPP
-     * and SMEM words decoded (the others' size is known). */
+    /* Decoding is enough (clrx_words), and a branch always reads back.
+     * First the usual instructions, three whole words ahead, with no test
+     * of what is left. */
     size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
     if (stop > end || !l->decodes)
         stop = 0;
     gcn_arch arch = l->options.arch;
+    bool exact = l->options.exact;
     while (at < stop) {
         const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
@@ -217,14 +246,17 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             break;
         case GCN_FAMILY_SMEM: /* one word or two (SMRD's literal) */
             at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                      ? instruction.word_count * 4u
+                      ? clrx_words(l, &instruction, l->offset + at) * 4
                       : 4;
             break;
-        case GCN_FAMILY_MUBUF: /* only the size matters here */
-            at += GCN_MUBUF_WORDS * 4;
-            break;
+        case GCN_FAMILY_MUBUF: /* two words, but under exact see clrx_words */
         case GCN_FAMILY_FLAT:
-            at += GCN_FLAT_WORDS * 4;
+            if (!exact)
+                at += 8;
+            else
+                at += gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                          ? clrx_words(l, &instruction, l->offset + at) * 4
+                          : 4;
             break;
         default:
             at += 4;
@@ -239,6 +271,8 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
         if (decoded && is_branch(&instruction) &&
             !add_target(l, branch_target(l->offset + at, &instruction)))
             return false;
+        if (decoded)
+            size = clrx_words(l, &instruction, l->offset + at);
         at += size * 4;
     }
     if (!last) {
@@ -362,34 +396,73 @@ static void end_line(gcn_listing *l, char *at, uint64_t offset, const uint32_t *
     l->output.length = (size_t)(at - l->output.data);
 }
 
-/* A data word, one line. */
-static void put_data(gcn_listing *l, uint64_t offset, uint32_t word)
+/* A data line: the words as one directive (.int in clrx, .long in llvm),
+ * and, if comment is not NULL, the instruction's text in a comment after
+ * them (--exact: the words print as data because the text would not give
+ * them back). */
+static void put_data(gcn_listing *l, uint64_t offset, const uint32_t *words, size_t count,
+                     const char *comment, size_t comment_length)
 {
+    bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
     gcn_text *out = line(l);
-    char *at = start_line(l, out->data + out->length, offset, &word, 1);
-    if (l->options.dialect == GCN_DIALECT_CLRX) {
+    char *at = start_line(l, out->data + out->length, offset, words, count);
+    if (clrx) {
         memcpy(at, ".int 0x", 7);
         at += 7;
     } else {
         memcpy(at, ".long 0x", 8);
         at += 8;
     }
-    at = put_word_at(at, word, gcn_lower_hex_pairs);
-    end_line(l, at, offset, &word, 1);
+    at = put_word_at(at, words[0], gcn_lower_hex_pairs);
+    for (size_t i = 1; i < count; i++) {
+        memcpy(at, ", 0x", 4);
+        at = put_word_at(at + 4, words[i], gcn_lower_hex_pairs);
+    }
+    if (comment) {
+        memcpy(at, clrx ? " /* " : " // ", 4);
+        memcpy(at + 4, comment, comment_length);
+        at += 4 + comment_length;
+        if (clrx) {
+            memcpy(at, " */", 3);
+            at += 3;
+        }
+    }
+    end_line(l, at, offset, words, count);
 }
 
-/* The instruction's line, if its text reads back (gcn_format_exact_text). */
-static bool put_instruction(gcn_listing *l, const gcn_instruction *instruction, uint64_t offset,
-                            const uint32_t *words)
+/* An instruction the fast path leaves (an unusual field, an illegal
+ * opcode, exact in the llvm dialect, the input's last words): its line;
+ * one data word where the words are no instruction in the llvm dialect (no
+ * text: llvm-objdump's invalid encoding); under exact, where its text would
+ * not give back every bit, its first word as data with the text in a
+ * comment (clrx_words). Returns the words it took. */
+static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
+                                                   const gcn_instruction *instruction,
+                                                   uint64_t offset, const uint32_t *words)
 {
+    gcn_dialect dialect = l->options.dialect;
+    size_t count = instruction->word_count;
+    char buffer[TEXT_SIZE];
+    gcn_text text = {buffer, sizeof buffer, 0};
+    bool has_text = gcn_format_text(instruction, dialect, offset, &text) &&
+                    text.length < sizeof buffer;
+    bool exact = l->options.exact;
+    bool gives_back = has_text && exact &&
+                      gcn_text_gives_back(instruction, dialect, offset, buffer, text.length);
+    if (exact && !gives_back) {
+        put_data(l, offset, words, 1, has_text ? buffer : NULL, text.length);
+        return 1;
+    }
+    if (!has_text) { /* llvm: invalid; clrx (not reached): the words clrx_words counts */
+        size_t taken = dialect == GCN_DIALECT_LLVM ? 1 : count;
+        put_data(l, offset, words, taken, NULL, 0);
+        return taken;
+    }
     gcn_text *out = line(l);
-    char *at = start_line(l, out->data + out->length, offset, words, instruction->word_count);
-    gcn_text text = {at, TEXT_SIZE, 0};
-    if (!gcn_format_exact_text(instruction, l->options.dialect, offset, &text) ||
-        text.length >= TEXT_SIZE)
-        return false;
-    end_line(l, at + text.length, offset, words, instruction->word_count);
-    return true;
+    char *at = start_line(l, out->data + out->length, offset, words, count);
+    memcpy(at, buffer, text.length);
+    end_line(l, at + text.length, offset, words, count);
+    return count;
 }
 
 /* After the last byte: what is left of a word, then the labels of targets
@@ -420,19 +493,6 @@ static void finish(gcn_listing *l, const uint8_t *bytes, size_t length, uint64_t
         }
     }
     flush(l);
-}
-
-/* One line a word, each may take a label: all the words of an instruction
- * that does not read back, so that the words after it stay where they are
- * when an llvm text is assembled again (llvm-mc drops bits, and a data word
- * before changed words could start another instruction). */
-static void put_words(gcn_listing *l, uint64_t offset, const uint32_t *words, size_t size)
-{
-    for (size_t i = 0; i < size; i++) {
-        if (i)
-            label(l, offset + 4 * i);
-        put_data(l, offset + 4 * i, words[i]);
-    }
 }
 
 static uint64_t next_target(const gcn_listing *l)
@@ -535,7 +595,8 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
  * target. Returns where it stopped. */
 static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 const uint8_t *bytes, size_t stop,
-                                                                bool clrx, bool encoding)
+                                                                bool clrx, bool encoding,
+                                                                bool exact)
 {
     gcn_arch arch = l->options.arch;
     char *data = l->output.data, *out = data + l->output.length;
@@ -565,7 +626,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                             : decode_llvm(arch, words, &instruction, out, &end);
         if (!decoded) {
             l->output.length = (size_t)(out - data);
-            put_data(l, offset, words[0]);
+            put_data(l, offset, words, 1, NULL, 0);
             out = data + l->output.length;
             at += 4;
             continue;
@@ -578,17 +639,14 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             memcpy(text, "*/ ", 3);
             text += 3;
         }
-        /* The usual clrx text straight at the line, the rest (reading back,
-         * unusual fields) through gcn_format_exact_text. */
-        if (clrx && !(end = gcn_write_clrx_exact(&instruction, offset, text))) {
-            gcn_text formatted = {text, TEXT_SIZE, 0};
-            if (gcn_format_exact_text(&instruction, GCN_DIALECT_CLRX, offset, &formatted) &&
-                formatted.length < TEXT_SIZE)
-                end = text + formatted.length;
-        }
+        /* The usual text straight at the line, the rest (unusual fields,
+         * illegal opcodes, --exact's reading back) through put_unusual. */
+        if (clrx)
+            end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
+                        : gcn_write_clrx(&instruction, offset, text);
         if (!end) {
             l->output.length = (size_t)(out - data);
-            put_words(l, offset, words, size);
+            size = put_unusual(l, &instruction, offset, words);
             out = data + l->output.length;
             target = next_target(l);
             at += size * 4;
@@ -608,23 +666,35 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
 
 static size_t print_clrx(gcn_listing *l, const uint8_t *bytes, size_t stop)
 {
-    return print_lines(l, bytes, stop, true, false);
+    return print_lines(l, bytes, stop, true, false, false);
 }
 
 static size_t print_clrx_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
 {
-    return print_lines(l, bytes, stop, true, true);
+    return print_lines(l, bytes, stop, true, true, false);
+}
+
+static size_t print_clrx_exact(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, true, false, true);
+}
+
+static size_t print_clrx_exact_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
+{
+    return print_lines(l, bytes, stop, true, true, true);
 }
 
 static size_t print_llvm(gcn_listing *l, const uint8_t *bytes, size_t stop)
 {
-    return print_lines(l, bytes, stop, false, false);
+    return print_lines(l, bytes, stop, false, false, false);
 }
 
 static size_t print_llvm_encoding(gcn_listing *l, const uint8_t *bytes, size_t stop)
 {
-    return print_lines(l, bytes, stop, false, true);
+    return print_lines(l, bytes, stop, false, true, false);
 }
+
+typedef size_t (*print_function)(gcn_listing *, const uint8_t *, size_t);
 
 bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
 {
@@ -633,12 +703,14 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
     size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
     if (stop > end)
         stop = end;
-    if (l->decodes && !l->failed && (l->offset + length) >> 48 == 0) {
-        bool clrx = l->options.dialect == GCN_DIALECT_CLRX;
-        if (l->options.show_encoding)
-            at = (clrx ? print_clrx_encoding : print_llvm_encoding)(l, bytes, stop);
-        else
-            at = (clrx ? print_clrx : print_llvm)(l, bytes, stop);
+    /* llvm --exact reads every line back: the loop below does it all. */
+    bool clrx = l->options.dialect == GCN_DIALECT_CLRX, exact = l->options.exact;
+    if (l->decodes && !l->failed && (l->offset + length) >> 48 == 0 && (clrx || !exact)) {
+        static const print_function functions[2][2][2] = { /* [clrx][exact][-e] */
+            {{print_llvm, print_llvm_encoding}, {NULL, NULL}},
+            {{print_clrx, print_clrx_encoding}, {print_clrx_exact, print_clrx_exact_encoding}},
+        };
+        at = functions[clrx][exact][l->options.show_encoding](l, bytes, stop);
     }
     while (at < end && !l->failed) {
         uint64_t offset = l->offset + at;
@@ -648,8 +720,10 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
         gcn_instruction instruction;
         bool decoded;
         size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
-        if (!decoded || !put_instruction(l, &instruction, offset, words))
-            put_words(l, offset, words, size);
+        if (decoded)
+            size = put_unusual(l, &instruction, offset, words);
+        else
+            put_data(l, offset, words, 1, NULL, 0);
         at += size * 4;
     }
     if (last && !l->failed)
@@ -669,116 +743,4 @@ bool gcn_disassemble_buffer(const gcn_listing_options *options, const uint8_t *b
               gcn_listing_print(l, bytes, length, true, &used);
     gcn_listing_destroy(l);
     return ok;
-}
-
-/* ---- -f hex input ---- */
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-/* A hex number at text[i..], "0x" optional; its digit count in *digits. */
-static size_t hex_token(const char *text, size_t i, size_t end, uint32_t *value, size_t *digits,
-                        bool *prefixed)
-{
-    *prefixed = i + 1 < end && text[i] == '0' && (text[i + 1] == 'x' || text[i + 1] == 'X');
-    if (*prefixed)
-        i += 2;
-    *value = 0;
-    *digits = 0;
-    for (; i < end && hex_digit(text[i]) >= 0; i++, (*digits)++)
-        *value = *value << 4 | (uint32_t)hex_digit(text[i]);
-    return i;
-}
-
-static bool separator(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == ',';
-}
-
-bool gcn_read_hex_input(const char *text, size_t length, uint8_t **bytes, size_t *count, char *error,
-                        size_t error_size)
-{
-    /* At most 4 bytes a token of one digit and its separator: 2 a character. */
-    uint8_t *out = length < SIZE_MAX / 4 ? malloc(length * 2 + 8) : NULL;
-    if (!out) {
-        snprintf(error, error_size, "out of memory");
-        return false;
-    }
-    size_t used = 0, line = 0;
-    for (size_t start = 0; start < length;) {
-        line++;
-        const char *newline = memchr(text + start, '\n', length - start);
-        size_t end = newline ? (size_t)(newline - text) : length;
-        size_t next = newline ? end + 1 : length;
-        for (size_t i = start; i < end; i++) /* comments */
-            if (text[i] == '#' || (text[i] == '/' && i + 1 < end && text[i + 1] == '/')) {
-                end = i;
-                break;
-            }
-        const char *open = memchr(text + start, '[', end - start);
-        bool lists = open != NULL; /* [0x04,0x50,...]: only what is inside brackets */
-        bool byte_list = false;
-        if (!lists) { /* 0x04,0x50,...: every token 0x and one or two digits, commas between */
-            bool comma = false, all = true, any = false;
-            for (size_t i = start; i < end;) {
-                if (separator(text[i])) {
-                    comma |= text[i] == ',';
-                    i++;
-                    continue;
-                }
-                uint32_t value;
-                size_t digits;
-                bool prefixed;
-                size_t after = hex_token(text, i, end, &value, &digits, &prefixed);
-                all &= prefixed && digits >= 1 && digits <= 2 && (after >= end || separator(text[after]));
-                any = true;
-                i = after > i ? after : i + 1;
-            }
-            byte_list = any && all && comma;
-        }
-        bool inside = false;
-        for (size_t i = start; i < end;) {
-            char c = text[i];
-            if (lists && (c == '[' || c == ']')) {
-                inside = c == '[';
-                i++;
-                continue;
-            }
-            if ((lists && !inside) || separator(c)) {
-                i++;
-                continue;
-            }
-            uint32_t value;
-            size_t digits;
-            bool prefixed;
-            size_t after = hex_token(text, i, end, &value, &digits, &prefixed);
-            bool bad = digits == 0 || (after < end && !separator(text[after]) && text[after] != ']');
-            if (lists || byte_list) {
-                if (bad || digits > 2) {
-                    snprintf(error, error_size, "line %zu: expected a byte like 0x4f in the list", line);
-                    free(out);
-                    return false;
-                }
-                out[used++] = (uint8_t)value;
-            } else {
-                if (bad || digits > 8) {
-                    snprintf(error, error_size, "line %zu: expected a 32-bit hex word", line);
-                    free(out);
-                    return false;
-                }
-                for (int b = 0; b < 4; b++)
-                    out[used++] = (uint8_t)(value >> (8 * b));
-            }
-            i = after;
-        }
-        start = next;
-    }
-    *bytes = out;
-    *count = used;
-    return true;
 }

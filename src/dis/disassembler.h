@@ -1,7 +1,8 @@
 /* Disassembly listings: every byte printed once, in order, as an
- * instruction or as data, with branch targets as labels. In the clrx
- * dialect the text assembles back to the same bytes; in the llvm dialect it
- * is a fixpoint (branches keep llvm-mc's raw word offsets). */
+ * instruction or as data, with branch targets as labels. The text is what
+ * clrxdisasm (clrx dialect) or llvm-objdump (llvm) prints; with exact it
+ * assembles back to the same bytes in both. Words that are no instruction
+ * print as data one word at a time, so that the next word may start one. */
 #ifndef GCN_DISASSEMBLER_H
 #define GCN_DISASSEMBLER_H
 
@@ -11,6 +12,10 @@ typedef struct gcn_listing_options {
     gcn_arch arch;
     gcn_dialect dialect;
     bool show_encoding; /* each line's offset and words, as a comment */
+    /* Byte-exact text: an instruction whose text would not give back its
+     * every bit prints as data, its text in a comment (gcndis --exact).
+     * Without it the text is the peer's: clrxdisasm's, llvm-objdump's. */
+    bool exact;
 } gcn_listing_options;
 
 /* Receives the text in pieces; returns false to stop (a write error). */

@@ -27,8 +27,10 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
  * back to know. tests/round_trip.c checks on random words of every family
  * that nothing else loses bits, and the fuzzer checks this function's promise:
  * bits no field covers (CLRX shows only some), GCN 1.4 SMEM's SOE form
- * (printed as the plain SGPR form), and a MUBUF access with both lds and tfe
- * (CLRX's assembler refuses what its disassembler prints). */
+ * (printed as the plain SGPR form), SMEM register offsets (CLRX shows the
+ * low 8 bits), GCN 1.4 FLAT's saddr and offset bit 12 (CLRX shows
+ * neither), and a MUBUF access with both lds and tfe (CLRX's assembler
+ * refuses what its disassembler prints). */
 static bool needs_reading_back(const gcn_instruction *instruction)
 {
     if (instruction->reserved[0] | instruction->reserved[1])
@@ -36,9 +38,20 @@ static bool needs_reading_back(const gcn_instruction *instruction)
     unsigned modifiers = instruction->modifiers;
     switch (instruction->family) {
     case GCN_FAMILY_SMEM:
-        return (modifiers & GCN_MOD_SOE) != 0;
+        /* A register offset shows only the field's low 8 bits, and GCN 1.2
+         * stores and atomics take only m0 in clrxasm. */
+        return (modifiers & GCN_MOD_SOE) || instruction->soffset ||
+               (!(modifiers & (GCN_MOD_IMM | GCN_MOD_LITERAL)) &&
+                (instruction->offset > 0xffu ||
+                 (instruction->arch == GCN_ARCH_GCN12 && instruction->offset != 124)));
     case GCN_FAMILY_MUBUF:
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
+    case GCN_FAMILY_FLAT: /* GCN 1.4 FLAT (and illegal opcodes, printed alike):
+                             saddr and offset bit 12 not shown */
+        return instruction->arch >= GCN_ARCH_GCN14 &&
+               (instruction->row == GCN_ROW_NONE ||
+                !(gcn_rows[instruction->row].flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL))) &&
+               (instruction->saddr != 0 || (instruction->offset & 0x1000u));
     default:
         return false;
     }
@@ -54,10 +67,8 @@ static bool loses_vaddr(const gcn_instruction *instruction)
            (gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH) && instruction->saddr != 0x7f;
 }
 
-char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
+char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    if (needs_reading_back(instruction) || loses_vaddr(instruction))
-        return NULL;
     switch (instruction->family) {
     case GCN_FAMILY_SOPP:
         return gcn_write_clrx_sopp(instruction, address, at);
@@ -70,6 +81,18 @@ char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address,
     default:
         return NULL;
     }
+}
+
+bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
+{
+    return needs_reading_back(instruction) || loses_vaddr(instruction);
+}
+
+char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
+{
+    if (gcn_clrx_may_lose_bits(instruction))
+        return NULL;
+    return gcn_write_clrx(instruction, address, at);
 }
 
 /* Whether the text at text->data + start parses back to every bit of the
@@ -90,6 +113,15 @@ static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruct
         return false;
     /* not every bit back? */
     return again_count == count && memcmp(words, again, count * sizeof words[0]) == 0;
+}
+
+bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
+                         uint64_t address, const char *text, size_t length)
+{
+    if (dialect == GCN_DIALECT_CLRX && !gcn_clrx_may_lose_bits(instruction))
+        return true;
+    gcn_text whole = {(char *)text, length + 1, length};
+    return reads_back(instruction, dialect, address, &whole, 0);
 }
 
 /* The CLRX text, read back where it may not carry every bit. */

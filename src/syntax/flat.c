@@ -81,6 +81,17 @@ static int64_t offset_value(const flat_form *form, const gcn_instruction *instru
 
 /* ---- CLRX ---- */
 
+/* The offset clrxdisasm shows: none before GCN 1.4, 12 bits for FLAT
+ * (bit 12 left out), 13 signed for GLOBAL/SCRATCH. */
+static int64_t clrx_offset(const flat_form *form, const gcn_instruction *instruction)
+{
+    if (!form->gcn14)
+        return 0;
+    if (form->segment == SEGMENT_FLAT)
+        return instruction->offset & 0xfffu;
+    return offset_value(form, instruction);
+}
+
 /* saddr codes no register name covers, spelled as clrxdisasm does; the
  * CLRX parser takes them back. */
 static const struct odd_saddr {
@@ -122,8 +133,6 @@ static inline void put_address(gcn_text *text, const flat_form *form, const gcn_
 /* GCN 1.1/1.2 bits of the GCN 1.4 fields, reserved there. */
 #define RESERVED_OFFSET 0x1fffu
 #define RESERVED_LDS (1u << 13)
-#define RESERVED_SEGMENT 0xc000u
-#define RESERVED_SADDR (0x7fu << 16)
 
 /* The vector operands, alike in both dialects: the destination (when
  * destination_count is not 0), the address (off when address_count is 0)
@@ -174,7 +183,7 @@ static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruct
                                          form->segment == SEGMENT_GLOBAL ? 2 : 1)))
             return NULL;
     }
-    int64_t offset = form->gcn14 ? offset_value(form, instruction) : 0; /* below 8192 */
+    int64_t offset = clrx_offset(form, instruction); /* below 8192 */
     at = gcn_write_small_field(at, " inst_offset:", 13, (int)offset);
     at = gcn_write_if(at, " lds\0\0\0", 4, modifiers & GCN_MOD_LDS);
     at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
@@ -207,15 +216,14 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
         gcn_put(text, ", ");
         put_saddr_clrx(text, arch, instruction->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1);
     }
-    /* Before GCN 1.4 clrxdisasm shows no offset, lds, segment or saddr; we
-     * print nonzero reserved bits in those places so that they parse back. */
-    uint32_t reserved0 = form->gcn14 ? 0 : instruction->reserved[0];
-    int64_t offset = form->gcn14 ? offset_value(form, instruction) : reserved0 & RESERVED_OFFSET;
+    /* Before GCN 1.4 clrxdisasm shows no offset, lds, segment or saddr
+     * (the reserved bits there), nor saddr for FLAT on GCN 1.4. */
+    int64_t offset = clrx_offset(form, instruction);
     if (offset != 0) {
         gcn_put(text, " inst_offset:");
         gcn_put_signed(text, offset);
     }
-    if ((modifiers & GCN_MOD_LDS) || (reserved0 & RESERVED_LDS)) gcn_put(text, " lds");
+    if (modifiers & GCN_MOD_LDS) gcn_put(text, " lds");
     if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
     if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
     if (modifiers & (GCN_MOD_TFE | GCN_MOD_NV)) gcn_put(text, form->gcn14 ? " nv" : " tfe");
@@ -227,16 +235,6 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
     if (!form->has_vdst && instruction->vdst) {
         gcn_put(text, " vdst=");
         gcn_put_hex(text, instruction->vdst);
-    }
-    if (reserved0 & RESERVED_SEGMENT) {
-        gcn_put(text, " seg=");
-        gcn_put_unsigned(text, (reserved0 & RESERVED_SEGMENT) >> 14);
-    }
-    unsigned unused_saddr = form->gcn14 ? (form->segment == SEGMENT_FLAT ? instruction->saddr : 0)
-                                        : (instruction->reserved[1] & RESERVED_SADDR) >> 16;
-    if (unused_saddr) {
-        gcn_put(text, " saddr=");
-        gcn_put_hex(text, unused_saddr);
     }
     return true;
 }

@@ -42,7 +42,7 @@ static unsigned address_width(unsigned modifiers)
 /* Reserved bits (64-bit instruction numbering) that CLRX text leaves out:
  * clrxdisasm prints none, and its vectors set bit 53 everywhere and bit 15
  * on GCN 1.2, expecting the same text as without. The others print as
- * reserved=0x... so that the text reads back to the same words. */
+ * reserved=0x... where the instruction has no operands (keys only). */
 static uint64_t silent_reserved(gcn_arch arch)
 {
     return 1ull << 53 | (arch == GCN_ARCH_GCN12 ? 1ull << 15 : 0);
@@ -182,7 +182,7 @@ static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruc
     unsigned modifiers = instruction->modifiers;
     bool vectors = has_vector_operands(row);
     bool scalars = !row || row->shape != GCN_SHAPE_MUBUF_NONE;
-    uint64_t reserved = reserved_bits(instruction) & ~silent_reserved(arch);
+    uint64_t reserved = vectors || scalars ? 0 : reserved_bits(instruction) & ~silent_reserved(arch);
     size_t start = text->length;
     if (!row) {
         gcn_put_illegal(text, GCN_DIALECT_CLRX, "MUBUF", instruction->opcode, true);

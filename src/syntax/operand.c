@@ -28,6 +28,11 @@ static const struct special {
     {"src_shared_base", 235, 1, GCN14}, {"src_shared_limit", 236, 1, GCN14},
     {"src_private_base", 237, 1, GCN14}, {"src_private_limit", 238, 1, GCN14},
     {"src_pops_exiting_wave_id", 239, 1, GCN14},
+    /* CLRX's names for the same (both assemblers take both); printed in the
+     * clrx dialect, as clrxdisasm does. */
+    {"shared_base", 235, 1, GCN14}, {"shared_limit", 236, 1, GCN14},
+    {"private_base", 237, 1, GCN14}, {"private_limit", 238, 1, GCN14},
+    {"pops_exiting_wave_id", 239, 1, GCN14},
 };
 
 /* Condition sources print as src_* in LLVM. */
@@ -136,7 +141,10 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
         if (specials[i].code == code && specials[i].count == count &&
             (specials[i].arches & (1u << arch))) {
-            gcn_put(text, specials[i].name);
+            const char *name = specials[i].name;
+            if (dialect == GCN_DIALECT_CLRX && strncmp(name, "src_", 4) == 0)
+                name += 4; /* the CLRX entry's name */
+            gcn_put(text, name);
             return true;
         }
     }

@@ -141,10 +141,9 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
     gcn_put(text, ", ");
     *used |= FIELD_OFFSET;
     if (soe) { /* soffset register; the offset follows as offset:X */
-        /* Without imm the offset field is unused; clrxdisasm shows only the
-         * register, so a nonzero field needs the key=value form. */
-        if ((!imm && instruction->offset) ||
-            !named(arch, GCN_DIALECT_CLRX, instruction->soffset, 1))
+        /* Without imm the offset field is unused: clrxdisasm shows only the
+         * register (gcn_format_exact reads it back). */
+        if (!named(arch, GCN_DIALECT_CLRX, instruction->soffset, 1))
             return false;
         gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->soffset, 1);
         *used |= FIELD_SOFFSET;
@@ -165,13 +164,13 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
         }
         return true;
     }
-    if (!named(arch, GCN_DIALECT_CLRX, instruction->offset, 1))
+    /* The register in the offset field's low 8 bits, as clrxdisasm shows
+     * it whatever is above (and on GCN 1.2 stores and atomics, where
+     * clrxasm takes only m0): gcn_format_exact reads those back. */
+    unsigned code = instruction->offset & 0xffu;
+    if (!named(arch, GCN_DIALECT_CLRX, code, 1))
         return false;
-    /* clrxasm takes only m0 here on GCN 1.2: other registers as keys. */
-    if (arch == GCN_ARCH_GCN12 && instruction->offset != CODE_M0 &&
-        (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC))
-        return false;
-    gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->offset, 1);
+    gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, code, 1);
     return true;
 }
 
@@ -270,7 +269,8 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
         if (modifiers & GCN_MOD_IMM)
             gcn_put(text, " imm=1");
     }
-    if (gcn14 && !(used & FIELD_SOFFSET)) {
+    /* clrxdisasm shows soffset only with soe: in the key form only. */
+    if (gcn14 && !(used & FIELD_SOFFSET) && key_form_start) {
         if (instruction->soffset)
             put_field(text, "soffset", instruction->soffset);
         if (modifiers & GCN_MOD_SOE)
@@ -278,12 +278,12 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
     }
     if ((modifiers & GCN_MOD_LITERAL) && !(used & FIELD_LITERAL))
         put_field(text, "literal", instruction->literal);
-    /* Bits no field covers; clrxdisasm drops them, and so do we for GCN 1.2's
-     * word 1 (its own test prints c0020c9d 01d1345b as offset 0x1345b). */
+    /* Bits no field covers print in the key form only; clrxdisasm drops
+     * them (its own test prints c0020c9d 01d1345b as offset 0x1345b). */
     uint64_t reserved = instruction->reserved[0];
     if (gcn14)
         reserved |= (uint64_t)instruction->reserved[1] << 32;
-    if (!smrd && reserved) {
+    if (!smrd && reserved && key_form_start) {
         gcn_put(text, " reserved=");
         gcn_put_hex(text, reserved);
     }

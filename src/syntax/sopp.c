@@ -137,6 +137,9 @@ static void format_sendmsg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, u
         }
         return;
     }
+    /* clrxdisasm's form: the operation (its low two bits) and stream for
+     * gs and gs_done, for ids with no name but 0, and wherever bits 4-9
+     * are set; every bit the text leaves out shows the whole value. */
     gcn_put(text, "sendmsg(");
     if (message) {
         gcn_put(text, message->clrx);
@@ -144,23 +147,18 @@ static void format_sendmsg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, u
         gcn_put_char(text, '@');
         gcn_put_unsigned(text, id);
     }
-    bool named_plain = message && id != MSG_GS && id != MSG_GS_DONE;
-    if (op != 0 || !named_plain) {
+    bool operation = id == MSG_GS || id == MSG_GS_DONE || (!message && id != 0 && id != 15) ||
+                     (value & 0x3f0u);
+    if (operation) {
         gcn_put(text, ", ");
-        if (op < 4) {
-            gcn_put(text, gs_ops_clrx[op]);
-        } else {
-            gcn_put_char(text, '@');
-            gcn_put_unsigned(text, op);
-        }
-        if (op != 0) {
+        gcn_put(text, gs_ops_clrx[op & 3]);
+        if ((op & 3) != 0 || stream != 0) {
             gcn_put(text, ", ");
             gcn_put_unsigned(text, stream);
         }
     }
     gcn_put_char(text, ')');
-    /* Bits the text above leaves out: unknown high bits, or a stream with no operation. */
-    if ((value & ~0x37fu) || (op == 0 && stream != 0)) {
+    if (value & (operation ? 0xfcc0u : 0xfff0u)) {
         gcn_put(text, " :");
         gcn_put_hex(text, value);
     }

@@ -69,6 +69,16 @@ char *gcn_write_clrx_smem(const gcn_instruction *, char *);
 char *gcn_write_clrx_mubuf(const gcn_instruction *, char *);
 char *gcn_write_clrx_flat(const gcn_instruction *, char *);
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
+/* gcn_write_clrx_exact's dispatch without its test: the usual CLRX text
+ * whether or not it gives back every bit (gcndis without --exact). */
+char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at);
+/* Whether the CLRX text may not give back every bit (then it is read back
+ * to know); false promises that it does. */
+bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction);
+/* Whether text, the dialect's text of the instruction, parses back to its
+ * every bit (gcndis --exact; in the llvm dialect always read back). */
+bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
+                         uint64_t address, const char *text, size_t length);
 static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
 {
     switch (instruction->family) {

@@ -9,9 +9,12 @@
 #include "dis/disassembler.h"
 #include "tools/cli.h"
 
+/* --exact has no one-letter form. */
+enum { EXACT_OPTION = 1 };
+
 static void help(void)
 {
-    puts("Usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [--] [INPUT|-]\n"
+    puts("Usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [--exact] [--] [INPUT|-]\n"
          "Disassemble AMD GCN machine code.\n"
          "\n"
          "Reads INPUT (standard input without it, or with -) and writes one\n"
@@ -19,15 +22,19 @@ static void help(void)
          "\n"
          "Options:\n"
          "  -a, --arch ARCH      the generation (required)\n"
-         "  -s, --syntax NAME    the dialect: clrx (default; the text assembles back to\n"
-         "                       the same bytes, branch targets become labels) or llvm\n"
-         "                       (llvm-objdump's text, with raw branch offsets)\n"
+         "  -s, --syntax NAME    the dialect: clrx (default; clrxdisasm's text, branch\n"
+         "                       targets become labels) or llvm (llvm-objdump's text,\n"
+         "                       with raw branch offsets)\n"
          "  -f, --format FORMAT  raw (default): machine code bytes; hex: 32-bit words\n"
          "                       separated by white space or commas, 0x optional, or\n"
          "                       llvm-mc byte lists (0x04,0x50,... or [0x04,...]);\n"
          "                       # and // start comments\n"
          "  -e, --show-encoding  each instruction's byte offset and words, as\n"
          "                       clrxdisasm and llvm-objdump show them\n"
+         "      --exact          text that assembles back (gcnasm) to the same bytes:\n"
+         "                       where an instruction's text would lose bits, its first\n"
+         "                       word prints as data with the text in a comment, and\n"
+         "                       the next word is read afresh\n"
          "  -h, --help           this help\n"
          "      --version        the version\n"
          "  --                   ends the options (an INPUT may then start with -)\n"
@@ -149,9 +156,10 @@ static int disassemble_hex(const gcn_listing_options *options, const char *input
 
 int main(int argc, char **argv)
 {
-    static const cli_option options[] = {{'f', "format", true}, {'e', "show-encoding", false}};
+    static const cli_option options[] = {{'f', "format", true}, {'e', "show-encoding", false},
+                                           {EXACT_OPTION, "exact", false}};
     const char *format = "raw";
-    bool show_encoding = false;
+    bool show_encoding = false, exact = false;
     cli_parser parser;
     cli_parser_start(&parser, "gcndis", options, sizeof options / sizeof options[0], help, argc, argv);
     const char *value;
@@ -160,6 +168,8 @@ int main(int argc, char **argv)
             return parser.status;
         if (letter == 'e') {
             show_encoding = true;
+        } else if (letter == EXACT_OPTION) {
+            exact = true;
         } else { /* -f */
             if (strcmp(value, "raw") && strcmp(value, "hex"))
                 return cli_bad_value(&parser, "input format", value, "raw or hex"), parser.status;
@@ -170,6 +180,6 @@ int main(int argc, char **argv)
     gcn_arch arch;
     if (!cli_arch_given(&parser, &arch))
         return 2;
-    gcn_listing_options listing = {arch, parser.dialect, show_encoding};
+    gcn_listing_options listing = {arch, parser.dialect, show_encoding, exact};
     return strcmp(format, "hex") ? disassemble_raw(&listing, input) : disassemble_hex(&listing, input);
 }
