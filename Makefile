@@ -39,7 +39,7 @@ $(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/l
 GCNEMU_OBJECTS := $(patsubst %.c,$(BUILD)/%.o,src/tools/gcnemu.c src/tools/scenario.c src/tools/result.c src/tools/trace.c src/tools/cli.c)
 $(BUILD)/gcnemu: $(GCNEMU_OBJECTS) $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) -ljansson
-BENCH_PROGRAMS := $(BUILD)/bench/gen $(BUILD)/bench/measure
+BENCH_PROGRAMS := $(BUILD)/bench/gen $(BUILD)/bench/measure $(BUILD)/bench/emu
 $(BENCH_PROGRAMS): $(BUILD)/%: $(BUILD)/%.o $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
 
@@ -47,6 +47,8 @@ $(BENCH_PROGRAMS): $(BUILD)/%: $(BUILD)/%.o $(BUILD)/libgcn.a
 # A benchmark, not a test: it reports, it never fails on timing.
 bench:
 	@MAKE="$(MAKE)" bash bench/run.sh
+	@$(MAKE) -s BUILD=build/bench/release CFLAGS="-O2 -g -DNDEBUG" build/bench/release/bench/emu \
+	  && build/bench/release/bench/emu | tee -a build/bench/results.txt
 
 TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libgcn.a
