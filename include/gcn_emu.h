@@ -176,8 +176,8 @@ gcn_workgroup *gcn_workgroup_create(gcn_machine *machine, uint32_t lds_size);
 void gcn_workgroup_destroy(gcn_workgroup *workgroup);
 uint8_t *gcn_workgroup_lds(gcn_workgroup *workgroup, uint32_t *size);
 
-/* A wave of a workgroup, PC at the program's start, registers 0, EXEC all
- * lanes on. */
+/* A wave of a workgroup: PC at the start of the program loaded by then
+ * (set state->pc otherwise), registers 0, EXEC all lanes on. */
 gcn_wave *gcn_wave_create(gcn_workgroup *workgroup);
 void gcn_wave_destroy(gcn_wave *wave);
 

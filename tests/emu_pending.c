@@ -187,8 +187,35 @@ static void test_store_data_and_limits(void)
     rig_close(&r);
 }
 
+/* s_waitcnt's VM_CNT field: bits 0-3, and on GCN 1.4 also 14-15 (the
+ * SOPP page: (SIMM16&15)|((SIMM16>>10)&0x30)). The word 0xbf8c4f70 is
+ * vmcnt(16) on GCN 1.4 and vmcnt(0) before it. */
+static void test_waitcnt_fields(void)
+{
+    static const uint32_t program[] = {0xbf8c4f70u, 0xbf810000u};
+    for (int gcn14 = 0; gcn14 < 2; gcn14++) {
+        rig r;
+        rig_open(&r, gcn14 ? GCN_ARCH_GCN14 : GCN_ARCH_GCN12);
+        gcn_machine_load_program(r.machine, 0, program, 2);
+        unsigned loads = gcn14 ? 20 : 15;
+        for (unsigned i = 0; i < loads; i++)
+            load_vgpr(&r, 0x100 + 8 * i, 100 + i, 1, true);
+        gcn_wave_step(r.wave);
+        unsigned expected = gcn14 ? 16 : 0;
+        unsigned counter = gcn_wave_registers(r.wave)->counter[GCN_COUNTER_VM];
+        CHECK(counter == expected, "%s: vmcnt %u after 0xbf8c4f70, expected %u",
+              gcn14 ? "gcn1.4" : "gcn1.2", counter, expected);
+        CHECK(gcn_wave_vgpr(r.wave, 100 + loads - expected - 1)[0] == 1 &&
+                  (expected == 0 || gcn_wave_vgpr(r.wave, 100 + loads - expected)[0] == 0),
+              "%s: the oldest arrived", gcn14 ? "gcn1.4" : "gcn1.2");
+        CHECK(gcn_wave_run(r.wave, 10) == GCN_RUN_ENDED, "ends");
+        rig_close(&r);
+    }
+}
+
 int main(void)
 {
+    test_waitcnt_fields();
     test_in_order();
     test_out_of_order();
     test_store_data_and_limits();
