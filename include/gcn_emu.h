@@ -75,7 +75,9 @@ typedef struct gcn_wave_state {
     uint8_t kill;               /* s_setkill's KILL bit */
     uint8_t priority;           /* s_setprio: 0..3 */
     uint32_t mode;              /* MODE; bit 27 enables GPR indexing */
-    uint32_t counter[GCN_COUNTER_COUNT]; /* VM_CNT, LGKM_CNT, EXP_CNT: counts in flight */
+    /* VM_CNT, LGKM_CNT, EXP_CNT: counts in flight; the emulator keeps
+     * them with its operations in flight (read them, do not write). */
+    uint32_t counter[GCN_COUNTER_COUNT];
     uint32_t perf_level[GCN_PERF_COUNTERS]; /* s_incperflevel/s_decperflevel */
     uint64_t cycles;            /* deterministic shader clock (s_memtime) */
     bool cdbg_sys, cdbg_user;   /* COND_DBG_SYS / COND_DBG_USER (branch inputs) */
