@@ -63,7 +63,7 @@ soname=$(llvm-readelf -d "$d/lib/libgcn.so.$version" 2>/dev/null | sed -n 's/.*L
 check "libgcn.so's soname is libgcn.so.$major (got '$soname')" test "$soname" = "libgcn.so.$major"
 # The shared library exports the public API and nothing of the internals.
 llvm-nm -D --defined-only "$d/lib/libgcn.so.$version" | awk '{ print $3 }' | sort >"$work/exported"
-sed -n 's/^[a-zA-Z_][a-zA-Z0-9_ ]*[ *]\(gcn_[a-z0-9_]*\)(.*/\1/p' "$root"/include/*.h | sort >"$work/declared"
+sed -n -e '/^static/d' -e 's/^[a-zA-Z_][a-zA-Z0-9_ ]*[ *]\(gcn_[a-z0-9_]*\)(.*/\1/p' "$root"/include/*.h | sort >"$work/declared"
 check "libgcn.so exports exactly the functions of the public headers" cmp -s "$work/exported" "$work/declared"
 check "libgcn.so exports gcn_parse" grep -qx gcn_parse "$work/exported"
 
