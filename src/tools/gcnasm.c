@@ -5,15 +5,18 @@
 #include <unistd.h>
 
 #include "asm/assembler.h"
+#include "object/object.h"
 #include "tools/cli.h"
 
 static void usage(void)
 {
-    fputs("usage: gcnasm -a ARCH [-s clrx|llvm] [-f raw|hex] [-o OUT] [-I DIR]... [INPUT|-]\n"
+    fputs("usage: gcnasm -a ARCH [-s clrx|llvm] [-f raw|hex|elf] [-o OUT] [-I DIR]... [INPUT|-]\n"
           "  ARCH: gcn1.0..gcn1.4, gfx6..gfx9, an LLVM cpu (tahiti, tonga, gfx900, ...)\n"
+          "        with target features (gfx906:sramecc+:xnack-)\n"
           "        or a CLRX device (Pitcairn, Hawaii, Ellesmere, Vega10, ...);\n"
           "        .gpu/.arch in the source change it from there on\n"
           "  -f hex: one line per instruction or data directive, 32-bit words\n"
+          "  -f elf (or -filetype=obj): an ELF relocatable object, as llvm-mc makes it\n"
           "  -I DIR: where .include looks after the including file's directory\n"
           "  The output is the .text section; on any error it is not written.\n",
           stderr);
@@ -67,6 +70,8 @@ int main(int argc, char **argv)
             else if (a[1] == 's') syntax = value;
             else if (a[1] == 'f') format = value;
             else out = value;
+        } else if (!strcmp(a, "-filetype=obj")) {
+            format = "elf";
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;
@@ -84,18 +89,29 @@ int main(int argc, char **argv)
         usage();
         return 2;
     }
+    /* A processor with features (gfx906:xnack-) names its generation. */
+    gcn_target target;
+    char target_error[160];
+    bool is_target = gcn_target_parse(arch_name, strlen(arch_name), &target, target_error, sizeof target_error);
     if (gcn_arch_from_name(arch_name, &arch) != GCN_OK) {
-        fprintf(stderr, "gcnasm: unknown architecture '%s'\n", arch_name);
-        return 2;
+        if (!is_target) {
+            if (strchr(arch_name, ':') || strchr(arch_name, '+'))
+                fprintf(stderr, "gcnasm: %s\n", target_error);
+            else
+                fprintf(stderr, "gcnasm: unknown architecture '%s'\n", arch_name);
+            return 2;
+        }
+        arch = target.processor->arch;
     }
     if (strcmp(syntax, "clrx") && strcmp(syntax, "llvm")) {
         fprintf(stderr, "gcnasm: unknown syntax '%s' (clrx or llvm)\n", syntax);
         return 2;
     }
-    if (strcmp(format, "raw") && strcmp(format, "hex")) {
-        fprintf(stderr, "gcnasm: unknown output format '%s' (raw or hex)\n", format);
+    if (strcmp(format, "raw") && strcmp(format, "hex") && strcmp(format, "elf")) {
+        fprintf(stderr, "gcnasm: unknown output format '%s' (raw, hex or elf)\n", format);
         return 2;
     }
+    bool elf = strcmp(format, "elf") == 0;
     if (!out)
         out = strcmp(format, "hex") == 0 ? "-" : "a.out";
     /* A named file is read by the assembler as it goes (memory does not
@@ -107,7 +123,10 @@ int main(int argc, char **argv)
         return 1;
     gcn_assembly assembly = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
                              strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
-    gcn_output output = {.skip_statement_ends = strcmp(format, "hex") != 0};
+    gcn_object object = {0};
+    gcn_output output = {.skip_statement_ends = strcmp(format, "hex") != 0,
+                         .object = elf ? &object : NULL,
+                         .target = is_target ? arch_name : NULL};
     bool ok = descriptor >= 0
                   ? gcn_assemble_file(&assembly, includes, include_count, descriptor, &output)
                   : gcn_assemble_with_includes(&assembly, includes, include_count, source, length, &output);
@@ -119,7 +138,16 @@ int main(int argc, char **argv)
     bool to_stdout = strcmp(out, "-") == 0;
     if (ok || to_stdout) {
         bool written;
-        if (!strcmp(format, "hex")) {
+        if (elf) {
+            /* Only a whole object is written: none after an error. */
+            size_t size = 0;
+            char error[256] = "";
+            uint8_t *bytes = ok ? gcn_object_write_elf(&object, &size, error, sizeof error) : NULL;
+            if (ok && !bytes)
+                fprintf(stderr, "gcnasm: cannot make the ELF object: %s\n", error);
+            written = bytes && cli_write("gcnasm", out, bytes, size);
+            free(bytes);
+        } else if (!strcmp(format, "hex")) {
             size_t text_length;
             char *text = hex_lines(&output, &text_length);
             written = text && cli_write("gcnasm", out, text, text_length);
@@ -130,5 +158,6 @@ int main(int argc, char **argv)
         ok = ok && written;
     }
     gcn_output_free(&output);
+    gcn_object_free(&object);
     return ok ? 0 : 1;
 }
