@@ -8,7 +8,8 @@
  *
  *   NAME.s            hand-written: first lines "; target: CPU" (gcnasm -a
  *                     and llvm-mc -mcpu, "gfx900:xnack-" for features), and
- *                     "; link: no" for relocations a shared object refuses
+ *                     "; link: no" for relocations a shared object refuses,
+ *                     "; option: X" for an option of both (the version)
  *   compiled/NAME-CPU.s  clang-14 -S of OpenCL C: counted while the tables
  *                     do not know their instructions yet, then compared.
  *
@@ -137,6 +138,7 @@ static void check_golden(const char *name, const char *golden, const char *got, 
 }
 
 typedef struct target_line {
+    char option[64]; /* an option of both tools ("; option: ..."), or "" */
     char cpu[64];   /* gcnasm -a */
     char mcpu[64];  /* llvm-mc -mcpu */
     char mattr[64]; /* llvm-mc -mattr */
@@ -145,6 +147,7 @@ typedef struct target_line {
 /* "gfx906:xnack-" -> -mcpu=gfx906 -mattr=-xnack */
 static void split_target(const char *cpu, target_line *t)
 {
+    t->option[0] = '\0';
     snprintf(t->cpu, sizeof t->cpu, "%s", cpu);
     size_t n = strcspn(cpu, ":");
     snprintf(t->mcpu, sizeof t->mcpu, "%.*s", (int)n, cpu);
@@ -177,7 +180,7 @@ static void compare_file(const char *path, const char *name, const target_line *
     snprintf(log, sizeof log, "%s/%s.log", work, name);
     snprintf(gcnasm, sizeof gcnasm, "%s/gcnasm", build);
     char *gcn_argv[] = {gcnasm, "-a", (char *)t->cpu, "-s", "llvm", "-f", "elf", "-o", gcn_object,
-                        (char *)path, NULL};
+                        (char *)path, t->option[0] ? (char *)t->option : NULL, NULL};
     int status = run(gcn_argv, log);
     if (status != 0) {
         char *messages = read_text(log);
@@ -193,7 +196,10 @@ static void compare_file(const char *path, const char *name, const target_line *
         snprintf(mcpu, sizeof mcpu, "-mcpu=%s", t->mcpu);
         snprintf(mattr, sizeof mattr, "-mattr=%s", t->mattr);
         char *llvm_argv[] = {(char *)llvm_mc, "-filetype=obj", "-triple", "amdgcn-amd-amdhsa", mcpu,
-                             "-o", llvm_object, (char *)path, t->mattr[0] ? mattr : NULL, NULL};
+                             "-o", llvm_object, (char *)path, t->option[0] ? (char *)t->option : mattr,
+                             t->option[0] && t->mattr[0] ? mattr : NULL, NULL};
+        if (!t->option[0] && !t->mattr[0])
+            llvm_argv[8] = NULL;
         if (run(llvm_argv, log) != 0) {
             char *messages = read_text(log);
             test_fail(&summary, "%s: llvm-mc failed: %.300s", name, messages ? messages : "");
@@ -286,6 +292,9 @@ static void hand_written(const char *llvm_mc, const char *linker)
         sscanf(line + 10, "%63s", cpu);
         target_line t;
         split_target(cpu, &t);
+        const char *option = strstr(source, "; option: ");
+        if (option)
+            sscanf(option + 10, "%63s", t.option);
         compare_file(path, name, &t, llvm_mc, linker);
         free(source);
     }
@@ -364,6 +373,61 @@ static void compiled(const char *llvm_mc, const char *linker)
     free(names);
 }
 
+/* gcnasm -filetype=obj (llvm-mc's spelling) writes an object; on an error
+ * the output file is left as it was. */
+static void output_file(void)
+{
+    char source[512], object[512], log[512], gcnasm[512];
+    snprintf(source, sizeof source, "%s/bad.s", work);
+    snprintf(object, sizeof object, "%s/out.o", work);
+    snprintf(log, sizeof log, "%s/out.log", work);
+    snprintf(gcnasm, sizeof gcnasm, "%s/gcnasm", build);
+    write_text(source, "k:\n s_endpgm\n.rodata\n.amdhsa_kernel k\n .amdhsa_next_free_vgpr 1\n"
+                       ".end_amdhsa_kernel\n");
+    write_text(object, "before");
+    char *argv[] = {gcnasm, "-a", "gfx900", "-s", "llvm", "-filetype=obj", "-o", object, source, NULL};
+    int status = run(argv, log);
+    char *kept = read_text(object), *messages = read_text(log);
+    if (status == 1 && kept && strcmp(kept, "before") == 0 && messages &&
+        strstr(messages, "bad.s:6:19: error: .amdhsa_next_free_sgpr directive is required"))
+        test_pass(&summary);
+    else
+        test_fail(&summary, "an error left the output file (exit %d, now '%.20s', messages %.200s)", status,
+                  kept ? kept : "", messages ? messages : "");
+    free(kept);
+    free(messages);
+    write_text(source, "k:\n s_endpgm\n.rodata\n.amdhsa_kernel k\n .amdhsa_next_free_vgpr 1\n"
+                       " .amdhsa_next_free_sgpr 1\n.end_amdhsa_kernel\n");
+    status = run(argv, log);
+    kept = read_text(object);
+    if (status == 0 && kept && memcmp(kept, "\177ELF", 4) == 0)
+        test_pass(&summary);
+    else
+        test_fail(&summary, "gcnasm -filetype=obj: exit %d, no ELF object", status);
+    free(kept);
+}
+
+/* The temporary folder: files, and the compiled/ folder of files. */
+static void remove_folder(const char *folder)
+{
+    DIR *dir = opendir(folder);
+    struct dirent *entry;
+    while (dir && (entry = readdir(dir))) {
+        if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, ".."))
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", folder, entry->d_name);
+        struct stat info;
+        if (lstat(path, &info) == 0 && S_ISDIR(info.st_mode))
+            remove_folder(path);
+        else
+            unlink(path);
+    }
+    if (dir)
+        closedir(dir);
+    rmdir(folder);
+}
+
 int main(void)
 {
     const char *b = getenv("GCN_BUILD");
@@ -375,6 +439,9 @@ int main(void)
         test_fail(&summary, "cannot make a temporary folder");
         return test_finish(&summary);
     }
+    char compiled_work[300];
+    snprintf(compiled_work, sizeof compiled_work, "%s/compiled", work);
+    mkdir(compiled_work, 0700);
     const char *llvm_mc = llvm_mc_path();
     const char *linker = find_lld();
     if (!llvm_mc)
@@ -383,13 +450,11 @@ int main(void)
         test_fail(&summary, "GCN_GOLDEN_UPDATE=1 needs llvm-mc and ld.lld");
         return test_finish(&summary);
     }
+    output_file();
     hand_written(llvm_mc, linker);
     compiled(llvm_mc, linker);
     if (!getenv("GCN_TEST_KEEP")) {
-        char command[512];
-        snprintf(command, sizeof command, "rm -rf '%s'", work);
-        if (system(command) != 0)
-            printf("  could not remove %s\n", work);
+        remove_folder(work);
     } else {
         printf("  kept %s\n", work);
     }

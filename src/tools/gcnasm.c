@@ -17,6 +17,8 @@ static void usage(void)
           "        .gpu/.arch in the source change it from there on\n"
           "  -f hex: one line per instruction or data directive, 32-bit words\n"
           "  -f elf (or -filetype=obj): an ELF relocatable object, as llvm-mc makes it\n"
+          "  --amdhsa-code-object-version=3|4: the object's version (4; also\n"
+          "        .amdhsa_code_object_version in the source)\n"
           "  -I DIR: where .include looks after the including file's directory\n"
           "  The output is the .text section; on any error it is not written.\n",
           stderr);
@@ -54,6 +56,7 @@ int main(int argc, char **argv)
 {
     const char *arch_name = NULL, *syntax = "clrx", *format = "raw", *out = NULL, *input = "-";
     const char *includes[64];
+    unsigned code_object_version = 0;
     size_t include_count = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -72,6 +75,14 @@ int main(int argc, char **argv)
             else out = value;
         } else if (!strcmp(a, "-filetype=obj")) {
             format = "elf";
+        } else if (!strncmp(a, "--amdhsa-code-object-version=", 29)) {
+            char *end;
+            long version = strtol(a + 29, &end, 10);
+            if (*end || version < 3 || version > 4) {
+                fprintf(stderr, "gcnasm: code object version '%s' is not supported (3 or 4)\n", a + 29);
+                return 2;
+            }
+            code_object_version = (unsigned)version;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;
@@ -126,7 +137,8 @@ int main(int argc, char **argv)
     gcn_object object = {0};
     gcn_output output = {.skip_statement_ends = strcmp(format, "hex") != 0,
                          .object = elf ? &object : NULL,
-                         .target = is_target ? arch_name : NULL};
+                         .target = is_target ? arch_name : NULL,
+                         .code_object_version = code_object_version};
     bool ok = descriptor >= 0
                   ? gcn_assemble_file(&assembly, includes, include_count, descriptor, &output)
                   : gcn_assemble_with_includes(&assembly, includes, include_count, source, length, &output);
