@@ -267,7 +267,8 @@ static size_t list_sources(const char *folder, char ***names)
         (*names)[count++] = strdup(entry->d_name);
     }
     closedir(dir);
-    qsort(*names, count, sizeof **names, compare_names);
+    if (count)
+        qsort(*names, count, sizeof **names, compare_names);
     return count;
 }
 
