@@ -452,6 +452,10 @@ int main(void)
         return test_finish(&summary);
     }
     output_file();
+    /* the README's example */
+    target_line example;
+    split_target("gfx900", &example);
+    compare_file("examples/kernel.s", "example_kernel", &example, llvm_mc, linker);
     hand_written(llvm_mc, linker);
     compiled(llvm_mc, linker);
     if (!getenv("GCN_TEST_KEEP")) {
