@@ -11,7 +11,10 @@
  *                     "; link: no" for relocations a shared object refuses,
  *                     "; option: X" for an option of both (the version)
  *   compiled/NAME-CPU.s  clang-14 -S of OpenCL C: counted while the tables
- *                     do not know their instructions yet, then compared.
+ *                     do not know their instructions yet, then compared;
+ *                     meanwhile compared with those statements blanked
+ *                     (NAME-CPU.stripped.dump: every section, symbol,
+ *                     descriptor and the metadata but the code).
  *
  * GCN_GOLDEN_UPDATE=1 writes the dumps from llvm-mc and ld.lld. */
 #include <dirent.h>
@@ -304,6 +307,35 @@ static void hand_written(const char *llvm_mc, const char *linker)
     free(names);
 }
 
+/* source with the lines that messages (path:LINE:COL: error: unknown
+ * instruction) name made blank. */
+static char *strip_lines(const char *source, size_t length, const char *messages, const char *path)
+{
+    char *copy = malloc(length + 1);
+    if (!copy)
+        return NULL;
+    memcpy(copy, source, length);
+    copy[length] = '\0';
+    size_t path_length = strlen(path);
+    for (const char *p = messages; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        unsigned line;
+        if (strncmp(p, path, path_length) != 0 || sscanf(p + path_length, ":%u:", &line) != 1)
+            continue;
+        const char *error = strstr(p, ": error: ");
+        const char *end = strchr(p, '\n');
+        if (!error || (end && error > end) || strncmp(error + 9, "unknown instruction", 19) != 0)
+            continue;
+        char *at = copy;
+        for (unsigned l = 1; l < line && at; l++) {
+            at = strchr(at, '\n');
+            at = at ? at + 1 : NULL;
+        }
+        while (at && *at && *at != '\n')
+            *at++ = ' ';
+    }
+    return copy;
+}
+
 /* The compiled kernels: through the library with no error cap, counting
  * the statements whose instructions the tables do not know yet. */
 static void compiled(const char *llvm_mc, const char *linker)
@@ -356,6 +388,22 @@ static void compiled(const char *llvm_mc, const char *linker)
         else
             test_pass(&summary);
         unknown += here_unknown;
+        /* Meanwhile the rest of the file (sections, symbols, descriptors,
+         * metadata): both assemblers on it with those statements blanked. */
+        if (!ok && !others) {
+            char *stripped = strip_lines(source, length, messages, path);
+            char stripped_path[1024], stripped_name[300];
+            snprintf(stripped_path, sizeof stripped_path, "%s/%s.stripped.s", work, name);
+            snprintf(stripped_name, sizeof stripped_name, "%s.stripped", name);
+            if (stripped && write_text(stripped_path, stripped)) {
+                target_line t;
+                split_target(cpu, &t);
+                compare_file(stripped_path, stripped_name, &t, llvm_mc, linker);
+            } else {
+                test_fail(&summary, "%s: cannot write the file without its unknown instructions", path);
+            }
+            free(stripped);
+        }
         if (ok) {
             files_assembled++;
             assembled_kernels += here;
