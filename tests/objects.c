@@ -456,6 +456,60 @@ static void output_file(void)
     free(kept);
 }
 
+/* Many symbols, defined and undefined, global and referenced: the tables
+ * that find them by name (a quadratic search would take minutes). */
+static void many_symbols(const char *llvm_mc)
+{
+    enum { COUNT = 20000 };
+    char path[512];
+    snprintf(path, sizeof path, "%s/many.s", work);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        test_fail(&summary, "cannot write %s", path);
+        return;
+    }
+    fputs("\t.data\n", f);
+    for (int i = 0; i < COUNT; i++)
+        fprintf(f, "\t.globl g%d\n", i);
+    for (int i = 0; i < COUNT; i++)
+        fprintf(f, "\t.quad u%d+%d\n\t.long g%d\n", i, i, COUNT - 1 - i);
+    for (int i = 0; i < COUNT; i++)
+        fprintf(f, "g%d: .byte %d\n", i, i & 0xff);
+    fclose(f);
+    /* No golden: llvm-mc's object is the expectation, when there is one. */
+    char gcn_object[512], log[512], gcnasm[512];
+    snprintf(gcn_object, sizeof gcn_object, "%s/many.gcn.o", work);
+    snprintf(log, sizeof log, "%s/many.log", work);
+    snprintf(gcnasm, sizeof gcnasm, "%s/gcnasm", build);
+    char *argv[] = {gcnasm, "-a", "gfx900", "-s", "llvm", "-f", "elf", "-o", gcn_object, path, NULL};
+    if (run(argv, log) != 0) {
+        test_fail(&summary, "many symbols: gcnasm failed");
+        return;
+    }
+    char *got = dump(gcn_object);
+    /* 40000 symbols (the null one apart), 40000 relocations */
+    size_t symbols = 0, relocations = 0;
+    for (const char *p = got; p && (p = strchr(p, '\n')); p++) {
+        symbols += strncmp(p + 1, "symbol ", 7) == 0;
+        relocations += strncmp(p + 1, "relocation ", 11) == 0;
+    }
+    if (symbols == 2 * COUNT && relocations == 2 * COUNT)
+        test_pass(&summary);
+    else
+        test_fail(&summary, "many symbols: %zu symbols and %zu relocations, want %d of each", symbols,
+                  relocations, 2 * COUNT);
+    if (llvm_mc) {
+        char llvm_object[512];
+        snprintf(llvm_object, sizeof llvm_object, "%s/many.llvm.o", work);
+        char *llvm_argv[] = {(char *)llvm_mc, "-filetype=obj", "-triple", "amdgcn-amd-amdhsa", "-mcpu=gfx900",
+                             "-o", llvm_object, path, NULL};
+        char *want = run(llvm_argv, log) == 0 ? dump(llvm_object) : NULL;
+        check_same("the object against llvm-mc's", "many symbols", got, want);
+        free(want);
+    }
+    free(got);
+}
+
 /* The temporary folder: files, and the compiled/ folder of files. */
 static void remove_folder(const char *folder)
 {
@@ -500,6 +554,7 @@ int main(void)
         return test_finish(&summary);
     }
     output_file();
+    many_symbols(llvm_mc);
     /* the README's example */
     target_line example;
     split_target("gfx900", &example);
