@@ -191,7 +191,12 @@ void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t 
         asm_object_name *code = descriptor ? asm_object_attributes(state, kernel, strlen(kernel)) : NULL;
         descriptor = code ? asm_object_attributes(state, kd_name, (size_t)kd_length) : NULL;
         if (code && descriptor) {
-            descriptor->binding = code->binding;
+            /* NAME's binding now: as given, else local if it is defined
+             * by now and global if not (as llvm-mc decides it). */
+            const asm_symbol *defined = asm_symbol_find(state, kernel, strlen(kernel));
+            descriptor->binding = code->binding != ASM_UNSET ? code->binding
+                                  : defined && defined->defined ? GCN_STB_LOCAL
+                                                                : GCN_STB_GLOBAL;
             descriptor->visibility = code->visibility;
             descriptor->type = GCN_STT_OBJECT;
             descriptor->size = GCN_KD_SIZE;

@@ -30,7 +30,7 @@ static int undefined_symbol(asm_state *state, gcn_object *out, const char *name,
     name = state->object.names.data + attributes->name; /* the names may have moved */
     gcn_object_symbol symbol = {(char *)name, GCN_OBJECT_UNDEFINED, 0, 0, GCN_STB_GLOBAL, GCN_STT_NOTYPE,
                                 GCN_STV_DEFAULT, false};
-    symbol.binding = attributes->binding == GCN_STB_WEAK ? GCN_STB_WEAK : GCN_STB_GLOBAL;
+    symbol.binding = pick(attributes->binding, GCN_STB_GLOBAL); /* .local may keep it local */
     symbol.type = pick(attributes->type, GCN_STT_NOTYPE);
     symbol.visibility = pick(attributes->visibility, GCN_STV_DEFAULT);
     symbol.size = attributes->size_set ? attributes->size : 0;
