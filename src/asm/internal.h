@@ -505,6 +505,10 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
 /* The record of name if there is one. */
 asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
+/* An assignment name = value (object_directives.c): the symbol value
+ * starts with, whose type and size an object gives name too. */
+void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
+                           size_t value_length);
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
@@ -564,6 +568,10 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
 /* The record of name if there is one. */
 asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
+/* An assignment name = value (object_directives.c): the symbol value
+ * starts with, whose type and size an object gives name too. */
+void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
+                           size_t value_length);
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
@@ -662,6 +670,10 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
 /* The record of name if there is one. */
 asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
+/* An assignment name = value (object_directives.c): the symbol value
+ * starts with, whose type and size an object gives name too. */
+void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
+                           size_t value_length);
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);

@@ -118,6 +118,24 @@ asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_
     return record;
 }
 
+void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
+                           size_t value_length)
+{
+    if (!state->object.keep_bytes)
+        return;
+    size_t i = skip_blank(value, 0, value_length);
+    size_t n = name_at(value, i, value_length);
+    if (n == 0 || (value[i] >= '0' && value[i] <= '9') || (n == 1 && value[i] == '.'))
+        return;
+    asm_object_name *record = asm_object_attributes(state, name, length);
+    size_t offset = state->object.names.length;
+    if (!record || !asm_buffer_append(&state->object.names, value + i, n) ||
+        !asm_buffer_append(&state->object.names, "", 1))
+        return;
+    record->base = (uint32_t)offset;
+    record->base_length = (uint32_t)n;
+}
+
 /* A symbol name at i (after blanks); its length, 0 after an error. */
 static size_t symbol_name(asm_state *state, const char *line, size_t i, size_t end)
 {
