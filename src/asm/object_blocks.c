@@ -206,35 +206,10 @@ void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t 
         }
         /* kernel_code_entry_byte_offset: code - descriptor, a REL64 of
          * the code symbol at 16 bytes in, plus those 16 bytes. */
-        asm_object_state *object = &state->object;
-        if (object->relocations) {
-            if (object->reference_count == object->reference_capacity) {
-                size_t capacity = object->reference_capacity ? object->reference_capacity * 2 : 64;
-                asm_object_reference *grown = realloc(object->references, capacity * sizeof *grown);
-                if (!grown) {
-                    asm_report(state, true, name_column, "out of memory");
-                    state->sequence = after;
-                    return;
-                }
-                object->references = grown;
-                object->reference_capacity = capacity;
-            }
-            size_t offset = object->names.length;
-            if (asm_buffer_append(&object->names, kernel, strlen(kernel) + 1)) {
-                asm_object_reference *reference = &object->references[object->reference_count++];
-                memset(reference, 0, sizeof *reference);
-                reference->name = (uint32_t)offset;
-                reference->length = (uint32_t)strlen(kernel);
-                reference->section = (uint8_t)section;
-                reference->size = 8;
-                reference->type = GCN_R_AMDGPU_REL64;
-                reference->offset = position + GCN_KD_KERNEL_CODE_ENTRY_BYTE_OFFSET_OFFSET;
-                reference->addend = GCN_KD_KERNEL_CODE_ENTRY_BYTE_OFFSET_OFFSET;
-                reference->file = opening.file;
-                reference->line = opening.line;
-                reference->column = name_column;
-            }
-        }
+        if (state->object.relocations)
+            asm_object_add_reference(state, kernel, strlen(kernel), section, 8, GCN_R_AMDGPU_REL64,
+                                     position + GCN_KD_KERNEL_CODE_ENTRY_BYTE_OFFSET_OFFSET,
+                                     GCN_KD_KERNEL_CODE_ENTRY_BYTE_OFFSET_OFFSET, name_column);
     }
     state->sequence = after;
 }
