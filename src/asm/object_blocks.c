@@ -252,16 +252,22 @@ void asm_object_metadata(asm_state *state, const char *line, size_t start, size_
     if (!gcn_metadata_from_yaml(yaml.data ? yaml.data : "", yaml.length, &packed, &size, error,
                                 sizeof error, &error_line, &error_column)) {
         asm_location at = state->location;
-        if (error_line) { /* the line of the block it is about */
+        if (error_line && yaml.length) { /* the line of the block it is about */
             const char *p = yaml.data, *stop = yaml.data + yaml.length;
-            for (unsigned l = 1; l < error_line && p < stop; l++) {
+            unsigned l = 1;
+            for (; l < error_line; l++) {
                 const char *newline = memchr(p, '\n', (size_t)(stop - p));
-                p = newline ? newline + 1 : stop;
+                if (!newline || newline + 1 >= stop)
+                    break; /* past the last line (the end of the text): at the end of that line */
+                p = newline + 1;
             }
-            const char *newline = p < stop ? memchr(p, '\n', (size_t)(stop - p)) : NULL;
-            at.line = first_line + error_line - 1;
-            at.text = asm_arena_copy(&state->arena, p, newline ? (size_t)(newline - p) : (size_t)(stop - p));
-            at.length = at.text ? (newline ? (size_t)(newline - p) : (size_t)(stop - p)) : 0;
+            const char *newline = memchr(p, '\n', (size_t)(stop - p));
+            size_t line_length = newline ? (size_t)(newline - p) : (size_t)(stop - p);
+            if (l < error_line)
+                error_column = (unsigned)line_length + 1;
+            at.line = first_line + l - 1;
+            at.text = asm_arena_copy(&state->arena, p, line_length);
+            at.length = at.text ? line_length : 0;
         }
         asm_report_at(state, &at, state->sequence, true, error_line ? error_column : (unsigned)start + 1,
                       "%s", error);
