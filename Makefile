@@ -7,9 +7,13 @@ BUILD ?= build
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -Iinclude -Isrc -MMD -MP
+# The libraries libgcn itself needs: libelf (ELF objects), libyaml and
+# msgpack-c (the code object metadata). Linked into the tools, the tests and
+# libgcn.so, and named in gcn.pc's Libs.private for static links.
+LIBGCN_LIBS = -lelf -lyaml -lmsgpackc
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-LIB_SOURCES := $(wildcard src/isa/*.c src/codec/*.c src/syntax/*.c src/asm/*.c src/dis/*.c src/emu/*.c)
+LIB_SOURCES := $(wildcard src/isa/*.c src/codec/*.c src/syntax/*.c src/object/*.c src/asm/*.c src/dis/*.c src/emu/*.c)
 LIB_OBJECTS := $(LIB_SOURCES:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/gcnasm $(BUILD)/gcndis $(BUILD)/gcnemu
 TEST_SOURCES := $(wildcard tests/*.c)
@@ -36,16 +40,16 @@ $(BUILD)/%.o: %.c
 
 $(BUILD)/src/tools/options.o: override CFLAGS += -DGCN_VERSION='"$(VERSION)"'
 $(BUILD)/gcnasm: $(BUILD)/src/tools/gcnasm.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/options.o $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 $(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/options.o $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 # gcnemu reads and writes JSON with jansson; libgcn itself does not.
 GCNEMU_OBJECTS := $(patsubst %.c,$(BUILD)/%.o,src/tools/gcnemu.c src/tools/scenario.c src/tools/result.c src/tools/trace.c src/tools/cli.c src/tools/options.c)
 $(BUILD)/gcnemu: $(GCNEMU_OBJECTS) $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) -ljansson
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS) -ljansson
 BENCH_PROGRAMS := $(BUILD)/bench/gen $(BUILD)/bench/measure $(BUILD)/bench/emu
 $(BENCH_PROGRAMS): $(BUILD)/%: $(BUILD)/%.o $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 
 # Speed against llvm-mc and llvm-objdump (bench/run.sh; BENCH_SIZES, BENCH_RUNS, BENCH_LARGE).
 # A benchmark, not a test: it reports, it never fails on timing.
@@ -57,7 +61,7 @@ bench:
 TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libgcn.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 
 # The whole suite; tests/run prints one summary line "N passed, N failed".
 # Debian's llvm-14 puts llvm-mc in /usr/lib/llvm-14/bin (only llvm-mc-14 on PATH).
@@ -80,7 +84,7 @@ demo-run: all
 # The mnemonic hash table is generated from the ISA tables and checked in.
 MNEMONIC_GENERATOR = $(BUILD)/src/isa/generate/mnemonic_slots
 $(MNEMONIC_GENERATOR): $(BUILD)/src/isa/generate/mnemonic_slots.o
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 regenerate: $(MNEMONIC_GENERATOR)
 	$(MNEMONIC_GENERATOR) >src/isa/generated/mnemonic_slots.inc
 check-generated: $(MNEMONIC_GENERATOR)
@@ -97,9 +101,6 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-# The libraries libgcn itself needs (-lelf ...): linked into libgcn.so and
-# named in gcn.pc's Libs.private for static links. Add to it, nothing else.
-LIBGCN_LIBS =
 SONAME_MAJOR = $(firstword $(subst ., ,$(VERSION)))
 SHARED_LIBRARY = $(BUILD)/libgcn.so.$(VERSION)
 SHARED_OBJECTS := $(LIB_SOURCES:%.c=$(BUILD)/pic/%.o)

@@ -5,7 +5,7 @@
 # libFuzzer's runtime on Debian: apt-get install clang-14 libclang-rt-14-dev.
 FUZZ_CC ?= clang-14
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = decode_format parse_encode assemble assemble_file disassemble emulate
+FUZZ_TARGETS = decode_format parse_encode assemble assemble_file disassemble emulate assemble_object
 FUZZ_BUILD = $(BUILD)/fuzz
 GCN_SHARED ?= ../shared
 # FUZZ_SANITIZE_EXTRA: e.g. -fno-sanitize=nonnull-attribute to fuzz past a known finding.
@@ -25,15 +25,15 @@ $(FUZZ_LIB_OBJECTS) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/obj/fuzz/%.o): $(FUZZ_BUILD)/
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(FUZZ_PROGRAMS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_LIB_OBJECTS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ $(LIBGCN_LIBS)
 
 # The same targets without libFuzzer, as test programs.
 $(FUZZ_REPLAYS): $(BUILD)/tests/fuzz_%: $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/%.o $(BUILD)/libgcn.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 
 $(FUZZ_BUILD)/build_corpus: $(BUILD)/fuzz/corpus.o $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 
 # Seeds from the test vectors and examples, generated, never committed.
 fuzz-corpus: $(FUZZ_BUILD)/build_corpus

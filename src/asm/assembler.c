@@ -364,6 +364,7 @@ static void assignment(asm_state *state, size_t name, size_t name_length, size_t
                    (int)(cursor.end - cursor.pos > 40 ? 40 : cursor.end - cursor.pos), cursor.pos);
         return;
     }
+    asm_object_assignment(state, line + name, name_length, line + value, end - value);
     asm_define_symbol(state, line + name, name_length, (unsigned)name + 1, result, section, false);
 }
 
@@ -691,6 +692,7 @@ static void start_pass(asm_state *state)
     state->arch = state->assembly->arch;
     state->dialect = state->assembly->dialect;
     state->lookup.flags = 0;
+    asm_object_start_pass(state);
     state->output->length = 0;
     state->output->statement_count = 0;
     asm_reset_sections(state);
@@ -770,7 +772,10 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
     }
     reserve_tables(state, length);
     unsigned errors_before = assembly->errors;
-    for (state->pass = 1;; state->pass++) {
+    bool set_up = asm_object_setup(state);
+    if (!set_up)
+        assembly->errors++;
+    for (state->pass = 1; set_up; state->pass++) {
         start_pass(state);
         for (;;) {
             asm_plain_lines(state);
@@ -787,6 +792,8 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
     }
     bool unsettled = state->needs_pass && !state->expansion_exhausted;
     asm_drop_failed(state);
+    if (set_up && !unsettled && state->errors == 0)
+        asm_object_finish(state);
     asm_flush_diagnostics(state);
     if (unsettled) {
         if (assembly->diagnostics)
@@ -800,6 +807,7 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
     asm_macros_free(state);
     asm_symbols_free(state);
     asm_files_free(state);
+    asm_object_free(state);
     free(state->conditions);
     free(state->pending);
     free(state->pending_runs);

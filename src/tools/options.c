@@ -61,6 +61,22 @@ static const cli_option *find_option(const cli_parser *parser, const char *name,
     return NULL;
 }
 
+/* LLVM's tools take long options after one dash (-filetype=obj): a whole
+ * long name, up to '=' or the end, is one before it is a letter and more. */
+static const cli_option *single_dash_long(const cli_parser *parser, const char *name,
+                                          const char **attached)
+{
+    const char *equals = strchr(name, '=');
+    size_t length = equals ? (size_t)(equals - name) : strlen(name);
+    if (length < 2)
+        return NULL;
+    const cli_option *option = find_option(parser, name, length, true);
+    if (!option || (equals && !option->takes_value))
+        return NULL;
+    *attached = equals ? equals + 1 : NULL;
+    return option;
+}
+
 /* -a, -s, --help, --version: CLI_END to go on, or CLI_EXIT. */
 static int take_common(cli_parser *parser, int letter, const char *value)
 {
@@ -113,6 +129,8 @@ int cli_next(cli_parser *parser, const char **value)
                 }
                 attached = equals + 1;
             }
+        } else if ((option = single_dash_long(parser, argument + 1, &attached))) {
+            /* -filetype=obj: a long name after one dash, as LLVM's tools take it */
         } else {
             option = find_option(parser, argument + 1, 1, false);
             if (option && argument[2] != '\0') {
