@@ -7,7 +7,7 @@ WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototyp
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -Iinclude -Isrc -MMD -MP
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-LIB_SOURCES := $(wildcard src/isa/*.c src/codec/*.c src/syntax/*.c src/asm/*.c src/dis/*.c)
+LIB_SOURCES := $(wildcard src/isa/*.c src/codec/*.c src/syntax/*.c src/asm/*.c src/dis/*.c src/emu/*.c)
 LIB_OBJECTS := $(LIB_SOURCES:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/gcnasm $(BUILD)/gcndis
 TEST_SOURCES := $(wildcard tests/*.c)
