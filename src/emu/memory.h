@@ -1,0 +1,45 @@
+/* Guest memory, LDS and scratch for executors. A span is a host pointer to
+ * size bytes that lie wholly inside one mapped region (or the LDS, or one
+ * lane's scratch), or NULL: no guest address reaches anything else. The
+ * executor decides what NULL means (a fault with emu_fault_at, a read of 0
+ * or a dropped write where the ISA says so). Guest memory is little-endian
+ * bytes: use emu_load32 and the like on spans. */
+#ifndef GCN_EMU_MEMORY_H
+#define GCN_EMU_MEMORY_H
+
+#include <string.h>
+
+#include "emu/emu.h"
+
+uint8_t *emu_memory_span(gcn_machine *machine, uint64_t address, uint64_t size);
+uint8_t *emu_lds_span(gcn_wave *wave, uint64_t offset, uint64_t size);
+uint8_t *emu_scratch_span(gcn_wave *wave, unsigned lane, uint64_t offset, uint64_t size);
+
+/* Guest memory at address, or a fault naming pc, lane and address
+ * (returns false). */
+bool emu_memory_read(emu_step *step, int lane, uint64_t address, void *out, uint64_t size);
+bool emu_memory_write(emu_step *step, int lane, uint64_t address, const void *in, uint64_t size);
+
+static inline uint32_t emu_load32(const uint8_t *bytes)
+{
+    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
+           (uint32_t)bytes[3] << 24;
+}
+static inline void emu_store32(uint8_t *bytes, uint32_t value)
+{
+    bytes[0] = (uint8_t)value;
+    bytes[1] = (uint8_t)(value >> 8);
+    bytes[2] = (uint8_t)(value >> 16);
+    bytes[3] = (uint8_t)(value >> 24);
+}
+static inline uint64_t emu_load64(const uint8_t *bytes)
+{
+    return emu_load32(bytes) | (uint64_t)emu_load32(bytes + 4) << 32;
+}
+static inline void emu_store64(uint8_t *bytes, uint64_t value)
+{
+    emu_store32(bytes, (uint32_t)value);
+    emu_store32(bytes + 4, (uint32_t)(value >> 32));
+}
+
+#endif

@@ -1,0 +1,95 @@
+/* Operand access: the one file that knows how today's gcn_instruction
+ * keeps each operand (named fields). Executors ask here, so that a new
+ * instruction layout (operand profiles) changes this file only. Register
+ * operands come back as scalar codes (0..127: s0.., vcc, m0, exec) or VGPR
+ * numbers; their values are read through registers.h. */
+#ifndef GCN_EMU_OPERANDS_H
+#define GCN_EMU_OPERANDS_H
+
+#include "emu/emu.h"
+
+static inline uint16_t emu_simm16(const gcn_instruction *instruction)
+{
+    return instruction->simm16;
+}
+static inline bool emu_has_modifier(const gcn_instruction *instruction, unsigned modifier)
+{
+    return (instruction->modifiers & modifier) != 0;
+}
+static inline bool emu_glc(const gcn_instruction *instruction)
+{
+    return emu_has_modifier(instruction, GCN_MOD_GLC);
+}
+
+/* Scalar memory. */
+static inline unsigned emu_smem_sdata(const gcn_instruction *instruction)
+{
+    return instruction->sdata;
+}
+/* First code of the base: an SGPR pair, or four SGPRs of a buffer resource. */
+static inline unsigned emu_smem_sbase(const gcn_instruction *instruction)
+{
+    return instruction->sbase * 2u;
+}
+static inline bool emu_smem_imm(const gcn_instruction *instruction)
+{
+    return emu_has_modifier(instruction, GCN_MOD_IMM);
+}
+/* GCN 1.4 SOE: an SGPR offset (emu_smem_soffset) is added. */
+static inline bool emu_smem_soe(const gcn_instruction *instruction)
+{
+    return instruction->arch >= GCN_ARCH_GCN14 && emu_has_modifier(instruction, GCN_MOD_SOE);
+}
+static inline unsigned emu_smem_soffset(const gcn_instruction *instruction)
+{
+    return instruction->soffset;
+}
+/* The OFFSET field: an immediate, or an SGPR code without imm. */
+static inline uint32_t emu_smem_offset_field(const gcn_instruction *instruction)
+{
+    return instruction->offset;
+}
+/* GCN 1.1 SMRD: the 32-bit literal offset (in dwords) follows. */
+static inline bool emu_smem_has_literal(const gcn_instruction *instruction)
+{
+    return emu_has_modifier(instruction, GCN_MOD_LITERAL);
+}
+static inline uint32_t emu_smem_literal(const gcn_instruction *instruction)
+{
+    return instruction->literal;
+}
+
+/* Vector memory (MUBUF, FLAT/GLOBAL/SCRATCH). */
+static inline unsigned emu_vaddr(const gcn_instruction *instruction)
+{
+    return instruction->vaddr;
+}
+static inline unsigned emu_vdata(const gcn_instruction *instruction)
+{
+    return instruction->vdata;
+}
+static inline unsigned emu_vdst(const gcn_instruction *instruction)
+{
+    return instruction->vdst;
+}
+/* MUBUF: first code of the 4-SGPR resource. */
+static inline unsigned emu_mubuf_srsrc(const gcn_instruction *instruction)
+{
+    return instruction->sbase * 4u;
+}
+/* MUBUF soffset, GCN 1.4 SMEM soffset: a scalar source code. */
+static inline unsigned emu_soffset(const gcn_instruction *instruction)
+{
+    return instruction->soffset;
+}
+/* FLAT GCN 1.4 saddr: a scalar code, 0x7f for off. */
+static inline unsigned emu_flat_saddr(const gcn_instruction *instruction)
+{
+    return instruction->saddr;
+}
+static inline uint32_t emu_offset_field(const gcn_instruction *instruction)
+{
+    return instruction->offset;
+}
+
+#endif
