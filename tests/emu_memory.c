@@ -49,12 +49,12 @@ static void make_words(const resource_fields *f, uint32_t words[4])
                f->index_code << 21 | (uint32_t)f->tid << 23;
 }
 
-static gcn_buffer_resource make_resource(gcn_arch arch, const resource_fields *f)
+static emu_buffer_resource make_resource(gcn_arch arch, const resource_fields *f)
 {
     uint32_t words[4];
     make_words(f, words);
-    gcn_buffer_resource resource;
-    gcn_buffer_resource_decode(arch, words, &resource);
+    emu_buffer_resource resource;
+    emu_buffer_resource_decode(arch, words, &resource);
     return resource;
 }
 
@@ -64,8 +64,8 @@ static void test_resource_fields(void)
      * DST_SEL 96-107, NUMFORMAT 108-110, DATAFORMAT 111-114, ELEMSIZE
      * 115-116, INDEXSTRIDE 117-118, TID_ENABLE 119. */
     uint32_t words[4] = {0x12345678, 0x80300abc, 0x100, 0x006f7fac};
-    gcn_buffer_resource r;
-    gcn_buffer_resource_decode(GCN_ARCH_GCN10, words, &r);
+    emu_buffer_resource r;
+    emu_buffer_resource_decode(GCN_ARCH_GCN10, words, &r);
     CHECK_EQ(r.base, 0xabc12345678ull, "BASE is bits 0-47");
     CHECK_EQ(r.stride, 0x30, "STRIDE is bits 48-61");
     CHECK_EQ(r.swizzle, 1, "bit 63 enables swizzle");
@@ -96,11 +96,11 @@ static void test_resource_fields(void)
     CHECK_EQ(make_resource(GCN_ARCH_GCN14, &f).stride, 0x30, "GCN 1.4 stride without TID_ENABLE");
 }
 
-static gcn_buffer_address lane_address(const gcn_buffer_resource *r, const gcn_buffer_request *q,
+static emu_buffer_address lane_address(const emu_buffer_resource *r, const emu_buffer_request *q,
                                        uint32_t v0, uint32_t v1, unsigned lane, uint32_t delta)
 {
-    gcn_buffer_address a;
-    gcn_buffer_lane_address(r, q, v0, v1, lane, delta, &a);
+    emu_buffer_address a;
+    emu_buffer_lane_address(r, q, v0, v1, lane, delta, &a);
     return a;
 }
 
@@ -110,10 +110,10 @@ static void test_index_offset_table(void)
      * AOFFSET = OFFSET + (OFFEN ? VGPR_OFFSET : 0);
      * AINDEX = (IDXEN ? VGPR_INDEX : 0). VADDR = 7, VADDR+1 = 9. */
     resource_fields f = {.base = 0x1000, .stride = 16, .num_records = 100};
-    gcn_buffer_resource r = make_resource(GCN_ARCH_GCN12, &f);
-    gcn_buffer_request q = {.offset = 4, .soffset = 0x20};
+    emu_buffer_resource r = make_resource(GCN_ARCH_GCN12, &f);
+    emu_buffer_request q = {.offset = 4, .soffset = 0x20};
     /* IDXEN 0, OFFEN 0: no VGPR: 0x1000 + 0x20 + 4 */
-    gcn_buffer_address a = lane_address(&r, &q, 7, 9, 0, 0);
+    emu_buffer_address a = lane_address(&r, &q, 7, 9, 0, 0);
     CHECK_EQ(a.address, 0x1024, "idxen 0 offen 0: address");
     CHECK_EQ(a.index, 0, "idxen 0 offen 0: index");
     CHECK_EQ(a.in_range, 1, "idxen 0 offen 0: 4 < 100 - 32");
@@ -146,8 +146,8 @@ static void test_range_checks(void)
 {
     /* STRIDE=0: out of range if BUFOFFSET >= NUMRECORDS-SGPR_OFFSET. */
     resource_fields f = {.base = 0x2000, .num_records = 64};
-    gcn_buffer_resource r = make_resource(GCN_ARCH_GCN11, &f);
-    gcn_buffer_request q = {.offset = 3, .soffset = 16, .offen = true};
+    emu_buffer_resource r = make_resource(GCN_ARCH_GCN11, &f);
+    emu_buffer_request q = {.offset = 3, .soffset = 16, .offen = true};
     CHECK_EQ(lane_address(&r, &q, 44, 0, 0, 0).in_range, 1, "raw: 47 < 64 - 16");
     CHECK_EQ(lane_address(&r, &q, 45, 0, 0, 0).in_range, 0, "raw: 48 >= 64 - 16");
     CHECK_EQ(lane_address(&r, &q, 41, 0, 0, 4).in_range, 0, "raw: the second dword, 48");
@@ -156,14 +156,14 @@ static void test_range_checks(void)
     /* STRIDE!=0 with IDXEN: out if AINDEX >= NUMRECORDS or OFFSET >= STRIDE. */
     f.stride = 16, f.num_records = 10;
     r = make_resource(GCN_ARCH_GCN12, &f);
-    q = (gcn_buffer_request){.offset = 4, .idxen = true, .offen = true};
+    q = (emu_buffer_request){.offset = 4, .idxen = true, .offen = true};
     CHECK_EQ(lane_address(&r, &q, 9, 11, 0, 0).in_range, 1, "structured: index 9, offset 15");
     CHECK_EQ(lane_address(&r, &q, 10, 0, 0, 0).in_range, 0, "structured: index 10 >= 10");
     CHECK_EQ(lane_address(&r, &q, 9, 12, 0, 0).in_range, 0, "structured: offset 16 >= 16");
     CHECK_EQ(lane_address(&r, &q, 9, 8, 0, 0).in_range, 1, "structured: dword 0 at offset 12");
     CHECK_EQ(lane_address(&r, &q, 9, 8, 0, 4).in_range, 0, "structured: dword 1 at offset 16");
     /* STRIDE!=0 without IDXEN or TID_ENABLE: the raw rule on BUFOFFSET. */
-    q = (gcn_buffer_request){.offset = 9};
+    q = (emu_buffer_request){.offset = 9};
     CHECK_EQ(lane_address(&r, &q, 0, 0, 0, 0).in_range, 1, "stride, no index: 9 < 10");
     q.offset = 10;
     CHECK_EQ(lane_address(&r, &q, 0, 0, 0, 0).in_range, 0, "stride, no index: 10 >= 10");
@@ -173,9 +173,9 @@ static void test_tid_enable(void)
 {
     /* AINDEX = (IDXEN ? VGPR_INDEX : 0) + (TID_ENABLE ? LANEID : 0) */
     resource_fields f = {.base = 0x4000, .stride = 8, .num_records = 64, .tid = true};
-    gcn_buffer_resource r = make_resource(GCN_ARCH_GCN10, &f);
-    gcn_buffer_request q = {.soffset = 0x100};
-    gcn_buffer_address a = lane_address(&r, &q, 0, 0, 5, 0);
+    emu_buffer_resource r = make_resource(GCN_ARCH_GCN10, &f);
+    emu_buffer_request q = {.soffset = 0x100};
+    emu_buffer_address a = lane_address(&r, &q, 0, 0, 5, 0);
     CHECK_EQ(a.index, 5, "TID_ENABLE: lane 5 is index 5");
     CHECK_EQ(a.address, 0x4000 + 0x100 + 40, "TID_ENABLE: 5*8");
     CHECK_EQ(lane_address(&r, &q, 0, 0, 63, 0).in_range, 1, "TID_ENABLE: 63 < 64");
@@ -214,17 +214,17 @@ static void test_swizzle(void)
         resource_fields f = {.base = 0x10000, .stride = cases[i].stride, .num_records = 1000,
                              .swizzle = true, .element_code = cases[i].element_code,
                              .index_code = cases[i].index_code};
-        gcn_buffer_resource r = make_resource(cases[i].arch, &f);
-        gcn_buffer_request q = {.offset = cases[i].offset, .idxen = true};
-        gcn_buffer_address a = lane_address(&r, &q, cases[i].index, 0, 0, 0);
+        emu_buffer_resource r = make_resource(cases[i].arch, &f);
+        emu_buffer_request q = {.offset = cases[i].offset, .idxen = true};
+        emu_buffer_address a = lane_address(&r, &q, cases[i].index, 0, 0, 0);
         CHECK_EQ(a.buffer_offset, cases[i].expected, "swizzle BUFOFFSET");
         CHECK_EQ(a.address, 0x10000 + cases[i].expected, "swizzle address");
     }
     /* The dwords of one access are swizzled one by one: with 4-byte
      * elements and INDEXSTRIDE 8, dword 1 of lane index 0 lies 8*4 further. */
     resource_fields f = {.stride = 16, .num_records = 100, .swizzle = true, .element_code = 1};
-    gcn_buffer_resource r = make_resource(GCN_ARCH_GCN11, &f);
-    gcn_buffer_request q = {.idxen = true};
+    emu_buffer_resource r = make_resource(GCN_ARCH_GCN11, &f);
+    emu_buffer_request q = {.idxen = true};
     CHECK_EQ(lane_address(&r, &q, 0, 0, 0, 4).buffer_offset, 32, "swizzle: second dword");
 }
 
@@ -233,18 +233,18 @@ static void test_addr64(void)
     /* ADDRESS = BASE + VGPR_ADDRESS + OFFSET + SGPR_OFFSET; no range check;
      * OFFEN and IDXEN only without it (ignored). */
     resource_fields f = {.base = 0x100000000ull, .stride = 16, .num_records = 0, .tid = true};
-    gcn_buffer_resource r = make_resource(GCN_ARCH_GCN10, &f);
-    gcn_buffer_request q = {.offset = 8, .soffset = 0x10, .addr64 = true, .idxen = true};
-    gcn_buffer_address a = lane_address(&r, &q, 0xfffffff0u, 2, 7, 0);
+    emu_buffer_resource r = make_resource(GCN_ARCH_GCN10, &f);
+    emu_buffer_request q = {.offset = 8, .soffset = 0x10, .addr64 = true, .idxen = true};
+    emu_buffer_address a = lane_address(&r, &q, 0xfffffff0u, 2, 7, 0);
     CHECK_EQ(a.address, 0x400000008ull, "ADDR64: 0x1_00000000 + 0x2_fffffff0 + 8 + 0x10");
     CHECK_EQ(a.in_range, 1, "ADDR64: no range checking, NUMRECORDS 0");
     CHECK_EQ(lane_address(&r, &q, 0xfffffff0u, 2, 7, 4).address, 0x40000000cull, "ADDR64: dword 1");
     /* For 32-bit and wider operations, an address are aligned to 4 bytes;
      * for 16-bit operations, to 2 bytes. */
-    CHECK_EQ(gcn_buffer_align(0x1003, 4), 0x1000, "align dword");
-    CHECK_EQ(gcn_buffer_align(0x1007, 8), 0x1004, "align 64-bit: to 4");
-    CHECK_EQ(gcn_buffer_align(0x1003, 2), 0x1002, "align short");
-    CHECK_EQ(gcn_buffer_align(0x1003, 1), 0x1003, "byte: no alignment");
+    CHECK_EQ(emu_buffer_align(0x1003, 4), 0x1000, "align dword");
+    CHECK_EQ(emu_buffer_align(0x1007, 8), 0x1004, "align 64-bit: to 4");
+    CHECK_EQ(emu_buffer_align(0x1003, 2), 0x1002, "align short");
+    CHECK_EQ(emu_buffer_align(0x1003, 1), 0x1003, "byte: no alignment");
 }
 
 /* ---- data and number formats ---- */
@@ -255,14 +255,14 @@ static uint32_t load_one(unsigned data_format, unsigned num_format, uint32_t ele
     uint8_t bytes[16] = {0};
     memcpy(bytes, &element, 4);
     uint32_t values[4];
-    gcn_format_load(data_format, num_format, bytes, values);
+    emu_format_load(data_format, num_format, bytes, values);
     return values[component];
 }
 
 static uint32_t store_one(unsigned data_format, unsigned num_format, uint32_t value)
 {
     uint8_t bytes[16] = {0};
-    gcn_format_store(data_format, num_format, &value, 1, bytes);
+    emu_format_store(data_format, num_format, &value, 1, bytes);
     uint32_t element;
     memcpy(&element, bytes, 4);
     return element;
@@ -275,158 +275,158 @@ static void test_format_loads(void)
 {
     /* Components from the lowest bit: "10_11_11: two 11-bit and one 10-bit
      * components from lowest bit". */
-    const gcn_data_format_layout *layout = gcn_data_format_layout_of(GCN_DATA_FORMAT_10_11_11);
+    const emu_data_format_layout *layout = emu_data_format_layout_of(EMU_DATA_FORMAT_10_11_11);
     CHECK_EQ(layout->bits[0] == 11 && layout->bits[1] == 11 && layout->bits[2] == 10, 1, "10_11_11");
-    layout = gcn_data_format_layout_of(GCN_DATA_FORMAT_10_10_10_2);
+    layout = emu_data_format_layout_of(EMU_DATA_FORMAT_10_10_10_2);
     CHECK_EQ(layout->bits[0] == 2 && layout->bits[3] == 10 && layout->bytes == 4, 1, "10_10_10_2");
-    CHECK_EQ(gcn_data_format_layout_of(GCN_DATA_FORMAT_32_32_32)->bytes, 12, "32_32_32 bytes");
-    CHECK_EQ(gcn_data_format_layout_of(0) == NULL, 1, "code 0 is invalid");
-    CHECK_EQ(gcn_data_format_layout_of(15) == NULL, 1, "code 15 is reserved");
+    CHECK_EQ(emu_data_format_layout_of(EMU_DATA_FORMAT_32_32_32)->bytes, 12, "32_32_32 bytes");
+    CHECK_EQ(emu_data_format_layout_of(0) == NULL, 1, "code 0 is invalid");
+    CHECK_EQ(emu_data_format_layout_of(15) == NULL, 1, "code 15 is reserved");
     /* UNORM: unsigned normalized (0:1). */
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UNORM, 0xff, 0), ONE, "unorm 8 0xff");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UNORM, 0, 0), 0, "unorm 8 0");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_UNORM, 0xffff, 0), ONE, "unorm 16 max");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UNORM, 0xff, 0), ONE, "unorm 8 0xff");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UNORM, 0, 0), 0, "unorm 8 0");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_UNORM, 0xffff, 0), ONE, "unorm 16 max");
     float third = 1.0f / 3.0f;   /* 2-bit unorm 1: 1/3, the float nearest */
     uint32_t third_bits;
     memcpy(&third_bits, &third, 4);
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_10_10_10_2, GCN_NUM_FORMAT_UNORM, 1, 0), third_bits, "unorm 2-bit 1");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_10_10_10_2, EMU_NUM_FORMAT_UNORM, 1, 0), third_bits, "unorm 2-bit 1");
     /* SNORM: (-1:1), data MIN+1:MAX, so MIN is -1 too. */
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM, 0x7f, 0), ONE, "snorm 127");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM, 0x81, 0), MINUS_ONE, "snorm -127");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM, 0x80, 0), MINUS_ONE, "snorm -128");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_SNORM, 0, 0), 0, "snorm 0");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM, 0x7f, 0), ONE, "snorm 127");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM, 0x81, 0), MINUS_ONE, "snorm -127");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM, 0x80, 0), MINUS_ONE, "snorm -128");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_SNORM, 0, 0), 0, "snorm 0");
     /* SNORM_OGL: data MIN:MAX onto -1:1, (2x+1)/(2^n-1). */
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM_OGL, 0x7f, 0), ONE, "snorm_ogl 127");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM_OGL, 0x80, 0), MINUS_ONE, "snorm_ogl -128");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM_OGL, 0x7f, 0), ONE, "snorm_ogl 127");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM_OGL, 0x80, 0), MINUS_ONE, "snorm_ogl -128");
     /* USCALED/SSCALED: the integer as a float. */
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_USCALED, 0xc8, 0), 0x43480000, "uscaled 200");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SSCALED, 0xc8, 0), 0xc2600000, "sscaled -56");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_USCALED, 0xc8, 0), 0x43480000, "uscaled 200");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SSCALED, 0xc8, 0), 0xc2600000, "sscaled -56");
     /* UINT/SINT: zero and sign extended. */
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_UINT, 0xfffe, 0), 0xfffe, "uint 16");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_SINT, 0xfffe, 0), 0xfffffffe, "sint 16");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8_8, GCN_NUM_FORMAT_SINT, 0x7f80, 0), 0xffffff80, "sint 8_8 X");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8_8, GCN_NUM_FORMAT_SINT, 0x7f80, 1), 0x7f, "sint 8_8 Y");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_UINT, 0xfffe, 0), 0xfffe, "uint 16");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_SINT, 0xfffe, 0), 0xfffffffe, "sint 16");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8_8, EMU_NUM_FORMAT_SINT, 0x7f80, 0), 0xffffff80, "sint 8_8 X");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8_8, EMU_NUM_FORMAT_SINT, 0x7f80, 1), 0x7f, "sint 8_8 Y");
     /* Missing components: 0, 0, 0 and 1 (1.0 for floats). */
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8_8, GCN_NUM_FORMAT_SINT, 0x7f80, 2), 0, "missing Z");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8_8, GCN_NUM_FORMAT_SINT, 0x7f80, 3), 1, "missing W int");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UNORM, 0, 3), ONE, "missing W float");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8_8, EMU_NUM_FORMAT_SINT, 0x7f80, 2), 0, "missing Z");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8_8, EMU_NUM_FORMAT_SINT, 0x7f80, 3), 1, "missing W int");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UNORM, 0, 3), ONE, "missing W float");
     /* FLOAT 16: half floats, exact. */
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x3c00, 0), ONE, "half 1.0");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16_16, GCN_NUM_FORMAT_FLOAT, 0xc0000000u, 1), 0xc0000000u, "half -2.0");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x7bff, 0), 0x477fe000, "half 65504");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x0001, 0), 0x33800000, "half 2^-24");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x03ff, 0), 0x387fc000, "half 1023*2^-24");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x7c00, 0), 0x7f800000, "half inf");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x7e00, 0), 0x7fc00000, "half NaN");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x3c00, 0), ONE, "half 1.0");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16_16, EMU_NUM_FORMAT_FLOAT, 0xc0000000u, 1), 0xc0000000u, "half -2.0");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x7bff, 0), 0x477fe000, "half 65504");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x0001, 0), 0x33800000, "half 2^-24");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x03ff, 0), 0x387fc000, "half 1023*2^-24");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x7c00, 0), 0x7f800000, "half inf");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x7e00, 0), 0x7fc00000, "half NaN");
     /* 10_11_11 FLOAT: X 11-bit 1.0 (15<<6), Y 11-bit 2.0 (16<<6), Z 10-bit 0.5 (14<<5). */
     uint32_t packed = 0x3c0 | 0x400u << 11 | 0x1c0u << 22;
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_10_11_11, GCN_NUM_FORMAT_FLOAT, packed, 0), ONE, "11-bit 1.0");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_10_11_11, GCN_NUM_FORMAT_FLOAT, packed, 1), 0x40000000, "11-bit 2.0");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_10_11_11, GCN_NUM_FORMAT_FLOAT, packed, 2), 0x3f000000, "10-bit 0.5");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_10_11_11, EMU_NUM_FORMAT_FLOAT, packed, 0), ONE, "11-bit 1.0");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_10_11_11, EMU_NUM_FORMAT_FLOAT, packed, 1), 0x40000000, "11-bit 2.0");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_10_11_11, EMU_NUM_FORMAT_FLOAT, packed, 2), 0x3f000000, "10-bit 0.5");
     /* 11_11_10 FLOAT: X 10-bit 1.0 (15<<5), Y 11-bit 0.5 (14<<6), Z 11-bit 4.0 (17<<6). */
     packed = 0x1e0 | 0x380u << 10 | 0x440u << 21;
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_11_11_10, GCN_NUM_FORMAT_FLOAT, packed, 0), ONE, "10-bit 1.0");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_11_11_10, GCN_NUM_FORMAT_FLOAT, packed, 1), 0x3f000000, "11-bit 0.5");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_11_11_10, GCN_NUM_FORMAT_FLOAT, packed, 2), 0x40800000, "11-bit 4.0");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_11_11_10, EMU_NUM_FORMAT_FLOAT, packed, 0), ONE, "10-bit 1.0");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_11_11_10, EMU_NUM_FORMAT_FLOAT, packed, 1), 0x3f000000, "11-bit 0.5");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_11_11_10, EMU_NUM_FORMAT_FLOAT, packed, 2), 0x40800000, "11-bit 4.0");
     /* 2_10_10_10: X Y Z 10 bits from the lowest, W 2 bits on top. */
     packed = 0x3ff | 0x3ffu << 20 | 3u << 30;
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_2_10_10_10, GCN_NUM_FORMAT_UNORM, packed, 1), 0, "2_10_10_10 Y");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_2_10_10_10, GCN_NUM_FORMAT_UNORM, packed, 2), ONE, "2_10_10_10 Z");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_2_10_10_10, GCN_NUM_FORMAT_UNORM, packed, 3), ONE, "2_10_10_10 W");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_2_10_10_10, EMU_NUM_FORMAT_UNORM, packed, 1), 0, "2_10_10_10 Y");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_2_10_10_10, EMU_NUM_FORMAT_UNORM, packed, 2), ONE, "2_10_10_10 Z");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_2_10_10_10, EMU_NUM_FORMAT_UNORM, packed, 3), ONE, "2_10_10_10 W");
     /* 10_10_10_2: X 2 bits at the bottom, then three 10-bit components. */
     packed = 2 | 0x155u << 2 | 0x2aau << 12 | 1u << 22;
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_10_10_10_2, GCN_NUM_FORMAT_UINT, packed, 0), 2, "10_10_10_2 X");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_10_10_10_2, GCN_NUM_FORMAT_UINT, packed, 1), 0x155, "10_10_10_2 Y");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_10_10_10_2, GCN_NUM_FORMAT_UINT, packed, 2), 0x2aa, "10_10_10_2 Z");
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_10_10_10_2, GCN_NUM_FORMAT_UINT, packed, 3), 1, "10_10_10_2 W");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_10_10_10_2, EMU_NUM_FORMAT_UINT, packed, 0), 2, "10_10_10_2 X");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_10_10_10_2, EMU_NUM_FORMAT_UINT, packed, 1), 0x155, "10_10_10_2 Y");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_10_10_10_2, EMU_NUM_FORMAT_UINT, packed, 2), 0x2aa, "10_10_10_2 Z");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_10_10_10_2, EMU_NUM_FORMAT_UINT, packed, 3), 1, "10_10_10_2 W");
     /* 8_8_8_8 and 32_32_32_32: each component in turn. */
-    CHECK_EQ(load_one(GCN_DATA_FORMAT_8_8_8_8, GCN_NUM_FORMAT_UINT, 0x44332211, 2), 0x33, "8_8_8_8 Z");
+    CHECK_EQ(load_one(EMU_DATA_FORMAT_8_8_8_8, EMU_NUM_FORMAT_UINT, 0x44332211, 2), 0x33, "8_8_8_8 Z");
     uint8_t wide[16] = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0};
     uint32_t values[4];
-    CHECK_EQ(gcn_format_load(GCN_DATA_FORMAT_32_32_32_32, GCN_NUM_FORMAT_UINT, wide, values), 1, "32x4");
+    CHECK_EQ(emu_format_load(EMU_DATA_FORMAT_32_32_32_32, EMU_NUM_FORMAT_UINT, wide, values), 1, "32x4");
     CHECK_EQ(values[3], 4, "32_32_32_32 W");
-    CHECK_EQ(gcn_format_load(GCN_DATA_FORMAT_32_32_32, GCN_NUM_FORMAT_FLOAT, wide, values), 1, "32x3");
+    CHECK_EQ(emu_format_load(EMU_DATA_FORMAT_32_32_32, EMU_NUM_FORMAT_FLOAT, wide, values), 1, "32x3");
     CHECK_EQ(values[2] == 3 && values[3] == ONE, 1, "32_32_32 FLOAT: Z raw, W 1.0");
     /* Pairs that are no format read 0. */
-    CHECK_EQ(gcn_format_load(GCN_DATA_FORMAT_INVALID, GCN_NUM_FORMAT_UINT, wide, values), 0, "invalid");
+    CHECK_EQ(emu_format_load(EMU_DATA_FORMAT_INVALID, EMU_NUM_FORMAT_UINT, wide, values), 0, "invalid");
     CHECK_EQ(values[0] | values[3], 0, "invalid gives 0");
-    CHECK_EQ(gcn_format_load(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_FLOAT, wide, values), 0, "8-bit float");
-    CHECK_EQ(gcn_format_readable(GCN_DATA_FORMAT_2_10_10_10, GCN_NUM_FORMAT_FLOAT), 0, "2-bit float");
+    CHECK_EQ(emu_format_load(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_FLOAT, wide, values), 0, "8-bit float");
+    CHECK_EQ(emu_format_readable(EMU_DATA_FORMAT_2_10_10_10, EMU_NUM_FORMAT_FLOAT), 0, "2-bit float");
     /* DST_SEL: 0 zero, 1 one, 4..7 X..W. */
     uint32_t xyzw[4] = {10, 11, 12, 13};
-    CHECK_EQ(gcn_format_select(xyzw, 0, GCN_NUM_FORMAT_UINT), 0, "SEL 0");
-    CHECK_EQ(gcn_format_select(xyzw, 1, GCN_NUM_FORMAT_UINT), 1, "SEL 1 integer");
-    CHECK_EQ(gcn_format_select(xyzw, 1, GCN_NUM_FORMAT_SNORM), ONE, "SEL 1 float");
-    CHECK_EQ(gcn_format_select(xyzw, 6, GCN_NUM_FORMAT_UINT), 12, "SEL B is Z");
-    CHECK_EQ(gcn_format_select(xyzw, 7, GCN_NUM_FORMAT_UINT), 13, "SEL A is W");
-    CHECK_EQ(gcn_format_select(xyzw, 3, GCN_NUM_FORMAT_UINT), 0, "reserved SEL");
+    CHECK_EQ(emu_format_select(xyzw, 0, EMU_NUM_FORMAT_UINT), 0, "SEL 0");
+    CHECK_EQ(emu_format_select(xyzw, 1, EMU_NUM_FORMAT_UINT), 1, "SEL 1 integer");
+    CHECK_EQ(emu_format_select(xyzw, 1, EMU_NUM_FORMAT_SNORM), ONE, "SEL 1 float");
+    CHECK_EQ(emu_format_select(xyzw, 6, EMU_NUM_FORMAT_UINT), 12, "SEL B is Z");
+    CHECK_EQ(emu_format_select(xyzw, 7, EMU_NUM_FORMAT_UINT), 13, "SEL A is W");
+    CHECK_EQ(emu_format_select(xyzw, 3, EMU_NUM_FORMAT_UINT), 0, "reserved SEL");
 }
 
 static void test_format_stores(void)
 {
     /* UNORM: clamp to 0..1, times 2^n-1, to nearest even. */
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UNORM, ONE), 0xff, "unorm 1.0");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UNORM, 0x3f000000), 0x80, "unorm 0.5: 127.5 to 128");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_UNORM, 0x3f000000), 0x8000, "unorm16 0.5: 32767.5");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_10_10_10_2, GCN_NUM_FORMAT_UNORM, 0x3f000000), 2, "unorm2 0.5: 1.5");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UNORM, 0x40000000), 0xff, "unorm 2.0 clamps");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UNORM, MINUS_ONE), 0, "unorm -1 clamps");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UNORM, 0x7fc00000), 0, "unorm NaN");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UNORM, ONE), 0xff, "unorm 1.0");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UNORM, 0x3f000000), 0x80, "unorm 0.5: 127.5 to 128");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_UNORM, 0x3f000000), 0x8000, "unorm16 0.5: 32767.5");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_10_10_10_2, EMU_NUM_FORMAT_UNORM, 0x3f000000), 2, "unorm2 0.5: 1.5");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UNORM, 0x40000000), 0xff, "unorm 2.0 clamps");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UNORM, MINUS_ONE), 0, "unorm -1 clamps");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UNORM, 0x7fc00000), 0, "unorm NaN");
     /* SNORM: clamp to -1..1, times 2^(n-1)-1. */
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM, MINUS_ONE), 0x81, "snorm -1.0");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM, 0xc0000000u), 0x81, "snorm -2 clamps");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM, ONE), 0x7f, "snorm 1.0");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM, 0x3f000000), 0x40, "snorm 0.5: 63.5");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM, 0xbf000000u), 0xc0, "snorm -0.5");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_SNORM, 0x7fc00000), 0, "snorm NaN");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM, MINUS_ONE), 0x81, "snorm -1.0");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM, 0xc0000000u), 0x81, "snorm -2 clamps");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM, ONE), 0x7f, "snorm 1.0");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM, 0x3f000000), 0x40, "snorm 0.5: 63.5");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM, 0xbf000000u), 0xc0, "snorm -0.5");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_SNORM, 0x7fc00000), 0, "snorm NaN");
     /* UINT, SINT: saturated to the component. */
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UINT, 300), 0xff, "uint 300");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_UINT, 5), 5, "uint 5");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SINT, (uint32_t)-200), 0x80, "sint -200");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SINT, 100), 0x64, "sint 100");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_SINT, (uint32_t)-1), 0xffff, "sint -1");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_32, GCN_NUM_FORMAT_UINT, 0xdeadbeef), 0xdeadbeef, "uint 32");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UINT, 300), 0xff, "uint 300");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_UINT, 5), 5, "uint 5");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SINT, (uint32_t)-200), 0x80, "sint -200");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SINT, 100), 0x64, "sint 100");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_SINT, (uint32_t)-1), 0xffff, "sint -1");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_32, EMU_NUM_FORMAT_UINT, 0xdeadbeef), 0xdeadbeef, "uint 32");
     /* FLOAT 16: round to nearest even. */
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, ONE), 0x3c00, "half 1.0");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x3f801000), 0x3c00, "1+2^-11 ties down");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x3f803000), 0x3c02, "1+3*2^-11 ties up");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x477fef00), 0x7bff, "65519 to 65504");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x477ff000), 0x7c00, "65520 to inf");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x33000000), 0, "2^-25 ties to 0");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x33400000), 1, "1.5*2^-25 to 2^-24");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x38000000), 0x0200, "2^-15 denormal");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x80000000u), 0x8000, "-0");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0x7fc00000), 0x7e00, "NaN");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_16, GCN_NUM_FORMAT_FLOAT, 0xff800000u), 0xfc00, "-inf");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, ONE), 0x3c00, "half 1.0");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x3f801000), 0x3c00, "1+2^-11 ties down");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x3f803000), 0x3c02, "1+3*2^-11 ties up");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x477fef00), 0x7bff, "65519 to 65504");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x477ff000), 0x7c00, "65520 to inf");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x33000000), 0, "2^-25 ties to 0");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x33400000), 1, "1.5*2^-25 to 2^-24");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x38000000), 0x0200, "2^-15 denormal");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x80000000u), 0x8000, "-0");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0x7fc00000), 0x7e00, "NaN");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_16, EMU_NUM_FORMAT_FLOAT, 0xff800000u), 0xfc00, "-inf");
     /* 11- and 10-bit floats: unsigned, a negative gives 0. */
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_10_11_11, GCN_NUM_FORMAT_FLOAT, ONE), 0x3c0, "11-bit 1.0");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_10_11_11, GCN_NUM_FORMAT_FLOAT, MINUS_ONE), 0, "11-bit -1");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_10_11_11, GCN_NUM_FORMAT_FLOAT, 0x7fc00000), 0x7e0, "11-bit NaN");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_10_11_11, GCN_NUM_FORMAT_FLOAT, 0x477e0000), 0x7bf, "11-bit max 65024");
-    CHECK_EQ(store_one(GCN_DATA_FORMAT_11_11_10, GCN_NUM_FORMAT_FLOAT, 0x3f000000), 0x1c0, "10-bit 0.5");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_10_11_11, EMU_NUM_FORMAT_FLOAT, ONE), 0x3c0, "11-bit 1.0");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_10_11_11, EMU_NUM_FORMAT_FLOAT, MINUS_ONE), 0, "11-bit -1");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_10_11_11, EMU_NUM_FORMAT_FLOAT, 0x7fc00000), 0x7e0, "11-bit NaN");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_10_11_11, EMU_NUM_FORMAT_FLOAT, 0x477e0000), 0x7bf, "11-bit max 65024");
+    CHECK_EQ(store_one(EMU_DATA_FORMAT_11_11_10, EMU_NUM_FORMAT_FLOAT, 0x3f000000), 0x1c0, "10-bit 0.5");
     /* Components beyond count keep their bits. */
     uint8_t element[16] = {0xaa, 0xbb, 0xcc, 0xdd};
     uint32_t two[2] = {1, 2};
-    CHECK_EQ(gcn_format_store(GCN_DATA_FORMAT_8_8_8_8, GCN_NUM_FORMAT_UINT, two, 2, element), 1, "xy");
+    CHECK_EQ(emu_format_store(EMU_DATA_FORMAT_8_8_8_8, EMU_NUM_FORMAT_UINT, two, 2, element), 1, "xy");
     CHECK_EQ(element[0] == 1 && element[1] == 2 && element[2] == 0xcc && element[3] == 0xdd, 1,
              "store_format_xy on 8_8_8_8 keeps Z and W");
     uint32_t xyzw[4] = {0, 0, 0, ONE};
     memset(element, 0, sizeof element);
-    gcn_format_store(GCN_DATA_FORMAT_2_10_10_10, GCN_NUM_FORMAT_UNORM, xyzw, 4, element);
+    emu_format_store(EMU_DATA_FORMAT_2_10_10_10, EMU_NUM_FORMAT_UNORM, xyzw, 4, element);
     CHECK_EQ(element[3], 0xc0, "2_10_10_10 W 1.0 in the top two bits");
     /* USCALED, SSCALED and SNORM_OGL cannot be written. */
     element[0] = 0x55;
-    CHECK_EQ(gcn_format_store(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_USCALED, xyzw, 1, element), 0, "uscaled");
-    CHECK_EQ(gcn_format_store(GCN_DATA_FORMAT_8, GCN_NUM_FORMAT_SNORM_OGL, xyzw, 1, element), 0, "ogl");
+    CHECK_EQ(emu_format_store(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_USCALED, xyzw, 1, element), 0, "uscaled");
+    CHECK_EQ(emu_format_store(EMU_DATA_FORMAT_8, EMU_NUM_FORMAT_SNORM_OGL, xyzw, 1, element), 0, "ogl");
     CHECK_EQ(element[0], 0x55, "nothing written");
     /* d16: a float type as a half, an integer type as its low 16 bits. */
-    CHECK_EQ(gcn_format_to_d16(ONE, GCN_NUM_FORMAT_UNORM), 0x3c00, "d16 of 1.0");
-    CHECK_EQ(gcn_format_to_d16(0x12345678, GCN_NUM_FORMAT_UINT), 0x5678, "d16 of uint");
-    CHECK_EQ(gcn_format_from_d16(0x8000, GCN_NUM_FORMAT_SINT), 0xffff8000u, "d16 sint");
-    CHECK_EQ(gcn_format_from_d16(0x8000, GCN_NUM_FORMAT_UINT), 0x8000, "d16 uint");
-    CHECK_EQ(gcn_format_from_d16(0x3c00, GCN_NUM_FORMAT_FLOAT), ONE, "d16 float");
-    CHECK_EQ(gcn_float_from_half(0x8000), 0x80000000u, "half -0");
-    CHECK_EQ(gcn_half_from_float(0x7f800000), 0x7c00, "half of inf");
+    CHECK_EQ(emu_format_to_d16(ONE, EMU_NUM_FORMAT_UNORM), 0x3c00, "d16 of 1.0");
+    CHECK_EQ(emu_format_to_d16(0x12345678, EMU_NUM_FORMAT_UINT), 0x5678, "d16 of uint");
+    CHECK_EQ(emu_format_from_d16(0x8000, EMU_NUM_FORMAT_SINT), 0xffff8000u, "d16 sint");
+    CHECK_EQ(emu_format_from_d16(0x8000, EMU_NUM_FORMAT_UINT), 0x8000, "d16 uint");
+    CHECK_EQ(emu_format_from_d16(0x3c00, EMU_NUM_FORMAT_FLOAT), ONE, "d16 float");
+    CHECK_EQ(emu_float_from_half(0x8000), 0x80000000u, "half -0");
+    CHECK_EQ(emu_half_from_float(0x7f800000), 0x7c00, "half of inf");
 }
 
 static void test_formats(void)
@@ -501,7 +501,7 @@ static void test_atomics(void)
         {GCN_OP_LOAD, false, 5, 9, 0, 5, "not an atomic"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        CHECK_EQ(gcn_atomic_apply(cases[i].operation, cases[i].wide, cases[i].old, cases[i].data,
+        CHECK_EQ(emu_atomic(cases[i].operation, cases[i].wide, cases[i].old, cases[i].data,
                                   cases[i].compare),
                  cases[i].expected, cases[i].what);
 }
@@ -510,40 +510,36 @@ static void test_atomics(void)
 
 static void test_flat_addresses(void)
 {
-    gcn_apertures apertures = {GCN_APERTURE_LDS_DEFAULT, GCN_APERTURE_PRIVATE_DEFAULT};
+    /* The defaults of gcn_machine_options_default (ROCm's on GCN 1.4). */
+    uint64_t shared = 0x1000000000000ull, private = 0x2000000000000ull;
     uint64_t offset;
-    CHECK_EQ(gcn_flat_segment(&apertures, 0x0001000000001234ull, &offset), GCN_SEGMENT_LDS, "LDS");
+    CHECK_EQ(emu_flat_segment(shared, private, 0x0001000000001234ull, &offset), EMU_SEGMENT_LDS, "LDS");
     CHECK_EQ(offset, 0x1234, "LDS offset: the low 32 bits");
-    CHECK_EQ(gcn_flat_segment(&apertures, 0x00020000fffffffcull, &offset), GCN_SEGMENT_PRIVATE, "private");
+    CHECK_EQ(emu_flat_segment(shared, private, 0x00020000fffffffcull, &offset), EMU_SEGMENT_PRIVATE, "private");
     CHECK_EQ(offset, 0xfffffffc, "private offset");
-    CHECK_EQ(gcn_flat_segment(&apertures, 0x100000000ull, &offset), GCN_SEGMENT_GLOBAL, "global");
+    CHECK_EQ(emu_flat_segment(shared, private, 0x100000000ull, &offset), EMU_SEGMENT_GLOBAL, "global");
     CHECK_EQ(offset, 0x100000000ull, "global: the address");
-    CHECK_EQ(gcn_flat_segment(&apertures, 0x0003000000000000ull, &offset), GCN_SEGMENT_GLOBAL, "above");
-    apertures.lds_base = 0x1234567800000000ull;
-    CHECK_EQ(gcn_flat_segment(&apertures, 0x1234567800000010ull, &offset), GCN_SEGMENT_LDS, "moved LDS");
-    CHECK_EQ(gcn_flat_segment(&apertures, 0x0001000000000010ull, &offset), GCN_SEGMENT_GLOBAL, "old LDS");
+    CHECK_EQ(emu_flat_segment(shared, private, 0x0003000000000000ull, &offset), EMU_SEGMENT_GLOBAL, "above");
+    shared = 0x1234567800000000ull;
+    CHECK_EQ(emu_flat_segment(shared, private, 0x1234567800000010ull, &offset), EMU_SEGMENT_LDS, "moved LDS");
+    CHECK_EQ(emu_flat_segment(shared, private, 0x0001000000000010ull, &offset), EMU_SEGMENT_GLOBAL, "old LDS");
     /* FLAT: VADDR(2) + INST_OFFSET, 12-bit unsigned. */
-    gcn_flat_lane lane = {.vaddr0 = 0xfffffff0u, .vaddr1 = 1, .saddr_off = true};
-    CHECK_EQ(gcn_flat_lane_address(GCN_FLAT_FLAT, 0x10, &lane), 0x200000000ull, "flat carries");
-    CHECK_EQ(gcn_flat_lane_address(GCN_FLAT_FLAT, 0x1fff, &lane), 0x200000fefull, "flat: 12 bits");
+    emu_flat_lane lane = {.vaddr0 = 0xfffffff0u, .vaddr1 = 1, .saddr_off = true};
+    CHECK_EQ(emu_flat_lane_address(EMU_FLAT_FLAT, 0x10, &lane), 0x200000000ull, "flat carries");
+    CHECK_EQ(emu_flat_lane_address(EMU_FLAT_FLAT, 0x1fff, &lane), 0x200000fefull, "flat: 12 bits");
     /* GLOBAL, SADDR off: VADDR(2) + 13-bit signed offset. */
-    lane = (gcn_flat_lane){.vaddr0 = 0, .vaddr1 = 1, .saddr_off = true};
-    CHECK_EQ(gcn_flat_lane_address(GCN_FLAT_GLOBAL, (uint32_t)-8, &lane), 0xfffffff8ull, "global off -8");
+    lane = (emu_flat_lane){.vaddr0 = 0, .vaddr1 = 1, .saddr_off = true};
+    CHECK_EQ(emu_flat_lane_address(EMU_FLAT_GLOBAL, (uint32_t)-8, &lane), 0xfffffff8ull, "global off -8");
     /* GLOBAL with SADDR: SGPR pair + the 32-bit VGPR offset + offset. */
-    lane = (gcn_flat_lane){.vaddr0 = 0xfffffff0u, .vaddr1 = 0x77, .saddr = 0x200000000ull};
-    CHECK_EQ(gcn_flat_lane_address(GCN_FLAT_GLOBAL, 4, &lane), 0x2fffffff4ull, "global saddr");
-    CHECK_EQ(gcn_flat_lane_address(GCN_FLAT_GLOBAL, (uint32_t)-4096, &lane), 0x2ffffeff0ull,
+    lane = (emu_flat_lane){.vaddr0 = 0xfffffff0u, .vaddr1 = 0x77, .saddr = 0x200000000ull};
+    CHECK_EQ(emu_flat_lane_address(EMU_FLAT_GLOBAL, 4, &lane), 0x2fffffff4ull, "global saddr");
+    CHECK_EQ(emu_flat_lane_address(EMU_FLAT_GLOBAL, (uint32_t)-4096, &lane), 0x2ffffeff0ull,
              "global saddr -4096");
     /* SCRATCH: VADDR or SADDR, plus the signed offset. */
-    lane = (gcn_flat_lane){.vaddr0 = 0x100, .saddr_off = true};
-    CHECK_EQ(gcn_flat_lane_address(GCN_FLAT_SCRATCH, (uint32_t)-4, &lane), 0xfc, "scratch vaddr");
-    lane = (gcn_flat_lane){.vaddr0 = 0x999, .saddr = 0x40};
-    CHECK_EQ(gcn_flat_lane_address(GCN_FLAT_SCRATCH, 8, &lane), 0x48, "scratch saddr");
-    /* SWIZZLE(ADDR, INST_OFFSET, LANEID): dwords interleaved over 64 lanes. */
-    CHECK_EQ(gcn_scratch_offset(0, 0), 0, "scratch lane 0 byte 0");
-    CHECK_EQ(gcn_scratch_offset(4, 0), 256, "scratch lane 0 dword 1");
-    CHECK_EQ(gcn_scratch_offset(5, 3), 269, "scratch lane 3 byte 5");
-    CHECK_EQ(gcn_scratch_offset(16, 63), 1276, "scratch lane 63 dword 4");
+    lane = (emu_flat_lane){.vaddr0 = 0x100, .saddr_off = true};
+    CHECK_EQ(emu_flat_lane_address(EMU_FLAT_SCRATCH, (uint32_t)-4, &lane), 0xfc, "scratch vaddr");
+    lane = (emu_flat_lane){.vaddr0 = 0x999, .saddr = 0x40};
+    CHECK_EQ(emu_flat_lane_address(EMU_FLAT_SCRATCH, 8, &lane), 0x48, "scratch saddr");
 }
 
 int main(void)

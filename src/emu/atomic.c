@@ -1,5 +1,8 @@
-/* Atomic operations (see atomic.h). */
+/* Atomic operations (see atomic.h): the float ones here, the integer ones
+ * shared with the scalar atomics (integer_atomics.c). */
 #include "emu/atomic.h"
+
+#include "emu/integer_atomics.h"
 
 #include <string.h>
 
@@ -45,37 +48,21 @@ static uint64_t float_min_max(uint64_t old, uint64_t data, bool wide, bool maxim
     return data_wins ? data : old;
 }
 
-uint64_t gcn_atomic_apply(gcn_operation operation, bool wide, uint64_t old, uint64_t data,
-                          uint64_t compare)
+uint64_t emu_atomic(gcn_operation operation, bool wide, uint64_t old, uint64_t data,
+                    uint64_t compare)
 {
     uint64_t mask = wide ? UINT64_MAX : 0xffffffffu;
     old &= mask, data &= mask, compare &= mask;
-    int64_t old_signed = wide ? (int64_t)old : (int64_t)(int32_t)(uint32_t)old;
-    int64_t data_signed = wide ? (int64_t)data : (int64_t)(int32_t)(uint32_t)data;
-    uint64_t result;
     switch (operation) {
-    case GCN_OP_ATOMIC_SWAP: result = data; break;
-    case GCN_OP_ATOMIC_CMPSWAP: result = old == compare ? data : old; break;
-    case GCN_OP_ATOMIC_ADD: result = old + data; break;
-    case GCN_OP_ATOMIC_SUB: result = old - data; break;
-    case GCN_OP_ATOMIC_RSUB: result = data - old; break;
-    case GCN_OP_ATOMIC_SMIN: result = old_signed < data_signed ? old : data; break;
-    case GCN_OP_ATOMIC_UMIN: result = old < data ? old : data; break;
-    case GCN_OP_ATOMIC_SMAX: result = old_signed > data_signed ? old : data; break;
-    case GCN_OP_ATOMIC_UMAX: result = old > data ? old : data; break;
-    case GCN_OP_ATOMIC_AND: result = old & data; break;
-    case GCN_OP_ATOMIC_OR: result = old | data; break;
-    case GCN_OP_ATOMIC_XOR: result = old ^ data; break;
-    /* *VM = (*VM < VDATA) ? *VM+1 : 0 */
-    case GCN_OP_ATOMIC_INC: result = old < data ? old + 1 : 0; break;
-    /* *VM = (*VM <= VDATA && *VM!=0) ? *VM-1 : VDATA */
-    case GCN_OP_ATOMIC_DEC: result = old <= data && old != 0 ? old - 1 : data; break;
     case GCN_OP_ATOMIC_FCMPSWAP:
-        result = as_double(old, wide) == as_double(compare, wide) ? data : old;
-        break;
-    case GCN_OP_ATOMIC_FMIN: result = float_min_max(old, data, wide, false); break;
-    case GCN_OP_ATOMIC_FMAX: result = float_min_max(old, data, wide, true); break;
-    default: result = old; break;
+        return as_double(old, wide) == as_double(compare, wide) ? data : old;
+    case GCN_OP_ATOMIC_FMIN:
+        return float_min_max(old, data, wide, false);
+    case GCN_OP_ATOMIC_FMAX:
+        return float_min_max(old, data, wide, true);
+    default: {
+        uint64_t result;
+        return emu_integer_atomic(operation, wide, old, data, compare, &result) ? result : old;
     }
-    return result & mask;
+    }
 }

@@ -17,7 +17,7 @@
  * Float ones: FMIN/FMAX follow IEEE minNum/maxNum (a NaN operand gives the
  * other one, both NaN keep memory) with -0 below +0; FCMPSWAP compares as
  * floats (+0 equals -0, NaN equals nothing). Not an atomic: memory kept. */
-uint64_t gcn_atomic_apply(gcn_operation operation, bool wide, uint64_t old, uint64_t data,
-                          uint64_t compare);
+uint64_t emu_atomic(gcn_operation operation, bool wide, uint64_t old, uint64_t data,
+                    uint64_t compare);
 
 #endif

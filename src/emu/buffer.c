@@ -6,8 +6,8 @@ static uint32_t field(uint32_t word, unsigned shift, unsigned width)
     return (word >> shift) & ((1u << width) - 1);
 }
 
-void gcn_buffer_resource_decode(gcn_arch arch, const uint32_t words[4],
-                                gcn_buffer_resource *resource)
+void emu_buffer_resource_decode(gcn_arch arch, const uint32_t words[4],
+                                emu_buffer_resource *resource)
 {
     uint32_t w1 = words[1], w3 = words[3];
     resource->base = (uint64_t)words[0] | (uint64_t)field(w1, 0, 16) << 32;
@@ -32,10 +32,10 @@ void gcn_buffer_resource_decode(gcn_arch arch, const uint32_t words[4],
         resource->stride |= (uint32_t)resource->data_format << 14;
 }
 
-void gcn_buffer_lane_address(const gcn_buffer_resource *resource,
-                             const gcn_buffer_request *request, uint32_t vaddr0,
+void emu_buffer_lane_address(const emu_buffer_resource *resource,
+                             const emu_buffer_request *request, uint32_t vaddr0,
                              uint32_t vaddr1, unsigned lane, uint32_t delta,
-                             gcn_buffer_address *result)
+                             emu_buffer_address *result)
 {
     if (request->addr64) {
         /* ADDRESS = BASE + VGPR_ADDRESS + OFFSET + SGPR_OFFSET; no range check. */

@@ -11,9 +11,9 @@
 #include "gcn.h"
 
 /* DST_SEL codes: 0 and 1 are constants, 4..7 pick X..W (2 and 3 reserved). */
-enum { GCN_DST_SEL_0 = 0, GCN_DST_SEL_1 = 1, GCN_DST_SEL_X = 4, GCN_DST_SEL_W = 7 };
+enum { EMU_DST_SEL_0 = 0, EMU_DST_SEL_1 = 1, EMU_DST_SEL_X = 4, EMU_DST_SEL_W = 7 };
 
-typedef struct gcn_buffer_resource {
+typedef struct emu_buffer_resource {
     uint64_t base;          /* bits 0-47 */
     uint32_t stride;        /* bytes: bits 48-61; on GCN 1.2/1.4 with TID_ENABLE,
                                DATA_FORMAT holds stride bits 14-17 */
@@ -27,27 +27,27 @@ typedef struct gcn_buffer_resource {
     bool swizzle;           /* bit 63 */
     bool tid_enable;        /* bit 119: the lane id is added to the index */
     uint8_t type;           /* bits 126-127 */
-} gcn_buffer_resource;
+} emu_buffer_resource;
 
 /* Reads the four dwords of a V# (from SGPRs, lowest first). */
-void gcn_buffer_resource_decode(gcn_arch arch, const uint32_t words[4],
-                                gcn_buffer_resource *resource);
+void emu_buffer_resource_decode(gcn_arch arch, const uint32_t words[4],
+                                emu_buffer_resource *resource);
 
 /* What the instruction and its SGPR offset give the address of one lane. */
-typedef struct gcn_buffer_request {
+typedef struct emu_buffer_request {
     uint32_t offset;      /* the instruction's OFFSET field (12 bits) */
     uint32_t soffset;     /* the value of the SOFFSET operand */
     bool offen, idxen;
     bool addr64;          /* GCN 1.0/1.1: VADDR pair is a 64-bit address */
-} gcn_buffer_request;
+} emu_buffer_request;
 
-typedef struct gcn_buffer_address {
+typedef struct emu_buffer_address {
     uint64_t address;     /* guest address of the byte */
     uint32_t index;       /* AINDEX */
     uint32_t offset;      /* AOFFSET, with the byte within the access added */
     uint32_t buffer_offset; /* BUFOFFSET */
     bool in_range;        /* false: a read gives 0, a write is dropped */
-} gcn_buffer_address;
+} emu_buffer_address;
 
 /* The address of byte `delta` of one lane's access: vaddr0 and vaddr1 are
  * VGPR[VADDR] and VGPR[VADDR+1] of the lane (the table: IDXEN alone takes the
@@ -63,15 +63,15 @@ typedef struct gcn_buffer_address {
  *   access takes the raw rule, BUFOFFSET >= NUMRECORDS - SGPR_OFFSET, with
  *   the subtraction done without wrapping (SGPR_OFFSET > NUMRECORDS: all out);
  * - BUFOFFSET is 32-bit (it wraps); BASE + SGPR_OFFSET + BUFOFFSET is 64-bit. */
-void gcn_buffer_lane_address(const gcn_buffer_resource *resource,
-                             const gcn_buffer_request *request, uint32_t vaddr0,
+void emu_buffer_lane_address(const emu_buffer_resource *resource,
+                             const emu_buffer_request *request, uint32_t vaddr0,
                              uint32_t vaddr1, unsigned lane, uint32_t delta,
-                             gcn_buffer_address *result);
+                             emu_buffer_address *result);
 
 /* "For 32-bit and wider operations, an address are aligned to 4 bytes. For
  * 16-bit operations, an address are aligned to 2 bytes." size: the bytes of
  * one element of the operation (1, 2, 4 or 8). */
-static inline uint64_t gcn_buffer_align(uint64_t address, unsigned size)
+static inline uint64_t emu_buffer_align(uint64_t address, unsigned size)
 {
     if (size >= 4)
         return address & ~(uint64_t)3;

@@ -4,24 +4,24 @@
 
 #include <string.h>
 
-static const gcn_data_format_layout layouts[16] = {
-    [GCN_DATA_FORMAT_8] = {1, 1, {8}},
-    [GCN_DATA_FORMAT_16] = {2, 1, {16}},
-    [GCN_DATA_FORMAT_8_8] = {2, 2, {8, 8}},
-    [GCN_DATA_FORMAT_32] = {4, 1, {32}},
-    [GCN_DATA_FORMAT_16_16] = {4, 2, {16, 16}},
-    [GCN_DATA_FORMAT_10_11_11] = {4, 3, {11, 11, 10}},
-    [GCN_DATA_FORMAT_11_11_10] = {4, 3, {10, 11, 11}},
-    [GCN_DATA_FORMAT_10_10_10_2] = {4, 4, {2, 10, 10, 10}},
-    [GCN_DATA_FORMAT_2_10_10_10] = {4, 4, {10, 10, 10, 2}},
-    [GCN_DATA_FORMAT_8_8_8_8] = {4, 4, {8, 8, 8, 8}},
-    [GCN_DATA_FORMAT_32_32] = {8, 2, {32, 32}},
-    [GCN_DATA_FORMAT_16_16_16_16] = {8, 4, {16, 16, 16, 16}},
-    [GCN_DATA_FORMAT_32_32_32] = {12, 3, {32, 32, 32}},
-    [GCN_DATA_FORMAT_32_32_32_32] = {16, 4, {32, 32, 32, 32}},
+static const emu_data_format_layout layouts[16] = {
+    [EMU_DATA_FORMAT_8] = {1, 1, {8}},
+    [EMU_DATA_FORMAT_16] = {2, 1, {16}},
+    [EMU_DATA_FORMAT_8_8] = {2, 2, {8, 8}},
+    [EMU_DATA_FORMAT_32] = {4, 1, {32}},
+    [EMU_DATA_FORMAT_16_16] = {4, 2, {16, 16}},
+    [EMU_DATA_FORMAT_10_11_11] = {4, 3, {11, 11, 10}},
+    [EMU_DATA_FORMAT_11_11_10] = {4, 3, {10, 11, 11}},
+    [EMU_DATA_FORMAT_10_10_10_2] = {4, 4, {2, 10, 10, 10}},
+    [EMU_DATA_FORMAT_2_10_10_10] = {4, 4, {10, 10, 10, 2}},
+    [EMU_DATA_FORMAT_8_8_8_8] = {4, 4, {8, 8, 8, 8}},
+    [EMU_DATA_FORMAT_32_32] = {8, 2, {32, 32}},
+    [EMU_DATA_FORMAT_16_16_16_16] = {8, 4, {16, 16, 16, 16}},
+    [EMU_DATA_FORMAT_32_32_32] = {12, 3, {32, 32, 32}},
+    [EMU_DATA_FORMAT_32_32_32_32] = {16, 4, {32, 32, 32, 32}},
 };
 
-const gcn_data_format_layout *gcn_data_format_layout_of(unsigned data_format)
+const emu_data_format_layout *emu_data_format_layout_of(unsigned data_format)
 {
     if (data_format >= 16 || layouts[data_format].bytes == 0)
         return NULL;
@@ -37,7 +37,7 @@ static bool small_float(unsigned data_format, unsigned bits, unsigned *exponent_
         *exponent_bits = 5, *mantissa_bits = 10, *has_sign = true;
         return true;
     }
-    if ((data_format == GCN_DATA_FORMAT_10_11_11 || data_format == GCN_DATA_FORMAT_11_11_10) &&
+    if ((data_format == EMU_DATA_FORMAT_10_11_11 || data_format == EMU_DATA_FORMAT_11_11_10) &&
         (bits == 11 || bits == 10)) {
         *exponent_bits = 5, *mantissa_bits = bits - 5, *has_sign = false;
         return true;
@@ -45,12 +45,12 @@ static bool small_float(unsigned data_format, unsigned bits, unsigned *exponent_
     return false;
 }
 
-bool gcn_format_readable(unsigned data_format, unsigned num_format)
+bool emu_format_readable(unsigned data_format, unsigned num_format)
 {
-    const gcn_data_format_layout *layout = gcn_data_format_layout_of(data_format);
+    const emu_data_format_layout *layout = emu_data_format_layout_of(data_format);
     if (!layout || num_format > 7)
         return false;
-    if (num_format != GCN_NUM_FORMAT_FLOAT)
+    if (num_format != EMU_NUM_FORMAT_FLOAT)
         return true;
     unsigned e, m;
     bool s;
@@ -60,11 +60,11 @@ bool gcn_format_readable(unsigned data_format, unsigned num_format)
     return true;
 }
 
-bool gcn_format_writable(unsigned data_format, unsigned num_format)
+bool emu_format_writable(unsigned data_format, unsigned num_format)
 {
-    return gcn_format_readable(data_format, num_format) &&
-           num_format != GCN_NUM_FORMAT_USCALED && num_format != GCN_NUM_FORMAT_SSCALED &&
-           num_format != GCN_NUM_FORMAT_SNORM_OGL;
+    return emu_format_readable(data_format, num_format) &&
+           num_format != EMU_NUM_FORMAT_USCALED && num_format != EMU_NUM_FORMAT_SSCALED &&
+           num_format != EMU_NUM_FORMAT_SNORM_OGL;
 }
 
 /* ---- floats ---- */
@@ -159,12 +159,12 @@ static uint32_t widen_float(uint32_t value, unsigned exponent_bits, unsigned man
            mantissa << (23 - mantissa_bits);
 }
 
-uint16_t gcn_half_from_float(uint32_t value)
+uint16_t emu_half_from_float(uint32_t value)
 {
     return (uint16_t)narrow_float(value, 5, 10, true);
 }
 
-uint32_t gcn_float_from_half(uint16_t value)
+uint32_t emu_float_from_half(uint16_t value)
 {
     return widen_float(value, 5, 10, true);
 }
@@ -198,21 +198,21 @@ static uint32_t load_component(unsigned data_format, unsigned num_format, uint32
     double half = bits >= 32 ? 2147483647.0 : (double)((1u << (bits - 1)) - 1);
     int32_t value = sign_extend(raw, bits);
     switch (num_format) {
-    case GCN_NUM_FORMAT_UNORM:
+    case EMU_NUM_FORMAT_UNORM:
         return float_bits((float)(raw / full));
-    case GCN_NUM_FORMAT_SNORM: {
+    case EMU_NUM_FORMAT_SNORM: {
         double scaled = value / half;        /* the most negative code is -1 too */
         return float_bits((float)(scaled < -1.0 ? -1.0 : scaled));
     }
-    case GCN_NUM_FORMAT_USCALED:
+    case EMU_NUM_FORMAT_USCALED:
         return float_bits((float)raw);
-    case GCN_NUM_FORMAT_SSCALED:
+    case EMU_NUM_FORMAT_SSCALED:
         return float_bits((float)value);
-    case GCN_NUM_FORMAT_UINT:
+    case EMU_NUM_FORMAT_UINT:
         return raw;
-    case GCN_NUM_FORMAT_SINT:
+    case EMU_NUM_FORMAT_SINT:
         return (uint32_t)value;
-    case GCN_NUM_FORMAT_SNORM_OGL:           /* codes MIN..MAX onto -1..1 */
+    case EMU_NUM_FORMAT_SNORM_OGL:           /* codes MIN..MAX onto -1..1 */
         return float_bits((float)((2.0 * value + 1.0) / full));
     default: {                               /* FLOAT: readable checked the width */
         unsigned e, m;
@@ -230,22 +230,22 @@ static uint32_t store_component(unsigned data_format, unsigned num_format, uint3
     uint32_t mask = bits >= 32 ? 0xffffffffu : (1u << bits) - 1;
     float number = bits_float(value);
     switch (num_format) {
-    case GCN_NUM_FORMAT_UNORM: {
+    case EMU_NUM_FORMAT_UNORM: {
         if (number != number || number <= 0.0f)
             return 0;
         double clamped = number >= 1.0f ? 1.0 : (double)number;
         return (uint32_t)round_even(clamped * (double)mask) & mask;
     }
-    case GCN_NUM_FORMAT_SNORM: {
+    case EMU_NUM_FORMAT_SNORM: {
         if (number != number)
             return 0;
         double clamped = number > 1.0f ? 1.0 : number < -1.0f ? -1.0 : (double)number;
         double half = bits >= 32 ? 2147483647.0 : (double)((1u << (bits - 1)) - 1);
         return (uint32_t)round_even(clamped * half) & mask;
     }
-    case GCN_NUM_FORMAT_UINT:
+    case EMU_NUM_FORMAT_UINT:
         return value > mask ? mask : value;
-    case GCN_NUM_FORMAT_SINT: {
+    case EMU_NUM_FORMAT_SINT: {
         if (bits >= 32)
             return value;
         int32_t low = -(1 << (bits - 1)), high = (1 << (bits - 1)) - 1;
@@ -285,16 +285,16 @@ static void set_bits(uint8_t *element, unsigned position, unsigned width, uint32
 
 static uint32_t one(unsigned num_format)
 {
-    return gcn_num_format_integer(num_format) ? 1 : 0x3f800000u;
+    return emu_num_format_integer(num_format) ? 1 : 0x3f800000u;
 }
 
-bool gcn_format_load(unsigned data_format, unsigned num_format, const uint8_t *element,
+bool emu_format_load(unsigned data_format, unsigned num_format, const uint8_t *element,
                      uint32_t values[4])
 {
     values[0] = values[1] = values[2] = values[3] = 0;
-    if (!gcn_format_readable(data_format, num_format))
+    if (!emu_format_readable(data_format, num_format))
         return false;
-    const gcn_data_format_layout *layout = &layouts[data_format];
+    const emu_data_format_layout *layout = &layouts[data_format];
     values[3] = one(num_format);
     unsigned position = 0;
     for (unsigned i = 0; i < layout->count; i++) {
@@ -305,19 +305,19 @@ bool gcn_format_load(unsigned data_format, unsigned num_format, const uint8_t *e
     return true;
 }
 
-uint32_t gcn_format_select(const uint32_t values[4], unsigned dst_sel, unsigned num_format)
+uint32_t emu_format_select(const uint32_t values[4], unsigned dst_sel, unsigned num_format)
 {
     if (dst_sel >= 4 && dst_sel <= 7)
         return values[dst_sel - 4];
     return dst_sel == 1 ? one(num_format) : 0;
 }
 
-bool gcn_format_store(unsigned data_format, unsigned num_format, const uint32_t *values,
+bool emu_format_store(unsigned data_format, unsigned num_format, const uint32_t *values,
                       unsigned count, uint8_t *element)
 {
-    if (!gcn_format_writable(data_format, num_format))
+    if (!emu_format_writable(data_format, num_format))
         return false;
-    const gcn_data_format_layout *layout = &layouts[data_format];
+    const emu_data_format_layout *layout = &layouts[data_format];
     unsigned position = 0;
     for (unsigned i = 0; i < layout->count; i++) {
         unsigned bits = layout->bits[i];
@@ -328,16 +328,16 @@ bool gcn_format_store(unsigned data_format, unsigned num_format, const uint32_t 
     return true;
 }
 
-uint16_t gcn_format_to_d16(uint32_t value, unsigned num_format)
+uint16_t emu_format_to_d16(uint32_t value, unsigned num_format)
 {
-    return gcn_num_format_integer(num_format) ? (uint16_t)value : gcn_half_from_float(value);
+    return emu_num_format_integer(num_format) ? (uint16_t)value : emu_half_from_float(value);
 }
 
-uint32_t gcn_format_from_d16(uint16_t value, unsigned num_format)
+uint32_t emu_format_from_d16(uint16_t value, unsigned num_format)
 {
-    if (num_format == GCN_NUM_FORMAT_SINT)
+    if (num_format == EMU_NUM_FORMAT_SINT)
         return (uint32_t)(int32_t)(int16_t)value;
-    if (num_format == GCN_NUM_FORMAT_UINT)
+    if (num_format == EMU_NUM_FORMAT_UINT)
         return value;
-    return gcn_float_from_half(value);
+    return emu_float_from_half(value);
 }

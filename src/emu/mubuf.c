@@ -1,0 +1,313 @@
+/* MUBUF, as the CLRX GCN ISA pages define it (the MUBUF page and its
+ * "Buffer addressing"; the operations mirror the FLAT page's): every lane
+ * of EXEC computes its address from the buffer resource, and loads,
+ * stores and atomics run in lane order, so that lanes racing on one
+ * address leave the last lane's store and see the effects of the lower
+ * lanes' atomics. Memory is read and written when the instruction issues;
+ * results reach the VGPRs through VM_CNT, in order (the MUBUF page: MUBUF
+ * instructions execute in order). */
+#include "emu/atomic.h"
+#include "emu/format_element.h"
+#include "emu/memory.h"
+#include "emu/mubuf.h"
+#include "emu/operands.h"
+#include "emu/pending.h"
+#include "emu/registers.h"
+
+bool mubuf_address(const mubuf_context *context, unsigned lane, uint32_t delta, unsigned align,
+                   uint64_t *address)
+{
+    uint32_t vaddr0 = context->vaddr0 ? context->vaddr0[lane] : 0;
+    uint32_t vaddr1 = context->vaddr1 ? context->vaddr1[lane] : 0;
+    emu_buffer_address result;
+    emu_buffer_lane_address(&context->resource, &context->request, vaddr0, vaddr1, lane, delta,
+                            &result);
+    *address = emu_buffer_align(result.address, align);
+    return result.in_range;
+}
+
+uint8_t *mubuf_span(const mubuf_context *context, unsigned lane, uint64_t address, unsigned size,
+                    bool write)
+{
+    uint8_t *bytes = emu_memory_span(context->step->machine, address, size);
+    if (!bytes)
+        emu_fault_at(context->step, (int)lane, address, "%s: %s of %u bytes at 0x%llx outside guest memory",
+                     context->step->row->name, write ? "write" : "read", size,
+                     (unsigned long long)address);
+    return bytes;
+}
+
+static bool check_vgprs(emu_step *step, const char *what, unsigned first, unsigned count)
+{
+    if (first + count <= GCN_VGPR_COUNT)
+        return true;
+    emu_fault(step, -1, "%s: %s v%u..v%u run past v255", step->row->name, what, first,
+              first + count - 1);
+    return false;
+}
+
+/* Reads the resource, SOFFSET and the VADDR registers the modifiers use. */
+static bool mubuf_begin(emu_step *step, mubuf_context *context)
+{
+    const gcn_instruction *instruction = step->instruction;
+    unsigned srsrc = emu_mubuf_srsrc(instruction);
+    *context = (mubuf_context){.step = step};
+    if (srsrc + 4 > GCN_SCALAR_SLOTS) {
+        emu_fault(step, -1, "%s: the resource s[%u:%u] runs past the scalar registers",
+                  step->row->name, srsrc, srsrc + 3);
+        return false;
+    }
+    uint32_t words[4];
+    for (unsigned i = 0; i < 4; i++)
+        words[i] = emu_read_sgpr(step, srsrc + i);
+    emu_buffer_resource_decode((gcn_arch)instruction->arch, words, &context->resource);
+    emu_buffer_request *request = &context->request;
+    request->offset = emu_offset_field(instruction);
+    request->soffset = emu_read_scalar_source(step, emu_soffset(instruction));
+    request->offen = emu_has_modifier(instruction, GCN_MOD_OFFEN);
+    request->idxen = emu_has_modifier(instruction, GCN_MOD_IDXEN);
+    request->addr64 = emu_has_modifier(instruction, GCN_MOD_ADDR64);
+    /* The IDXEN/OFFEN table: both (or ADDR64) take VADDR and VADDR+1. */
+    unsigned vaddr_count = request->addr64 || (request->offen && request->idxen) ? 2
+                           : request->offen || request->idxen ? 1 : 0;
+    unsigned vaddr = emu_vaddr(instruction);
+    if (vaddr_count && !check_vgprs(step, "the address registers", vaddr, vaddr_count))
+        return false;
+    if (vaddr_count >= 1)
+        context->vaddr0 = emu_read_vgpr(step, vaddr);
+    if (vaddr_count == 2)
+        context->vaddr1 = emu_read_vgpr(step, vaddr + 1);
+    context->exec = emu_exec(step);
+    return !emu_failed(step);
+}
+
+gcn_run_status mubuf_finish_load(const mubuf_context *context, unsigned first, unsigned count,
+                                 uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES])
+{
+    emu_step *step = context->step;
+    emu_check_vgpr_writes(step, first, count);
+    if (emu_failed(step))
+        return GCN_RUN_FAULT;
+    emu_op *op = emu_issue(step, GCN_COUNTER_VM, 1, true);
+    uint32_t *data = emu_op_load_vgprs(op, step->wave, first, count, context->exec, mask);
+    for (unsigned i = 0; i < count; i++)
+        for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(lanes);
+            data[i * GCN_WAVE_LANES + lane] = values[i][lane];
+        }
+    return GCN_RUN_RUNNING;
+}
+
+gcn_run_status mubuf_finish_store(const mubuf_context *context, unsigned first, unsigned count)
+{
+    emu_step *step = context->step;
+    if (emu_failed(step))
+        return GCN_RUN_FAULT;
+    emu_op *op = emu_issue(step, GCN_COUNTER_VM, 1, true);
+    if (step->instruction->arch == GCN_ARCH_GCN10) {
+        op = emu_issue(step, GCN_COUNTER_EXP, 1, true);
+    }
+    emu_op_store_vgprs(op, step->wave, first, count);
+    return GCN_RUN_RUNNING;
+}
+
+/* The LDS form: "LDS_ADDR = LDS_BASE + (M0&0xffff) + LANEID*4", a value
+ * narrower than a dword zero-extended (CLRX's memory handling page); the
+ * dwords after the first of a wide load go 256 bytes (a wave's dword row)
+ * further each. */
+static gcn_run_status mubuf_load_to_lds(const mubuf_context *context, unsigned count,
+                                        uint32_t (*values)[GCN_WAVE_LANES])
+{
+    emu_step *step = context->step;
+    uint32_t base = emu_read_sgpr(step, GCN_CODE_M0) & 0xffff;
+    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        for (unsigned i = 0; i < count; i++) {
+            uint64_t offset = base + lane * 4u + i * 256u;
+            uint8_t *bytes = emu_lds_span(step->wave, offset, 4);
+            if (!bytes)
+                return emu_fault_at(step, (int)lane, offset,
+                                    "%s lds: LDS offset 0x%llx is outside the workgroup's LDS",
+                                    step->row->name, (unsigned long long)offset);
+            emu_store32(bytes, values[i][lane]);
+        }
+    }
+    emu_issue(step, GCN_COUNTER_VM, 1, true);
+    return GCN_RUN_RUNNING;
+}
+
+/* Whether the lds modifier is allowed on the row on this generation. */
+static bool lds_allowed(const emu_step *step)
+{
+    const gcn_row *row = step->row;
+    if (row->flags & GCN_ROW_LDS)
+        return true;
+    return (row->flags & GCN_ROW_LDS_GCN12) && step->instruction->arch >= GCN_ARCH_GCN12;
+}
+
+static gcn_run_status mubuf_load(const mubuf_context *context)
+{
+    emu_step *step = context->step;
+    const gcn_row *row = step->row;
+    gcn_element element = (gcn_element)row->element;
+    bool lds = emu_has_modifier(step->instruction, GCN_MOD_LDS);
+    bool tfe = emu_has_modifier(step->instruction, GCN_MOD_TFE);
+    unsigned count = row->data_dwords, size = emu_element_bytes(element);
+    unsigned vdata = emu_vdata(step->instruction);
+    if (lds && tfe)
+        return emu_fault(step, -1, "%s: lds and tfe together are illegal", row->name);
+    if (lds && !lds_allowed(step))
+        return emu_fault(step, -1, "%s has no lds form on this generation", row->name);
+    if (!lds && !check_vgprs(step, "the data registers", vdata, count + tfe))
+        return GCN_RUN_FAULT;
+    uint32_t values[5][GCN_WAVE_LANES] = {{0}};
+    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        for (unsigned i = 0; i < count; i++) {
+            uint64_t address;
+            if (!mubuf_address(context, lane, 4 * i, size, &address))
+                continue; /* out of range: 0 */
+            const uint8_t *bytes = mubuf_span(context, lane, address, size, false);
+            if (!bytes)
+                return GCN_RUN_FAULT;
+            values[i][lane] = lds ? emu_element_load(element == GCN_ELEMENT_S8 ? GCN_ELEMENT_U8
+                                                     : element == GCN_ELEMENT_S16 ? GCN_ELEMENT_U16
+                                                     : element, bytes)
+                                  : emu_element_load(element, bytes);
+        }
+    }
+    if (lds)
+        return mubuf_load_to_lds(context, count, values);
+    /* TFE: one more register, 0: no fetch of a buffer fails. */
+    return mubuf_finish_load(context, vdata, count + tfe, emu_element_mask(element), values);
+}
+
+static gcn_run_status mubuf_store(const mubuf_context *context)
+{
+    emu_step *step = context->step;
+    const gcn_row *row = step->row;
+    gcn_element element = (gcn_element)row->element;
+    unsigned count = row->data_dwords, size = emu_element_bytes(element);
+    unsigned vdata = emu_vdata(step->instruction);
+    if (emu_has_modifier(step->instruction, GCN_MOD_LDS))
+        return emu_fault(step, -1, "%s has no lds form", row->name);
+    if (!check_vgprs(step, "the data registers", vdata, count))
+        return GCN_RUN_FAULT;
+    const uint32_t *data[4];
+    for (unsigned i = 0; i < count; i++)
+        data[i] = emu_read_vgpr(step, vdata + i);
+    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        for (unsigned i = 0; i < count; i++) {
+            uint64_t address;
+            if (!mubuf_address(context, lane, 4 * i, size, &address))
+                continue; /* out of range: dropped */
+            uint8_t *bytes = mubuf_span(context, lane, address, size, true);
+            if (!bytes)
+                return GCN_RUN_FAULT;
+            emu_element_store(element, data[i][lane], bytes);
+        }
+    }
+    return mubuf_finish_store(context, vdata, count);
+}
+
+/* buffer_store_lds_dword: the dword at LDS_BASE + (M0&0xffff) + LANEID*4
+ * to the lane's buffer address. */
+static gcn_run_status mubuf_store_lds(const mubuf_context *context)
+{
+    emu_step *step = context->step;
+    uint32_t base = emu_read_sgpr(step, GCN_CODE_M0) & 0xffff;
+    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        uint64_t offset = base + lane * 4u, address;
+        const uint8_t *from = emu_lds_span(step->wave, offset, 4);
+        if (!from)
+            return emu_fault_at(step, (int)lane, offset, "%s: LDS offset 0x%llx is outside the workgroup's LDS",
+                                step->row->name, (unsigned long long)offset);
+        if (!mubuf_address(context, lane, 0, 4, &address))
+            continue;
+        uint8_t *to = mubuf_span(context, lane, address, 4, true);
+        if (!to)
+            return GCN_RUN_FAULT;
+        emu_store32(to, emu_load32(from));
+    }
+    emu_issue(step, GCN_COUNTER_VM, 1, true);
+    return GCN_RUN_RUNNING;
+}
+
+/* Atomics: VDATA holds the data (and CMPSWAP's compare after it); with GLC
+ * the old value comes back to VDATA. Out of range: memory untouched, 0
+ * returned (as a read out of range). */
+static gcn_run_status mubuf_atomic(const mubuf_context *context)
+{
+    emu_step *step = context->step;
+    const gcn_row *row = step->row;
+    unsigned count = row->data_dwords, vdata = emu_vdata(step->instruction);
+    bool compare_swap = (row->flags & GCN_ROW_CMPSWAP) != 0;
+    unsigned width = compare_swap ? count / 2 : count; /* dwords in memory */
+    bool glc = emu_glc(step->instruction), tfe = emu_has_modifier(step->instruction, GCN_MOD_TFE);
+    if (emu_has_modifier(step->instruction, GCN_MOD_LDS))
+        return emu_fault(step, -1, "%s has no lds form", row->name);
+    if (!check_vgprs(step, "the data registers", vdata, count > width + tfe ? count : width + tfe))
+        return GCN_RUN_FAULT;
+    const uint32_t *data[4];
+    for (unsigned i = 0; i < count; i++)
+        data[i] = emu_read_vgpr(step, vdata + i);
+    uint32_t old[3][GCN_WAVE_LANES] = {{0}};
+    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        uint64_t address;
+        if (!mubuf_address(context, lane, 0, 4, &address))
+            continue;
+        uint8_t *bytes = mubuf_span(context, lane, address, 4 * width, true);
+        if (!bytes)
+            return GCN_RUN_FAULT;
+        uint64_t value = data[0][lane], compare = compare_swap ? data[width][lane] : 0;
+        if (width == 2) {
+            value |= (uint64_t)data[1][lane] << 32;
+            if (compare_swap)
+                compare |= (uint64_t)data[3][lane] << 32;
+        }
+        uint64_t before = width == 2 ? emu_load64(bytes) : emu_load32(bytes);
+        uint64_t after = emu_atomic((gcn_operation)row->operation, width == 2, before, value, compare);
+        if (width == 2)
+            emu_store64(bytes, after);
+        else
+            emu_store32(bytes, (uint32_t)after);
+        old[0][lane] = (uint32_t)before;
+        old[1][lane] = (uint32_t)(before >> 32);
+    }
+    if (glc)
+        return mubuf_finish_load(context, vdata, width + tfe, 0xffffffffu, old);
+    return mubuf_finish_store(context, vdata, count);
+}
+
+gcn_run_status emu_execute_mubuf(emu_step *step)
+{
+    gcn_operation operation = (gcn_operation)step->row->operation;
+    if (operation == GCN_OP_CACHE_WBINVL1 || operation == GCN_OP_CACHE_WBINVL1_VOL ||
+        operation == GCN_OP_CACHE_WBINVL1_SC) {
+        /* No cache to write back or invalidate; it counts on VM_CNT. */
+        emu_issue(step, GCN_COUNTER_VM, 1, true);
+        return GCN_RUN_RUNNING;
+    }
+    mubuf_context context;
+    if (!mubuf_begin(step, &context))
+        return GCN_RUN_FAULT;
+    switch (operation) {
+    case GCN_OP_LOAD:
+        return mubuf_load(&context);
+    case GCN_OP_STORE:
+        return mubuf_store(&context);
+    case GCN_OP_LOAD_FORMAT:
+        return mubuf_load_format(&context);
+    case GCN_OP_STORE_FORMAT:
+        return mubuf_store_format(&context);
+    case GCN_OP_STORE_LDS:
+        return mubuf_store_lds(&context);
+    default:
+        if (step->row->flags & GCN_ROW_ATOMIC)
+            return mubuf_atomic(&context);
+        return emu_fault(step, -1, "%s has no MUBUF executor", step->row->name);
+    }
+}
