@@ -46,17 +46,14 @@ static bool flat_begin(emu_step *step, flat_context *context)
     context->kind = row->flags & GCN_ROW_GLOBAL    ? EMU_FLAT_GLOBAL
                     : row->flags & GCN_ROW_SCRATCH ? EMU_FLAT_SCRATCH
                                                    : EMU_FLAT_FLAT;
+    /* SADDR: GCN 1.4 GLOBAL and SCRATCH only (FLAT encodes 0 there, unused). */
     unsigned saddr = emu_flat_saddr(instruction);
-    context->saddr_off = instruction->arch < GCN_ARCH_GCN14 || saddr == 0x7f;
+    context->saddr_off = context->kind == EMU_FLAT_FLAT || saddr == 0x7f;
     if (emu_has_modifier(instruction, GCN_MOD_LDS)) {
         emu_fault(step, -1, "%s: the lds form (data to LDS and memory) is not emulated", row->name);
         return false;
     }
     if (!context->saddr_off) {
-        if (context->kind == EMU_FLAT_FLAT) {
-            emu_fault(step, -1, "%s: FLAT takes no SADDR (%u)", row->name, saddr);
-            return false;
-        }
         context->saddr = context->kind == EMU_FLAT_GLOBAL ? emu_read_sgpr_pair(step, saddr)
                                                           : emu_read_sgpr(step, saddr);
     }

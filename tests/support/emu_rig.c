@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool emu_rig_open(emu_rig *rig, gcn_arch arch, const char *program)
@@ -38,6 +39,8 @@ gcn_run_status emu_rig_run(emu_rig *rig)
 {
     gcn_run_status status = gcn_wave_run(rig->wave, 10000);
     gcn_wave_drain(rig->wave);
+    if (status == GCN_RUN_FAULT && getenv("EMU_RIG_VERBOSE"))
+        printf("  fault: %s\n", gcn_wave_fault(rig->wave)->message);
     return status;
 }
 
