@@ -10,7 +10,7 @@ build=$1 seconds=$2
 shift 2
 status=0 passed=0 failed=0
 for target in "$@"; do
-    mkdir -p "$build/work/$target" "$build/found/$target" "$build/log"
+    mkdir -p "$build/work/$target" "$build/found/$target" "$build/log" "$build/corpus/$target"
     case $target in
     parse_encode | assemble) options="-dict=$build/gcn.dict -max_len=4096" ;;
     # Two header bytes, then text that lands up to four times in a source of about 1 MiB.
@@ -18,6 +18,7 @@ for target in "$@"; do
     *) options="-max_len=64" ;;
     esac
     [ "$target" = disassemble ] && options="-max_len=1024"
+    [ "$target" = emulate ] && options="-max_len=1024"
     log=$build/log/$target.log
     before=$(ls "$build/found/$target" | wc -l)
     # A hang is an input over 10 s; 2 GB of memory is a finding too.

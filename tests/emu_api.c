@@ -262,7 +262,7 @@ static void test_faults(void)
     status = gcn_wave_run(r.wave, 10);
     fault = gcn_wave_fault(r.wave);
     CHECK(status == GCN_RUN_FAULT && fault && fault->pc == 4 &&
-              strcmp(fault->message, "pc outside the program at pc 0x4") == 0,
+              strcmp(fault->message, "pc 0x4 is outside the program (0x0 to 0x4)") == 0,
           "off the end: %s", fault ? fault->message : "");
     rig_close(&r);
     rig_open(&r, GCN_ARCH_GCN12, ".int 0x7e000280\n", false);

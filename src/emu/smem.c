@@ -41,11 +41,16 @@ static uint64_t smem_offset(emu_step *step)
     return emu_read_scalar_source(step, field & 0xff);
 }
 
-static void smem_locate(emu_step *step, smem_address *address)
+static bool check_range(emu_step *step, unsigned first, unsigned count);
+
+/* False (a fault) when the base registers run past the last scalar code. */
+static bool smem_locate(emu_step *step, smem_address *address)
 {
     const gcn_row *row = step->row;
     unsigned sbase = emu_smem_sbase(step->instruction);
     *address = (smem_address){0};
+    if (!check_range(step, sbase, row->flags & GCN_ROW_BUFFER_BASE ? 4 : 2))
+        return false;
     if (row->flags & GCN_ROW_BUFFER_BASE) {
         /* Resource: base 0-47, stride 48-61, NUM_RECORDS in dword 2 (bytes,
          * or records of STRIDE bytes when STRIDE is not 0). */
@@ -65,6 +70,7 @@ static void smem_locate(emu_step *step, smem_address *address)
         address->base = pair & 0xffffffffffffull; /* 48-bit address, 16-bit size above */
     }
     address->offset = smem_offset(step) & ~(uint64_t)3;
+    return true;
 }
 
 /* Dword i's bytes, or NULL where a buffer's range ends (reads 0, writes
@@ -105,7 +111,8 @@ static gcn_run_status smem_load(emu_step *step)
     if (!check_range(step, sdata, count))
         return GCN_RUN_FAULT;
     smem_address address;
-    smem_locate(step, &address);
+    if (!smem_locate(step, &address))
+        return GCN_RUN_FAULT;
     uint32_t values[16];
     for (unsigned i = 0; i < count; i++) {
         bool fault;
@@ -130,7 +137,8 @@ static gcn_run_status smem_store(emu_step *step)
     if (!check_range(step, sdata, count))
         return GCN_RUN_FAULT;
     smem_address address;
-    smem_locate(step, &address);
+    if (!smem_locate(step, &address))
+        return GCN_RUN_FAULT;
     uint32_t values[16];
     for (unsigned i = 0; i < count; i++)
         values[i] = emu_read_sgpr(step, sdata + i);
@@ -162,7 +170,8 @@ static gcn_run_status smem_atomic(emu_step *step)
     if (!check_range(step, sdata, count))
         return GCN_RUN_FAULT;
     smem_address address;
-    smem_locate(step, &address);
+    if (!smem_locate(step, &address))
+        return GCN_RUN_FAULT;
     uint32_t values[4];
     for (unsigned i = 0; i < count; i++)
         values[i] = emu_read_sgpr(step, sdata + i);

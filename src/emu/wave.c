@@ -199,7 +199,10 @@ void emu_message(emu_step *step, uint16_t simm16)
 
 static gcn_run_status fetch_fault(emu_step *step, const char *what)
 {
-    return emu_fault(step, -1, "%s at pc 0x%llx", what, (unsigned long long)step->pc);
+    gcn_machine *machine = step->machine;
+    return emu_fault(step, -1, "pc 0x%llx %s (0x%llx to 0x%llx)", (unsigned long long)step->pc, what,
+                     (unsigned long long)machine->program_address,
+                     (unsigned long long)(machine->program_address + machine->program_words * 4));
 }
 
 /* Decodes the program word at index once. */
@@ -227,20 +230,21 @@ gcn_run_status gcn_wave_step(gcn_wave *wave)
     uint64_t offset = step.pc - machine->program_address;
     gcn_run_status status;
     if ((step.pc & 3) || step.pc < machine->program_address || offset / 4 >= machine->program_words) {
-        status = fetch_fault(&step, (step.pc & 3) ? "misaligned pc" : "pc outside the program");
+        status = fetch_fault(&step, (step.pc & 3) ? "is not a multiple of 4 in the program"
+                                                 : "is outside the program");
     } else {
         const emu_decoded *decoded = decoded_at(machine, (size_t)(offset / 4));
         step.instruction = &decoded->instruction;
-        wave->instructions++;
         if (decoded->state != EMU_DECODED_OK) {
             status = decoded->state == EMU_DECODED_TRUNCATED
-                         ? fetch_fault(&step, "instruction cut off by the end of the program")
+                         ? fetch_fault(&step, "holds an instruction cut off by the end of the program")
                          : emu_fault(&step, -1, "no instruction of %s at pc 0x%llx (word 0x%08x)",
                                      gcn_arch_name(machine->options.arch),
                                      (unsigned long long)step.pc, machine->program[offset / 4]);
         } else {
             step.row = &gcn_rows[decoded->instruction.row];
             step.next_pc = step.pc + 4u * decoded->instruction.word_count;
+            wave->instructions++;
             wave->state.cycles++;
             switch (decoded->instruction.family) {
             case GCN_FAMILY_SOPP: status = emu_execute_sopp(&step); break;

@@ -1,0 +1,63 @@
+#!/bin/sh
+# gcnemu on the scenarios of tests/emu: each NAME.json runs (with the
+# options in NAME.args, if any) and must print exactly NAME.out, and exit 0
+# when that says "ended" or "halted", else 1. Each invalid/NAME.json must
+# exit 2 with exactly invalid/NAME.err on standard error and nothing on
+# standard output. The expected files are worked out by hand from the
+# CLRX GCN ISA pages; each scenario's "about" says which sentence it checks.
+BUILD=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+emu="$root/$BUILD/gcnemu"
+case "$BUILD" in /*) emu="$BUILD/gcnemu" ;; esac
+passed=0 failed=0
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+fail() { echo "FAIL emu: $*"; failed=$((failed + 1)); }
+cd "$root/tests/emu" || exit 1
+for scenario in *.json; do
+    name=${scenario%.json}
+    args=$(cat "$name.args" 2>/dev/null)
+    # shellcheck disable=SC2086
+    "$emu" $args "$scenario" >"$out" 2>"$err"
+    code=$?
+    expected_code=1
+    grep -q '"status": "\(ended\|halted\)"' "$name.out" && expected_code=0
+    if ! cmp -s "$out" "$name.out"; then
+        fail "$scenario: output differs from $name.out:"; diff "$name.out" "$out" | head -20
+    elif [ "$code" -ne "$expected_code" ]; then
+        fail "$scenario: exit $code, expected $expected_code"
+    elif [ -s "$err" ]; then
+        fail "$scenario: unexpected standard error:"; head -5 "$err"
+    else
+        passed=$((passed + 1))
+    fi
+done
+for scenario in invalid/*.json; do
+    name=${scenario%.json}
+    "$emu" "$scenario" >"$out" 2>"$err"
+    code=$?
+    if [ "$code" -ne 2 ]; then
+        fail "$scenario: exit $code, expected 2"
+    elif [ -s "$out" ]; then
+        fail "$scenario: wrote to standard output"
+    elif ! cmp -s "$err" "$name.err"; then
+        fail "$scenario: message differs from $name.err:"; diff "$name.err" "$err" | head -10
+    else
+        passed=$((passed + 1))
+    fi
+done
+# --trace: the instructions as gcndis prints them and what they changed.
+if "$emu" --trace trace/trace.json >"$out" 2>"$err" && cmp -s "$err" trace/trace.err; then
+    passed=$((passed + 1))
+else
+    fail "trace/trace.json: trace differs from trace/trace.err:"; diff trace/trace.err "$err" | head -20
+fi
+# Command-line mistakes exit 2.
+for args in "" "--bogus x.json" "a.json b.json"; do
+    # shellcheck disable=SC2086
+    "$emu" $args >/dev/null 2>&1
+    code=$?
+    if [ "$code" -eq 2 ]; then passed=$((passed + 1)); else fail "gcnemu $args: exit $code, expected 2"; fi
+done
+echo "emu: $passed passed, $failed failed, 0 skipped"
+[ "$failed" -eq 0 ]
