@@ -176,8 +176,8 @@ gcn_workgroup *gcn_workgroup_create(gcn_machine *machine, uint32_t lds_size);
 void gcn_workgroup_destroy(gcn_workgroup *workgroup);
 uint8_t *gcn_workgroup_lds(gcn_workgroup *workgroup, uint32_t *size);
 
-/* A wave of a workgroup, PC at the program's start, registers 0, EXEC all
- * lanes on. */
+/* A wave of a workgroup: PC at the start of the program loaded by then
+ * (set state->pc otherwise), registers 0, EXEC all lanes on. */
 gcn_wave *gcn_wave_create(gcn_workgroup *workgroup);
 void gcn_wave_destroy(gcn_wave *wave);
 
@@ -212,10 +212,14 @@ const gcn_diagnostic *gcn_wave_diagnostics(const gcn_wave *wave, size_t *count, 
  * through src/emu/operands.h only (the one file that knows today's
  * gcn_instruction fields); registers through src/emu/registers.h (hazard
  * checked); guest memory, LDS and scratch through src/emu/memory.h;
- * results that wait for a counter through src/emu/pending.h. The MUBUF and
- * FLAT/GLOBAL/SCRATCH executors (src/emu/mubuf*.c, flat*.c, buffer*.c,
- * format*.c, atomic*.c) replace src/emu/memory_families.c, which holds
- * their placeholders. */
+ * results that wait for a counter through src/emu/pending.h (issue an op
+ * on VM_CNT or LGKM_CNT, in order or not, fill its result registers or
+ * name the store's data registers; emu_check_vgpr_writes first reports a
+ * destination still owed to another op). The integer atomic operations
+ * are in src/emu/integer_atomics.h. The MUBUF and FLAT/GLOBAL/SCRATCH
+ * executors (src/emu/mubuf*.c, flat*.c, buffer*.c, format*.c, atomic*.c)
+ * replace src/emu/memory_families.c, which holds their placeholders:
+ * delete it and define emu_execute_mubuf and emu_execute_flat. */
 
 #ifdef __cplusplus
 }

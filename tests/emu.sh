@@ -52,6 +52,12 @@ if "$emu" --trace trace/trace.json >"$out" 2>"$err" && cmp -s "$err" trace/trace
 else
     fail "trace/trace.json: trace differs from trace/trace.err:"; diff trace/trace.err "$err" | head -20
 fi
+# The README's example.
+if "$emu" ../../examples/scenario.json >"$out" 2>"$err" && cmp -s "$out" example/scenario.out; then
+    passed=$((passed + 1))
+else
+    fail "examples/scenario.json: output differs from example/scenario.out"
+fi
 # Command-line mistakes exit 2.
 for args in "" "--bogus x.json" "a.json b.json"; do
     # shellcheck disable=SC2086

@@ -303,8 +303,45 @@ static void test_faults(void)
     gcn_machine_destroy(machine);
 }
 
+/* Random words on every generation: whatever they are, the run ends with
+ * a status within its limit (the sanitizers watch the memory). */
+static void test_hostile_programs(void)
+{
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    unsigned ended_by_status = 0;
+    for (unsigned trial = 0; trial < 400; trial++) {
+        uint32_t words[64];
+        for (unsigned i = 0; i < 64; i++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            uint32_t word = (uint32_t)(seed >> 32);
+            /* Mostly SOPP (short branches) and SMRD/SMEM words. */
+            switch (word & 3) {
+            case 0: words[i] = 0xbf800000u | (word & 0x1f0000u) | ((word >> 8) & 0x0f); break;
+            case 1: words[i] = 0xc0000000u | (word & 0x03ffffffu); break;
+            case 2: words[i] = 0xc2000000u | (word & 0x01ffffffu); break;
+            default: words[i] = word; break;
+            }
+        }
+        gcn_machine_options options;
+        gcn_machine_options_default(&options, (gcn_arch)(trial % GCN_ARCH_COUNT));
+        options.strict_waitcnt = trial & 4;
+        gcn_machine *machine = gcn_machine_create(&options);
+        gcn_machine_load_program(machine, 0, words, 64);
+        gcn_machine_map(machine, 0, 4096, NULL);
+        gcn_workgroup *workgroup = gcn_workgroup_create(machine, 1024);
+        gcn_wave *wave = gcn_wave_create(workgroup);
+        gcn_run_status status = gcn_wave_run(wave, 500);
+        ended_by_status += status != GCN_RUN_RUNNING && gcn_wave_instructions(wave) <= 500;
+        gcn_wave_destroy(wave);
+        gcn_workgroup_destroy(workgroup);
+        gcn_machine_destroy(machine);
+    }
+    CHECK(ended_by_status == 400, "%u of 400 random programs ended with a status", ended_by_status);
+}
+
 int main(void)
 {
+    test_hostile_programs();
     test_branches();
     test_sopp_state();
     test_smem_offsets();

@@ -114,10 +114,15 @@ emu_op *emu_issue(emu_step *step, gcn_counter counter, unsigned increment, bool 
     /* The hardware stalls issue while the counter is full. */
     if (wave->state.counter[counter] + increment > maximum)
         emu_wait(wave, counter, maximum - increment);
-    if (wave->tracked == EMU_MAX_OPS) /* only certain-but-unproven ops can fill it */
-        emu_wait(wave, counter, 0);
-    while (wave->tracked == EMU_MAX_OPS)
+    /* The counters' maxima keep fewer ops in flight than there are slots;
+     * only ops completed but not yet certain can fill them. The oldest is
+     * then forgotten (a hazard on it goes unreported). */
+    while (wave->tracked == EMU_MAX_OPS) {
+        emu_op *oldest = &wave->ops[wave->order[0]];
+        if (oldest->state == EMU_OP_PENDING)
+            complete(wave, oldest);
         release(wave, 0);
+    }
     unsigned slot = 0;
     while (wave->ops[slot].state != EMU_OP_FREE)
         slot++;

@@ -105,13 +105,20 @@ static bool check_range(emu_step *step, unsigned first, unsigned count)
     return false;
 }
 
+/* What loads, stores and atomics start with: SDATA's registers within
+ * range, and the address. False after a fault. */
+static bool smem_begin(emu_step *step, smem_address *address, unsigned *sdata, unsigned *count)
+{
+    *sdata = emu_smem_sdata(step->instruction);
+    *count = step->row->data_dwords;
+    return check_range(step, *sdata, *count) && smem_locate(step, address);
+}
+
 static gcn_run_status smem_load(emu_step *step)
 {
-    unsigned sdata = emu_smem_sdata(step->instruction), count = step->row->data_dwords;
-    if (!check_range(step, sdata, count))
-        return GCN_RUN_FAULT;
+    unsigned sdata, count;
     smem_address address;
-    if (!smem_locate(step, &address))
+    if (!smem_begin(step, &address, &sdata, &count))
         return GCN_RUN_FAULT;
     uint32_t values[16];
     for (unsigned i = 0; i < count; i++) {
@@ -133,11 +140,9 @@ static gcn_run_status smem_load(emu_step *step)
 
 static gcn_run_status smem_store(emu_step *step)
 {
-    unsigned sdata = emu_smem_sdata(step->instruction), count = step->row->data_dwords;
-    if (!check_range(step, sdata, count))
-        return GCN_RUN_FAULT;
+    unsigned sdata, count;
     smem_address address;
-    if (!smem_locate(step, &address))
+    if (!smem_begin(step, &address, &sdata, &count))
         return GCN_RUN_FAULT;
     uint32_t values[16];
     for (unsigned i = 0; i < count; i++)
@@ -164,14 +169,12 @@ static gcn_run_status smem_store(emu_step *step)
 static gcn_run_status smem_atomic(emu_step *step)
 {
     const gcn_row *row = step->row;
-    unsigned sdata = emu_smem_sdata(step->instruction), count = row->data_dwords;
+    unsigned sdata, count;
+    smem_address address;
+    if (!smem_begin(step, &address, &sdata, &count))
+        return GCN_RUN_FAULT;
     bool compare_swap = (row->flags & GCN_ROW_CMPSWAP) != 0;
     unsigned width = compare_swap ? count / 2 : count; /* dwords in memory */
-    if (!check_range(step, sdata, count))
-        return GCN_RUN_FAULT;
-    smem_address address;
-    if (!smem_locate(step, &address))
-        return GCN_RUN_FAULT;
     uint32_t values[4];
     for (unsigned i = 0; i < count; i++)
         values[i] = emu_read_sgpr(step, sdata + i);
