@@ -8,7 +8,7 @@
  * LDS counts on LGKM_CNT (the page: "increase VMCNT if access to main
  * memory, or LKGMCNT if accesses to LDS"), and when lanes went to both, the
  * result waits for VM_CNT. No alignment: bytes are read as addressed. */
-#include "emu/atomic.h"
+#include "emu/buffer_lanes.h"
 #include "emu/flat_address.h"
 #include "emu/format_element.h"
 #include "emu/memory.h"
@@ -28,15 +28,6 @@ typedef struct flat_context {
 } flat_context;
 
 static const char *const segment_names[] = {"guest memory", "LDS", "scratch"};
-
-static bool check_vgprs(emu_step *step, const char *what, unsigned first, unsigned count)
-{
-    if (first + count <= GCN_VGPR_COUNT)
-        return true;
-    emu_fault(step, -1, "%s: %s v%u..v%u run past v255", step->row->name, what, first,
-              first + count - 1);
-    return false;
-}
 
 static bool flat_begin(emu_step *step, flat_context *context)
 {
@@ -62,7 +53,7 @@ static bool flat_begin(emu_step *step, flat_context *context)
     unsigned count = context->kind == EMU_FLAT_SCRATCH ? (context->saddr_off ? 1 : 0)
                      : context->kind == EMU_FLAT_GLOBAL && !context->saddr_off ? 1 : 2;
     unsigned vaddr = emu_vaddr(instruction);
-    if (count && !check_vgprs(step, "the address registers", vaddr, count))
+    if (count && !emu_lanes_check_vgprs(step, "the address registers", vaddr, count))
         return false;
     if (count >= 1)
         context->vaddr0 = emu_read_vgpr(step, vaddr);
@@ -125,16 +116,9 @@ static gcn_run_status flat_finish_load(flat_context *context, unsigned first, un
                                        uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES])
 {
     emu_step *step = context->step;
-    emu_check_vgpr_writes(step, first, count);
-    if (emu_failed(step))
+    if (!emu_lanes_claim(step, first, count))
         return GCN_RUN_FAULT;
-    emu_op *op = flat_issue(context);
-    uint32_t *data = emu_op_load_vgprs(op, step->wave, first, count, context->exec, mask);
-    for (unsigned i = 0; i < count; i++)
-        for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
-            unsigned lane = (unsigned)__builtin_ctzll(lanes);
-            data[i * GCN_WAVE_LANES + lane] = values[i][lane];
-        }
+    emu_lanes_deliver(flat_issue(context), step->wave, first, count, context->exec, mask, values);
     return GCN_RUN_RUNNING;
 }
 
@@ -159,7 +143,7 @@ static gcn_run_status flat_load(flat_context *context)
     gcn_element element = (gcn_element)step->row->element;
     unsigned count = step->row->data_dwords, size = emu_element_bytes(element);
     unsigned vdst = emu_vdst(step->instruction), tfe = flat_tfe(step);
-    if (!check_vgprs(step, "the destination registers", vdst, count + tfe))
+    if (!emu_lanes_check_vgprs(step, "the destination registers", vdst, count + tfe))
         return GCN_RUN_FAULT;
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
@@ -179,11 +163,9 @@ static gcn_run_status flat_store(flat_context *context)
     gcn_element element = (gcn_element)step->row->element;
     unsigned count = step->row->data_dwords, size = emu_element_bytes(element);
     unsigned vdata = emu_vdata(step->instruction);
-    if (!check_vgprs(step, "the data registers", vdata, count))
-        return GCN_RUN_FAULT;
     const uint32_t *data[4];
-    for (unsigned i = 0; i < count; i++)
-        data[i] = emu_read_vgpr(step, vdata + i);
+    if (!emu_lanes_read(step, vdata, count, data))
+        return GCN_RUN_FAULT;
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *bytes = flat_span(context, lane, size * count, true);
@@ -203,32 +185,19 @@ static gcn_run_status flat_atomic(flat_context *context)
     const gcn_row *row = step->row;
     unsigned count = row->data_dwords, vdata = emu_vdata(step->instruction);
     unsigned vdst = emu_vdst(step->instruction), tfe = flat_tfe(step);
-    bool compare_swap = (row->flags & GCN_ROW_CMPSWAP) != 0, glc = emu_glc(step->instruction);
-    unsigned width = compare_swap ? count / 2 : count;
-    if (!check_vgprs(step, "the data registers", vdata, count) ||
-        (glc && !check_vgprs(step, "the destination registers", vdst, width + tfe)))
-        return GCN_RUN_FAULT;
+    unsigned width = emu_lanes_atomic_width(row);
+    bool glc = emu_glc(step->instruction);
     const uint32_t *data[4];
-    for (unsigned i = 0; i < count; i++)
-        data[i] = emu_read_vgpr(step, vdata + i);
+    if ((glc && !emu_lanes_check_vgprs(step, "the destination registers", vdst, width + tfe)) ||
+        !emu_lanes_read(step, vdata, count, data))
+        return GCN_RUN_FAULT;
     uint32_t old[3][GCN_WAVE_LANES] = {{0}};
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *bytes = flat_span(context, lane, 4 * width, true);
         if (!bytes)
             return GCN_RUN_FAULT;
-        uint64_t value = data[0][lane], compare = compare_swap ? data[width][lane] : 0;
-        if (width == 2) {
-            value |= (uint64_t)data[1][lane] << 32;
-            if (compare_swap)
-                compare |= (uint64_t)data[3][lane] << 32;
-        }
-        uint64_t before = width == 2 ? emu_load64(bytes) : emu_load32(bytes);
-        uint64_t after = emu_atomic((gcn_operation)row->operation, width == 2, before, value, compare);
-        if (width == 2)
-            emu_store64(bytes, after);
-        else
-            emu_store32(bytes, (uint32_t)after);
+        uint64_t before = emu_lanes_atomic(row, data, lane, bytes);
         old[0][lane] = (uint32_t)before;
         old[1][lane] = (uint32_t)(before >> 32);
     }

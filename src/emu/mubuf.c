@@ -6,7 +6,7 @@
  * lanes' atomics. Memory is read and written when the instruction issues;
  * results reach the VGPRs through VM_CNT, in order (the MUBUF page: MUBUF
  * instructions execute in order). */
-#include "emu/atomic.h"
+#include "emu/buffer_lanes.h"
 #include "emu/format_element.h"
 #include "emu/memory.h"
 #include "emu/mubuf.h"
@@ -37,15 +37,6 @@ uint8_t *mubuf_span(const mubuf_context *context, unsigned lane, uint64_t addres
     return bytes;
 }
 
-static bool check_vgprs(emu_step *step, const char *what, unsigned first, unsigned count)
-{
-    if (first + count <= GCN_VGPR_COUNT)
-        return true;
-    emu_fault(step, -1, "%s: %s v%u..v%u run past v255", step->row->name, what, first,
-              first + count - 1);
-    return false;
-}
-
 /* Reads the resource, SOFFSET and the VADDR registers the modifiers use. */
 static bool mubuf_begin(emu_step *step, mubuf_context *context)
 {
@@ -71,7 +62,7 @@ static bool mubuf_begin(emu_step *step, mubuf_context *context)
     unsigned vaddr_count = request->addr64 || (request->offen && request->idxen) ? 2
                            : request->offen || request->idxen ? 1 : 0;
     unsigned vaddr = emu_vaddr(instruction);
-    if (vaddr_count && !check_vgprs(step, "the address registers", vaddr, vaddr_count))
+    if (vaddr_count && !emu_lanes_check_vgprs(step, "the address registers", vaddr, vaddr_count))
         return false;
     if (vaddr_count >= 1)
         context->vaddr0 = emu_read_vgpr(step, vaddr);
@@ -85,16 +76,10 @@ gcn_run_status mubuf_finish_load(const mubuf_context *context, unsigned first, u
                                  uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES])
 {
     emu_step *step = context->step;
-    emu_check_vgpr_writes(step, first, count);
-    if (emu_failed(step))
+    if (!emu_lanes_claim(step, first, count))
         return GCN_RUN_FAULT;
     emu_op *op = emu_issue(step, GCN_COUNTER_VM, 1, true);
-    uint32_t *data = emu_op_load_vgprs(op, step->wave, first, count, context->exec, mask);
-    for (unsigned i = 0; i < count; i++)
-        for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
-            unsigned lane = (unsigned)__builtin_ctzll(lanes);
-            data[i * GCN_WAVE_LANES + lane] = values[i][lane];
-        }
+    emu_lanes_deliver(op, step->wave, first, count, context->exec, mask, values);
     return GCN_RUN_RUNNING;
 }
 
@@ -158,7 +143,7 @@ static gcn_run_status mubuf_load(const mubuf_context *context)
         return emu_fault(step, -1, "%s: lds and tfe together are illegal", row->name);
     if (lds && !lds_allowed(step))
         return emu_fault(step, -1, "%s has no lds form on this generation", row->name);
-    if (!lds && !check_vgprs(step, "the data registers", vdata, count + tfe))
+    if (!lds && !emu_lanes_check_vgprs(step, "the data registers", vdata, count + tfe))
         return GCN_RUN_FAULT;
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
@@ -191,11 +176,9 @@ static gcn_run_status mubuf_store(const mubuf_context *context)
     unsigned vdata = emu_vdata(step->instruction);
     if (emu_has_modifier(step->instruction, GCN_MOD_LDS))
         return emu_fault(step, -1, "%s has no lds form", row->name);
-    if (!check_vgprs(step, "the data registers", vdata, count))
-        return GCN_RUN_FAULT;
     const uint32_t *data[4];
-    for (unsigned i = 0; i < count; i++)
-        data[i] = emu_read_vgpr(step, vdata + i);
+    if (!emu_lanes_read(step, vdata, count, data))
+        return GCN_RUN_FAULT;
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         for (unsigned i = 0; i < count; i++) {
@@ -243,16 +226,14 @@ static gcn_run_status mubuf_atomic(const mubuf_context *context)
     emu_step *step = context->step;
     const gcn_row *row = step->row;
     unsigned count = row->data_dwords, vdata = emu_vdata(step->instruction);
-    bool compare_swap = (row->flags & GCN_ROW_CMPSWAP) != 0;
-    unsigned width = compare_swap ? count / 2 : count; /* dwords in memory */
+    unsigned width = emu_lanes_atomic_width(row);
     bool glc = emu_glc(step->instruction), tfe = emu_has_modifier(step->instruction, GCN_MOD_TFE);
     if (emu_has_modifier(step->instruction, GCN_MOD_LDS))
         return emu_fault(step, -1, "%s has no lds form", row->name);
-    if (!check_vgprs(step, "the data registers", vdata, count > width + tfe ? count : width + tfe))
-        return GCN_RUN_FAULT;
     const uint32_t *data[4];
-    for (unsigned i = 0; i < count; i++)
-        data[i] = emu_read_vgpr(step, vdata + i);
+    if ((glc && !emu_lanes_check_vgprs(step, "the data registers", vdata, width + tfe)) ||
+        !emu_lanes_read(step, vdata, count, data))
+        return GCN_RUN_FAULT;
     uint32_t old[3][GCN_WAVE_LANES] = {{0}};
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
@@ -262,18 +243,7 @@ static gcn_run_status mubuf_atomic(const mubuf_context *context)
         uint8_t *bytes = mubuf_span(context, lane, address, 4 * width, true);
         if (!bytes)
             return GCN_RUN_FAULT;
-        uint64_t value = data[0][lane], compare = compare_swap ? data[width][lane] : 0;
-        if (width == 2) {
-            value |= (uint64_t)data[1][lane] << 32;
-            if (compare_swap)
-                compare |= (uint64_t)data[3][lane] << 32;
-        }
-        uint64_t before = width == 2 ? emu_load64(bytes) : emu_load32(bytes);
-        uint64_t after = emu_atomic((gcn_operation)row->operation, width == 2, before, value, compare);
-        if (width == 2)
-            emu_store64(bytes, after);
-        else
-            emu_store32(bytes, (uint32_t)after);
+        uint64_t before = emu_lanes_atomic(row, data, lane, bytes);
         old[0][lane] = (uint32_t)before;
         old[1][lane] = (uint32_t)(before >> 32);
     }

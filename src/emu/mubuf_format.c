@@ -5,6 +5,7 @@
  * (X low, Y high) on GCN 1.4, where a half a load does not write keeps its
  * bits. Each dword of an element is addressed and range checked on its
  * own; the bytes of an out-of-range dword read as 0 and are not written. */
+#include "emu/buffer_lanes.h"
 #include "emu/format.h"
 #include "emu/memory.h"
 #include "emu/mubuf.h"
@@ -70,8 +71,8 @@ gcn_run_status mubuf_load_format(const mubuf_context *context)
     if (lds && (tfe || !(step->row->flags & GCN_ROW_LDS)))
         return emu_fault(step, -1, "%s: %s", step->row->name,
                          tfe ? "lds and tfe together are illegal" : "no lds form");
-    if (!lds && vdata + r.registers + tfe > GCN_VGPR_COUNT)
-        return emu_fault(step, -1, "%s: the data registers run past v255", step->row->name);
+    if (!lds && !emu_lanes_check_vgprs(step, "the data registers", vdata, r.registers + tfe))
+        return GCN_RUN_FAULT;
     const emu_data_format_layout *layout = emu_data_format_layout_of(resource->data_format);
     bool readable = emu_format_readable(resource->data_format, resource->num_format);
     /* A packed XYZ writes the low half of its second register only. */
@@ -124,11 +125,9 @@ gcn_run_status mubuf_store_format(const mubuf_context *context)
     unsigned vdata = emu_vdata(step->instruction);
     if (emu_has_modifier(step->instruction, GCN_MOD_LDS))
         return emu_fault(step, -1, "%s has no lds form", step->row->name);
-    if (vdata + r.registers > GCN_VGPR_COUNT)
-        return emu_fault(step, -1, "%s: the data registers run past v255", step->row->name);
     const uint32_t *data[4];
-    for (unsigned i = 0; i < r.registers; i++)
-        data[i] = emu_read_vgpr(step, vdata + i);
+    if (!emu_lanes_read(step, vdata, r.registers, data))
+        return GCN_RUN_FAULT;
     if (!emu_format_writable(resource->data_format, resource->num_format)) {
         emu_diagnose(step->wave, step->pc, step->pc, "format",
                      "%s: data format %u with number format %u cannot be stored: nothing written",
