@@ -429,10 +429,56 @@ static void test_format_stores(void)
     CHECK_EQ(emu_half_from_float(0x7f800000), 0x7c00, "half of inf");
 }
 
+/* Every data format with UINT, both ways: the components from the lowest
+ * bit, as the memory handling page's table describes each ("10_11_11: two
+ * 11-bit and one 10-bit components from lowest bit"), packed by hand. */
+static void test_every_data_format(void)
+{
+    static const struct {
+        unsigned format;
+        uint32_t components[4];
+        uint8_t bytes, element[16];
+    } cases[] = {
+        {EMU_DATA_FORMAT_8, {1}, 1, {0x01}},
+        {EMU_DATA_FORMAT_16, {0x0102}, 2, {0x02, 0x01}},
+        {EMU_DATA_FORMAT_8_8, {1, 2}, 2, {0x01, 0x02}},
+        {EMU_DATA_FORMAT_32, {0x01020304}, 4, {0x04, 0x03, 0x02, 0x01}},
+        {EMU_DATA_FORMAT_16_16, {1, 2}, 4, {0x01, 0x00, 0x02, 0x00}},
+        /* 1 | 2<<11 | 3<<22 = 0x00c01001 */
+        {EMU_DATA_FORMAT_10_11_11, {1, 2, 3}, 4, {0x01, 0x10, 0xc0, 0x00}},
+        /* 1 | 2<<10 | 3<<21 = 0x00600801 */
+        {EMU_DATA_FORMAT_11_11_10, {1, 2, 3}, 4, {0x01, 0x08, 0x60, 0x00}},
+        /* 1 | 2<<2 | 3<<12 | 4<<22 = 0x01003009 */
+        {EMU_DATA_FORMAT_10_10_10_2, {1, 2, 3, 4}, 4, {0x09, 0x30, 0x00, 0x01}},
+        /* 1 | 2<<10 | 3<<20 | 1<<30 = 0x40300801 */
+        {EMU_DATA_FORMAT_2_10_10_10, {1, 2, 3, 1}, 4, {0x01, 0x08, 0x30, 0x40}},
+        {EMU_DATA_FORMAT_8_8_8_8, {1, 2, 3, 4}, 4, {0x01, 0x02, 0x03, 0x04}},
+        {EMU_DATA_FORMAT_32_32, {1, 2}, 8, {1, 0, 0, 0, 2}},
+        {EMU_DATA_FORMAT_16_16_16_16, {1, 2, 3, 4}, 8, {1, 0, 2, 0, 3, 0, 4}},
+        {EMU_DATA_FORMAT_32_32_32, {1, 2, 3}, 12, {1, 0, 0, 0, 2, 0, 0, 0, 3}},
+        {EMU_DATA_FORMAT_32_32_32_32, {1, 2, 3, 4}, 16, {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const emu_data_format_layout *layout = emu_data_format_layout_of(cases[i].format);
+        CHECK_EQ(layout ? layout->bytes : 0, cases[i].bytes, "element bytes");
+        uint32_t values[4];
+        CHECK_EQ(emu_format_load(cases[i].format, EMU_NUM_FORMAT_UINT, cases[i].element, values), 1,
+                 "readable as UINT");
+        unsigned count = layout ? layout->count : 0;
+        for (unsigned c = 0; c < 4; c++)
+            CHECK_EQ(values[c], c < count ? cases[i].components[c] : c == 3 ? 1 : 0, "UINT load component");
+        uint8_t element[16] = {0};
+        CHECK_EQ(emu_format_store(cases[i].format, EMU_NUM_FORMAT_UINT, cases[i].components, 4, element),
+                 1, "writable as UINT");
+        CHECK_EQ(memcmp(element, cases[i].element, sizeof element), 0, "UINT store element");
+    }
+}
+
 static void test_formats(void)
 {
     test_format_loads();
     test_format_stores();
+    test_every_data_format();
 }
 
 /* ---- atomics ---- */
