@@ -62,11 +62,51 @@ typedef struct emu_buffer_address {
  *   applies when STRIDE != 0 and IDXEN or TID_ENABLE is set; every other
  *   access takes the raw rule, BUFOFFSET >= NUMRECORDS - SGPR_OFFSET, with
  *   the subtraction done without wrapping (SGPR_OFFSET > NUMRECORDS: all out);
- * - BUFOFFSET is 32-bit (it wraps); BASE + SGPR_OFFSET + BUFOFFSET is 64-bit. */
-void emu_buffer_lane_address(const emu_buffer_resource *resource,
-                             const emu_buffer_request *request, uint32_t vaddr0,
-                             uint32_t vaddr1, unsigned lane, uint32_t delta,
-                             emu_buffer_address *result);
+ * - BUFOFFSET is 32-bit (it wraps); BASE + SGPR_OFFSET + BUFOFFSET is 64-bit.
+ * Inline: the MUBUF executor calls it for every lane and dword. */
+static inline void emu_buffer_lane_address(const emu_buffer_resource *resource,
+                                           const emu_buffer_request *request, uint32_t vaddr0,
+                                           uint32_t vaddr1, unsigned lane, uint32_t delta,
+                                           emu_buffer_address *result)
+{
+    if (request->addr64) {
+        /* ADDRESS = BASE + VGPR_ADDRESS + OFFSET + SGPR_OFFSET; no range check. */
+        uint64_t vgpr_address = (uint64_t)vaddr0 | (uint64_t)vaddr1 << 32;
+        result->address = resource->base + vgpr_address + request->offset +
+                          request->soffset + delta;
+        result->index = 0;
+        result->offset = request->offset + delta;
+        result->buffer_offset = 0;
+        result->in_range = true;
+        return;
+    }
+    /* The IDXEN/OFFEN table: the index is always VADDR, the offset VADDR
+     * alone or VADDR+1 after an index. */
+    uint32_t vgpr_index = request->idxen ? vaddr0 : 0;
+    uint32_t vgpr_offset = request->offen ? (request->idxen ? vaddr1 : vaddr0) : 0;
+    uint32_t offset = request->offset + vgpr_offset + delta;           /* AOFFSET */
+    uint32_t index = vgpr_index + (resource->tid_enable ? lane : 0);   /* AINDEX */
+    uint32_t stride = resource->stride;
+    uint32_t buffer_offset;
+    if (resource->swizzle) {
+        uint32_t element = resource->element_size, index_stride = resource->index_stride;
+        uint32_t index_msb = index / index_stride, index_lsb = index % index_stride;
+        uint32_t offset_msb = offset / element, offset_lsb = offset % element;
+        buffer_offset = offset_lsb + element * index_lsb +
+                        index_stride * (index_msb * stride + offset_msb * element);
+    } else {
+        buffer_offset = index * stride + offset;
+    }
+    bool structured = stride != 0 && (request->idxen || resource->tid_enable);
+    if (structured)
+        result->in_range = index < resource->num_records && offset < stride;
+    else
+        result->in_range = (uint64_t)buffer_offset + request->soffset < resource->num_records;
+    result->address = resource->base + request->soffset + buffer_offset;
+    result->index = index;
+    result->offset = offset;
+    result->buffer_offset = buffer_offset;
+}
 
 /* "For 32-bit and wider operations, an address are aligned to 4 bytes. For
  * 16-bit operations, an address are aligned to 2 bytes." size: the bytes of

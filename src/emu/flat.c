@@ -63,6 +63,15 @@ static bool flat_begin(emu_step *step, flat_context *context)
     return !emu_failed(step);
 }
 
+static __attribute__((cold, noinline)) void flat_fault(emu_step *step, unsigned lane,
+                                                        uint64_t address, unsigned size, bool write,
+                                                        emu_segment segment)
+{
+    emu_fault_at(step, (int)lane, address, "%s: %s of %u bytes at 0x%llx outside %s",
+                 step->row->name, write ? "write" : "read", size, (unsigned long long)address,
+                 segment_names[segment]);
+}
+
 /* The bytes of a lane's access, or NULL after a fault. */
 static uint8_t *flat_span(flat_context *context, unsigned lane, unsigned size, bool write)
 {
@@ -96,9 +105,7 @@ static uint8_t *flat_span(flat_context *context, unsigned lane, unsigned size, b
         break;
     }
     if (!bytes)
-        emu_fault_at(step, (int)lane, address, "%s: %s of %u bytes at 0x%llx outside %s",
-                     step->row->name, write ? "write" : "read", size,
-                     (unsigned long long)address, segment_names[segment]);
+        flat_fault(step, lane, address, size, write, segment);
     return bytes;
 }
 

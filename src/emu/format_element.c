@@ -27,7 +27,7 @@ uint32_t emu_element_mask(gcn_element element)
     }
 }
 
-uint32_t emu_element_load(gcn_element element, const uint8_t *bytes)
+uint32_t emu_element_load_narrow(gcn_element element, const uint8_t *bytes)
 {
     uint32_t byte = bytes[0];
     uint32_t sbyte = (uint32_t)(int32_t)(int8_t)bytes[0];

@@ -19,7 +19,14 @@ uint32_t emu_element_mask(gcn_element element);
 /* A load's register value from the element's bytes (little-endian), in
  * the bits of emu_element_mask: VDST = *(UINT8*), *(INT8*) sign extended,
  * ((UINT16)*(INT8*)VM) for SBYTE_D16, (...)<<16 for the _HI forms. */
-uint32_t emu_element_load(gcn_element element, const uint8_t *bytes);
+uint32_t emu_element_load_narrow(gcn_element element, const uint8_t *bytes);
+static inline uint32_t emu_element_load(gcn_element element, const uint8_t *bytes)
+{
+    if (element == GCN_ELEMENT_B32) /* the common case, without a call */
+        return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
+               (uint32_t)bytes[3] << 24;
+    return emu_element_load_narrow(element, bytes);
+}
 
 /* A store's bytes from the register value: VDATA&0xff, VDATA&0xffff,
  * (VDATA>>16)&0xff for BYTE_D16_HI, VDATA>>16 for SHORT_D16_HI. */

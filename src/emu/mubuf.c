@@ -14,27 +14,42 @@
 #include "emu/pending.h"
 #include "emu/registers.h"
 
-bool mubuf_address(const mubuf_context *context, unsigned lane, uint32_t delta, unsigned align,
-                   uint64_t *address)
+void mubuf_span_fault(const mubuf_context *context, unsigned lane, uint64_t address, unsigned size,
+                      bool write)
 {
-    uint32_t vaddr0 = context->vaddr0 ? context->vaddr0[lane] : 0;
-    uint32_t vaddr1 = context->vaddr1 ? context->vaddr1[lane] : 0;
-    emu_buffer_address result;
-    emu_buffer_lane_address(&context->resource, &context->request, vaddr0, vaddr1, lane, delta,
-                            &result);
-    *address = emu_buffer_align(result.address, align);
-    return result.in_range;
+    emu_fault_at(context->step, (int)lane, address, "%s: %s of %u bytes at 0x%llx outside guest memory",
+                 context->step->row->name, write ? "write" : "read", size,
+                 (unsigned long long)address);
 }
 
-uint8_t *mubuf_span(const mubuf_context *context, unsigned lane, uint64_t address, unsigned size,
-                    bool write)
+/* The bytes of a lane's dwords 0..count-1 (each of `size` bytes, 4 apart),
+ * NULL where out of range; false after a fault. Unswizzled, a wholly
+ * in-range access is contiguous (the range rules grow with the offset) and
+ * takes one span; otherwise each dword is addressed on its own. */
+static bool mubuf_lane_spans(const mubuf_context *context, unsigned lane, unsigned size,
+                             unsigned count, bool write, uint8_t **spans)
 {
-    uint8_t *bytes = emu_memory_span(context->step->machine, address, size);
-    if (!bytes)
-        emu_fault_at(context->step, (int)lane, address, "%s: %s of %u bytes at 0x%llx outside guest memory",
-                     context->step->row->name, write ? "write" : "read", size,
-                     (unsigned long long)address);
-    return bytes;
+    if (count > 1 && !context->resource.swizzle) {
+        uint64_t first, last;
+        bool first_in = mubuf_address(context, lane, 0, size, &first);
+        if (first_in && mubuf_address(context, lane, 4 * (count - 1), size, &last) &&
+            last == first + 4 * (count - 1)) {
+            uint8_t *bytes = emu_memory_span(context->step->machine, first, 4 * count);
+            if (bytes) {
+                for (unsigned i = 0; i < count; i++)
+                    spans[i] = bytes + 4 * i;
+                return true;
+            }
+        }
+    }
+    for (unsigned i = 0; i < count; i++) {
+        uint64_t address;
+        spans[i] = NULL;
+        if (mubuf_address(context, lane, 4 * i, size, &address) &&
+            !(spans[i] = mubuf_span(context, lane, address, size, write)))
+            return false;
+    }
+    return true;
 }
 
 /* Reads the resource, SOFFSET and the VADDR registers the modifiers use. */
@@ -145,21 +160,19 @@ static gcn_run_status mubuf_load(const mubuf_context *context)
         return emu_fault(step, -1, "%s has no lds form on this generation", row->name);
     if (!lds && !emu_lanes_check_vgprs(step, "the data registers", vdata, count + tfe))
         return GCN_RUN_FAULT;
+    /* The LDS form zero-extends: SBYTE and SSHORT read as UBYTE and USHORT. */
+    gcn_element read_as = !lds ? element
+                          : element == GCN_ELEMENT_S8 ? GCN_ELEMENT_U8
+                          : element == GCN_ELEMENT_S16 ? GCN_ELEMENT_U16 : element;
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        for (unsigned i = 0; i < count; i++) {
-            uint64_t address;
-            if (!mubuf_address(context, lane, 4 * i, size, &address))
-                continue; /* out of range: 0 */
-            const uint8_t *bytes = mubuf_span(context, lane, address, size, false);
-            if (!bytes)
-                return GCN_RUN_FAULT;
-            values[i][lane] = lds ? emu_element_load(element == GCN_ELEMENT_S8 ? GCN_ELEMENT_U8
-                                                     : element == GCN_ELEMENT_S16 ? GCN_ELEMENT_U16
-                                                     : element, bytes)
-                                  : emu_element_load(element, bytes);
-        }
+        uint8_t *spans[4];
+        if (!mubuf_lane_spans(context, lane, size, count, false, spans))
+            return GCN_RUN_FAULT;
+        for (unsigned i = 0; i < count; i++)
+            if (spans[i]) /* out of range: 0 */
+                values[i][lane] = emu_element_load(read_as, spans[i]);
     }
     if (lds)
         return mubuf_load_to_lds(context, count, values);
@@ -181,15 +194,12 @@ static gcn_run_status mubuf_store(const mubuf_context *context)
         return GCN_RUN_FAULT;
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        for (unsigned i = 0; i < count; i++) {
-            uint64_t address;
-            if (!mubuf_address(context, lane, 4 * i, size, &address))
-                continue; /* out of range: dropped */
-            uint8_t *bytes = mubuf_span(context, lane, address, size, true);
-            if (!bytes)
-                return GCN_RUN_FAULT;
-            emu_element_store(element, data[i][lane], bytes);
-        }
+        uint8_t *spans[4];
+        if (!mubuf_lane_spans(context, lane, size, count, true, spans))
+            return GCN_RUN_FAULT;
+        for (unsigned i = 0; i < count; i++)
+            if (spans[i]) /* out of range: dropped */
+                emu_element_store(element, data[i][lane], spans[i]);
     }
     return mubuf_finish_store(context, vdata, count);
 }

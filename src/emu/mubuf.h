@@ -5,6 +5,7 @@
 
 #include "emu/buffer.h"
 #include "emu/emu.h"
+#include "emu/memory.h"
 
 /* One instruction's resource, request and address registers. */
 typedef struct mubuf_context {
@@ -17,12 +18,31 @@ typedef struct mubuf_context {
 
 /* Where byte delta of a lane's access lies, aligned for elements of
  * `align` bytes; false if out of range (a read gives 0, a write is dropped). */
-bool mubuf_address(const mubuf_context *context, unsigned lane, uint32_t delta, unsigned align,
-                   uint64_t *address);
+static inline bool mubuf_address(const mubuf_context *context, unsigned lane, uint32_t delta,
+                                 unsigned align, uint64_t *address)
+{
+    uint32_t vaddr0 = context->vaddr0 ? context->vaddr0[lane] : 0;
+    uint32_t vaddr1 = context->vaddr1 ? context->vaddr1[lane] : 0;
+    emu_buffer_address result;
+    emu_buffer_lane_address(&context->resource, &context->request, vaddr0, vaddr1, lane, delta,
+                            &result);
+    *address = emu_buffer_align(result.address, align);
+    return result.in_range;
+}
+
+/* The fault of an access outside guest memory (out of line: it is rare). */
+void mubuf_span_fault(const mubuf_context *context, unsigned lane, uint64_t address, unsigned size,
+                      bool write) __attribute__((cold));
 
 /* Guest bytes at address for a lane, or NULL after a fault naming them. */
-uint8_t *mubuf_span(const mubuf_context *context, unsigned lane, uint64_t address, unsigned size,
-                    bool write);
+static inline uint8_t *mubuf_span(const mubuf_context *context, unsigned lane, uint64_t address,
+                                  unsigned size, bool write)
+{
+    uint8_t *bytes = emu_memory_span(context->step->machine, address, size);
+    if (!bytes)
+        mubuf_span_fault(context, lane, address, size, write);
+    return bytes;
+}
 
 /* Issues the VM_CNT op of a load that writes VGPRs first..first+count-1 of
  * the EXEC lanes (bits of mask) with values[register][lane]; checks first
