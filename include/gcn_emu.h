@@ -75,7 +75,9 @@ typedef struct gcn_wave_state {
     uint8_t kill;               /* s_setkill's KILL bit */
     uint8_t priority;           /* s_setprio: 0..3 */
     uint32_t mode;              /* MODE; bit 27 enables GPR indexing */
-    uint32_t counter[GCN_COUNTER_COUNT]; /* VM_CNT, LGKM_CNT, EXP_CNT: counts in flight */
+    /* VM_CNT, LGKM_CNT, EXP_CNT: counts in flight; the emulator keeps
+     * them with its operations in flight (read them, do not write). */
+    uint32_t counter[GCN_COUNTER_COUNT];
     uint32_t perf_level[GCN_PERF_COUNTERS]; /* s_incperflevel/s_decperflevel */
     uint64_t cycles;            /* deterministic shader clock (s_memtime) */
     bool cdbg_sys, cdbg_user;   /* COND_DBG_SYS / COND_DBG_USER (branch inputs) */
@@ -173,7 +175,15 @@ const uint32_t *gcn_machine_program(const gcn_machine *machine, uint64_t *addres
 
 /* A workgroup: its LDS (lds_size bytes, at most GCN_LDS_SIZE, zeroed). */
 gcn_workgroup *gcn_workgroup_create(gcn_machine *machine, uint32_t lds_size);
+/* Destroy its waves first (a wave left behind may only be destroyed). */
 void gcn_workgroup_destroy(gcn_workgroup *workgroup);
+/* Runs the workgroup's waves in turns (64 instructions each, creation
+ * order) until each has ended, halted, faulted or trapped, or they have
+ * executed max_instructions together (GCN_RUN_LIMIT). A wave at s_barrier
+ * waits until every wave still running has reached it. Returns
+ * GCN_RUN_ENDED when every wave ended or halted, else the status of the
+ * first wave that did not. */
+gcn_run_status gcn_workgroup_run(gcn_workgroup *workgroup, uint64_t max_instructions);
 uint8_t *gcn_workgroup_lds(gcn_workgroup *workgroup, uint32_t *size);
 
 /* A wave of a workgroup: PC at the start of the program loaded by then

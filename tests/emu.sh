@@ -58,6 +58,22 @@ if "$emu" ../../examples/scenario.json >"$out" 2>"$err" && cmp -s "$out" example
 else
     fail "examples/scenario.json: output differs from example/scenario.out"
 fi
+# A scenario on standard input ("-"); a result that cannot be written
+# (a full device) is exit 2 with a message.
+if "$emu" - <sopp_trap_gcn12.json >"$out" 2>"$err"; [ $? -eq 1 ] && cmp -s "$out" sopp_trap_gcn12.out; then
+    passed=$((passed + 1))
+else
+    fail "gcnemu - <sopp_trap_gcn12.json: differs from sopp_trap_gcn12.out"
+fi
+if [ -w /dev/full ]; then
+    "$emu" sopp_trap_gcn12.json >/dev/full 2>"$err"
+    code=$?
+    if [ "$code" -eq 2 ] && grep -q "gcnemu: cannot write the result" "$err"; then
+        passed=$((passed + 1))
+    else
+        fail "gcnemu >/dev/full: exit $code"
+    fi
+fi
 # Command-line mistakes exit 2.
 for args in "" "--bogus x.json" "a.json b.json"; do
     # shellcheck disable=SC2086

@@ -339,8 +339,67 @@ static void test_hostile_programs(void)
     CHECK(ended_by_status == 400, "%u of 400 random programs ended with a status", ended_by_status);
 }
 
+/* Two waves of one workgroup share memory; s_barrier holds the first until
+ * the second has stored too, so each reads the other's value (without the
+ * barrier the first, running its turn first, would read 0). */
+static void test_barrier(void)
+{
+    static const char program[] =
+        "s_store_dword s2, s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\ns_barrier\n"
+        "s_load_dword s3, s[4:5], 0x0\ns_waitcnt lgkmcnt(0)\ns_endpgm\n";
+    for (int with_barrier = 0; with_barrier < 2; with_barrier++) {
+        gcn_machine_options options;
+        gcn_machine_options_default(&options, GCN_ARCH_GCN12);
+        gcn_machine *machine = gcn_machine_create(&options);
+        gcn_machine_map(machine, 0x1000, 8, NULL);
+        char text[256];
+        snprintf(text, sizeof text, "%s", program);
+        if (!with_barrier) /* the barrier becomes an s_nop */
+            memcpy(strstr(text, "s_barrier"), "s_nop 0  ", 9);
+        gcn_machine_assemble_program(machine, 0, text, strlen(text), GCN_DIALECT_CLRX, "b.s", stdout);
+        gcn_workgroup *workgroup = gcn_workgroup_create(machine, 0);
+        gcn_wave *waves[2];
+        for (int w = 0; w < 2; w++) {
+            waves[w] = gcn_wave_create(workgroup);
+            gcn_wave_state *state = gcn_wave_registers(waves[w]);
+            state->sgpr[0] = 0x1000 + 4u * (unsigned)w; /* own slot */
+            state->sgpr[2] = 0x10u + (unsigned)w;       /* own value */
+            state->sgpr[4] = 0x1004 - 4u * (unsigned)w; /* the other's slot */
+        }
+        gcn_run_status status = gcn_workgroup_run(workgroup, 1000);
+        uint32_t first = gcn_wave_registers(waves[0])->sgpr[3], second = gcn_wave_registers(waves[1])->sgpr[3];
+        if (with_barrier)
+            CHECK(status == GCN_RUN_ENDED && first == 0x11 && second == 0x10,
+                  "barrier: status %d, wave 0 read 0x%x, wave 1 read 0x%x", status, first, second);
+        else
+            CHECK(status == GCN_RUN_ENDED && first == 0 && second == 0x10,
+                  "no barrier: status %d, wave 0 read 0x%x, wave 1 read 0x%x", status, first, second);
+        gcn_wave_destroy(waves[0]);
+        gcn_wave_destroy(waves[1]);
+        gcn_workgroup_destroy(workgroup);
+        gcn_machine_destroy(machine);
+    }
+    /* A budget of 5 instructions stops both waves at the limit. */
+    gcn_machine_options options;
+    gcn_machine_options_default(&options, GCN_ARCH_GCN14);
+    gcn_machine *machine = gcn_machine_create(&options);
+    gcn_machine_assemble_program(machine, 0, "l: s_branch l\n", 14, GCN_DIALECT_CLRX, "l.s", stdout);
+    gcn_workgroup *workgroup = gcn_workgroup_create(machine, 0);
+    gcn_wave *a = gcn_wave_create(workgroup), *b = gcn_wave_create(workgroup);
+    gcn_run_status status = gcn_workgroup_run(workgroup, 5);
+    CHECK(status == GCN_RUN_LIMIT && gcn_wave_instructions(a) + gcn_wave_instructions(b) == 5 &&
+              gcn_wave_status(b) == GCN_RUN_LIMIT,
+          "workgroup limit: status %d, %llu + %llu", status, (unsigned long long)gcn_wave_instructions(a),
+          (unsigned long long)gcn_wave_instructions(b));
+    gcn_workgroup_destroy(workgroup); /* before its waves: they may still be destroyed */
+    gcn_wave_destroy(a);
+    gcn_wave_destroy(b);
+    gcn_machine_destroy(machine);
+}
+
 int main(void)
 {
+    test_barrier();
     test_hostile_programs();
     test_branches();
     test_sopp_state();

@@ -36,8 +36,16 @@ struct gcn_workgroup {
     gcn_machine *machine;
     uint8_t *lds;
     uint32_t lds_size;
-    unsigned wave_count;
+    gcn_wave **waves; /* creation order */
+    size_t wave_count, wave_capacity;
 };
+
+/* Adds a wave to its workgroup's list (false: out of memory), or takes it off. */
+bool emu_workgroup_join(gcn_workgroup *workgroup, gcn_wave *wave);
+void emu_workgroup_leave(gcn_workgroup *workgroup, gcn_wave *wave);
+/* s_barrier: whether another wave of the workgroup is still running (not
+ * ended, halted, faulted or trapped), so that this one must wait. */
+bool emu_workgroup_others_running(const gcn_workgroup *workgroup, const gcn_wave *wave);
 
 /* A memory operation in flight (see pending.h). */
 typedef struct emu_op {

@@ -200,38 +200,6 @@ const uint32_t *gcn_machine_program(const gcn_machine *machine, uint64_t *addres
     return machine->program;
 }
 
-gcn_workgroup *gcn_workgroup_create(gcn_machine *machine, uint32_t lds_size)
-{
-    if (!machine || lds_size > GCN_LDS_SIZE)
-        return NULL;
-    gcn_workgroup *workgroup = calloc(1, sizeof *workgroup);
-    if (!workgroup)
-        return NULL;
-    workgroup->lds = calloc(1, lds_size ? lds_size : 1);
-    if (!workgroup->lds) {
-        free(workgroup);
-        return NULL;
-    }
-    workgroup->machine = machine;
-    workgroup->lds_size = lds_size;
-    return workgroup;
-}
-
-void gcn_workgroup_destroy(gcn_workgroup *workgroup)
-{
-    if (!workgroup)
-        return;
-    free(workgroup->lds);
-    free(workgroup);
-}
-
-uint8_t *gcn_workgroup_lds(gcn_workgroup *workgroup, uint32_t *size)
-{
-    if (size)
-        *size = workgroup->lds_size;
-    return workgroup->lds;
-}
-
 uint8_t *emu_lds_span(gcn_wave *wave, uint64_t offset, uint64_t size)
 {
     uint32_t limit = wave->workgroup->lds_size;

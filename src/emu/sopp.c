@@ -79,8 +79,8 @@ gcn_run_status emu_execute_sopp(emu_step *step)
         return branch_if(step, state->cdbg_sys && state->cdbg_user);
     case GCN_OP_WAITCNT:
         return waitcnt(step);
-    case GCN_OP_BARRIER: /* the only wave of its workgroup passes at once */
-        return wave->workgroup->wave_count > 1 ? GCN_RUN_BARRIER : GCN_RUN_RUNNING;
+    case GCN_OP_BARRIER: /* the last wave of its workgroup still running passes at once */
+        return emu_workgroup_others_running(wave->workgroup, wave) ? GCN_RUN_BARRIER : GCN_RUN_RUNNING;
     case GCN_OP_SETKILL:
         state->kill = simm16 & 1;
         return GCN_RUN_RUNNING;

@@ -23,7 +23,9 @@ gcn_wave *gcn_wave_create(gcn_workgroup *workgroup)
     size_t scratch = (size_t)machine->options.scratch_per_lane * GCN_WAVE_LANES;
     if (scratch)
         wave->scratch = calloc(1, scratch);
-    if (!wave->vgpr || !wave->op_data || (scratch && !wave->scratch)) {
+    if (!wave->vgpr || !wave->op_data || (scratch && !wave->scratch) ||
+        !emu_workgroup_join(workgroup, wave)) {
+        wave->workgroup = NULL;
         gcn_wave_destroy(wave);
         return NULL;
     }
@@ -33,7 +35,6 @@ gcn_wave *gcn_wave_create(gcn_workgroup *workgroup)
     wave->state.pc = machine->program_address;
     wave->end_pc = wave->state.pc;
     wave->status = GCN_RUN_RUNNING;
-    workgroup->wave_count++;
     return wave;
 }
 
@@ -41,8 +42,8 @@ void gcn_wave_destroy(gcn_wave *wave)
 {
     if (!wave)
         return;
-    if (wave->workgroup && wave->vgpr && wave->op_data)
-        wave->workgroup->wave_count--;
+    if (wave->workgroup)
+        emu_workgroup_leave(wave->workgroup, wave);
     free(wave->vgpr);
     free(wave->op_data);
     free(wave->scratch);

@@ -206,6 +206,23 @@ bool scenario_write_result(const scenario *s, FILE *out)
         json_object_set_new(object, "u32", words(gcn_workgroup_lds(s->workgroup, NULL), s->lds_size));
         ok &= member(out, "  ", "lds", object, false);
     }
+    uint32_t scratch_size = gcn_machine_options_of(s->machine)->scratch_per_lane;
+    if (scratch_size) { /* the lanes given, and those whose scratch is not all 0 */
+        json_t *lanes = json_array();
+        for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++) {
+            const uint8_t *bytes = gcn_wave_scratch(wave, lane);
+            bool shown = (s->scratch_given >> lane) & 1;
+            for (uint32_t i = 0; i < scratch_size && !shown; i++)
+                shown = bytes[i] != 0;
+            if (!shown)
+                continue;
+            json_t *object = json_object();
+            json_object_set_new(object, "lane", json_integer(lane));
+            json_object_set_new(object, "u32", words(bytes, scratch_size));
+            json_array_append_new(lanes, object);
+        }
+        ok &= member(out, "  ", "scratch", lanes, false);
+    }
     size_t count;
     const gcn_message *messages = gcn_wave_messages(wave, &count);
     json_t *array = json_array();

@@ -88,6 +88,8 @@ static bool read_value(const reader *r, const char *path, json_t *value, unsigne
         *out = number;
         return true;
     }
+    if (json_is_real(value))
+        return fail(r, path, "expected an integer, not %g", json_real_value(value));
     return fail(r, path, "expected a number");
 }
 
@@ -404,6 +406,42 @@ static bool read_lds(const reader *r, json_t *object)
     return read_words(r, "lds.u32", json_object_get(object, "u32"), lds, size);
 }
 
+/* "scratch": [{"lane": N, "u32": [...]}]: lanes' private memory. */
+static bool read_scratch(const reader *r, json_t *array)
+{
+    scenario *s = r->s;
+    uint32_t size = gcn_machine_options_of(s->machine)->scratch_per_lane;
+    if (!json_is_array(array))
+        return fail(r, "scratch", "expected an array of {\"lane\", \"u32\"}");
+    if (size == 0 && json_array_size(array))
+        return fail(r, "scratch", "give scratch_size (bytes per lane) first");
+    for (size_t i = 0; i < json_array_size(array); i++) {
+        json_t *entry = json_array_get(array, i);
+        char path[PATH_SIZE], element[PATH_SIZE];
+        path_index(path, "scratch", i);
+        static const char *const keys[] = {"lane", "u32", NULL};
+        if (!json_is_object(entry))
+            return fail(r, path, "expected an object {\"lane\", \"u32\"}");
+        if (!only_keys(r, path, entry, keys))
+            return false;
+        json_t *lane_value = json_object_get(entry, "lane");
+        uint64_t lane;
+        path_key(element, path, "lane");
+        if (!lane_value)
+            return fail(r, element, "missing");
+        if (!read_value(r, element, lane_value, 32, &lane))
+            return false;
+        if (lane >= GCN_WAVE_LANES)
+            return fail(r, element, "lanes are 0..63");
+        s->scratch_given |= 1ull << lane;
+        path_key(element, path, "u32");
+        if (!read_words(r, element, json_object_get(entry, "u32"), gcn_wave_scratch(s->wave, (unsigned)lane),
+                        size))
+            return false;
+    }
+    return true;
+}
+
 static char *join_path(const char *directory, const char *name)
 {
     size_t length = strlen(directory) + strlen(name) + 2;
@@ -489,8 +527,8 @@ static bool read_machine(const reader *r, json_t *root, bool strict_waitcnt)
     if (value) {
         if (!read_value(r, "scratch_size", value, 32, &number))
             return false;
-        if (number > (1u << 20))
-            return fail(r, "scratch_size", "at most 1048576 bytes per lane");
+        if (number > (1u << 20) || number % 4)
+            return fail(r, "scratch_size", "expected a multiple of 4 up to 1048576 (bytes per lane)");
         options.scratch_per_lane = (uint32_t)number;
     }
     value = json_object_get(root, "apertures");
@@ -560,8 +598,8 @@ bool scenario_load(scenario *s, const char *file, bool strict_waitcnt)
     }
     static const char *const keys[] = {"about", "comment", "arch", "syntax", "program", "program_file",
                                        "binary_file", "sgpr", "vgpr", "memory", "lds",
-                                       "max_instructions", "scratch_size", "apertures", "cdbg", "clock",
-                                       NULL};
+                                       "max_instructions", "scratch_size", "scratch", "apertures", "cdbg",
+                                       "clock", NULL};
     bool ok = json_is_object(root) ? only_keys(&r, "", root, keys)
                                    : fail(&r, "", "expected a JSON object");
     ok = ok && read_machine(&r, root, strict_waitcnt) && read_program(&r, root);
@@ -574,6 +612,8 @@ bool scenario_load(scenario *s, const char *file, bool strict_waitcnt)
         ok = read_memory(&r, value);
     if (ok && (value = json_object_get(root, "lds")))
         ok = read_lds(&r, value);
+    if (ok && (value = json_object_get(root, "scratch")))
+        ok = read_scratch(&r, value);
     if (ok && (value = json_object_get(root, "sgpr")))
         ok = json_is_object(value) ? read_sgprs(&r, value) : fail(&r, "sgpr", "expected an object");
     if (ok && (value = json_object_get(root, "vgpr")))

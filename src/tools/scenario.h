@@ -28,6 +28,7 @@ typedef struct scenario {
     size_t region_count;
     bool lds_given;
     uint32_t lds_size;
+    uint64_t scratch_given; /* lanes */
 } scenario;
 
 /* Reads file and sets up the machine and the wave. On a mistake prints
