@@ -212,7 +212,8 @@ uint64_t gcn_wave_instructions(const gcn_wave *wave); /* executed so far */
 uint64_t gcn_wave_pc(const gcn_wave *wave);
 const gcn_fault *gcn_wave_fault(const gcn_wave *wave);
 const gcn_message *gcn_wave_messages(const gcn_wave *wave, size_t *count);
-/* *dropped (may be NULL): diagnostics beyond max_diagnostics. */
+/* Distinct (pc, other pc, kind) each kept once; *dropped (may be NULL):
+ * the reports past max_diagnostics, every time they happened. */
 const gcn_diagnostic *gcn_wave_diagnostics(const gcn_wave *wave, size_t *count, size_t *dropped);
 
 /* How the executors plug in (for contributors, not callers): each family

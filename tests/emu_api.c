@@ -233,6 +233,36 @@ static void test_waitcnt_checker(void)
     rig_close(&r);
 }
 
+/* One pair of pcs is kept once however often the loop runs; reports
+ * beyond max_diagnostics are counted, each time, not kept. Ten trips of
+ * the loop: the reads at 0x18 and 0x20 kept; s6 read at 0x28 (pc 0x10's
+ * load) and s10 written at 0x20 while 0x18's load of it is in flight
+ * dropped, twice a trip. */
+static void test_diagnostic_limit(void)
+{
+    gcn_machine_options options;
+    gcn_machine_options_default(&options, GCN_ARCH_GCN12);
+    options.max_diagnostics = 2;
+    gcn_machine *machine = gcn_machine_create(&options);
+    static const char text[] =
+        "l: s_load_dword s4, s[0:1], 0x0\ns_load_dword s5, s[0:1], 0x0\ns_load_dword s6, s[0:1], 0x0\n"
+        "s_load_dword s10, s[0:1], s4\ns_load_dword s10, s[0:1], s5\ns_load_dword s11, s[0:1], s6\n"
+        "s_waitcnt lgkmcnt(0)\ns_branch l\n";
+    gcn_machine_assemble_program(machine, 0, text, strlen(text), GCN_DIALECT_CLRX, "d.s", stdout);
+    gcn_machine_map(machine, 0, 64, NULL);
+    gcn_workgroup *workgroup = gcn_workgroup_create(machine, 0);
+    gcn_wave *wave = gcn_wave_create(workgroup);
+    gcn_run_status status = gcn_wave_run(wave, 80);
+    size_t count, dropped;
+    const gcn_diagnostic *d = gcn_wave_diagnostics(wave, &count, &dropped);
+    CHECK(status == GCN_RUN_LIMIT && count == 2 && dropped == 20 && d[0].pc == 0x18 && d[0].other_pc == 0 &&
+              d[1].pc == 0x20 && d[1].other_pc == 0x8,
+          "diagnostic limit: %zu kept, %zu dropped", count, dropped);
+    gcn_wave_destroy(wave);
+    gcn_workgroup_destroy(workgroup);
+    gcn_machine_destroy(machine);
+}
+
 /* ---- faults, limits, hostile programs ---- */
 
 static void test_faults(void)
@@ -399,6 +429,7 @@ static void test_barrier(void)
 
 int main(void)
 {
+    test_diagnostic_limit();
     test_barrier();
     test_hostile_programs();
     test_branches();

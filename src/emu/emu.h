@@ -4,9 +4,24 @@
 #define GCN_EMU_INTERNAL_H
 
 #include <stdarg.h>
+#include <stdlib.h>
 
 #include "gcn_emu.h"
 #include "isa/isa.h"
+
+/* Room for one more element in a growing array of count elements of size
+ * bytes, *capacity of them allocated: the array (moved, and *capacity
+ * grown, when it was full), or NULL if memory ran out (the array stays). */
+static inline void *emu_grow(void *array, size_t count, size_t *capacity, size_t size)
+{
+    if (count < *capacity)
+        return array;
+    size_t more = *capacity ? *capacity * 2 : 8;
+    void *grown = realloc(array, more * size);
+    if (grown)
+        *capacity = more;
+    return grown;
+}
 
 /* One mapped region of guest memory. */
 typedef struct emu_region {

@@ -71,14 +71,11 @@ gcn_status gcn_machine_map(gcn_machine *machine, uint64_t address, uint64_t size
     }
     if (at < machine->region_count && machine->regions[at].address <= address + size - 1)
         return GCN_ERROR_INVALID_ARGUMENT;
-    if (machine->region_count == machine->region_capacity) {
-        size_t capacity = machine->region_capacity ? machine->region_capacity * 2 : 8;
-        emu_region *grown = realloc(machine->regions, capacity * sizeof *grown);
-        if (!grown)
-            return GCN_ERROR_INVALID_ARGUMENT;
-        machine->regions = grown;
-        machine->region_capacity = capacity;
-    }
+    emu_region *regions = emu_grow(machine->regions, machine->region_count, &machine->region_capacity,
+                                   sizeof *regions);
+    if (!regions)
+        return GCN_ERROR_INVALID_ARGUMENT;
+    machine->regions = regions;
     uint8_t *memory = calloc(1, (size_t)size);
     if (!memory)
         return GCN_ERROR_INVALID_ARGUMENT;

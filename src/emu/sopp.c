@@ -116,6 +116,8 @@ gcn_run_status emu_execute_sopp(emu_step *step)
         return GCN_RUN_RUNNING;
     case GCN_OP_SET_GPR_IDX_MODE: { /* M0 = (M0 & 0xffff0fff) | ((SIMM16 & 15) << 12) */
         uint32_t m0 = emu_read_sgpr(step, GCN_CODE_M0);
+        if (emu_failed(step))
+            return GCN_RUN_FAULT;
         emu_write_sgpr(step, GCN_CODE_M0, (m0 & 0xffff0fffu) | (uint32_t)(simm16 & 15) << 12);
         return GCN_RUN_RUNNING;
     }

@@ -154,16 +154,13 @@ void emu_diagnose(gcn_wave *wave, uint64_t pc, uint64_t other_pc, const char *ki
         wave->diagnostics_dropped++;
         return;
     }
-    if (wave->diagnostic_count == wave->diagnostic_capacity) {
-        size_t capacity = wave->diagnostic_capacity ? wave->diagnostic_capacity * 2 : 8;
-        gcn_diagnostic *grown = realloc(wave->diagnostics, capacity * sizeof *grown);
-        if (!grown) {
-            wave->diagnostics_dropped++;
-            return;
-        }
-        wave->diagnostics = grown;
-        wave->diagnostic_capacity = capacity;
+    gcn_diagnostic *diagnostics = emu_grow(wave->diagnostics, wave->diagnostic_count,
+                                           &wave->diagnostic_capacity, sizeof *diagnostics);
+    if (!diagnostics) {
+        wave->diagnostics_dropped++;
+        return;
     }
+    wave->diagnostics = diagnostics;
     gcn_diagnostic *diagnostic = &wave->diagnostics[wave->diagnostic_count++];
     diagnostic->pc = pc;
     diagnostic->other_pc = other_pc;
@@ -183,14 +180,11 @@ void emu_message(emu_step *step, uint16_t simm16)
     gcn_wave *wave = step->wave;
     if (wave->message_count >= MAX_MESSAGES)
         return;
-    if (wave->message_count == wave->message_capacity) {
-        size_t capacity = wave->message_capacity ? wave->message_capacity * 2 : 8;
-        gcn_message *grown = realloc(wave->messages, capacity * sizeof *grown);
-        if (!grown)
-            return;
-        wave->messages = grown;
-        wave->message_capacity = capacity;
-    }
+    gcn_message *messages = emu_grow(wave->messages, wave->message_count, &wave->message_capacity,
+                                     sizeof *messages);
+    if (!messages)
+        return;
+    wave->messages = messages;
     /* M0 is read like any operand: a load into m0 still in flight shows. */
     uint32_t m0 = emu_read_sgpr(step, GCN_CODE_M0);
     wave->messages[wave->message_count++] = (gcn_message){

@@ -42,14 +42,11 @@ uint8_t *gcn_workgroup_lds(gcn_workgroup *workgroup, uint32_t *size)
 
 bool emu_workgroup_join(gcn_workgroup *workgroup, gcn_wave *wave)
 {
-    if (workgroup->wave_count == workgroup->wave_capacity) {
-        size_t capacity = workgroup->wave_capacity ? workgroup->wave_capacity * 2 : 4;
-        gcn_wave **grown = realloc(workgroup->waves, capacity * sizeof *grown);
-        if (!grown)
-            return false;
-        workgroup->waves = grown;
-        workgroup->wave_capacity = capacity;
-    }
+    gcn_wave **waves = emu_grow(workgroup->waves, workgroup->wave_count, &workgroup->wave_capacity,
+                                sizeof *waves);
+    if (!waves)
+        return false;
+    workgroup->waves = waves;
     workgroup->waves[workgroup->wave_count++] = wave;
     return true;
 }

@@ -252,7 +252,7 @@ bool scenario_write_result(const scenario *s, FILE *out)
             free(text);
         }
         if (dropped)
-            fprintf(out, "    {\"kind\": \"limit\", \"message\": \"%zu more diagnostics not kept\"}\n",
+            fprintf(out, "    {\"kind\": \"limit\", \"message\": \"%zu more reports not kept\"}\n",
                     dropped);
         fprintf(out, "  ]\n");
     }
