@@ -104,9 +104,8 @@ gcn_run_status mubuf_finish_store(const mubuf_context *context, unsigned first, 
     if (emu_failed(step))
         return GCN_RUN_FAULT;
     emu_op *op = emu_issue(step, GCN_COUNTER_VM, 1, true);
-    if (step->instruction->arch == GCN_ARCH_GCN10) {
+    if (step->instruction->arch == GCN_ARCH_GCN10)
         op = emu_issue(step, GCN_COUNTER_EXP, 1, true);
-    }
     emu_op_store_vgprs(op, step->wave, first, count);
     return GCN_RUN_RUNNING;
 }
