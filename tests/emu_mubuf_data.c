@@ -91,7 +91,7 @@ static void test_extension(void)
 static void d16_setup(emu_rig *rig)
 {
     bytes_setup(rig);
-    for (unsigned i = 20; i < 26; i++)
+    for (unsigned i = 20; i < 28; i++)
         set_vgpr(rig, i, 0x12345678);
 }
 
@@ -105,6 +105,7 @@ static void test_d16(void)
         "buffer_load_sbyte_d16 v23, off, s[4:7], 0\n"
         "buffer_load_ubyte_d16_hi v24, off, s[4:7], 0\n"
         "buffer_load_sbyte_d16_hi v25, off, s[4:7], 0\n"
+        "buffer_load_short_d16 v[26:27], off, s[4:7], 0 offset:4 tfe\n" /* the TFE dword whole */
         "buffer_store_byte_d16_hi v1, off, s[4:7], 0 offset:48\n"  /* (VDATA>>16)&0xff */
         "buffer_store_short_d16_hi v1, off, s[4:7], 0 offset:50\n" /* VDATA>>16 */
         "s_waitcnt vmcnt(0)\ns_endpgm\n";
@@ -117,6 +118,8 @@ static void test_d16(void)
     CHECK_EQ(lane0(&rig, 23), 0x1234ff80, "sbyte_d16");
     CHECK_EQ(lane0(&rig, 24), 0x00805678, "ubyte_d16_hi");
     CHECK_EQ(lane0(&rig, 25), 0xff805678, "sbyte_d16_hi");
+    CHECK_EQ(lane0(&rig, 26), 0x1234ff80, "short_d16 tfe: the high half kept");
+    CHECK_EQ(lane0(&rig, 27), 0, "short_d16 tfe: the TFE register 0, both halves");
     CHECK_EQ(emu_rig_u32(&rig, 48), 0x12341034, "byte_d16_hi and short_d16_hi stores");
     emu_rig_close(&rig);
 }

@@ -55,6 +55,21 @@ bool emu_lanes_claim(emu_step *step, unsigned first, unsigned count)
     return !emu_failed(step);
 }
 
+uint32_t emu_lanes_whole(emu_step *step, unsigned first, unsigned count, uint64_t exec,
+                         uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES])
+{
+    if (mask == 0xffffffffu)
+        return mask;
+    for (unsigned i = 0; i < count; i++) {
+        const uint32_t *now = step->wave->vgpr[first + i];
+        for (uint64_t lanes = exec; lanes; lanes &= lanes - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(lanes);
+            values[i][lane] = (values[i][lane] & mask) | (now[lane] & ~mask);
+        }
+    }
+    return 0xffffffffu;
+}
+
 void emu_lanes_deliver(emu_op *op, gcn_wave *wave, unsigned first, unsigned count, uint64_t exec,
                        uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES])
 {

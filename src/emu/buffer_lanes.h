@@ -26,6 +26,12 @@ uint64_t emu_lanes_atomic(const gcn_row *row, const uint32_t *const *data, unsig
 /* Before issuing a load that writes VGPRs first..first+count-1: reports an
  * op in flight that owns them; false after a fault. */
 bool emu_lanes_claim(emu_step *step, unsigned first, unsigned count);
+/* TFE after a partial (d16) load: the TFE register is written whole, so
+ * the op takes every bit, and the half of each data register the load
+ * keeps is merged into values from the register as it is now; returns the
+ * mask to deliver with. */
+uint32_t emu_lanes_whole(emu_step *step, unsigned first, unsigned count, uint64_t exec,
+                         uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES]);
 /* The load's values[register][lane] for the lanes of exec (bits of mask)
  * into op. */
 void emu_lanes_deliver(emu_op *op, gcn_wave *wave, unsigned first, unsigned count, uint64_t exec,

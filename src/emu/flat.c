@@ -161,7 +161,10 @@ static gcn_run_status flat_load(flat_context *context)
         for (unsigned i = 0; i < count; i++)
             values[i][lane] = emu_element_load(element, bytes + 4 * i);
     }
-    return flat_finish_load(context, vdst, count + tfe, emu_element_mask(element), values);
+    uint32_t mask = emu_element_mask(element);
+    if (tfe)
+        mask = emu_lanes_whole(step, vdst, count, context->exec, mask, values);
+    return flat_finish_load(context, vdst, count + tfe, mask, values);
 }
 
 static gcn_run_status flat_store(flat_context *context)

@@ -176,7 +176,10 @@ static gcn_run_status mubuf_load(const mubuf_context *context)
     if (lds)
         return mubuf_load_to_lds(context, count, values);
     /* TFE: one more register, 0: no fetch of a buffer fails. */
-    return mubuf_finish_load(context, vdata, count + tfe, emu_element_mask(element), values);
+    uint32_t mask = emu_element_mask(element);
+    if (tfe)
+        mask = emu_lanes_whole(step, vdata, count, context->exec, mask, values);
+    return mubuf_finish_load(context, vdata, count + tfe, mask, values);
 }
 
 static gcn_run_status mubuf_store(const mubuf_context *context)

@@ -114,6 +114,8 @@ gcn_run_status mubuf_load_format(const mubuf_context *context)
         emu_issue(step, GCN_COUNTER_VM, 1, true);
         return GCN_RUN_RUNNING;
     }
+    if (tfe)
+        mask = emu_lanes_whole(step, vdata, r.registers, context->exec, mask, values);
     return mubuf_finish_load(context, vdata, r.registers + tfe, mask, values);
 }
 
