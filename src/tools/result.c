@@ -163,19 +163,19 @@ static bool write_memory(const scenario *s, FILE *out)
     return ok;
 }
 
-/* The operand text of the instruction at pc (sendmsg(...)), or its
- * mnemonic when it has none. */
-static json_t *message_text(const scenario *s, uint64_t pc)
+void scenario_message_text(const scenario *s, uint64_t pc, char *buffer, size_t size)
 {
     char text[256];
-    if (!scenario_format_at(s, pc, false, text, sizeof text))
-        return json_string("?");
+    if (!scenario_format_at(s, pc, false, text, sizeof text)) {
+        snprintf(buffer, size, "?");
+        return;
+    }
     const char *operands = strchr(text, ' ');
     if (!operands)
-        return json_string(text);
+        operands = text;
     while (*operands == ' ')
         operands++;
-    return json_string(operands);
+    snprintf(buffer, size, "%s", operands);
 }
 
 bool scenario_write_result(const scenario *s, FILE *out)
@@ -229,7 +229,9 @@ bool scenario_write_result(const scenario *s, FILE *out)
     for (size_t i = 0; i < count; i++) {
         json_t *object = json_object();
         json_object_set_new(object, "pc", address(messages[i].pc));
-        json_object_set_new(object, "text", message_text(s, messages[i].pc));
+        char text[256];
+        scenario_message_text(s, messages[i].pc, text, sizeof text);
+        json_object_set_new(object, "text", json_string(text));
         json_object_set_new(object, "m0", hex32(messages[i].m0));
         json_array_append_new(array, object);
     }

@@ -44,4 +44,8 @@ bool scenario_write_result(const scenario *s, FILE *out);
  * when with_words). False if pc is outside the program. */
 bool scenario_format_at(const scenario *s, uint64_t pc, bool with_words, char *buffer, size_t size);
 
+/* A message's text: the operand of the instruction at pc as the dialect
+ * prints it (sendmsg(...)), or its mnemonic when it has none. */
+void scenario_message_text(const scenario *s, uint64_t pc, char *buffer, size_t size);
+
 #endif

@@ -149,8 +149,11 @@ void trace_after(trace *t)
     changed_bytes(t, "lds", 0, t->lds, gcn_workgroup_lds(s->workgroup, NULL), GCN_LDS_SIZE);
     size_t count;
     const gcn_message *messages = gcn_wave_messages(wave, &count);
-    for (size_t i = t->messages; i < count; i++)
-        fprintf(out, "        message, m0 0x%08x\n", messages[i].m0);
+    for (size_t i = t->messages; i < count; i++) {
+        char text[256];
+        scenario_message_text(s, messages[i].pc, text, sizeof text);
+        fprintf(out, "        message %s, m0 0x%08x\n", text, messages[i].m0);
+    }
     const gcn_diagnostic *diagnostics = gcn_wave_diagnostics(wave, &count, NULL);
     for (size_t i = t->diagnostics; i < count; i++)
         fprintf(out, "        %s: %s\n", diagnostics[i].kind, diagnostics[i].message);
