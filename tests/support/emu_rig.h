@@ -28,7 +28,8 @@ bool emu_rig_open(emu_rig *rig, gcn_arch arch, const char *program);
 void emu_rig_close(emu_rig *rig);
 
 /* Runs to the end (at most 10000 instructions) and completes what is in
- * flight; returns how the run ended. */
+ * flight; returns how the run ended. With $EMU_RIG_VERBOSE set, a fault's
+ * message is printed (for finding why a test's program faulted). */
 gcn_run_status emu_rig_run(emu_rig *rig);
 
 /* Little-endian dwords of guest memory (offset from EMU_RIG_MEMORY) and LDS. */
