@@ -48,6 +48,7 @@ GCNEMU_OBJECTS := $(patsubst %.c,$(BUILD)/%.o,src/tools/gcnemu.c src/tools/scena
 $(BUILD)/gcnemu: $(GCNEMU_OBJECTS) $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS) -ljansson
 BENCH_PROGRAMS := $(BUILD)/bench/gen $(BUILD)/bench/measure $(BUILD)/bench/emu
+BENCH_PROGRAMS += $(BUILD)/bench/emu_memory
 $(BENCH_PROGRAMS): $(BUILD)/%: $(BUILD)/%.o $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 
@@ -57,6 +58,8 @@ bench:
 	@MAKE="$(MAKE)" bash bench/run.sh
 	@$(MAKE) -s BUILD=build/bench/release CFLAGS="-O2 -g -DNDEBUG" build/bench/release/bench/emu \
 	  && build/bench/release/bench/emu | tee -a build/bench/results.txt
+	@$(MAKE) -s BUILD=build/bench/release CFLAGS="-O2 -g -DNDEBUG" build/bench/release/bench/emu_memory \
+	  && build/bench/release/bench/emu_memory | tee -a build/bench/results.txt
 
 TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libgcn.a

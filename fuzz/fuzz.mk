@@ -5,7 +5,7 @@
 # libFuzzer's runtime on Debian: apt-get install clang-14 libclang-rt-14-dev.
 FUZZ_CC ?= clang-14
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = decode_format parse_encode assemble assemble_file disassemble emulate assemble_object
+FUZZ_TARGETS = decode_format parse_encode assemble assemble_file disassemble emulate emulate_memory assemble_object
 FUZZ_BUILD = $(BUILD)/fuzz
 GCN_SHARED ?= ../shared
 # FUZZ_SANITIZE_EXTRA: e.g. -fno-sanitize=nonnull-attribute to fuzz past a known finding.

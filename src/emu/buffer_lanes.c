@@ -1,0 +1,82 @@
+/* Per-lane plumbing of the vector memory executors (see buffer_lanes.h). */
+#include "emu/buffer_lanes.h"
+
+#include "emu/atomic.h"
+#include "emu/memory.h"
+#include "emu/pending.h"
+#include "emu/registers.h"
+
+bool emu_lanes_check_vgprs(emu_step *step, const char *what, unsigned first, unsigned count)
+{
+    if (first + count <= GCN_VGPR_COUNT)
+        return true;
+    emu_fault(step, -1, "%s: %s v%u..v%u run past v255", step->row->name, what, first,
+              first + count - 1);
+    return false;
+}
+
+bool emu_lanes_read(emu_step *step, unsigned first, unsigned count, const uint32_t **data)
+{
+    if (!emu_lanes_check_vgprs(step, "the data registers", first, count))
+        return false;
+    for (unsigned i = 0; i < count; i++)
+        data[i] = emu_read_vgpr(step, first + i);
+    return !emu_failed(step);
+}
+
+unsigned emu_lanes_atomic_width(const gcn_row *row)
+{
+    return (row->flags & GCN_ROW_CMPSWAP) ? row->data_dwords / 2u : row->data_dwords;
+}
+
+uint64_t emu_lanes_atomic(const gcn_row *row, const uint32_t *const *data, unsigned lane,
+                          uint8_t *bytes)
+{
+    unsigned width = emu_lanes_atomic_width(row);
+    bool compare_swap = (row->flags & GCN_ROW_CMPSWAP) != 0;
+    uint64_t value = data[0][lane], compare = compare_swap ? data[width][lane] : 0;
+    if (width == 2) {
+        value |= (uint64_t)data[1][lane] << 32;
+        if (compare_swap)
+            compare |= (uint64_t)data[3][lane] << 32;
+    }
+    uint64_t before = width == 2 ? emu_load64(bytes) : emu_load32(bytes);
+    uint64_t after = emu_atomic((gcn_operation)row->operation, width == 2, before, value, compare);
+    if (width == 2)
+        emu_store64(bytes, after);
+    else
+        emu_store32(bytes, (uint32_t)after);
+    return before;
+}
+
+bool emu_lanes_claim(emu_step *step, unsigned first, unsigned count)
+{
+    emu_check_vgpr_writes(step, first, count);
+    return !emu_failed(step);
+}
+
+uint32_t emu_lanes_whole(emu_step *step, unsigned first, unsigned count, uint64_t exec,
+                         uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES])
+{
+    if (mask == 0xffffffffu)
+        return mask;
+    for (unsigned i = 0; i < count; i++) {
+        const uint32_t *now = step->wave->vgpr[first + i];
+        for (uint64_t lanes = exec; lanes; lanes &= lanes - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(lanes);
+            values[i][lane] = (values[i][lane] & mask) | (now[lane] & ~mask);
+        }
+    }
+    return 0xffffffffu;
+}
+
+void emu_lanes_deliver(emu_op *op, gcn_wave *wave, unsigned first, unsigned count, uint64_t exec,
+                       uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES])
+{
+    uint32_t *data = emu_op_load_vgprs(op, wave, first, count, exec, mask);
+    for (unsigned i = 0; i < count; i++)
+        for (uint64_t lanes = exec; lanes; lanes &= lanes - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(lanes);
+            data[i * GCN_WAVE_LANES + lane] = values[i][lane];
+        }
+}

@@ -1,0 +1,40 @@
+/* Per-lane plumbing the vector memory executors (MUBUF, FLAT/GLOBAL/
+ * SCRATCH) share: VGPR ranges, one lane's atomic, and delivering a load's
+ * values to its VGPRs through a pending op. */
+#ifndef GCN_EMU_BUFFER_LANES_H
+#define GCN_EMU_BUFFER_LANES_H
+
+#include "emu/emu.h"
+
+/* Whether VGPRs first..first+count-1 exist; else a fault naming them. */
+bool emu_lanes_check_vgprs(emu_step *step, const char *what, unsigned first, unsigned count);
+
+/* Reads VGPRs first..first+count-1 (count <= 4) into data[], their 64
+ * lanes each; false after a fault (a range past v255, a strict hazard). */
+bool emu_lanes_read(emu_step *step, unsigned first, unsigned count, const uint32_t **data);
+
+/* The dwords an atomic row reads and writes in memory: 1 or 2 (a compare
+ * swap's data holds the value and the compare, twice that). */
+unsigned emu_lanes_atomic_width(const gcn_row *row);
+
+/* One lane's atomic on the memory at bytes: data[] are the VDATA
+ * registers' 64 lanes (the value, then CMPSWAP's compare). Returns the old
+ * value. */
+uint64_t emu_lanes_atomic(const gcn_row *row, const uint32_t *const *data, unsigned lane,
+                          uint8_t *bytes);
+
+/* Before issuing a load that writes VGPRs first..first+count-1: reports an
+ * op in flight that owns them; false after a fault. */
+bool emu_lanes_claim(emu_step *step, unsigned first, unsigned count);
+/* TFE after a partial (d16) load: the TFE register is written whole, so
+ * the op takes every bit, and the half of each data register the load
+ * keeps is merged into values from the register as it is now; returns the
+ * mask to deliver with. */
+uint32_t emu_lanes_whole(emu_step *step, unsigned first, unsigned count, uint64_t exec,
+                         uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES]);
+/* The load's values[register][lane] for the lanes of exec (bits of mask)
+ * into op. */
+void emu_lanes_deliver(emu_op *op, gcn_wave *wave, unsigned first, unsigned count, uint64_t exec,
+                       uint32_t mask, uint32_t (*values)[GCN_WAVE_LANES]);
+
+#endif
