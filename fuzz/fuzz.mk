@@ -25,7 +25,7 @@ $(FUZZ_LIB_OBJECTS) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/obj/fuzz/%.o): $(FUZZ_BUILD)/
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(FUZZ_PROGRAMS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_LIB_OBJECTS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ $(LDFLAGS)
 
 # The same targets without libFuzzer, as test programs.
 $(FUZZ_REPLAYS): $(BUILD)/tests/fuzz_%: $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/%.o $(BUILD)/libgcn.a

@@ -6,6 +6,7 @@
 
 #include "asm/assembler.h"
 #include "tools/cli.h"
+#include "tools/object_input.h"
 
 static void usage(void)
 {
@@ -105,6 +106,12 @@ int main(int argc, char **argv)
     int descriptor;
     if (!cli_open("gcnasm", input, &descriptor, &source, &length))
         return 1;
+    if (cli_reject_binary("gcnasm", input, descriptor, source, length)) {
+        if (descriptor >= 0)
+            close(descriptor);
+        free(source);
+        return 1;
+    }
     gcn_assembly assembly = {arch, strcmp(syntax, "llvm") ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM,
                              strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
     gcn_output output = {.skip_statement_ends = strcmp(format, "hex") != 0};

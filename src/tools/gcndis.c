@@ -8,10 +8,15 @@
 
 #include "dis/disassembler.h"
 #include "tools/cli.h"
+#include "tools/object_input.h"
 
 static void usage(void)
 {
     fputs("usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [INPUT|-]\n"
+          "       gcndis [-a ARCH] [-s clrx|llvm] [--reassemble] [-e] OBJECT\n"
+          "  OBJECT: an AMDGPU ELF object or code object (known by its magic, whatever -f);\n"
+          "          a listing as llvm-objdump -d -r prints it, or with --reassemble (and\n"
+          "          always in the clrx dialect) source that gcnasm -f elf assembles back\n"
           "  -f hex: 32-bit words separated by white space or commas, 0x optional, or\n"
           "          llvm-mc byte lists (0x04,0x50,... or [0x04,0x50,...]); # and // comments\n"
           "  -e: show each instruction's byte offset and words\n"
@@ -132,7 +137,7 @@ static int disassemble_hex(const gcn_listing_options *options, const char *input
 int main(int argc, char **argv)
 {
     const char *arch_name = NULL, *syntax = "clrx", *format = "raw", *input = "-";
-    bool show_encoding = false;
+    bool show_encoding = false, reassemble = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if ((!strcmp(a, "-a") || !strcmp(a, "-s") || !strcmp(a, "-f")) && i + 1 < argc) {
@@ -142,6 +147,8 @@ int main(int argc, char **argv)
             else format = value;
         } else if (!strcmp(a, "-e")) {
             show_encoding = true;
+        } else if (!strcmp(a, "--reassemble")) {
+            reassemble = true;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;
@@ -154,6 +161,8 @@ int main(int argc, char **argv)
         }
     }
     gcn_arch arch;
+    if (cli_is_elf(input) && (!strcmp(syntax, "clrx") || !strcmp(syntax, "llvm")))
+        return gcndis_object(input, arch_name, !strcmp(syntax, "llvm"), reassemble, show_encoding);
     if (!arch_name) {
         fputs("gcndis: -a ARCH is required\n", stderr);
         usage();

@@ -1,0 +1,692 @@
+/* ELF objects: each executable section goes through the buffer
+ * disassembler with -e's encodings on; its lines are then read back (the
+ * offset and words of the comment) to place symbol labels and relocations
+ * between them, and rewritten as a listing or as source. Other sections
+ * print (as source) as data with their labels and relocations; kernel
+ * descriptors and the metadata note as their directives' blocks. */
+#include "dis/object.h"
+
+#include <elf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dis/object_parts.h"
+#include "object/elf_read.h"
+#include "object/metadata_read.h"
+
+/* ---- output ---- */
+
+static void emit(gcn_object_printer *p, const char *text, size_t length)
+{
+    if (!p->failed && length && !p->write(p->context, text, length))
+        p->failed = true;
+}
+
+void gcn_object_put(gcn_object_printer *p, const char *format, ...)
+{
+    char buffer[1024];
+    va_list list;
+    va_start(list, format);
+    int n = vsnprintf(buffer, sizeof buffer, format, list);
+    va_end(list);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof buffer) {
+        emit(p, buffer, (size_t)n);
+        return;
+    }
+    char *large = malloc((size_t)n + 1);
+    if (!large) {
+        p->failed = true;
+        return;
+    }
+    va_start(list, format);
+    vsnprintf(large, (size_t)n + 1, format, list);
+    va_end(list);
+    emit(p, large, (size_t)n);
+    free(large);
+}
+
+/* ---- symbols of a section, by offset ---- */
+
+typedef struct placed {
+    uint64_t offset; /* in the section */
+    size_t index;    /* into the object's symbols */
+} placed;
+
+static int by_place(const void *a, const void *b)
+{
+    const placed *x = a, *y = b;
+    if (x->offset != y->offset)
+        return x->offset < y->offset ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The symbols that label places in section index: not section or file
+ * symbols. */
+static placed *section_labels(const gcn_object_printer *p, size_t index, size_t *count)
+{
+    const gcn_elf_object *o = p->object;
+    placed *labels = malloc((o->symbol_count ? o->symbol_count : 1) * sizeof *labels);
+    size_t n = 0;
+    if (!labels)
+        return NULL;
+    for (size_t i = 1; i < o->symbol_count; i++) {
+        const gcn_elf_symbol *s = &o->symbols[i];
+        if (s->section != index || s->type == STT_SECTION || s->type == STT_FILE || !*s->name)
+            continue;
+        labels[n++] = (placed){s->value - gcn_object_section_start(p, index), i};
+    }
+    qsort(labels, n, sizeof *labels, by_place);
+    *count = n;
+    return labels;
+}
+
+uint64_t gcn_object_section_start(const gcn_object_printer *p, size_t index)
+{
+    return p->object->type == ET_REL ? 0 : p->object->sections[index].address;
+}
+
+/* The relocations of section index: [*first, *first + *count). */
+static void section_relocations(const gcn_object_printer *p, size_t index, size_t *first, size_t *count)
+{
+    const gcn_elf_object *o = p->object;
+    size_t i = 0;
+    while (i < o->relocation_count && o->relocations[i].section < index)
+        i++;
+    *first = i;
+    while (i < o->relocation_count && o->relocations[i].section == index)
+        i++;
+    *count = i - *first;
+}
+
+/* ---- source: symbol attributes, relocation expressions ---- */
+
+void gcn_object_put_label(gcn_object_printer *p, const gcn_elf_symbol *s)
+{
+    if (p->source) {
+        if (s->binding == STB_GLOBAL)
+            gcn_object_put(p, "\t.globl %s\n", s->name);
+        else if (s->binding == STB_WEAK)
+            gcn_object_put(p, "\t.weak %s\n", s->name);
+        if (s->visibility == STV_HIDDEN)
+            gcn_object_put(p, "\t.hidden %s\n", s->name);
+        else if (s->visibility == STV_PROTECTED)
+            gcn_object_put(p, "\t.protected %s\n", s->name);
+        else if (s->visibility == STV_INTERNAL)
+            gcn_object_put(p, "\t.internal %s\n", s->name);
+        if (s->type == STT_FUNC || s->type == STT_OBJECT)
+            gcn_object_put(p, "\t.type %s,@%s\n", s->name, s->type == STT_FUNC ? "function" : "object");
+        if (s->size)
+            gcn_object_put(p, "\t.size %s, %llu\n", s->name, (unsigned long long)s->size);
+        gcn_object_put(p, "%s:\n", s->name);
+    }
+}
+
+/* A relocation's expression in source, as llvm-mc writes it back into the
+ * same relocation; its width in *width. NULL for a type source cannot
+ * give. */
+static const char *relocation_form(uint32_t type, unsigned *width, const char **suffix)
+{
+    *suffix = "";
+    switch (type) {
+    case GCN_R_AMDGPU_ABS64: *width = 8; return ".quad";
+    case GCN_R_AMDGPU_ABS32: *width = 4; return ".long";
+    case GCN_R_AMDGPU_REL64: *width = 8; *suffix = "@rel64"; return ".quad";
+    case GCN_R_AMDGPU_REL32_LO: *width = 4; *suffix = "@rel32@lo"; return ".long";
+    case GCN_R_AMDGPU_REL32_HI: *width = 4; *suffix = "@rel32@hi"; return ".long";
+    case GCN_R_AMDGPU_GOTPCREL: *width = 4; *suffix = "@gotpcrel"; return ".long";
+    case GCN_R_AMDGPU_GOTPCREL32_LO: *width = 4; *suffix = "@gotpcrel32@lo"; return ".long";
+    case GCN_R_AMDGPU_GOTPCREL32_HI: *width = 4; *suffix = "@gotpcrel32@hi"; return ".long";
+    default: return NULL;
+    }
+}
+
+/* The symbol a relocation names, as source names it: a section symbol by
+ * the label that starts the section. */
+static void put_symbol_name(gcn_object_printer *p, const gcn_elf_relocation *r)
+{
+    for (size_t i = 1; i < p->object->section_count; i++)
+        if (p->object->sections[i].name == r->symbol) {
+            gcn_object_put(p, ".Lgcndis_section%zu", i);
+            return;
+        }
+    gcn_object_put(p, "%s", r->symbol);
+}
+
+static void put_addend(gcn_object_printer *p, int64_t addend, bool hex)
+{
+    if (addend > 0)
+        gcn_object_put(p, hex ? "+0x%llx" : "+%llu", (unsigned long long)addend);
+    else if (addend < 0)
+        gcn_object_put(p, hex ? "-0x%llx" : "-%llu", 0ull - (unsigned long long)addend);
+}
+
+bool gcn_object_put_relocation_data(gcn_object_printer *p, const gcn_elf_relocation *r, unsigned *width)
+{
+    const char *suffix;
+    const char *directive = relocation_form(r->type, width, &suffix);
+    if (!directive)
+        return false;
+    gcn_object_put(p, "\t%s ", directive);
+    put_symbol_name(p, r);
+    gcn_object_put(p, "%s", suffix);
+    put_addend(p, r->addend, false);
+    gcn_object_put(p, "\n");
+    return true;
+}
+
+void gcn_object_warn(gcn_object_printer *p, const char *format, ...)
+{
+    if (p->warning[0])
+        return; /* the first one */
+    va_list list;
+    va_start(list, format);
+    vsnprintf(p->warning, p->warning_size, format, list);
+    va_end(list);
+}
+
+/* A relocation source cannot give where it lies (inside an instruction
+ * printed as data, or of a type it has no form for): a comment. */
+void gcn_object_put_relocation_comment(gcn_object_printer *p, const gcn_elf_relocation *r)
+{
+    const char *name = gcn_elf_relocation_name(r->type);
+    gcn_object_put(p, "\t/* relocation %s at 0x%llx: %s", name ? name : "(unknown)",
+                   (unsigned long long)r->offset, r->symbol);
+    put_addend(p, r->addend, true);
+    gcn_object_put(p, " (not reassembled) */\n");
+    gcn_object_warn(p, "the relocation %s at 0x%llx in %s cannot be written as source",
+                    name ? name : "(unknown)", (unsigned long long)r->offset,
+                    p->object->sections[r->section].name);
+}
+
+/* The listing's relocation line, as llvm-objdump -r prints it. */
+static void put_relocation_line(gcn_object_printer *p, const gcn_elf_relocation *r)
+{
+    const char *name = gcn_elf_relocation_name(r->type);
+    if (name)
+        gcn_object_put(p, "\t\t%016llx:  %s\t%s", (unsigned long long)r->offset, name, r->symbol);
+    else
+        gcn_object_put(p, "\t\t%016llx:  unknown(%u)\t%s", (unsigned long long)r->offset, r->type,
+                       r->symbol);
+    put_addend(p, r->addend, true);
+    gcn_object_put(p, "\n");
+}
+
+/* ---- an executable section ---- */
+
+typedef struct buffer {
+    char *data;
+    size_t length, capacity;
+} buffer;
+
+static bool collect(void *context, const char *text, size_t length)
+{
+    buffer *b = context;
+    if (b->length + length > b->capacity) {
+        size_t capacity = (b->length + length) * 2 + 4096;
+        char *grown = realloc(b->data, capacity);
+        if (!grown)
+            return false;
+        b->data = grown;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->length, text, length);
+    b->length += length;
+    return true;
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* -e's comment "OFFSET: WORD WORD" at text: the offset, the word count and
+ * where the comment's words end. False if text holds no such comment. */
+static bool read_encoding(const char *text, const char *end, uint64_t *offset, unsigned *words,
+                          const char **after)
+{
+    uint64_t value = 0;
+    const char *at = text;
+    while (at < end && hex_value(*at) >= 0 && at - text < 16)
+        value = value << 4 | (uint64_t)hex_value(*at++);
+    if (at - text < 12 || at + 1 >= end || at[0] != ':' || at[1] != ' ')
+        return false;
+    at += 2;
+    unsigned count = 0;
+    while (at + 8 <= end) {
+        int k = 0;
+        while (k < 8 && hex_value(at[k]) >= 0)
+            k++;
+        if (k != 8)
+            break;
+        count++;
+        at += 8;
+        if (at < end && *at == ' ' && at + 1 < end && hex_value(at[1]) >= 0)
+            at++;
+        else
+            break;
+    }
+    if (!count)
+        return false;
+    *offset = value;
+    *words = count;
+    *after = at;
+    return true;
+}
+
+/* One line of the buffer listing, taken apart. */
+typedef struct listing_line {
+    bool encoded;         /* it has -e's comment */
+    uint64_t offset;      /* in the section */
+    unsigned words;
+    const char *text;     /* the instruction or data text */
+    size_t text_length;
+    const char *encoding; /* the comment's "OFFSET: WORDS" */
+    size_t encoding_length;
+} listing_line;
+
+static listing_line parse_line(const char *line, size_t length, bool clrx)
+{
+    listing_line l = {.text = line, .text_length = length};
+    const char *end = line + length;
+    if (clrx) {
+        const char *close;
+        if (length > 2 && line[0] == '/' && line[1] == '*' &&
+            read_encoding(line + 2, end, &l.offset, &l.words, &close) && close + 3 <= end &&
+            memcmp(close, "*/ ", 3) == 0) {
+            l.encoded = true;
+            l.encoding = line + 2;
+            l.encoding_length = (size_t)(close - l.encoding);
+            l.text = close + 3;
+            l.text_length = (size_t)(end - l.text);
+        }
+        return l;
+    }
+    for (const char *at = line; at + 4 <= end; at++) {
+        const char *after;
+        if (memcmp(at, " // ", 4) == 0 && read_encoding(at + 4, end, &l.offset, &l.words, &after)) {
+            l.encoded = true;
+            l.encoding = at + 4;
+            l.encoding_length = (size_t)(after - l.encoding);
+            l.text_length = (size_t)(at - line);
+            break;
+        }
+    }
+    return l;
+}
+
+static bool is_data_text(const listing_line *l)
+{
+    return (l->text_length > 5 && memcmp(l->text, ".int ", 5) == 0) ||
+           (l->text_length > 6 && memcmp(l->text, ".long ", 6) == 0);
+}
+
+typedef struct section_walk {
+    const placed *labels;
+    size_t label_count, next_label;
+    const gcn_elf_relocation *relocations;
+    size_t relocation_count, next_relocation;
+    uint64_t start; /* the section's address in a linked object, else 0 */
+} section_walk;
+
+/* Labels up to offset (those inside the instruction before it too), but
+ * skip (a descriptor that its block defines). */
+static void put_labels_to(gcn_object_printer *p, section_walk *w, uint64_t offset, bool heading,
+                          const gcn_elf_symbol *skip)
+{
+    while (w->next_label < w->label_count && w->labels[w->next_label].offset <= offset) {
+        const placed *at = &w->labels[w->next_label];
+        /* The listing names one symbol a place, as llvm-objdump: the last
+         * by name. */
+        size_t last = w->next_label;
+        while (last + 1 < w->label_count && w->labels[last + 1].offset == at->offset)
+            last++;
+        if (p->source) {
+            for (size_t i = w->next_label; i <= last; i++) {
+                const gcn_elf_symbol *s = &p->object->symbols[w->labels[i].index];
+                if (s == skip)
+                    continue;
+                if (w->labels[i].offset < offset) /* inside the instruction before */
+                    gcn_object_put(p, "\t.set %s, . - %llu\n", s->name,
+                                   (unsigned long long)(offset - w->labels[i].offset));
+                else
+                    gcn_object_put_label(p, s);
+            }
+        } else {
+            const char *name = p->object->symbols[at->index].name;
+            for (size_t i = w->next_label + 1; i <= last; i++)
+                if (strcmp(p->object->symbols[w->labels[i].index].name, name) > 0)
+                    name = p->object->symbols[w->labels[i].index].name;
+            gcn_object_put(p, "%s%016llx <%s>:\n", heading ? "" : "\n",
+                           (unsigned long long)(w->start + at->offset), name);
+        }
+        heading = false;
+        w->next_label = last + 1;
+    }
+}
+
+/* The listing's instruction line: text padded as llvm-objdump pads it, then
+ * the address and words. */
+static void put_listing_line(gcn_object_printer *p, const section_walk *w, const listing_line *l)
+{
+    int pad = l->text_length < 59 ? 59 - (int)l->text_length : 1;
+    const char *words = memchr(l->encoding, ':', l->encoding_length);
+    gcn_object_put(p, "\t%.*s%*s// %012llX%.*s\n", (int)l->text_length, l->text, pad, "",
+                   (unsigned long long)(w->start + l->offset),
+                   (int)(l->encoding + l->encoding_length - words), words);
+}
+
+static bool put_code_section(gcn_object_printer *p, size_t index)
+{
+    const gcn_elf_object *o = p->object;
+    const gcn_elf_section *s = &o->sections[index];
+    bool clrx = p->options->dialect == GCN_DIALECT_CLRX;
+    buffer text = {0};
+    gcn_listing_options listing = {p->arch, p->options->dialect, true};
+    if (s->size && !gcn_disassemble_buffer(&listing, s->data, s->size, collect, &text)) {
+        free(text.data);
+        snprintf(p->error, p->error_size, "out of memory");
+        return false;
+    }
+    section_walk w = {.start = gcn_object_section_start(p, index)};
+    placed *labels = section_labels(p, index, &w.label_count);
+    if (!labels) {
+        free(text.data);
+        snprintf(p->error, p->error_size, "out of memory");
+        return false;
+    }
+    w.labels = labels;
+    size_t first;
+    section_relocations(p, index, &first, &w.relocation_count);
+    w.relocations = o->relocations + first;
+    if (!p->source) {
+        gcn_object_put(p, "\nDisassembly of section %s:\n\n", s->name);
+        if (!w.label_count || w.labels[0].offset != 0)
+            gcn_object_put(p, "%016llx <%s>:\n", (unsigned long long)w.start, s->name);
+        else
+            put_labels_to(p, &w, 0, true, NULL);
+    }
+    for (size_t at = 0; at < text.length && !p->failed;) {
+        char *newline = memchr(text.data + at, '\n', text.length - at);
+        size_t end = newline ? (size_t)(newline - text.data) : text.length;
+        listing_line l = parse_line(text.data + at, end - at, clrx);
+        if (l.encoded) {
+            put_labels_to(p, &w, l.offset, false, NULL);
+            uint64_t line_end = l.offset + 4ull * l.words;
+            bool replaced = false;
+            if (p->source && is_data_text(&l) && w.next_relocation < w.relocation_count &&
+                w.relocations[w.next_relocation].offset - w.start == l.offset) {
+                unsigned width;
+                const gcn_elf_relocation *r = &w.relocations[w.next_relocation];
+                if (gcn_object_put_relocation_data(p, r, &width) && width == 4) {
+                    replaced = true;
+                    w.next_relocation++;
+                }
+            }
+            if (replaced)
+                ;
+            else if (!p->source)
+                put_listing_line(p, &w, &l);
+            else if (p->options->show_encoding)
+                gcn_object_put(p, "\t%.*s\n", (int)(end - at), text.data + at);
+            else
+                gcn_object_put(p, "\t%.*s\n", (int)l.text_length, l.text);
+            while (w.next_relocation < w.relocation_count &&
+                   w.relocations[w.next_relocation].offset - w.start < line_end) {
+                const gcn_elf_relocation *r = &w.relocations[w.next_relocation++];
+                if (p->source)
+                    gcn_object_put_relocation_comment(p, r);
+                else
+                    put_relocation_line(p, r);
+            }
+        } else if (p->source) {
+            /* branch labels, the last bytes, targets outside the code */
+            gcn_object_put(p, "%s%.*s\n", l.text_length && l.text[0] == '.' &&
+                                                  memchr(l.text, ':', l.text_length) ? "" : "\t",
+                           (int)l.text_length, l.text);
+        }
+        at = end + 1;
+    }
+    put_labels_to(p, &w, s->size, false, NULL);
+    while (w.next_relocation < w.relocation_count) { /* in the last bytes */
+        const gcn_elf_relocation *r = &w.relocations[w.next_relocation++];
+        if (p->source)
+            gcn_object_put_relocation_comment(p, r);
+        else
+            put_relocation_line(p, r);
+    }
+    free(labels);
+    free(text.data);
+    return true;
+}
+
+/* ---- other sections (source only) ---- */
+
+static bool put_data_section(gcn_object_printer *p, size_t index)
+{
+    const gcn_elf_object *o = p->object;
+    const gcn_elf_section *s = &o->sections[index];
+    section_walk w = {.start = gcn_object_section_start(p, index)};
+    placed *labels = section_labels(p, index, &w.label_count);
+    if (!labels) {
+        snprintf(p->error, p->error_size, "out of memory");
+        return false;
+    }
+    w.labels = labels;
+    size_t first;
+    section_relocations(p, index, &first, &w.relocation_count);
+    w.relocations = o->relocations + first;
+    for (uint64_t at = 0; at < s->size && !p->failed;) {
+        /* a kernel descriptor: its block, which defines its symbol */
+        const gcn_elf_symbol *descriptor = gcn_object_descriptor_at(p, index, at);
+        if (descriptor && (at + 64 > s->size || !s->data))
+            descriptor = NULL;
+        put_labels_to(p, &w, at, false, descriptor);
+        uint64_t next = s->size;
+        if (w.next_label < w.label_count && w.labels[w.next_label].offset < next)
+            next = w.labels[w.next_label].offset;
+        if (descriptor && !(next >= at + 64 && gcn_object_put_descriptor(p, descriptor, s->data + at))) {
+            gcn_object_put_label(p, descriptor);
+            descriptor = NULL;
+        }
+        if (descriptor) {
+            while (w.next_relocation < w.relocation_count &&
+                   w.relocations[w.next_relocation].offset - w.start < at + 64)
+                w.next_relocation++; /* the block gives its own */
+            at += 64;
+            continue;
+        }
+        if (w.next_relocation < w.relocation_count) {
+            const gcn_elf_relocation *r = &w.relocations[w.next_relocation];
+            uint64_t offset = r->offset - w.start;
+            unsigned width;
+            if (offset == at) {
+                w.next_relocation++;
+                if (s->data && gcn_object_put_relocation_data(p, r, &width) && at + width <= next) {
+                    at += width;
+                    continue;
+                }
+                gcn_object_put_relocation_comment(p, r);
+            }
+            if (offset > at && offset < next)
+                next = offset;
+        }
+        if (next > at + 16)
+            next = at + 16;
+        if (!s->data) {
+            uint64_t gap = s->size;
+            if (w.next_label < w.label_count && w.labels[w.next_label].offset < gap)
+                gap = w.labels[w.next_label].offset;
+            gcn_object_put(p, "\t.zero %llu\n", (unsigned long long)(gap - at));
+            at = gap;
+            continue;
+        }
+        gcn_object_put(p, "\t.byte ");
+        for (uint64_t i = at; i < next; i++)
+            gcn_object_put(p, i + 1 < next ? "0x%02x, " : "0x%02x\n", s->data[i]);
+        at = next;
+    }
+    put_labels_to(p, &w, s->size, false, NULL);
+    free(labels);
+    return true;
+}
+
+/* Whether source gives the section back: the sections of code and data,
+ * not those the assembler or linker makes (tables, notes, dynamic). */
+static bool section_in_source(const gcn_elf_section *s)
+{
+    return (s->type == SHT_PROGBITS || s->type == SHT_NOBITS) && strcmp(s->name, ".comment") != 0;
+}
+
+static void put_section_directive(gcn_object_printer *p, size_t index)
+{
+    const gcn_elf_object *o = p->object;
+    const gcn_elf_section *s = &o->sections[index];
+    if (strcmp(s->name, ".text") == 0 && s->flags == (SHF_ALLOC | SHF_EXECINSTR))
+        gcn_object_put(p, "\n\t.text\n");
+    else {
+        char flags[8], *f = flags;
+        if (s->flags & SHF_ALLOC) *f++ = 'a';
+        if (s->flags & SHF_WRITE) *f++ = 'w';
+        if (s->flags & SHF_EXECINSTR) *f++ = 'x';
+        if (s->flags & SHF_MERGE) *f++ = 'M';
+        if (s->flags & SHF_STRINGS) *f++ = 'S';
+        *f = '\0';
+        gcn_object_put(p, "\n\t.section %s,\"%s\",@%s", s->name, flags,
+                       s->type == SHT_NOBITS ? "nobits" : "progbits");
+        if (s->flags & SHF_MERGE)
+            gcn_object_put(p, ",%llu", (unsigned long long)s->entry_size);
+        gcn_object_put(p, "\n");
+    }
+    unsigned power = 0;
+    while (power < 63 && (1ull << power) < s->alignment)
+        power++;
+    if (power)
+        gcn_object_put(p, "\t.p2align %u\n", power);
+    /* the label relocations against the section symbol name */
+    for (size_t i = 0; i < o->relocation_count; i++)
+        if (o->relocations[i].symbol == s->name) {
+            gcn_object_put(p, ".Lgcndis_section%zu:\n", index);
+            break;
+        }
+}
+
+/* ---- the whole object ---- */
+
+/* The target-id of e_flags, as .amdgcn_target writes it. */
+static void put_target(gcn_object_printer *p, const char *processor)
+{
+    const gcn_elf_object *o = p->object;
+    uint32_t f = o->flags;
+    gcn_object_put(p, "\t.amdgcn_target \"amdgcn-amd-amdhsa--%s", processor);
+    if (o->abi_version >= 2) { /* code object v4 and later: on, off or any */
+        if ((f & 0xc00) == 0xc00) gcn_object_put(p, ":sramecc+");
+        if ((f & 0xc00) == 0x800) gcn_object_put(p, ":sramecc-");
+        if ((f & 0x300) == 0x300) gcn_object_put(p, ":xnack+");
+        if ((f & 0x300) == 0x200) gcn_object_put(p, ":xnack-");
+    } else {
+        if (f & 0x200) gcn_object_put(p, "+sramecc");
+        if (f & 0x100) gcn_object_put(p, "+xnack");
+    }
+    gcn_object_put(p, "\"\n");
+}
+
+static bool put_object(gcn_object_printer *p, const char *processor)
+{
+    const gcn_elf_object *o = p->object;
+    if (p->source) {
+        gcn_object_put(p, "/* %s: %s for %s, disassembled by gcndis */\n", p->options->name,
+                       o->type == ET_REL ? "a relocatable object" : "a code object", processor);
+        /* llvm-mc 14 makes code object v4 (ABI version 2) and has no such
+         * directive: only another version is written */
+        if (o->os_abi == GCN_ELFOSABI_AMDGPU_HSA && (o->abi_version == 1 || o->abi_version == 3))
+            gcn_object_put(p, "\t.amdhsa_code_object_version %u\n", o->abi_version + 2u);
+        put_target(p, processor);
+    } else {
+        gcn_object_put(p, "\n%s:\tfile format elf64-amdgpu\n", p->options->name);
+    }
+    for (size_t i = 1; i < o->section_count && !p->failed; i++) {
+        const gcn_elf_section *s = &o->sections[i];
+        bool code = s->type == SHT_PROGBITS && (s->flags & SHF_EXECINSTR);
+        if (p->source && section_in_source(s))
+            put_section_directive(p, i);
+        if (code ? !put_code_section(p, i)
+                 : p->source && section_in_source(s) && !put_data_section(p, i))
+            return false;
+    }
+    if (p->source) {
+        for (size_t i = 1; i < o->symbol_count; i++) { /* absolute symbols */
+            const gcn_elf_symbol *s = &o->symbols[i];
+            if (s->section == SHN_ABS && s->type != STT_FILE && *s->name) {
+                if (s->binding == STB_GLOBAL)
+                    gcn_object_put(p, "\t.globl %s\n", s->name);
+                gcn_object_put(p, "\t.set %s, %lld\n", s->name, (long long)s->value);
+            }
+        }
+    } else {
+        gcn_object_put_descriptor_listing(p);
+    }
+    if (o->metadata) {
+        char *yaml, message[200];
+        size_t length;
+        if (!gcn_metadata_to_yaml(o->metadata, o->metadata_size, &yaml, &length, message,
+                                  sizeof message)) {
+            snprintf(p->error, p->error_size, "the NT_AMDGPU_METADATA note: %s", message);
+            return false;
+        }
+        if (!p->source)
+            gcn_object_put(p, "\nMetadata (NT_AMDGPU_METADATA):\n");
+        gcn_object_put(p, "\n\t.amdgpu_metadata\n");
+        emit(p, yaml, length);
+        gcn_object_put(p, "\t.end_amdgpu_metadata\n");
+        free(yaml);
+    }
+    return !p->failed;
+}
+
+bool gcn_disassemble_object(const gcn_object_options *options, const uint8_t *bytes, size_t size,
+                            gcn_listing_writer write, void *context, char *error,
+                            size_t error_size, char *warning, size_t warning_size)
+{
+    error[0] = warning[0] = '\0';
+    gcn_elf_object object;
+    if (!gcn_elf_read(bytes, size, &object, error, error_size))
+        return false;
+    gcn_arch arch;
+    const char *processor = gcn_elf_processor(object.flags, &arch);
+    bool ok = true;
+    if (!processor && !options->arch_given) {
+        snprintf(error, error_size,
+                 "its processor (EF_AMDGPU_MACH 0x%02x) is not one of GCN 1.0 to 1.4; give -a "
+                 "to disassemble it anyway",
+                 (unsigned)(object.flags & 0xff));
+        ok = false;
+    } else if (options->arch_given && (!processor || arch != options->arch)) {
+        snprintf(warning, warning_size,
+                 "-a %s disagrees with the object's processor %s%s%s%s; disassembling as %s",
+                 gcn_arch_name(options->arch), processor ? processor : "(not GCN 1.0 to 1.4)",
+                 processor ? " (" : "", processor ? gcn_arch_name(arch) : "", processor ? ")" : "",
+                 gcn_arch_name(options->arch));
+    }
+    if (options->arch_given) {
+        arch = options->arch;
+        if (!processor)
+            processor = gcn_arch_llvm_cpu(arch);
+    }
+    if (ok) {
+        gcn_object_printer p = {options, &object, write, context, false, error, error_size, warning,
+                     warning_size, options->reassemble || options->dialect == GCN_DIALECT_CLRX,
+                     arch};
+        ok = put_object(&p, processor);
+        if (p.failed && !error[0])
+            ok = false;
+    }
+    gcn_elf_free(&object);
+    return ok;
+}

@@ -1,0 +1,172 @@
+/* MessagePack to YAML: msgpack-c unpacks the note, libyaml's emitter
+ * writes the document. */
+#include "object/metadata_read.h"
+
+#include <msgpack.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <yaml.h>
+
+typedef struct output {
+    char *data;
+    size_t length, capacity;
+    bool failed;
+} output;
+
+static int write_output(void *context, unsigned char *buffer, size_t size)
+{
+    output *out = context;
+    if (out->length + size + 1 > out->capacity) {
+        size_t capacity = (out->length + size + 1) * 2;
+        char *grown = realloc(out->data, capacity);
+        if (!grown) {
+            out->failed = true;
+            return 0;
+        }
+        out->data = grown;
+        out->capacity = capacity;
+    }
+    memcpy(out->data + out->length, buffer, size);
+    out->length += size;
+    out->data[out->length] = '\0';
+    return 1;
+}
+
+/* Whether a plain scalar of this text would read back as something other
+ * than a string (a number, a boolean, null): such a string is quoted. */
+static bool reads_as_other_type(const char *text, size_t length)
+{
+    static const char *const words[] = {"true", "false", "yes", "no", "on", "off", "null", "~",
+                                        ".inf", "-.inf", ".nan"};
+    if (length == 0)
+        return true;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strlen(words[i]) == length && strncasecmp(text, words[i], length) == 0)
+            return true;
+    char copy[64], *end;
+    if (length >= sizeof copy)
+        return false;
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    (void)strtod(copy, &end);
+    if (*end == '\0')
+        return true;
+    (void)strtoull(copy, &end, 0);
+    return *end == '\0';
+}
+
+static bool scalar(yaml_emitter_t *emitter, const char *text, size_t length, bool string)
+{
+    yaml_event_t event;
+    bool quoted = string && reads_as_other_type(text, length);
+    return yaml_scalar_event_initialize(&event, NULL, NULL, (yaml_char_t *)text, (int)length,
+                                        !quoted, quoted,
+                                        quoted ? YAML_SINGLE_QUOTED_SCALAR_STYLE
+                                               : YAML_ANY_SCALAR_STYLE) &&
+           yaml_emitter_emit(emitter, &event);
+}
+
+/* One MessagePack object and what it holds (msgpack-c bounds the depth). */
+static bool emit(yaml_emitter_t *emitter, const msgpack_object *object, char *error,
+                 size_t error_size)
+{
+    yaml_event_t event;
+    char number[64];
+    switch (object->type) {
+    case MSGPACK_OBJECT_NIL:
+        return scalar(emitter, "~", 1, false);
+    case MSGPACK_OBJECT_BOOLEAN:
+        return object->via.boolean ? scalar(emitter, "true", 4, false)
+                                   : scalar(emitter, "false", 5, false);
+    case MSGPACK_OBJECT_POSITIVE_INTEGER:
+        snprintf(number, sizeof number, "%llu", (unsigned long long)object->via.u64);
+        return scalar(emitter, number, strlen(number), false);
+    case MSGPACK_OBJECT_NEGATIVE_INTEGER:
+        snprintf(number, sizeof number, "%lld", (long long)object->via.i64);
+        return scalar(emitter, number, strlen(number), false);
+    case MSGPACK_OBJECT_FLOAT32:
+    case MSGPACK_OBJECT_FLOAT64:
+        snprintf(number, sizeof number, "%.17g", object->via.f64);
+        if (!strpbrk(number, ".eni")) /* keep it a float when read back */
+            strcat(number, ".0");
+        return scalar(emitter, number, strlen(number), false);
+    case MSGPACK_OBJECT_STR:
+        return scalar(emitter, object->via.str.ptr, object->via.str.size, true);
+    case MSGPACK_OBJECT_ARRAY:
+        if (!yaml_sequence_start_event_initialize(&event, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE) ||
+            !yaml_emitter_emit(emitter, &event))
+            return false;
+        for (uint32_t i = 0; i < object->via.array.size; i++)
+            if (!emit(emitter, &object->via.array.ptr[i], error, error_size))
+                return false;
+        return yaml_sequence_end_event_initialize(&event) && yaml_emitter_emit(emitter, &event);
+    case MSGPACK_OBJECT_MAP:
+        if (!yaml_mapping_start_event_initialize(&event, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE) ||
+            !yaml_emitter_emit(emitter, &event))
+            return false;
+        for (uint32_t i = 0; i < object->via.map.size; i++)
+            if (!emit(emitter, &object->via.map.ptr[i].key, error, error_size) ||
+                !emit(emitter, &object->via.map.ptr[i].val, error, error_size))
+                return false;
+        return yaml_mapping_end_event_initialize(&event) && yaml_emitter_emit(emitter, &event);
+    default:
+        snprintf(error, error_size, "the metadata holds binary or extension data, which YAML "
+                                    "text cannot give back");
+        return false;
+    }
+}
+
+bool gcn_metadata_to_yaml(const uint8_t *bytes, size_t size, char **text, size_t *length,
+                          char *error, size_t error_size)
+{
+    if (error_size)
+        error[0] = '\0';
+    msgpack_unpacked unpacked;
+    msgpack_unpacked_init(&unpacked);
+    size_t used = 0;
+    msgpack_unpack_return status = msgpack_unpack_next(&unpacked, (const char *)bytes, size, &used);
+    if (status != MSGPACK_UNPACK_SUCCESS || used != size) {
+        snprintf(error, error_size, "the metadata note is not one MessagePack document (%s)",
+                 status == MSGPACK_UNPACK_SUCCESS ? "bytes follow it"
+                 : status == MSGPACK_UNPACK_CONTINUE ? "it is cut short"
+                 : status == MSGPACK_UNPACK_NOMEM_ERROR ? "it declares more than memory holds"
+                                                        : "bad data");
+        msgpack_unpacked_destroy(&unpacked);
+        return false;
+    }
+    output out = {0};
+    yaml_emitter_t emitter;
+    yaml_event_t event;
+    bool ok = yaml_emitter_initialize(&emitter);
+    if (ok) {
+        yaml_emitter_set_output(&emitter, write_output, &out);
+        yaml_emitter_set_unicode(&emitter, 1);
+        yaml_emitter_set_width(&emitter, -1);
+        ok = yaml_stream_start_event_initialize(&event, YAML_UTF8_ENCODING) &&
+             yaml_emitter_emit(&emitter, &event) &&
+             yaml_document_start_event_initialize(&event, NULL, NULL, NULL, 0) &&
+             yaml_emitter_emit(&emitter, &event) &&
+             emit(&emitter, &unpacked.data, error, error_size) &&
+             yaml_document_end_event_initialize(&event, 0) && yaml_emitter_emit(&emitter, &event) &&
+             yaml_stream_end_event_initialize(&event) && yaml_emitter_emit(&emitter, &event) &&
+             yaml_emitter_flush(&emitter);
+        if (!ok && !*error)
+            snprintf(error, error_size, "the metadata cannot be written as YAML: %s",
+                     emitter.problem ? emitter.problem : out.failed ? "out of memory" : "unknown");
+        yaml_emitter_delete(&emitter);
+    } else {
+        snprintf(error, error_size, "out of memory");
+    }
+    msgpack_unpacked_destroy(&unpacked);
+    if (!ok || !out.data) {
+        if (ok)
+            snprintf(error, error_size, "the metadata is empty");
+        free(out.data);
+        return false;
+    }
+    *text = out.data;
+    *length = out.length;
+    return true;
+}
