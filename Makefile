@@ -7,7 +7,7 @@ WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototyp
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -Iinclude -Isrc -MMD -MP
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-LIB_SOURCES := $(wildcard src/isa/*.c src/codec/*.c src/syntax/*.c src/asm/*.c src/dis/*.c src/object/*.c)
+LIB_SOURCES := $(wildcard src/isa/*.c src/codec/*.c src/syntax/*.c src/object/*.c src/asm/*.c src/dis/*.c)
 # ELF objects: libelf; their metadata: msgpack-c and libyaml (scripts/packages.txt)
 override LDFLAGS += -lelf -lmsgpackc -lyaml
 LIB_OBJECTS := $(LIB_SOURCES:%.c=$(BUILD)/%.o)
