@@ -104,6 +104,21 @@ static void section_relocations(const gcn_object_printer *p, size_t index, size_
 
 /* ---- source: symbol attributes, relocation expressions ---- */
 
+/* Whether a kernel is protected by its descriptor's block: .amdhsa_kernel
+ * gives the descriptor the kernel's visibility, then makes a kernel of
+ * default visibility protected. So a kernel whose descriptor has default
+ * visibility was made protected by the block, and must not be before it. */
+static bool made_protected(const gcn_object_printer *p, const gcn_elf_symbol *kernel)
+{
+    size_t length = strlen(kernel->name);
+    for (size_t i = 1; i < p->object->symbol_count; i++) {
+        const gcn_elf_symbol *s = &p->object->symbols[i];
+        if (strncmp(s->name, kernel->name, length) == 0 && strcmp(s->name + length, ".kd") == 0)
+            return s->visibility == STV_DEFAULT;
+    }
+    return false;
+}
+
 void gcn_object_put_label(gcn_object_printer *p, const gcn_elf_symbol *s)
 {
     if (p->source) {
@@ -113,7 +128,7 @@ void gcn_object_put_label(gcn_object_printer *p, const gcn_elf_symbol *s)
             gcn_object_put(p, "\t.weak %s\n", s->name);
         if (s->visibility == STV_HIDDEN)
             gcn_object_put(p, "\t.hidden %s\n", s->name);
-        else if (s->visibility == STV_PROTECTED)
+        else if (s->visibility == STV_PROTECTED && !made_protected(p, s))
             gcn_object_put(p, "\t.protected %s\n", s->name);
         else if (s->visibility == STV_INTERNAL)
             gcn_object_put(p, "\t.internal %s\n", s->name);
@@ -333,6 +348,7 @@ typedef struct section_walk {
     const gcn_elf_relocation *relocations;
     size_t relocation_count, next_relocation;
     uint64_t start; /* the section's address in a linked object, else 0 */
+    size_t index;   /* the section's */
 } section_walk;
 
 /* Labels up to offset (those inside the instruction before it too), but
@@ -371,15 +387,76 @@ static void put_labels_to(gcn_object_printer *p, section_walk *w, uint64_t offse
     }
 }
 
+/* The symbol llvm-objdump names a branch target by: exactly there and
+ * without a type (the first such, which replaces the offset), else the
+ * last by name of those at the greatest offset up to target (for the
+ * comment). NULL if none. */
+static const char *symbol_near(const gcn_object_printer *p, const section_walk *w, uint64_t target,
+                               bool exact, uint64_t *offset)
+{
+    const char *name = NULL;
+    for (size_t i = 0; i < w->label_count; i++) {
+        const placed *at = &w->labels[i];
+        const gcn_elf_symbol *symbol = &p->object->symbols[at->index];
+        if (at->offset > target)
+            break;
+        if (exact) {
+            if (at->offset == target && symbol->type == STT_NOTYPE) {
+                *offset = target;
+                return symbol->name;
+            }
+            continue;
+        }
+        if (!name || at->offset > *offset || strcmp(symbol->name, name) > 0) {
+            name = symbol->name;
+            *offset = at->offset;
+        }
+    }
+    return name;
+}
+
 /* The listing's instruction line: text padded as llvm-objdump pads it, then
- * the address and words. */
+ * the address and words. A branch names its target as llvm-objdump does:
+ * the symbol there instead of the offset, else the nearest one before it
+ * after the words. */
 static void put_listing_line(gcn_object_printer *p, const section_walk *w, const listing_line *l)
 {
-    int pad = l->text_length < 59 ? 59 - (int)l->text_length : 1;
-    const char *words = memchr(l->encoding, ':', l->encoding_length);
-    gcn_object_put(p, "\t%.*s%*s// %012llX%.*s\n", (int)l->text_length, l->text, pad, "",
+    const char *text = l->text, *words = memchr(l->encoding, ':', l->encoding_length);
+    size_t length = l->text_length;
+    char branch[160], near[200] = "";
+    bool is_branch = (length > 9 && memcmp(text, "s_branch ", 9) == 0) ||
+                     (length > 10 && memcmp(text, "s_cbranch_", 10) == 0);
+    const char *space = is_branch ? memchr(text, ' ', length) : NULL;
+    if (space && (size_t)(text + length - space) < 8) {
+        unsigned value = 0;
+        const char *digit = space + 1;
+        while (digit < text + length && *digit >= '0' && *digit <= '9')
+            value = value * 10 + (unsigned)(*digit++ - '0');
+        if (digit == text + length && digit > space + 1 && value < 65536) {
+            uint64_t target = l->offset + 4 + (uint64_t)(int64_t)(int16_t)value * 4, offset = 0;
+            const char *name = symbol_near(p, w, target, true, &offset);
+            if (name && (size_t)(space - text) + strlen(name) + 2 < sizeof branch) {
+                length = (size_t)snprintf(branch, sizeof branch, "%.*s %s", (int)(space - text),
+                                          text, name);
+                text = branch;
+            } else {
+                name = symbol_near(p, w, target, false, &offset);
+                if (!name) {
+                    name = p->object->sections[w->index].name;
+                    offset = 0;
+                }
+                int n = snprintf(near, sizeof near, " <%s", name);
+                if (target != offset && n > 0 && (size_t)n < sizeof near)
+                    snprintf(near + n, sizeof near - (size_t)n, "+0x%llx",
+                             (unsigned long long)(target - offset));
+                strncat(near, ">", sizeof near - strlen(near) - 1);
+            }
+        }
+    }
+    int pad = length < 59 ? 59 - (int)length : 0;
+    gcn_object_put(p, "\t%.*s%*s// %012llX%.*s%s\n", (int)length, text, pad, "",
                    (unsigned long long)(w->start + l->offset),
-                   (int)(l->encoding + l->encoding_length - words), words);
+                   (int)(l->encoding + l->encoding_length - words), words, near);
 }
 
 static bool put_code_section(gcn_object_printer *p, size_t index)
@@ -394,7 +471,7 @@ static bool put_code_section(gcn_object_printer *p, size_t index)
         snprintf(p->error, p->error_size, "out of memory");
         return false;
     }
-    section_walk w = {.start = gcn_object_section_start(p, index)};
+    section_walk w = {.start = gcn_object_section_start(p, index), .index = index};
     placed *labels = section_labels(p, index, &w.label_count);
     if (!labels) {
         free(text.data);
@@ -472,7 +549,7 @@ static bool put_data_section(gcn_object_printer *p, size_t index)
 {
     const gcn_elf_object *o = p->object;
     const gcn_elf_section *s = &o->sections[index];
-    section_walk w = {.start = gcn_object_section_start(p, index)};
+    section_walk w = {.start = gcn_object_section_start(p, index), .index = index};
     placed *labels = section_labels(p, index, &w.label_count);
     if (!labels) {
         snprintf(p->error, p->error_size, "out of memory");
@@ -579,35 +656,29 @@ static void put_section_directive(gcn_object_printer *p, size_t index)
 
 /* ---- the whole object ---- */
 
-/* The target-id of e_flags, as .amdgcn_target writes it. */
-static void put_target(gcn_object_printer *p, const char *processor)
+/* The code object version of the header (v4 where it does not say). */
+static unsigned code_object_version(const gcn_elf_object *o)
 {
-    const gcn_elf_object *o = p->object;
-    uint32_t f = o->flags;
-    gcn_object_put(p, "\t.amdgcn_target \"amdgcn-amd-amdhsa--%s", processor);
-    if (o->abi_version >= 2) { /* code object v4 and later: on, off or any */
-        if ((f & 0xc00) == 0xc00) gcn_object_put(p, ":sramecc+");
-        if ((f & 0xc00) == 0x800) gcn_object_put(p, ":sramecc-");
-        if ((f & 0x300) == 0x300) gcn_object_put(p, ":xnack+");
-        if ((f & 0x300) == 0x200) gcn_object_put(p, ":xnack-");
-    } else {
-        if (f & 0x200) gcn_object_put(p, "+sramecc");
-        if (f & 0x100) gcn_object_put(p, "+xnack");
-    }
-    gcn_object_put(p, "\"\n");
+    if (o->os_abi == GCN_ELFOSABI_AMDGPU_HSA && o->abi_version >= 1 && o->abi_version <= 3)
+        return o->abi_version + 2u;
+    return GCN_CODE_OBJECT_DEFAULT_VERSION;
 }
 
-static bool put_object(gcn_object_printer *p, const char *processor)
+static bool put_object(gcn_object_printer *p)
 {
+    const char *processor = p->target.processor->name;
     const gcn_elf_object *o = p->object;
     if (p->source) {
         gcn_object_put(p, "/* %s: %s for %s, disassembled by gcndis */\n", p->options->name,
                        o->type == ET_REL ? "a relocatable object" : "a code object", processor);
         /* llvm-mc 14 makes code object v4 (ABI version 2) and has no such
          * directive: only another version is written */
-        if (o->os_abi == GCN_ELFOSABI_AMDGPU_HSA && (o->abi_version == 1 || o->abi_version == 3))
-            gcn_object_put(p, "\t.amdhsa_code_object_version %u\n", o->abi_version + 2u);
-        put_target(p, processor);
+        unsigned version = code_object_version(o);
+        if (version != GCN_CODE_OBJECT_DEFAULT_VERSION)
+            gcn_object_put(p, "\t.amdhsa_code_object_version %u\n", version);
+        char id[128];
+        gcn_target_id(&p->target, version, id, sizeof id);
+        gcn_object_put(p, "\t.amdgcn_target \"%s\"\n", id);
     } else {
         gcn_object_put(p, "\n%s:\tfile format elf64-amdgpu\n", p->options->name);
     }
@@ -658,32 +729,36 @@ bool gcn_disassemble_object(const gcn_object_options *options, const uint8_t *by
     gcn_elf_object object;
     if (!gcn_elf_read(bytes, size, &object, error, error_size))
         return false;
-    gcn_arch arch;
-    const char *processor = gcn_elf_processor(object.flags, &arch);
+    gcn_target target;
+    bool known = gcn_target_from_elf_flags(object.flags, code_object_version(&object), &target);
+    gcn_arch arch = known ? target.processor->arch : options->arch;
     bool ok = true;
-    if (!processor && !options->arch_given) {
+    if (!known && !options->arch_given) {
         snprintf(error, error_size,
                  "its processor (EF_AMDGPU_MACH 0x%02x) is not one of GCN 1.0 to 1.4; give -a "
                  "to disassemble it anyway",
-                 (unsigned)(object.flags & 0xff));
+                 (unsigned)(object.flags & GCN_EF_AMDGPU_MACH));
         ok = false;
-    } else if (options->arch_given && (!processor || arch != options->arch)) {
+    } else if (options->arch_given && (!known || arch != options->arch)) {
         snprintf(warning, warning_size,
                  "-a %s disagrees with the object's processor %s%s%s%s; disassembling as %s",
-                 gcn_arch_name(options->arch), processor ? processor : "(not GCN 1.0 to 1.4)",
-                 processor ? " (" : "", processor ? gcn_arch_name(arch) : "", processor ? ")" : "",
+                 gcn_arch_name(options->arch), known ? target.processor->name : "(not GCN 1.0 to 1.4)",
+                 known ? " (" : "", known ? gcn_arch_name(arch) : "", known ? ")" : "",
                  gcn_arch_name(options->arch));
     }
-    if (options->arch_given) {
+    if (options->arch_given && (!known || arch != options->arch)) {
+        /* the usual processor of the generation asked for */
         arch = options->arch;
-        if (!processor)
-            processor = gcn_arch_llvm_cpu(arch);
+        target.processor = gcn_processor_find(gcn_arch_llvm_cpu(arch), strlen(gcn_arch_llvm_cpu(arch)));
+        target.xnack = target.processor && target.processor->xnack ? GCN_FEATURE_ANY : GCN_FEATURE_UNSUPPORTED;
+        target.sramecc = GCN_FEATURE_UNSUPPORTED;
+        ok = ok && target.processor;
     }
     if (ok) {
         gcn_object_printer p = {options, &object, write, context, false, error, error_size, warning,
-                     warning_size, options->reassemble || options->dialect == GCN_DIALECT_CLRX,
-                     arch};
-        ok = put_object(&p, processor);
+                                warning_size, options->reassemble || options->dialect == GCN_DIALECT_CLRX,
+                                arch, target};
+        ok = put_object(&p);
         if (p.failed && !error[0])
             ok = false;
     }

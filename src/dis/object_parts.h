@@ -18,6 +18,7 @@ typedef struct gcn_object_printer {
     size_t warning_size;
     bool source; /* source for gcnasm, not a listing */
     gcn_arch arch;
+    gcn_target target; /* of e_flags, or of -a where they disagree */
 } gcn_object_printer;
 
 void gcn_object_put(gcn_object_printer *p, const char *format, ...)

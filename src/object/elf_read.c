@@ -10,34 +10,6 @@
 #include <string.h>
 
 
-/* EF_AMDGPU_MACH values of GCN 1.0 to 1.4, as LLVM's ELF.h numbers them. */
-static const struct {
-    uint8_t mach;
-    const char *processor;
-    gcn_arch arch;
-} machines[] = {
-    {0x20, "gfx600", GCN_ARCH_GCN10}, {0x21, "gfx601", GCN_ARCH_GCN10},
-    {0x3a, "gfx602", GCN_ARCH_GCN10}, {0x22, "gfx700", GCN_ARCH_GCN11},
-    {0x23, "gfx701", GCN_ARCH_GCN11}, {0x24, "gfx702", GCN_ARCH_GCN11},
-    {0x25, "gfx703", GCN_ARCH_GCN11}, {0x26, "gfx704", GCN_ARCH_GCN11},
-    {0x3b, "gfx705", GCN_ARCH_GCN11}, {0x28, "gfx801", GCN_ARCH_GCN12},
-    {0x29, "gfx802", GCN_ARCH_GCN12}, {0x2a, "gfx803", GCN_ARCH_GCN12},
-    {0x3c, "gfx805", GCN_ARCH_GCN12}, {0x2b, "gfx810", GCN_ARCH_GCN12},
-    {0x2c, "gfx900", GCN_ARCH_GCN14}, {0x2d, "gfx902", GCN_ARCH_GCN14},
-    {0x2e, "gfx904", GCN_ARCH_GCN14}, {0x2f, "gfx906", GCN_ARCH_GCN14},
-    {0x31, "gfx909", GCN_ARCH_GCN14}, {0x32, "gfx90c", GCN_ARCH_GCN14},
-};
-
-const char *gcn_elf_processor(uint32_t flags, gcn_arch *arch)
-{
-    for (size_t i = 0; i < sizeof machines / sizeof machines[0]; i++)
-        if (machines[i].mach == (flags & 0xff)) {
-            *arch = machines[i].arch;
-            return machines[i].processor;
-        }
-    return NULL;
-}
-
 const char *gcn_elf_relocation_name(uint32_t type)
 {
     static const char *const names[] = {

@@ -11,30 +11,8 @@
 #include <stdint.h>
 
 #include "gcn.h"
-
-/* Values of the AMDGPU ELF ABI (LLVM's AMDGPUUsage). */
-enum {
-    GCN_EM_AMDGPU = 224,
-    GCN_ELFOSABI_AMDGPU_HSA = 64,
-    GCN_NT_AMDGPU_METADATA = 32,
-    GCN_EF_AMDGPU_MACH = 0xff
-};
-enum {
-    GCN_R_AMDGPU_NONE,
-    GCN_R_AMDGPU_ABS32_LO,
-    GCN_R_AMDGPU_ABS32_HI,
-    GCN_R_AMDGPU_ABS64,
-    GCN_R_AMDGPU_REL32,
-    GCN_R_AMDGPU_REL64,
-    GCN_R_AMDGPU_ABS32,
-    GCN_R_AMDGPU_GOTPCREL,
-    GCN_R_AMDGPU_GOTPCREL32_LO,
-    GCN_R_AMDGPU_GOTPCREL32_HI,
-    GCN_R_AMDGPU_REL32_LO,
-    GCN_R_AMDGPU_REL32_HI,
-    GCN_R_AMDGPU_RELATIVE64 = 13,
-    GCN_R_AMDGPU_REL16 = 14
-};
+#include "object/notes.h"
+#include "object/target.h"
 
 typedef struct gcn_elf_section {
     const char *name;
@@ -83,10 +61,6 @@ void gcn_elf_free(gcn_elf_object *object);
 
 /* Whether bytes start with the ELF magic. */
 bool gcn_elf_magic(const uint8_t *bytes, size_t size);
-
-/* The processor of EF_AMDGPU_MACH (e_flags & 0xff) ("gfx900"), or NULL for
- * one that is not GCN 1.0 to 1.4; its generation in *arch. */
-const char *gcn_elf_processor(uint32_t flags, gcn_arch *arch);
 
 /* The name of an R_AMDGPU_* relocation type, or NULL. */
 const char *gcn_elf_relocation_name(uint32_t type);
