@@ -618,7 +618,7 @@ static bool put_data_section(gcn_object_printer *p, size_t index)
  * not those the assembler or linker makes (tables, notes, dynamic). */
 static bool section_in_source(const gcn_elf_section *s)
 {
-    return (s->type == SHT_PROGBITS || s->type == SHT_NOBITS) && strcmp(s->name, ".comment") != 0;
+    return s->type == SHT_PROGBITS || s->type == SHT_NOBITS;
 }
 
 static void put_section_directive(gcn_object_printer *p, size_t index)
@@ -664,7 +664,7 @@ static unsigned code_object_version(const gcn_elf_object *o)
     return GCN_CODE_OBJECT_DEFAULT_VERSION;
 }
 
-static bool put_object(gcn_object_printer *p)
+static bool put_object(gcn_object_printer *p, const char *yaml, size_t yaml_length)
 {
     const char *processor = p->target.processor->name;
     const gcn_elf_object *o = p->object;
@@ -692,8 +692,16 @@ static bool put_object(gcn_object_printer *p)
             return false;
     }
     if (p->source) {
-        for (size_t i = 1; i < o->symbol_count; i++) { /* absolute symbols */
+        for (size_t i = 1; i < o->symbol_count; i++) { /* undefined and absolute symbols */
             const gcn_elf_symbol *s = &o->symbols[i];
+            if (s->section == SHN_UNDEF && *s->name) {
+                if (s->binding == STB_WEAK)
+                    gcn_object_put(p, "\t.weak %s\n", s->name);
+                if (s->visibility == STV_HIDDEN)
+                    gcn_object_put(p, "\t.hidden %s\n", s->name);
+                else if (s->visibility == STV_PROTECTED)
+                    gcn_object_put(p, "\t.protected %s\n", s->name);
+            }
             if (s->section == SHN_ABS && s->type != STT_FILE && *s->name) {
                 if (s->binding == STB_GLOBAL)
                     gcn_object_put(p, "\t.globl %s\n", s->name);
@@ -703,20 +711,12 @@ static bool put_object(gcn_object_printer *p)
     } else {
         gcn_object_put_descriptor_listing(p);
     }
-    if (o->metadata) {
-        char *yaml, message[200];
-        size_t length;
-        if (!gcn_metadata_to_yaml(o->metadata, o->metadata_size, &yaml, &length, message,
-                                  sizeof message)) {
-            snprintf(p->error, p->error_size, "the NT_AMDGPU_METADATA note: %s", message);
-            return false;
-        }
+    if (yaml) {
         if (!p->source)
             gcn_object_put(p, "\nMetadata (NT_AMDGPU_METADATA):\n");
         gcn_object_put(p, "\n\t.amdgpu_metadata\n");
-        emit(p, yaml, length);
+        emit(p, yaml, yaml_length);
         gcn_object_put(p, "\t.end_amdgpu_metadata\n");
-        free(yaml);
     }
     return !p->failed;
 }
@@ -754,14 +754,24 @@ bool gcn_disassemble_object(const gcn_object_options *options, const uint8_t *by
         target.sramecc = GCN_FEATURE_UNSUPPORTED;
         ok = ok && target.processor;
     }
+    /* The metadata first, so that a bad note stops before any output. */
+    char *yaml = NULL, message[200];
+    size_t yaml_length = 0;
+    if (ok && object.metadata &&
+        !gcn_metadata_to_yaml(object.metadata, object.metadata_size, &yaml, &yaml_length, message,
+                              sizeof message)) {
+        snprintf(error, error_size, "the NT_AMDGPU_METADATA note: %s", message);
+        ok = false;
+    }
     if (ok) {
         gcn_object_printer p = {options, &object, write, context, false, error, error_size, warning,
                                 warning_size, options->reassemble || options->dialect == GCN_DIALECT_CLRX,
                                 arch, target};
-        ok = put_object(&p);
+        ok = put_object(&p, yaml, yaml_length);
         if (p.failed && !error[0])
             ok = false;
     }
+    free(yaml);
     gcn_elf_free(&object);
     return ok;
 }

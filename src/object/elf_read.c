@@ -336,20 +336,43 @@ static bool read_metadata(reader *r)
     return true;
 }
 
-static bool read_header(reader *r, const uint8_t *bytes, size_t size)
+/* What libelf takes for granted: the identification bytes and a whole
+ * header, then the section header table inside the file with as many
+ * entries as the header says. */
+static bool check_identification(reader *r, const uint8_t *bytes, size_t size)
 {
-    gcn_elf_object *o = r->object;
     if (!gcn_elf_magic(bytes, size))
         return fail(r->error, r->error_size, "not an ELF file");
-    if (size < EI_NIDENT || bytes[EI_CLASS] != ELFCLASS64)
-        return fail(r->error, r->error_size,
-                    "a 32-bit or unknown ELF class; AMDGPU code objects are ELF64");
-    if (bytes[EI_DATA] != ELFDATA2LSB)
-        return fail(r->error, r->error_size, "not little-endian; AMDGPU code objects are");
     if (size < sizeof(Elf64_Ehdr))
         return fail(r->error, r->error_size,
                     "truncated: %zu bytes, fewer than the ELF header's %zu", size,
                     sizeof(Elf64_Ehdr));
+    if (bytes[EI_CLASS] != ELFCLASS64)
+        return fail(r->error, r->error_size,
+                    "a 32-bit or unknown ELF class; AMDGPU code objects are ELF64");
+    if (bytes[EI_DATA] != ELFDATA2LSB)
+        return fail(r->error, r->error_size, "not little-endian; AMDGPU code objects are");
+    Elf64_Ehdr header;
+    memcpy(&header, bytes, sizeof header);
+    if (header.e_shnum && header.e_shentsize != sizeof(Elf64_Shdr))
+        return fail(r->error, r->error_size, "section headers of %u bytes, not %zu",
+                    header.e_shentsize, sizeof(Elf64_Shdr));
+    if (header.e_shoff > size || (header.e_shnum == 0 && header.e_shoff && size - header.e_shoff < sizeof(Elf64_Shdr)))
+        return fail(r->error, r->error_size,
+                    "the section header table (offset %llu) is not inside the file (%zu bytes)",
+                    (unsigned long long)header.e_shoff, size);
+    if (header.e_shnum > (size - header.e_shoff) / sizeof(Elf64_Shdr))
+        return fail(r->error, r->error_size,
+                    "truncated or lying: the section header table at offset %llu does not hold its "
+                    "%u entries in the file (%zu bytes)",
+                    (unsigned long long)header.e_shoff, header.e_shnum, size);
+    return true;
+}
+
+static bool read_header(reader *r, const uint8_t *bytes, size_t size)
+{
+    gcn_elf_object *o = r->object;
+    (void)bytes;
     if (elf_kind(r->elf) != ELF_K_ELF)
         return fail(r->error, r->error_size, "libelf does not take it as ELF: %s", elf_errmsg(-1));
     GElf_Ehdr header;
@@ -363,13 +386,9 @@ static bool read_header(reader *r, const uint8_t *bytes, size_t size)
         return fail(r->error, r->error_size,
                     "an ELF file of type %u, neither a relocatable object nor a code object",
                     header.e_type);
-    if (header.e_shoff > size || (header.e_shnum && header.e_shentsize != sizeof(Elf64_Shdr)))
-        return fail(r->error, r->error_size,
-                    "the section header table (offset %llu, entries of %u bytes) is not inside "
-                    "the file (%zu bytes)",
-                    (unsigned long long)header.e_shoff, header.e_shentsize, size);
     size_t count;
-    if (elf_getshdrnum(r->elf, &count) != 0 || count > (size - header.e_shoff) / sizeof(Elf64_Shdr))
+    if (elf_getshdrnum(r->elf, &count) != 0 || count > (size - header.e_shoff) / sizeof(Elf64_Shdr) ||
+        (header.e_shnum && count != header.e_shnum))
         return fail(r->error, r->error_size,
                     "truncated or lying: the section header table at offset %llu does not fit "
                     "its entries in the file (%zu bytes)",
@@ -391,10 +410,14 @@ bool gcn_elf_read(const uint8_t *bytes, size_t size, gcn_elf_object *object, cha
     if (!object->image)
         return fail(error, error_size, "out of memory");
     memcpy(object->image, bytes, size);
-    Elf *elf = elf_memory((char *)object->image, size);
+    reader r = {object, NULL, size, error, error_size};
+    bool ok = check_identification(&r, bytes, size);
+    Elf *elf = ok ? elf_memory((char *)object->image, size) : NULL;
     object->elf = elf;
-    reader r = {object, elf, size, error, error_size};
-    bool ok = elf ? read_header(&r, bytes, size) : fail(error, error_size, "libelf: %s", elf_errmsg(-1));
+    r.elf = elf;
+    if (ok && !elf)
+        ok = fail(error, error_size, "libelf: %s", elf_errmsg(-1));
+    ok = ok && read_header(&r, bytes, size);
     ok = ok && read_sections(&r) && read_symbols(&r) && read_relocations(&r) && read_metadata(&r);
     if (!ok)
         gcn_elf_free(object);
