@@ -610,7 +610,7 @@ static const char *const damage_messages[DAMAGE_COUNT] = {
     [RELOCATION_TARGET] = "applies to section 77, which does not exist",
     [NOTE_SIZE] = "runs past the section",
     [METADATA_GARBAGE] = "not one MessagePack document",
-    [METADATA_HUGE_ARRAY] = "NT_AMDGPU_METADATA",
+    [METADATA_HUGE_ARRAY] = "declares an array or map of more elements than its",
     [UNKNOWN_MACHINE] = "EF_AMDGPU_MACH 0x40",
 };
 

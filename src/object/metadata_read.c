@@ -118,11 +118,81 @@ static bool emit(yaml_emitter_t *emitter, const msgpack_object *object, char *er
     }
 }
 
+/* Whether the arrays and maps the data declares fit in it: msgpack-c
+ * allocates room for a declared count of elements before it reads one (an
+ * array of 2^32 - 1 elements in five bytes asks for 128 GiB), so the
+ * counts are checked first, against the bytes left. Only the headers'
+ * sizes are read here; msgpack-c reads the values. */
+static bool counts_fit(const uint8_t *bytes, size_t size)
+{
+    /* bytes after the type byte before the length, for 0xc4 .. 0xdf */
+    size_t at = 0, pending = 1;
+    while (pending > 0 && at < size) {
+        uint8_t type = bytes[at++];
+        pending--;
+        uint64_t length = 0, count = 0;
+        size_t field = 0;
+        if (type <= 0x7f || type >= 0xe0 || type == 0xc0 || type == 0xc2 || type == 0xc3)
+            continue;
+        if (type >= 0x80 && type <= 0x9f) {
+            count = (uint64_t)(type & 0x0f) << (type <= 0x8f); /* a map: keys and values */
+        } else if (type >= 0xa0 && type <= 0xbf) {
+            length = type & 0x1f;
+        } else {
+            switch (type) {
+            case 0xc4: case 0xc7: case 0xd9: field = 1; break;
+            case 0xc5: case 0xc8: case 0xda: case 0xdc: case 0xde: field = 2; break;
+            case 0xc6: case 0xc9: case 0xdb: case 0xdd: case 0xdf: field = 4; break;
+            case 0xca: length = 4; break;
+            case 0xcb: length = 8; break;
+            case 0xcc: case 0xd0: length = 1; break;
+            case 0xcd: case 0xd1: length = 2; break;
+            case 0xce: case 0xd2: length = 4; break;
+            case 0xcf: case 0xd3: length = 8; break;
+            case 0xd4: length = 2; break;
+            case 0xd5: length = 3; break;
+            case 0xd6: length = 5; break;
+            case 0xd7: length = 9; break;
+            case 0xd8: length = 17; break;
+            default: return true; /* 0xc1: msgpack-c refuses it */
+            }
+            if (field) {
+                if (size - at < field)
+                    return true; /* cut short: msgpack-c says so */
+                uint64_t value = 0;
+                for (size_t i = 0; i < field; i++)
+                    value = value << 8 | bytes[at + i];
+                at += field;
+                if (type >= 0xdc)
+                    count = type >= 0xde ? value * 2 : value;
+                else
+                    length = value + (type >= 0xc7 && type <= 0xc9); /* ext: its type byte */
+            }
+        }
+        if (count) {
+            if (count > size - at || pending > size - at - count)
+                return false;
+            pending += count;
+        }
+        if (length > size - at)
+            return true;
+        at += length;
+    }
+    return true;
+}
+
 bool gcn_metadata_to_yaml(const uint8_t *bytes, size_t size, char **text, size_t *length,
                           char *error, size_t error_size)
 {
     if (error_size)
         error[0] = '\0';
+    if (!counts_fit(bytes, size)) {
+        snprintf(error, error_size,
+                 "the metadata note declares an array or map of more elements than its %zu bytes "
+                 "hold",
+                 size);
+        return false;
+    }
     msgpack_unpacked unpacked;
     msgpack_unpacked_init(&unpacked);
     size_t used = 0;
