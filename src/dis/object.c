@@ -343,13 +343,29 @@ static bool is_data_text(const listing_line *l)
 }
 
 typedef struct section_walk {
-    const placed *labels;
+    placed *labels; /* malloc'd */
     size_t label_count, next_label;
     const gcn_elf_relocation *relocations;
     size_t relocation_count, next_relocation;
     uint64_t start; /* the section's address in a linked object, else 0 */
     size_t index;   /* the section's */
 } section_walk;
+
+/* A walk over section index: its labels and relocations. False when
+ * memory runs out. */
+static bool begin_walk(gcn_object_printer *p, size_t index, section_walk *w)
+{
+    *w = (section_walk){.start = gcn_object_section_start(p, index), .index = index};
+    w->labels = section_labels(p, index, &w->label_count);
+    if (!w->labels) {
+        snprintf(p->error, p->error_size, "out of memory");
+        return false;
+    }
+    size_t first;
+    section_relocations(p, index, &first, &w->relocation_count);
+    w->relocations = p->object->relocations + first;
+    return true;
+}
 
 /* Labels up to offset (those inside the instruction before it too), but
  * skip (a descriptor that its block defines). */
@@ -471,17 +487,11 @@ static bool put_code_section(gcn_object_printer *p, size_t index)
         snprintf(p->error, p->error_size, "out of memory");
         return false;
     }
-    section_walk w = {.start = gcn_object_section_start(p, index), .index = index};
-    placed *labels = section_labels(p, index, &w.label_count);
-    if (!labels) {
+    section_walk w;
+    if (!begin_walk(p, index, &w)) {
         free(text.data);
-        snprintf(p->error, p->error_size, "out of memory");
         return false;
     }
-    w.labels = labels;
-    size_t first;
-    section_relocations(p, index, &first, &w.relocation_count);
-    w.relocations = o->relocations + first;
     if (!p->source) {
         gcn_object_put(p, "\nDisassembly of section %s:\n\n", s->name);
         if (!w.label_count || w.labels[0].offset != 0)
@@ -538,7 +548,7 @@ static bool put_code_section(gcn_object_printer *p, size_t index)
         else
             put_relocation_line(p, r);
     }
-    free(labels);
+    free(w.labels);
     free(text.data);
     return true;
 }
@@ -549,16 +559,9 @@ static bool put_data_section(gcn_object_printer *p, size_t index)
 {
     const gcn_elf_object *o = p->object;
     const gcn_elf_section *s = &o->sections[index];
-    section_walk w = {.start = gcn_object_section_start(p, index), .index = index};
-    placed *labels = section_labels(p, index, &w.label_count);
-    if (!labels) {
-        snprintf(p->error, p->error_size, "out of memory");
+    section_walk w;
+    if (!begin_walk(p, index, &w))
         return false;
-    }
-    w.labels = labels;
-    size_t first;
-    section_relocations(p, index, &first, &w.relocation_count);
-    w.relocations = o->relocations + first;
     for (uint64_t at = 0; at < s->size && !p->failed;) {
         /* a kernel descriptor: its block, which defines its symbol */
         const gcn_elf_symbol *descriptor = gcn_object_descriptor_at(p, index, at);
@@ -610,7 +613,7 @@ static bool put_data_section(gcn_object_printer *p, size_t index)
         at = next;
     }
     put_labels_to(p, &w, s->size, false, NULL);
-    free(labels);
+    free(w.labels);
     return true;
 }
 
