@@ -18,7 +18,7 @@
 
 /* ---- output ---- */
 
-static void emit(gcn_object_printer *p, const char *text, size_t length)
+void gcn_object_emit(gcn_object_printer *p, const char *text, size_t length)
 {
     if (!p->failed && length && !p->write(p->context, text, length))
         p->failed = true;
@@ -34,7 +34,7 @@ void gcn_object_put(gcn_object_printer *p, const char *format, ...)
     if (n < 0)
         return;
     if ((size_t)n < sizeof buffer) {
-        emit(p, buffer, (size_t)n);
+        gcn_object_emit(p, buffer, (size_t)n);
         return;
     }
     char *large = malloc((size_t)n + 1);
@@ -45,16 +45,12 @@ void gcn_object_put(gcn_object_printer *p, const char *format, ...)
     va_start(list, format);
     vsnprintf(large, (size_t)n + 1, format, list);
     va_end(list);
-    emit(p, large, (size_t)n);
+    gcn_object_emit(p, large, (size_t)n);
     free(large);
 }
 
 /* ---- symbols of a section, by offset ---- */
 
-typedef struct placed {
-    uint64_t offset; /* in the section */
-    size_t index;    /* into the object's symbols */
-} placed;
 
 static int by_place(const void *a, const void *b)
 {
@@ -159,6 +155,13 @@ static const char *relocation_form(uint32_t type, unsigned *width, const char **
     }
 }
 
+unsigned gcn_object_relocation_width(uint32_t type)
+{
+    unsigned width = 0;
+    const char *suffix;
+    return relocation_form(type, &width, &suffix) ? width : 0;
+}
+
 /* The symbol a relocation names, as source names it: a section symbol by
  * the label that starts the section. */
 static void put_symbol_name(gcn_object_printer *p, const gcn_elf_relocation *r)
@@ -171,7 +174,7 @@ static void put_symbol_name(gcn_object_printer *p, const gcn_elf_relocation *r)
     gcn_object_put(p, "%s", r->symbol);
 }
 
-static void put_addend(gcn_object_printer *p, int64_t addend, bool hex)
+void gcn_object_put_addend(gcn_object_printer *p, int64_t addend, bool hex)
 {
     if (addend > 0)
         gcn_object_put(p, hex ? "+0x%llx" : "+%llu", (unsigned long long)addend);
@@ -188,7 +191,7 @@ bool gcn_object_put_relocation_data(gcn_object_printer *p, const gcn_elf_relocat
     gcn_object_put(p, "\t%s ", directive);
     put_symbol_name(p, r);
     gcn_object_put(p, "%s", suffix);
-    put_addend(p, r->addend, false);
+    gcn_object_put_addend(p, r->addend, false);
     gcn_object_put(p, "\n");
     return true;
 }
@@ -210,150 +213,19 @@ void gcn_object_put_relocation_comment(gcn_object_printer *p, const gcn_elf_relo
     const char *name = gcn_elf_relocation_name(r->type);
     gcn_object_put(p, "\t/* relocation %s at 0x%llx: %s", name ? name : "(unknown)",
                    (unsigned long long)r->offset, r->symbol);
-    put_addend(p, r->addend, true);
+    gcn_object_put_addend(p, r->addend, true);
     gcn_object_put(p, " (not reassembled) */\n");
     gcn_object_warn(p, "the relocation %s at 0x%llx in %s cannot be written as source",
                     name ? name : "(unknown)", (unsigned long long)r->offset,
                     p->object->sections[r->section].name);
 }
 
-/* The listing's relocation line, as llvm-objdump -r prints it. */
-static void put_relocation_line(gcn_object_printer *p, const gcn_elf_relocation *r)
-{
-    const char *name = gcn_elf_relocation_name(r->type);
-    if (name)
-        gcn_object_put(p, "\t\t%016llx:  %s\t%s", (unsigned long long)r->offset, name, r->symbol);
-    else
-        gcn_object_put(p, "\t\t%016llx:  unknown(%u)\t%s", (unsigned long long)r->offset, r->type,
-                       r->symbol);
-    put_addend(p, r->addend, true);
-    gcn_object_put(p, "\n");
-}
+/* ---- walks over a section ---- */
 
-/* ---- an executable section ---- */
-
-typedef struct buffer {
-    char *data;
-    size_t length, capacity;
-} buffer;
-
-static bool collect(void *context, const char *text, size_t length)
-{
-    buffer *b = context;
-    if (b->length + length > b->capacity) {
-        size_t capacity = (b->length + length) * 2 + 4096;
-        char *grown = realloc(b->data, capacity);
-        if (!grown)
-            return false;
-        b->data = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->length, text, length);
-    b->length += length;
-    return true;
-}
-
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-/* -e's comment "OFFSET: WORD WORD" at text: the offset, the word count and
- * where the comment's words end. False if text holds no such comment. */
-static bool read_encoding(const char *text, const char *end, uint64_t *offset, unsigned *words,
-                          const char **after)
-{
-    uint64_t value = 0;
-    const char *at = text;
-    while (at < end && hex_value(*at) >= 0 && at - text < 16)
-        value = value << 4 | (uint64_t)hex_value(*at++);
-    if (at - text < 12 || at + 1 >= end || at[0] != ':' || at[1] != ' ')
-        return false;
-    at += 2;
-    unsigned count = 0;
-    while (at + 8 <= end) {
-        int k = 0;
-        while (k < 8 && hex_value(at[k]) >= 0)
-            k++;
-        if (k != 8)
-            break;
-        count++;
-        at += 8;
-        if (at < end && *at == ' ' && at + 1 < end && hex_value(at[1]) >= 0)
-            at++;
-        else
-            break;
-    }
-    if (!count)
-        return false;
-    *offset = value;
-    *words = count;
-    *after = at;
-    return true;
-}
-
-/* One line of the buffer listing, taken apart. */
-typedef struct listing_line {
-    bool encoded;         /* it has -e's comment */
-    uint64_t offset;      /* in the section */
-    unsigned words;
-    const char *text;     /* the instruction or data text */
-    size_t text_length;
-    const char *encoding; /* the comment's "OFFSET: WORDS" */
-    size_t encoding_length;
-} listing_line;
-
-static listing_line parse_line(const char *line, size_t length, bool clrx)
-{
-    listing_line l = {.text = line, .text_length = length};
-    const char *end = line + length;
-    if (clrx) {
-        const char *close;
-        if (length > 2 && line[0] == '/' && line[1] == '*' &&
-            read_encoding(line + 2, end, &l.offset, &l.words, &close) && close + 3 <= end &&
-            memcmp(close, "*/ ", 3) == 0) {
-            l.encoded = true;
-            l.encoding = line + 2;
-            l.encoding_length = (size_t)(close - l.encoding);
-            l.text = close + 3;
-            l.text_length = (size_t)(end - l.text);
-        }
-        return l;
-    }
-    for (const char *at = line; at + 4 <= end; at++) {
-        const char *after;
-        if (memcmp(at, " // ", 4) == 0 && read_encoding(at + 4, end, &l.offset, &l.words, &after)) {
-            l.encoded = true;
-            l.encoding = at + 4;
-            l.encoding_length = (size_t)(after - l.encoding);
-            l.text_length = (size_t)(at - line);
-            break;
-        }
-    }
-    return l;
-}
-
-static bool is_data_text(const listing_line *l)
-{
-    return (l->text_length > 5 && memcmp(l->text, ".int ", 5) == 0) ||
-           (l->text_length > 6 && memcmp(l->text, ".long ", 6) == 0);
-}
-
-typedef struct section_walk {
-    placed *labels; /* malloc'd */
-    size_t label_count, next_label;
-    const gcn_elf_relocation *relocations;
-    size_t relocation_count, next_relocation;
-    uint64_t start; /* the section's address in a linked object, else 0 */
-    size_t index;   /* the section's */
-} section_walk;
 
 /* A walk over section index: its labels and relocations. False when
  * memory runs out. */
-static bool begin_walk(gcn_object_printer *p, size_t index, section_walk *w)
+bool gcn_object_begin_walk(gcn_object_printer *p, size_t index, section_walk *w)
 {
     *w = (section_walk){.start = gcn_object_section_start(p, index), .index = index};
     w->labels = section_labels(p, index, &w->label_count);
@@ -369,8 +241,8 @@ static bool begin_walk(gcn_object_printer *p, size_t index, section_walk *w)
 
 /* Labels up to offset (those inside the instruction before it too), but
  * skip (a descriptor that its block defines). */
-static void put_labels_to(gcn_object_printer *p, section_walk *w, uint64_t offset, bool heading,
-                          const gcn_elf_symbol *skip)
+void gcn_object_put_labels(gcn_object_printer *p, section_walk *w, uint64_t offset, bool heading,
+                           const gcn_elf_symbol *skip)
 {
     while (w->next_label < w->label_count && w->labels[w->next_label].offset <= offset) {
         const placed *at = &w->labels[w->next_label];
@@ -403,156 +275,6 @@ static void put_labels_to(gcn_object_printer *p, section_walk *w, uint64_t offse
     }
 }
 
-/* The symbol llvm-objdump names a branch target by: exactly there and
- * without a type (the first such, which replaces the offset), else the
- * last by name of those at the greatest offset up to target (for the
- * comment). NULL if none. */
-static const char *symbol_near(const gcn_object_printer *p, const section_walk *w, uint64_t target,
-                               bool exact, uint64_t *offset)
-{
-    const char *name = NULL;
-    for (size_t i = 0; i < w->label_count; i++) {
-        const placed *at = &w->labels[i];
-        const gcn_elf_symbol *symbol = &p->object->symbols[at->index];
-        if (at->offset > target)
-            break;
-        if (exact) {
-            if (at->offset == target && symbol->type == STT_NOTYPE) {
-                *offset = target;
-                return symbol->name;
-            }
-            continue;
-        }
-        if (!name || at->offset > *offset || strcmp(symbol->name, name) > 0) {
-            name = symbol->name;
-            *offset = at->offset;
-        }
-    }
-    return name;
-}
-
-/* The listing's instruction line: text padded as llvm-objdump pads it, then
- * the address and words. A branch names its target as llvm-objdump does:
- * the symbol there instead of the offset, else the nearest one before it
- * after the words. */
-static void put_listing_line(gcn_object_printer *p, const section_walk *w, const listing_line *l)
-{
-    const char *text = l->text, *words = memchr(l->encoding, ':', l->encoding_length);
-    size_t length = l->text_length;
-    char branch[160], near[200] = "";
-    bool is_branch = (length > 9 && memcmp(text, "s_branch ", 9) == 0) ||
-                     (length > 10 && memcmp(text, "s_cbranch_", 10) == 0);
-    const char *space = is_branch ? memchr(text, ' ', length) : NULL;
-    if (space && (size_t)(text + length - space) < 8) {
-        unsigned value = 0;
-        const char *digit = space + 1;
-        while (digit < text + length && *digit >= '0' && *digit <= '9')
-            value = value * 10 + (unsigned)(*digit++ - '0');
-        if (digit == text + length && digit > space + 1 && value < 65536) {
-            uint64_t target = l->offset + 4 + (uint64_t)(int64_t)(int16_t)value * 4, offset = 0;
-            const char *name = symbol_near(p, w, target, true, &offset);
-            if (name && (size_t)(space - text) + strlen(name) + 2 < sizeof branch) {
-                length = (size_t)snprintf(branch, sizeof branch, "%.*s %s", (int)(space - text),
-                                          text, name);
-                text = branch;
-            } else {
-                name = symbol_near(p, w, target, false, &offset);
-                if (!name) {
-                    name = p->object->sections[w->index].name;
-                    offset = 0;
-                }
-                int n = snprintf(near, sizeof near, " <%s", name);
-                if (target != offset && n > 0 && (size_t)n < sizeof near)
-                    snprintf(near + n, sizeof near - (size_t)n, "+0x%llx",
-                             (unsigned long long)(target - offset));
-                strncat(near, ">", sizeof near - strlen(near) - 1);
-            }
-        }
-    }
-    int pad = length < 59 ? 59 - (int)length : 0;
-    gcn_object_put(p, "\t%.*s%*s// %012llX%.*s%s\n", (int)length, text, pad, "",
-                   (unsigned long long)(w->start + l->offset),
-                   (int)(l->encoding + l->encoding_length - words), words, near);
-}
-
-static bool put_code_section(gcn_object_printer *p, size_t index)
-{
-    const gcn_elf_object *o = p->object;
-    const gcn_elf_section *s = &o->sections[index];
-    bool clrx = p->options->dialect == GCN_DIALECT_CLRX;
-    buffer text = {0};
-    gcn_listing_options listing = {p->arch, p->options->dialect, true};
-    if (s->size && !gcn_disassemble_buffer(&listing, s->data, s->size, collect, &text)) {
-        free(text.data);
-        snprintf(p->error, p->error_size, "out of memory");
-        return false;
-    }
-    section_walk w;
-    if (!begin_walk(p, index, &w)) {
-        free(text.data);
-        return false;
-    }
-    if (!p->source) {
-        gcn_object_put(p, "\nDisassembly of section %s:\n\n", s->name);
-        if (!w.label_count || w.labels[0].offset != 0)
-            gcn_object_put(p, "%016llx <%s>:\n", (unsigned long long)w.start, s->name);
-        else
-            put_labels_to(p, &w, 0, true, NULL);
-    }
-    for (size_t at = 0; at < text.length && !p->failed;) {
-        char *newline = memchr(text.data + at, '\n', text.length - at);
-        size_t end = newline ? (size_t)(newline - text.data) : text.length;
-        listing_line l = parse_line(text.data + at, end - at, clrx);
-        if (l.encoded) {
-            put_labels_to(p, &w, l.offset, false, NULL);
-            uint64_t line_end = l.offset + 4ull * l.words;
-            bool replaced = false;
-            if (p->source && is_data_text(&l) && w.next_relocation < w.relocation_count &&
-                w.relocations[w.next_relocation].offset - w.start == l.offset) {
-                unsigned width;
-                const gcn_elf_relocation *r = &w.relocations[w.next_relocation];
-                if (gcn_object_put_relocation_data(p, r, &width) && width == 4) {
-                    replaced = true;
-                    w.next_relocation++;
-                }
-            }
-            if (replaced)
-                ;
-            else if (!p->source)
-                put_listing_line(p, &w, &l);
-            else if (p->options->show_encoding)
-                gcn_object_put(p, "\t%.*s\n", (int)(end - at), text.data + at);
-            else
-                gcn_object_put(p, "\t%.*s\n", (int)l.text_length, l.text);
-            while (w.next_relocation < w.relocation_count &&
-                   w.relocations[w.next_relocation].offset - w.start < line_end) {
-                const gcn_elf_relocation *r = &w.relocations[w.next_relocation++];
-                if (p->source)
-                    gcn_object_put_relocation_comment(p, r);
-                else
-                    put_relocation_line(p, r);
-            }
-        } else if (p->source) {
-            /* branch labels, the last bytes, targets outside the code */
-            gcn_object_put(p, "%s%.*s\n", l.text_length && l.text[0] == '.' &&
-                                                  memchr(l.text, ':', l.text_length) ? "" : "\t",
-                           (int)l.text_length, l.text);
-        }
-        at = end + 1;
-    }
-    put_labels_to(p, &w, s->size, false, NULL);
-    while (w.next_relocation < w.relocation_count) { /* in the last bytes */
-        const gcn_elf_relocation *r = &w.relocations[w.next_relocation++];
-        if (p->source)
-            gcn_object_put_relocation_comment(p, r);
-        else
-            put_relocation_line(p, r);
-    }
-    free(w.labels);
-    free(text.data);
-    return true;
-}
-
 /* ---- other sections (source only) ---- */
 
 static bool put_data_section(gcn_object_printer *p, size_t index)
@@ -560,14 +282,17 @@ static bool put_data_section(gcn_object_printer *p, size_t index)
     const gcn_elf_object *o = p->object;
     const gcn_elf_section *s = &o->sections[index];
     section_walk w;
-    if (!begin_walk(p, index, &w))
+    if (!gcn_object_begin_walk(p, index, &w))
         return false;
     for (uint64_t at = 0; at < s->size && !p->failed;) {
         /* a kernel descriptor: its block, which defines its symbol */
-        const gcn_elf_symbol *descriptor = gcn_object_descriptor_at(p, index, at);
+        const gcn_elf_symbol *descriptor = NULL;
+        for (size_t i = w.next_label; i < w.label_count && w.labels[i].offset == at; i++)
+            if (!descriptor && gcn_object_is_descriptor(&o->symbols[w.labels[i].index]))
+                descriptor = &o->symbols[w.labels[i].index];
         if (descriptor && (at + 64 > s->size || !s->data))
             descriptor = NULL;
-        put_labels_to(p, &w, at, false, descriptor);
+        gcn_object_put_labels(p, &w, at, false, descriptor);
         uint64_t next = s->size;
         if (w.next_label < w.label_count && w.labels[w.next_label].offset < next)
             next = w.labels[w.next_label].offset;
@@ -582,13 +307,18 @@ static bool put_data_section(gcn_object_printer *p, size_t index)
             at += 64;
             continue;
         }
+        while (w.next_relocation < w.relocation_count && /* inside what came before */
+               w.relocations[w.next_relocation].offset - w.start < at)
+            gcn_object_put_relocation_comment(p, &w.relocations[w.next_relocation++]);
         if (w.next_relocation < w.relocation_count) {
             const gcn_elf_relocation *r = &w.relocations[w.next_relocation];
             uint64_t offset = r->offset - w.start;
             unsigned width;
             if (offset == at) {
                 w.next_relocation++;
-                if (s->data && gcn_object_put_relocation_data(p, r, &width) && at + width <= next) {
+                width = gcn_object_relocation_width(r->type);
+                if (s->data && width && at + width <= next && at + width <= s->size &&
+                    gcn_object_put_relocation_data(p, r, &width)) {
                     at += width;
                     continue;
                 }
@@ -607,12 +337,19 @@ static bool put_data_section(gcn_object_printer *p, size_t index)
             at = gap;
             continue;
         }
-        gcn_object_put(p, "\t.byte ");
-        for (uint64_t i = at; i < next; i++)
-            gcn_object_put(p, i + 1 < next ? "0x%02x, " : "0x%02x\n", s->data[i]);
+        char line[8 + 16 * 6] = "\t.byte ", *end = line + 7;
+        static const char digits[] = "0123456789abcdef";
+        for (uint64_t i = at; i < next; i++) {
+            memcpy(end, "0x", 2);
+            end[2] = digits[s->data[i] >> 4];
+            end[3] = digits[s->data[i] & 15];
+            memcpy(end + 4, i + 1 < next ? ", " : "\n", 2);
+            end += i + 1 < next ? 6 : 5;
+        }
+        gcn_object_emit(p, line, (size_t)(end - line));
         at = next;
     }
-    put_labels_to(p, &w, s->size, false, NULL);
+    gcn_object_put_labels(p, &w, s->size, false, NULL);
     free(w.labels);
     return true;
 }
@@ -690,7 +427,7 @@ static bool put_object(gcn_object_printer *p, const char *yaml, size_t yaml_leng
         bool code = s->type == SHT_PROGBITS && (s->flags & SHF_EXECINSTR);
         if (p->source && section_in_source(s))
             put_section_directive(p, i);
-        if (code ? !put_code_section(p, i)
+        if (code ? !gcn_object_put_code_section(p, i)
                  : p->source && section_in_source(s) && !put_data_section(p, i))
             return false;
     }
@@ -718,7 +455,7 @@ static bool put_object(gcn_object_printer *p, const char *yaml, size_t yaml_leng
         if (!p->source)
             gcn_object_put(p, "\nMetadata (NT_AMDGPU_METADATA):\n");
         gcn_object_put(p, "\n\t.amdgpu_metadata\n");
-        emit(p, yaml, yaml_length);
+        gcn_object_emit(p, yaml, yaml_length);
         gcn_object_put(p, "\t.end_amdgpu_metadata\n");
     }
     return !p->failed;

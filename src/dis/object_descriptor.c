@@ -9,19 +9,11 @@
 #include "dis/object_parts.h"
 #include "object/kernel_descriptor.h"
 
-const gcn_elf_symbol *gcn_object_descriptor_at(const gcn_object_printer *p, size_t index,
-                                               uint64_t offset)
+bool gcn_object_is_descriptor(const gcn_elf_symbol *s)
 {
-    const gcn_elf_object *o = p->object;
-    for (size_t i = 1; i < o->symbol_count; i++) {
-        const gcn_elf_symbol *s = &o->symbols[i];
-        size_t length = strlen(s->name);
-        if (s->section == index && s->type == STT_OBJECT && s->size == GCN_KD_SIZE && length > 3 &&
-            strcmp(s->name + length - 3, ".kd") == 0 &&
-            s->value - gcn_object_section_start(p, index) == offset)
-            return s;
-    }
-    return NULL;
+    size_t length = strlen(s->name);
+    return s->section != SHN_UNDEF && s->section < SHN_LORESERVE && s->type == STT_OBJECT &&
+           s->size == GCN_KD_SIZE && length > 3 && strcmp(s->name + length - 3, ".kd") == 0;
 }
 
 /* The kernel of a descriptor: the symbol named as it is less ".kd". */
@@ -95,12 +87,10 @@ void gcn_object_put_descriptor_listing(gcn_object_printer *p)
     const gcn_elf_object *o = p->object;
     for (size_t i = 1; i < o->symbol_count; i++) {
         const gcn_elf_symbol *s = &o->symbols[i];
-        if (s->section == SHN_UNDEF || s->section >= o->section_count)
+        if (!gcn_object_is_descriptor(s) || s->section >= o->section_count)
             continue;
         const gcn_elf_section *home = &o->sections[s->section];
         uint64_t offset = s->value - gcn_object_section_start(p, s->section);
-        if (gcn_object_descriptor_at(p, s->section, offset) != s)
-            continue;
         gcn_object_put(p, "\nKernel descriptor %s (%s+0x%llx):\n", s->name, home->name,
                        (unsigned long long)offset);
         gcn_kd_values values;
