@@ -5,11 +5,11 @@ BUILD ?= build
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 override CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) -Iinclude -Isrc -MMD -MP
+# libelf (ELF objects), libyaml and msgpack-c (the code object metadata)
+LIBS = -lelf -lyaml -lmsgpackc
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 LIB_SOURCES := $(wildcard src/isa/*.c src/codec/*.c src/syntax/*.c src/object/*.c src/asm/*.c src/dis/*.c)
-# ELF objects: libelf; their metadata: msgpack-c and libyaml (scripts/packages.txt)
-override LDFLAGS += -lelf -lmsgpackc -lyaml
 LIB_OBJECTS := $(LIB_SOURCES:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/gcnasm $(BUILD)/gcndis
 TEST_SOURCES := $(wildcard tests/*.c)
@@ -34,12 +34,12 @@ $(BUILD)/%.o: %.c
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/gcnasm: $(BUILD)/src/tools/gcnasm.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/object_input.o $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBS)
 $(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/object_input.o $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBS)
 BENCH_PROGRAMS := $(BUILD)/bench/gen $(BUILD)/bench/measure
 $(BENCH_PROGRAMS): $(BUILD)/%: $(BUILD)/%.o $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBS)
 
 # Speed against llvm-mc and llvm-objdump (bench/run.sh; BENCH_SIZES, BENCH_RUNS, BENCH_LARGE).
 # A benchmark, not a test: it reports, it never fails on timing.
@@ -49,7 +49,7 @@ bench:
 TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libgcn.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBS)
 
 # The whole suite; tests/run prints one summary line "N passed, N failed".
 # Debian's llvm-14 puts llvm-mc in /usr/lib/llvm-14/bin (only llvm-mc-14 on PATH).
@@ -72,7 +72,7 @@ demo-run: all
 # The mnemonic hash table is generated from the ISA tables and checked in.
 MNEMONIC_GENERATOR = $(BUILD)/src/isa/generate/mnemonic_slots
 $(MNEMONIC_GENERATOR): $(BUILD)/src/isa/generate/mnemonic_slots.o
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBS)
 regenerate: $(MNEMONIC_GENERATOR)
 	$(MNEMONIC_GENERATOR) >src/isa/generated/mnemonic_slots.inc
 check-generated: $(MNEMONIC_GENERATOR)

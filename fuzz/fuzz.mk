@@ -25,22 +25,22 @@ $(FUZZ_LIB_OBJECTS) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/obj/fuzz/%.o): $(FUZZ_BUILD)/
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(FUZZ_PROGRAMS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_LIB_OBJECTS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ $(LDFLAGS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ $(LIBS)
 
 # The same targets without libFuzzer, as test programs.
 $(FUZZ_REPLAYS): $(BUILD)/tests/fuzz_%: $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/%.o $(BUILD)/libgcn.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBS)
 
 $(FUZZ_BUILD)/build_corpus: $(BUILD)/fuzz/corpus.o $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBS)
 
 # Seeds from the test vectors and examples, generated, never committed.
 fuzz-corpus: $(FUZZ_BUILD)/build_corpus
 	$(FUZZ_BUILD)/build_corpus $(GCN_SHARED) examples $(FUZZ_BUILD)
 	@# elf_read: the checked-in objects, each behind its options byte (0-7)
 	@mkdir -p $(FUZZ_BUILD)/corpus/elf_read
-	@n=0; for f in tests/objects/*.o tests/objects/*.so tests/objects/opencl/*.o; do \
+	@n=0; for f in tests/data/object_read/*.o tests/data/object_read/*.so tests/data/object_read/opencl/*.o; do \
 	  printf "\\$$(printf %o $$((n % 8)))" | cat - $$f >$(FUZZ_BUILD)/corpus/elf_read/seed$$n; n=$$((n + 1)); done
 
 fuzz-build: $(FUZZ_PROGRAMS)

@@ -209,9 +209,9 @@ check "gcnasm without -a message" grep -q "^gcnasm: -a ARCH is required$" "$work
 run "$asm" -a tonga -s gas "$work/ok.s"
 check "gcnasm unknown syntax" test "$status" -eq 2
 check "gcnasm unknown syntax message" grep -q "^gcnasm: unknown syntax 'gas'" "$work/err"
-run "$asm" -a tonga -f elf "$work/ok.s"
+run "$asm" -a tonga -f coff "$work/ok.s"
 check "gcnasm unknown output format" test "$status" -eq 2
-check "gcnasm unknown output format message" grep -q "^gcnasm: unknown output format 'elf'" "$work/err"
+check "gcnasm unknown output format message" grep -q "^gcnasm: unknown output format 'coff'" "$work/err"
 run "$asm" -a tonga "$work/missing.s"
 check "gcnasm missing input file" test "$status" -eq 1 -a ! -s "$work/out"
 check "gcnasm missing input file message" grep -q "^gcnasm: cannot open '$work/missing.s'" "$work/err"

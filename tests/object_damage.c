@@ -18,7 +18,7 @@ static test_summary summary = {"object-damage", 0, 0, 0};
 static const char *build = "build";
 static char scratch[64];
 
-#define DIR "tests/objects/"
+#define DIR "tests/data/object_read/"
 
 /* ---- damaged objects ---- */
 
@@ -268,7 +268,7 @@ static void test_damaged(void)
             test_fail(&summary, "random damage %d: refused without a message", i);
         free(m.bytes);
     }
-    printf("objects: 3000 randomly damaged objects: %u refused with a message, %u read\n", refused,
+    printf("object-damage: 3000 randomly damaged objects: %u refused with a message, %u read\n", refused,
            accepted);
     test_pass(&summary);
     free(good);

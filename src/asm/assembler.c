@@ -691,6 +691,7 @@ static void start_pass(asm_state *state)
     state->arch = state->assembly->arch;
     state->dialect = state->assembly->dialect;
     state->lookup.flags = 0;
+    asm_object_start_pass(state);
     state->output->length = 0;
     state->output->statement_count = 0;
     asm_reset_sections(state);
@@ -769,7 +770,10 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
     }
     reserve_tables(state, length);
     unsigned errors_before = assembly->errors;
-    for (state->pass = 1;; state->pass++) {
+    bool set_up = asm_object_setup(state);
+    if (!set_up)
+        assembly->errors++;
+    for (state->pass = 1; set_up; state->pass++) {
         start_pass(state);
         for (;;) {
             asm_plain_lines(state);
@@ -785,6 +789,8 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
             break;
     }
     bool unsettled = state->needs_pass && !state->expansion_exhausted;
+    if (set_up && !unsettled && state->errors == 0)
+        asm_object_finish(state);
     asm_flush_diagnostics(state);
     if (unsettled) {
         if (assembly->diagnostics)
@@ -798,6 +804,7 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
     asm_macros_free(state);
     asm_symbols_free(state);
     asm_files_free(state);
+    asm_object_free(state);
     free(state->conditions);
     free(state->pending);
     free(state->pending_runs);

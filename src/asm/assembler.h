@@ -15,6 +15,15 @@ typedef struct gcn_output {
     uint32_t *statement_ends;
     size_t statement_count, statement_capacity;
     bool skip_statement_ends; /* set by the caller that needs only the bytes */
+    /* For an ELF object (gcnasm -f elf): every section, symbol and
+     * relocation, filled after assembling when set (see object/object.h). */
+    struct gcn_object *object;
+    /* The processor and its features ("gfx906:xnack-"), or a generation
+     * ("gcn1.4": its usual processor, any of its processors for
+     * .amdgcn_target): for kernel descriptors, .amdgcn_target and objects.
+     * NULL: the generation of the assembly's arch. */
+    const char *target;
+    unsigned code_object_version; /* 3 or 4 until .amdhsa_code_object_version; 0: 4 */
 } gcn_output;
 
 typedef struct gcn_assembly {

@@ -50,6 +50,8 @@ bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned colum
     if (state->mode == MODE_FIXUP) {
         if (state->section == SECTION_TEXT)
             memcpy(state->output->bytes + state->fixup_position, bytes, length);
+        else
+            asm_object_patch(state, state->fixup_position, bytes, length);
         state->fixup_position += length;
         return true;
     }
@@ -63,6 +65,8 @@ bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned colum
     if (state->section == SECTION_TEXT) {
         memcpy(output->bytes + output->length, bytes, length);
         output->length += length;
+    } else if (!asm_object_append(state, bytes, length, column)) {
+        return false;
     }
     section->size += length;
     return true;
@@ -91,6 +95,8 @@ bool asm_emit_fill(asm_state *state, uint64_t count, const void *pattern, size_t
             for (uint64_t i = 0; i < count; i++)
                 out[i] = p[i % width];
         state->output->length += (size_t)count;
+    } else if (!asm_object_append_fill(state, count, pattern, width, column)) {
+        return false;
     }
     state->sections[state->section].size += count;
     return true;
@@ -244,6 +250,10 @@ static void data_values(asm_state *state, const char *line, size_t start, size_t
         unsigned column = asm_column(state, at);
         if (clrx && (at >= cursor.end || *at == ',')) {
             asm_report(state, false, column, "empty expression, 0 stored");
+        } else if (asm_object_data_reference(state, &cursor, size, column)) {
+            if (cursor.failed)
+                break;
+            continue; /* its bytes emitted, the reference recorded */
         } else {
             options.address = asm_position(state);
             cursor.failed = false;
@@ -461,6 +471,7 @@ static void directive_align(asm_state *state, const char *line, size_t start, si
         }
         alignment = (uint64_t)amount;
     }
+    asm_object_align(state, alignment);
     uint64_t position = state->sections[state->section].size;
     uint64_t pad = (alignment - position % alignment) % alignment;
     if (pad == 0 || (maximum >= 0 && pad > (uint64_t)maximum))
@@ -576,8 +587,11 @@ static void directive_section(asm_state *state, const char *line, size_t start, 
             lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
         name = lower;
     }
+    unsigned count = state->section_count;
     unsigned section = find_section(state, name, length, column);
     if (section) {
+        asm_object_section_flags(state, section, line, named ? (size_t)(name + length - line) + (name > line && name[-1] == '"') : end, end,
+                                 state->section_count != count);
         state->section = section;
         asm_statement_options(state);
     }
@@ -1008,7 +1022,6 @@ static const struct directive {
     {".64bit", directive_ignored, 0},
     {".8byte", directive_data, 8},
     {".align", directive_align, 1},
-    {".amdgcn_target", directive_ignored, 0},
     {".arch", directive_arch, 0},
     {".ascii", directive_string, 0},
     {".asciz", directive_string, 1},
@@ -1035,12 +1048,8 @@ static const struct directive {
     {".extern", directive_ignored, 0},
     {".file", directive_ignored, 0},
     {".fill", directive_fill, 0},
-    {".global", directive_ignored, 0},
-    {".globl", directive_ignored, 0},
     {".gpu", directive_arch, 0},
-    {".hidden", directive_ignored, 0},
     {".hword", directive_data, 2},
-    {".ident", directive_ignored, 0},
     {".if", directive_condition, IF_VALUE},
     {".ifb", directive_condition, IF_BLANK},
     {".ifc", directive_condition, IF_SAME},
@@ -1060,7 +1069,6 @@ static const struct directive {
     {".int", directive_data, 4},
     {".irp", directive_repeat, 0},
     {".irpc", directive_repeat, 0},
-    {".local", directive_ignored, 0},
     {".long", directive_data, 4},
     {".macro", directive_macro, 0},
     {".nobuggyfplit", directive_ignored, 0},
@@ -1078,14 +1086,11 @@ static const struct directive {
     {".section", directive_section, 1},
     {".set", directive_set, 0},
     {".short", directive_data, 2},
-    {".size", directive_ignored, 0},
     {".skip", directive_skip, 0},
     {".space", directive_skip, 0},
     {".string", directive_string, 1},
     {".text", directive_section, 0},
-    {".type", directive_ignored, 0},
     {".warning", directive_message, 0},
-    {".weak", directive_ignored, 0},
     {".word", directive_data, 4},
     {".zero", directive_skip, 0},
 };
@@ -1117,7 +1122,7 @@ bool asm_directive(asm_state *state, const char *line, size_t start, size_t name
 {
     const struct directive *d = find_directive(line + start, name_end - start);
     if (!d)
-        return false;
+        return asm_object_directive(state, line, start, name_end, end);
     state->mode = MODE_VALUE_NEEDED;
     d->handler(state, line, start, name_end, end, d->argument);
     return true;

@@ -79,6 +79,16 @@ const gcn_processor *gcn_processor_find(const char *name, size_t length)
     return NULL;
 }
 
+bool gcn_processor_is_generation_name(const char *name, size_t length)
+{
+    static const char *const generations[] = {"gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4", "gfx6", "gfx7",
+                                              "gfx8",   "gfx9",   "si",     "ci",     "vi"};
+    for (size_t i = 0; i < sizeof generations / sizeof generations[0]; i++)
+        if (same_name(name, length, generations[i]))
+            return true;
+    return false;
+}
+
 const gcn_processor *gcn_processor_from_mach(unsigned mach)
 {
     for (size_t i = 0; i < PROCESSOR_COUNT; i++)

@@ -69,6 +69,9 @@ typedef struct gcn_target {
  * ("gcn1.2", "gfx8": its usual processor). Case does not matter. NULL if
  * unknown. */
 const gcn_processor *gcn_processor_find(const char *name, size_t length);
+/* Whether name is a generation's ("gcn1.2", "gfx8", "vi") rather than a
+ * processor's. */
+bool gcn_processor_is_generation_name(const char *name, size_t length);
 /* The processor whose EF_AMDGPU_MACH is mach; NULL if none. */
 const gcn_processor *gcn_processor_from_mach(unsigned mach);
 

@@ -1,0 +1,285 @@
+/* YAML (libyaml) to MessagePack (msgpack-c) for the metadata note. */
+#include <errno.h>
+#include <math.h>
+#include <msgpack.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "object/metadata.h"
+
+enum {
+    MAX_DEPTH = 64,
+    MAX_NODES = 1 << 20 /* nodes written, aliases counted each time: no alias bomb */
+};
+
+/* Scalar kinds in the order llvm's msgpack document sorts map keys. */
+enum { KIND_INT, KIND_UINT, KIND_NIL, KIND_BOOLEAN, KIND_FLOAT, KIND_STRING, KIND_OTHER };
+
+typedef struct scalar {
+    int kind;
+    uint64_t unsigned_value;
+    int64_t signed_value;
+    bool boolean;
+    double real;
+    const char *text;
+    size_t length;
+} scalar;
+
+/* An unsigned integer with a radix prefix, the whole text. */
+static bool parse_unsigned(const char *text, size_t length, uint64_t *value)
+{
+    unsigned radix = 10;
+    size_t i = 0;
+    if (length >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        radix = 16;
+        i = 2;
+    } else if (length >= 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B')) {
+        radix = 2;
+        i = 2;
+    } else if (length >= 2 && text[0] == '0' && (text[1] == 'o' || text[1] == 'O')) {
+        radix = 8;
+        i = 2;
+    } else if (length >= 2 && text[0] == '0') {
+        radix = 8;
+        i = 1;
+    }
+    if (i >= length)
+        return false;
+    uint64_t v = 0;
+    for (; i < length; i++) {
+        char c = text[i];
+        unsigned digit = c >= '0' && c <= '9'   ? (unsigned)(c - '0')
+                         : c >= 'a' && c <= 'z' ? (unsigned)(c - 'a' + 10)
+                         : c >= 'A' && c <= 'Z' ? (unsigned)(c - 'A' + 10)
+                                                : 99;
+        if (digit >= radix || v > (UINT64_MAX - digit) / radix)
+            return false;
+        v = v * radix + digit;
+    }
+    *value = v;
+    return true;
+}
+
+static scalar classify(const char *text, size_t length)
+{
+    scalar s = {KIND_STRING, 0, 0, false, 0, text, length};
+    uint64_t u;
+    if (parse_unsigned(text, length, &u)) {
+        s.kind = KIND_UINT;
+        s.unsigned_value = u;
+        return s;
+    }
+    if (length > 1 && text[0] == '-' && parse_unsigned(text + 1, length - 1, &u) &&
+        u <= (uint64_t)INT64_MAX + 1) {
+        s.kind = KIND_INT;
+        s.signed_value = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
+        return s;
+    }
+    if ((length == 4 && memcmp(text, "true", 4) == 0) || (length == 5 && memcmp(text, "false", 5) == 0)) {
+        s.kind = KIND_BOOLEAN;
+        s.boolean = length == 4;
+        return s;
+    }
+    if (length > 0 && length < 64 && text[0] != ' ' && text[0] != '\t' && text[0] != '\n') {
+        char copy[64];
+        memcpy(copy, text, length);
+        copy[length] = '\0';
+        char *end;
+        errno = 0;
+        double d = strtod(copy, &end);
+        if (end == copy + length && errno == 0) {
+            s.kind = KIND_FLOAT;
+            s.real = d;
+            return s;
+        }
+    }
+    return s;
+}
+
+typedef struct converter {
+    yaml_document_t *document;
+    msgpack_packer *packer;
+    size_t nodes;
+    const char *failure;
+    yaml_mark_t mark;
+} converter;
+
+static scalar node_scalar(yaml_node_t *node)
+{
+    if (node->type != YAML_SCALAR_NODE) {
+        scalar s = {KIND_OTHER, 0, 0, false, 0, NULL, 0};
+        return s;
+    }
+    return classify((const char *)node->data.scalar.value, node->data.scalar.length);
+}
+
+static int compare_keys(const scalar *a, const scalar *b)
+{
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
+    switch (a->kind) {
+    case KIND_INT: return a->signed_value < b->signed_value ? -1 : a->signed_value > b->signed_value;
+    case KIND_UINT: return a->unsigned_value < b->unsigned_value ? -1 : a->unsigned_value > b->unsigned_value;
+    case KIND_BOOLEAN: return (int)a->boolean - (int)b->boolean;
+    case KIND_FLOAT: return a->real < b->real ? -1 : a->real > b->real;
+    case KIND_STRING: {
+        size_t n = a->length < b->length ? a->length : b->length;
+        int order = memcmp(a->text, b->text, n);
+        return order ? order : a->length < b->length ? -1 : a->length > b->length;
+    }
+    default: return 0;
+    }
+}
+
+typedef struct pair_ref {
+    yaml_node_pair_t *pair;
+    scalar key;
+    size_t order;
+} pair_ref;
+
+static int compare_pairs(const void *a, const void *b)
+{
+    const pair_ref *x = a, *y = b;
+    int order = compare_keys(&x->key, &y->key);
+    if (order)
+        return order;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void pack_scalar(converter *c, const scalar *s)
+{
+    switch (s->kind) {
+    case KIND_UINT: msgpack_pack_uint64(c->packer, s->unsigned_value); break;
+    case KIND_INT: msgpack_pack_int64(c->packer, s->signed_value); break;
+    case KIND_BOOLEAN: s->boolean ? msgpack_pack_true(c->packer) : msgpack_pack_false(c->packer); break;
+    case KIND_FLOAT:
+        if ((double)(float)s->real == s->real || isnan(s->real))
+            msgpack_pack_float(c->packer, (float)s->real);
+        else
+            msgpack_pack_double(c->packer, s->real);
+        break;
+    default:
+        msgpack_pack_str(c->packer, s->length);
+        msgpack_pack_str_body(c->packer, s->text, s->length);
+    }
+}
+
+static bool pack_node(converter *c, int index, unsigned depth)
+{
+    yaml_node_t *node = yaml_document_get_node(c->document, index);
+    if (!node)
+        return false;
+    if (++c->nodes > MAX_NODES || depth > MAX_DEPTH) {
+        c->failure = depth > MAX_DEPTH ? "metadata nested too deeply (limit 64)"
+                                       : "metadata too large (over a million nodes, aliases counted)";
+        c->mark = node->start_mark;
+        return false;
+    }
+    switch (node->type) {
+    case YAML_SCALAR_NODE: {
+        scalar s = node_scalar(node);
+        pack_scalar(c, &s);
+        return true;
+    }
+    case YAML_SEQUENCE_NODE: {
+        yaml_node_item_t *item = node->data.sequence.items.start;
+        size_t count = (size_t)(node->data.sequence.items.top - item);
+        msgpack_pack_array(c->packer, count);
+        for (; item < node->data.sequence.items.top; item++)
+            if (!pack_node(c, *item, depth + 1))
+                return false;
+        return true;
+    }
+    case YAML_MAPPING_NODE: {
+        yaml_node_pair_t *first = node->data.mapping.pairs.start;
+        size_t count = (size_t)(node->data.mapping.pairs.top - first);
+        pair_ref *pairs = malloc((count ? count : 1) * sizeof *pairs);
+        if (!pairs) {
+            c->failure = "out of memory";
+            return false;
+        }
+        for (size_t i = 0; i < count; i++) {
+            pairs[i].pair = &first[i];
+            pairs[i].key = node_scalar(yaml_document_get_node(c->document, first[i].key));
+            pairs[i].order = i;
+            if (pairs[i].key.kind == KIND_OTHER) {
+                c->failure = "a metadata map key must be a scalar";
+                c->mark = yaml_document_get_node(c->document, first[i].key)->start_mark;
+                free(pairs);
+                return false;
+            }
+        }
+        qsort(pairs, count, sizeof *pairs, compare_pairs);
+        /* A key given twice: the last value holds, as in llvm's map. */
+        size_t unique = 0;
+        for (size_t i = 0; i < count; i++)
+            unique += i + 1 == count || compare_keys(&pairs[i].key, &pairs[i + 1].key) != 0;
+        msgpack_pack_map(c->packer, unique);
+        bool ok = true;
+        for (size_t i = 0; ok && i < count; i++) {
+            if (i + 1 < count && compare_keys(&pairs[i].key, &pairs[i + 1].key) == 0)
+                continue;
+            pack_scalar(c, &pairs[i].key);
+            ok = pack_node(c, pairs[i].pair->value, depth + 1);
+        }
+        free(pairs);
+        return ok;
+    }
+    default:
+        return false;
+    }
+}
+
+bool gcn_metadata_from_yaml(const char *text, size_t length, uint8_t **out, size_t *size,
+                            char *error, size_t error_size, unsigned *line, unsigned *column)
+{
+    *out = NULL;
+    *size = 0;
+    *line = *column = 0;
+    yaml_parser_t parser;
+    yaml_document_t document;
+    if (!yaml_parser_initialize(&parser)) {
+        snprintf(error, error_size, "out of memory");
+        return false;
+    }
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, length);
+    if (!yaml_parser_load(&parser, &document)) {
+        snprintf(error, error_size, "invalid metadata YAML: %s%s%s",
+                 parser.problem ? parser.problem : "syntax error", parser.context ? " " : "",
+                 parser.context ? parser.context : "");
+        *line = (unsigned)parser.problem_mark.line + 1;
+        *column = (unsigned)parser.problem_mark.column + 1;
+        yaml_parser_delete(&parser);
+        return false;
+    }
+    yaml_parser_delete(&parser);
+    yaml_node_t *root = yaml_document_get_root_node(&document);
+    if (!root) {
+        snprintf(error, error_size, "the metadata holds no YAML document");
+        yaml_document_delete(&document);
+        return false;
+    }
+    msgpack_sbuffer buffer;
+    msgpack_sbuffer_init(&buffer);
+    msgpack_packer packer;
+    msgpack_packer_init(&packer, &buffer, msgpack_sbuffer_write);
+    converter c = {&document, &packer, 0, NULL, root->start_mark};
+    bool ok = pack_node(&c, 1, 0);
+    if (!ok) {
+        snprintf(error, error_size, "%s", c.failure ? c.failure : "invalid metadata");
+        *line = (unsigned)c.mark.line + 1;
+        *column = (unsigned)c.mark.column + 1;
+        msgpack_sbuffer_destroy(&buffer);
+    } else {
+        *out = (uint8_t *)buffer.data; /* the buffer's malloc'ed data, now ours */
+        *size = buffer.size;
+        if (!*out) {
+            *out = malloc(1);
+            ok = *out != NULL;
+        }
+    }
+    yaml_document_delete(&document);
+    return ok;
+}
