@@ -32,7 +32,7 @@ static char scratch[64]; /* a temporary folder */
 static const char *const objects[] = {
     "kernels_gfx900.o", "kernels_gfx900.so", "kernels_tonga.o", "kernels_tonga.so",
     "kernels_tahiti.o", "kernels_tahiti.so", "kernels_hawaii.o", "kernels_hawaii.so",
-    "relocs_tonga.o",   "opencl/kernels_tahiti.o", "opencl/kernels_hawaii.o",
+    "relocs_tonga.o",   "features_gfx906.o", "version3_gfx906.o", "opencl/kernels_tahiti.o", "opencl/kernels_hawaii.o",
     "opencl/kernels_fiji.o", "opencl/kernels_gfx900.o"};
 enum { OBJECT_COUNT = sizeof objects / sizeof objects[0] };
 
@@ -277,7 +277,8 @@ static void test_objdump(void)
         const char *object;
         int unknown; /* -1: compiled code, counted and reported */
     } cases[] = {{"kernels_gfx900.o", 0}, {"kernels_gfx900.so", 0}, {"kernels_tonga.o", 0},
-                 {"kernels_tonga.so", 0}, {"relocs_tonga.o", 11},  {"opencl/kernels_fiji.o", -1},
+                 {"kernels_tonga.so", 0}, {"relocs_tonga.o", 11},  {"features_gfx906.o", 0},
+                 {"version3_gfx906.o", 0},  {"opencl/kernels_fiji.o", -1},
                  {"opencl/kernels_gfx900.o", -1}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         unsigned unknown, known;
@@ -432,12 +433,35 @@ static void reassemble(const char *object, const char *mode, const char *assembl
         gcn_elf_free(&first);
         return;
     }
+    /* gcnasm -a and llvm-mc -mcpu take the processor and its features:
+     * "gfx906:sramecc+:xnack-", "-mcpu=gfx906 -mattr=+sramecc,-xnack" */
+    char id[128], cpu[160];
+    gcn_target_id(&target, 4, id, sizeof id);
+    const char *processor = strstr(id, "--") ? strstr(id, "--") + 2 : id;
+    if (strstr(assembler, "llvm-mc")) {
+        if (first.abi_version != 2) { /* llvm-mc 14 takes no .amdhsa_code_object_version */
+            gcn_elf_free(&first);
+            return;
+        }
+        snprintf(cpu, sizeof cpu, "%s", target.processor->name);
+        const char *features[2][2] = {{":sramecc+", "+sramecc"}, {":xnack+", "+xnack"}};
+        const char *off[2] = {":sramecc-", ":xnack-"};
+        for (int f = 0; f < 2; f++) {
+            const char *mattr = strstr(id, features[f][0]) ? features[f][1]
+                                : strstr(id, off[f])       ? (f ? "-xnack" : "-sramecc")
+                                                           : NULL;
+            if (mattr)
+                snprintf(cpu + strlen(cpu), sizeof cpu - strlen(cpu), "%s%s",
+                         strchr(cpu, ' ') ? "," : " -mattr=", mattr);
+        }
+        processor = cpu;
+    }
     snprintf(source, sizeof source, "%s/source.s", scratch);
     snprintf(output, sizeof output, "%s/again.o", scratch);
     unlink(output);
     snprintf(command, sizeof command, "%s/gcndis %s %s >%s && ", build, mode, path, source);
     size_t used = strlen(command);
-    snprintf(command + used, sizeof command - used, assembler, target.processor->name, source, output);
+    snprintf(command + used, sizeof command - used, assembler, processor, source, output);
     run_result r = command_run(command);
     if (r.status != 0)
         test_fail(&summary, "%s: %s: exit %d: %.300s", object, command, r.status, r.err);

@@ -15,6 +15,11 @@ for spec in kernels_gfx900:gfx900 kernels_tonga:gfx802 kernels_tahiti:gfx600 \
     llvm-mc -triple amdgcn-amd-amdhsa -mcpu="$cpu" -filetype=obj "$dir/$name.s" -o "$dir/$name.o"
     case $name in kernels_*) ld.lld -shared "$dir/$name.o" -o "$dir/$name.so" ;; esac
 done
+# Two of the writer's tests: target features in e_flags, code object v3.
+llvm-mc -triple amdgcn-amd-amdhsa -mcpu=gfx906 -mattr=+sramecc,-xnack -filetype=obj \
+    tests/data/objects/features_gfx906.s -o "$dir/features_gfx906.o"
+llvm-mc -triple amdgcn-amd-amdhsa -mcpu=gfx906 -mattr=+xnack --amdhsa-code-object-version=3 \
+    -filetype=obj tests/data/objects/version3_gfx906.s -o "$dir/version3_gfx906.o"
 # The OpenCL C kernels of tests/data/objects/compiled (whose clang-14
 # assembly is checked in there), as clang-14 makes their objects.
 for cpu in tahiti hawaii fiji gfx900; do
