@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "object/kernel_descriptor.h"
+#include "object/metadata.h"
 #include "object/notes.h"
 #include "object/target.h"
 #include "support/harness.h"
@@ -323,8 +324,54 @@ static void test_targets(void)
           "ABI version and note type");
 }
 
+/* The metadata conversion's bytes and its refusals. */
+static void test_metadata(void)
+{
+    uint8_t *out;
+    size_t size;
+    char error[256] = "";
+    unsigned line, column;
+    const char *yaml = "b: 1\na: -1\nc: [yes, '', x]\n";
+    static const uint8_t want[] = {0x83, 0xa1, 'a', 0xff, 0xa1, 'b', 0x01, 0xa1, 'c',
+                                   0x93, 0xc3, 0xc0, 0xa1, 'x'};
+    bool ok = gcn_metadata_from_yaml(yaml, strlen(yaml), &out, &size, error, sizeof error, &line, &column);
+    CHECK(ok && size == sizeof want && memcmp(out, want, size) == 0, "metadata bytes (%s)", error);
+    if (ok)
+        free(out);
+    char deep[256];
+    snprintf(deep, sizeof deep, "a: %.*s%.*s\n", 70,
+             "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", 70,
+             "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]");
+    ok = gcn_metadata_from_yaml(deep, strlen(deep), &out, &size, error, sizeof error, &line, &column);
+    CHECK(!ok && strcmp(error, "metadata nested too deeply (limit 64)") == 0 && line == 1 && column == 68,
+          "deep metadata: %s at %u:%u", error, line, column);
+    const char *broken = "a: [1, 2\nb: 3\n";
+    ok = gcn_metadata_from_yaml(broken, strlen(broken), &out, &size, error, sizeof error, &line, &column);
+    CHECK(!ok && strncmp(error, "invalid metadata YAML: ", 23) == 0 && line >= 1, "broken YAML: %s", error);
+    ok = gcn_metadata_from_yaml("", 0, &out, &size, error, sizeof error, &line, &column);
+    CHECK(!ok && strcmp(error, "the metadata holds no YAML document") == 0, "empty YAML: %s", error);
+    /* a million aliased nodes: refused, quickly */
+    char big[2048] = "a: &a [x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i < 6; i++) {
+        size_t used = strlen(big);
+        char previous[8];
+        snprintf(previous, sizeof previous, i == 1 ? "a" : "l%d", i - 1);
+        snprintf(big + used, sizeof big - used, "l%d: &l%d [", i, i);
+        for (int k = 0; k < 16; k++) {
+            used = strlen(big);
+            snprintf(big + used, sizeof big - used, "%s*%s", k ? ", " : "", previous);
+        }
+        used = strlen(big);
+        snprintf(big + used, sizeof big - used, "]\n");
+    }
+    ok = gcn_metadata_from_yaml(big, strlen(big), &out, &size, error, sizeof error, &line, &column);
+    CHECK(!ok && strcmp(error, "metadata too large (over a million nodes, aliases counted)") == 0,
+          "alias bomb: %s", error);
+}
+
 int main(void)
 {
+    test_metadata();
     test_encodings();
     test_refusals();
     test_decode_refusals();

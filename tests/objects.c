@@ -11,7 +11,10 @@
  *                     "; link: no" for relocations a shared object refuses,
  *                     "; option: X" for an option of both (the version)
  *   compiled/NAME-CPU.s  clang-14 -S of OpenCL C: counted while the tables
- *                     do not know their instructions yet, then compared.
+ *                     do not know their instructions yet, then compared;
+ *                     meanwhile compared with those statements blanked
+ *                     (NAME-CPU.stripped.dump: every section, symbol,
+ *                     descriptor and the metadata but the code).
  *
  * GCN_GOLDEN_UPDATE=1 writes the dumps from llvm-mc and ld.lld. */
 #include <dirent.h>
@@ -267,7 +270,8 @@ static size_t list_sources(const char *folder, char ***names)
         (*names)[count++] = strdup(entry->d_name);
     }
     closedir(dir);
-    qsort(*names, count, sizeof **names, compare_names);
+    if (count)
+        qsort(*names, count, sizeof **names, compare_names);
     return count;
 }
 
@@ -301,6 +305,35 @@ static void hand_written(const char *llvm_mc, const char *linker)
     for (size_t i = 0; i < count; i++)
         free(names[i]);
     free(names);
+}
+
+/* source with the lines that messages (path:LINE:COL: error: unknown
+ * instruction) name made blank. */
+static char *strip_lines(const char *source, size_t length, const char *messages, const char *path)
+{
+    char *copy = malloc(length + 1);
+    if (!copy)
+        return NULL;
+    memcpy(copy, source, length);
+    copy[length] = '\0';
+    size_t path_length = strlen(path);
+    for (const char *p = messages; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        unsigned line;
+        if (strncmp(p, path, path_length) != 0 || sscanf(p + path_length, ":%u:", &line) != 1)
+            continue;
+        const char *error = strstr(p, ": error: ");
+        const char *end = strchr(p, '\n');
+        if (!error || (end && error > end) || strncmp(error + 9, "unknown instruction", 19) != 0)
+            continue;
+        char *at = copy;
+        for (unsigned l = 1; l < line && at; l++) {
+            at = strchr(at, '\n');
+            at = at ? at + 1 : NULL;
+        }
+        while (at && *at && *at != '\n')
+            *at++ = ' ';
+    }
+    return copy;
 }
 
 /* The compiled kernels: through the library with no error cap, counting
@@ -355,6 +388,22 @@ static void compiled(const char *llvm_mc, const char *linker)
         else
             test_pass(&summary);
         unknown += here_unknown;
+        /* Meanwhile the rest of the file (sections, symbols, descriptors,
+         * metadata): both assemblers on it with those statements blanked. */
+        if (!ok && !others) {
+            char *stripped = strip_lines(source, length, messages, path);
+            char stripped_path[1024], stripped_name[300];
+            snprintf(stripped_path, sizeof stripped_path, "%s/%s.stripped.s", work, name);
+            snprintf(stripped_name, sizeof stripped_name, "%s.stripped", name);
+            if (stripped && write_text(stripped_path, stripped)) {
+                target_line t;
+                split_target(cpu, &t);
+                compare_file(stripped_path, stripped_name, &t, llvm_mc, linker);
+            } else {
+                test_fail(&summary, "%s: cannot write the file without its unknown instructions", path);
+            }
+            free(stripped);
+        }
         if (ok) {
             files_assembled++;
             assembled_kernels += here;
@@ -407,6 +456,60 @@ static void output_file(void)
     free(kept);
 }
 
+/* Many symbols, defined and undefined, global and referenced: the tables
+ * that find them by name (a quadratic search would take minutes). */
+static void many_symbols(const char *llvm_mc)
+{
+    enum { COUNT = 20000 };
+    char path[512];
+    snprintf(path, sizeof path, "%s/many.s", work);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        test_fail(&summary, "cannot write %s", path);
+        return;
+    }
+    fputs("\t.data\n", f);
+    for (int i = 0; i < COUNT; i++)
+        fprintf(f, "\t.globl g%d\n", i);
+    for (int i = 0; i < COUNT; i++)
+        fprintf(f, "\t.quad u%d+%d\n\t.long g%d\n", i, i, COUNT - 1 - i);
+    for (int i = 0; i < COUNT; i++)
+        fprintf(f, "g%d: .byte %d\n", i, i & 0xff);
+    fclose(f);
+    /* No golden: llvm-mc's object is the expectation, when there is one. */
+    char gcn_object[512], log[512], gcnasm[512];
+    snprintf(gcn_object, sizeof gcn_object, "%s/many.gcn.o", work);
+    snprintf(log, sizeof log, "%s/many.log", work);
+    snprintf(gcnasm, sizeof gcnasm, "%s/gcnasm", build);
+    char *argv[] = {gcnasm, "-a", "gfx900", "-s", "llvm", "-f", "elf", "-o", gcn_object, path, NULL};
+    if (run(argv, log) != 0) {
+        test_fail(&summary, "many symbols: gcnasm failed");
+        return;
+    }
+    char *got = dump(gcn_object);
+    /* 40000 symbols (the null one apart), 40000 relocations */
+    size_t symbols = 0, relocations = 0;
+    for (const char *p = got; p && (p = strchr(p, '\n')); p++) {
+        symbols += strncmp(p + 1, "symbol ", 7) == 0;
+        relocations += strncmp(p + 1, "relocation ", 11) == 0;
+    }
+    if (symbols == 2 * COUNT && relocations == 2 * COUNT)
+        test_pass(&summary);
+    else
+        test_fail(&summary, "many symbols: %zu symbols and %zu relocations, want %d of each", symbols,
+                  relocations, 2 * COUNT);
+    if (llvm_mc) {
+        char llvm_object[512];
+        snprintf(llvm_object, sizeof llvm_object, "%s/many.llvm.o", work);
+        char *llvm_argv[] = {(char *)llvm_mc, "-filetype=obj", "-triple", "amdgcn-amd-amdhsa", "-mcpu=gfx900",
+                             "-o", llvm_object, path, NULL};
+        char *want = run(llvm_argv, log) == 0 ? dump(llvm_object) : NULL;
+        check_same("the object against llvm-mc's", "many symbols", got, want);
+        free(want);
+    }
+    free(got);
+}
+
 /* The temporary folder: files, and the compiled/ folder of files. */
 static void remove_folder(const char *folder)
 {
@@ -451,6 +554,11 @@ int main(void)
         return test_finish(&summary);
     }
     output_file();
+    many_symbols(llvm_mc);
+    /* the README's example */
+    target_line example;
+    split_target("gfx900", &example);
+    compare_file("examples/kernel.s", "example_kernel", &example, llvm_mc, linker);
     hand_written(llvm_mc, linker);
     compiled(llvm_mc, linker);
     if (!getenv("GCN_TEST_KEEP")) {

@@ -503,6 +503,8 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
 /* The attribute record of a name (object_directives.c), made if new;
  * NULL when out of memory. */
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
+/* The record of name if there is one. */
+asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
@@ -560,6 +562,8 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
 /* The attribute record of a name (object_directives.c), made if new;
  * NULL when out of memory. */
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
+/* The record of name if there is one. */
+asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
@@ -656,6 +660,8 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
 /* The attribute record of a name (object_directives.c), made if new;
  * NULL when out of memory. */
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
+/* The record of name if there is one. */
+asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);

@@ -13,40 +13,32 @@ static bool temporary(const char *name, size_t length)
     return (length >= 2 && name[0] == '.' && name[1] == 'L') || (length && (unsigned char)name[0] < ' ');
 }
 
-static asm_object_name *attributes_of(asm_state *state, const char *name, size_t length)
-{
-    asm_object_state *object = &state->object;
-    for (size_t i = 0; i < object->attribute_count; i++)
-        if (object->attributes[i].length == length &&
-            memcmp(object->names.data + object->attributes[i].name, name, length) == 0)
-            return &object->attributes[i];
-    return NULL;
-}
-
 static uint8_t pick(uint8_t set, uint8_t otherwise)
 {
     return set == ASM_UNSET ? otherwise : set;
 }
 
-/* The symbol of name in the object (undefined, made now if new); -1 when
- * out of memory. */
-static int undefined_symbol(gcn_object *out, const char *name, size_t length, const asm_object_name *attributes)
+/* The undefined symbol of name in the object, made now if new (with the
+ * attributes of its record); -1 when out of memory. */
+static int undefined_symbol(asm_state *state, gcn_object *out, const char *name, size_t length)
 {
-    for (size_t i = 0; i < out->symbol_count; i++)
-        if (strlen(out->symbols[i].name) == length && memcmp(out->symbols[i].name, name, length) == 0)
-            return (int)i;
+    asm_object_name *attributes = asm_object_attributes(state, name, length);
+    if (!attributes)
+        return -1;
+    if (attributes->symbol >= 0)
+        return attributes->symbol;
+    name = state->object.names.data + attributes->name; /* the names may have moved */
     gcn_object_symbol symbol = {(char *)name, GCN_OBJECT_UNDEFINED, 0, 0, GCN_STB_GLOBAL, GCN_STT_NOTYPE,
                                 GCN_STV_DEFAULT, false};
-    if (attributes) {
-        symbol.binding = attributes->binding == GCN_STB_WEAK ? GCN_STB_WEAK : GCN_STB_GLOBAL;
-        symbol.type = pick(attributes->type, GCN_STT_NOTYPE);
-        symbol.visibility = pick(attributes->visibility, GCN_STV_DEFAULT);
-        symbol.size = attributes->size_set ? attributes->size : 0;
-        symbol.address_significant = attributes->address_significant;
-    }
+    symbol.binding = attributes->binding == GCN_STB_WEAK ? GCN_STB_WEAK : GCN_STB_GLOBAL;
+    symbol.type = pick(attributes->type, GCN_STT_NOTYPE);
+    symbol.visibility = pick(attributes->visibility, GCN_STV_DEFAULT);
+    symbol.size = attributes->size_set ? attributes->size : 0;
+    symbol.address_significant = attributes->address_significant;
     if (!gcn_object_add_symbol(out, &symbol, length))
         return -1;
-    return (int)out->symbol_count - 1;
+    attributes->symbol = (int32_t)out->symbol_count - 1;
+    return attributes->symbol;
 }
 
 static bool add_sections(asm_state *state, gcn_object *out)
@@ -80,7 +72,7 @@ static bool add_symbols(asm_state *state, gcn_object *out, int *index)
         index[i] = -1;
         const char *name = asm_symbol_name(state, symbol);
         size_t length = asm_symbol_length(symbol);
-        const asm_object_name *attributes = attributes_of(state, name, length);
+        const asm_object_name *attributes = asm_object_find(state, name, length);
         bool named = attributes && attributes->binding != ASM_UNSET;
         if (!symbol->defined || symbol->kind == SYMBOL_COUNTER || (temporary(name, length) && !named))
             continue;
@@ -107,10 +99,11 @@ static bool add_symbols(asm_state *state, gcn_object *out, int *index)
     for (size_t a = 0; a < state->object.attribute_count; a++) {
         const asm_object_name *attributes = &state->object.attributes[a];
         const char *name = state->object.names.data + attributes->name;
-        const asm_symbol *symbol = asm_symbol_find(state, name, attributes->length);
+        size_t length = attributes->length;
+        const asm_symbol *symbol = asm_symbol_find(state, name, length);
         if (symbol && symbol->defined)
             continue;
-        if (undefined_symbol(out, name, attributes->length, attributes) < 0)
+        if (undefined_symbol(state, out, name, length) < 0)
             return false;
     }
     return true;
@@ -156,7 +149,7 @@ static bool add_relocations(asm_state *state, gcn_object *out, const int *index)
                 relocation.symbol = in_object;
             }
         } else {
-            int found = undefined_symbol(out, name, reference->length, attributes_of(state, name, reference->length));
+            int found = undefined_symbol(state, out, name, reference->length);
             if (found < 0)
                 return false;
             relocation.symbol = found;

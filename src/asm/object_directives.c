@@ -30,13 +30,65 @@ static const char *object_name(const asm_state *state, uint32_t offset)
     return state->object.names.data + offset;
 }
 
+static uint32_t name_hash(const char *name, size_t length)
+{
+    uint32_t hash = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < length; i++)
+        hash = (hash ^ (uint8_t)name[i]) * 16777619u;
+    return hash;
+}
+
+/* The slot of name: its record's, or the empty one where it would go. */
+static uint32_t *slot_of(asm_state *state, const char *name, size_t length)
+{
+    asm_object_state *object = &state->object;
+    size_t mask = object->slot_capacity - 1;
+    for (size_t i = name_hash(name, length) & mask;; i = (i + 1) & mask) {
+        uint32_t *slot = &object->attribute_slots[i];
+        if (!*slot)
+            return slot;
+        const asm_object_name *record = &object->attributes[*slot - 1];
+        if (record->length == length && memcmp(object_name(state, record->name), name, length) == 0)
+            return slot;
+    }
+}
+
+/* Room for one more name at under half the slots. */
+static bool grow_slots(asm_state *state)
+{
+    asm_object_state *object = &state->object;
+    if (2 * (object->attribute_count + 1) <= object->slot_capacity)
+        return true;
+    size_t capacity = object->slot_capacity ? object->slot_capacity * 2 : 128;
+    uint32_t *slots = calloc(capacity, sizeof *slots);
+    if (!slots)
+        return false;
+    free(object->attribute_slots);
+    object->attribute_slots = slots;
+    object->slot_capacity = capacity;
+    for (size_t i = 0; i < object->attribute_count; i++) {
+        const asm_object_name *record = &object->attributes[i];
+        *slot_of(state, object_name(state, record->name), record->length) = (uint32_t)i + 1;
+    }
+    return true;
+}
+
+asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length)
+{
+    if (!state->object.attribute_count)
+        return NULL;
+    uint32_t slot = *slot_of(state, name, length);
+    return slot ? &state->object.attributes[slot - 1] : NULL;
+}
+
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length)
 {
     asm_object_state *object = &state->object;
-    for (size_t i = 0; i < object->attribute_count; i++)
-        if (object->attributes[i].length == length &&
-            memcmp(object_name(state, object->attributes[i].name), name, length) == 0)
-            return &object->attributes[i];
+    if (!grow_slots(state))
+        return NULL;
+    uint32_t *slot = slot_of(state, name, length);
+    if (*slot)
+        return &object->attributes[*slot - 1];
     if (object->attribute_count == object->attribute_capacity) {
         size_t capacity = object->attribute_capacity ? object->attribute_capacity * 2 : 64;
         asm_object_name *grown = realloc(object->attributes, capacity * sizeof *grown);
@@ -45,14 +97,24 @@ asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_
         object->attributes = grown;
         object->attribute_capacity = capacity;
     }
+    /* The name may be in the names themselves (a reference's): room
+     * first, so that they do not move under it. */
+    const char *names = object->names.data;
+    size_t inside = names && name >= names && name < names + object->names.length ? (size_t)(name - names) + 1 : 0;
+    if (!asm_buffer_reserve(&object->names, length + 1))
+        return NULL;
+    if (inside)
+        name = object->names.data + inside - 1;
     size_t offset = object->names.length;
     if (!asm_buffer_append(&object->names, name, length) || !asm_buffer_append(&object->names, "", 1))
         return NULL;
-    asm_object_name *record = &object->attributes[object->attribute_count++];
+    asm_object_name *record = &object->attributes[object->attribute_count];
     memset(record, 0, sizeof *record);
     record->name = (uint32_t)offset;
     record->length = (uint32_t)length;
     record->binding = record->visibility = record->type = ASM_UNSET;
+    record->symbol = -1;
+    *slot = (uint32_t)++object->attribute_count;
     return record;
 }
 

@@ -42,6 +42,8 @@ void asm_object_start_pass(asm_state *state)
     }
     object->names.length = 0;
     object->attribute_count = 0;
+    if (object->attribute_slots)
+        memset(object->attribute_slots, 0, object->slot_capacity * sizeof *object->attribute_slots);
     object->reference_count = 0;
     object->comment.length = 0;
     free(object->metadata);
@@ -59,6 +61,7 @@ void asm_object_free(asm_state *state)
     asm_buffer_free(&object->names);
     asm_buffer_free(&object->comment);
     free(object->attributes);
+    free(object->attribute_slots);
     free(object->references);
     free(object->metadata);
     memset(object, 0, sizeof *object);

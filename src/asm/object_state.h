@@ -22,6 +22,7 @@ typedef struct asm_object_name {
     uint8_t binding, visibility, type; /* GCN_STB_*, GCN_STV_*, GCN_STT_* or ASM_UNSET */
     bool size_set, address_significant;
     uint64_t size;
+    int32_t symbol; /* while the object is built: its symbol's index, or -1 */
 } asm_object_name;
 
 /* A reference to a symbol in data, to relocate (or to patch, if the
@@ -52,6 +53,8 @@ typedef struct asm_object_state {
     asm_buffer names;
     asm_object_name *attributes;
     size_t attribute_count, attribute_capacity;
+    uint32_t *attribute_slots; /* index + 1 by the name's hash; a power of two of them */
+    size_t slot_capacity;
     asm_object_reference *references;
     size_t reference_count, reference_capacity;
     asm_buffer comment;  /* .ident strings, each with its '\0' after a leading one */

@@ -1,6 +1,4 @@
 /* YAML (libyaml) to MessagePack (msgpack-c) for the metadata note. */
-#include <errno.h>
-#include <math.h>
 #include <msgpack.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +13,13 @@ enum {
 };
 
 /* Scalar kinds in the order llvm's msgpack document sorts map keys. */
-enum { KIND_INT, KIND_UINT, KIND_NIL, KIND_BOOLEAN, KIND_FLOAT, KIND_STRING, KIND_OTHER };
+enum { KIND_INT, KIND_UINT, KIND_NIL, KIND_BOOLEAN, KIND_STRING, KIND_OTHER };
 
 typedef struct scalar {
     int kind;
     uint64_t unsigned_value;
     int64_t signed_value;
     bool boolean;
-    double real;
     const char *text;
     size_t length;
 } scalar;
@@ -62,9 +59,37 @@ static bool parse_unsigned(const char *text, size_t length, uint64_t *value)
     return true;
 }
 
+/* YAML 1.1's words for true and false, as llvm's YAML reader takes them. */
+static int boolean_word(const char *text, size_t length)
+{
+    static const char *const words[] = {"y",   "Y",   "yes",  "Yes",  "YES",  "true", "True",
+                                         "TRUE", "on", "On",   "ON",   "n",    "N",    "no",
+                                         "No",  "NO",  "false", "False", "FALSE", "off", "Off", "OFF"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strlen(words[i]) == length && memcmp(words[i], text, length) == 0)
+            return i < 11 ? 1 : 0;
+    return -1;
+}
+
+/* Whether strtod reads the whole text (the empty text too, as llvm's
+ * to_float takes it). */
+static bool whole_float(const char *text, size_t length)
+{
+    char *copy = malloc(length + 1);
+    if (!copy)
+        return false;
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    char *end;
+    strtod(copy, &end);
+    bool whole = *end == '\0' && strlen(copy) == length;
+    free(copy);
+    return whole;
+}
+
 static scalar classify(const char *text, size_t length)
 {
-    scalar s = {KIND_STRING, 0, 0, false, 0, text, length};
+    scalar s = {KIND_STRING, 0, 0, false, text, length};
     uint64_t u;
     if (parse_unsigned(text, length, &u)) {
         s.kind = KIND_UINT;
@@ -77,24 +102,16 @@ static scalar classify(const char *text, size_t length)
         s.signed_value = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
         return s;
     }
-    if ((length == 4 && memcmp(text, "true", 4) == 0) || (length == 5 && memcmp(text, "false", 5) == 0)) {
+    int boolean = boolean_word(text, length);
+    if (boolean >= 0) {
         s.kind = KIND_BOOLEAN;
-        s.boolean = length == 4;
+        s.boolean = boolean == 1;
         return s;
     }
-    if (length > 0 && length < 64 && text[0] != ' ' && text[0] != '\t' && text[0] != '\n') {
-        char copy[64];
-        memcpy(copy, text, length);
-        copy[length] = '\0';
-        char *end;
-        errno = 0;
-        double d = strtod(copy, &end);
-        if (end == copy + length && errno == 0) {
-            s.kind = KIND_FLOAT;
-            s.real = d;
-            return s;
-        }
-    }
+    /* A number with a fraction or an exponent (or none at all): llvm-mc 14
+     * writes nil for it. */
+    if (whole_float(text, length))
+        s.kind = KIND_NIL;
     return s;
 }
 
@@ -109,7 +126,7 @@ typedef struct converter {
 static scalar node_scalar(yaml_node_t *node)
 {
     if (node->type != YAML_SCALAR_NODE) {
-        scalar s = {KIND_OTHER, 0, 0, false, 0, NULL, 0};
+        scalar s = {KIND_OTHER, 0, 0, false, NULL, 0};
         return s;
     }
     return classify((const char *)node->data.scalar.value, node->data.scalar.length);
@@ -123,7 +140,6 @@ static int compare_keys(const scalar *a, const scalar *b)
     case KIND_INT: return a->signed_value < b->signed_value ? -1 : a->signed_value > b->signed_value;
     case KIND_UINT: return a->unsigned_value < b->unsigned_value ? -1 : a->unsigned_value > b->unsigned_value;
     case KIND_BOOLEAN: return (int)a->boolean - (int)b->boolean;
-    case KIND_FLOAT: return a->real < b->real ? -1 : a->real > b->real;
     case KIND_STRING: {
         size_t n = a->length < b->length ? a->length : b->length;
         int order = memcmp(a->text, b->text, n);
@@ -154,12 +170,7 @@ static void pack_scalar(converter *c, const scalar *s)
     case KIND_UINT: msgpack_pack_uint64(c->packer, s->unsigned_value); break;
     case KIND_INT: msgpack_pack_int64(c->packer, s->signed_value); break;
     case KIND_BOOLEAN: s->boolean ? msgpack_pack_true(c->packer) : msgpack_pack_false(c->packer); break;
-    case KIND_FLOAT:
-        if ((double)(float)s->real == s->real || isnan(s->real))
-            msgpack_pack_float(c->packer, (float)s->real);
-        else
-            msgpack_pack_double(c->packer, s->real);
-        break;
+    case KIND_NIL: msgpack_pack_nil(c->packer); break;
     default:
         msgpack_pack_str(c->packer, s->length);
         msgpack_pack_str_body(c->packer, s->text, s->length);
@@ -232,12 +243,54 @@ static bool pack_node(converter *c, int index, unsigned depth)
     }
 }
 
+/* Whether the flow collections ([...], {...}) of text nest deeper than
+ * MAX_DEPTH, found before libyaml reads them (its scanner takes time
+ * quadratic in their depth); where, if so. Quoted scalars and comments
+ * are skipped; brackets in plain scalars count too (harmless). */
+static bool too_deep(const char *text, size_t length, unsigned *line, unsigned *column)
+{
+    unsigned depth = 0, l = 1, c = 1;
+    char quote = 0;
+    for (size_t i = 0; i < length; i++, c++) {
+        char ch = text[i];
+        if (ch == '\n') {
+            l++;
+            c = 0;
+            if (quote != '"' && quote != '\'')
+                quote = 0; /* a comment ends */
+            continue;
+        }
+        if (quote) {
+            if (ch == quote && quote != '#')
+                quote = 0;
+            continue;
+        }
+        if (ch == '"' || ch == '\'')
+            quote = ch;
+        else if (ch == '#')
+            quote = '#';
+        else if (ch == '[' || ch == '{') {
+            if (++depth > MAX_DEPTH) {
+                *line = l;
+                *column = c;
+                return true;
+            }
+        } else if ((ch == ']' || ch == '}') && depth)
+            depth--;
+    }
+    return false;
+}
+
 bool gcn_metadata_from_yaml(const char *text, size_t length, uint8_t **out, size_t *size,
                             char *error, size_t error_size, unsigned *line, unsigned *column)
 {
     *out = NULL;
     *size = 0;
     *line = *column = 0;
+    if (too_deep(text, length, line, column)) {
+        snprintf(error, error_size, "metadata nested too deeply (limit %d)", MAX_DEPTH);
+        return false;
+    }
     yaml_parser_t parser;
     yaml_document_t document;
     if (!yaml_parser_initialize(&parser)) {

@@ -1,9 +1,11 @@
 /* The code object metadata: the YAML of .amdgpu_metadata blocks as the
  * MessagePack map of the NT_AMDGPU_METADATA note, as llvm-mc 14 converts
  * it: every scalar, quoted or not, becomes the first of an unsigned
- * integer (decimal, 0x hex, 0b binary, 0 octal), a negative integer,
- * true/false, a floating-point number (as a 32-bit float when that is
- * exact) or a string; map keys sorted; the smallest encodings. */
+ * integer (decimal, 0x hex, 0b binary, 0o or 0 octal), a negative
+ * integer, a boolean (YAML 1.1's y/yes/true/on and n/no/false/off, in
+ * three cases), nil for what strtod reads whole (floats, the empty text:
+ * llvm-mc 14 writes no floats), else a string; map keys sorted (by kind,
+ * then value), a repeated key's last value; the smallest encodings. */
 #ifndef GCN_OBJECT_METADATA_H
 #define GCN_OBJECT_METADATA_H
 

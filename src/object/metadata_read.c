@@ -38,8 +38,9 @@ static int write_output(void *context, unsigned char *buffer, size_t size)
  * than a string (a number, a boolean, null): such a string is quoted. */
 static bool reads_as_other_type(const char *text, size_t length)
 {
-    static const char *const words[] = {"true", "false", "yes", "no", "on", "off", "null", "~",
-                                        ".inf", "-.inf", ".nan"};
+    /* YAML 1.1's booleans and null, as llvm-mc 14 reads plain scalars */
+    static const char *const words[] = {"true", "false", "yes", "no", "on",   "off", "y",
+                                        "n",    "null",  "~",   ".inf", "-.inf", "+.inf", ".nan"};
     if (length == 0)
         return true;
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)

@@ -21,7 +21,7 @@ static void usage(void)
           "  --amdhsa-code-object-version=3|4: the object's version (4; also\n"
           "        .amdhsa_code_object_version in the source)\n"
           "  -I DIR: where .include looks after the including file's directory\n"
-          "  The output is the .text section; on any error it is not written.\n",
+          "  raw and hex output is the .text section; on any error no file is written.\n",
           stderr);
 }
 

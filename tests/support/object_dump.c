@@ -73,7 +73,8 @@ static int compare_lines(const void *a, const void *b)
 
 static void flush_lines(text *t, lines *l)
 {
-    qsort(l->items, l->count, sizeof *l->items, compare_lines);
+    if (l->count)
+        qsort(l->items, l->count, sizeof *l->items, compare_lines);
     for (size_t i = 0; i < l->count; i++) {
         put(t, "%s\n", l->items[i]);
         free(l->items[i]);
@@ -315,7 +316,8 @@ char *object_dump(const char *path, char *error, size_t error_size)
                 add_line(&names, &one);
             }
             put(&line, " symbols=");
-            qsort(names.items, names.count, sizeof *names.items, compare_lines);
+            if (names.count)
+                qsort(names.items, names.count, sizeof *names.items, compare_lines);
             for (size_t i = 0; i < names.count; i++) {
                 put(&line, "%s%s", i ? "," : "", names.items[i]);
                 free(names.items[i]);
