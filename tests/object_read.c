@@ -32,7 +32,8 @@ static char scratch[64]; /* a temporary folder */
 static const char *const objects[] = {
     "kernels_gfx900.o", "kernels_gfx900.so", "kernels_tonga.o", "kernels_tonga.so",
     "kernels_tahiti.o", "kernels_tahiti.so", "kernels_hawaii.o", "kernels_hawaii.so",
-    "relocs_tonga.o",   "features_gfx906.o", "version3_gfx906.o", "opencl/kernels_tahiti.o", "opencl/kernels_hawaii.o",
+    "relocs_tonga.o",   "features_gfx906.o", "version3_gfx906.o", "metadata_strings.o",
+    "opencl/kernels_tahiti.o", "opencl/kernels_hawaii.o",
     "opencl/kernels_fiji.o", "opencl/kernels_gfx900.o"};
 enum { OBJECT_COUNT = sizeof objects / sizeof objects[0] };
 
@@ -502,7 +503,9 @@ static void test_reassembly(void)
             continue; /* a linked object's source makes a relocatable one */
         if (mc)
             reassemble(objects[i], "-s llvm --reassemble", llvm_mc);
-        if (gcnasm_elf) {
+        /* gcnasm's metadata reader does not take the tag !str yet: it types
+         * '1e3' as a number where llvm-mc keeps the string */
+        if (gcnasm_elf && strcmp(objects[i], "metadata_strings.o") != 0) {
             reassemble(objects[i], "-s llvm --reassemble", gcnasm_llvm);
             reassemble(objects[i], "-s clrx", gcnasm_clrx);
         }

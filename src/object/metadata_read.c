@@ -2,6 +2,7 @@
  * writes the document. */
 #include "object/metadata_read.h"
 
+#include <ctype.h>
 #include <msgpack.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,12 @@ static bool reads_as_other_type(const char *text, size_t length)
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strlen(words[i]) == length && strncasecmp(text, words[i], length) == 0)
             return true;
+    /* anything that starts as a number may read as one (0o17, 1_000, 0b1,
+     * .5, -.5e3): quoted */
+    const char *at = text + (text[0] == '+' || text[0] == '-');
+    if (at < text + length && (isdigit((unsigned char)*at) ||
+                               (*at == '.' && at + 1 < text + length && isdigit((unsigned char)at[1]))))
+        return true;
     char copy[64], *end;
     if (length >= sizeof copy)
         return false;
@@ -61,10 +68,12 @@ static bool reads_as_other_type(const char *text, size_t length)
 static bool scalar(yaml_emitter_t *emitter, const char *text, size_t length, bool string)
 {
     yaml_event_t event;
-    bool quoted = string && reads_as_other_type(text, length);
-    return yaml_scalar_event_initialize(&event, NULL, NULL, (yaml_char_t *)text, (int)length,
-                                        !quoted, quoted,
-                                        quoted ? YAML_SINGLE_QUOTED_SCALAR_STYLE
+    /* llvm-mc 14 types a scalar by its text, quoted or not: a string that
+     * reads as another type takes the tag !str, as LLVM writes it */
+    bool tagged = string && reads_as_other_type(text, length);
+    return yaml_scalar_event_initialize(&event, NULL, tagged ? (yaml_char_t *)"!str" : NULL,
+                                        (yaml_char_t *)text, (int)length, !tagged, 0,
+                                        tagged ? YAML_SINGLE_QUOTED_SCALAR_STYLE
                                                : YAML_ANY_SCALAR_STYLE) &&
            yaml_emitter_emit(emitter, &event);
 }

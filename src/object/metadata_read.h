@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 /* The YAML of bytes[0, size) in *text (malloc'd, NUL-terminated), from
- * "---" to "..."; a string that reads as another type is quoted, so that
+ * "---" to "..."; a string that reads as another type is tagged !str, so that
  * the YAML reads back to the same MessagePack types. On failure the
  * reason goes to error. */
 bool gcn_metadata_to_yaml(const uint8_t *bytes, size_t size, char **text, size_t *length,
