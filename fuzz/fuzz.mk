@@ -5,7 +5,7 @@
 # libFuzzer's runtime on Debian: apt-get install clang-14 libclang-rt-14-dev.
 FUZZ_CC ?= clang-14
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = decode_format parse_encode assemble assemble_file disassemble elf_read
+FUZZ_TARGETS = decode_format parse_encode assemble assemble_file disassemble assemble_object elf_read
 FUZZ_BUILD = $(BUILD)/fuzz
 GCN_SHARED ?= ../shared
 # FUZZ_SANITIZE_EXTRA: e.g. -fno-sanitize=nonnull-attribute to fuzz past a known finding.

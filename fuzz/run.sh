@@ -12,7 +12,7 @@ status=0 passed=0 failed=0
 for target in "$@"; do
     mkdir -p "$build/work/$target" "$build/found/$target" "$build/log"
     case $target in
-    parse_encode | assemble) options="-dict=$build/gcn.dict -max_len=4096" ;;
+    parse_encode | assemble | assemble_object) options="-dict=$build/gcn.dict -max_len=4096" ;;
     # Two header bytes, then text that lands up to four times in a source of about 1 MiB.
     assemble_file) options="-dict=$build/gcn.dict -max_len=4098" ;;
     *) options="-max_len=64" ;;

@@ -331,9 +331,11 @@ static void test_metadata(void)
     size_t size;
     char error[256] = "";
     unsigned line, column;
-    const char *yaml = "b: 1\na: -1\nc: [yes, '', x]\n";
-    static const uint8_t want[] = {0x83, 0xa1, 'a', 0xff, 0xa1, 'b', 0x01, 0xa1, 'c',
-                                   0x93, 0xc3, 0xc0, 0xa1, 'x'};
+    const char *yaml = "b: 1\na: -1\nc: [yes, '', x]\namdhsa.version: [1, 1]\namdhsa.kernels: []\n";
+    static const uint8_t want[] = {0x85, 0xa1, 'a', 0xff, 0xae, 'a', 'm', 'd', 'h', 's', 'a', '.', 'k',
+                                   'e', 'r', 'n', 'e', 'l', 's', 0x90, 0xae, 'a', 'm', 'd', 'h', 's',
+                                   'a', '.', 'v', 'e', 'r', 's', 'i', 'o', 'n', 0x92, 0x01, 0x01, 0xa1,
+                                   'b', 0x01, 0xa1, 'c', 0x93, 0xc3, 0xc0, 0xa1, 'x'};
     bool ok = gcn_metadata_from_yaml(yaml, strlen(yaml), &out, &size, error, sizeof error, &line, &column);
     CHECK(ok && size == sizeof want && memcmp(out, want, size) == 0, "metadata bytes (%s)", error);
     if (ok)

@@ -364,6 +364,7 @@ static void assignment(asm_state *state, size_t name, size_t name_length, size_t
                    (int)(cursor.end - cursor.pos > 40 ? 40 : cursor.end - cursor.pos), cursor.pos);
         return;
     }
+    asm_object_assignment(state, line + name, name_length, line + value, end - value);
     asm_define_symbol(state, line + name, name_length, (unsigned)name + 1, result, section, false);
 }
 

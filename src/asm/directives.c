@@ -623,6 +623,7 @@ static void directive_set(asm_state *state, const char *line, size_t start, size
     unsigned section;
     if (!asm_value_needed(state, &cursor, &value, &section) || !at_end(state, &cursor, "the value"))
         return;
+    asm_object_assignment(state, line + i, n, line + j + 1, end - j - 1);
     asm_define_symbol(state, line + i, n, (unsigned)i + 1, value, section, constant != 0);
 }
 

@@ -505,9 +505,17 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
 /* The record of name if there is one. */
 asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
+/* An assignment name = value (object_directives.c): the symbol value
+ * starts with, whose type and size an object gives name too. */
+void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
+                           size_t value_length);
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
+/* Records a reference to name at offset of section, to relocate (type,
+ * addend) when the object is made. */
+void asm_object_add_reference(asm_state *state, const char *name, size_t length, unsigned section,
+                              unsigned size, uint32_t type, uint64_t offset, int64_t addend, unsigned column);
 /* Sets up the object state from the assembly (once) and for a pass. */
 bool asm_object_setup(asm_state *state);
 void asm_object_start_pass(asm_state *state);
@@ -564,9 +572,17 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
 /* The record of name if there is one. */
 asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
+/* An assignment name = value (object_directives.c): the symbol value
+ * starts with, whose type and size an object gives name too. */
+void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
+                           size_t value_length);
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
+/* Records a reference to name at offset of section, to relocate (type,
+ * addend) when the object is made. */
+void asm_object_add_reference(asm_state *state, const char *name, size_t length, unsigned section,
+                              unsigned size, uint32_t type, uint64_t offset, int64_t addend, unsigned column);
 /* Sets up the object state from the assembly (once) and for a pass. */
 bool asm_object_setup(asm_state *state);
 void asm_object_start_pass(asm_state *state);
@@ -662,9 +678,17 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
 asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
 /* The record of name if there is one. */
 asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
+/* An assignment name = value (object_directives.c): the symbol value
+ * starts with, whose type and size an object gives name too. */
+void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
+                           size_t value_length);
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
+/* Records a reference to name at offset of section, to relocate (type,
+ * addend) when the object is made. */
+void asm_object_add_reference(asm_state *state, const char *name, size_t length, unsigned section,
+                              unsigned size, uint32_t type, uint64_t offset, int64_t addend, unsigned column);
 /* Sets up the object state from the assembly (once) and for a pass. */
 bool asm_object_setup(asm_state *state);
 void asm_object_start_pass(asm_state *state);

@@ -191,7 +191,12 @@ void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t 
         asm_object_name *code = descriptor ? asm_object_attributes(state, kernel, strlen(kernel)) : NULL;
         descriptor = code ? asm_object_attributes(state, kd_name, (size_t)kd_length) : NULL;
         if (code && descriptor) {
-            descriptor->binding = code->binding;
+            /* NAME's binding now: as given, else local if it is defined
+             * by now and global if not (as llvm-mc decides it). */
+            const asm_symbol *defined = asm_symbol_find(state, kernel, strlen(kernel));
+            descriptor->binding = code->binding != ASM_UNSET ? code->binding
+                                  : defined && defined->defined ? GCN_STB_LOCAL
+                                                                : GCN_STB_GLOBAL;
             descriptor->visibility = code->visibility;
             descriptor->type = GCN_STT_OBJECT;
             descriptor->size = GCN_KD_SIZE;
@@ -201,35 +206,10 @@ void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t 
         }
         /* kernel_code_entry_byte_offset: code - descriptor, a REL64 of
          * the code symbol at 16 bytes in, plus those 16 bytes. */
-        asm_object_state *object = &state->object;
-        if (object->relocations) {
-            if (object->reference_count == object->reference_capacity) {
-                size_t capacity = object->reference_capacity ? object->reference_capacity * 2 : 64;
-                asm_object_reference *grown = realloc(object->references, capacity * sizeof *grown);
-                if (!grown) {
-                    asm_report(state, true, name_column, "out of memory");
-                    state->sequence = after;
-                    return;
-                }
-                object->references = grown;
-                object->reference_capacity = capacity;
-            }
-            size_t offset = object->names.length;
-            if (asm_buffer_append(&object->names, kernel, strlen(kernel) + 1)) {
-                asm_object_reference *reference = &object->references[object->reference_count++];
-                memset(reference, 0, sizeof *reference);
-                reference->name = (uint32_t)offset;
-                reference->length = (uint32_t)strlen(kernel);
-                reference->section = (uint8_t)section;
-                reference->size = 8;
-                reference->type = GCN_R_AMDGPU_REL64;
-                reference->offset = position + GCN_KD_KERNEL_CODE_ENTRY_BYTE_OFFSET_OFFSET;
-                reference->addend = GCN_KD_KERNEL_CODE_ENTRY_BYTE_OFFSET_OFFSET;
-                reference->file = opening.file;
-                reference->line = opening.line;
-                reference->column = name_column;
-            }
-        }
+        if (state->object.relocations)
+            asm_object_add_reference(state, kernel, strlen(kernel), section, 8, GCN_R_AMDGPU_REL64,
+                                     position + GCN_KD_KERNEL_CODE_ENTRY_BYTE_OFFSET_OFFSET,
+                                     GCN_KD_KERNEL_CODE_ENTRY_BYTE_OFFSET_OFFSET, name_column);
     }
     state->sequence = after;
 }
@@ -272,16 +252,22 @@ void asm_object_metadata(asm_state *state, const char *line, size_t start, size_
     if (!gcn_metadata_from_yaml(yaml.data ? yaml.data : "", yaml.length, &packed, &size, error,
                                 sizeof error, &error_line, &error_column)) {
         asm_location at = state->location;
-        if (error_line) { /* the line of the block it is about */
+        if (error_line && yaml.length) { /* the line of the block it is about */
             const char *p = yaml.data, *stop = yaml.data + yaml.length;
-            for (unsigned l = 1; l < error_line && p < stop; l++) {
+            unsigned l = 1;
+            for (; l < error_line; l++) {
                 const char *newline = memchr(p, '\n', (size_t)(stop - p));
-                p = newline ? newline + 1 : stop;
+                if (!newline || newline + 1 >= stop)
+                    break; /* past the last line (the end of the text): at the end of that line */
+                p = newline + 1;
             }
-            const char *newline = p < stop ? memchr(p, '\n', (size_t)(stop - p)) : NULL;
-            at.line = first_line + error_line - 1;
-            at.text = asm_arena_copy(&state->arena, p, newline ? (size_t)(newline - p) : (size_t)(stop - p));
-            at.length = at.text ? (newline ? (size_t)(newline - p) : (size_t)(stop - p)) : 0;
+            const char *newline = memchr(p, '\n', (size_t)(stop - p));
+            size_t line_length = newline ? (size_t)(newline - p) : (size_t)(stop - p);
+            if (l < error_line)
+                error_column = (unsigned)line_length + 1;
+            at.line = first_line + l - 1;
+            at.text = asm_arena_copy(&state->arena, p, line_length);
+            at.length = at.text ? line_length : 0;
         }
         asm_report_at(state, &at, state->sequence, true, error_line ? error_column : (unsigned)start + 1,
                       "%s", error);

@@ -30,7 +30,7 @@ static int undefined_symbol(asm_state *state, gcn_object *out, const char *name,
     name = state->object.names.data + attributes->name; /* the names may have moved */
     gcn_object_symbol symbol = {(char *)name, GCN_OBJECT_UNDEFINED, 0, 0, GCN_STB_GLOBAL, GCN_STT_NOTYPE,
                                 GCN_STV_DEFAULT, false};
-    symbol.binding = attributes->binding == GCN_STB_WEAK ? GCN_STB_WEAK : GCN_STB_GLOBAL;
+    symbol.binding = pick(attributes->binding, GCN_STB_GLOBAL); /* .local may keep it local */
     symbol.type = pick(attributes->type, GCN_STT_NOTYPE);
     symbol.visibility = pick(attributes->visibility, GCN_STV_DEFAULT);
     symbol.size = attributes->size_set ? attributes->size : 0;
@@ -63,6 +63,27 @@ static bool add_sections(asm_state *state, gcn_object *out)
     return true;
 }
 
+/* An assignment's symbol takes the type and size of the one it is set to
+ * (through a chain of them) where its own are not given, a function's
+ * type over an object's over none, as llvm-mc merges them. */
+static void inherit(asm_state *state, const asm_object_name *attributes, gcn_object_symbol *symbol)
+{
+    bool sized = attributes->size_set;
+    for (int depth = 0; depth < 16 && attributes->base_length; depth++) {
+        const char *name = state->object.names.data + attributes->base;
+        attributes = asm_object_find(state, name, attributes->base_length);
+        if (!attributes)
+            return;
+        uint8_t type = pick(attributes->type, GCN_STT_NOTYPE);
+        if (symbol->type == GCN_STT_NOTYPE || (symbol->type == GCN_STT_OBJECT && type == GCN_STT_FUNC))
+            symbol->type = type;
+        if (!sized && attributes->size_set) {
+            symbol->size = attributes->size;
+            sized = true;
+        }
+    }
+}
+
 /* Defined symbols, in the order of their records (of their first
  * mention), then the undefined ones attributes name. */
 static bool add_symbols(asm_state *state, gcn_object *out, int *index)
@@ -90,6 +111,7 @@ static bool add_symbols(asm_state *state, gcn_object *out, int *index)
             out_symbol.visibility = pick(attributes->visibility, GCN_STV_DEFAULT);
             out_symbol.size = attributes->size_set ? attributes->size : 0;
             out_symbol.address_significant = attributes->address_significant;
+            inherit(state, attributes, &out_symbol);
         }
         if (!gcn_object_add_symbol(out, &out_symbol, length))
             return false;

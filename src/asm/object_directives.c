@@ -118,6 +118,24 @@ asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_
     return record;
 }
 
+void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
+                           size_t value_length)
+{
+    if (!state->object.keep_bytes)
+        return;
+    size_t i = skip_blank(value, 0, value_length);
+    size_t n = name_at(value, i, value_length);
+    if (n == 0 || (value[i] >= '0' && value[i] <= '9') || (n == 1 && value[i] == '.'))
+        return;
+    asm_object_name *record = asm_object_attributes(state, name, length);
+    size_t offset = state->object.names.length;
+    if (!record || !asm_buffer_append(&state->object.names, value + i, n) ||
+        !asm_buffer_append(&state->object.names, "", 1))
+        return;
+    record->base = (uint32_t)offset;
+    record->base_length = (uint32_t)n;
+}
+
 /* A symbol name at i (after blanks); its length, 0 after an error. */
 static size_t symbol_name(asm_state *state, const char *line, size_t i, size_t end)
 {
@@ -405,6 +423,38 @@ bool asm_object_directive(asm_state *state, const char *line, size_t start, size
 
 /* ---- references in data ---- */
 
+void asm_object_add_reference(asm_state *state, const char *name, size_t length, unsigned section,
+                              unsigned size, uint32_t type, uint64_t offset, int64_t addend, unsigned column)
+{
+    asm_object_state *object = &state->object;
+    if (object->reference_count == object->reference_capacity) {
+        size_t capacity = object->reference_capacity ? object->reference_capacity * 2 : 64;
+        asm_object_reference *grown = realloc(object->references, capacity * sizeof *grown);
+        if (!grown) {
+            asm_report(state, true, column, "out of memory");
+            return;
+        }
+        object->references = grown;
+        object->reference_capacity = capacity;
+    }
+    size_t name_offset = object->names.length;
+    if (!asm_buffer_append(&object->names, name, length) || !asm_buffer_append(&object->names, "", 1)) {
+        asm_report(state, true, column, "out of memory");
+        return;
+    }
+    asm_object_reference *reference = &object->references[object->reference_count++];
+    reference->name = (uint32_t)name_offset;
+    reference->length = (uint32_t)length;
+    reference->section = (uint8_t)section;
+    reference->size = (uint8_t)size;
+    reference->type = type;
+    reference->offset = offset;
+    reference->addend = addend;
+    reference->file = state->location.file;
+    reference->line = state->location.line;
+    reference->column = column;
+}
+
 /* The relocation a modifier asks for in data of size bytes; 0 if none.
  * LLVM 14 writes @abs32@lo and @abs32@hi in data as R_AMDGPU_ABS32. */
 static uint32_t reference_type(const char *modifier, size_t length, unsigned size)
@@ -505,32 +555,6 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
         return true;
     if (state->mode == MODE_FIXUP)
         return true; /* recorded by the first parse */
-    asm_object_state *object = &state->object;
-    if (object->reference_count == object->reference_capacity) {
-        size_t capacity = object->reference_capacity ? object->reference_capacity * 2 : 64;
-        asm_object_reference *grown = realloc(object->references, capacity * sizeof *grown);
-        if (!grown) {
-            asm_report(state, true, column, "out of memory");
-            return true;
-        }
-        object->references = grown;
-        object->reference_capacity = capacity;
-    }
-    size_t name_offset = object->names.length;
-    if (!asm_buffer_append(&object->names, name, length) || !asm_buffer_append(&object->names, "", 1)) {
-        asm_report(state, true, column, "out of memory");
-        return true;
-    }
-    asm_object_reference *reference = &object->references[object->reference_count++];
-    reference->name = (uint32_t)name_offset;
-    reference->length = (uint32_t)length;
-    reference->section = (uint8_t)state->section;
-    reference->size = (uint8_t)size;
-    reference->type = type;
-    reference->offset = offset;
-    reference->addend = addend;
-    reference->file = state->location.file;
-    reference->line = state->location.line;
-    reference->column = column;
+    asm_object_add_reference(state, name, length, state->section, size, type, offset, addend, column);
     return true;
 }

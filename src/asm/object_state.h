@@ -23,6 +23,7 @@ typedef struct asm_object_name {
     bool size_set, address_significant;
     uint64_t size;
     int32_t symbol; /* while the object is built: its symbol's index, or -1 */
+    uint32_t base, base_length; /* an assignment's symbol (x = f + 4: f), in names; length 0: none */
 } asm_object_name;
 
 /* A reference to a symbol in data, to relocate (or to patch, if the

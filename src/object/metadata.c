@@ -243,6 +243,169 @@ static bool pack_node(converter *c, int index, unsigned depth)
     }
 }
 
+/* ---- the schema llvm-mc 14 checks (its "invalid HSA metadata") ---- */
+
+enum { FIELD_INTEGER, FIELD_STRING, FIELD_BOOLEAN, FIELD_INTEGERS, FIELD_STRINGS, FIELD_KERNELS, FIELD_ARGS };
+
+typedef struct field {
+    const char *key;
+    bool required;
+    uint8_t type;
+    uint8_t count;               /* FIELD_INTEGERS: how many (0: any) */
+    const char *const *choices;  /* FIELD_STRING: the values allowed (NULL-ended), or NULL */
+} field;
+
+static const char *const languages[] = {"OpenCL C", "OpenCL C++", "HCC", "HIP", "OpenMP", "Assembler", NULL};
+static const char *const value_kinds[] = {
+    "by_value", "global_buffer", "dynamic_shared_pointer", "sampler", "image", "pipe", "queue",
+    "hidden_block_count_x", "hidden_block_count_y", "hidden_block_count_z", "hidden_group_size_x",
+    "hidden_group_size_y", "hidden_group_size_z", "hidden_remainder_x", "hidden_remainder_y",
+    "hidden_remainder_z", "hidden_global_offset_x", "hidden_global_offset_y", "hidden_global_offset_z",
+    "hidden_grid_dims", "hidden_none", "hidden_printf_buffer", "hidden_hostcall_buffer",
+    "hidden_default_queue", "hidden_completion_action", "hidden_multigrid_sync_arg",
+    "hidden_private_base", "hidden_shared_base", "hidden_queue_ptr", NULL};
+static const char *const address_spaces[] = {"private", "global", "constant", "local", "generic", "region", NULL};
+static const char *const accesses[] = {"read_only", "write_only", "read_write", NULL};
+
+static const field root_fields[] = {
+    {"amdhsa.version", true, FIELD_INTEGERS, 2, NULL},
+    {"amdhsa.printf", false, FIELD_STRINGS, 0, NULL},
+    {"amdhsa.kernels", true, FIELD_KERNELS, 0, NULL},
+    {NULL, false, 0, 0, NULL},
+};
+static const field kernel_fields[] = {
+    {".name", true, FIELD_STRING, 0, NULL},
+    {".symbol", true, FIELD_STRING, 0, NULL},
+    {".language", false, FIELD_STRING, 0, languages},
+    {".language_version", false, FIELD_INTEGERS, 2, NULL},
+    {".args", false, FIELD_ARGS, 0, NULL},
+    {".reqd_workgroup_size", false, FIELD_INTEGERS, 3, NULL},
+    {".workgroup_size_hint", false, FIELD_INTEGERS, 3, NULL},
+    {".vec_type_hint", false, FIELD_STRING, 0, NULL},
+    {".device_enqueue_symbol", false, FIELD_STRING, 0, NULL},
+    {".kernarg_segment_size", true, FIELD_INTEGER, 0, NULL},
+    {".group_segment_fixed_size", true, FIELD_INTEGER, 0, NULL},
+    {".private_segment_fixed_size", true, FIELD_INTEGER, 0, NULL},
+    {".kernarg_segment_align", true, FIELD_INTEGER, 0, NULL},
+    {".wavefront_size", true, FIELD_INTEGER, 0, NULL},
+    {".sgpr_count", true, FIELD_INTEGER, 0, NULL},
+    {".vgpr_count", true, FIELD_INTEGER, 0, NULL},
+    {".max_flat_workgroup_size", true, FIELD_INTEGER, 0, NULL},
+    {".sgpr_spill_count", false, FIELD_INTEGER, 0, NULL},
+    {".vgpr_spill_count", false, FIELD_INTEGER, 0, NULL},
+    {NULL, false, 0, 0, NULL},
+};
+static const field arg_fields[] = {
+    {".name", false, FIELD_STRING, 0, NULL},
+    {".type_name", false, FIELD_STRING, 0, NULL},
+    {".size", true, FIELD_INTEGER, 0, NULL},
+    {".offset", true, FIELD_INTEGER, 0, NULL},
+    {".value_kind", true, FIELD_STRING, 0, value_kinds},
+    {".pointee_align", false, FIELD_INTEGER, 0, NULL},
+    {".address_space", false, FIELD_STRING, 0, address_spaces},
+    {".access", false, FIELD_STRING, 0, accesses},
+    {".actual_access", false, FIELD_STRING, 0, accesses},
+    {".is_const", false, FIELD_BOOLEAN, 0, NULL},
+    {".is_restrict", false, FIELD_BOOLEAN, 0, NULL},
+    {".is_volatile", false, FIELD_BOOLEAN, 0, NULL},
+    {".is_pipe", false, FIELD_BOOLEAN, 0, NULL},
+    {NULL, false, 0, 0, NULL},
+};
+
+typedef struct checker {
+    yaml_document_t *document;
+    char *error;
+    size_t error_size;
+    yaml_mark_t mark;
+} checker;
+
+static bool refuse(checker *c, const yaml_node_t *node, const char *where, const char *key, const char *why)
+{
+    snprintf(c->error, c->error_size, "invalid HSA metadata: %s%s%s %s", where, *where ? " " : "", key, why);
+    c->mark = node->start_mark;
+    return false;
+}
+
+static bool check_map(checker *c, yaml_node_t *node, const field *fields, const char *where);
+
+static bool is_integer(yaml_node_t *node)
+{
+    scalar s = node_scalar(node);
+    return s.kind == KIND_UINT || s.kind == KIND_INT;
+}
+
+static bool check_items(checker *c, yaml_node_t *node, const field *f, const char *where)
+{
+    if (node->type != YAML_SEQUENCE_NODE)
+        return refuse(c, node, where, f->key, "is not a list");
+    size_t count = (size_t)(node->data.sequence.items.top - node->data.sequence.items.start);
+    if (f->count && count != f->count) {
+        char why[64];
+        snprintf(why, sizeof why, "has %zu items, not %u", count, f->count);
+        return refuse(c, node, where, f->key, why);
+    }
+    for (size_t i = 0; i < count; i++) {
+        yaml_node_t *item = yaml_document_get_node(c->document, node->data.sequence.items.start[i]);
+        char place[160];
+        snprintf(place, sizeof place, "%s%s%s[%zu]", where, *where ? " " : "", f->key, i);
+        if (f->type == FIELD_INTEGERS && !is_integer(item))
+            return refuse(c, item, "", place, "is not an integer");
+        if (f->type == FIELD_STRINGS && node_scalar(item).kind != KIND_STRING)
+            return refuse(c, item, "", place, "is not a string");
+        if (f->type == FIELD_KERNELS && !check_map(c, item, kernel_fields, place))
+            return false;
+        if (f->type == FIELD_ARGS && !check_map(c, item, arg_fields, place))
+            return false;
+    }
+    return true;
+}
+
+static bool check_map(checker *c, yaml_node_t *node, const field *fields, const char *where)
+{
+    if (node->type != YAML_MAPPING_NODE)
+        return refuse(c, node, "", where, "is not a map");
+    yaml_node_pair_t *first = node->data.mapping.pairs.start, *top = node->data.mapping.pairs.top;
+    for (const field *f = fields; f->key; f++) {
+        yaml_node_t *value = NULL;
+        for (yaml_node_pair_t *pair = first; pair < top; pair++) { /* the last of a key given twice */
+            scalar key = node_scalar(yaml_document_get_node(c->document, pair->key));
+            if (key.kind == KIND_STRING && key.length == strlen(f->key) && memcmp(key.text, f->key, key.length) == 0)
+                value = yaml_document_get_node(c->document, pair->value);
+        }
+        if (!value) {
+            if (f->required)
+                return refuse(c, node, where, f->key, "is missing");
+            continue;
+        }
+        scalar s = node_scalar(value);
+        switch (f->type) {
+        case FIELD_INTEGER:
+            if (!is_integer(value))
+                return refuse(c, value, where, f->key, "is not an integer");
+            break;
+        case FIELD_BOOLEAN:
+            if (s.kind != KIND_BOOLEAN)
+                return refuse(c, value, where, f->key, "is not a boolean");
+            break;
+        case FIELD_STRING:
+            if (s.kind != KIND_STRING)
+                return refuse(c, value, where, f->key, "is not a string");
+            if (f->choices) {
+                bool known = false;
+                for (const char *const *choice = f->choices; *choice && !known; choice++)
+                    known = strlen(*choice) == s.length && memcmp(*choice, s.text, s.length) == 0;
+                if (!known)
+                    return refuse(c, value, where, f->key, "has a value it cannot have");
+            }
+            break;
+        default:
+            if (!check_items(c, value, f, where))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* Whether the flow collections ([...], {...}) of text nest deeper than
  * MAX_DEPTH, found before libyaml reads them (its scanner takes time
  * quadratic in their depth); where, if so. Quoted scalars and comments
@@ -320,8 +483,15 @@ bool gcn_metadata_from_yaml(const char *text, size_t length, uint8_t **out, size
     msgpack_packer_init(&packer, &buffer, msgpack_sbuffer_write);
     converter c = {&document, &packer, 0, NULL, root->start_mark};
     bool ok = pack_node(&c, 1, 0);
+    checker check = {&document, error, error_size, root->start_mark};
+    if (ok && !check_map(&check, root, root_fields, "")) {
+        ok = false;
+        c.failure = error; /* the checker's message, already in error */
+        c.mark = check.mark;
+    }
     if (!ok) {
-        snprintf(error, error_size, "%s", c.failure ? c.failure : "invalid metadata");
+        if (c.failure != error)
+            snprintf(error, error_size, "%s", c.failure ? c.failure : "invalid metadata");
         *line = (unsigned)c.mark.line + 1;
         *column = (unsigned)c.mark.column + 1;
         msgpack_sbuffer_destroy(&buffer);

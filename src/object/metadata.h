@@ -5,7 +5,10 @@
  * integer, a boolean (YAML 1.1's y/yes/true/on and n/no/false/off, in
  * three cases), nil for what strtod reads whole (floats, the empty text:
  * llvm-mc 14 writes no floats), else a string; map keys sorted (by kind,
- * then value), a repeated key's last value; the smallest encodings. */
+ * then value), a repeated key's last value; the smallest encodings.
+ * Then checked as llvm-mc 14 checks it ("invalid HSA metadata"): the keys
+ * the root, each kernel and each argument require, the types of those it
+ * knows, the values its enumerations allow; others pass. */
 #ifndef GCN_OBJECT_METADATA_H
 #define GCN_OBJECT_METADATA_H
 
