@@ -310,6 +310,14 @@ static void test_tools(void)
     /* the clrx dialect: source, branch targets as labels */
     snprintf(command, sizeof command, "%s/gcndis " DIR "kernels_gfx900.o", build);
     expect(command, 0, "\t.amdhsa_kernel buffer_loop\n", NULL, false);
+    /* a relocation source cannot give back: a comment where it was, one warning */
+    snprintf(command, sizeof command, "%s/gcndis -s llvm --reassemble " DIR "unexpressible_tonga.o",
+             build);
+    expect(command, 0,
+           "\t.long 0x00000000\n\t/* relocation R_AMDGPU_ABS64 at 0x4: message (not reassembled) */",
+           "gcndis: " DIR "unexpressible_tonga.o: warning: the relocation R_AMDGPU_ABS64 at 0x4 in "
+           ".text cannot be written as source",
+           true);
     /* gcnasm given an object or another binary file: one message */
     snprintf(command, sizeof command, "%s/gcnasm -a gfx900 -o %s/a.out " DIR "kernels_gfx900.o", build,
              scratch);

@@ -1,9 +1,8 @@
-/* ELF objects: each executable section goes through the buffer
- * disassembler with -e's encodings on; its lines are then read back (the
- * offset and words of the comment) to place symbol labels and relocations
- * between them, and rewritten as a listing or as source. Other sections
- * print (as source) as data with their labels and relocations; kernel
- * descriptors and the metadata note as their directives' blocks. */
+/* ELF objects as a listing or as source: the object read and checked
+ * (object/elf_read.c), its metadata note converted first, then each
+ * section: executable ones through dis/object_code.c, the others (in
+ * source) as data with their labels and relocations, kernel descriptors
+ * as .amdhsa_kernel blocks (dis/object_descriptor.c); then the metadata. */
 #include "dis/object.h"
 
 #include <elf.h>
