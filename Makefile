@@ -39,9 +39,9 @@ $(BUILD)/%.o: %.c
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/src/tools/options.o: override CFLAGS += -DGCN_VERSION='"$(VERSION)"'
-$(BUILD)/gcnasm: $(BUILD)/src/tools/gcnasm.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/options.o $(BUILD)/libgcn.a
+$(BUILD)/gcnasm: $(BUILD)/src/tools/gcnasm.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/options.o $(BUILD)/src/tools/object_input.o $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
-$(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/options.o $(BUILD)/libgcn.a
+$(BUILD)/gcndis: $(BUILD)/src/tools/gcndis.o $(BUILD)/src/tools/cli.o $(BUILD)/src/tools/options.o $(BUILD)/src/tools/object_input.o $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 # gcnemu reads and writes JSON with jansson; libgcn itself does not.
 GCNEMU_OBJECTS := $(patsubst %.c,$(BUILD)/%.o,src/tools/gcnemu.c src/tools/scenario.c src/tools/result.c src/tools/trace.c src/tools/cli.c src/tools/options.c)
@@ -134,7 +134,7 @@ FORCE:
 $(BUILD)/man/%.1: $(BUILD)/%
 	@mkdir -p $(@D)
 	help2man --no-info --section=1 --output=$@ \
-	  --name="$$($< --help | sed -n 2p | sed 's/\.$$//')" $<
+	  --name="$$($< --help | sed -e '1d' -e '/^  or: /d' | sed -n -e 's/\.$$//' -e 1p)" $<
 
 install: $(TOOLS) $(BUILD)/libgcn.a $(SHARED_LIBRARY) $(BUILD)/gcn.pc $(MAN_PAGES)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \

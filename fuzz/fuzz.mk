@@ -5,7 +5,7 @@
 # libFuzzer's runtime on Debian: apt-get install clang-14 libclang-rt-14-dev.
 FUZZ_CC ?= clang-14
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = decode_format parse_encode assemble assemble_file disassemble emulate emulate_memory assemble_object
+FUZZ_TARGETS = decode_format parse_encode assemble assemble_file disassemble emulate emulate_memory assemble_object elf_read
 FUZZ_BUILD = $(BUILD)/fuzz
 GCN_SHARED ?= ../shared
 # FUZZ_SANITIZE_EXTRA: e.g. -fno-sanitize=nonnull-attribute to fuzz past a known finding.
@@ -38,6 +38,10 @@ $(FUZZ_BUILD)/build_corpus: $(BUILD)/fuzz/corpus.o $(BUILD)/libgcn.a
 # Seeds from the test vectors and examples, generated, never committed.
 fuzz-corpus: $(FUZZ_BUILD)/build_corpus
 	$(FUZZ_BUILD)/build_corpus $(GCN_SHARED) examples $(FUZZ_BUILD)
+	@# elf_read: the checked-in objects, each behind its options byte (0-7)
+	@mkdir -p $(FUZZ_BUILD)/corpus/elf_read
+	@n=0; for f in tests/data/object_read/*.o tests/data/object_read/*.so tests/data/object_read/opencl/*.o; do \
+	  printf "\\$$(printf %o $$((n % 8)))" | cat - $$f >$(FUZZ_BUILD)/corpus/elf_read/seed$$n; n=$$((n + 1)); done
 
 fuzz-build: $(FUZZ_PROGRAMS)
 

@@ -19,6 +19,7 @@ for target in "$@"; do
     esac
     [ "$target" = disassemble ] && options="-max_len=1024"
     [ "$target" = emulate ] && options="-max_len=1024"
+    [ "$target" = elf_read ] && options="-max_len=32768"
     log=$build/log/$target.log
     before=$(ls "$build/found/$target" | wc -l)
     # A hang is an input over 10 s; 2 GB of memory is a finding too.

@@ -7,6 +7,7 @@
 #include "asm/assembler.h"
 #include "object/object.h"
 #include "tools/cli.h"
+#include "tools/object_input.h"
 
 static void help(void)
 {
@@ -137,6 +138,12 @@ int main(int argc, char **argv)
     int descriptor;
     if (!cli_open("gcnasm", input, &descriptor, &source, &length))
         return 1;
+    if (cli_reject_binary("gcnasm", input, descriptor, source, length)) {
+        if (descriptor >= 0)
+            close(descriptor);
+        free(source);
+        return 1;
+    }
     gcn_assembly assembly = {arch, parser.dialect,
                              strcmp(input, "-") ? input : "<stdin>", stderr, 0, 0, 0};
     gcn_object object = {0};

@@ -8,20 +8,27 @@
 
 #include "dis/disassembler.h"
 #include "tools/cli.h"
+#include "tools/object_input.h"
 
-/* --exact has no one-letter form. */
-enum { EXACT_OPTION = 1 };
+/* --exact and --reassemble have no one-letter form. */
+enum { EXACT_OPTION = 1, REASSEMBLE_OPTION = 2 };
 
 static void help(void)
 {
     puts("Usage: gcndis -a ARCH [-s clrx|llvm] [-f raw|hex] [-e] [--exact] [--] [INPUT|-]\n"
+         "  or:  gcndis [-a ARCH] [-s clrx|llvm] [--reassemble] [-e] [--] OBJECT\n"
          "Disassemble AMD GCN machine code.\n"
          "\n"
          "Reads INPUT (standard input without it, or with -) and writes one\n"
-         "instruction per line to standard output.\n"
+         "instruction per line to standard output. An OBJECT (an AMDGPU ELF object\n"
+         "or code object, known by its magic whatever -f says; its generation from\n"
+         "its header unless -a names one) is listed as llvm-objdump -d -r lists it in\n"
+         "the llvm dialect, with its kernel descriptors and metadata; with\n"
+         "--reassemble, and always in the clrx dialect, as source that gcnasm -f elf\n"
+         "assembles back to an equivalent object.\n"
          "\n"
          "Options:\n"
-         "  -a, --arch ARCH      the generation (required)\n"
+         "  -a, --arch ARCH      the generation (required, but for an OBJECT)\n"
          "  -s, --syntax NAME    the dialect: clrx (default; clrxdisasm's text, branch\n"
          "                       targets become labels) or llvm (llvm-objdump's text,\n"
          "                       with raw branch offsets)\n"
@@ -35,6 +42,7 @@ static void help(void)
          "                       where an instruction's text would lose bits, its first\n"
          "                       word prints as data with the text in a comment, and\n"
          "                       the next word is read afresh\n"
+         "      --reassemble     an OBJECT as source for gcnasm -f elf (llvm dialect)\n"
          "  -h, --help           this help\n"
          "      --version        the version\n"
          "  --                   ends the options (an INPUT may then start with -)\n"
@@ -157,9 +165,10 @@ static int disassemble_hex(const gcn_listing_options *options, const char *input
 int main(int argc, char **argv)
 {
     static const cli_option options[] = {{'f', "format", true}, {'e', "show-encoding", false},
-                                           {EXACT_OPTION, "exact", false}};
+                                           {EXACT_OPTION, "exact", false},
+                                           {REASSEMBLE_OPTION, "reassemble", false}};
     const char *format = "raw";
-    bool show_encoding = false, exact = false;
+    bool show_encoding = false, exact = false, reassemble = false;
     cli_parser parser;
     cli_parser_start(&parser, "gcndis", options, sizeof options / sizeof options[0], help, argc, argv);
     const char *value;
@@ -170,6 +179,8 @@ int main(int argc, char **argv)
             show_encoding = true;
         } else if (letter == EXACT_OPTION) {
             exact = true;
+        } else if (letter == REASSEMBLE_OPTION) {
+            reassemble = true;
         } else { /* -f */
             if (strcmp(value, "raw") && strcmp(value, "hex"))
                 return cli_bad_value(&parser, "input format", value, "raw or hex"), parser.status;
@@ -178,6 +189,9 @@ int main(int argc, char **argv)
     }
     const char *input = parser.input;
     gcn_arch arch;
+    if (cli_is_elf(input))
+        return gcndis_object(input, parser.arch_name, parser.dialect == GCN_DIALECT_LLVM, reassemble,
+                             show_encoding);
     if (!cli_arch_given(&parser, &arch))
         return 2;
     gcn_listing_options listing = {arch, parser.dialect, show_encoding, exact};
