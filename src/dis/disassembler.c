@@ -169,6 +169,15 @@ static inline size_t clrx_words(const gcn_listing *l, const gcn_instruction *ins
 
 /* ---- the scan: branch targets ---- */
 
+/* The bytes clrx_words takes at MUBUF or FLAT words (three there). */
+static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, uint64_t offset)
+{
+    gcn_instruction instruction;
+    return gcn_decode_checked(l->options.arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+               ? clrx_words(l, &instruction, offset) * 4
+               : 4;
+}
+
 _Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2, "the scan takes both as two words");
 
 /* Sorts the targets: a radix sort, a byte at a time from the lowest, over
@@ -244,6 +253,10 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     if (stop > end || !l->decodes)
         stop = 0;
     gcn_arch arch = l->options.arch;
+    bool exact = l->options.exact;
+    /* The loop runs only where the arch is valid (stop). */
+    const uint16_t *mubuf_rows = stop ? gcn_opcode_rows[GCN_FAMILY_MUBUF][arch] : NULL;
+    const uint16_t *flat_rows = stop ? gcn_opcode_rows[GCN_FAMILY_FLAT][arch] : NULL;
     while (at < stop) {
         const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
@@ -262,10 +275,16 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
                       : 4;
             break;
         case GCN_FAMILY_MUBUF: /* two words, but see clrx_words */
+            if (exact)
+                at += clrx_words_decoding(l, words, l->offset + at);
+            else /* clrx_words without decoding: one word for an illegal opcode */
+                at += mubuf_rows[gcn_mubuf_opcode(words[0])] ? 8 : 4;
+            break;
         case GCN_FAMILY_FLAT:
-            at += gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                      ? clrx_words(l, &instruction, l->offset + at) * 4
-                      : 4;
+            if (exact)
+                at += clrx_words_decoding(l, words, l->offset + at);
+            else
+                at += flat_rows[gcn_flat_opcode(arch, words[0])] ? 8 : 4;
             break;
         default:
             at += 4;
