@@ -1,13 +1,15 @@
 /* gcndis never swallows an instruction (issue 12, point 4): where words
- * that could start a two-word instruction print as data (no llvm text, or
- * under exact a text that would not give back every bit), only the first
- * word is data, and the listing goes on at the next word as if it started
- * there. Checked on random words of every
- * generation, in the llvm dialect (with and without exact) and the clrx
- * dialect with exact: after each such data line, the rest of the listing
- * is the listing of the words after it (branch lines aside in clrx, whose
- * labels are addresses). Each generation and dialect must meet such lines,
- * or the test proves nothing. */
+ * that could start a two-word instruction print as data (an illegal
+ * opcode, in every mode and dialect; no llvm text; under exact a text that
+ * would not give back every bit), only the first word is data, and the
+ * listing goes on at the next word as if it started there. Checked on
+ * random words of every generation, in both dialects with and without
+ * exact: an illegal opcode's line is one data word, and after each such
+ * data line the rest of the listing is the listing of the words after it
+ * (branch lines aside in clrx, whose labels are addresses). Each
+ * generation and mode must meet such lines, or the test proves nothing.
+ * And the case of the issue: on fiji, a float literal (0xc0500000, an
+ * illegal SMEM opcode) before a flat_store_dword leaves it whole. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +112,36 @@ static bool same_rest(char **lines, size_t from, size_t count, char **again, siz
     }
 }
 
+/* The issue's fiji code: v_mov_b32 v1, 0xc0500000 (VOP1, not supported
+ * yet: data), its float literal (an illegal SMEM opcode), flat_store_dword
+ * v[0:1], v1 and s_endpgm, listed exactly. */
+static void check_fiji_literal(test_summary *summary, gcn_dialect dialect, bool exact,
+                               const char *name)
+{
+    static const uint8_t bytes[] = {0xff, 0x02, 0x02, 0x7e, 0x00, 0x00, 0x50, 0xc0, 0x00, 0x00,
+                                    0x70, 0xdc, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x81, 0xbf};
+    static const char *const clrx =
+        ".int 0x7e0202ff\n"
+        ".int 0xc0500000 /* SMEM_ill_20     s0, s[0:1], s0 */\n"
+        "flat_store_dword v[0:1], v1\n"
+        "s_endpgm\n";
+    static const char *const llvm =
+        ".long 0x7e0202ff\n"
+        ".long 0xc0500000\n"
+        "flat_store_dword v[0:1], v1\n"
+        "s_endpgm\n";
+    const char *want = dialect == GCN_DIALECT_CLRX ? clrx : llvm;
+    gcn_listing_options options = {GCN_ARCH_GCN12, dialect, false, exact};
+    test_text out = {0};
+    if (listing(&options, bytes, sizeof bytes, &out) && out.length == strlen(want) &&
+        memcmp(out.data, want, out.length) == 0)
+        test_pass(summary);
+    else
+        test_fail(summary, "fiji %s: the float literal 0xc0500000 takes the flat_store_dword after "
+                  "it:\n%.*s\nwant:\n%s", name, (int)out.length, out.data ? out.data : "", want);
+    free(out.data);
+}
+
 enum { WORDS = 400, BUFFERS = 24, CHECKS_PER_BUFFER = 4 };
 
 int main(void)
@@ -124,6 +156,7 @@ int main(void)
         {GCN_DIALECT_LLVM, false, "llvm"},
         {GCN_DIALECT_LLVM, true, "llvm --exact"},
         {GCN_DIALECT_CLRX, true, "clrx --exact"},
+        {GCN_DIALECT_CLRX, false, "clrx"},
     };
     uint64_t seed = test_seed();
     test_text with = {0}, without = {0}, rest = {0};
@@ -131,7 +164,7 @@ int main(void)
         for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
             const struct mode *mode = &modes[m];
             bool clrx = mode->dialect == GCN_DIALECT_CLRX;
-            unsigned checked = 0, failed = 0;
+            unsigned checked = 0, failed = 0, illegal = 0;
             for (unsigned b = 0; b < BUFFERS; b++) {
                 test_random random;
                 test_random_start(&random, seed, "dis-no-swallow", (uint64_t)a * 8 + m, b);
@@ -159,6 +192,25 @@ int main(void)
                     free(lines_e);
                     free(lines);
                     continue;
+                }
+                /* An illegal opcode of two words is one data word. */
+                for (size_t k = 0; k < count; k++) {
+                    unsigned long long offset;
+                    gcn_instruction instruction;
+                    if (!line_offset(lines_e[k], clrx, &offset) ||
+                        gcn_decode((gcn_arch)a, words + offset / 4, WORDS - offset / 4,
+                                   &instruction) != GCN_OK ||
+                        instruction.row != GCN_ROW_NONE || instruction.word_count < 2)
+                        continue;
+                    illegal++;
+                    if (one_data_word(lines[k], clrx))
+                        test_pass(&summary);
+                    else if (failed++ < 5)
+                        test_fail(&summary, "%s %s buffer %u: the illegal opcode at byte %llu takes "
+                                  "more than its first word: '%s'",
+                                  names[a], mode->name, b, offset, lines_e[k]);
+                    else
+                        summary.failed++;
                 }
                 unsigned here = 0;
                 for (size_t k = 0; k < count && here < CHECKS_PER_BUFFER; k++) {
@@ -196,14 +248,18 @@ int main(void)
                 free(lines_e);
                 free(lines);
             }
-            if (checked == 0)
-                test_fail(&summary, "%s %s: no data word started a two-word candidate: the test proves nothing",
-                          names[a], mode->name);
+            if (checked == 0 || illegal == 0)
+                test_fail(&summary, "%s %s: %u data words started a two-word candidate, %u illegal "
+                          "opcodes of two words: the test proves nothing",
+                          names[a], mode->name, checked, illegal);
             else
-                printf("dis-no-swallow: %s %s: %u data words that start a two-word candidate\n",
-                       names[a], mode->name, checked);
+                printf("dis-no-swallow: %s %s: %u data words that start a two-word candidate, "
+                       "%u illegal opcodes of two words\n",
+                       names[a], mode->name, checked, illegal);
         }
     }
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+        check_fiji_literal(&summary, modes[m].dialect, modes[m].exact, modes[m].name);
     free(with.data);
     free(without.data);
     free(rest.data);

@@ -93,4 +93,18 @@ static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)
     return (word >> first) & ((width >= 32 ? 0u : (1u << width)) - 1u);
 }
 
+/* The opcode of a MUBUF or FLAT instruction from its first word: bits
+ * 18-24, and on GCN 1.4 FLAT's segment (bits 14-15) above them. */
+static inline unsigned gcn_mubuf_opcode(uint32_t word0)
+{
+    return gcn_bits(word0, 18, 7);
+}
+static inline unsigned gcn_flat_opcode(gcn_arch arch, uint32_t word0)
+{
+    unsigned opcode = gcn_bits(word0, 18, 7);
+    if (arch >= GCN_ARCH_GCN14)
+        opcode |= gcn_bits(word0, 14, 2) << 7;
+    return opcode;
+}
+
 #endif

@@ -24,9 +24,7 @@ gcn_status gcn_decode_flat(gcn_arch arch, const uint32_t *words, size_t word_cou
         return GCN_ERROR_TRUNCATED;
     uint32_t w0 = words[0], w1 = words[1];
     bool gcn14 = arch >= GCN_ARCH_GCN14;
-    unsigned opcode = gcn_bits(w0, 18, 7);
-    if (gcn14)
-        opcode |= gcn_bits(w0, 14, 2) << 7;
+    unsigned opcode = gcn_flat_opcode(arch, w0);
     gcn_decode_start(instruction, arch, GCN_FAMILY_FLAT, opcode, GCN_FLAT_WORDS);
     uint16_t modifiers = 0;
     if (w0 & 1u << 16) modifiers |= GCN_MOD_GLC;

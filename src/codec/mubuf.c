@@ -23,7 +23,7 @@ gcn_status gcn_decode_mubuf(gcn_arch arch, const uint32_t *words, size_t word_co
         return GCN_ERROR_TRUNCATED;
     uint32_t w0 = words[0], w1 = words[1];
     bool gcn12 = slc_in_word0(arch);
-    gcn_decode_start(instruction, arch, GCN_FAMILY_MUBUF, gcn_bits(w0, 18, 7), GCN_MUBUF_WORDS);
+    gcn_decode_start(instruction, arch, GCN_FAMILY_MUBUF, gcn_mubuf_opcode(w0), GCN_MUBUF_WORDS);
     instruction->offset = gcn_bits(w0, 0, 12);
     unsigned modifiers = 0;
     if (w0 & (1u << 12)) modifiers |= GCN_MOD_OFFEN;

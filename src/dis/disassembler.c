@@ -5,10 +5,11 @@
  * defined after the code as an absolute address, which the clrx dialect's
  * branches take as it is. Both walks cut the input at the same
  * instruction boundaries (clrx_words): an instruction is its words, as
- * text; words that are no instruction are one data word, and so, under
- * exact, is the first word of an instruction whose text would not give
- * back every bit (its text in a comment), so that the next word may start
- * an instruction: nothing is taken down with data. */
+ * text; words that are no instruction are one data word, and so is the
+ * first word of an illegal opcode of more than one word and, under exact,
+ * of an instruction whose text would not give back every bit (the text in
+ * a comment), so that the next word may start an instruction: nothing is
+ * taken down with data. */
 #include "dis/disassembler.h"
 
 #include <stdlib.h>
@@ -141,20 +142,41 @@ static __attribute__((noinline)) bool clrx_gives_back(const gcn_instruction *ins
            text.length < sizeof buffer;
 }
 
+/* Whether words that start an instruction's encoding are no instruction
+ * of the generation (an illegal opcode) and would take more than their
+ * first word: that word prints as data (clrxdisasm's text in a comment in
+ * clrx), in every mode and dialect, so that the next word may start an
+ * instruction (a float literal read as the start of an SMEM instruction
+ * must not take the instruction after it along). */
+static inline bool illegal_candidate(const gcn_instruction *instruction)
+{
+    return instruction->row == GCN_ROW_NONE && instruction->word_count > 1;
+}
+
 /* The words a decoded instruction takes in the clrx dialect, the same in
- * both walks: all of them (as clrxdisasm does), but under exact one where
- * its text would not give back every bit: that word prints as data, and the
- * next word may start an instruction (a float literal read as the start of
- * an SMEM instruction must not take the instruction after it along). */
+ * both walks: all of them (as clrxdisasm does), but one for an illegal
+ * opcode, and under exact one where its text would not give back every
+ * bit: that word prints as data. */
 static inline size_t clrx_words(const gcn_listing *l, const gcn_instruction *instruction,
                                 uint64_t offset)
 {
+    if (illegal_candidate(instruction))
+        return 1;
     if (!l->options.exact || instruction->word_count == 1 || !gcn_clrx_may_lose_bits(instruction))
         return instruction->word_count;
     return clrx_gives_back(instruction, offset) ? instruction->word_count : 1;
 }
 
 /* ---- the scan: branch targets ---- */
+
+/* The bytes clrx_words takes at MUBUF or FLAT words (three there). */
+static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, uint64_t offset)
+{
+    gcn_instruction instruction;
+    return gcn_decode_checked(l->options.arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+               ? clrx_words(l, &instruction, offset) * 4
+               : 4;
+}
 
 _Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2, "the scan takes both as two words");
 
@@ -232,6 +254,9 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
         stop = 0;
     gcn_arch arch = l->options.arch;
     bool exact = l->options.exact;
+    /* The loop runs only where the arch is valid (stop). */
+    const uint16_t *mubuf_rows = stop ? gcn_opcode_rows[GCN_FAMILY_MUBUF][arch] : NULL;
+    const uint16_t *flat_rows = stop ? gcn_opcode_rows[GCN_FAMILY_FLAT][arch] : NULL;
     while (at < stop) {
         const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
@@ -249,14 +274,17 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
                       ? clrx_words(l, &instruction, l->offset + at) * 4
                       : 4;
             break;
-        case GCN_FAMILY_MUBUF: /* two words, but under exact see clrx_words */
+        case GCN_FAMILY_MUBUF: /* two words, but see clrx_words */
+            if (exact)
+                at += clrx_words_decoding(l, words, l->offset + at);
+            else /* clrx_words without decoding: one word for an illegal opcode */
+                at += mubuf_rows[gcn_mubuf_opcode(words[0])] ? 8 : 4;
+            break;
         case GCN_FAMILY_FLAT:
-            if (!exact)
-                at += 8;
+            if (exact)
+                at += clrx_words_decoding(l, words, l->offset + at);
             else
-                at += gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                          ? clrx_words(l, &instruction, l->offset + at) * 4
-                          : 4;
+                at += flat_rows[gcn_flat_opcode(arch, words[0])] ? 8 : 4;
             break;
         default:
             at += 4;
@@ -433,9 +461,10 @@ static void put_data(gcn_listing *l, uint64_t offset, const uint32_t *words, siz
 /* An instruction the fast path leaves (an unusual field, an illegal
  * opcode, exact in the llvm dialect, the input's last words): its line;
  * one data word where the words are no instruction in the llvm dialect (no
- * text: llvm-objdump's invalid encoding); under exact, where its text would
- * not give back every bit, its first word as data with the text in a
- * comment (clrx_words). Returns the words it took. */
+ * text: llvm-objdump's invalid encoding); for an illegal opcode of more
+ * than one word, and under exact where its text would not give back every
+ * bit, its first word as data with the text in a comment (clrx_words).
+ * Returns the words it took. */
 static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
                                                    const gcn_instruction *instruction,
                                                    uint64_t offset, const uint32_t *words)
@@ -447,9 +476,10 @@ static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
     bool has_text = gcn_format_text(instruction, dialect, offset, &text) &&
                     text.length < sizeof buffer;
     bool exact = l->options.exact;
-    bool gives_back = has_text && exact &&
+    bool illegal = illegal_candidate(instruction);
+    bool gives_back = has_text && exact && !illegal &&
                       gcn_text_gives_back(instruction, dialect, offset, buffer, text.length);
-    if (exact && !gives_back) {
+    if ((exact || illegal) && !gives_back) {
         put_data(l, offset, words, 1, has_text ? buffer : NULL, text.length);
         return 1;
     }

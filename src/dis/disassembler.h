@@ -2,7 +2,8 @@
  * instruction or as data, with branch targets as labels. The text is what
  * clrxdisasm (clrx dialect) or llvm-objdump (llvm) prints; with exact it
  * assembles back to the same bytes in both. Words that are no instruction
- * print as data one word at a time, so that the next word may start one. */
+ * (an illegal opcode among them, whatever its length) print as data one
+ * word at a time, so that the next word may start one. */
 #ifndef GCN_DISASSEMBLER_H
 #define GCN_DISASSEMBLER_H
 

@@ -48,8 +48,10 @@ static void help(void)
          "  --                   ends the options (an INPUT may then start with -)\n"
          "\n"
          "Words that are no instruction of the generation print as data (.int in clrx,\n"
-         ".long in llvm). A command-line mistake exits with status 2, an unreadable\n"
-         "input with 1.");
+         ".long in llvm), one word at a time: an illegal opcode of two words prints\n"
+         "its first word (in clrx with clrxdisasm's text in a comment), and the next\n"
+         "word is read afresh, so that data never hides an instruction. A command-line\n"
+         "mistake exits with status 2, an unreadable input with 1.");
     cli_help_common(stdout);
 }
 
