@@ -61,9 +61,14 @@ gcn_status gcn_machine_map(gcn_machine *machine, uint64_t address, uint64_t size
 {
     if (!machine || size == 0 || address + size - 1 < address || size > SIZE_MAX)
         return GCN_ERROR_INVALID_ARGUMENT;
-    size_t at = 0; /* first region above address */
-    while (at < machine->region_count && machine->regions[at].address < address)
-        at++;
+    size_t at = 0, high = machine->region_count; /* at: the first region above address */
+    while (at < high) { /* binary search: thousands of regions map in n log n */
+        size_t middle = at + (high - at) / 2;
+        if (machine->regions[middle].address < address)
+            at = middle + 1;
+        else
+            high = middle;
+    }
     if (at > 0) {
         const emu_region *before = &machine->regions[at - 1];
         if (before->address + before->size > address)
