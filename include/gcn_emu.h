@@ -228,9 +228,8 @@ const gcn_diagnostic *gcn_wave_diagnostics(const gcn_wave *wave, size_t *count, 
  * name the store's data registers; emu_check_vgpr_writes first reports a
  * destination still owed to another op). The integer atomic operations
  * are in src/emu/integer_atomics.h. The MUBUF and FLAT/GLOBAL/SCRATCH
- * executors (src/emu/mubuf*.c, flat*.c, buffer*.c, format*.c, atomic*.c)
- * replace src/emu/memory_families.c, which holds their placeholders:
- * delete it and define emu_execute_mubuf and emu_execute_flat. */
+ * executors are src/emu/mubuf*.c and flat*.c, with their pure pieces in
+ * buffer*.c, format*.c, atomic.c and flat_address.c. */
 
 #ifdef __cplusplus
 }
