@@ -6,7 +6,9 @@
  *   GLC (data kept without); the offset counts dwords on GCN 1.0/1.1 (SMRD)
  *   and bytes on GCN 1.2/1.4; s_memtime/s_memrealtime the clock (the
  *   emulator's: one cycle an instruction, real time a 16th of it); cache
- *   operations and probes change nothing.
+ *   operations and probes change nothing. GCN 1.4 s_scratch_* address
+ *   byte B of the wave's scratch, lanes interleaved dword by dword: byte
+ *   (B / 256) * 4 + B % 4 of lane (B / 4) % 64 (src/emu/smem.c says why).
  * - SOPP page: each branch jumps to RELADDR = NEXTPC + SIMM16*4 when its
  *   condition holds and falls through otherwise; the end, halt and trap
  *   instructions end the run so; the others set what their operation says.
@@ -37,7 +39,24 @@ enum {
 /* ---- SMRD/SMEM ---- */
 
 /* Base registers: s[2:3] the address, s[4:7] a buffer resource, s[8:9]
- * the scratch offset (GCN 1.4 s_scratch_*, added to FLAT_SCRATCH). */
+ * the scratch offset (GCN 1.4 s_scratch_*): 0x40 + 8 = byte 0x48 of the
+ * wave's scratch, the first dword of lane 18 (SCRATCH_LANE). */
+enum { SCRATCH_LANE = 0x48 / 4 };
+
+static uint32_t scratch_u32(emu_rig *rig, unsigned lane)
+{
+    const uint8_t *bytes = gcn_wave_scratch(rig->wave, lane);
+    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
+           (uint32_t)bytes[3] << 24;
+}
+
+/* Dword i of the data's place: guest memory dword OFFSET_DWORDS + i, or
+ * the first dword of lane SCRATCH_LANE + i. */
+static uint32_t data_u32(emu_rig *rig, bool scratch, int i)
+{
+    return scratch ? scratch_u32(rig, (unsigned)(SCRATCH_LANE + i))
+                   : emu_rig_u32(rig, (uint32_t)(4 * (OFFSET_DWORDS + i)));
+}
 static unsigned sbase_field(const gcn_row *row)
 {
     if (row->flags & GCN_ROW_BUFFER_BASE)
@@ -93,8 +112,16 @@ static void setup_smem(emu_rig *rig, gcn_arch arch)
     gcn_state_set_pair(state, 2, EMU_RIG_MEMORY);
     emu_rig_resource(rig, 4, EMU_RIG_MEMORY, 0, 0x1000, 0);
     gcn_state_set_pair(state, 8, 0x40);
-    if (gcn_flat_scratch_code(arch))
-        gcn_state_set_pair(state, gcn_flat_scratch_code(arch), EMU_RIG_MEMORY - 0x40);
+    if (gcn_flat_scratch_code(arch)) /* where the hardware keeps scratch: moves nothing here */
+        gcn_state_set_pair(state, gcn_flat_scratch_code(arch), EMU_RIG_MEMORY);
+    /* Lane l's first scratch dword is PATTERN + OFFSET_DWORDS + l - SCRATCH_LANE,
+     * so that the scratch rows see the values the others see in memory. */
+    for (unsigned lane = 0; lane < 64; lane++) {
+        uint8_t *bytes = gcn_wave_scratch(rig->wave, lane);
+        uint32_t value = PATTERN + OFFSET_DWORDS + lane - SCRATCH_LANE;
+        for (unsigned b = 0; b < 4; b++)
+            bytes[b] = (uint8_t)(value >> (8 * b));
+    }
     for (unsigned i = 0; i < 18; i++)
         state->sgpr[SDATA + i] = i < 16 ? DATA + i : PRESET;
     state->cycles = CLOCK;
@@ -135,6 +162,7 @@ static void run_smem(unsigned row_index, gcn_arch arch, bool glc)
     CHECK_EQ(status, GCN_RUN_ENDED, "%s %s%s: ends", name, row->name, how);
     const uint32_t *sgpr = rig.state->sgpr;
     unsigned dwords = row->data_dwords;
+    bool scratch = (row->flags & GCN_ROW_SCRATCH) != 0;
     switch ((gcn_operation)row->operation) {
     case GCN_OP_LOAD:
         for (unsigned i = 0; i < dwords; i++)
@@ -145,12 +173,11 @@ static void run_smem(unsigned row_index, gcn_arch arch, bool glc)
         break;
     case GCN_OP_STORE:
         for (unsigned i = 0; i < dwords; i++)
-            CHECK_EQ(emu_rig_u32(&rig, 4 * (OFFSET_DWORDS + i)), DATA + i, "%s %s: dword %u", name,
-                     row->name, OFFSET_DWORDS + i);
-        CHECK_EQ(emu_rig_u32(&rig, 4 * (OFFSET_DWORDS + dwords)), PATTERN + OFFSET_DWORDS + dwords,
+            CHECK_EQ(data_u32(&rig, scratch, (int)i), DATA + i, "%s %s: dword %u", name, row->name, i);
+        CHECK_EQ(data_u32(&rig, scratch, (int)dwords), PATTERN + OFFSET_DWORDS + dwords,
                  "%s %s: the dword past the data is kept", name, row->name);
-        CHECK_EQ(emu_rig_u32(&rig, 4), PATTERN + 1, "%s %s: the dword before is kept", name,
-                 row->name);
+        CHECK_EQ(data_u32(&rig, scratch, -1), PATTERN + OFFSET_DWORDS - 1,
+                 "%s %s: the dword before is kept", name, row->name);
         break;
     case GCN_OP_MEMTIME:
         /* The clock counts an instruction's cycle as it starts. */
