@@ -47,11 +47,15 @@ for scenario in invalid/*.json; do
     fi
 done
 # --trace: the instructions as gcndis prints them and what they changed.
-if "$emu" --trace trace/trace.json >"$out" 2>"$err" && cmp -s "$err" trace/trace.err; then
-    passed=$((passed + 1))
-else
-    fail "trace/trace.json: trace differs from trace/trace.err:"; diff trace/trace.err "$err" | head -20
-fi
+for scenario in trace/*.json; do
+    name=${scenario%.json}
+    "$emu" --trace "$scenario" >"$out" 2>"$err"
+    if cmp -s "$err" "$name.err"; then
+        passed=$((passed + 1))
+    else
+        fail "$scenario: trace differs from $name.err:"; diff "$name.err" "$err" | head -20
+    fi
+done
 # The README's example.
 if "$emu" ../../examples/scenario.json >"$out" 2>"$err" && cmp -s "$out" example/scenario.out; then
     passed=$((passed + 1))
