@@ -35,16 +35,16 @@ static void setup(uint8_t *memory, gcn_wave *wave)
 int main(int argc, char **argv)
 {
     static const emu_bench bench = {"emu", GCN_ARCH_GCN14, program, 0x10000, 4096, 20000000ull, setup};
-    uint64_t instructions;
-    int runs;
-    double median;
-    int status = emu_bench_run(&bench, argc, argv, &instructions, &runs, &median);
+    emu_bench_result r;
+    int status = emu_bench_run(&bench, argc, argv, &r);
     if (status)
         return status;
+    uint64_t instructions = r.instructions;
+    double median = r.median;
     double loads = (double)instructions * 4 / 11; /* four loads in each 11-instruction trip */
     printf("emulator: %llu wave-instructions (SOPP and SMEM: loads, waits, branches), median of %d runs: CPU "
            "%.3f s, %.1f million wave-instructions/s, %.1f million scalar loads/s\n",
-           (unsigned long long)instructions, runs, median, (double)instructions / median / 1e6,
+           (unsigned long long)instructions, r.runs, median, (double)instructions / median / 1e6,
            loads / median / 1e6);
     return 0;
 }

@@ -52,9 +52,11 @@ static double run_once(const emu_bench *bench, uint64_t instructions)
     return elapsed;
 }
 
-int emu_bench_run(const emu_bench *bench, int argc, char **argv, uint64_t *instructions,
-                  int *runs, double *median)
+int emu_bench_run(const emu_bench *bench, int argc, char **argv, emu_bench_result *result)
 {
+    uint64_t *instructions = &result->instructions;
+    int *runs = &result->runs;
+    double *median = &result->median;
     *instructions = argc > 1 ? strtoull(argv[1], NULL, 10) : bench->default_instructions;
     *runs = argc > 2 ? atoi(argv[2]) : 5;
     if (*runs < 1 || *runs > 100 || *instructions == 0) {

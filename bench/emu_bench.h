@@ -19,11 +19,16 @@ typedef struct emu_bench {
     void (*setup)(uint8_t *memory, gcn_wave *wave);
 } emu_bench;
 
+typedef struct emu_bench_result {
+    uint64_t instructions; /* a run's */
+    int runs;
+    double median;         /* CPU seconds */
+} emu_bench_result;
+
 /* Reads [INSTRUCTIONS [RUNS]] (default: bench->default_instructions, 5),
  * runs the program that many times for INSTRUCTIONS wave-instructions
- * each; returns 0 with the count and the median CPU seconds, or the exit
- * status after a message (2: usage, 1: the loop stopped). */
-int emu_bench_run(const emu_bench *bench, int argc, char **argv, uint64_t *instructions,
-                  int *runs, double *median);
+ * each; returns 0 with the result, or the exit status after a message (2:
+ * usage, 1: the loop stopped). */
+int emu_bench_run(const emu_bench *bench, int argc, char **argv, emu_bench_result *result);
 
 #endif

@@ -44,17 +44,17 @@ int main(int argc, char **argv)
 {
     static const emu_bench bench = {"emu_memory", GCN_ARCH_GCN14, loop, 0x10000, 0x10000, 4000000ull,
                                     setup};
-    uint64_t instructions;
-    int runs;
-    double median;
-    int status = emu_bench_run(&bench, argc, argv, &instructions, &runs, &median);
+    emu_bench_result r;
+    int status = emu_bench_run(&bench, argc, argv, &r);
     if (status)
         return status;
+    uint64_t instructions = r.instructions;
+    double median = r.median;
     double lane_dwords = (double)instructions / TRIP * LANE_DWORDS_PER_TRIP;
     printf("emulator, vector memory: %llu wave-instructions (buffer and global loads, stores, atomics, "
            "a scalar load, waits, branches), median of %d runs: CPU %.3f s, %.1f million "
            "wave-instructions/s, %.1f million lane accesses/s\n",
-           (unsigned long long)instructions, runs, median, (double)instructions / median / 1e6,
+           (unsigned long long)instructions, r.runs, median, (double)instructions / median / 1e6,
            lane_dwords / median / 1e6);
     return 0;
 }
