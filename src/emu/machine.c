@@ -100,7 +100,9 @@ static bool region_holds(const emu_region *region, uint64_t address, uint64_t si
            size <= region->size - (address - region->address);
 }
 
-static uint8_t *memory_lookup(gcn_machine *machine, uint64_t address, uint64_t size)
+/* Inlined into emu_memory_span, the hot path of every memory access. */
+static inline __attribute__((always_inline)) uint8_t *memory_lookup(gcn_machine *machine, uint64_t address,
+                                                                    uint64_t size)
 {
     if (machine->region_count == 0)
         return NULL;
@@ -134,7 +136,7 @@ static void watch_span(gcn_machine *machine, uint64_t address, uint64_t size)
 uint8_t *emu_memory_span(gcn_machine *machine, uint64_t address, uint64_t size)
 {
     uint8_t *bytes = memory_lookup(machine, address, size);
-    if (machine->watching && bytes)
+    if (__builtin_expect(machine->watching, 0) && bytes)
         watch_span(machine, address, size);
     return bytes;
 }
