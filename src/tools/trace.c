@@ -12,16 +12,17 @@ struct trace {
     gcn_wave_state state;
     uint32_t (*vgpr)[GCN_WAVE_LANES];
     uint8_t **regions; /* copies of each region, kept equal to it after each step */
-    size_t *by_address; /* region indexes sorted by address */
+    struct region_key {
+        uint64_t address;
+        size_t index;
+    } *by_address; /* the regions sorted by address */
     uint8_t *lds;
     size_t messages, diagnostics;
 };
 
-static const scenario *sorting; /* qsort has no context argument */
 static int by_region_address(const void *a, const void *b)
 {
-    uint64_t x = sorting->regions[*(const size_t *)a].address;
-    uint64_t y = sorting->regions[*(const size_t *)b].address;
+    uint64_t x = ((const struct region_key *)a)->address, y = ((const struct region_key *)b)->address;
     return x < y ? -1 : x > y;
 }
 static int by_span_address(const void *a, const void *b)
@@ -47,13 +48,12 @@ trace *trace_create(const scenario *s, FILE *out)
         if (ok)
             memcpy(t->regions[i], gcn_machine_memory(s->machine, s->regions[i].address, s->regions[i].size),
                    (size_t)s->regions[i].size);
-        t->by_address[i] = i;
+        t->by_address[i] = (struct region_key){s->regions[i].address, i};
     }
     if (!ok) {
         trace_destroy(t);
         return NULL;
     }
-    sorting = s;
     qsort(t->by_address, s->region_count, sizeof *t->by_address, by_region_address);
     /* Each step is compared where it touched memory, not over all of it,
      * so that tracing costs the same for 4 KiB and 1 GiB of regions. */
@@ -133,16 +133,16 @@ static long region_at(const trace *t, uint64_t address)
     size_t low = 0, high = s->region_count; /* the last region starting at or below address */
     while (high - low > 1) {
         size_t middle = low + (high - low) / 2;
-        if (s->regions[t->by_address[middle]].address <= address)
+        if (t->by_address[middle].address <= address)
             low = middle;
         else
             high = middle;
     }
     if (s->region_count == 0)
         return -1;
-    const scenario_region *region = &s->regions[t->by_address[low]];
+    const scenario_region *region = &s->regions[t->by_address[low].index];
     return address >= region->address && address - region->address < region->size
-               ? (long)t->by_address[low] : -1;
+               ? (long)t->by_address[low].index : -1;
 }
 
 /* Region i's dwords from offset to end (region-relative, whole dwords):
@@ -169,7 +169,7 @@ static void memory_changes(trace *t)
     unsigned shown = 0;
     if (overflow) {
         for (size_t k = 0; k < s->region_count; k++)
-            region_changes(t, t->by_address[k], 0, s->regions[t->by_address[k]].size, &shown);
+            region_changes(t, t->by_address[k].index, 0, s->regions[t->by_address[k].index].size, &shown);
         return;
     }
     gcn_span spans[GCN_WATCH_SPANS];
