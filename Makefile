@@ -49,8 +49,9 @@ $(BUILD)/gcnemu: $(GCNEMU_OBJECTS) $(BUILD)/libgcn.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS) -ljansson
 BENCH_PROGRAMS := $(BUILD)/bench/gen $(BUILD)/bench/measure $(BUILD)/bench/emu
 BENCH_PROGRAMS += $(BUILD)/bench/emu_memory
+$(BUILD)/bench/emu $(BUILD)/bench/emu_memory: $(BUILD)/bench/emu_bench.o
 $(BENCH_PROGRAMS): $(BUILD)/%: $(BUILD)/%.o $(BUILD)/libgcn.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
+	$(CC) $(CFLAGS) $(filter-out %.a,$^) $(filter %.a,$^) -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
 
 # Speed against llvm-mc and llvm-objdump (bench/run.sh; BENCH_SIZES, BENCH_RUNS, BENCH_LARGE).
 # A benchmark, not a test: it reports, it never fails on timing.

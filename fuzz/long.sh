@@ -9,7 +9,7 @@
 # $FUZZ_SANITIZE_EXTRA goes to the build (to fuzz past a known finding).
 out=$1 rounds=$2 seconds=$3
 shift 3
-targets=${*:-decode_format parse_encode assemble assemble_file disassemble emulate}
+targets=${*:-decode_format parse_encode assemble assemble_file disassemble emulate emulate_memory assemble_object}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 shared=${GCN_SHARED:-$repo/../shared}
 shared=$(cd "$shared" && pwd)

@@ -18,7 +18,8 @@ for target in "$@"; do
     *) options="-max_len=64" ;;
     esac
     [ "$target" = disassemble ] && options="-max_len=1024"
-    [ "$target" = emulate ] && options="-max_len=1024"
+    # The emulate targets: a 63-byte header (emulate_memory) before the instructions.
+    case $target in emulate | emulate_memory) options="-max_len=1024" ;; esac
     [ "$target" = elf_read ] && options="-max_len=32768"
     log=$build/log/$target.log
     before=$(ls "$build/found/$target" | wc -l)

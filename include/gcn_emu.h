@@ -160,6 +160,18 @@ gcn_status gcn_machine_map(gcn_machine *machine, uint64_t address, uint64_t size
 /* The region holding address..address+size-1, or NULL. */
 uint8_t *gcn_machine_memory(gcn_machine *machine, uint64_t address, uint64_t size);
 
+/* For a tracer: with watching on, the machine records each span of guest
+ * memory the instructions read or write (at most GCN_WATCH_SPANS between
+ * clears, *overflow (may be NULL) set past them), so that what changed is
+ * found without comparing all of memory. gcn_machine_watch also clears. */
+enum { GCN_WATCH_SPANS = 1024 }; /* a step asks for at most 64 lanes x 4 dwords */
+typedef struct gcn_span {
+    uint64_t address, size;
+} gcn_span;
+void gcn_machine_watch(gcn_machine *machine, bool on);
+void gcn_machine_watch_clear(gcn_machine *machine);
+const gcn_span *gcn_machine_watched(const gcn_machine *machine, size_t *count, bool *overflow);
+
 /* The program: words at guest address `address` (a copy), decoded as they
  * are first executed. Replaces any earlier program. */
 gcn_status gcn_machine_load_program(gcn_machine *machine, uint64_t address, const uint32_t *words,
@@ -228,9 +240,8 @@ const gcn_diagnostic *gcn_wave_diagnostics(const gcn_wave *wave, size_t *count, 
  * name the store's data registers; emu_check_vgpr_writes first reports a
  * destination still owed to another op). The integer atomic operations
  * are in src/emu/integer_atomics.h. The MUBUF and FLAT/GLOBAL/SCRATCH
- * executors (src/emu/mubuf*.c, flat*.c, buffer*.c, format*.c, atomic*.c)
- * replace src/emu/memory_families.c, which holds their placeholders:
- * delete it and define emu_execute_mubuf and emu_execute_flat. */
+ * executors are src/emu/mubuf*.c and flat*.c, with their pure pieces in
+ * buffer*.c, format*.c, atomic.c and flat_address.c. */
 
 #ifdef __cplusplus
 }

@@ -47,11 +47,15 @@ for scenario in invalid/*.json; do
     fi
 done
 # --trace: the instructions as gcndis prints them and what they changed.
-if "$emu" --trace trace/trace.json >"$out" 2>"$err" && cmp -s "$err" trace/trace.err; then
-    passed=$((passed + 1))
-else
-    fail "trace/trace.json: trace differs from trace/trace.err:"; diff trace/trace.err "$err" | head -20
-fi
+for scenario in trace/*.json; do
+    name=${scenario%.json}
+    "$emu" --trace "$scenario" >"$out" 2>"$err"
+    if cmp -s "$err" "$name.err"; then
+        passed=$((passed + 1))
+    else
+        fail "$scenario: trace differs from $name.err:"; diff "$name.err" "$err" | head -20
+    fi
+done
 # The README's example.
 if "$emu" ../../examples/scenario.json >"$out" 2>"$err" && cmp -s "$out" example/scenario.out; then
     passed=$((passed + 1))
@@ -74,6 +78,36 @@ if [ -w /dev/full ]; then
         fail "gcnemu >/dev/full: exit $code"
     fi
 fi
+# Hostile scenarios made here (too big to check in): 65537 regions are
+# refused with a message; 65536 regions in descending address order map
+# (in n log n searches) and the run ends.
+regions() { # N ORDER: a scenario of N 4-byte regions, ascending or descending
+    awk -v n="$1" -v order="$2" 'BEGIN {
+        printf "{\"arch\": \"gcn1.4\", \"program\": \"s_endpgm\\n\", \"memory\": ["
+        for (i = 0; i < n; i++) {
+            k = order == "descending" ? n - 1 - i : i
+            printf "%s{\"addr\": %d, \"size\": 4}", i ? ", " : "", 1048576 + 4096 * k
+        }
+        print "]}" }'
+}
+hostile=$(mktemp)
+regions 65537 ascending >"$hostile"
+"$emu" "$hostile" >"$out" 2>"$err"
+code=$?
+if [ "$code" -eq 2 ] && [ ! -s "$out" ] && [ "$(cat "$err")" = "$hostile: memory: 65537 regions, at most 65536" ]; then
+    passed=$((passed + 1))
+else
+    fail "65537 regions: exit $code, message: $(head -c 200 "$err")"
+fi
+regions 65536 descending >"$hostile"
+"$emu" "$hostile" >"$out" 2>"$err"
+code=$?
+if [ "$code" -eq 0 ] && grep -q '"status": "ended"' "$out" && [ "$(grep -c '"addr"' "$out")" -eq 65536 ]; then
+    passed=$((passed + 1))
+else
+    fail "65536 regions: exit $code, $(head -c 200 "$err")"
+fi
+rm -f "$hostile"
 # Command-line mistakes exit 2.
 for args in "" "--bogus x.json" "a.json b.json"; do
     # shellcheck disable=SC2086

@@ -427,8 +427,40 @@ static void test_barrier(void)
     gcn_machine_destroy(machine);
 }
 
+/* gcn_machine_watch: the guest spans each step asked for, for a tracer. */
+static void test_watch(void)
+{
+    rig r;
+    const char *text = "s_load_dwordx2 s[4:5], s[0:1], 0x8\ns_store_dword s6, s[0:1], 0x20\ns_endpgm\n";
+    if (!rig_open(&r, GCN_ARCH_GCN12, text, false) || gcn_machine_map(r.machine, 0x1000, 64, NULL) != GCN_OK) {
+        test_fail(&summary, "watch: no machine");
+        rig_close(&r);
+        return;
+    }
+    r.state->sgpr[0] = 0x1000;
+    size_t count;
+    bool overflow;
+    gcn_wave_step(r.wave);
+    gcn_machine_watched(r.machine, &count, &overflow);
+    CHECK(count == 0 && !overflow, "watch off: %zu spans", count);
+    gcn_machine_watch(r.machine, true);
+    gcn_wave_step(r.wave); /* s_store_dword: the dword at 0x1020 */
+    const gcn_span *spans = gcn_machine_watched(r.machine, &count, &overflow);
+    CHECK(count == 1 && !overflow && spans[0].address == 0x1020 && spans[0].size == 4,
+          "watch: %zu spans, the first 0x%llx + %llu", count, count ? (unsigned long long)spans[0].address : 0ull,
+          count ? (unsigned long long)spans[0].size : 0ull);
+    gcn_machine_memory(r.machine, 0x1000, 64); /* the host's own look is not recorded */
+    gcn_machine_watched(r.machine, &count, NULL);
+    CHECK(count == 1, "watch: gcn_machine_memory recorded (%zu spans)", count);
+    gcn_machine_watch_clear(r.machine);
+    gcn_machine_watched(r.machine, &count, NULL);
+    CHECK(count == 0, "watch: clear leaves %zu spans", count);
+    rig_close(&r);
+}
+
 int main(void)
 {
+    test_watch();
     test_diagnostic_limit();
     test_barrier();
     test_hostile_programs();

@@ -45,6 +45,11 @@ struct gcn_machine {
     emu_decoded *decoded;
     size_t program_words;
     uint64_t program_address;
+    /* gcn_machine_watch: the guest spans executors asked for since the
+     * last clear (a tracer compares only those). */
+    bool watching, watch_overflow;
+    size_t watch_count;
+    gcn_span watch[GCN_WATCH_SPANS];
 };
 
 struct gcn_workgroup {

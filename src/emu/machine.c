@@ -61,9 +61,14 @@ gcn_status gcn_machine_map(gcn_machine *machine, uint64_t address, uint64_t size
 {
     if (!machine || size == 0 || address + size - 1 < address || size > SIZE_MAX)
         return GCN_ERROR_INVALID_ARGUMENT;
-    size_t at = 0; /* first region above address */
-    while (at < machine->region_count && machine->regions[at].address < address)
-        at++;
+    size_t at = 0, high = machine->region_count; /* at: the first region above address */
+    while (at < high) { /* binary search: thousands of regions map in n log n */
+        size_t middle = at + (high - at) / 2;
+        if (machine->regions[middle].address < address)
+            at = middle + 1;
+        else
+            high = middle;
+    }
     if (at > 0) {
         const emu_region *before = &machine->regions[at - 1];
         if (before->address + before->size > address)
@@ -95,7 +100,9 @@ static bool region_holds(const emu_region *region, uint64_t address, uint64_t si
            size <= region->size - (address - region->address);
 }
 
-uint8_t *emu_memory_span(gcn_machine *machine, uint64_t address, uint64_t size)
+/* Inlined into emu_memory_span, the hot path of every memory access. */
+static inline __attribute__((always_inline)) uint8_t *memory_lookup(gcn_machine *machine, uint64_t address,
+                                                                    uint64_t size)
 {
     if (machine->region_count == 0)
         return NULL;
@@ -117,9 +124,50 @@ uint8_t *emu_memory_span(gcn_machine *machine, uint64_t address, uint64_t size)
     return region->bytes + (address - region->address);
 }
 
+static void watch_span(gcn_machine *machine, uint64_t address, uint64_t size)
+{
+    if (machine->watch_count == GCN_WATCH_SPANS) {
+        machine->watch_overflow = true;
+        return;
+    }
+    machine->watch[machine->watch_count++] = (gcn_span){address, size};
+}
+
+uint8_t *emu_memory_span(gcn_machine *machine, uint64_t address, uint64_t size)
+{
+    uint8_t *bytes = memory_lookup(machine, address, size);
+    if (__builtin_expect(machine->watching, 0) && bytes)
+        watch_span(machine, address, size);
+    return bytes;
+}
+
 uint8_t *gcn_machine_memory(gcn_machine *machine, uint64_t address, uint64_t size)
 {
-    return machine ? emu_memory_span(machine, address, size) : NULL;
+    return machine ? memory_lookup(machine, address, size) : NULL;
+}
+
+void gcn_machine_watch(gcn_machine *machine, bool on)
+{
+    if (!machine)
+        return;
+    machine->watching = on;
+    gcn_machine_watch_clear(machine);
+}
+
+void gcn_machine_watch_clear(gcn_machine *machine)
+{
+    if (!machine)
+        return;
+    machine->watch_count = 0;
+    machine->watch_overflow = false;
+}
+
+const gcn_span *gcn_machine_watched(const gcn_machine *machine, size_t *count, bool *overflow)
+{
+    *count = machine ? machine->watch_count : 0;
+    if (overflow)
+        *overflow = machine && machine->watch_overflow;
+    return machine ? machine->watch : NULL;
 }
 
 gcn_status gcn_machine_load_program(gcn_machine *machine, uint64_t address, const uint32_t *words,

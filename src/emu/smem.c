@@ -15,6 +15,7 @@ typedef struct smem_address {
     uint64_t base;
     uint64_t offset;     /* OFFSET & ~3 */
     bool buffer;
+    bool scratch;        /* base + offset: a byte of the wave's scratch */
     uint64_t limit;      /* buffer: the range in bytes */
 } smem_address;
 
@@ -61,10 +62,11 @@ static bool smem_locate(emu_step *step, smem_address *address)
         address->buffer = true;
         address->limit = stride ? (uint64_t)records * stride : records;
     } else if (row->flags & GCN_ROW_SCRATCH) {
-        /* GCN 1.4 s_scratch_*: the pair is an offset into the wave's
-         * scratch, which starts at FLAT_SCRATCH. */
-        unsigned flat_scratch = gcn_flat_scratch_code(step->machine->options.arch);
-        address->base = emu_read_sgpr_pair(step, flat_scratch) + emu_read_sgpr_pair(step, sbase);
+        /* GCN 1.4 s_scratch_*: the pair is a byte offset into the wave's
+         * scratch, the same memory the vector SCRATCH and FLAT private
+         * accesses reach lane by lane (see scratch_dword). */
+        address->base = emu_read_sgpr_pair(step, sbase);
+        address->scratch = true;
     } else {
         uint64_t pair = emu_read_sgpr_pair(step, sbase);
         address->base = pair & 0xffffffffffffull; /* 48-bit address, 16-bit size above */
@@ -75,10 +77,14 @@ static bool smem_locate(emu_step *step, smem_address *address)
 
 /* Dword i's bytes, or NULL where a buffer's range ends (reads 0, writes
  * dropped); a fault outside guest memory. */
+static uint8_t *scratch_dword(emu_step *step, uint64_t at, bool *fault);
+
 static uint8_t *smem_dword(emu_step *step, const smem_address *address, unsigned i, bool *fault)
 {
     uint64_t offset = address->offset + 4u * i;
     *fault = false;
+    if (address->scratch)
+        return scratch_dword(step, address->base + offset, fault);
     if (address->buffer && (offset >= address->limit || address->limit - offset < 4))
         return NULL;
     uint64_t at = address->base + offset;
@@ -88,6 +94,24 @@ static uint8_t *smem_dword(emu_step *step, const smem_address *address, unsigned
         emu_fault_at(step, -1, at, "%s: 4 bytes at 0x%llx are outside guest memory", step->row->name,
                      (unsigned long long)at);
     }
+    return bytes;
+}
+
+/* Byte `at` (dword aligned) of the wave's scratch as the scalar unit sees
+ * it. The hardware keeps a wave's scratch in one block (at FLAT_SCRATCH)
+ * with the lanes interleaved dword by dword (element size 4, index stride
+ * 64): wave byte at is byte (at / 256) * 4 + at % 4 of lane (at / 4) % 64.
+ * The emulator owns that block (FLAT_SCRATCH's value moves it for neither
+ * view), so s_scratch_* and the per-lane accesses meet. */
+static uint8_t *scratch_dword(emu_step *step, uint64_t at, bool *fault)
+{
+    unsigned lane = (unsigned)(at >> 2) % GCN_WAVE_LANES;
+    uint64_t lane_offset = (at >> 8) * 4 + (at & 3);
+    uint8_t *bytes = at >> 62 ? NULL : emu_scratch_span(step->wave, lane, lane_offset, 4);
+    *fault = bytes == NULL;
+    if (!bytes)
+        emu_fault_at(step, -1, at, "%s: 4 bytes at 0x%llx are outside the wave's scratch (%u bytes a lane)",
+                     step->row->name, (unsigned long long)at, step->machine->options.scratch_per_lane);
     return bytes;
 }
 

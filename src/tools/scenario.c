@@ -8,9 +8,15 @@
 
 #include "cli.h"
 
-/* The largest region, LDS or program a scenario may ask for. */
+/* The largest region, LDS or program a scenario may ask for; the most
+ * guest memory and regions in all, and the longest run, so that a hostile
+ * scenario gets a message instead of exhausting the host or running for
+ * days (2^32 instructions take minutes). */
 #define MAX_REGION_SIZE (1ull << 30)
+#define MAX_MEMORY_TOTAL (1ull << 30)
+#define MAX_REGIONS 65536u
 #define DEFAULT_MAX_INSTRUCTIONS 1000000ull
+#define MAX_INSTRUCTIONS (1ull << 32)
 
 typedef struct reader {
     scenario *s;
@@ -359,6 +365,9 @@ static bool read_memory(const reader *r, json_t *array)
     scenario *s = r->s;
     if (!json_is_array(array))
         return fail(r, "memory", "expected an array of regions");
+    if (json_array_size(array) > MAX_REGIONS)
+        return fail(r, "memory", "%zu regions, at most %u", json_array_size(array), MAX_REGIONS);
+    uint64_t total = 0;
     s->regions = calloc(json_array_size(array) + 1, sizeof *s->regions);
     if (!s->regions)
         return fail(r, "memory", "out of memory");
@@ -379,6 +388,10 @@ static bool read_memory(const reader *r, json_t *array)
         if (!read_value(r, element, address_value, 64, &address) ||
             !read_size(r, path, region, MAX_REGION_SIZE, &size))
             return false;
+        total += size;
+        if (total > MAX_MEMORY_TOTAL)
+            return fail(r, path, "the regions add up to more than %llu bytes",
+                        (unsigned long long)MAX_MEMORY_TOTAL);
         uint8_t *bytes;
         if (gcn_machine_map(s->machine, address, size, &bytes) != GCN_OK)
             return fail(r, path, "cannot map %llu bytes at 0x%llx (overlap, wrap, or no memory)",
@@ -548,6 +561,9 @@ static bool read_machine(const reader *r, json_t *root, bool strict_waitcnt)
     value = json_object_get(root, "max_instructions");
     if (value && !read_value(r, "max_instructions", value, 64, &s->max_instructions))
         return false;
+    if (value && ((json_is_integer(value) && json_integer_value(value) < 0) ||
+                  s->max_instructions > MAX_INSTRUCTIONS))
+        return fail(r, "max_instructions", "expected 0 to %llu", (unsigned long long)MAX_INSTRUCTIONS);
     s->machine = gcn_machine_create(&options);
     s->workgroup = s->machine ? gcn_workgroup_create(s->machine, GCN_LDS_SIZE) : NULL;
     if (!s->workgroup)

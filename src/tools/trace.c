@@ -11,10 +11,25 @@ struct trace {
     FILE *out;
     gcn_wave_state state;
     uint32_t (*vgpr)[GCN_WAVE_LANES];
-    uint8_t **regions; /* copies of each region */
+    uint8_t **regions; /* copies of each region, kept equal to it after each step */
+    struct region_key {
+        uint64_t address;
+        size_t index;
+    } *by_address; /* the regions sorted by address */
     uint8_t *lds;
     size_t messages, diagnostics;
 };
+
+static int by_region_address(const void *a, const void *b)
+{
+    uint64_t x = ((const struct region_key *)a)->address, y = ((const struct region_key *)b)->address;
+    return x < y ? -1 : x > y;
+}
+static int by_span_address(const void *a, const void *b)
+{
+    uint64_t x = ((const gcn_span *)a)->address, y = ((const gcn_span *)b)->address;
+    return x < y ? -1 : x > y;
+}
 
 trace *trace_create(const scenario *s, FILE *out)
 {
@@ -25,14 +40,24 @@ trace *trace_create(const scenario *s, FILE *out)
     t->out = out;
     t->vgpr = calloc(GCN_VGPR_COUNT, sizeof *t->vgpr);
     t->regions = calloc(s->region_count + 1, sizeof *t->regions);
+    t->by_address = calloc(s->region_count + 1, sizeof *t->by_address);
     t->lds = malloc(GCN_LDS_SIZE);
-    bool ok = t->vgpr && t->regions && t->lds;
-    for (size_t i = 0; ok && i < s->region_count; i++)
+    bool ok = t->vgpr && t->regions && t->by_address && t->lds;
+    for (size_t i = 0; ok && i < s->region_count; i++) {
         ok = (t->regions[i] = malloc((size_t)s->regions[i].size)) != NULL;
+        if (ok)
+            memcpy(t->regions[i], gcn_machine_memory(s->machine, s->regions[i].address, s->regions[i].size),
+                   (size_t)s->regions[i].size);
+        t->by_address[i] = (struct region_key){s->regions[i].address, i};
+    }
     if (!ok) {
         trace_destroy(t);
         return NULL;
     }
+    qsort(t->by_address, s->region_count, sizeof *t->by_address, by_region_address);
+    /* Each step is compared where it touched memory, not over all of it,
+     * so that tracing costs the same for 4 KiB and 1 GiB of regions. */
+    gcn_machine_watch(s->machine, true);
     return t;
 }
 
@@ -43,6 +68,8 @@ void trace_destroy(trace *t)
     for (size_t i = 0; t->regions && i < t->s->region_count; i++)
         free(t->regions[i]);
     free(t->regions);
+    free(t->by_address);
+    gcn_machine_watch(t->s->machine, false);
     free(t->vgpr);
     free(t->lds);
     free(t);
@@ -55,9 +82,7 @@ void trace_before(trace *t)
     t->state = *gcn_wave_registers(wave);
     for (unsigned v = 0; v < GCN_VGPR_COUNT; v++)
         memcpy(t->vgpr[v], gcn_wave_vgpr(wave, v), sizeof t->vgpr[v]);
-    for (size_t i = 0; i < s->region_count; i++)
-        memcpy(t->regions[i], gcn_machine_memory(s->machine, s->regions[i].address, s->regions[i].size),
-               (size_t)s->regions[i].size);
+    gcn_machine_watch_clear(s->machine);
     memcpy(t->lds, gcn_workgroup_lds(s->workgroup, NULL), GCN_LDS_SIZE);
     gcn_wave_messages(wave, &t->messages);
     gcn_wave_diagnostics(wave, &t->diagnostics, NULL);
@@ -83,14 +108,14 @@ static void scalar_name(const scenario *s, unsigned code, char *name, size_t siz
         snprintf(name, size, "scalar%u", code);
 }
 
+/* *shown counts the lines of one step's memory (or LDS) changes. */
 static void changed_bytes(trace *t, const char *what, uint64_t base, const uint8_t *before,
-                          const uint8_t *after, uint64_t size)
+                          const uint8_t *after, uint64_t size, unsigned *shown)
 {
-    unsigned shown = 0;
-    for (uint64_t i = 0; i + 4 <= size; i += 4) {
+    for (uint64_t i = 0; i + 4 <= size && *shown <= MAX_CHANGES; i += 4) {
         if (memcmp(before + i, after + i, 4) == 0)
             continue;
-        if (shown++ == MAX_CHANGES) {
+        if ((*shown)++ == MAX_CHANGES) {
             fprintf(t->out, "        %s: more changes\n", what);
             return;
         }
@@ -98,6 +123,68 @@ static void changed_bytes(trace *t, const char *what, uint64_t base, const uint8
         memcpy(&old, before + i, 4);
         memcpy(&now, after + i, 4);
         fprintf(t->out, "        %s 0x%llx: 0x%08x -> 0x%08x\n", what, (unsigned long long)(base + i), old, now);
+    }
+}
+
+/* The region holding address (its index), or -1. */
+static long region_at(const trace *t, uint64_t address)
+{
+    const scenario *s = t->s;
+    size_t low = 0, high = s->region_count; /* the last region starting at or below address */
+    while (high - low > 1) {
+        size_t middle = low + (high - low) / 2;
+        if (t->by_address[middle].address <= address)
+            low = middle;
+        else
+            high = middle;
+    }
+    if (s->region_count == 0)
+        return -1;
+    const scenario_region *region = &s->regions[t->by_address[low].index];
+    return address >= region->address && address - region->address < region->size
+               ? (long)t->by_address[low].index : -1;
+}
+
+/* Region i's dwords from offset to end (region-relative, whole dwords):
+ * the changes shown, the copy brought up to date. */
+static void region_changes(trace *t, size_t i, uint64_t offset, uint64_t end, unsigned *shown)
+{
+    const scenario_region *region = &t->s->regions[i];
+    offset &= ~(uint64_t)3;
+    end = end + 3 < region->size ? (end + 3) & ~(uint64_t)3 : region->size;
+    uint8_t *now = gcn_machine_memory(t->s->machine, region->address, region->size);
+    changed_bytes(t, "memory", region->address + offset, t->regions[i] + offset, now + offset, end - offset,
+                  shown);
+    memcpy(t->regions[i] + offset, now + offset, (size_t)(end - offset));
+}
+
+/* Guest memory the step touched, in address order, overlapping and
+ * adjacent spans merged (all of it if the machine could not keep them). */
+static void memory_changes(trace *t)
+{
+    const scenario *s = t->s;
+    size_t count;
+    bool overflow;
+    const gcn_span *watched = gcn_machine_watched(s->machine, &count, &overflow);
+    unsigned shown = 0;
+    if (overflow) {
+        for (size_t k = 0; k < s->region_count; k++)
+            region_changes(t, t->by_address[k].index, 0, s->regions[t->by_address[k].index].size, &shown);
+        return;
+    }
+    gcn_span spans[GCN_WATCH_SPANS];
+    memcpy(spans, watched, count * sizeof *spans);
+    qsort(spans, count, sizeof *spans, by_span_address);
+    for (size_t k = 0; k < count;) {
+        long i = region_at(t, spans[k].address);
+        uint64_t start = spans[k].address, end = start + spans[k].size;
+        for (k++; k < count && spans[k].address <= end; k++)
+            if (spans[k].address + spans[k].size > end)
+                end = spans[k].address + spans[k].size; /* spans lie in one region each */
+        if (i < 0)
+            continue;
+        uint64_t base = s->regions[i].address, limit = base + s->regions[i].size;
+        region_changes(t, (size_t)i, start - base, (end < limit ? end : limit) - base, &shown);
     }
 }
 
@@ -142,11 +229,9 @@ void trace_after(trace *t)
             fprintf(out, "        v%u[%u]: 0x%08x -> 0x%08x\n", v, lane, t->vgpr[v][lane], lanes[lane]);
         }
     }
-    for (size_t i = 0; i < s->region_count; i++)
-        changed_bytes(t, "memory", s->regions[i].address, t->regions[i],
-                      gcn_machine_memory(s->machine, s->regions[i].address, s->regions[i].size),
-                      s->regions[i].size);
-    changed_bytes(t, "lds", 0, t->lds, gcn_workgroup_lds(s->workgroup, NULL), GCN_LDS_SIZE);
+    memory_changes(t);
+    unsigned lds_shown = 0;
+    changed_bytes(t, "lds", 0, t->lds, gcn_workgroup_lds(s->workgroup, NULL), GCN_LDS_SIZE, &lds_shown);
     size_t count;
     const gcn_message *messages = gcn_wave_messages(wave, &count);
     for (size_t i = t->messages; i < count; i++) {
