@@ -10,6 +10,23 @@ const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_FLAT] = gcn_encode_flat,
 };
 
+const uint8_t gcn_family_of_encoding[GCN_ENCODING_COUNT] = {
+    [GCN_ENCODING_SOPP] = GCN_FAMILY_SOPP,
+    [GCN_ENCODING_SMRD] = GCN_FAMILY_SMEM,
+    [GCN_ENCODING_SMEM] = GCN_FAMILY_SMEM,
+    [GCN_ENCODING_MUBUF] = GCN_FAMILY_MUBUF,
+    [GCN_ENCODING_FLAT] = GCN_FAMILY_FLAT,
+};
+
+#define EVERYWHERE(encoding) {encoding, encoding, encoding, encoding}
+const uint8_t gcn_encoding_of_family[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
+    [GCN_FAMILY_SOPP] = EVERYWHERE(GCN_ENCODING_SOPP),
+    [GCN_FAMILY_SMEM] = {GCN_ENCODING_SMRD, GCN_ENCODING_SMRD, GCN_ENCODING_SMEM, GCN_ENCODING_SMEM},
+    [GCN_FAMILY_MUBUF] = EVERYWHERE(GCN_ENCODING_MUBUF),
+    [GCN_FAMILY_FLAT] = EVERYWHERE(GCN_ENCODING_FLAT),
+};
+#undef EVERYWHERE
+
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count)
 {

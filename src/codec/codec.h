@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "isa/encoding.h"
 #include "isa/isa.h"
 
 /* Each decoder gets at least one word and checks its own length; it fills
@@ -34,25 +35,18 @@ static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, 
     return gcn_encoders[instruction->family](instruction, words);
 }
 
+/* The family that handles an encoding (GCN_FAMILY_NONE: not yet one), and
+ * the encoding of a family on a generation. */
+extern const uint8_t gcn_family_of_encoding[GCN_ENCODING_COUNT];
+extern const uint8_t gcn_encoding_of_family[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
+
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
- * none), from its top six bits; inline, so that a caller's switch on the
+ * none): its encoding looked up by its top nine bits (generated from
+ * encodings.def), then the family. Inline, so that a caller's switch on the
  * family is the one jump. */
 static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 {
-    switch (word >> 26) {
-    case 0x2f: /* SOPP: 0b101111111 */
-        return (word >> 23) == 0x17f ? GCN_FAMILY_SOPP : GCN_FAMILY_NONE;
-    case 0x30: /* SMEM 0b110000 on GCN 1.2+, SMRD 0b11000 on GCN 1.0/1.1 */
-        return GCN_FAMILY_SMEM;
-    case 0x31:
-        return arch <= GCN_ARCH_GCN11 ? GCN_FAMILY_SMEM : GCN_FAMILY_NONE;
-    case 0x37: /* FLAT: 0b110111 */
-        return arch >= GCN_ARCH_GCN11 ? GCN_FAMILY_FLAT : GCN_FAMILY_NONE;
-    case 0x38: /* MUBUF: 0b111000 */
-        return GCN_FAMILY_MUBUF;
-    default:
-        return GCN_FAMILY_NONE;
-    }
+    return (gcn_family)gcn_family_of_encoding[gcn_encoding_of_word(arch, word)];
 }
 
 /* gcn_decode for a caller that guarantees its arguments (words there,
@@ -72,6 +66,7 @@ static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_a
     instruction->family = (uint8_t)family;
     instruction->arch = (uint8_t)arch;
     instruction->word_count = (uint8_t)word_count;
+    instruction->encoding = gcn_encoding_of_family[family][arch];
     instruction->opcode = (uint16_t)opcode;
 }
 

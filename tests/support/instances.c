@@ -30,7 +30,7 @@ bool test_family_encoding(gcn_family family, gcn_arch arch, uint32_t *mask, uint
 
 const char *test_family_name(gcn_family family)
 {
-    static const char *const names[GCN_FAMILY_COUNT] = {"NONE", "SOPP", "SMEM", "MUBUF", "FLAT"};
+    static const char *const names[GCN_FAMILY_COUNT] = {"NONE", "SOPP", "SMEM", "MUBUF", "FLAT", "SOP2", "SOPK", "SOP1", "SOPC"};
     return (unsigned)family < GCN_FAMILY_COUNT ? names[family] : "?";
 }
 
