@@ -111,7 +111,8 @@ typedef struct gcn_instruction {
     uint8_t family;      /* gcn_family */
     uint8_t arch;        /* gcn_arch */
     uint8_t word_count;  /* 1..GCN_MAX_WORDS */
-    uint8_t encoding;    /* gcn_encoding */
+    uint8_t encoding;    /* gcn_encoding; GCN_ENCODING_NONE in the families not yet
+                            on the generic codec: see gcn_instruction_encoding */
     uint16_t opcode;     /* raw opcode; FLAT on GCN 1.4: segment << 7 | opcode */
     uint16_t modifiers;  /* GCN_MOD_* */
     uint16_t simm16;     /* SOPP */
@@ -128,7 +129,8 @@ typedef struct gcn_instruction {
     uint32_t literal;    /* SMRD GCN 1.1 literal offset; the scalar ALU's literal */
     uint32_t reserved[2]; /* bits of word 0 and 1 that no field covers (the
                              scalar ALU: also the fields its row does not use) */
-    gcn_operand operands[GCN_MAX_OPERANDS]; /* in the order the text shows them */
+    gcn_operand operands[GCN_MAX_OPERANDS]; /* in the order the text shows them;
+                                               past operand_count: unspecified */
 } gcn_instruction;
 
 /* What parsing found wrong. A warning (a value truncated, a modifier given
@@ -217,6 +219,10 @@ gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dial
 /* Parse one instruction from text (no comments, no labels). */
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
                      gcn_instruction *instruction, gcn_parse_error *error);
+
+/* The encoding of a decoded or parsed instruction (GCN_ENCODING_NONE for
+ * NULL or an invalid one). */
+gcn_encoding gcn_instruction_encoding(const gcn_instruction *instruction);
 
 /* The lowercase mnemonic of an instruction's row, or NULL for GCN_ROW_NONE. */
 const char *gcn_mnemonic(const gcn_instruction *instruction);

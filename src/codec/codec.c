@@ -10,23 +10,6 @@ const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_FLAT] = gcn_encode_flat,
 };
 
-const uint8_t gcn_family_of_encoding[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_SOPP] = GCN_FAMILY_SOPP,
-    [GCN_ENCODING_SMRD] = GCN_FAMILY_SMEM,
-    [GCN_ENCODING_SMEM] = GCN_FAMILY_SMEM,
-    [GCN_ENCODING_MUBUF] = GCN_FAMILY_MUBUF,
-    [GCN_ENCODING_FLAT] = GCN_FAMILY_FLAT,
-};
-
-#define EVERYWHERE(encoding) {encoding, encoding, encoding, encoding}
-const uint8_t gcn_encoding_of_family[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
-    [GCN_FAMILY_SOPP] = EVERYWHERE(GCN_ENCODING_SOPP),
-    [GCN_FAMILY_SMEM] = {GCN_ENCODING_SMRD, GCN_ENCODING_SMRD, GCN_ENCODING_SMEM, GCN_ENCODING_SMEM},
-    [GCN_FAMILY_MUBUF] = EVERYWHERE(GCN_ENCODING_MUBUF),
-    [GCN_FAMILY_FLAT] = EVERYWHERE(GCN_ENCODING_FLAT),
-};
-#undef EVERYWHERE
-
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count)
 {
@@ -70,6 +53,26 @@ gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_
     if (status == GCN_OK && word_count)
         *word_count = instruction->word_count;
     return status;
+}
+
+gcn_encoding gcn_instruction_encoding(const gcn_instruction *instruction)
+{
+    if (!instruction || instruction->arch >= GCN_ARCH_COUNT)
+        return GCN_ENCODING_NONE;
+    if (instruction->encoding != GCN_ENCODING_NONE)
+        return (gcn_encoding)instruction->encoding;
+    switch (instruction->family) {
+    case GCN_FAMILY_SOPP:
+        return GCN_ENCODING_SOPP;
+    case GCN_FAMILY_SMEM:
+        return instruction->arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
+    case GCN_FAMILY_MUBUF:
+        return GCN_ENCODING_MUBUF;
+    case GCN_FAMILY_FLAT:
+        return GCN_ENCODING_FLAT;
+    default:
+        return GCN_ENCODING_NONE;
+    }
 }
 
 const char *gcn_mnemonic(const gcn_instruction *instruction)

@@ -2,6 +2,7 @@
 #ifndef GCN_CODEC_H
 #define GCN_CODEC_H
 
+#include <stddef.h>
 #include <string.h>
 
 #include "isa/encoding.h"
@@ -35,18 +36,12 @@ static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, 
     return gcn_encoders[instruction->family](instruction, words);
 }
 
-/* The family that handles an encoding (GCN_FAMILY_NONE: not yet one), and
- * the encoding of a family on a generation. */
-extern const uint8_t gcn_family_of_encoding[GCN_ENCODING_COUNT];
-extern const uint8_t gcn_encoding_of_family[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
-
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
- * none): its encoding looked up by its top nine bits (generated from
- * encodings.def), then the family. Inline, so that a caller's switch on the
- * family is the one jump. */
+ * none): a lookup by its top nine bits, generated from encodings.def.
+ * Inline, so that a caller's switch on the family is the one jump. */
 static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 {
-    return (gcn_family)gcn_family_of_encoding[gcn_encoding_of_word(arch, word)];
+    return (gcn_family)gcn_family_of_prefix[arch][word >> 23];
 }
 
 /* gcn_decode for a caller that guarantees its arguments (words there,
@@ -54,19 +49,23 @@ static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction);
 
-/* Starts an instruction of a known row: zeroes it (padding too, for
- * callers that compare instructions whole) and sets its identity. Inline
+/* Starts an instruction of a known row: zeroes it (but the operands
+ * array) and sets its identity. Inline
  * for the parser's and decoders' hot paths. */
 static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch,
                                              gcn_family family, uint16_t row, unsigned opcode,
                                              unsigned word_count)
 {
-    memset(instruction, 0, sizeof *instruction);
+    /* The operands past operand_count are left as they were: most
+     * instructions use few, and this is every decode's and parse's start. */
+    memset(instruction, 0, offsetof(gcn_instruction, operands));
+    /* encoding stays GCN_ENCODING_NONE for the families not yet on the
+     * generic codec (gcn_instruction_encoding gives it): a store here costs
+     * the assembler's hot path 7 instructions a line. */
     instruction->row = row;
     instruction->family = (uint8_t)family;
     instruction->arch = (uint8_t)arch;
     instruction->word_count = (uint8_t)word_count;
-    instruction->encoding = gcn_encoding_of_family[family][arch];
     instruction->opcode = (uint16_t)opcode;
 }
 

@@ -39,9 +39,10 @@ const gcn_field_layout gcn_field_layouts[] = {
 const unsigned gcn_field_layout_count = LAYOUT_COUNT;
 
 const gcn_encoding_info gcn_encodings[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_NONE] = {"", 1, 0, LOOKUP, LAYOUT_COUNT, 0, {0, 0, 0, 0}},
-#define ENCODING(name, words, generations, kind, mask, v10, v11, v12, v14) \
-    [GCN_ENCODING_##name] = {#name, words, generations, kind, LAYOUT_FIRST_##name, mask, {v10, v11, v12, v14}},
+    [GCN_ENCODING_NONE] = {"", 1, 0, LOOKUP, GCN_FAMILY_NONE, LAYOUT_COUNT, 0, {0, 0, 0, 0}},
+#define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14) \
+    [GCN_ENCODING_##name] = {#name, words, generations, kind, GCN_FAMILY_##family,         \
+                             LAYOUT_FIRST_##name, mask, {v10, v11, v12, v14}},
 #define FIELD(...)
 #define FIELD_ALSO(...)
 #include "isa/encodings.def"

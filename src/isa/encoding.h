@@ -52,6 +52,7 @@ typedef struct gcn_encoding_info {
     uint8_t words;       /* without a literal */
     uint8_t generations; /* GCN_GENERATION_* */
     uint8_t kind;        /* gcn_encoding_kind */
+    uint8_t family;      /* gcn_family that handles it, GCN_FAMILY_NONE if none yet */
     uint16_t first_layout;          /* into gcn_field_layouts */
     uint32_t mask;                  /* fixed bits of word 0 */
     uint32_t value[GCN_ARCH_COUNT]; /* their value per generation */
@@ -69,6 +70,9 @@ extern const unsigned gcn_field_layout_count; /* without the final one */
  * the reserved bits of each encoding's words per generation: the bits no
  * fixed bit or field covers. */
 extern const uint8_t gcn_encoding_of_prefix[GCN_ARCH_COUNT][512];
+/* The same prefixes' family (the .def's family column), one load for the
+ * disassembler's dispatch. */
+extern const uint8_t gcn_family_of_prefix[GCN_ARCH_COUNT][512];
 extern const uint32_t gcn_encoding_reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][2];
 
 static inline gcn_encoding gcn_encoding_of_word(gcn_arch arch, uint32_t word)

@@ -1,6 +1,7 @@
 /* Writes src/isa/generated/encodings.inc (make regenerate) from the
  * encoding tables: for each generation, the encoding of word 0 by its top
- * nine bits (the one whose fixed bits match with the most bits fixed), and
+ * nine bits (the one whose fixed bits match with the most bits fixed) and
+ * its family, and
  * for each encoding the reserved bits of its words: those that neither its
  * fixed bits nor a field on the generation cover. Fails if two lookup
  * encodings claim the same prefix with equally many fixed bits, if fixed
@@ -78,6 +79,15 @@ int main(void)
         printf("    { /* %s */\n", gcn_arch_name((gcn_arch)arch));
         for (unsigned top = 0; top < 512; top++)
             printf("%s%2u,%s", top % 16 ? " " : "        ", prefix[arch][top],
+                   top % 16 == 15 ? "\n" : "");
+        printf("    },\n");
+    }
+    printf("};\n\n");
+    printf("const uint8_t gcn_family_of_prefix[GCN_ARCH_COUNT][512] = {\n");
+    for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+        printf("    { /* %s */\n", gcn_arch_name((gcn_arch)arch));
+        for (unsigned top = 0; top < 512; top++)
+            printf("%s%u,%s", top % 16 ? " " : "        ", gcn_encodings[prefix[arch][top]].family,
                    top % 16 == 15 ? "\n" : "");
         printf("    },\n");
     }
