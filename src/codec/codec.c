@@ -8,6 +8,10 @@ const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SMEM] = gcn_encode_smem,
     [GCN_FAMILY_MUBUF] = gcn_encode_mubuf,
     [GCN_FAMILY_FLAT] = gcn_encode_flat,
+    [GCN_FAMILY_SOP2] = gcn_encode_generic,
+    [GCN_FAMILY_SOPK] = gcn_encode_generic,
+    [GCN_FAMILY_SOP1] = gcn_encode_generic,
+    [GCN_FAMILY_SOPC] = gcn_encode_generic,
 };
 
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
@@ -39,8 +43,10 @@ gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_
         return gcn_decode_mubuf(arch, words, word_count, instruction);
     case GCN_FAMILY_FLAT:
         return gcn_decode_flat(arch, words, word_count, instruction);
-    default:
+    case GCN_FAMILY_NONE:
         return GCN_ERROR_NOT_INSTRUCTION;
+    default:
+        return gcn_decode_generic(arch, words, word_count, instruction);
     }
 }
 

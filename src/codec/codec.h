@@ -26,6 +26,33 @@ gcn_status gcn_decode_mubuf(gcn_arch, const uint32_t *, size_t, gcn_instruction 
 gcn_status gcn_encode_mubuf(const gcn_instruction *, uint32_t *);
 gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
+/* The families on the generic codec (codec/generic.c): the encoding from
+ * word 0, fields by the bit packer, operands by the row's profile. */
+gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
+gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
+/* The profile of a generic family's instruction (its row's, or the
+ * family's default for an opcode the generation lacks). */
+struct gcn_profile;
+const struct gcn_profile *gcn_profile_of(const gcn_instruction *instruction);
+
+/* Whether an instruction branches, and its SIMM16 word offset: SOPP's
+ * branches, and the generic families' branch operands (s_cbranch_i_fork,
+ * s_call_b64). */
+static inline bool gcn_branch_offset(const gcn_instruction *instruction, uint16_t *simm16)
+{
+    if (instruction->row == GCN_ROW_NONE)
+        return false;
+    if (gcn_rows[instruction->row].shape == GCN_SHAPE_SOPP_BRANCH) {
+        *simm16 = instruction->simm16;
+        return true;
+    }
+    for (unsigned i = 0; i < instruction->operand_count; i++)
+        if (instruction->operands[i].kind == GCN_OPERAND_BRANCH) {
+            *simm16 = (uint16_t)instruction->operands[i].value;
+            return true;
+        }
+    return false;
+}
 
 /* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
  * which succeeded: its family and arch valid) and words: the assembler's

@@ -62,3 +62,14 @@ bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
         words[1] = out[1];
     return true;
 }
+
+void gcn_field_bits(gcn_encoding encoding, gcn_arch arch, uint32_t set, uint32_t *bits)
+{
+    bits[0] = bits[1] = 0;
+    for (unsigned l = gcn_encodings[encoding].first_layout; gcn_field_layouts[l].encoding == encoding;
+         l++) {
+        const gcn_field_layout *layout = &gcn_field_layouts[l];
+        if (((layout->generations >> arch) & 1u) && ((set >> layout->index) & 1u))
+            bits[layout->word] |= field_mask(layout->width) << layout->first;
+    }
+}

@@ -18,6 +18,7 @@
 
 #include "codec/codec.h"
 #include "isa/isa.h"
+#include "syntax/generic.h"
 #include "syntax/syntax.h"
 
 enum {
@@ -180,13 +181,15 @@ static bool add_target(gcn_listing *l, uint64_t target)
 
 static inline bool is_branch(const gcn_instruction *instruction)
 {
-    return instruction->row != GCN_ROW_NONE &&
-           gcn_rows[instruction->row].shape == GCN_SHAPE_SOPP_BRANCH;
+    uint16_t simm16;
+    return gcn_branch_offset(instruction, &simm16);
 }
 
 static inline uint64_t branch_target(uint64_t offset, const gcn_instruction *instruction)
 {
-    return gcn_branch_target(offset, instruction->simm16);
+    uint16_t simm16 = 0;
+    gcn_branch_offset(instruction, &simm16);
+    return gcn_branch_target(offset, simm16);
 }
 
 bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
@@ -226,8 +229,18 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
         case GCN_FAMILY_FLAT:
             at += GCN_FLAT_WORDS * 4;
             break;
-        default:
+        case GCN_FAMILY_NONE:
             at += 4;
+            break;
+        default: /* the generic codec's families: a literal, a branch */
+            if (gcn_decode_generic(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+                at += 4;
+                break;
+            }
+            if (is_branch(&instruction) &&
+                !add_target(l, branch_target(l->offset + at, &instruction)))
+                return false;
+            at += instruction.word_count * 4u;
             break;
         }
     }
@@ -524,8 +537,13 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
             return false;
         *end = gcn_write_llvm_flat(instruction, at);
         return true;
-    default:
+    case GCN_FAMILY_NONE:
         return false;
+    default:
+        if (gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_generic(instruction, at);
+        return true;
     }
 }
 

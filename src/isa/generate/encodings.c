@@ -1,12 +1,13 @@
 /* Writes src/isa/generated/encodings.inc (make regenerate) from the
  * encoding tables: for each generation, the encoding of word 0 by its top
  * nine bits (the one whose fixed bits match with the most bits fixed) and
- * its family, and
+ * its family, each encoding's opcode field, and
  * for each encoding the reserved bits of its words: those that neither its
  * fixed bits nor a field on the generation cover. Fails if two lookup
  * encodings claim the same prefix with equally many fixed bits, if fixed
  * bits of a lookup encoding lie below bit 23, or if two fields of one generation overlap. */
 #include <stdio.h>
+#include <string.h>
 
 #include "isa/encoding.h"
 
@@ -92,6 +93,15 @@ int main(void)
         printf("    },\n");
     }
     printf("};\n\n");
+    printf("const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT] = {");
+    for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
+        unsigned index = 0xff; /* none: the extra words */
+        for (unsigned l = gcn_encodings[e].first_layout; e && gcn_field_layouts[l].encoding == e; l++)
+            if (strcmp(gcn_field_layouts[l].name, "op") == 0)
+                index = gcn_field_layouts[l].index;
+        printf("%s%u,", e % 16 ? " " : "\n    ", index);
+    }
+    printf("\n};\n\n");
     printf("const uint32_t gcn_encoding_reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][2] = {\n");
     for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
         printf("    { /* %s */", e ? gcn_encodings[e].name : "none");
