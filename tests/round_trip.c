@@ -138,9 +138,17 @@ static bool silently_lost(gcn_arch arch, gcn_family family, const uint32_t *word
 }
 
 /* A MUBUF load with both lds and tfe prints as CLRX prints it, and CLRX's
- * assembler refuses that line (asm.tsv error row): it cannot read back. */
+ * assembler refuses that line (asm.tsv error row): it cannot read back.
+ * So does an SGPR pair at an odd register (dis.tsv: s_cselect_b64 s[21:22],
+ * ...; asm.tsv: s_xor_b64 s[30:31], s[3:4], s[15:16] is an error). */
 static bool refused_by_clrx(const gcn_instruction *instruction)
 {
+    for (unsigned i = 0; i < instruction->operand_count; i++) {
+        const gcn_operand *operand = &instruction->operands[i];
+        if (operand->kind == GCN_OPERAND_SCALAR && operand->count == 2 && (operand->number & 1) &&
+            operand->number + 2u <= (instruction->arch >= GCN_ARCH_GCN12 ? 102u : 104u))
+            return true;
+    }
     return instruction->family == GCN_FAMILY_MUBUF &&
            (instruction->modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
 }

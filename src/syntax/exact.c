@@ -4,6 +4,7 @@
  * words as data instead. */
 #include <string.h>
 
+#include "syntax/generic.h"
 #include "syntax/syntax.h"
 
 bool gcn_branch_label_resolver(void *context, const char *name, size_t length, int64_t *value)
@@ -39,8 +40,12 @@ static bool needs_reading_back(const gcn_instruction *instruction)
         return (modifiers & GCN_MOD_SOE) != 0;
     case GCN_FAMILY_MUBUF:
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
-    default:
+    case GCN_FAMILY_SOPP:
+    case GCN_FAMILY_FLAT:
+    case GCN_FAMILY_NONE:
         return false;
+    default:
+        return gcn_generic_loses_bits(instruction);
     }
 }
 

@@ -33,6 +33,10 @@ extern const size_t gcn_scalar_name_count;
  * the field's own name. */
 const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
 
+/* Whether CLRX's text of a generic family's instruction may not read back
+ * (clrxdisasm prints a misaligned SGPR tuple that its assembler refuses). */
+bool gcn_generic_loses_bits(const gcn_instruction *instruction);
+
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text);
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);

@@ -33,6 +33,11 @@ const gcn_hwreg_name gcn_hwreg_names[] = {
     {17, G14, "sq_shader_tba_hi", NULL},
     {18, G14, "sq_shader_tma_lo", NULL},
     {19, G14, "sq_shader_tma_hi", NULL},
+    /* names CLRX also reads (the first of an id is the one printed) */
+    {16, G14, "tba_lo", NULL},
+    {17, G14, "tba_hi", NULL},
+    {18, G14, "tma_lo", NULL},
+    {19, G14, "tma_hi", NULL},
 };
 const size_t gcn_hwreg_name_count = sizeof gcn_hwreg_names / sizeof gcn_hwreg_names[0];
 
@@ -165,7 +170,7 @@ static void put_hwreg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsign
 {
     unsigned id = value & 63, offset = (value >> 6) & 31, width = (value >> 11) + 1;
     const char *name = NULL;
-    for (size_t i = 0; i < gcn_hwreg_name_count; i++)
+    for (size_t i = 0; i < gcn_hwreg_name_count && !name; i++)
         if (gcn_hwreg_names[i].id == id && ((gcn_hwreg_names[i].generations >> arch) & 1u))
             name = dialect == GCN_DIALECT_LLVM ? gcn_hwreg_names[i].llvm : gcn_hwreg_names[i].clrx;
     gcn_put(text, "hwreg(");
@@ -287,4 +292,16 @@ char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
     if (!gcn_format_generic(instruction, GCN_DIALECT_LLVM, 0, &text) || text.length >= GCN_TEXT_ROOM)
         return NULL;
     return at + text.length;
+}
+
+bool gcn_generic_loses_bits(const gcn_instruction *instruction)
+{
+    for (unsigned i = 0; i < instruction->operand_count; i++) {
+        const gcn_operand *operand = &instruction->operands[i];
+        unsigned align = operand->count >= 4 ? 4 : operand->count;
+        if (operand->kind == GCN_OPERAND_SCALAR && align > 1 && operand->number % align &&
+            operand->number + operand->count <= gcn_sgpr_count((gcn_arch)instruction->arch))
+            return true;
+    }
+    return false;
 }

@@ -5,10 +5,180 @@
 
 #include "codec/codec.h"
 
+#include <stdlib.h>
+
 typedef struct parsed {
     bool literal;
     uint32_t literal_value;
+    bool force_literal; /* CLRX's _e64 suffix: constants as literals */
+    unsigned alias_depth; /* register symbols naming register symbols */
 } parsed;
+
+static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only, parsed *state,
+                         gcn_operand *out);
+
+/* A name like s123x or ttmp1y is a symbol, not a register. */
+static bool register_like_symbol(const char *p, size_t length)
+{
+    size_t prefix = length > 4 && gcn_word_is(p, 4, "ttmp") ? 4
+                    : length > 1 && (gcn_lower(*p) == 's' || gcn_lower(*p) == 'v') ? 1 : 0;
+    if (!prefix || p[prefix] < '0' || p[prefix] > '9')
+        return false;
+    while (prefix < length && p[prefix] >= '0' && p[prefix] <= '9')
+        prefix++;
+    return prefix < length;
+}
+
+/* sN, s[...], vN, v[...] at p: register syntax, which a symbol of the same
+ * name does not shadow (CLRX: b = %s[57:67] with a symbol s). */
+static bool register_syntax(const char *p, size_t length, const char *end)
+{
+    char next = p + 1 < end ? p[1] : '\0';
+    return length && (gcn_lower(*p) == 's' || gcn_lower(*p) == 'v') &&
+           (next == '[' || (length > 1 && next >= '0' && next <= '9' && !register_like_symbol(p, length)));
+}
+
+/* CLRX's subscript of a register tuple or register symbol: vcc[0],
+ * flat_scratch[0:1], x[4:5] (registers of the tuple, from 0). */
+static bool parse_subscript(gcn_cursor *cursor, gcn_operand *out)
+{
+    const char *start = cursor->pos;
+    if (cursor->options->dialect != GCN_DIALECT_CLRX || start >= cursor->end || *start != '[')
+        return true;
+    cursor->pos++;
+    int64_t first, last;
+    if (!gcn_parse_expression(cursor, &first))
+        return false;
+    last = first;
+    if (gcn_accept(cursor, ':') && !gcn_parse_expression(cursor, &last))
+        return false;
+    if (!gcn_accept(cursor, ']'))
+        return gcn_fail(cursor, cursor->pos, "expected ']' to close the subscript");
+    if (first < 0 || last < first ||
+        (out->kind == GCN_OPERAND_SCALAR ? last >= out->count : first != 0 || last > 1))
+        return gcn_fail(cursor, start, "subscript [%lld:%lld] outside the %u register%s",
+                        (long long)first, (long long)last, out->count, out->count == 1 ? "" : "s");
+    out->number = (uint16_t)(out->number + first);
+    out->count = (uint8_t)(last - first + 1);
+    return true;
+}
+
+/* A CLRX register symbol (x = %s26, y = %1, z = %0.5) read as a source
+ * from its text; an error in the text is reported at the name. */
+static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count, bool registers_only,
+                              parsed *state, gcn_operand *out)
+{
+    const gcn_parse_options *options = cursor->options;
+    size_t text_length = 0;
+    const char *text = options->register_alias
+                           ? options->register_alias(options->register_context, cursor->pos,
+                                                     length, &text_length)
+                           : NULL;
+    if (!text)
+        return -1;
+    if (state->alias_depth >= 8)
+        return gcn_fail(cursor, cursor->pos, "register symbols nested too deep");
+    gcn_parse_error error;
+    memset(&error, 0, sizeof error);
+    /* A register text reads as registers; a name in it may be another symbol. */
+    gcn_parse_options plain = *options;
+    size_t name_length = 0;
+    while (name_length < text_length && gcn_is_identifier_char(text[name_length]))
+        name_length++;
+    if (register_syntax(text, name_length, text + text_length))
+        plain.register_alias = NULL;
+    gcn_cursor inner = {text, text, text + text_length, &plain, &error, false};
+    const char *start = cursor->pos;
+    /* any width: the subscript after the name picks the registers */
+    state->alias_depth++;
+    bool inner_ok = parse_source(&inner, 0, registers_only, state, out) && gcn_at_end(&inner);
+    state->alias_depth--;
+    if (!inner_ok)
+        return gcn_fail(cursor, start, "register symbol '%.*s' (%.*s): %s", (int)length, start,
+                        (int)text_length, text, inner.failed ? error.message : "not an operand");
+    cursor->pos = start + length;
+    if (!parse_subscript(cursor, out))
+        return 0;
+    if (count && out->kind == GCN_OPERAND_SCALAR && out->count != count)
+        return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
+                        count == 1 ? "" : "s", out->count);
+    unsigned align = out->count >= 4 ? 4 : out->count;
+    if (out->kind == GCN_OPERAND_SCALAR && align > 1 && out->number % align &&
+        out->number + out->count <= gcn_sgpr_count(options->arch))
+        return gcn_fail(cursor, start, "misaligned register tuple: it must start at a multiple of %u",
+                        align);
+    if (out->kind != GCN_OPERAND_SCALAR)
+        out->count = 1;
+    return 1;
+}
+
+/* A single-precision value as half precision, rounded to nearest even. */
+static uint32_t half_bits(uint32_t single)
+{
+    uint32_t sign = (single >> 16) & 0x8000u, mantissa = single & 0x7fffffu;
+    int exponent = (int)((single >> 23) & 0xff) - 127 + 15;
+    if (((single >> 23) & 0xff) == 0xff)
+        return sign | 0x7c00u | (mantissa ? 0x200u : 0); /* inf, nan */
+    if (exponent >= 31)
+        return sign | 0x7c00u;
+    if (exponent <= 0) { /* subnormal or zero */
+        if (exponent < -10)
+            return sign;
+        mantissa |= 0x800000u;
+        unsigned shift = (unsigned)(14 - exponent);
+        uint32_t half = mantissa >> shift, rest = mantissa & ((1u << shift) - 1), middle = 1u << (shift - 1);
+        half += rest > middle || (rest == middle && (half & 1));
+        return sign | half;
+    }
+    uint32_t half = (uint32_t)exponent << 10 | mantissa >> 13, rest = mantissa & 0x1fffu;
+    half += rest > 0x1000u || (rest == 0x1000u && (half & 1)); /* may carry into the exponent */
+    return sign | half;
+}
+
+/* CLRX's float texts (1., .5, -4.5, 3e-7, 2.0s, 2.5h) as single- (or, with
+ * h, half-) precision bits;
+ * false, touching nothing, for what is no float. */
+static bool parse_float_text(gcn_cursor *cursor, uint32_t *bits)
+{
+    const char *p = cursor->pos, *end = cursor->end;
+    char buffer[64];
+    size_t n = 0;
+    bool point = false, exponent = false, digits = false;
+    if (p < end && (*p == '-' || *p == '+'))
+        buffer[n++] = *p++;
+    for (; p < end && n + 1 < sizeof buffer; p++) {
+        char c = *p;
+        if (c >= '0' && c <= '9')
+            digits = true;
+        else if (c == '.' && !point && !exponent)
+            point = true;
+        else if ((c == 'e' || c == 'E') && digits && !exponent) {
+            exponent = true;
+            if (p + 1 < end && (p[1] == '-' || p[1] == '+'))
+                buffer[n++] = *p++;
+        } else
+            break;
+        buffer[n++] = *p;
+    }
+    if (!digits || (!point && !exponent))
+        return false;
+    bool half = false;
+    if (p < end && (*p == 's' || *p == 'S' || *p == 'h' || *p == 'H'))
+        half = (*p++ | 0x20) == 'h';
+    if (p < end && gcn_is_identifier_char(*p))
+        return false; /* 'l' (double) and others: not yet */
+    buffer[n] = '\0';
+    float value = strtof(buffer, NULL);
+    memcpy(bits, &value, sizeof *bits);
+    if (half)
+        *bits = half_bits(*bits);
+    cursor->pos = p;
+    return true;
+}
+
+static const uint32_t inline_float_bits[9] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u,
+                                              0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u,
+                                              0x3e22f983u};
 
 /* A scalar register of count registers; llvm-mc wants SGPR tuples aligned. */
 static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
@@ -48,22 +218,36 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
-    if (scalar.count != count)
+    if (dialect == GCN_DIALECT_CLRX && cursor->pos < cursor->end && *cursor->pos == '[') {
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
+        if (!parse_subscript(cursor, out))
+            return false;
+        scalar.code = out->number;
+        scalar.count = out->count;
+        scalar.general = scalar.code + scalar.count <= gcn_sgpr_count(arch);
+    }
+    if (scalar.count != count && count != 0)
         return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
                         count == 1 ? "" : "s", scalar.count);
-    unsigned align = count >= 4 ? 4 : count;
-    if (llvm && scalar.code < 128 && scalar.code % align)
+    /* Both dialects want SGPR tuples aligned; llvm-mc any tuple. */
+    unsigned align = scalar.count >= 4 ? 4 : scalar.count;
+    if (count && (llvm || scalar.general) && scalar.code < 128 && align > 1 && scalar.code % align)
         return gcn_fail(cursor, start, "misaligned register tuple: it must start at a multiple of %u",
                         align);
-    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)scalar.code, 0};
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
     return true;
 }
 
 static bool take_literal(gcn_cursor *cursor, const char *start, parsed *state, int64_t value,
                          gcn_operand *out)
 {
-    if (value < -2147483648LL || value > 0xffffffffLL)
-        return gcn_fail(cursor, start, "literal %lld does not fit in 32 bits", (long long)value);
+    if (value < -2147483648LL || value > 0xffffffffLL) {
+        if (cursor->options->dialect == GCN_DIALECT_LLVM)
+            return gcn_fail(cursor, start, "literal %lld does not fit in 32 bits", (long long)value);
+        /* CLRX keeps the low 32 bits, with a warning. */
+        gcn_warn(cursor, start, "value 0x%llx truncated to 0x%x", (unsigned long long)value,
+                 (unsigned)(uint32_t)value);
+    }
     uint32_t bits = (uint32_t)value;
     if (state->literal && state->literal_value != bits)
         return gcn_fail(cursor, start, "only one literal constant fits an instruction");
@@ -83,6 +267,11 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     const char *start = cursor->pos;
     const gcn_parse_options *options = cursor->options;
     size_t length = gcn_peek_identifier_here(cursor);
+    if (length && !register_syntax(start, length, cursor->end)) {
+        int alias = parse_alias_source(cursor, length, count, registers_only, state, out);
+        if (alias >= 0)
+            return alias == 1;
+    }
     if (registers_only && options->dialect == GCN_DIALECT_LLVM) {
         if (!parse_source(cursor, count, false, state, out))
             return false;
@@ -105,19 +294,35 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
         *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, 248, 0};
         return true;
     }
-    if (options->dialect == GCN_DIALECT_CLRX && length == 3 && gcn_word_is(start, 3, "lit")) {
-        cursor->pos += 3;
+    gcn_cursor after_lit = *cursor;
+    after_lit.pos += 3;
+    if (options->dialect == GCN_DIALECT_CLRX && length == 3 && gcn_word_is(start, 3, "lit") &&
+        gcn_accept(&after_lit, '(')) {
+        cursor->pos = after_lit.pos;
         int64_t value;
-        if (!gcn_accept(cursor, '('))
-            return gcn_fail(cursor, cursor->pos, "expected '(' after lit");
-        if (!gcn_parse_expression(cursor, &value))
+        uint32_t bits;
+        gcn_skip_space(cursor);
+        if (parse_float_text(cursor, &bits))
+            value = bits;
+        else if (!gcn_parse_expression(cursor, &value))
             return false;
         if (!gcn_accept(cursor, ')'))
             return gcn_fail(cursor, cursor->pos, "expected ')' to close lit(");
         return take_literal(cursor, start, state, value, out);
     }
-    if (length && (gcn_at_register(cursor) || (length > 4 && gcn_word_is(start, 4, "ill_"))))
+    if (length && !register_like_symbol(start, length) &&
+        (gcn_at_register(cursor) || (length > 4 && gcn_word_is(start, 4, "ill_"))))
         return parse_register(cursor, count, out);
+    /* CLRX: a float is an inline constant if it is one, else a literal */
+    uint32_t float_bits;
+    if (options->dialect == GCN_DIALECT_CLRX && count <= 1 && parse_float_text(cursor, &float_bits)) {
+        for (unsigned i = 0; i < 9 && !state->force_literal; i++)
+            if (float_bits == inline_float_bits[i] && (i < 8 || options->arch >= GCN_ARCH_GCN12)) {
+                *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)(240 + i), 0};
+                return true;
+            }
+        return take_literal(cursor, start, state, float_bits, out);
+    }
     if (length) {
         for (size_t i = 0; i < gcn_scalar_name_count; i++) {
             const char *spelled = options->dialect == GCN_DIALECT_LLVM ? gcn_scalar_names[i].llvm
@@ -132,7 +337,8 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     gcn_cursor probe = *cursor;
     probe.error = &quiet;
     gcn_scalar scalar;
-    if (gcn_parse_scalar(&probe, true, &scalar) && scalar.constant) {
+    if (gcn_parse_scalar(&probe, true, &scalar) && scalar.constant &&
+        (!state->force_literal || scalar.code > 248)) {
         cursor->pos = probe.pos;
         bool condition = scalar.code > 248;
         if (scalar.code == 248 && options->arch < GCN_ARCH_GCN12)
@@ -144,7 +350,7 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     int64_t value;
     if (!gcn_parse_expression(cursor, &value))
         return false;
-    if (value >= -16 && value <= 64) {
+    if (value >= -16 && value <= 64 && !state->force_literal) {
         *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1,
                              (uint16_t)(value >= 0 ? 128 + value : 192 - value), 0};
         return true;
@@ -171,11 +377,12 @@ static bool parse_hwreg(gcn_cursor *cursor, uint32_t *value)
     size_t length = gcn_peek_identifier_here(cursor);
     gcn_arch arch = cursor->options->arch;
     int64_t id = -1;
-    for (size_t i = 0; length && i < gcn_hwreg_name_count; i++) {
+    /* CLRX also reads its names with HWREG_ before them, in any case. */
+    size_t skip = length > 6 && gcn_word_is(start, 6, "hwreg_") ? 6 : 0;
+    for (size_t i = 0; length && i < gcn_hwreg_name_count && id < 0; i++) {
         const gcn_hwreg_name *name = &gcn_hwreg_names[i];
-        if (((name->generations >> arch) & 1u) &&
-            ((name->clrx && gcn_word_is(start, length, name->clrx)) ||
-             (name->llvm && gcn_name_is(start, length, name->llvm, strlen(name->llvm)))))
+        if (((name->generations >> arch) & 1u) && name->clrx &&
+            gcn_word_is(start + skip, length - skip, name->clrx))
             id = name->id;
     }
     /* llvm-mc's names are upper case: compare them in lower case too. */
@@ -233,9 +440,17 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         return true;
     case GCN_SYNTAX_SIMM16:
     case GCN_SYNTAX_UIMM16:
-        if (!gcn_parse_ranged(cursor, profile->syntax == GCN_SYNTAX_UIMM16 ? 0 : -32768, 65535,
-                              &value, "16-bit immediate"))
+        if (cursor->options->dialect == GCN_DIALECT_CLRX) {
+            /* CLRX keeps the low 16 bits, with a warning. */
+            if (!gcn_parse_expression(cursor, &value))
+                return false;
+            if (value < -32768 || value > 65535)
+                gcn_warn(cursor, start, "value 0x%llx truncated to 0x%x",
+                         (unsigned long long)value, (unsigned)value & 0xffffu);
+        } else if (!gcn_parse_ranged(cursor, profile->syntax == GCN_SYNTAX_UIMM16 ? 0 : -32768,
+                                     65535, &value, "16-bit immediate")) {
             return false;
+        }
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, (uint32_t)value & 0xffffu};
         return true;
     case GCN_SYNTAX_BRANCH:
@@ -310,7 +525,11 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     const gcn_profile *profile = gcn_profile_of(instruction);
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
-    parsed state = {false, 0};
+    /* CLRX's _e64 after the mnemonic: the long form, constants as literals */
+    parsed state = {false, 0,
+                    cursor->options->dialect == GCN_DIALECT_CLRX && cursor->pos - cursor->text >= 4 &&
+                        gcn_word_is(cursor->pos - 4, 4, "_e64"),
+                    0};
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
     for (unsigned i = 0; i < profile->operand_count; i++) {
         if (i && !gcn_accept(cursor, ','))
