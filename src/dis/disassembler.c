@@ -506,6 +506,19 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     return at;
 }
 
+/* decode_llvm for the families on the generic codec (and words of none),
+ * out of line so that the usual families' loop keeps its registers. */
+static __attribute__((noinline)) bool decode_llvm_generic(gcn_arch arch, const uint32_t *words,
+                                                          gcn_instruction *instruction, char *at,
+                                                          char **end)
+{
+    if (gcn_family_of_word(arch, words[0]) == GCN_FAMILY_NONE ||
+        gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+        return false;
+    *end = gcn_write_llvm_generic(instruction, at);
+    return true;
+}
+
 /* Decodes the words and writes their llvm text at at (*end, NULL where it
  * fails) in one dispatch on the family, which calls the family's decoder
  * and writer directly. The text is gcn_format_exact_text's, shorter than
@@ -537,13 +550,8 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
             return false;
         *end = gcn_write_llvm_flat(instruction, at);
         return true;
-    case GCN_FAMILY_NONE:
-        return false;
     default:
-        if (gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
-        *end = gcn_write_llvm_generic(instruction, at);
-        return true;
+        return decode_llvm_generic(arch, words, instruction, at, end);
     }
 }
 

@@ -40,12 +40,8 @@ static bool needs_reading_back(const gcn_instruction *instruction)
         return (modifiers & GCN_MOD_SOE) != 0;
     case GCN_FAMILY_MUBUF:
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
-    case GCN_FAMILY_SOPP:
-    case GCN_FAMILY_FLAT:
-    case GCN_FAMILY_NONE:
-        return false;
     default:
-        return gcn_generic_loses_bits(instruction);
+        return instruction->operand_count != 0 && gcn_generic_loses_bits(instruction);
     }
 }
 
