@@ -32,10 +32,18 @@ enum {
 
 /* Family shares of the mix, in percent, and SOPP's by shape: memory
  * operations dominate real kernels, then waits and branches. */
-static const unsigned family_weights[GCN_FAMILY_COUNT] = {
+static const unsigned memory_weights[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPP] = 25, [GCN_FAMILY_SMEM] = 20, [GCN_FAMILY_MUBUF] = 25,
     [GCN_FAMILY_FLAT] = 30,
 };
+/* --mix scalar: with the scalar ALU, about as the 32 clang-14 kernels of
+ * the scalar ALU issue use it next to the memory families. */
+static const unsigned scalar_weights[GCN_FAMILY_COUNT] = {
+    [GCN_FAMILY_SOPP] = 15, [GCN_FAMILY_SMEM] = 12, [GCN_FAMILY_MUBUF] = 15,
+    [GCN_FAMILY_FLAT] = 18, [GCN_FAMILY_SOP2] = 22, [GCN_FAMILY_SOP1] = 12,
+    [GCN_FAMILY_SOPK] = 3, [GCN_FAMILY_SOPC] = 3,
+};
+static const unsigned *family_weights = memory_weights;
 static unsigned sopp_shape_weight(gcn_shape shape)
 {
     switch (shape) {
@@ -307,6 +315,8 @@ static void find_available_rows(generator *g)
         if (!usable[i])
             continue;
         const gcn_row *row = &gcn_rows[i];
+        if (!family_weights[row->family])
+            continue; /* not in this mix */
         unsigned share = row->family == GCN_FAMILY_SOPP ? sopp_shape_weight((gcn_shape)row->shape) : 1;
         unsigned weight = (unsigned)((uint64_t)1000000 * family_weights[row->family] * share /
                                      (family_total * family_shape_weight[row->family]));
@@ -524,7 +534,7 @@ static bool write_probe(generator *g, const char *prefix, unsigned samples)
 static void usage(void)
 {
     fputs("usage: gen [-a ARCH] [-n INSTRUCTIONS] [-s SEED] [--labels] [--pool FILE]\n"
-          "           [--llvm FILE] [--clrx FILE] [--binary FILE]\n"
+          "           [--llvm FILE] [--clrx FILE] [--binary FILE] [--mix memory|scalar]\n"
           "       gen [-a ARCH] [-s SEED] [--samples N] --probe PREFIX\n"
           "  -n: instruction lines (default 1000000); label lines come on top\n"
           "  --labels: branches name labels (.L<address>_0); otherwise raw offsets\n"
@@ -583,6 +593,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--pool")) pool = value;
         else if (!strcmp(a, "--samples")) samples = strtoull(value, NULL, 10);
         else if (!strcmp(a, "--probe")) probe = value;
+        else if (!strcmp(a, "--mix") && !strcmp(value, "scalar")) family_weights = scalar_weights;
+        else if (!strcmp(a, "--mix") && !strcmp(value, "memory")) family_weights = memory_weights;
         else {
             usage();
             return 2;
