@@ -21,6 +21,7 @@
 
 #include "gcn.h"
 #include "isa/isa.h"
+#include "isa/profile.h"
 
 enum {
     BLOCK_SIZE = 1024,     /* instructions of a block; branches stay inside it */
@@ -277,6 +278,17 @@ static bool read_pool(generator *g, const char *path)
     return true;
 }
 
+/* s_cbranch_i_fork and s_call_b64: their targets are not placed on labels
+ * as SOPP's are, so they stay out of the mix. */
+static bool scalar_branch(const gcn_row *row)
+{
+    const gcn_profile *profile = &gcn_profiles[row->shape];
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        if (profile->operands[i].syntax == GCN_SYNTAX_BRANCH)
+            return true;
+    return false;
+}
+
 /* Rows of this generation that the library prints and parses in both
  * dialects (and, with a pool, that llvm-mc reads the same way), with their
  * share of the mix. */
@@ -290,7 +302,7 @@ static void find_available_rows(generator *g)
     for (unsigned i = 0; i < GCN_ROW_COUNT; i++) {
         const gcn_row *row = &gcn_rows[i];
         if (!gcn_row_on_arch(row, g->arch) || (row->flags & GCN_ROW_LLVM_ABSENT) ||
-            !g->layouts[row->family].known)
+            !g->layouts[row->family].known || scalar_branch(row))
             continue;
         uint32_t words[GCN_MAX_WORDS];
         size_t count;
@@ -610,6 +622,8 @@ int main(int argc, char **argv)
     }
     if (pool && !read_pool(&g, pool))
         return 1;
+    if (probe)
+        family_weights = scalar_weights; /* the pool serves every mix: every family */
     find_available_rows(&g);
     if (g.available_count == 0) {
         fprintf(stderr, "gen: the library prints no instruction of %s yet\n", arch_name);
@@ -635,7 +649,8 @@ int main(int argc, char **argv)
     unsigned rows_per_family[GCN_FAMILY_COUNT] = {0};
     for (unsigned i = 0; i < g.available_count; i++)
         rows_per_family[gcn_rows[g.available[i]].family]++;
-    static const char *const family_names[GCN_FAMILY_COUNT] = {"", "sopp", "smem", "mubuf", "flat"};
+    static const char *const family_names[GCN_FAMILY_COUNT] = {"", "sopp", "smem", "mubuf", "flat",
+                                                               "sop2", "sopk", "sop1", "sopc"};
     fprintf(stderr, "gen: %s seed %" PRIu64 ", %s branches: %" PRIu64 " instructions, %" PRIu64
             " labels, %" PRIu64 " lines, %" PRIu64 " bytes of code\n",
             gcn_arch_name(g.arch), seed, labels ? "label" : "raw-offset", out.instructions,

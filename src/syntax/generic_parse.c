@@ -181,9 +181,28 @@ static const uint32_t inline_float_bits[9] = {0x3f000000u, 0xbf000000u, 0x3f8000
                                               0x3e22f983u};
 
 /* A scalar register of count registers; llvm-mc wants SGPR tuples aligned. */
+/* The usual sN, s[A:B], ttmpN of the right width and alignment, in one
+ * pass (no register symbols in play): true, or false touching nothing. */
+static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
+{
+    gcn_scalar scalar;
+    const char *end;
+    if (cursor->options->register_alias ||
+        !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, true,
+                                          &scalar)) ||
+        scalar.count != count || (end < cursor->end && *end == '[') ||
+        scalar.code % (count >= 4 ? 4 : count))
+        return false;
+    cursor->pos = end;
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)scalar.code, 0};
+    return true;
+}
+
 static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
 {
     gcn_skip_space(cursor);
+    if (count && read_plain_register(cursor, count, out))
+        return true;
     const char *start = cursor->pos;
     gcn_arch arch = cursor->options->arch;
     gcn_dialect dialect = cursor->options->dialect;
@@ -264,6 +283,8 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
                          gcn_operand *out)
 {
     gcn_skip_space(cursor);
+    if (count && read_plain_register(cursor, count, out))
+        return true;
     const char *start = cursor->pos;
     const gcn_parse_options *options = cursor->options;
     size_t length = gcn_peek_identifier_here(cursor);
