@@ -71,8 +71,10 @@ gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_
     }
     instruction->operand_count = profile->operand_count;
     instruction->word_count = (uint8_t)count;
-    uint32_t hidden[2];
-    gcn_field_bits(encoding, arch, ~shown, hidden);
+    uint32_t hidden[2] = {0, 0};
+    uint32_t all = (1u << gcn_encoding_field_count[encoding]) - 1u;
+    if (all & ~shown) /* a field the row does not show: kept with the reserved bits */
+        gcn_field_bits(encoding, arch, ~shown, hidden);
     instruction->reserved[0] = reserved[0] | (words[0] & hidden[0]);
     instruction->reserved[1] = info->words > 1 ? reserved[1] | (words[1] & hidden[1]) : 0;
     return GCN_OK;
@@ -142,15 +144,18 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
         return GCN_ERROR_NOT_ENCODABLE;
     /* The fields the row does not show come from reserved[], which may
      * hold nothing else but the encoding's reserved bits. */
-    uint32_t shown_bits[2], kept[GCN_MAX_FIELDS], reserved[2];
-    gcn_field_bits(encoding, arch, shown, shown_bits);
-    if ((instruction->reserved[0] & (shown_bits[0] | info->mask)) ||
-        (instruction->reserved[1] & shown_bits[1]) || (info->words < 2 && instruction->reserved[1]))
-        return GCN_ERROR_NOT_ENCODABLE;
-    gcn_unpack(encoding, arch, instruction->reserved, kept, reserved);
-    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
-        if (!((shown >> field) & 1u))
-            values[field] = kept[field];
+    uint32_t reserved[2] = {0, 0};
+    if (instruction->reserved[0] | instruction->reserved[1]) {
+        uint32_t shown_bits[2], kept[GCN_MAX_FIELDS];
+        gcn_field_bits(encoding, arch, shown, shown_bits);
+        if ((instruction->reserved[0] & (shown_bits[0] | info->mask)) ||
+            (instruction->reserved[1] & shown_bits[1]) || (info->words < 2 && instruction->reserved[1]))
+            return GCN_ERROR_NOT_ENCODABLE;
+        gcn_unpack(encoding, arch, instruction->reserved, kept, reserved);
+        for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
+            if (!((shown >> field) & 1u))
+                values[field] = kept[field];
+    }
     if (!gcn_pack(encoding, arch, values, reserved, words))
         return GCN_ERROR_NOT_ENCODABLE;
     if (literal)

@@ -62,7 +62,9 @@ static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
            (code == 248 && arch >= GCN_ARCH_GCN12);
 }
 
-/* The encoding's opcode field index (generated with the reserved bits). */
+/* The encoding's number of fields and its opcode field's index (generated
+ * with the reserved bits). */
+extern const uint8_t gcn_encoding_field_count[GCN_ENCODING_COUNT];
 extern const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT];
 
 #endif

@@ -77,6 +77,11 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
                        unsigned count, unsigned dwords)
 {
     bool llvm = dialect == GCN_DIALECT_LLVM;
+    unsigned align = count >= 4 ? 4 : count;
+    if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0)) {
+        gcn_put_sgprs(text, code, count); /* the usual operand: no name to look up */
+        return true;
+    }
     for (size_t i = 0; i < gcn_scalar_name_count; i++) {
         const gcn_scalar_name *name = &gcn_scalar_names[i];
         unsigned known = name->clrx_generations | name->llvm_prints | name->llvm_reads;
@@ -94,7 +99,6 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     }
     /* llvm-mc reads a misaligned SGPR or ttmp tuple as the aligned one
      * below it (with a warning); any other misaligned tuple it refuses. */
-    unsigned align = count >= 4 ? 4 : count;
     if (llvm && code % align) {
         unsigned aligned = code - code % align, base = gcn_ttmp_base(arch);
         bool sgprs = aligned + count <= gcn_sgpr_count(arch);

@@ -93,6 +93,14 @@ int main(void)
         printf("    },\n");
     }
     printf("};\n\n");
+    printf("const uint8_t gcn_encoding_field_count[GCN_ENCODING_COUNT] = {");
+    for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
+        unsigned count = 0;
+        for (unsigned l = gcn_encodings[e].first_layout; e && gcn_field_layouts[l].encoding == e; l++)
+            count = gcn_field_layouts[l].index + 1u > count ? gcn_field_layouts[l].index + 1u : count;
+        printf("%s%u,", e % 16 ? " " : "\n    ", count);
+    }
+    printf("\n};\n\n");
     printf("const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT] = {");
     for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
         unsigned index = 0xff; /* none: the extra words */
