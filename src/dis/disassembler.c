@@ -300,7 +300,9 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             if (is_branch(&instruction) &&
                 !add_target(l, branch_target(l->offset + at, &instruction)))
                 return false;
-            at += instruction.word_count * 4u;
+            /* as the printing walks: a literal that --exact prints as data
+             * is not taken along */
+            at += clrx_words(l, &instruction, l->offset + at) * 4;
             break;
         }
     }
