@@ -439,6 +439,53 @@ static bool parse_hwreg(gcn_cursor *cursor, uint32_t *value)
     return true;
 }
 
+/* The llvm dialect reads back what llvm-mc prints but refuses to assemble
+ * (xnack_mask on GCN 1.2, null, src_lds_direct..., and anything but SGPRs
+ * where a 64-bit operand takes registers only: s_setpc_b64 src_vccz): with
+ * a warning that names llvm-mc's message, as the other families do. Out of
+ * line: rare. */
+static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, const char *start,
+                                                       const gcn_operand *operand,
+                                                       bool wide_registers_only)
+{
+    const char *message =
+        wide_registers_only && operand->number >= 128
+            ? "invalid operand for instruction"
+            : gcn_llvm_refused_scalar(cursor->options->arch, operand->number, operand->count, false);
+    if (message)
+        gcn_warn(cursor, start, "llvm-mc prints '%.*s' but does not assemble it (%s)",
+                 (int)(cursor->pos - start), start, message);
+}
+
+/* A scalar operand: a register (sdst, sN), or a source. */
+static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *profile,
+                                 parsed *state, gcn_operand *out)
+{
+    const char *start = cursor->pos;
+    bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
+    switch ((gcn_operand_syntax)profile->syntax) {
+    case GCN_SYNTAX_SREG:
+        if (!parse_register(cursor, profile->dwords, out))
+            return false;
+        break;
+    case GCN_SYNTAX_SSRC_INLINE:
+        if (!parse_source(cursor, profile->dwords, false, state, out))
+            return false;
+        if (out->kind == GCN_OPERAND_LITERAL && cursor->options->dialect == GCN_DIALECT_LLVM)
+            return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
+        break;
+    default:
+        if (!parse_source(cursor, profile->dwords, registers_only, state, out))
+            return false;
+        break;
+    }
+    if (out->kind == GCN_OPERAND_SCALAR && cursor->options->dialect == GCN_DIALECT_LLVM &&
+        cursor->options->arch >= GCN_ARCH_GCN12 &&
+        out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
+        warn_llvm_refused(cursor, start, out, registers_only && profile->dwords == 2);
+    return true;
+}
+
 static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile, parsed *state,
                           gcn_operand *out)
 {
@@ -448,17 +495,10 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     unsigned field = 0;
     switch ((gcn_operand_syntax)profile->syntax) {
     case GCN_SYNTAX_SREG:
-        return parse_register(cursor, profile->dwords, out);
     case GCN_SYNTAX_SSRC:
     case GCN_SYNTAX_SSRC_REGISTER:
-        return parse_source(cursor, profile->dwords, profile->syntax == GCN_SYNTAX_SSRC_REGISTER,
-                            state, out);
     case GCN_SYNTAX_SSRC_INLINE:
-        if (!parse_source(cursor, profile->dwords, false, state, out))
-            return false;
-        if (out->kind == GCN_OPERAND_LITERAL && cursor->options->dialect == GCN_DIALECT_LLVM)
-            return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
-        return true;
+        return parse_scalar_operand(cursor, profile, state, out);
     case GCN_SYNTAX_SIMM16:
     case GCN_SYNTAX_UIMM16:
         if (cursor->options->dialect == GCN_DIALECT_CLRX) {
