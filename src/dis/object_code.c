@@ -272,10 +272,11 @@ static bool relocation_inside(const section_walk *w, const listing_line *l)
            gcn_object_relocation_width(r->type) == 4;
 }
 
-/* Source can write a relocation only as data (gcnasm reads no relocation
- * in an instruction's operand yet): the instruction's words as data, its
- * text in a comment, each relocated word as the relocation's directive,
- * so that the bytes and the relocation both come back. */
+/* A relocation inside an instruction, in source: the instruction's words
+ * as data, its text in a comment, each relocated word as the relocation's
+ * directive, so that the bytes and the relocation both come back. (gcnasm
+ * also reads the operand form, s_add_u32 s4, s4, sym@rel32@lo+4; printing
+ * it is left for later: the text has the literal as a number.) */
 static void put_instruction_as_data(code_walk *c, const listing_line *l)
 {
     gcn_object_printer *p = c->p;
