@@ -24,8 +24,12 @@ static const char placeholder[] = "0x7ffffffe";
 static bool find_operand(const char *line, size_t start, size_t end, size_t *name, size_t *name_length,
                          size_t *modifier, size_t *modifier_end, size_t *operand_end)
 {
-    for (size_t at = start + 1; at < end; at++) {
-        if (line[at] != '@' || !gcn_is_identifier_char(line[at - 1]) || at + 1 >= end ||
+    /* memchr: most statements that come here are branches to labels
+     * defined later, with no '@'. */
+    const char *found;
+    for (size_t at = start; at < end && (found = memchr(line + at, '@', end - at)); at++) {
+        at = (size_t)(found - line);
+        if (at == start || !gcn_is_identifier_char(line[at - 1]) || at + 1 >= end ||
             !gcn_is_identifier_char(line[at + 1]))
             continue;
         size_t first = at;
