@@ -89,11 +89,18 @@ demo-run: all
 MNEMONIC_GENERATOR = $(BUILD)/src/isa/generate/mnemonic_slots
 $(MNEMONIC_GENERATOR): $(BUILD)/src/isa/generate/mnemonic_slots.o
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LIBGCN_LIBS)
-regenerate: $(MNEMONIC_GENERATOR)
+# The encoding lookup and reserved bits likewise, from src/isa/encodings.def.
+ENCODING_GENERATOR = $(BUILD)/src/isa/generate/encodings
+$(ENCODING_GENERATOR): $(BUILD)/src/isa/generate/encodings.o $(BUILD)/src/isa/encoding.o $(BUILD)/src/isa/arch.o
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+regenerate: $(MNEMONIC_GENERATOR) $(ENCODING_GENERATOR)
 	$(MNEMONIC_GENERATOR) >src/isa/generated/mnemonic_slots.inc
-check-generated: $(MNEMONIC_GENERATOR)
+	$(ENCODING_GENERATOR) >src/isa/generated/encodings.inc
+check-generated: $(MNEMONIC_GENERATOR) $(ENCODING_GENERATOR)
 	@$(MNEMONIC_GENERATOR) | cmp -s - src/isa/generated/mnemonic_slots.inc \
 	  || { echo "src/isa/generated/mnemonic_slots.inc is stale: run make regenerate"; exit 1; }
+	@$(ENCODING_GENERATOR) | cmp -s - src/isa/generated/encodings.inc \
+	  || { echo "src/isa/generated/encodings.inc is stale: run make regenerate"; exit 1; }
 
 # ---- make install / make uninstall (PREFIX, DESTDIR), as Debian packaging
 # expects: the tools, libgcn.a, a shared libgcn.so.MAJOR (its soname), the

@@ -21,6 +21,7 @@
 
 #include "gcn.h"
 #include "isa/isa.h"
+#include "isa/profile.h"
 
 enum {
     BLOCK_SIZE = 1024,     /* instructions of a block; branches stay inside it */
@@ -32,10 +33,18 @@ enum {
 
 /* Family shares of the mix, in percent, and SOPP's by shape: memory
  * operations dominate real kernels, then waits and branches. */
-static const unsigned family_weights[GCN_FAMILY_COUNT] = {
+static const unsigned memory_weights[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPP] = 25, [GCN_FAMILY_SMEM] = 20, [GCN_FAMILY_MUBUF] = 25,
     [GCN_FAMILY_FLAT] = 30,
 };
+/* --mix scalar: with the scalar ALU, about as the 32 clang-14 kernels of
+ * the scalar ALU issue use it next to the memory families. */
+static const unsigned scalar_weights[GCN_FAMILY_COUNT] = {
+    [GCN_FAMILY_SOPP] = 15, [GCN_FAMILY_SMEM] = 12, [GCN_FAMILY_MUBUF] = 15,
+    [GCN_FAMILY_FLAT] = 18, [GCN_FAMILY_SOP2] = 22, [GCN_FAMILY_SOP1] = 12,
+    [GCN_FAMILY_SOPK] = 3, [GCN_FAMILY_SOPC] = 3,
+};
+static const unsigned *family_weights = memory_weights;
 static unsigned sopp_shape_weight(gcn_shape shape)
 {
     switch (shape) {
@@ -269,6 +278,17 @@ static bool read_pool(generator *g, const char *path)
     return true;
 }
 
+/* s_cbranch_i_fork and s_call_b64: their targets are not placed on labels
+ * as SOPP's are, so they stay out of the mix. */
+static bool scalar_branch(const gcn_row *row)
+{
+    const gcn_profile *profile = &gcn_profiles[row->shape];
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        if (profile->operands[i].syntax == GCN_SYNTAX_BRANCH)
+            return true;
+    return false;
+}
+
 /* Rows of this generation that the library prints and parses in both
  * dialects (and, with a pool, that llvm-mc reads the same way), with their
  * share of the mix. */
@@ -282,7 +302,7 @@ static void find_available_rows(generator *g)
     for (unsigned i = 0; i < GCN_ROW_COUNT; i++) {
         const gcn_row *row = &gcn_rows[i];
         if (!gcn_row_on_arch(row, g->arch) || (row->flags & GCN_ROW_LLVM_ABSENT) ||
-            !g->layouts[row->family].known)
+            !g->layouts[row->family].known || scalar_branch(row))
             continue;
         uint32_t words[GCN_MAX_WORDS];
         size_t count;
@@ -307,6 +327,8 @@ static void find_available_rows(generator *g)
         if (!usable[i])
             continue;
         const gcn_row *row = &gcn_rows[i];
+        if (!family_weights[row->family])
+            continue; /* not in this mix */
         unsigned share = row->family == GCN_FAMILY_SOPP ? sopp_shape_weight((gcn_shape)row->shape) : 1;
         unsigned weight = (unsigned)((uint64_t)1000000 * family_weights[row->family] * share /
                                      (family_total * family_shape_weight[row->family]));
@@ -524,7 +546,7 @@ static bool write_probe(generator *g, const char *prefix, unsigned samples)
 static void usage(void)
 {
     fputs("usage: gen [-a ARCH] [-n INSTRUCTIONS] [-s SEED] [--labels] [--pool FILE]\n"
-          "           [--llvm FILE] [--clrx FILE] [--binary FILE]\n"
+          "           [--llvm FILE] [--clrx FILE] [--binary FILE] [--mix memory|scalar]\n"
           "       gen [-a ARCH] [-s SEED] [--samples N] --probe PREFIX\n"
           "  -n: instruction lines (default 1000000); label lines come on top\n"
           "  --labels: branches name labels (.L<address>_0); otherwise raw offsets\n"
@@ -583,6 +605,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--pool")) pool = value;
         else if (!strcmp(a, "--samples")) samples = strtoull(value, NULL, 10);
         else if (!strcmp(a, "--probe")) probe = value;
+        else if (!strcmp(a, "--mix") && !strcmp(value, "scalar")) family_weights = scalar_weights;
+        else if (!strcmp(a, "--mix") && !strcmp(value, "memory")) family_weights = memory_weights;
         else {
             usage();
             return 2;
@@ -598,6 +622,8 @@ int main(int argc, char **argv)
     }
     if (pool && !read_pool(&g, pool))
         return 1;
+    if (probe)
+        family_weights = scalar_weights; /* the pool serves every mix: every family */
     find_available_rows(&g);
     if (g.available_count == 0) {
         fprintf(stderr, "gen: the library prints no instruction of %s yet\n", arch_name);
@@ -623,7 +649,8 @@ int main(int argc, char **argv)
     unsigned rows_per_family[GCN_FAMILY_COUNT] = {0};
     for (unsigned i = 0; i < g.available_count; i++)
         rows_per_family[gcn_rows[g.available[i]].family]++;
-    static const char *const family_names[GCN_FAMILY_COUNT] = {"", "sopp", "smem", "mubuf", "flat"};
+    static const char *const family_names[GCN_FAMILY_COUNT] = {"", "sopp", "smem", "mubuf", "flat",
+                                                               "sop2", "sopk", "sop1", "sopc"};
     fprintf(stderr, "gen: %s seed %" PRIu64 ", %s branches: %" PRIu64 " instructions, %" PRIu64
             " labels, %" PRIu64 " lines, %" PRIu64 " bytes of code\n",
             gcn_arch_name(g.arch), seed, labels ? "label" : "raw-offset", out.instructions,

@@ -157,8 +157,8 @@ say "  (by row: $WORK/probe.report)"
 
 summary=()
 for size in $SIZES; do
-    base=$WORK/$ARCH-n$size-s$SEED-$MODE
-    arguments="-a $ARCH -n $size -s $SEED $([ $MODE = labels ] && echo --labels) --pool $POOL"
+    base=$WORK/$ARCH-n$size-s$SEED-$MODE$([ -n "${BENCH_MIX:-}" ] && echo "-$BENCH_MIX")
+    arguments="-a $ARCH -n $size -s $SEED $([ $MODE = labels ] && echo --labels) --pool $POOL $([ -n "${BENCH_MIX:-}" ] && echo "--mix $BENCH_MIX")"
     # Cached until the pool (and so the library) or the arguments change.
     if [ ! -s $base.bin ] || [ $POOL -nt $base.bin ] || [ "$(cat $base.arguments 2>/dev/null)" != "$arguments" ]; then
         $GEN $arguments --llvm $base.llvm.s --clrx $base.clrx.s --binary $base.bin 2> $base.summary \

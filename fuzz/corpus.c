@@ -1,6 +1,7 @@
 /* Builds the fuzz seed corpora and dictionary from the test data:
  *   corpus SHARED_DIR EXAMPLES_DIR OUT_DIR
- * reads SHARED_DIR/vectors/clrx/{dis,asm}.tsv and the .s files of EXAMPLES_DIR and
+ * reads SHARED_DIR/vectors/clrx-isa/{dis,asm}.tsv (the whole ISA; without it
+ * SHARED_DIR/vectors/clrx/, its first four families) and the .s files of EXAMPLES_DIR and
  * writes OUT_DIR/corpus/TARGET/NNNNN (input layouts as the targets' own
  * comments say) and OUT_DIR/gcn.dict (the mnemonics from the ISA rows and
  * the syntax's words). LLVM texts come from formatting the dis.tsv words
@@ -259,15 +260,23 @@ int main(int argc, char **argv)
         snprintf(path, sizeof path, "%s/corpus/%s", out_dir, targets[t]);
         make_directory(path);
     }
-    snprintf(path, sizeof path, "%s/vectors/clrx/dis.tsv", argv[1]);
+    /* clrx-isa, a superset of clrx: seeds of the scalar ALU and of the
+     * families still to come too */
+    const char *folder = "clrx-isa";
+    snprintf(path, sizeof path, "%s/vectors/%s/dis.tsv", argv[1], folder);
     char *data = read_file(path);
+    if (!data) {
+        folder = "clrx";
+        snprintf(path, sizeof path, "%s/vectors/%s/dis.tsv", argv[1], folder);
+        data = read_file(path);
+    }
     if (data) {
         dis_rows(data);
         free(data);
     } else {
         fprintf(stderr, "corpus: %s is missing; seeds from the examples only\n", path);
     }
-    snprintf(path, sizeof path, "%s/vectors/clrx/asm.tsv", argv[1]);
+    snprintf(path, sizeof path, "%s/vectors/%s/asm.tsv", argv[1], folder);
     if ((data = read_file(path)) != NULL) {
         asm_rows(data);
         free(data);

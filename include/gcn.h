@@ -43,8 +43,47 @@ typedef enum gcn_family {
     GCN_FAMILY_SMEM,  /* SMRD on GCN 1.0/1.1, SMEM on GCN 1.2/1.4 */
     GCN_FAMILY_MUBUF,
     GCN_FAMILY_FLAT,  /* FLAT, and GLOBAL/SCRATCH on GCN 1.4 */
+    GCN_FAMILY_SOP2,  /* the scalar ALU: one family per encoding */
+    GCN_FAMILY_SOPK,
+    GCN_FAMILY_SOP1,
+    GCN_FAMILY_SOPC,
     GCN_FAMILY_COUNT
 } gcn_family;
+
+/* The encodings of GCN 1.0..1.4 (bit layouts: src/isa/encodings.def). A
+ * family is what the library handles as one; most are one encoding, SMEM
+ * is SMRD or SMEM by generation. */
+typedef enum gcn_encoding {
+    GCN_ENCODING_NONE,
+    GCN_ENCODING_SOP2, GCN_ENCODING_SOPK, GCN_ENCODING_SOP1, GCN_ENCODING_SOPC,
+    GCN_ENCODING_SOPP, GCN_ENCODING_SMRD, GCN_ENCODING_SMEM,
+    GCN_ENCODING_VOP2, GCN_ENCODING_VOP1, GCN_ENCODING_VOPC, GCN_ENCODING_VOP3A,
+    GCN_ENCODING_VOP3B, GCN_ENCODING_VOP3P, GCN_ENCODING_SDWA, GCN_ENCODING_DPP,
+    GCN_ENCODING_VINTRP, GCN_ENCODING_DS, GCN_ENCODING_MUBUF, GCN_ENCODING_MTBUF,
+    GCN_ENCODING_MIMG, GCN_ENCODING_EXP, GCN_ENCODING_FLAT,
+    GCN_ENCODING_COUNT
+} gcn_encoding;
+
+/* What an operand of a decoded or parsed instruction holds. */
+typedef enum gcn_operand_kind {
+    GCN_OPERAND_NONE,
+    GCN_OPERAND_SCALAR,    /* number: the scalar operand code of the first register
+                              (SGPRs, vcc, exec, m0, ttmp, scc, ...); count registers */
+    GCN_OPERAND_VECTOR,    /* number: the first VGPR; count registers */
+    GCN_OPERAND_CONSTANT,  /* number: an inline constant's code (128..208 integers,
+                              240..248 floats) */
+    GCN_OPERAND_LITERAL,   /* value: the 32-bit literal after the instruction (code 255) */
+    GCN_OPERAND_IMMEDIATE, /* value: an immediate field (simm16, hwreg, ...) */
+    GCN_OPERAND_BRANCH     /* value: SIMM16, a word offset from the next instruction */
+} gcn_operand_kind;
+
+typedef struct gcn_operand {
+    uint8_t kind;    /* gcn_operand_kind */
+    uint8_t count;   /* registers (dwords) of a register operand, else 1 */
+    uint16_t number; /* register number or operand code */
+    uint32_t value;  /* literal or immediate */
+} gcn_operand;
+#define GCN_MAX_OPERANDS 6
 
 /* Bits of gcn_instruction.modifiers: the one-bit fields of the encodings. */
 enum {
@@ -72,6 +111,8 @@ typedef struct gcn_instruction {
     uint8_t family;      /* gcn_family */
     uint8_t arch;        /* gcn_arch */
     uint8_t word_count;  /* 1..GCN_MAX_WORDS */
+    uint8_t encoding;    /* gcn_encoding; GCN_ENCODING_NONE in the families not yet
+                            on the generic codec: see gcn_instruction_encoding */
     uint16_t opcode;     /* raw opcode; FLAT on GCN 1.4: segment << 7 | opcode */
     uint16_t modifiers;  /* GCN_MOD_* */
     uint16_t simm16;     /* SOPP */
@@ -82,9 +123,14 @@ typedef struct gcn_instruction {
     uint8_t vdst;        /* FLAT vdst */
     uint8_t vaddr;       /* MUBUF/FLAT vaddr */
     uint8_t vdata;       /* MUBUF/FLAT vdata */
+    uint8_t operand_count; /* operands[] used (the scalar ALU; the older families
+                              keep their named fields for now) */
     uint32_t offset;     /* immediate offset, or an SGPR code when not immediate */
-    uint32_t literal;    /* SMRD GCN 1.1 literal offset */
-    uint32_t reserved[2]; /* bits of word 0 and 1 that no field covers */
+    uint32_t literal;    /* SMRD GCN 1.1 literal offset; the scalar ALU's literal */
+    uint32_t reserved[2]; /* bits of word 0 and 1 that no field covers (the
+                             scalar ALU: also the fields its row does not use) */
+    gcn_operand operands[GCN_MAX_OPERANDS]; /* in the order the text shows them;
+                                               past operand_count: unspecified */
 } gcn_instruction;
 
 /* What parsing found wrong. A warning (a value truncated, a modifier given
@@ -173,6 +219,10 @@ gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dial
 /* Parse one instruction from text (no comments, no labels). */
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,
                      gcn_instruction *instruction, gcn_parse_error *error);
+
+/* The encoding of a decoded or parsed instruction (GCN_ENCODING_NONE for
+ * NULL or an invalid one). */
+gcn_encoding gcn_instruction_encoding(const gcn_instruction *instruction);
 
 /* The lowercase mnemonic of an instruction's row, or NULL for GCN_ROW_NONE. */
 const char *gcn_mnemonic(const gcn_instruction *instruction);

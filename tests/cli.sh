@@ -164,6 +164,23 @@ want_err "$work/generation.s:1:1: error: 's_wakeup' is not available on gcn1.0; 
     "s_wakeup" "^"
 same "gcnasm: instruction not on this generation" 1
 
+# A relocation in an instruction's operand: only in an object, only in a
+# 32-bit literal (tests/data/objects/instruction_relocations_gfx900.s has
+# the objects).
+printf 's_add_u32 s4, s4, sym@rel32@lo+4\n' >"$work/relocation.s"
+run "$asm" -a gfx900 -s llvm -f hex "$work/relocation.s"
+want_out
+want_err "$work/relocation.s:1:19: error: 'sym@rel32@lo+4' is a relocation: it needs an object (-f elf)" \
+    "s_add_u32 s4, s4, sym@rel32@lo+4" "                  ^"
+same "gcnasm: a relocation in an operand without an object" 1
+printf 's_cmpk_eq_u32 s4, sym@abs32@lo\n' >"$work/relocation.s"
+run "$asm" -a gfx900 -s llvm -f elf -o "$work/relocation.o" "$work/relocation.s"
+want_out
+want_err "$work/relocation.s:1:19: error: 'sym@abs32@lo': a relocation fits only an instruction's 32-bit literal" \
+    "s_cmpk_eq_u32 s4, sym@abs32@lo" "                  ^"
+same "gcnasm: a relocation where no literal is" 1
+check "gcnasm leaves no object after that error" test ! -e "$work/relocation.o"
+
 # An existing output file is left untouched on error, and no temporary file stays.
 mkdir "$work/keep"
 printf 'keep me\n' >"$work/keep/out.bin"
@@ -235,9 +252,12 @@ for tool in gcnasm gcndis; do
     for option in -a -s -f -h -- --version; do
         check "$tool --help explains $option" grep -Eq -- "^ +$option[ ,]" "$work/out"
     done
-    check "$tool --help names the supported encodings" \
-        grep -q "^Instruction encodings supported: .*SOPP, SMRD, SMEM, MUBUF, FLAT$" "$work/out"
-    check "$tool --help names those not supported yet" grep -q "^Not supported yet: .*VOP2, VOP1, VOPC, VOP3" "$work/out"
+    # The two paragraphs are wrapped: compared with their lines joined.
+    joined=$(tr -s ' \n' '  ' <"$work/out")
+    check "$tool --help names the supported encodings" test \
+        "${joined#*Instruction encodings supported: SOP2, SOP1, SOPK, SOPC, SOPP, SMRD, SMEM, MUBUF, FLAT Not supported yet: }" != "$joined"
+    check "$tool --help names those not supported yet" test \
+        "${joined#*Not supported yet: VOP2, VOP1, VOPC, VOP3, VOP3P, SDWA, DPP, VINTRP, DS, MTBUF, MIMG, EXP }" != "$joined"
     run "$BUILD/$tool" -a tonga "$work/ok.s" "$work/ok.s"
     want_out
     want_err "$tool: one input file expected, got '$work/ok.s' and '$work/ok.s'"

@@ -5,8 +5,9 @@
 #   prints NAME.clrx, NAME.clrx-exact, NAME.llvm and NAME.llvm-exact (all
 #   with -e) exactly, and the --exact listings assemble back (gcnasm) to
 #   the input's words. These need no ../shared.
-# - vectors: every row of ../shared/vectors/clrx/dis.tsv, and the SOPP,
-#   SMRD/SMEM, MUBUF and FLAT rows of ../shared/vectors/clrx-isa/dis.tsv,
+# - vectors: every row of ../shared/vectors/clrx/dis.tsv, and the SOP2,
+#   SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, MUBUF and FLAT rows of
+#   ../shared/vectors/clrx-isa/dis.tsv,
 #   print clrxdisasm's text (white space collapsed). Rows of other families
 #   that gcndis prints as data are counted as not yet supported; where it
 #   prints text, the text is compared too. Under --exact every row either
@@ -107,7 +108,7 @@ split() {
         {
             split(family[NR], f, "\t")
             fam = meta == "" ? "CLRX" : f[1]
-            ours = fam ~ /^(CLRX|SOPP|SMRD|SMEM|MUBUF|FLAT)$/
+            ours = fam ~ /^(CLRX|SOP2|SOPK|SOP1|SOPC|SOPP|SMRD|SMEM|MUBUF|FLAT)$/
             n = split($2, w, " ")
             arch = $1
             printf "%d\t%d\t%s\t%d\t%s\t%s\n", offset[arch] + 0, n, fam, ours, tolower(w[1]), $3 > (out "." arch ".rows")

@@ -108,13 +108,17 @@ for tool in gcnasm gcndis; do
     page=$d/share/man/man1/$tool.1
     MANWIDTH=80 man --warnings -P cat -l "$page" >"$work/man.out" 2>"$work/man.err"
     check "man -l $tool.1 formats" test $? -eq 0 -a -s "$work/man.out"
+    tr -s ' \n' '  ' <"$work/man.out" >"$work/man.squeezed"
     check "man -l $tool.1 gives no warnings: $(head -n 2 "$work/man.err")" test ! -s "$work/man.err"
     check "$tool.1 has a NAME section naming $tool" grep -q "^ *$tool - " "$work/man.out"
     check "$tool.1 has the synopsis" grep -Eq "^ *$tool +-a +ARCH" "$work/man.out"
     for option in --arch --syntax --format --help --version; do
         check "$tool.1 explains $option" grep -q -- "$option" "$work/man.out"
     done
-    check "$tool.1 names the supported encodings" grep -q "Instruction encodings supported: .*SOPP" "$work/man.out"
+    # man wraps and justifies the paragraphs: compared with the spaces squeezed.
+    check "$tool.1 names the supported encodings" grep -q \
+        "Instruction encodings supported: SOP2, SOP1, SOPK, SOPC, SOPP, SMRD, SMEM, MUBUF, FLAT Not supported yet: VOP2," \
+        "$work/man.squeezed"
 done
 
 if ! make -s -C "$root" BUILD="$BUILD" PREFIX=$prefix DESTDIR="$dest" uninstall >"$work/make.out" 2>&1; then

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "asm/assembler.h"
+#include "object/object.h"
 #include "support/harness.h"
 #include "support/llvm.h"
 #include "support/object_dump.h"
@@ -177,12 +178,12 @@ static void compare_file(const char *path, const char *name, const target_line *
     if (source && strstr(source, "; link: no"))
         linker = NULL; /* a file of relocations no shared object takes */
     free(source);
-    char gcn_object[512], llvm_object[512], log[512], gcnasm[512], golden[512];
-    snprintf(gcn_object, sizeof gcn_object, "%s/%s.gcn.o", work, name);
+    char ours_object[512], llvm_object[512], log[512], gcnasm[512], golden[512];
+    snprintf(ours_object, sizeof ours_object, "%s/%s.gcn.o", work, name);
     snprintf(llvm_object, sizeof llvm_object, "%s/%s.llvm.o", work, name);
     snprintf(log, sizeof log, "%s/%s.log", work, name);
     snprintf(gcnasm, sizeof gcnasm, "%s/gcnasm", build);
-    char *gcn_argv[] = {gcnasm, "-a", (char *)t->cpu, "-s", "llvm", "-f", "elf", "-o", gcn_object,
+    char *gcn_argv[] = {gcnasm, "-a", (char *)t->cpu, "-s", "llvm", "-f", "elf", "-o", ours_object,
                         (char *)path, t->option[0] ? (char *)t->option : NULL, NULL};
     int status = run(gcn_argv, log);
     if (status != 0) {
@@ -192,7 +193,7 @@ static void compare_file(const char *path, const char *name, const target_line *
         return;
     }
     test_pass(&summary);
-    char *got = dump(gcn_object);
+    char *got = dump(ours_object);
     char *want = NULL;
     if (llvm_mc) {
         char mcpu[80], mattr[80];
@@ -218,14 +219,9 @@ static void compare_file(const char *path, const char *name, const target_line *
         char gcn_shared[512], llvm_shared[512];
         snprintf(gcn_shared, sizeof gcn_shared, "%s/%s.gcn.so", work, name);
         snprintf(llvm_shared, sizeof llvm_shared, "%s/%s.llvm.so", work, name);
-        char *link_gcn[] = {(char *)linker, "-shared", "-o", gcn_shared, gcn_object, NULL};
+        char *link_gcn[] = {(char *)linker, "-shared", "-o", gcn_shared, ours_object, NULL};
         char *got_shared = run(link_gcn, log) == 0 ? dump(gcn_shared) : NULL;
-        if (!got_shared) {
-            char *messages = read_text(log);
-            test_fail(&summary, "%s: ld.lld -shared of gcnasm's object failed: %.300s", name,
-                      messages ? messages : "");
-            free(messages);
-        }
+        char *messages = got_shared ? NULL : read_text(log);
         char *want_shared = NULL;
         if (want) {
             char *link_llvm[] = {(char *)linker, "-shared", "-o", llvm_shared, llvm_object, NULL};
@@ -233,6 +229,17 @@ static void compare_file(const char *path, const char *name, const target_line *
             if (got_shared && want_shared)
                 check_same("the linked code object against llvm-mc's", name, got_shared, want_shared);
         }
+        if (!got_shared && want && !want_shared) {
+            /* The source's own doing (a compiled kernel's call to an
+             * undefined hidden function): llvm-mc's object fails alike. */
+            printf("objects: %s: ld.lld -shared refuses both objects: %.120s\n", name,
+                   messages ? messages : "");
+            test_pass(&summary);
+        } else if (!got_shared) {
+            test_fail(&summary, "%s: ld.lld -shared of gcnasm's object failed: %.300s", name,
+                      messages ? messages : "");
+        }
+        free(messages);
         snprintf(golden, sizeof golden, "tests/data/objects/%s.so.dump", name);
         if (got_shared)
             check_golden(name, golden, got_shared, want_shared);
@@ -383,10 +390,14 @@ static void compiled(const char *llvm_mc, const char *linker)
         size_t messages_length = 0;
         FILE *diagnostics = open_memstream(&messages, &messages_length);
         gcn_assembly assembly = {arch, GCN_DIALECT_LLVM, path, diagnostics, 0, 0, 1u << 30};
-        gcn_output output = {.skip_statement_ends = true, .target = cpu};
+        /* As an object, as clang assembles them: their operands name
+         * globals through relocations (s_add_u32 s4, s4, sym@rel32@lo+4). */
+        gcn_object object = {0};
+        gcn_output output = {.skip_statement_ends = true, .target = cpu, .object = &object};
         bool ok = gcn_assemble(&assembly, source, length, &output);
         fclose(diagnostics);
         gcn_output_free(&output);
+        gcn_object_free(&object);
         /* Every error must be an instruction the tables lack. */
         unsigned others = 0, here_unknown = 0;
         for (const char *p = messages; p && (p = strstr(p, ": error: ")); p += 9) {
@@ -489,16 +500,16 @@ static void many_symbols(const char *llvm_mc)
         fprintf(f, "g%d: .byte %d\n", i, i & 0xff);
     fclose(f);
     /* No golden: llvm-mc's object is the expectation, when there is one. */
-    char gcn_object[512], log[512], gcnasm[512];
-    snprintf(gcn_object, sizeof gcn_object, "%s/many.gcn.o", work);
+    char ours_object[512], log[512], gcnasm[512];
+    snprintf(ours_object, sizeof ours_object, "%s/many.gcn.o", work);
     snprintf(log, sizeof log, "%s/many.log", work);
     snprintf(gcnasm, sizeof gcnasm, "%s/gcnasm", build);
-    char *argv[] = {gcnasm, "-a", "gfx900", "-s", "llvm", "-f", "elf", "-o", gcn_object, path, NULL};
+    char *argv[] = {gcnasm, "-a", "gfx900", "-s", "llvm", "-f", "elf", "-o", ours_object, path, NULL};
     if (run(argv, log) != 0) {
         test_fail(&summary, "many symbols: gcnasm failed");
         return;
     }
-    char *got = dump(gcn_object);
+    char *got = dump(ours_object);
     /* 40000 symbols (the null one apart), 40000 relocations */
     size_t symbols = 0, relocations = 0;
     for (const char *p = got; p && (p = strchr(p, '\n')); p++) {

@@ -8,6 +8,10 @@ const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SMEM] = gcn_encode_smem,
     [GCN_FAMILY_MUBUF] = gcn_encode_mubuf,
     [GCN_FAMILY_FLAT] = gcn_encode_flat,
+    [GCN_FAMILY_SOP2] = gcn_encode_generic,
+    [GCN_FAMILY_SOPK] = gcn_encode_generic,
+    [GCN_FAMILY_SOP1] = gcn_encode_generic,
+    [GCN_FAMILY_SOPC] = gcn_encode_generic,
 };
 
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
@@ -30,18 +34,20 @@ gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
-    switch (gcn_family_of_word(arch, words[0])) {
-    case GCN_FAMILY_SOPP:
-        return gcn_decode_sopp(arch, words, word_count, instruction);
-    case GCN_FAMILY_SMEM:
-        return gcn_decode_smem(arch, words, word_count, instruction);
-    case GCN_FAMILY_MUBUF:
+    /* Compares, not a jump table: the usual families in a few
+     * instructions; the generic codec's past them. */
+    gcn_family family = gcn_family_of_word(arch, words[0]);
+    if (family == GCN_FAMILY_MUBUF)
         return gcn_decode_mubuf(arch, words, word_count, instruction);
-    case GCN_FAMILY_FLAT:
+    if (family == GCN_FAMILY_FLAT)
         return gcn_decode_flat(arch, words, word_count, instruction);
-    default:
+    if (family == GCN_FAMILY_SMEM)
+        return gcn_decode_smem(arch, words, word_count, instruction);
+    if (family == GCN_FAMILY_SOPP)
+        return gcn_decode_sopp(arch, words, word_count, instruction);
+    if (family == GCN_FAMILY_NONE)
         return GCN_ERROR_NOT_INSTRUCTION;
-    }
+    return gcn_decode_generic(arch, words, word_count, instruction);
 }
 
 gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_t *word_count)
@@ -53,6 +59,26 @@ gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_
     if (status == GCN_OK && word_count)
         *word_count = instruction->word_count;
     return status;
+}
+
+gcn_encoding gcn_instruction_encoding(const gcn_instruction *instruction)
+{
+    if (!instruction || instruction->arch >= GCN_ARCH_COUNT)
+        return GCN_ENCODING_NONE;
+    if (instruction->encoding != GCN_ENCODING_NONE)
+        return (gcn_encoding)instruction->encoding;
+    switch (instruction->family) {
+    case GCN_FAMILY_SOPP:
+        return GCN_ENCODING_SOPP;
+    case GCN_FAMILY_SMEM:
+        return instruction->arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
+    case GCN_FAMILY_MUBUF:
+        return GCN_ENCODING_MUBUF;
+    case GCN_FAMILY_FLAT:
+        return GCN_ENCODING_FLAT;
+    default:
+        return GCN_ENCODING_NONE;
+    }
 }
 
 const char *gcn_mnemonic(const gcn_instruction *instruction)

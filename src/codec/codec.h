@@ -2,8 +2,10 @@
 #ifndef GCN_CODEC_H
 #define GCN_CODEC_H
 
+#include <stddef.h>
 #include <string.h>
 
+#include "isa/encoding.h"
 #include "isa/isa.h"
 
 /* Each decoder gets at least one word and checks its own length; it fills
@@ -24,6 +26,33 @@ gcn_status gcn_decode_mubuf(gcn_arch, const uint32_t *, size_t, gcn_instruction 
 gcn_status gcn_encode_mubuf(const gcn_instruction *, uint32_t *);
 gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
+/* The families on the generic codec (codec/generic.c): the encoding from
+ * word 0, fields by the bit packer, operands by the row's profile. */
+gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
+gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
+/* The profile of a generic family's instruction (its row's, or the
+ * family's default for an opcode the generation lacks). */
+struct gcn_profile;
+const struct gcn_profile *gcn_profile_of(const gcn_instruction *instruction);
+
+/* Whether an instruction branches, and its SIMM16 word offset: SOPP's
+ * branches, and the generic families' branch operands (s_cbranch_i_fork,
+ * s_call_b64). */
+static inline bool gcn_branch_offset(const gcn_instruction *instruction, uint16_t *simm16)
+{
+    if (instruction->row == GCN_ROW_NONE)
+        return false;
+    if (gcn_rows[instruction->row].shape == GCN_SHAPE_SOPP_BRANCH) {
+        *simm16 = instruction->simm16;
+        return true;
+    }
+    for (unsigned i = 0; i < instruction->operand_count; i++)
+        if (instruction->operands[i].kind == GCN_OPERAND_BRANCH) {
+            *simm16 = (uint16_t)instruction->operands[i].value;
+            return true;
+        }
+    return false;
+}
 
 /* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
  * which succeeded: its family and arch valid) and words: the assembler's
@@ -35,24 +64,11 @@ static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, 
 }
 
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
- * none), from its top six bits; inline, so that a caller's switch on the
- * family is the one jump. */
+ * none): a lookup by its top nine bits, generated from encodings.def.
+ * Inline, so that a caller's switch on the family is the one jump. */
 static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 {
-    switch (word >> 26) {
-    case 0x2f: /* SOPP: 0b101111111 */
-        return (word >> 23) == 0x17f ? GCN_FAMILY_SOPP : GCN_FAMILY_NONE;
-    case 0x30: /* SMEM 0b110000 on GCN 1.2+, SMRD 0b11000 on GCN 1.0/1.1 */
-        return GCN_FAMILY_SMEM;
-    case 0x31:
-        return arch <= GCN_ARCH_GCN11 ? GCN_FAMILY_SMEM : GCN_FAMILY_NONE;
-    case 0x37: /* FLAT: 0b110111 */
-        return arch >= GCN_ARCH_GCN11 ? GCN_FAMILY_FLAT : GCN_FAMILY_NONE;
-    case 0x38: /* MUBUF: 0b111000 */
-        return GCN_FAMILY_MUBUF;
-    default:
-        return GCN_FAMILY_NONE;
-    }
+    return (gcn_family)gcn_family_of_prefix[arch][word >> 23];
 }
 
 /* gcn_decode for a caller that guarantees its arguments (words there,
@@ -60,14 +76,19 @@ static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction);
 
-/* Starts an instruction of a known row: zeroes it (padding too, for
- * callers that compare instructions whole) and sets its identity. Inline
+/* Starts an instruction of a known row: zeroes it (but the operands
+ * array) and sets its identity. Inline
  * for the parser's and decoders' hot paths. */
 static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch,
                                              gcn_family family, uint16_t row, unsigned opcode,
                                              unsigned word_count)
 {
-    memset(instruction, 0, sizeof *instruction);
+    /* The operands past operand_count are left as they were: most
+     * instructions use few, and this is every decode's and parse's start. */
+    memset(instruction, 0, offsetof(gcn_instruction, operands));
+    /* encoding stays GCN_ENCODING_NONE for the families not yet on the
+     * generic codec (gcn_instruction_encoding gives it): a store here costs
+     * the assembler's hot path 7 instructions a line. */
     instruction->row = row;
     instruction->family = (uint8_t)family;
     instruction->arch = (uint8_t)arch;

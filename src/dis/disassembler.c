@@ -20,6 +20,7 @@
 
 #include "codec/codec.h"
 #include "isa/isa.h"
+#include "syntax/generic.h"
 #include "syntax/syntax.h"
 
 enum {
@@ -231,13 +232,15 @@ static bool add_target(gcn_listing *l, uint64_t target)
 
 static inline bool is_branch(const gcn_instruction *instruction)
 {
-    return instruction->row != GCN_ROW_NONE &&
-           gcn_rows[instruction->row].shape == GCN_SHAPE_SOPP_BRANCH;
+    uint16_t simm16;
+    return gcn_branch_offset(instruction, &simm16);
 }
 
 static inline uint64_t branch_target(uint64_t offset, const gcn_instruction *instruction)
 {
-    return gcn_branch_target(offset, instruction->simm16);
+    uint16_t simm16 = 0;
+    gcn_branch_offset(instruction, &simm16);
+    return gcn_branch_target(offset, simm16);
 }
 
 bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
@@ -286,8 +289,20 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             else
                 at += flat_rows[gcn_flat_opcode(arch, words[0])] ? 8 : 4;
             break;
-        default:
+        case GCN_FAMILY_NONE:
             at += 4;
+            break;
+        default: /* the generic codec's families: a literal, a branch */
+            if (gcn_decode_generic(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+                at += 4;
+                break;
+            }
+            if (is_branch(&instruction) &&
+                !add_target(l, branch_target(l->offset + at, &instruction)))
+                return false;
+            /* as the printing walks: a literal that --exact prints as data
+             * is not taken along */
+            at += clrx_words(l, &instruction, l->offset + at) * 4;
             break;
         }
     }
@@ -583,6 +598,19 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     return at;
 }
 
+/* decode_llvm for the families on the generic codec (and words of none),
+ * out of line so that the usual families' loop keeps its registers. */
+static __attribute__((noinline)) bool decode_llvm_generic(gcn_arch arch, const uint32_t *words,
+                                                          gcn_instruction *instruction, char *at,
+                                                          char **end)
+{
+    if (gcn_family_of_word(arch, words[0]) == GCN_FAMILY_NONE ||
+        gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+        return false;
+    *end = gcn_write_llvm_generic(instruction, at);
+    return true;
+}
+
 /* Decodes the words and writes their llvm text at at (*end, NULL where it
  * fails) in one dispatch on the family, which calls the family's decoder
  * and writer directly. The text is gcn_format_exact_text's, shorter than
@@ -615,7 +643,7 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
         *end = gcn_write_llvm_flat(instruction, at);
         return true;
     default:
-        return false;
+        return decode_llvm_generic(arch, words, instruction, at, end);
     }
 }
 

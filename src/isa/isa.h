@@ -29,7 +29,13 @@ typedef enum gcn_shape {
 
     GCN_SHAPE_FLAT_LOAD,     /* vdst, vaddr[, saddr] */
     GCN_SHAPE_FLAT_STORE,    /* vaddr, vdata[, saddr] */
-    GCN_SHAPE_FLAT_ATOMIC    /* vdst, vaddr, vdata[, saddr] */
+    GCN_SHAPE_FLAT_ATOMIC,   /* vdst, vaddr, vdata[, saddr] */
+
+    /* The families on the generic codec: a shape is an operand profile. */
+#define PROFILE(family, name, ...) GCN_SHAPE_##family##_##name,
+#include "isa/profiles.def"
+#undef PROFILE
+    GCN_SHAPE_COUNT
 } gcn_shape;
 
 /* What an instruction does, independent of generation and encoding. */
@@ -56,7 +62,21 @@ typedef enum gcn_operation {
     GCN_OP_CACHE_INV, GCN_OP_CACHE_INV_VOL, GCN_OP_CACHE_WB, GCN_OP_CACHE_WB_VOL,
     GCN_OP_CACHE_WBINVL1, GCN_OP_CACHE_WBINVL1_VOL, GCN_OP_CACHE_WBINVL1_SC, GCN_OP_CACHE_DISCARD,
     GCN_OP_CACHE_DISCARD_X2, /* SMEM: two 64-byte lines */
-    GCN_OP_MEMTIME, GCN_OP_MEMREALTIME, GCN_OP_ATC_PROBE, GCN_OP_ATC_PROBE_BUFFER
+    GCN_OP_MEMTIME, GCN_OP_MEMREALTIME, GCN_OP_ATC_PROBE, GCN_OP_ATC_PROBE_BUFFER,
+    /* the scalar ALU: one operation per row, named in its operation column */
+#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, operation) \
+    GCN_SCALAR_OPERATION_##family(operation)
+#define GCN_SCALAR_OPERATION_SOPP(operation)
+#define GCN_SCALAR_OPERATION_SMEM(operation)
+#define GCN_SCALAR_OPERATION_MUBUF(operation)
+#define GCN_SCALAR_OPERATION_FLAT(operation)
+#define GCN_SCALAR_OPERATION_SOP2(operation) GCN_OP_##operation,
+#define GCN_SCALAR_OPERATION_SOPK(operation) GCN_OP_##operation,
+#define GCN_SCALAR_OPERATION_SOP1(operation) GCN_OP_##operation,
+#define GCN_SCALAR_OPERATION_SOPC(operation) GCN_OP_##operation,
+#include "isa/rows.inc"
+#undef GCN_ROW_ENTRY
+    GCN_OP_COUNT
 } gcn_operation;
 
 /* The element a memory operation moves per dword of data. */
@@ -132,6 +152,12 @@ static inline gcn_branch_fit gcn_branch_distance(uint64_t address, int64_t targe
 #define GCN_OPCODES_SMEM 256
 #define GCN_OPCODES_MUBUF 128
 #define GCN_OPCODES_FLAT 512
+#define GCN_OPCODES_SOP2 128
+#define GCN_OPCODES_SOPK 32
+#define GCN_OPCODES_SOP1 256
+#define GCN_OPCODES_SOPC 128
+/* The same by family. */
+extern const uint16_t gcn_opcode_space[GCN_FAMILY_COUNT];
 
 /* Row of an opcode on a generation, or GCN_ROW_NONE. */
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode);

@@ -37,47 +37,63 @@ const gcn_row gcn_rows[GCN_ROW_COUNT] = {
     [GCN_ARCH_GCN11] SLOT(space, o11, name) = GCN_ROW_INDEX_##name + 1, \
     [GCN_ARCH_GCN12] SLOT(space, o12, name) = GCN_ROW_INDEX_##name + 1, \
     [GCN_ARCH_GCN14] SLOT(space, o14, name) = GCN_ROW_INDEX_##name + 1,
-#define ONLY_SOPP_SOPP(...) __VA_ARGS__
-#define ONLY_SOPP_SMEM(...)
-#define ONLY_SOPP_MUBUF(...)
-#define ONLY_SOPP_FLAT(...)
-#define ONLY_SMEM_SOPP(...)
-#define ONLY_SMEM_SMEM(...) __VA_ARGS__
-#define ONLY_SMEM_MUBUF(...)
-#define ONLY_SMEM_FLAT(...)
-#define ONLY_MUBUF_SOPP(...)
-#define ONLY_MUBUF_SMEM(...)
-#define ONLY_MUBUF_MUBUF(...) __VA_ARGS__
-#define ONLY_MUBUF_FLAT(...)
-#define ONLY_FLAT_SOPP(...)
-#define ONLY_FLAT_SMEM(...)
-#define ONLY_FLAT_MUBUF(...)
-#define ONLY_FLAT_FLAT(...) __VA_ARGS__
+/* One table per family, each from its own .def file. */
+#define NO_ROW(...)
+#define SLOTS_OF(space, name, o10, o11, o12, o14, ...) SLOTS(space, name, o10, o11, o12, o14)
 
-#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, ...) \
-    ONLY_SOPP_##family(SLOTS(GCN_OPCODES_SOPP, name, o10, o11, o12, o14))
+#define SOPP(...) SLOTS_OF(GCN_OPCODES_SOPP, __VA_ARGS__)
 static const uint16_t decode_sopp[GCN_ARCH_COUNT][GCN_OPCODES_SOPP + GCN_ROW_COUNT] = {
-#include "isa/rows.inc"
+#include "isa/sopp.def"
 };
-#undef GCN_ROW_ENTRY
-#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, ...) \
-    ONLY_SMEM_##family(SLOTS(GCN_OPCODES_SMEM, name, o10, o11, o12, o14))
+#undef SOPP
+#define SMEM(...) SLOTS_OF(GCN_OPCODES_SMEM, __VA_ARGS__)
 static const uint16_t decode_smem[GCN_ARCH_COUNT][GCN_OPCODES_SMEM + GCN_ROW_COUNT] = {
-#include "isa/rows.inc"
+#include "isa/smem.def"
 };
-#undef GCN_ROW_ENTRY
-#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, ...) \
-    ONLY_MUBUF_##family(SLOTS(GCN_OPCODES_MUBUF, name, o10, o11, o12, o14))
+#undef SMEM
+#define MUBUF(...) SLOTS_OF(GCN_OPCODES_MUBUF, __VA_ARGS__)
 static const uint16_t decode_mubuf[GCN_ARCH_COUNT][GCN_OPCODES_MUBUF + GCN_ROW_COUNT] = {
-#include "isa/rows.inc"
+#include "isa/mubuf.def"
 };
-#undef GCN_ROW_ENTRY
-#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, ...) \
-    ONLY_FLAT_##family(SLOTS(GCN_OPCODES_FLAT, name, o10, o11, o12, o14))
+#undef MUBUF
+#define FLAT(...) SLOTS_OF(GCN_OPCODES_FLAT, __VA_ARGS__)
 static const uint16_t decode_flat[GCN_ARCH_COUNT][GCN_OPCODES_FLAT + GCN_ROW_COUNT] = {
-#include "isa/rows.inc"
+#include "isa/flat.def"
 };
-#undef GCN_ROW_ENTRY
+#undef FLAT
+/* The scalar ALU's four families share one file. */
+#define SOP2(...) SLOTS_OF(GCN_OPCODES_SOP2, __VA_ARGS__)
+#define SOPK NO_ROW
+#define SOP1 NO_ROW
+#define SOPC NO_ROW
+static const uint16_t decode_sop2[GCN_ARCH_COUNT][GCN_OPCODES_SOP2 + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#define SOP2 NO_ROW
+#define SOPK(...) SLOTS_OF(GCN_OPCODES_SOPK, __VA_ARGS__)
+static const uint16_t decode_sopk[GCN_ARCH_COUNT][GCN_OPCODES_SOPK + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOPK
+#undef SOP1
+#define SOPK NO_ROW
+#define SOP1(...) SLOTS_OF(GCN_OPCODES_SOP1, __VA_ARGS__)
+static const uint16_t decode_sop1[GCN_ARCH_COUNT][GCN_OPCODES_SOP1 + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP1
+#undef SOPC
+#define SOP1 NO_ROW
+#define SOPC(...) SLOTS_OF(GCN_OPCODES_SOPC, __VA_ARGS__)
+static const uint16_t decode_sopc[GCN_ARCH_COUNT][GCN_OPCODES_SOPC + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#undef SOP1
+#undef SOPC
 
 #define PER_ARCH(table) {table[GCN_ARCH_GCN10], table[GCN_ARCH_GCN11], table[GCN_ARCH_GCN12], \
                          table[GCN_ARCH_GCN14]}
@@ -86,30 +102,26 @@ const uint16_t *const gcn_opcode_rows[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
     [GCN_FAMILY_SMEM] = PER_ARCH(decode_smem),
     [GCN_FAMILY_MUBUF] = PER_ARCH(decode_mubuf),
     [GCN_FAMILY_FLAT] = PER_ARCH(decode_flat),
+    [GCN_FAMILY_SOP2] = PER_ARCH(decode_sop2),
+    [GCN_FAMILY_SOPK] = PER_ARCH(decode_sopk),
+    [GCN_FAMILY_SOP1] = PER_ARCH(decode_sop1),
+    [GCN_FAMILY_SOPC] = PER_ARCH(decode_sopc),
 };
 #undef PER_ARCH
 
+const uint16_t gcn_opcode_space[GCN_FAMILY_COUNT] = {
+    [GCN_FAMILY_SOPP] = GCN_OPCODES_SOPP, [GCN_FAMILY_SMEM] = GCN_OPCODES_SMEM,
+    [GCN_FAMILY_MUBUF] = GCN_OPCODES_MUBUF, [GCN_FAMILY_FLAT] = GCN_OPCODES_FLAT,
+    [GCN_FAMILY_SOP2] = GCN_OPCODES_SOP2, [GCN_FAMILY_SOPK] = GCN_OPCODES_SOPK,
+    [GCN_FAMILY_SOP1] = GCN_OPCODES_SOP1, [GCN_FAMILY_SOPC] = GCN_OPCODES_SOPC,
+};
+
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode)
 {
-    uint16_t entry = 0;
-    if ((unsigned)arch >= GCN_ARCH_COUNT)
+    if ((unsigned)arch >= GCN_ARCH_COUNT || (unsigned)family >= GCN_FAMILY_COUNT ||
+        opcode >= gcn_opcode_space[family])
         return GCN_ROW_NONE;
-    switch (family) {
-    case GCN_FAMILY_SOPP:
-        if (opcode < GCN_OPCODES_SOPP) entry = decode_sopp[arch][opcode];
-        break;
-    case GCN_FAMILY_SMEM:
-        if (opcode < GCN_OPCODES_SMEM) entry = decode_smem[arch][opcode];
-        break;
-    case GCN_FAMILY_MUBUF:
-        if (opcode < GCN_OPCODES_MUBUF) entry = decode_mubuf[arch][opcode];
-        break;
-    case GCN_FAMILY_FLAT:
-        if (opcode < GCN_OPCODES_FLAT) entry = decode_flat[arch][opcode];
-        break;
-    default:
-        break;
-    }
+    uint16_t entry = gcn_opcode_rows[family][arch][opcode];
     return entry ? (uint16_t)(entry - 1) : GCN_ROW_NONE;
 }
 

@@ -4,6 +4,7 @@
  * words as data instead. */
 #include <string.h>
 
+#include "syntax/generic.h"
 #include "syntax/syntax.h"
 
 bool gcn_branch_label_resolver(void *context, const char *name, size_t length, int64_t *value)
@@ -53,7 +54,7 @@ static bool needs_reading_back(const gcn_instruction *instruction)
                 !(gcn_rows[instruction->row].flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL))) &&
                (instruction->saddr != 0 || (instruction->offset & 0x1000u));
     default:
-        return false;
+        return instruction->operand_count != 0 && gcn_generic_loses_bits(instruction);
     }
 }
 

@@ -1,4 +1,5 @@
 /* gcn_format: family dispatch and the pieces every family prints. */
+#include "syntax/generic.h"
 #include "syntax/syntax.h"
 
 static const gcn_formatter formatters[GCN_FAMILY_COUNT] = {
@@ -6,6 +7,10 @@ static const gcn_formatter formatters[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SMEM] = gcn_format_smem,
     [GCN_FAMILY_MUBUF] = gcn_format_mubuf,
     [GCN_FAMILY_FLAT] = gcn_format_flat,
+    [GCN_FAMILY_SOP2] = gcn_format_generic,
+    [GCN_FAMILY_SOPK] = gcn_format_generic,
+    [GCN_FAMILY_SOP1] = gcn_format_generic,
+    [GCN_FAMILY_SOPC] = gcn_format_generic,
 };
 
 /* From the same rows. */

@@ -6,6 +6,7 @@
 
 #include "isa/isa_mnemonics.h"
 #include "isa/mnemonic_hash.h"
+#include "syntax/generic.h"
 #include "syntax/parse.h"
 
 const gcn_parser gcn_parsers[GCN_FAMILY_COUNT] = {
@@ -13,6 +14,10 @@ const gcn_parser gcn_parsers[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SMEM] = gcn_parse_smem,
     [GCN_FAMILY_MUBUF] = gcn_parse_mubuf,
     [GCN_FAMILY_FLAT] = gcn_parse_flat,
+    [GCN_FAMILY_SOP2] = gcn_parse_generic,
+    [GCN_FAMILY_SOPK] = gcn_parse_generic,
+    [GCN_FAMILY_SOP1] = gcn_parse_generic,
+    [GCN_FAMILY_SOPC] = gcn_parse_generic,
 };
 
 /* "available on gcn1.2, gcn1.4" */
@@ -52,6 +57,10 @@ static bool illegal_name(const char *name, size_t length, gcn_arch arch, gcn_fam
         {"smem_ill_", GCN_FAMILY_SMEM, GCN_OPCODES_SMEM},
         {"mubuf_ill_", GCN_FAMILY_MUBUF, GCN_OPCODES_MUBUF},
         {"flat_ill_", GCN_FAMILY_FLAT, GCN_OPCODES_FLAT},
+        {"sop2_ill_", GCN_FAMILY_SOP2, GCN_OPCODES_SOP2},
+        {"sopk_ill_", GCN_FAMILY_SOPK, GCN_OPCODES_SOPK},
+        {"sop1_ill_", GCN_FAMILY_SOP1, GCN_OPCODES_SOP1},
+        {"sopc_ill_", GCN_FAMILY_SOPC, GCN_OPCODES_SOPC},
     };
     for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
         size_t n = strlen(prefixes[i].prefix);

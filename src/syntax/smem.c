@@ -890,6 +890,17 @@ static bool parse_offset_operand(smem_parse *p)
         p->offset = code;
         return true;
     }
+    /* vccz and execz (src_vccz, src_execz) as an SMRD register offset, as
+     * llvm-mc 14 takes them (on SMEM it encodes them into 7 bits, wrongly;
+     * in CLRX a symbol vccz = 33 is the immediate 33). */
+    static const char *const conditions[4] = {"vccz", "src_vccz", "execz", "src_execz"};
+    for (unsigned i = 0; i < 4 && p->llvm && is_smrd(p->arch); i++)
+        if (word_is(cursor->pos, length, conditions[i])) {
+            cursor->pos += length;
+            p->kind = OFFSET_REGISTER;
+            p->offset = i < 2 ? 251 : 252;
+            return true;
+        }
     p->kind = OFFSET_IMMEDIATE;
     return gcn_parse_expression(cursor, &p->offset);
 }

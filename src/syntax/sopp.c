@@ -2,6 +2,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "syntax/generic.h"
 #include "syntax/syntax.h"
 
 #if defined(__SSE2__)
@@ -910,4 +911,21 @@ bool gcn_parse_sopp(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *ins
     }
     instruction->simm16 = (uint16_t)value;
     return ok;
+}
+
+/* For the generic syntax (generic.h): s_cbranch_i_fork and s_call_b64
+ * branch as SOPP does, s_set_gpr_idx_on takes s_set_gpr_idx_mode's mode. */
+bool gcn_parse_branch_target(gcn_cursor *cursor, unsigned *value)
+{
+    return parse_branch(cursor, value);
+}
+
+bool gcn_parse_gpr_idx_mode(gcn_cursor *cursor, unsigned *value)
+{
+    return parse_gpr_idx(cursor, value);
+}
+
+void gcn_format_gpr_idx_mode(gcn_text *text, gcn_dialect dialect, unsigned value)
+{
+    format_gpr_idx(text, dialect, value);
 }

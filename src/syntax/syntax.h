@@ -61,6 +61,7 @@ char *gcn_write_llvm_sopp(const gcn_instruction *, char *);
 char *gcn_write_llvm_smem(const gcn_instruction *, char *);
 char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
 char *gcn_write_llvm_flat(const gcn_instruction *, char *);
+char *gcn_write_llvm_generic(const gcn_instruction *, char *); /* generic_format.c */
 /* The usual CLRX text the same way (gcn_format_text's), NULL where the
  * family's general printer is needed; and gcn_write_clrx_exact, the same
  * where it needs no reading back (gcn_format_exact_text's), else NULL. */
@@ -90,8 +91,10 @@ static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char
         return gcn_write_llvm_mubuf(instruction, at);
     case GCN_FAMILY_FLAT:
         return gcn_write_llvm_flat(instruction, at);
-    default:
+    case GCN_FAMILY_NONE:
         return NULL;
+    default:
+        return gcn_write_llvm_generic(instruction, at);
     }
 }
 bool gcn_parse_sopp(gcn_cursor *, const gcn_row *, gcn_instruction *);

@@ -1,47 +1,50 @@
 #include "instances.h"
 
+#include "codec/codec.h"
 #include "crash.h"
+#include "isa/encoding.h"
+#include "isa/profile.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* From the encoding table: the lookup encoding the family has on the
+ * generation (SMRD or SMEM for the scalar memory family). */
 bool test_family_encoding(gcn_family family, gcn_arch arch, uint32_t *mask, uint32_t *value)
 {
-    switch (family) {
-    case GCN_FAMILY_SOPP:
-        *mask = 0xff800000u, *value = 0xbf800000u; /* 0b101111111 */
-        return true;
-    case GCN_FAMILY_SMEM:
-        if (arch <= GCN_ARCH_GCN11)
-            *mask = 0xf8000000u, *value = 0xc0000000u; /* SMRD 0b11000 */
-        else
-            *mask = 0xfc000000u, *value = 0xc0000000u; /* SMEM 0b110000 */
-        return true;
-    case GCN_FAMILY_MUBUF:
-        *mask = 0xfc000000u, *value = 0xe0000000u; /* 0b111000 */
-        return true;
-    case GCN_FAMILY_FLAT:
-        *mask = 0xfc000000u, *value = 0xdc000000u; /* 0b110111 */
-        return arch >= GCN_ARCH_GCN11;
-    default:
-        return false;
+    for (unsigned e = 1; e < GCN_ENCODING_COUNT; e++) {
+        const gcn_encoding_info *info = &gcn_encodings[e];
+        if (info->family == family && info->kind == GCN_ENCODING_LOOKUP &&
+            gcn_encoding_on_arch((gcn_encoding)e, arch)) {
+            *mask = info->mask;
+            *value = info->value[arch];
+            return true;
+        }
     }
+    return false;
 }
 
 const char *test_family_name(gcn_family family)
 {
-    static const char *const names[GCN_FAMILY_COUNT] = {"NONE", "SOPP", "SMEM", "MUBUF", "FLAT"};
+    static const char *const names[GCN_FAMILY_COUNT] = {"NONE", "SOPP", "SMEM", "MUBUF", "FLAT", "SOP2", "SOPK", "SOP1", "SOPC"};
     return (unsigned)family < GCN_FAMILY_COUNT ? names[family] : "?";
 }
 
 void test_family_words(test_random *random, gcn_family family, gcn_arch arch,
                        uint32_t words[GCN_MAX_WORDS])
 {
-    for (int i = 0; i < GCN_MAX_WORDS; i++)
-        words[i] = test_random_word(random);
     uint32_t mask = 0, value = 0;
-    if (test_family_encoding(family, arch, &mask, &value))
-        words[0] = (words[0] & ~mask) | value;
+    bool known = test_family_encoding(family, arch, &mask, &value);
+    /* Drawn again while word 0 falls in an encoding nested in the family's
+     * bits (SOP1, SOPC, SOPP and SOPK inside SOP2's). */
+    for (int attempt = 0; attempt < 64; attempt++) {
+        for (int i = 0; i < GCN_MAX_WORDS; i++)
+            words[i] = test_random_word(random);
+        if (known)
+            words[0] = (words[0] & ~mask) | value;
+        if (!known || gcn_family_of_word(arch, words[0]) == family)
+            break;
+    }
 }
 
 /* Boundary values per field. The test does not know the field widths: the
@@ -83,6 +86,58 @@ static void apply_boundaries(test_random *random, gcn_instruction *instruction)
 enum { ENCODE_TRIES = 16 };
 typedef enum attempt { ATTEMPT_OK, ATTEMPT_FAILED, ATTEMPT_REFUSED } attempt;
 
+/* The families on the generic codec: the row's opcode and boundary values
+ * put in the fields its profile reads, through the bit packer, then
+ * decoded (the operands follow the row's profile). */
+static attempt generic_attempt(test_random *random, unsigned row, gcn_arch arch, bool plain,
+                               const uint32_t *raw, uint32_t words[GCN_MAX_WORDS],
+                               gcn_instruction *instruction, char *why, size_t why_size)
+{
+    const gcn_row *entry = &gcn_rows[row];
+    gcn_encoding encoding = (gcn_encoding)gcn_profiles[entry->shape].encoding;
+    const gcn_profile *profile = &gcn_profiles[entry->shape];
+    uint32_t values[GCN_MAX_FIELDS], reserved[2], biased[GCN_MAX_FIELDS];
+    gcn_unpack(encoding, arch, raw, values, reserved);
+    unsigned opcode_field = gcn_encoding_opcode_field[encoding];
+    uint32_t shown = 1u << opcode_field;
+    values[opcode_field] = (uint32_t)entry->opcode[arch];
+    memcpy(biased, values, sizeof biased);
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        if (operand->field == GCN_FIELD_LITERAL)
+            continue;
+        shown |= 1u << operand->field;
+        if (!test_random_percent(random, 30))
+            continue;
+        bool scalar = operand->syntax == GCN_SYNTAX_SREG || operand->syntax == GCN_SYNTAX_SSRC;
+        biased[operand->field] = scalar ? PICK(random, scalar_codes) : PICK(random, simm16s);
+    }
+    if (plain) {
+        reserved[0] = reserved[1] = 0;
+        for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
+            if (!((shown >> field) & 1u))
+                values[field] = biased[field] = 0;
+    }
+    memcpy(words, raw, GCN_MAX_WORDS * sizeof words[0]);
+    if (!gcn_pack(encoding, arch, biased, reserved, words) &&
+        !gcn_pack(encoding, arch, values, reserved, words)) {
+        snprintf(why, why_size, "the packer refuses %s's opcode", entry->name);
+        return ATTEMPT_FAILED;
+    }
+    if (test_random_percent(random, 30))
+        words[gcn_encodings[encoding].words] = PICK(random, literals);
+    gcn_status status = gcn_decode(arch, words, GCN_MAX_WORDS, instruction);
+    if (status != GCN_OK || instruction->row != row) {
+        char text[64];
+        test_format_words(words, 2, text, sizeof text);
+        snprintf(why, why_size, "words [%s] packed for %s decode as %s (status %d)", text,
+                 entry->name, status == GCN_OK ? test_row_name(instruction->row) : "nothing",
+                 status);
+        return ATTEMPT_FAILED;
+    }
+    return ATTEMPT_OK;
+}
+
 static attempt row_attempt(test_random *random, unsigned row, gcn_arch arch, bool plain,
                            uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction,
                            char *why, size_t why_size)
@@ -101,6 +156,8 @@ static attempt row_attempt(test_random *random, unsigned row, gcn_arch arch, boo
         snprintf(why, why_size, "decode of family words [%s] failed: status %d", text, status);
         return ATTEMPT_FAILED;
     }
+    if (gcn_profiles[entry->shape].encoding != GCN_ENCODING_NONE)
+        return generic_attempt(random, row, arch, plain, raw, words, instruction, why, why_size);
     decoded.opcode = (uint16_t)entry->opcode[arch];
     decoded.row = (uint16_t)row;
     gcn_instruction biased = decoded;

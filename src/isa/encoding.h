@@ -1,0 +1,102 @@
+/* The encodings as data (src/isa/encodings.def): fixed bits, fields and the
+ * reserved bits derived from them, and the lookup of word 0's encoding. */
+#ifndef GCN_ENCODING_H
+#define GCN_ENCODING_H
+
+#include "gcn.h"
+
+/* Generation sets of the .def files: one bit per gcn_arch. */
+enum {
+    GCN_GENERATION_10 = 1u << GCN_ARCH_GCN10,
+    GCN_GENERATION_11 = 1u << GCN_ARCH_GCN11,
+    GCN_GENERATION_12 = 1u << GCN_ARCH_GCN12,
+    GCN_GENERATION_14 = 1u << GCN_ARCH_GCN14,
+    GCN_GENERATION_ALL = 15
+};
+
+typedef enum gcn_encoding_kind {
+    GCN_ENCODING_LOOKUP,    /* found from word 0's fixed bits */
+    GCN_ENCODING_ALTERNATE, /* the same fixed bits as another; the row decides */
+    GCN_ENCODING_EXTRA      /* a second word of VOP1/VOP2/VOPC, chosen by src0 */
+} gcn_encoding_kind;
+
+/* Every field of every encoding, numbered in .def order; an encoding's
+ * fields are consecutive from GCN_FIELD_FIRST_<encoding>. */
+enum gcn_field_id {
+#define ENCODING(name, ...) GCN_FIELD_FIRST_##name, GCN_FIELD_BEFORE_##name = GCN_FIELD_FIRST_##name - 1,
+#define FIELD(encoding, name, ...) GCN_FIELD_##encoding##_##name,
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+    GCN_FIELD_COUNT
+};
+/* A field's index within its encoding: the index into gcn_unpack's values. */
+#define GCN_FIELD(encoding, name) (GCN_FIELD_##encoding##_##name - GCN_FIELD_FIRST_##encoding)
+
+/* One placement of a field: an encoding's layouts are consecutive from its
+ * first_layout, and a layout of another encoding (or the final one, of
+ * GCN_ENCODING_NONE) ends them. */
+typedef struct gcn_field_layout {
+    const char *name;
+    uint8_t encoding;   /* gcn_encoding */
+    uint8_t index;      /* the field's index within its encoding */
+    uint8_t word, first, width;
+    uint8_t is_signed;
+    uint8_t generations;
+} gcn_field_layout;
+
+typedef struct gcn_encoding_info {
+    const char *name;
+    uint8_t words;       /* without a literal */
+    uint8_t generations; /* GCN_GENERATION_* */
+    uint8_t kind;        /* gcn_encoding_kind */
+    uint8_t family;      /* gcn_family that handles it, GCN_FAMILY_NONE if none yet */
+    uint16_t first_layout;          /* into gcn_field_layouts */
+    uint32_t mask;                  /* fixed bits of word 0 */
+    uint32_t value[GCN_ARCH_COUNT]; /* their value per generation */
+} gcn_encoding_info;
+
+/* The most fields of one encoding. */
+enum { GCN_MAX_FIELDS = 16 };
+
+extern const gcn_encoding_info gcn_encodings[GCN_ENCODING_COUNT];
+extern const gcn_field_layout gcn_field_layouts[];
+extern const unsigned gcn_field_layout_count; /* without the final one */
+
+/* Generated from the .def (make regenerate): the encoding of word 0 by its
+ * top nine bits (bits 23-31) per generation, GCN_ENCODING_NONE if none; and
+ * the reserved bits of each encoding's words per generation: the bits no
+ * fixed bit or field covers. */
+extern const uint8_t gcn_encoding_of_prefix[GCN_ARCH_COUNT][512];
+/* The same prefixes' family (the .def's family column), one load for the
+ * disassembler's dispatch. */
+extern const uint8_t gcn_family_of_prefix[GCN_ARCH_COUNT][512];
+extern const uint32_t gcn_encoding_reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][2];
+
+static inline gcn_encoding gcn_encoding_of_word(gcn_arch arch, uint32_t word)
+{
+    return (gcn_encoding)gcn_encoding_of_prefix[arch][word >> 23];
+}
+
+static inline bool gcn_encoding_on_arch(gcn_encoding encoding, gcn_arch arch)
+{
+    return (gcn_encodings[encoding].generations >> arch) & 1u;
+}
+
+/* The generic bit packer. gcn_unpack reads every field of the encoding on
+ * the generation from words (at least the encoding's word count) into
+ * values[GCN_FIELD(...)] (signed fields sign-extended; fields absent on the
+ * generation read 0) and the reserved bits into reserved[2]. gcn_pack is
+ * its inverse: false if a value does not fit its field, a field absent on
+ * the generation is not 0, or reserved has bits outside the reserved mask. */
+void gcn_unpack(gcn_encoding encoding, gcn_arch arch, const uint32_t *words, uint32_t *values,
+                uint32_t *reserved);
+bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
+              const uint32_t *reserved, uint32_t *words);
+/* The bits of the encoding's words that the fields in set (bit i: field i)
+ * occupy on the generation. */
+void gcn_field_bits(gcn_encoding encoding, gcn_arch arch, uint32_t set, uint32_t *bits);
+
+#endif

@@ -1,0 +1,70 @@
+/* Operand profiles (src/isa/profiles.def): what each operand of a row is,
+ * where it lives, and whether the instruction reads or writes it. The
+ * generic codec, printer and parser read them; so will the emulator. */
+#ifndef GCN_PROFILE_H
+#define GCN_PROFILE_H
+
+#include "isa/encoding.h"
+#include "isa/isa.h"
+
+typedef enum gcn_operand_role {
+    GCN_ROLE_READ = 1,
+    GCN_ROLE_WRITE = 2,
+    GCN_ROLE_READ_WRITE = 3
+} gcn_operand_role;
+
+/* How an operand reads and prints. */
+typedef enum gcn_operand_syntax {
+    GCN_SYNTAX_SREG,    /* a scalar register in a 7-bit field (SGPRs, vcc, m0, ttmp...) */
+    GCN_SYNTAX_SSRC,    /* an 8-bit scalar source: registers, inline constants, a literal */
+    GCN_SYNTAX_SSRC_REGISTER, /* the same field where llvm-mc takes only a register */
+    GCN_SYNTAX_SSRC_INLINE,   /* the same field where llvm-mc takes no literal */
+    GCN_SYNTAX_SIMM16,  /* a 16-bit immediate, signed or not */
+    GCN_SYNTAX_UIMM16,  /* a 16-bit unsigned immediate */
+    GCN_SYNTAX_BRANCH,  /* SIMM16 as a branch target */
+    GCN_SYNTAX_HWREG,   /* SIMM16 as hwreg(register, offset, width) */
+    GCN_SYNTAX_IMM32,   /* a 32-bit immediate in the word after the instruction */
+    GCN_SYNTAX_GPR_IDX  /* s_set_gpr_idx_on's mode bits: gpr_idx(SRC0,...) */
+} gcn_operand_syntax;
+
+enum { GCN_FIELD_LITERAL = 0xff }; /* an operand in the literal word, not a field */
+
+typedef struct gcn_operand_profile {
+    uint8_t role;   /* gcn_operand_role */
+    uint8_t syntax; /* gcn_operand_syntax */
+    uint8_t dwords; /* registers (dwords) the operand spans */
+    uint8_t field;  /* index of its field in the encoding, or GCN_FIELD_LITERAL */
+} gcn_operand_profile;
+
+enum { GCN_PROFILE_MAX_OPERANDS = 3 };
+
+typedef struct gcn_profile {
+    uint8_t encoding;      /* gcn_encoding */
+    uint8_t operand_count;
+    gcn_operand_profile operands[GCN_PROFILE_MAX_OPERANDS];
+} gcn_profile;
+
+/* By row shape; zero (no operands, GCN_ENCODING_NONE) for the shapes of the
+ * families not yet on the generic codec. */
+extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
+
+/* The profile of an opcode a generation lacks (CLRX prints SOP2_ill_45
+ * s21, s4, s61): the family's most general one. */
+extern const uint8_t gcn_default_shape[GCN_FAMILY_COUNT];
+
+/* Codes of the 8-bit scalar source field that need the generation or a
+ * second word: inline constants (128..208 integers, 240..247 floats, 248
+ * 1/(2*pi) from GCN 1.2 on) and the literal. */
+enum { GCN_SCALAR_LITERAL = 255 };
+static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
+{
+    return (code >= 128 && code <= 208) || (code >= 240 && code <= 247) ||
+           (code == 248 && arch >= GCN_ARCH_GCN12);
+}
+
+/* The encoding's number of fields and its opcode field's index (generated
+ * with the reserved bits). */
+extern const uint8_t gcn_encoding_field_count[GCN_ENCODING_COUNT];
+extern const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT];
+
+#endif

@@ -1,0 +1,311 @@
+/* The generic printer: a row's operands by its profile, in either dialect.
+ * The dialects' differences are the tables here: register and hwreg names,
+ * and how a literal, a branch and gpr_idx read. */
+#include "syntax/generic.h"
+
+#include "codec/codec.h"
+
+#define ALL GCN_GENERATION_ALL
+#define G10 GCN_GENERATION_10
+#define G11 GCN_GENERATION_11
+#define G12 GCN_GENERATION_12
+#define G14 GCN_GENERATION_14
+
+/* CLRX's names from its GCN ISA pages and vectors; llvm-mc 14's from its
+ * disassembly of every id on tonga and gfx900. */
+const gcn_hwreg_name gcn_hwreg_names[] = {
+    {1, ALL, "mode", "HW_REG_MODE"},
+    {2, ALL, "status", "HW_REG_STATUS"},
+    {3, ALL, "trapsts", "HW_REG_TRAPSTS"},
+    {4, ALL, "hw_id", "HW_REG_HW_ID"},
+    {5, ALL, "gpr_alloc", "HW_REG_GPR_ALLOC"},
+    {6, ALL, "lds_alloc", "HW_REG_LDS_ALLOC"},
+    {7, ALL, "ib_sts", "HW_REG_IB_STS"},
+    {8, ALL, "pc_lo", NULL},
+    {9, ALL, "pc_hi", NULL},
+    {10, ALL, "inst_dw0", NULL},
+    {11, ALL, "inst_dw1", NULL},
+    {12, ALL, "ib_dbg0", NULL},
+    {13, G12 | G14, "ib_dbg1", NULL},
+    {14, G14, "flush_ib", NULL},
+    {15, G14, "sh_mem_bases", "HW_REG_SH_MEM_BASES"},
+    {16, G14, "sq_shader_tba_lo", NULL},
+    {17, G14, "sq_shader_tba_hi", NULL},
+    {18, G14, "sq_shader_tma_lo", NULL},
+    {19, G14, "sq_shader_tma_hi", NULL},
+    /* names CLRX also reads (the first of an id is the one printed) */
+    {16, G14, "tba_lo", NULL},
+    {17, G14, "tba_hi", NULL},
+    {18, G14, "tma_lo", NULL},
+    {19, G14, "tma_hi", NULL},
+};
+const size_t gcn_hwreg_name_count = sizeof gcn_hwreg_names / sizeof gcn_hwreg_names[0];
+
+/* From llvm-mc 14 on tonga and gfx900: its disassembler prints these on
+ * GCN 1.2 too, its assembler takes them only where llvm_reads says (the
+ * parser reads what the printer prints, so that the text is a fixpoint);
+ * lds_direct it prints only as a 32-bit source. */
+const gcn_scalar_name gcn_scalar_names[] = {
+    {104, 2, G12 | G14, G12 | G14, G14, "xnack_mask", "xnack_mask"},
+    {104, 1, G12 | G14, G12 | G14, G14, "xnack_mask_lo", "xnack_mask_lo"},
+    {105, 1, G12 | G14, G12 | G14, G14, "xnack_mask_hi", "xnack_mask_hi"},
+    {125, 1, 0, G12 | G14, 0, NULL, "null"},
+    {125, 2, 0, G12 | G14, 0, NULL, "null"},
+    {235, 1, G14, G12 | G14, G14, "shared_base", "src_shared_base"},
+    {236, 1, G14, G12 | G14, G14, "shared_limit", "src_shared_limit"},
+    {237, 1, G14, G12 | G14, G14, "private_base", "src_private_base"},
+    {238, 1, G14, G12 | G14, G14, "private_limit", "src_private_limit"},
+    {239, 1, G14, G12 | G14, G14, "pops_exiting_wave_id", "src_pops_exiting_wave_id"},
+    {254, 1, ALL, G12 | G14, 0, "lds_direct", "src_lds_direct"},
+};
+const size_t gcn_scalar_name_count = sizeof gcn_scalar_names / sizeof gcn_scalar_names[0];
+
+const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field)
+{
+    if (encoding == GCN_ENCODING_SOP1 && field == GCN_FIELD(SOP1, ssrc0))
+        return "ssrc";
+    for (unsigned l = gcn_encodings[encoding].first_layout; gcn_field_layouts[l].encoding == encoding;
+         l++)
+        if (gcn_field_layouts[l].index == field)
+            return gcn_field_layouts[l].name;
+    return NULL;
+}
+
+/* A scalar register operand of dwords; false where the dialect has no
+ * name for it. */
+static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                       unsigned count, unsigned dwords)
+{
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    unsigned align = count >= 4 ? 4 : count;
+    if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0)) {
+        gcn_put_sgprs(text, code, count); /* the usual operand: no name to look up */
+        return true;
+    }
+    for (size_t i = 0; i < gcn_scalar_name_count; i++) {
+        const gcn_scalar_name *name = &gcn_scalar_names[i];
+        unsigned known = name->clrx_generations | name->llvm_prints | name->llvm_reads;
+        if (name->code != code || name->count != count || !((known >> arch) & 1u))
+            continue;
+        if (((llvm ? name->llvm_prints : name->clrx_generations) >> arch) & 1u) {
+            if (llvm && code == 254 && dwords != 1)
+                return false;
+            gcn_put(text, llvm ? name->llvm : name->clrx);
+            return true;
+        }
+        if (llvm)
+            return false;
+        break; /* CLRX: ill_N below */
+    }
+    /* llvm-mc reads a misaligned SGPR or ttmp tuple as the aligned one
+     * below it (with a warning); any other misaligned tuple it refuses. */
+    if (llvm && code % align) {
+        unsigned aligned = code - code % align, base = gcn_ttmp_base(arch);
+        bool sgprs = aligned + count <= gcn_sgpr_count(arch);
+        bool ttmps = aligned >= base && aligned + count <= base + gcn_ttmp_count(arch);
+        if (!sgprs && !ttmps)
+            return false;
+        code = aligned;
+    }
+    if (gcn_format_scalar(text, arch, dialect, code, count))
+        return true;
+    if (dialect == GCN_DIALECT_LLVM)
+        return false;
+    gcn_put(text, "ill_"); /* as clrxdisasm prints a code with no name */
+    gcn_put_unsigned(text, code);
+    return true;
+}
+
+/* The inline float constants, by code from 240. */
+static const char *const float_texts[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0",
+                                           "-4.0", "0.15915494"};
+static const uint32_t float_bits[9] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u,
+                                       0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u,
+                                       0x3e22f983u};
+
+static void put_constant(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                         unsigned dwords)
+{
+    (void)arch;
+    if (code <= 208) {
+        gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
+        return;
+    }
+    if (code == 248 && dwords == 2 && dialect == GCN_DIALECT_LLVM)
+        gcn_put(text, "0.15915494309189532"); /* llvm-mc prints the double */
+    else
+        gcn_put(text, float_texts[code - 240]);
+}
+
+/* A literal: llvm-mc prints a value an inline constant has as that
+ * constant; CLRX writes lit(N) for those integers, so that they stay
+ * literals. */
+static void put_literal(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value,
+                        unsigned dwords)
+{
+    int64_t as_integer = dwords == 2 ? (int64_t)value : (int64_t)(int32_t)value; /* 0: IMM32 */
+    bool inline_integer = as_integer >= -16 && as_integer <= 64;
+    if (dialect == GCN_DIALECT_CLRX) {
+        if (inline_integer) {
+            gcn_put(text, "lit(");
+            gcn_put_signed(text, as_integer);
+            gcn_put_char(text, ')');
+        } else {
+            gcn_put_hex(text, value);
+        }
+        return;
+    }
+    if (inline_integer) {
+        gcn_put_signed(text, as_integer);
+        return;
+    }
+    for (unsigned i = 0; dwords == 1 && i < 9; i++)
+        if (value == float_bits[i] && (i < 8 || arch >= GCN_ARCH_GCN12)) {
+            gcn_put(text, float_texts[i]);
+            return;
+        }
+    gcn_put_hex(text, value);
+}
+
+/* hwreg(name, offset, width): CLRX always writes all three, with @N for
+ * an id it has no name for; llvm-mc writes hwreg(NAME) for the whole
+ * register and the id as a number where it has no name. */
+static void put_hwreg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned value)
+{
+    unsigned id = value & 63, offset = (value >> 6) & 31, width = (value >> 11) + 1;
+    const char *name = NULL;
+    for (size_t i = 0; i < gcn_hwreg_name_count && !name; i++)
+        if (gcn_hwreg_names[i].id == id && ((gcn_hwreg_names[i].generations >> arch) & 1u))
+            name = dialect == GCN_DIALECT_LLVM ? gcn_hwreg_names[i].llvm : gcn_hwreg_names[i].clrx;
+    gcn_put(text, "hwreg(");
+    if (name) {
+        gcn_put(text, name);
+    } else {
+        if (dialect == GCN_DIALECT_CLRX)
+            gcn_put_char(text, '@');
+        gcn_put_unsigned(text, id);
+    }
+    if (dialect == GCN_DIALECT_CLRX || offset != 0 || width != 32) {
+        gcn_put(text, ", ");
+        gcn_put_unsigned(text, offset);
+        gcn_put(text, ", ");
+        gcn_put_unsigned(text, width);
+    }
+    gcn_put_char(text, ')');
+}
+
+static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
+                        uint64_t address, const gcn_operand_profile *profile,
+                        const gcn_operand *operand)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    switch (operand->kind) {
+    case GCN_OPERAND_SCALAR:
+        /* llvm-mc's assembler takes no 32-bit source (vccz) for a 64-bit
+         * register, which its disassembler prints from GCN 1.2 on */
+        if (dialect == GCN_DIALECT_LLVM && profile->syntax == GCN_SYNTAX_SSRC_REGISTER &&
+            profile->dwords == 2 && operand->number >= 128 && arch < GCN_ARCH_GCN12)
+            return false;
+        return put_scalar(text, arch, dialect, operand->number, operand->count, profile->dwords);
+    case GCN_OPERAND_CONSTANT:
+        if (dialect == GCN_DIALECT_LLVM && profile->syntax == GCN_SYNTAX_SSRC_REGISTER)
+            return false; /* llvm-mc: an invalid immediate */
+        put_constant(text, arch, dialect, operand->number, profile->dwords);
+        return true;
+    case GCN_OPERAND_LITERAL:
+        if (dialect == GCN_DIALECT_LLVM && (profile->syntax == GCN_SYNTAX_SSRC_REGISTER ||
+                                            profile->syntax == GCN_SYNTAX_SSRC_INLINE))
+            return false; /* llvm-mc's assembler takes no literal there */
+        if (profile->syntax == GCN_SYNTAX_IMM32 && dialect == GCN_DIALECT_CLRX)
+            gcn_put_hex(text, operand->value);
+        else /* llvm-mc's immediate: an integer, no float */
+            put_literal(text, arch, dialect, operand->value,
+                        profile->syntax == GCN_SYNTAX_IMM32 ? 0 : profile->dwords);
+        return true;
+    case GCN_OPERAND_BRANCH:
+        if (dialect == GCN_DIALECT_LLVM) {
+            gcn_put_unsigned(text, operand->value); /* as llvm-mc prints SOPK's */
+        } else {
+            gcn_put(text, ".L");
+            gcn_put_unsigned(text, gcn_branch_target(address, (uint16_t)operand->value));
+            gcn_put(text, "_0");
+        }
+        return true;
+    case GCN_OPERAND_IMMEDIATE:
+        if (profile->syntax == GCN_SYNTAX_HWREG)
+            put_hwreg(text, arch, dialect, operand->value);
+        else if (profile->syntax == GCN_SYNTAX_GPR_IDX)
+            gcn_format_gpr_idx_mode(text, dialect, operand->value);
+        else
+            gcn_put_hex(text, operand->value);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* CLRX shows a field the row does not use as key=value (sdst=0x15). */
+static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction,
+                              gcn_encoding encoding)
+{
+    uint32_t values[GCN_MAX_FIELDS], reserved[2];
+    gcn_unpack(encoding, (gcn_arch)instruction->arch, instruction->reserved, values, reserved);
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        if (!values[field])
+            continue;
+        gcn_put_char(text, ' ');
+        gcn_put(text, gcn_clrx_field_key(encoding, field));
+        gcn_put_char(text, '=');
+        gcn_put_hex(text, values[field]);
+    }
+}
+
+bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                        gcn_text *text)
+{
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
+    if (instruction->operand_count != profile->operand_count || encoding != profile->encoding)
+        return false;
+    bool operands = profile->operand_count != 0;
+    if (instruction->row == GCN_ROW_NONE ||
+        (gcn_rows[instruction->row].flags & GCN_ROW_LLVM_ABSENT)) {
+        if (dialect == GCN_DIALECT_LLVM)
+            return false; /* llvm-mc has no text for it */
+    }
+    if (instruction->row == GCN_ROW_NONE) {
+        gcn_put_illegal(text, dialect, gcn_encodings[encoding].name, instruction->opcode, operands);
+    } else {
+        gcn_put_mnemonic(text, dialect, &gcn_rows[instruction->row], operands);
+    }
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        if (i)
+            gcn_put(text, ", ");
+        if (!put_operand(text, instruction, dialect, address, &profile->operands[i],
+                         &instruction->operands[i]))
+            return false;
+    }
+    if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
+        put_hidden_fields(text, instruction, encoding);
+    return true;
+}
+
+char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
+{
+    gcn_text text = {at, GCN_TEXT_ROOM, 0};
+    if (!gcn_format_generic(instruction, GCN_DIALECT_LLVM, 0, &text) || text.length >= GCN_TEXT_ROOM)
+        return NULL;
+    return at + text.length;
+}
+
+bool gcn_generic_loses_bits(const gcn_instruction *instruction)
+{
+    for (unsigned i = 0; i < instruction->operand_count; i++) {
+        const gcn_operand *operand = &instruction->operands[i];
+        unsigned align = operand->count >= 4 ? 4 : operand->count;
+        if (operand->kind == GCN_OPERAND_SCALAR && align > 1 && operand->number % align &&
+            operand->number + operand->count <= gcn_sgpr_count((gcn_arch)instruction->arch))
+            return true;
+    }
+    return false;
+}

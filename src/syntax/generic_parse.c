@@ -1,0 +1,611 @@
+/* The generic parser: a row's operands by its profile, in either dialect
+ * (the names it accepts come from the printer's tables), then CLRX's
+ * key=value forms for the fields the row does not show. */
+#include "syntax/generic.h"
+
+#include "codec/codec.h"
+
+#include <stdlib.h>
+
+typedef struct parsed {
+    bool literal;
+    uint32_t literal_value;
+    bool force_literal; /* CLRX's _e64 suffix: constants as literals */
+    unsigned alias_depth; /* register symbols naming register symbols */
+} parsed;
+
+static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only, parsed *state,
+                         gcn_operand *out);
+
+/* A name like s123x or ttmp1y is a symbol, not a register. */
+static bool register_like_symbol(const char *p, size_t length)
+{
+    size_t prefix = length > 4 && gcn_word_is(p, 4, "ttmp") ? 4
+                    : length > 1 && (gcn_lower(*p) == 's' || gcn_lower(*p) == 'v') ? 1 : 0;
+    if (!prefix || p[prefix] < '0' || p[prefix] > '9')
+        return false;
+    while (prefix < length && p[prefix] >= '0' && p[prefix] <= '9')
+        prefix++;
+    return prefix < length;
+}
+
+/* sN, s[...], vN, v[...] at p: register syntax, which a symbol of the same
+ * name does not shadow (CLRX: b = %s[57:67] with a symbol s). */
+static bool register_syntax(const char *p, size_t length, const char *end)
+{
+    char next = p + 1 < end ? p[1] : '\0';
+    return length && (gcn_lower(*p) == 's' || gcn_lower(*p) == 'v') &&
+           (next == '[' || (length > 1 && next >= '0' && next <= '9' && !register_like_symbol(p, length)));
+}
+
+/* CLRX's subscript of a register tuple or register symbol: vcc[0],
+ * flat_scratch[0:1], x[4:5] (registers of the tuple, from 0). */
+static bool parse_subscript(gcn_cursor *cursor, gcn_operand *out)
+{
+    const char *start = cursor->pos;
+    if (cursor->options->dialect != GCN_DIALECT_CLRX || start >= cursor->end || *start != '[')
+        return true;
+    cursor->pos++;
+    int64_t first, last;
+    if (!gcn_parse_expression(cursor, &first))
+        return false;
+    last = first;
+    if (gcn_accept(cursor, ':') && !gcn_parse_expression(cursor, &last))
+        return false;
+    if (!gcn_accept(cursor, ']'))
+        return gcn_fail(cursor, cursor->pos, "expected ']' to close the subscript");
+    if (first < 0 || last < first ||
+        (out->kind == GCN_OPERAND_SCALAR ? last >= out->count : first != 0 || last > 1))
+        return gcn_fail(cursor, start, "subscript [%lld:%lld] outside the %u register%s",
+                        (long long)first, (long long)last, out->count, out->count == 1 ? "" : "s");
+    out->number = (uint16_t)(out->number + first);
+    out->count = (uint8_t)(last - first + 1);
+    return true;
+}
+
+/* A CLRX register symbol (x = %s26, y = %1, z = %0.5) read as a source
+ * from its text; an error in the text is reported at the name. */
+static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count, bool registers_only,
+                              parsed *state, gcn_operand *out)
+{
+    const gcn_parse_options *options = cursor->options;
+    size_t text_length = 0;
+    const char *text = options->register_alias
+                           ? options->register_alias(options->register_context, cursor->pos,
+                                                     length, &text_length)
+                           : NULL;
+    if (!text)
+        return -1;
+    if (state->alias_depth >= 8)
+        return gcn_fail(cursor, cursor->pos, "register symbols nested too deep");
+    gcn_parse_error error;
+    memset(&error, 0, sizeof error);
+    /* A register text reads as registers; a name in it may be another symbol. */
+    gcn_parse_options plain = *options;
+    size_t name_length = 0;
+    while (name_length < text_length && gcn_is_identifier_char(text[name_length]))
+        name_length++;
+    if (register_syntax(text, name_length, text + text_length))
+        plain.register_alias = NULL;
+    gcn_cursor inner = {text, text, text + text_length, &plain, &error, false};
+    const char *start = cursor->pos;
+    /* any width: the subscript after the name picks the registers */
+    state->alias_depth++;
+    bool inner_ok = parse_source(&inner, 0, registers_only, state, out) && gcn_at_end(&inner);
+    state->alias_depth--;
+    if (!inner_ok)
+        return gcn_fail(cursor, start, "register symbol '%.*s' (%.*s): %s", (int)length, start,
+                        (int)text_length, text, inner.failed ? error.message : "not an operand");
+    cursor->pos = start + length;
+    if (!parse_subscript(cursor, out))
+        return 0;
+    if (count && out->kind == GCN_OPERAND_SCALAR && out->count != count)
+        return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
+                        count == 1 ? "" : "s", out->count);
+    unsigned align = out->count >= 4 ? 4 : out->count;
+    if (out->kind == GCN_OPERAND_SCALAR && align > 1 && out->number % align &&
+        out->number + out->count <= gcn_sgpr_count(options->arch))
+        return gcn_fail(cursor, start, "misaligned register tuple: it must start at a multiple of %u",
+                        align);
+    if (out->kind != GCN_OPERAND_SCALAR)
+        out->count = 1;
+    return 1;
+}
+
+/* A single-precision value as half precision, rounded to nearest even. */
+static uint32_t half_bits(uint32_t single)
+{
+    uint32_t sign = (single >> 16) & 0x8000u, mantissa = single & 0x7fffffu;
+    int exponent = (int)((single >> 23) & 0xff) - 127 + 15;
+    if (((single >> 23) & 0xff) == 0xff)
+        return sign | 0x7c00u | (mantissa ? 0x200u : 0); /* inf, nan */
+    if (exponent >= 31)
+        return sign | 0x7c00u;
+    if (exponent <= 0) { /* subnormal or zero */
+        if (exponent < -10)
+            return sign;
+        mantissa |= 0x800000u;
+        unsigned shift = (unsigned)(14 - exponent);
+        uint32_t half = mantissa >> shift, rest = mantissa & ((1u << shift) - 1), middle = 1u << (shift - 1);
+        half += rest > middle || (rest == middle && (half & 1));
+        return sign | half;
+    }
+    uint32_t half = (uint32_t)exponent << 10 | mantissa >> 13, rest = mantissa & 0x1fffu;
+    half += rest > 0x1000u || (rest == 0x1000u && (half & 1)); /* may carry into the exponent */
+    return sign | half;
+}
+
+/* CLRX's float texts (1., .5, -4.5, 3e-7, 2.0s, 2.5h) as single- (or, with
+ * h, half-) precision bits;
+ * false, touching nothing, for what is no float. */
+static bool parse_float_text(gcn_cursor *cursor, uint32_t *bits)
+{
+    const char *p = cursor->pos, *end = cursor->end;
+    char buffer[64];
+    size_t n = 0;
+    bool point = false, exponent = false, digits = false;
+    if (p < end && (*p == '-' || *p == '+'))
+        buffer[n++] = *p++;
+    for (; p < end && n + 1 < sizeof buffer; p++) {
+        char c = *p;
+        if (c >= '0' && c <= '9')
+            digits = true;
+        else if (c == '.' && !point && !exponent)
+            point = true;
+        else if ((c == 'e' || c == 'E') && digits && !exponent) {
+            exponent = true;
+            if (p + 1 < end && (p[1] == '-' || p[1] == '+'))
+                buffer[n++] = *p++;
+        } else
+            break;
+        buffer[n++] = *p;
+    }
+    if (!digits || (!point && !exponent))
+        return false;
+    bool half = false;
+    if (p < end && (*p == 's' || *p == 'S' || *p == 'h' || *p == 'H'))
+        half = (*p++ | 0x20) == 'h';
+    if (p < end && gcn_is_identifier_char(*p))
+        return false; /* 'l' (double) and others: not yet */
+    buffer[n] = '\0';
+    float value = strtof(buffer, NULL);
+    memcpy(bits, &value, sizeof *bits);
+    if (half)
+        *bits = half_bits(*bits);
+    cursor->pos = p;
+    return true;
+}
+
+static const uint32_t inline_float_bits[9] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u,
+                                              0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u,
+                                              0x3e22f983u};
+
+/* A scalar register of count registers; llvm-mc wants SGPR tuples aligned. */
+/* The usual sN, s[A:B], ttmpN of the right width and alignment, in one
+ * pass (no register symbols in play): true, or false touching nothing. */
+static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
+{
+    gcn_scalar scalar;
+    const char *end;
+    if (cursor->options->register_alias ||
+        !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, true,
+                                          &scalar)) ||
+        scalar.count != count || (end < cursor->end && *end == '[') ||
+        scalar.code % (count >= 4 ? 4 : count))
+        return false;
+    cursor->pos = end;
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)scalar.code, 0};
+    return true;
+}
+
+static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
+{
+    gcn_skip_space(cursor);
+    if (count && read_plain_register(cursor, count, out))
+        return true;
+    const char *start = cursor->pos;
+    gcn_arch arch = cursor->options->arch;
+    gcn_dialect dialect = cursor->options->dialect;
+    size_t length = gcn_peek_identifier_here(cursor);
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    for (size_t i = 0; length && i < gcn_scalar_name_count; i++) {
+        const gcn_scalar_name *name = &gcn_scalar_names[i];
+        const char *spelled = llvm ? name->llvm : name->clrx;
+        unsigned known = name->clrx_generations | name->llvm_prints | name->llvm_reads;
+        if (!spelled || !gcn_word_is(start, length, spelled) || !((known >> arch) & 1u))
+            continue;
+        unsigned reads = llvm ? name->llvm_reads | name->llvm_prints : name->clrx_generations;
+        if (!((reads >> arch) & 1u) ||
+            (llvm && name->code == 254 && count != 1))
+            return gcn_fail(cursor, start, "%s is not a scalar operand here on %s", spelled,
+                            gcn_arch_name(arch));
+        if (name->count != count && name->code < 128)
+            continue; /* xnack_mask_lo where two are wanted: the message below */
+        cursor->pos = start + length;
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, name->count, name->code, 0};
+        return true;
+    }
+    if (dialect == GCN_DIALECT_CLRX && length > 4 && gcn_word_is(start, 4, "ill_")) {
+        unsigned code = 0;
+        const char *end = gcn_read_register_number(start + 4, cursor->end, 256, &code);
+        if (end == start + length) {
+            cursor->pos = end;
+            *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)code, 0};
+            return true;
+        }
+    }
+    gcn_scalar scalar;
+    if (!gcn_parse_scalar(cursor, false, &scalar))
+        return false;
+    if (dialect == GCN_DIALECT_CLRX && cursor->pos < cursor->end && *cursor->pos == '[') {
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
+        if (!parse_subscript(cursor, out))
+            return false;
+        scalar.code = out->number;
+        scalar.count = out->count;
+        scalar.general = scalar.code + scalar.count <= gcn_sgpr_count(arch);
+    }
+    if (scalar.count != count && count != 0)
+        return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
+                        count == 1 ? "" : "s", scalar.count);
+    /* Both dialects want SGPR tuples aligned; llvm-mc any tuple. */
+    unsigned align = scalar.count >= 4 ? 4 : scalar.count;
+    if (count && (llvm || scalar.general) && scalar.code < 128 && align > 1 && scalar.code % align)
+        return gcn_fail(cursor, start, "misaligned register tuple: it must start at a multiple of %u",
+                        align);
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
+    return true;
+}
+
+static bool take_literal(gcn_cursor *cursor, const char *start, parsed *state, int64_t value,
+                         gcn_operand *out)
+{
+    if (value < -2147483648LL || value > 0xffffffffLL) {
+        if (cursor->options->dialect == GCN_DIALECT_LLVM)
+            return gcn_fail(cursor, start, "literal %lld does not fit in 32 bits", (long long)value);
+        /* CLRX keeps the low 32 bits, with a warning. */
+        gcn_warn(cursor, start, "value 0x%llx truncated to 0x%x", (unsigned long long)value,
+                 (unsigned)(uint32_t)value);
+    }
+    uint32_t bits = (uint32_t)value;
+    if (state->literal && state->literal_value != bits)
+        return gcn_fail(cursor, start, "only one literal constant fits an instruction");
+    state->literal = true;
+    state->literal_value = bits;
+    *out = (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, bits};
+    return true;
+}
+
+/* A scalar source: a register, an inline constant, or a literal (CLRX:
+ * lit(N) keeps an inline value a literal); registers only if llvm-mc
+ * takes only those. */
+static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only, parsed *state,
+                         gcn_operand *out)
+{
+    gcn_skip_space(cursor);
+    if (count && read_plain_register(cursor, count, out))
+        return true;
+    const char *start = cursor->pos;
+    const gcn_parse_options *options = cursor->options;
+    size_t length = gcn_peek_identifier_here(cursor);
+    if (length && !register_syntax(start, length, cursor->end)) {
+        int alias = parse_alias_source(cursor, length, count, registers_only, state, out);
+        if (alias >= 0)
+            return alias == 1;
+    }
+    if (registers_only && options->dialect == GCN_DIALECT_LLVM) {
+        if (!parse_source(cursor, count, false, state, out))
+            return false;
+        if (out->kind == GCN_OPERAND_SCALAR &&
+            (count == 1 || out->number < 128 || options->arch >= GCN_ARCH_GCN12))
+            return true; /* what llvm-mc prints from GCN 1.2 on reads back */
+        return gcn_fail(cursor, start, "llvm-mc takes only a %s register here",
+                        count == 1 ? "scalar" : "64-bit scalar");
+    }
+    /* llvm-mc prints 1/(2*pi) as a double for a 64-bit operand. */
+    static const char wide_pi[] = "0.15915494309189532";
+    if (options->dialect == GCN_DIALECT_LLVM && count == 2 &&
+        (size_t)(cursor->end - start) >= sizeof wide_pi - 1 &&
+        memcmp(start, wide_pi, sizeof wide_pi - 1) == 0 &&
+        (start + sizeof wide_pi - 1 == cursor->end ||
+         !gcn_is_identifier_char(start[sizeof wide_pi - 1]))) {
+        if (options->arch < GCN_ARCH_GCN12)
+            return gcn_fail(cursor, start, "1/(2*pi) is an inline constant from GCN 1.2 on");
+        cursor->pos = start + sizeof wide_pi - 1;
+        *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, 248, 0};
+        return true;
+    }
+    gcn_cursor after_lit = *cursor;
+    after_lit.pos += 3;
+    if (options->dialect == GCN_DIALECT_CLRX && length == 3 && gcn_word_is(start, 3, "lit") &&
+        gcn_accept(&after_lit, '(')) {
+        cursor->pos = after_lit.pos;
+        int64_t value;
+        uint32_t bits;
+        gcn_skip_space(cursor);
+        if (parse_float_text(cursor, &bits))
+            value = bits;
+        else if (!gcn_parse_expression(cursor, &value))
+            return false;
+        if (!gcn_accept(cursor, ')'))
+            return gcn_fail(cursor, cursor->pos, "expected ')' to close lit(");
+        return take_literal(cursor, start, state, value, out);
+    }
+    if (length && !register_like_symbol(start, length) &&
+        (gcn_at_register(cursor) || (length > 4 && gcn_word_is(start, 4, "ill_"))))
+        return parse_register(cursor, count, out);
+    /* CLRX: a float is an inline constant if it is one, else a literal */
+    uint32_t float_bits;
+    if (options->dialect == GCN_DIALECT_CLRX && count <= 1 && parse_float_text(cursor, &float_bits)) {
+        for (unsigned i = 0; i < 9 && !state->force_literal; i++)
+            if (float_bits == inline_float_bits[i] && (i < 8 || options->arch >= GCN_ARCH_GCN12)) {
+                *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)(240 + i), 0};
+                return true;
+            }
+        return take_literal(cursor, start, state, float_bits, out);
+    }
+    if (length) {
+        for (size_t i = 0; i < gcn_scalar_name_count; i++) {
+            const char *spelled = options->dialect == GCN_DIALECT_LLVM ? gcn_scalar_names[i].llvm
+                                                                       : gcn_scalar_names[i].clrx;
+            if (spelled && gcn_word_is(start, length, spelled))
+                return parse_register(cursor, count, out);
+        }
+    }
+    /* Condition sources, inline floats, and symbols or numbers that are
+     * inline constants; anything else a literal. */
+    gcn_parse_error quiet;
+    gcn_cursor probe = *cursor;
+    probe.error = &quiet;
+    gcn_scalar scalar;
+    if (gcn_parse_scalar(&probe, true, &scalar) && scalar.constant &&
+        (!state->force_literal || scalar.code > 248)) {
+        cursor->pos = probe.pos;
+        bool condition = scalar.code > 248;
+        if (scalar.code == 248 && options->arch < GCN_ARCH_GCN12)
+            return gcn_fail(cursor, start, "1/(2*pi) is an inline constant from GCN 1.2 on");
+        *out = (gcn_operand){condition ? GCN_OPERAND_SCALAR : GCN_OPERAND_CONSTANT, 1,
+                             (uint16_t)scalar.code, 0};
+        return true;
+    }
+    int64_t value;
+    if (!gcn_parse_expression(cursor, &value))
+        return false;
+    if (value >= -16 && value <= 64 && !state->force_literal) {
+        *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1,
+                             (uint16_t)(value >= 0 ? 128 + value : 192 - value), 0};
+        return true;
+    }
+    return take_literal(cursor, start, state, value, out);
+}
+
+/* hwreg(register, offset, width) or hwreg(register); the register by
+ * either dialect's name, @N (CLRX) or a number; or the raw SIMM16. */
+static bool parse_hwreg(gcn_cursor *cursor, uint32_t *value)
+{
+    gcn_skip_space(cursor);
+    if (!gcn_accept_word_here(cursor, "hwreg")) {
+        int64_t raw;
+        if (!gcn_parse_ranged(cursor, 0, 0xffff, &raw, "hwreg value"))
+            return false;
+        *value = (uint32_t)raw;
+        return true;
+    }
+    if (!gcn_accept(cursor, '('))
+        return gcn_fail(cursor, cursor->pos, "expected '(' after hwreg");
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    size_t length = gcn_peek_identifier_here(cursor);
+    gcn_arch arch = cursor->options->arch;
+    int64_t id = -1;
+    /* CLRX also reads its names with HWREG_ before them, in any case. */
+    size_t skip = length > 6 && gcn_word_is(start, 6, "hwreg_") ? 6 : 0;
+    for (size_t i = 0; length && i < gcn_hwreg_name_count && id < 0; i++) {
+        const gcn_hwreg_name *name = &gcn_hwreg_names[i];
+        if (((name->generations >> arch) & 1u) && name->clrx &&
+            gcn_word_is(start + skip, length - skip, name->clrx))
+            id = name->id;
+    }
+    /* llvm-mc's names are upper case: compare them in lower case too. */
+    for (size_t i = 0; id < 0 && length && i < gcn_hwreg_name_count; i++) {
+        const gcn_hwreg_name *name = &gcn_hwreg_names[i];
+        if (!((name->generations >> arch) & 1u) || !name->llvm || strlen(name->llvm) != length)
+            continue;
+        bool same = true;
+        for (size_t j = 0; j < length && same; j++)
+            same = gcn_lower(start[j]) == gcn_lower(name->llvm[j]);
+        if (same)
+            id = name->id;
+    }
+    if (id >= 0) {
+        cursor->pos = start + length;
+    } else {
+        if (cursor->pos < cursor->end && *cursor->pos == '@')
+            cursor->pos++;
+        if (!gcn_parse_ranged(cursor, 0, 63, &id, "hwreg register"))
+            return false;
+    }
+    int64_t offset = 0, width = 32;
+    if (gcn_accept(cursor, ',')) {
+        if (!gcn_parse_ranged(cursor, 0, 31, &offset, "hwreg bit offset") ||
+            !(gcn_accept(cursor, ',') ||
+              gcn_fail(cursor, cursor->pos, "expected ',' before the hwreg width")) ||
+            !gcn_parse_ranged(cursor, 1, 32, &width, "hwreg width"))
+            return false;
+    }
+    if (!gcn_accept(cursor, ')'))
+        return gcn_fail(cursor, cursor->pos, "expected ')' to close hwreg(");
+    *value = (uint32_t)(id | offset << 6 | (width - 1) << 11);
+    return true;
+}
+
+/* The llvm dialect reads back what llvm-mc prints but refuses to assemble
+ * (xnack_mask on GCN 1.2, null, src_lds_direct..., and anything but SGPRs
+ * where a 64-bit operand takes registers only: s_setpc_b64 src_vccz): with
+ * a warning that names llvm-mc's message, as the other families do. Out of
+ * line: rare. */
+static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, const char *start,
+                                                       const gcn_operand *operand,
+                                                       bool wide_registers_only)
+{
+    const char *message =
+        wide_registers_only && operand->number >= 128
+            ? "invalid operand for instruction"
+            : gcn_llvm_refused_scalar(cursor->options->arch, operand->number, operand->count, false);
+    if (message)
+        gcn_warn(cursor, start, "llvm-mc prints '%.*s' but does not assemble it (%s)",
+                 (int)(cursor->pos - start), start, message);
+}
+
+/* A scalar operand: a register (sdst, sN), or a source. */
+static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *profile,
+                                 parsed *state, gcn_operand *out)
+{
+    const char *start = cursor->pos;
+    bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
+    switch ((gcn_operand_syntax)profile->syntax) {
+    case GCN_SYNTAX_SREG:
+        if (!parse_register(cursor, profile->dwords, out))
+            return false;
+        break;
+    case GCN_SYNTAX_SSRC_INLINE:
+        if (!parse_source(cursor, profile->dwords, false, state, out))
+            return false;
+        if (out->kind == GCN_OPERAND_LITERAL && cursor->options->dialect == GCN_DIALECT_LLVM)
+            return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
+        break;
+    default:
+        if (!parse_source(cursor, profile->dwords, registers_only, state, out))
+            return false;
+        break;
+    }
+    if (out->kind == GCN_OPERAND_SCALAR && cursor->options->dialect == GCN_DIALECT_LLVM &&
+        cursor->options->arch >= GCN_ARCH_GCN12 &&
+        out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
+        warn_llvm_refused(cursor, start, out, registers_only && profile->dwords == 2);
+    return true;
+}
+
+static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile, parsed *state,
+                          gcn_operand *out)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t value;
+    unsigned field = 0;
+    switch ((gcn_operand_syntax)profile->syntax) {
+    case GCN_SYNTAX_SREG:
+    case GCN_SYNTAX_SSRC:
+    case GCN_SYNTAX_SSRC_REGISTER:
+    case GCN_SYNTAX_SSRC_INLINE:
+        return parse_scalar_operand(cursor, profile, state, out);
+    case GCN_SYNTAX_SIMM16:
+    case GCN_SYNTAX_UIMM16:
+        if (cursor->options->dialect == GCN_DIALECT_CLRX) {
+            /* CLRX keeps the low 16 bits, with a warning. */
+            if (!gcn_parse_expression(cursor, &value))
+                return false;
+            if (value < -32768 || value > 65535)
+                gcn_warn(cursor, start, "value 0x%llx truncated to 0x%x",
+                         (unsigned long long)value, (unsigned)value & 0xffffu);
+        } else if (!gcn_parse_ranged(cursor, profile->syntax == GCN_SYNTAX_UIMM16 ? 0 : -32768,
+                                     65535, &value, "16-bit immediate")) {
+            return false;
+        }
+        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, (uint32_t)value & 0xffffu};
+        return true;
+    case GCN_SYNTAX_BRANCH:
+        if (!gcn_parse_branch_target(cursor, &field))
+            return false;
+        *out = (gcn_operand){GCN_OPERAND_BRANCH, 1, 0, field};
+        return true;
+    case GCN_SYNTAX_HWREG:
+        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+        return parse_hwreg(cursor, &out->value);
+    case GCN_SYNTAX_IMM32:
+        if (!gcn_parse_expression(cursor, &value))
+            return false;
+        return take_literal(cursor, start, state, value, out);
+    case GCN_SYNTAX_GPR_IDX:
+        if (!gcn_parse_gpr_idx_mode(cursor, &field))
+            return false;
+        if (field > 255)
+            return gcn_fail(cursor, start, "gpr_idx mode %u does not fit in 8 bits", field);
+        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, field};
+        return true;
+    }
+    return gcn_fail(cursor, start, "unexpected operand");
+}
+
+/* CLRX's key=value for a field the row does not show (sdst=0x15): kept in
+ * reserved[] where the field lies, as the decoder keeps it. */
+static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown,
+                                gcn_instruction *instruction)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    while (!gcn_at_end(cursor)) {
+        const char *start = cursor->pos;
+        size_t length = gcn_peek_identifier_here(cursor);
+        int found = -1;
+        for (unsigned field = 0; length && field < GCN_MAX_FIELDS && found < 0; field++) {
+            const char *key = (shown >> field) & 1u ? NULL : gcn_clrx_field_key(encoding, field);
+            if (key && gcn_word_is(start, length, key))
+                found = (int)field;
+        }
+        if (found < 0 || cursor->options->dialect != GCN_DIALECT_CLRX)
+            return true; /* what follows is not ours: the caller reports it */
+        cursor->pos += length;
+        if (!gcn_accept(cursor, '='))
+            return gcn_fail(cursor, cursor->pos, "expected '=' after %.*s", (int)length, start);
+        uint32_t bits[2], values[GCN_MAX_FIELDS] = {0}, words[2] = {0, 0}, none[2] = {0, 0};
+        gcn_field_bits(encoding, arch, 1u << found, bits);
+        int64_t value;
+        gcn_skip_space(cursor);
+        const char *at = cursor->pos;
+        if (!gcn_parse_expression(cursor, &value))
+            return false;
+        values[found] = (uint32_t)value;
+        /* Pack the one field alone (fixed bits cleared after) to place it. */
+        if (value < 0 || value > 0xffffffffLL ||
+            !gcn_pack(encoding, arch, values, none, words))
+            return gcn_fail(cursor, at, "%.*s %lld does not fit its field", (int)length, start,
+                            (long long)value);
+        instruction->reserved[0] = (instruction->reserved[0] & ~bits[0]) | (words[0] & bits[0]);
+        instruction->reserved[1] = (instruction->reserved[1] & ~bits[1]) | (words[1] & bits[1]);
+    }
+    return true;
+}
+
+bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    /* The instruction is started: gcn_profile_of finds its row or the default. */
+    if (cursor->options->dialect == GCN_DIALECT_LLVM &&
+        (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
+        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
+                        row ? row->name : "this opcode");
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    instruction->encoding = (uint8_t)encoding;
+    /* CLRX's _e64 after the mnemonic: the long form, constants as literals */
+    parsed state = {false, 0,
+                    cursor->options->dialect == GCN_DIALECT_CLRX && cursor->pos - cursor->text >= 4 &&
+                        gcn_word_is(cursor->pos - 4, 4, "_e64"),
+                    0};
+    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        if (i && !gcn_accept(cursor, ','))
+            return gcn_fail(cursor, cursor->pos, "expected ',' and %u more operand%s",
+                            profile->operand_count - i, profile->operand_count - i == 1 ? "" : "s");
+        if (i == 0 && gcn_at_end(cursor))
+            return gcn_fail(cursor, cursor->pos, "expected %u operand%s", profile->operand_count,
+                            profile->operand_count == 1 ? "" : "s");
+        if (!parse_operand(cursor, &profile->operands[i], &state, &instruction->operands[i]))
+            return false;
+        if (profile->operands[i].field != GCN_FIELD_LITERAL)
+            shown |= 1u << profile->operands[i].field;
+    }
+    instruction->operand_count = profile->operand_count;
+    instruction->literal = state.literal_value;
+    instruction->word_count = (uint8_t)(gcn_encodings[encoding].words + state.literal);
+    return parse_hidden_fields(cursor, encoding, shown, instruction);
+}

@@ -1,0 +1,302 @@
+/* The encodings as data (src/isa/encodings.def) and the generic bit packer:
+ *   every field of every encoding on every generation round-trips, both
+ *   ways (values -> words -> values, words -> values -> words);
+ *   the derived reserved bits are the ones the hand-written codecs of SOPP,
+ *   SMRD/SMEM, MUBUF and FLAT keep, and on random words of those families
+ *   the packer reads the same field values as their decoders;
+ *   the lookup of word 0's encoding finds the families the older hand
+ *   switch found, and places the nested encodings (SOP1, SOPC and SOPP in
+ *   SOP2's space, VOP1 and VOPC in VOP2's, VOP3P in VOP3's). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "codec/codec.h"
+#include "isa/encoding.h"
+#include "support/harness.h"
+#include "support/random.h"
+
+enum { SAMPLES = 3000 };
+
+static test_summary summary = {"encodings", 0, 0, 0};
+
+static void check(bool ok, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void check(bool ok, const char *format, ...)
+{
+    if (ok) {
+        test_pass(&summary);
+        return;
+    }
+    char message[300];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, sizeof message, format, arguments);
+    va_end(arguments);
+    test_fail(&summary, "%s", message);
+}
+
+static uint32_t width_mask(unsigned width)
+{
+    return width >= 32 ? ~0u : (1u << width) - 1u;
+}
+
+/* A random word 0 with the encoding's fixed bits. */
+static void random_words(test_random *random, gcn_encoding encoding, gcn_arch arch,
+                         uint32_t *words)
+{
+    const gcn_encoding_info *info = &gcn_encodings[encoding];
+    words[0] = (test_random_word(random) & ~info->mask) | info->value[arch];
+    words[1] = test_random_word(random);
+}
+
+static void test_round_trips(void)
+{
+    for (unsigned e = 1; e < GCN_ENCODING_COUNT; e++) {
+        const gcn_encoding_info *info = &gcn_encodings[e];
+        for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+            if (!gcn_encoding_on_arch((gcn_encoding)e, (gcn_arch)arch))
+                continue;
+            test_random random;
+            test_random_start(&random, test_seed(), "encodings", e, arch);
+            unsigned words_bad = 0, values_bad = 0, refused = 0;
+            for (unsigned i = 0; i < SAMPLES; i++) {
+                uint32_t words[2], values[GCN_MAX_FIELDS], reserved[2], again[2] = {0, 0};
+                random_words(&random, (gcn_encoding)e, (gcn_arch)arch, words);
+                if (info->kind == GCN_ENCODING_EXTRA)
+                    again[0] = words[0];
+                gcn_unpack((gcn_encoding)e, (gcn_arch)arch, words, values, reserved);
+                if (!gcn_pack((gcn_encoding)e, (gcn_arch)arch, values, reserved, again))
+                    refused++;
+                else if (again[0] != words[0] || (info->words > 1 && again[1] != words[1]))
+                    words_bad++;
+                /* values -> words -> values, reserved bits clear */
+                uint32_t chosen[GCN_MAX_FIELDS] = {0}, none[2] = {0, 0}, back[GCN_MAX_FIELDS];
+                for (unsigned l = info->first_layout; gcn_field_layouts[l].encoding == e; l++) {
+                    const gcn_field_layout *layout = &gcn_field_layouts[l];
+                    if ((layout->generations >> arch) & 1)
+                        chosen[layout->index] = (uint32_t)test_random_next(&random) & width_mask(layout->width);
+                }
+                uint32_t packed[2] = {0, 0};
+                if (!gcn_pack((gcn_encoding)e, (gcn_arch)arch, chosen, none, packed)) {
+                    refused++;
+                    continue;
+                }
+                gcn_unpack((gcn_encoding)e, (gcn_arch)arch, packed, back, reserved);
+                if (memcmp(back, chosen, sizeof chosen) != 0 || reserved[0] || reserved[1] ||
+                    (info->kind != GCN_ENCODING_EXTRA && (packed[0] & info->mask) != info->value[arch]))
+                    values_bad++;
+            }
+            check(words_bad == 0 && values_bad == 0 && refused == 0,
+                  "%s on %s: words -> fields -> words differ %u times, fields -> words -> fields %u",
+                  info->name, gcn_arch_name((gcn_arch)arch), words_bad, values_bad);
+            /* Out of range: one past a field's width, a field absent here. */
+            for (unsigned l = info->first_layout; gcn_field_layouts[l].encoding == e; l++) {
+                const gcn_field_layout *layout = &gcn_field_layouts[l];
+                uint32_t values[GCN_MAX_FIELDS] = {0}, none[2] = {0, 0}, out[2] = {0, 0};
+                bool here = (layout->generations >> arch) & 1;
+                bool elsewhere = false; /* another layout of the field on this generation */
+                for (unsigned m = info->first_layout; gcn_field_layouts[m].encoding == e; m++)
+                    elsewhere |= m != l && gcn_field_layouts[m].index == layout->index &&
+                                 ((gcn_field_layouts[m].generations >> arch) & 1);
+                if (!here && elsewhere)
+                    continue;
+                values[layout->index] = here ? (layout->width >= 32 ? 0 : 1u << layout->width) : 1;
+                if (here && layout->width >= 32)
+                    continue;
+                check(!gcn_pack((gcn_encoding)e, (gcn_arch)arch, values, none, out),
+                          "%s.%s on %s: a value outside the field packs (%u)", info->name,
+                      layout->name, gcn_arch_name((gcn_arch)arch), values[layout->index]);
+            }
+        }
+    }
+}
+
+/* The reserved bits the hand-written codecs keep, as they state them. */
+static void test_reserved_masks(void)
+{
+    static const struct {
+        gcn_encoding encoding;
+        gcn_arch arch;
+        uint32_t word0, word1;
+    } expected[] = {
+        {GCN_ENCODING_SOPP, GCN_ARCH_GCN10, 0, 0},
+        {GCN_ENCODING_SOPP, GCN_ARCH_GCN14, 0, 0},
+        {GCN_ENCODING_SMRD, GCN_ARCH_GCN10, 0, 0},
+        {GCN_ENCODING_SMRD, GCN_ARCH_GCN11, 0, 0},
+        {GCN_ENCODING_SMEM, GCN_ARCH_GCN12, 0xe000u, 0xfff00000u},
+        {GCN_ENCODING_SMEM, GCN_ARCH_GCN14, 0x2000u, 0x01e00000u},
+        {GCN_ENCODING_MUBUF, GCN_ARCH_GCN10, ~0xfdfdffffu, ~0xffdfffffu},
+        {GCN_ENCODING_MUBUF, GCN_ARCH_GCN11, ~0xfdfdffffu, ~0xffdfffffu},
+        {GCN_ENCODING_MUBUF, GCN_ARCH_GCN12, ~0xfdff7fffu, ~0xff9fffffu},
+        {GCN_ENCODING_MUBUF, GCN_ARCH_GCN14, ~0xfdff7fffu, ~0xff9fffffu},
+        {GCN_ENCODING_FLAT, GCN_ARCH_GCN11, 0xffffu | 1u << 25, 0x7fu << 16},
+        {GCN_ENCODING_FLAT, GCN_ARCH_GCN12, 0xffffu | 1u << 25, 0x7fu << 16},
+        {GCN_ENCODING_FLAT, GCN_ARCH_GCN14, 1u << 25, 0},
+    };
+    for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++) {
+        const uint32_t *got = gcn_encoding_reserved[expected[i].encoding][expected[i].arch];
+        check(got[0] == expected[i].word0 && got[1] == expected[i].word1,
+              "reserved bits of %s on %s: 0x%08x 0x%08x", gcn_encodings[expected[i].encoding].name,
+              gcn_arch_name(expected[i].arch), got[0], got[1]);
+    }
+}
+
+/* The packer's fields against each hand decoder's, on random words. */
+#define F(encoding, name) values[GCN_FIELD(encoding, name)]
+static bool same_fields(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
+                        const uint32_t *reserved, const gcn_instruction *in)
+{
+    unsigned m = in->modifiers;
+    bool flags_match = true;
+#define FLAG(encoding, name, bit) (flags_match &= (F(encoding, name) != 0) == ((m & (bit)) != 0))
+    switch (encoding) {
+    case GCN_ENCODING_SOPP:
+        return F(SOPP, op) == in->opcode && F(SOPP, simm16) == in->simm16;
+    case GCN_ENCODING_SMRD:
+        FLAG(SMRD, imm, GCN_MOD_IMM);
+        return flags_match && F(SMRD, op) == in->opcode && F(SMRD, offset) == in->offset &&
+               F(SMRD, sbase) == in->sbase && F(SMRD, sdst) == in->sdata;
+    case GCN_ENCODING_SMEM:
+        FLAG(SMEM, imm, GCN_MOD_IMM);
+        FLAG(SMEM, glc, GCN_MOD_GLC);
+        FLAG(SMEM, soe, GCN_MOD_SOE);
+        FLAG(SMEM, nv, GCN_MOD_NV);
+        return flags_match && F(SMEM, op) == in->opcode && F(SMEM, offset) == in->offset &&
+               F(SMEM, sbase) == in->sbase && F(SMEM, sdata) == in->sdata &&
+               F(SMEM, soffset) == in->soffset && reserved[0] == in->reserved[0] &&
+               reserved[1] == in->reserved[1];
+    case GCN_ENCODING_MUBUF:
+        FLAG(MUBUF, offen, GCN_MOD_OFFEN);
+        FLAG(MUBUF, idxen, GCN_MOD_IDXEN);
+        FLAG(MUBUF, glc, GCN_MOD_GLC);
+        FLAG(MUBUF, addr64, GCN_MOD_ADDR64);
+        FLAG(MUBUF, lds, GCN_MOD_LDS);
+        FLAG(MUBUF, slc, GCN_MOD_SLC);
+        FLAG(MUBUF, tfe, GCN_MOD_TFE);
+        return flags_match && F(MUBUF, op) == in->opcode && F(MUBUF, offset) == in->offset &&
+               F(MUBUF, vaddr) == in->vaddr && F(MUBUF, vdata) == in->vdata &&
+               F(MUBUF, srsrc) == in->sbase && F(MUBUF, soffset) == in->soffset &&
+               reserved[0] == in->reserved[0] && reserved[1] == in->reserved[1];
+    case GCN_ENCODING_FLAT: {
+        FLAG(FLAT, glc, GCN_MOD_GLC);
+        FLAG(FLAT, slc, GCN_MOD_SLC);
+        FLAG(FLAT, tfe, GCN_MOD_TFE);
+        FLAG(FLAT, nv, GCN_MOD_NV);
+        FLAG(FLAT, lds, GCN_MOD_LDS);
+        /* GLOBAL and SCRATCH read the offset signed: the decoder extends it. */
+        uint32_t offset = F(FLAT, offset);
+        if (F(FLAT, seg) != 0 && (offset & 0x1000u))
+            offset |= ~0x1fffu;
+        return flags_match && (F(FLAT, seg) << 7 | F(FLAT, op)) == in->opcode &&
+               offset == in->offset && F(FLAT, addr) == in->vaddr && F(FLAT, data) == in->vdata &&
+               F(FLAT, vdst) == in->vdst && F(FLAT, saddr) == in->saddr &&
+               reserved[0] == in->reserved[0] && reserved[1] == in->reserved[1];
+    }
+    default:
+        (void)arch;
+        return false;
+    }
+#undef FLAG
+}
+#undef F
+
+static void test_hand_decoders(void)
+{
+    static const gcn_encoding families[] = {GCN_ENCODING_SOPP, GCN_ENCODING_SMRD,
+                                            GCN_ENCODING_SMEM, GCN_ENCODING_MUBUF,
+                                            GCN_ENCODING_FLAT};
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
+        gcn_encoding e = families[f];
+        for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+            if (!gcn_encoding_on_arch(e, (gcn_arch)arch))
+                continue;
+            test_random random;
+            test_random_start(&random, test_seed(), "encodings-hand", e, arch);
+            unsigned differ = 0, first = 0;
+            for (unsigned i = 0; i < SAMPLES; i++) {
+                uint32_t words[GCN_MAX_WORDS], values[GCN_MAX_FIELDS], reserved[2];
+                random_words(&random, e, (gcn_arch)arch, words);
+                words[2] = 0;
+                gcn_instruction instruction;
+                if (gcn_decode((gcn_arch)arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+                    differ++;
+                    continue;
+                }
+                gcn_unpack(e, (gcn_arch)arch, words, values, reserved);
+                if (!same_fields(e, (gcn_arch)arch, values, reserved, &instruction) && !differ++)
+                    first = words[0];
+            }
+            check(differ == 0, "%s on %s: the packer and the decoder differ on %u words (first 0x%08x)",
+                  gcn_encodings[e].name, gcn_arch_name((gcn_arch)arch), differ, first);
+        }
+    }
+}
+
+/* The hand switch the lookup replaced, as the expectation for the older
+ * families, and the nesting of the others. */
+static gcn_encoding old_switch(gcn_arch arch, uint32_t word)
+{
+    switch (word >> 26) {
+    case 0x2f:
+        return (word >> 23) == 0x17f ? GCN_ENCODING_SOPP : GCN_ENCODING_NONE;
+    case 0x30:
+        return arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
+    case 0x31:
+        return arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_NONE;
+    case 0x37:
+        return arch >= GCN_ARCH_GCN11 ? GCN_ENCODING_FLAT : GCN_ENCODING_NONE;
+    case 0x38:
+        return GCN_ENCODING_MUBUF;
+    default:
+        return GCN_ENCODING_NONE;
+    }
+}
+
+static void test_lookup(void)
+{
+    static const struct {
+        uint32_t word;
+        gcn_arch arch;
+        gcn_encoding encoding;
+    } nested[] = {
+        {0x80000000u, GCN_ARCH_GCN10, GCN_ENCODING_SOP2}, {0xbe800000u, GCN_ARCH_GCN10, GCN_ENCODING_SOP1},
+        {0xbf000000u, GCN_ARCH_GCN12, GCN_ENCODING_SOPC}, {0xbf800000u, GCN_ARCH_GCN14, GCN_ENCODING_SOPP},
+        {0xb0000000u, GCN_ARCH_GCN11, GCN_ENCODING_SOPK}, {0xbe000000u, GCN_ARCH_GCN11, GCN_ENCODING_SOPK},
+        {0x7e000000u, GCN_ARCH_GCN10, GCN_ENCODING_VOP1}, {0x7c000000u, GCN_ARCH_GCN12, GCN_ENCODING_VOPC},
+        {0x02000000u, GCN_ARCH_GCN14, GCN_ENCODING_VOP2}, {0xd3800000u, GCN_ARCH_GCN14, GCN_ENCODING_VOP3P},
+        {0xd3800000u, GCN_ARCH_GCN12, GCN_ENCODING_VOP3A}, {0xd0000000u, GCN_ARCH_GCN14, GCN_ENCODING_VOP3A},
+        {0xc8000000u, GCN_ARCH_GCN10, GCN_ENCODING_VINTRP}, {0xd4000000u, GCN_ARCH_GCN12, GCN_ENCODING_VINTRP},
+        {0xc8000000u, GCN_ARCH_GCN12, GCN_ENCODING_NONE}, {0xf8000000u, GCN_ARCH_GCN11, GCN_ENCODING_EXP},
+        {0xc4000000u, GCN_ARCH_GCN14, GCN_ENCODING_EXP}, {0xd8000000u, GCN_ARCH_GCN10, GCN_ENCODING_DS},
+        {0xe8000000u, GCN_ARCH_GCN10, GCN_ENCODING_MTBUF}, {0xf0000000u, GCN_ARCH_GCN14, GCN_ENCODING_MIMG},
+        {0xdc000000u, GCN_ARCH_GCN10, GCN_ENCODING_NONE}, {0xfc000000u, GCN_ARCH_GCN14, GCN_ENCODING_NONE},
+    };
+    for (size_t i = 0; i < sizeof nested / sizeof nested[0]; i++) {
+        gcn_encoding got = gcn_encoding_of_word(nested[i].arch, nested[i].word);
+        check(got == nested[i].encoding, "word 0x%08x on %s: encoding %s, expected %s",
+              nested[i].word, gcn_arch_name(nested[i].arch), gcn_encodings[got].name,
+              gcn_encodings[nested[i].encoding].name);
+    }
+    unsigned differ = 0;
+    for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++)
+        for (uint32_t top = 0; top < 512; top++) {
+            uint32_t word = top << 23;
+            gcn_encoding old = old_switch((gcn_arch)arch, word);
+            gcn_encoding now = gcn_encoding_of_word((gcn_arch)arch, word);
+            bool older_family = now == GCN_ENCODING_SOPP || now == GCN_ENCODING_SMRD ||
+                                now == GCN_ENCODING_SMEM || now == GCN_ENCODING_MUBUF ||
+                                now == GCN_ENCODING_FLAT;
+            if ((older_family ? now : GCN_ENCODING_NONE) != old)
+                differ++;
+        }
+    check(differ == 0, "the lookup and the old switch differ on %u prefixes", differ);
+}
+
+int main(void)
+{
+    test_round_trips();
+    test_reserved_masks();
+    test_hand_decoders();
+    test_lookup();
+    return test_finish(&summary);
+}
