@@ -501,49 +501,6 @@ static inline void asm_store_word(uint8_t *out, uint32_t word)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     word = __builtin_bswap32(word);
-/* ---- object_directives.c, object_blocks.c, object_sections.c, object_build.c ---- */
-/* The directives of objects (.globl, .type, .amdhsa_kernel, ...); false
- * if name is none of them. */
-bool asm_object_directive(asm_state *state, const char *line, size_t start, size_t name_end,
-                          size_t end);
-/* A data value that is a symbol reference (sym, sym+4, sym@rel32@lo+4)
- * when relocations are made: its size bytes emitted as zeros and the
- * reference recorded. False, reading nothing, for any other value. */
-bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned size, unsigned column);
-/* The attribute record of a name (object_directives.c), made if new;
- * NULL when out of memory. */
-asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
-/* The record of name if there is one. */
-asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
-/* An assignment name = value (object_directives.c): the symbol value
- * starts with, whose type and size an object gives name too. */
-void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
-                           size_t value_length);
-/* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
-void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
-void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
-/* Records a reference to name at offset of section, to relocate (type,
- * addend) when the object is made. */
-void asm_object_add_reference(asm_state *state, const char *name, size_t length, unsigned section,
-                              unsigned size, uint32_t type, uint64_t offset, int64_t addend, unsigned column);
-/* Sets up the object state from the assembly (once) and for a pass. */
-bool asm_object_setup(asm_state *state);
-void asm_object_start_pass(asm_state *state);
-/* Bytes of the current section other than .text (kept for objects). */
-bool asm_object_append(asm_state *state, const void *bytes, size_t length, unsigned column);
-bool asm_object_append_fill(asm_state *state, uint64_t count, const void *pattern, size_t width,
-                            unsigned column);
-void asm_object_patch(asm_state *state, uint64_t position, const void *bytes, size_t length);
-/* A .section's flags and type after its name: [, "flags"[, @type[, entry size]]]. */
-void asm_object_section_flags(asm_state *state, unsigned section, const char *line, size_t i,
-                              size_t end, bool created);
-/* Alignment asked of the current section (.align and the like). */
-void asm_object_align(asm_state *state, uint64_t alignment);
-/* After the last pass: the object from what was kept, into the output's
- * object; errors reported. */
-void asm_object_finish(asm_state *state);
-void asm_object_free(asm_state *state);
-
 #endif
     memcpy(out, &word, sizeof word);
 }
@@ -568,49 +525,6 @@ static inline bool asm_emit_words(asm_state *state, const uint32_t *words, size_
         state->sections[SECTION_TEXT].size += 4 * count;
         return true;
     }
-/* ---- object_directives.c, object_blocks.c, object_sections.c, object_build.c ---- */
-/* The directives of objects (.globl, .type, .amdhsa_kernel, ...); false
- * if name is none of them. */
-bool asm_object_directive(asm_state *state, const char *line, size_t start, size_t name_end,
-                          size_t end);
-/* A data value that is a symbol reference (sym, sym+4, sym@rel32@lo+4)
- * when relocations are made: its size bytes emitted as zeros and the
- * reference recorded. False, reading nothing, for any other value. */
-bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned size, unsigned column);
-/* The attribute record of a name (object_directives.c), made if new;
- * NULL when out of memory. */
-asm_object_name *asm_object_attributes(asm_state *state, const char *name, size_t length);
-/* The record of name if there is one. */
-asm_object_name *asm_object_find(asm_state *state, const char *name, size_t length);
-/* An assignment name = value (object_directives.c): the symbol value
- * starts with, whose type and size an object gives name too. */
-void asm_object_assignment(asm_state *state, const char *name, size_t length, const char *value,
-                           size_t value_length);
-/* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
-void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
-void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
-/* Records a reference to name at offset of section, to relocate (type,
- * addend) when the object is made. */
-void asm_object_add_reference(asm_state *state, const char *name, size_t length, unsigned section,
-                              unsigned size, uint32_t type, uint64_t offset, int64_t addend, unsigned column);
-/* Sets up the object state from the assembly (once) and for a pass. */
-bool asm_object_setup(asm_state *state);
-void asm_object_start_pass(asm_state *state);
-/* Bytes of the current section other than .text (kept for objects). */
-bool asm_object_append(asm_state *state, const void *bytes, size_t length, unsigned column);
-bool asm_object_append_fill(asm_state *state, uint64_t count, const void *pattern, size_t width,
-                            unsigned column);
-void asm_object_patch(asm_state *state, uint64_t position, const void *bytes, size_t length);
-/* A .section's flags and type after its name: [, "flags"[, @type[, entry size]]]. */
-void asm_object_section_flags(asm_state *state, unsigned section, const char *line, size_t i,
-                              size_t end, bool created);
-/* Alignment asked of the current section (.align and the like). */
-void asm_object_align(asm_state *state, uint64_t alignment);
-/* After the last pass: the object from what was kept, into the output's
- * object; errors reported. */
-void asm_object_finish(asm_state *state);
-void asm_object_free(asm_state *state);
-
 #endif
     for (size_t i = 0; i < count; i++)
         asm_store_word(out + 4 * i, words[i]);
