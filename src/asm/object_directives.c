@@ -457,7 +457,7 @@ void asm_object_add_reference(asm_state *state, const char *name, size_t length,
 
 /* The relocation a modifier asks for in data of size bytes; 0 if none.
  * LLVM 14 writes @abs32@lo and @abs32@hi in data as R_AMDGPU_ABS32. */
-static uint32_t reference_type(const char *modifier, size_t length, unsigned size)
+uint32_t asm_object_reference_type(const char *modifier, size_t length, unsigned size)
 {
     static const struct {
         const char *name;
@@ -508,7 +508,7 @@ bool asm_object_data_reference(asm_state *state, gcn_cursor *cursor, unsigned si
         while (p < end && gcn_is_identifier_char(*p))
             p++;
     }
-    uint32_t type = reference_type(modifier, (size_t)(p - modifier), size);
+    uint32_t type = asm_object_reference_type(modifier, (size_t)(p - modifier), size);
     if (!type)
         return false;
     const char *q = p;
