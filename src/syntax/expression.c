@@ -531,15 +531,12 @@ static bool subtracts(const char *p, const char *end)
     return false;
 }
 
-int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
+int gcn_parse_named_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
 {
     const gcn_parse_options *options = cursor->options;
-    if (!options || options->dialect != GCN_DIALECT_LLVM)
-        return 0;
-    gcn_skip_space(cursor);
     const char *at = cursor->pos, *end = cursor->end;
     size_t length = gcn_peek_identifier_here(cursor);
-    if (!length || (*at >= '0' && *at <= '9') || (length == 1 && *at == '.'))
+    if (length == 1 && *at == '.')
         return 0;
     const char *p = at + length, *variant = p;
     while (p < end && *p == '@') {
