@@ -279,6 +279,7 @@ static inline __attribute__((always_inline)) void assemble_instruction(asm_state
         state->locals_overflow = false;
     }
     state->undefined_name = NULL;
+    state->object.literal.found = false;
     gcn_instruction decoded;
     gcn_parse_error error;
     gcn_status status = plain ? gcn_parse_named(options, line + start, end - start, row, &decoded, &error)
@@ -329,6 +330,8 @@ static inline __attribute__((always_inline)) void assemble_instruction(asm_state
         return;
     }
     emit_instruction(state, words, count, direct, (unsigned)start + 1);
+    if (state->object.literal.found) /* a literal an object relocates */
+        asm_object_literal_record(state, options->address, count, (unsigned)start + 1);
 }
 
 /* The other statements' instructions (and fixups'). */
@@ -777,6 +780,7 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
     reserve_tables(state, length);
     unsigned errors_before = assembly->errors;
     bool set_up = asm_object_setup(state);
+    asm_object_literal_setup(state);
     if (!set_up)
         assembly->errors++;
     for (state->pass = 1; set_up; state->pass++) {

@@ -15,11 +15,11 @@
 static void put_relocation_line(gcn_object_printer *p, const gcn_elf_relocation *r)
 {
     const char *name = gcn_elf_relocation_name(r->type);
+    const char *symbol = *r->symbol ? r->symbol : "*ABS*"; /* no symbol: llvm-objdump's name */
     if (name)
-        gcn_object_put(p, "\t\t%016llx:  %s\t%s", (unsigned long long)r->offset, name, r->symbol);
+        gcn_object_put(p, "\t\t%016llx:  %s\t%s", (unsigned long long)r->offset, name, symbol);
     else
-        gcn_object_put(p, "\t\t%016llx:  unknown(%u)\t%s", (unsigned long long)r->offset, r->type,
-                       r->symbol);
+        gcn_object_put(p, "\t\t%016llx:  unknown(%u)\t%s", (unsigned long long)r->offset, r->type, symbol);
     gcn_object_put_addend(p, r->addend, true);
     gcn_object_put(p, "\n");
 }
@@ -244,6 +244,7 @@ typedef struct code_walk {
     bool clrx;
     char *partial; /* a line cut by the end of a piece of text, until its end comes */
     size_t partial_length, partial_capacity;
+    uint64_t skip_to; /* lines before: of an instruction written with its relocation */
 } code_walk;
 
 /* The relocations that apply before end (an offset in the section). */
@@ -315,7 +316,18 @@ static void put_code_line(code_walk *c, const char *line, size_t length)
                             l.text, l.text_length);
         return;
     }
+    if (l.offset < c->skip_to)
+        return;
     gcn_object_put_labels(p, w, l.offset, false, NULL);
+    if (p->source && w->next_relocation < w->relocation_count) {
+        unsigned size = gcn_object_put_relocated_instruction(p, w, l.offset, &w->relocations[w->next_relocation]);
+        if (size) {
+            w->next_relocation++;
+            c->skip_to = l.offset + size;
+            put_relocations_to(c, c->skip_to);
+            return;
+        }
+    }
     unsigned width;
     if (p->source && is_data_text(&l) && w->next_relocation < w->relocation_count &&
         w->relocations[w->next_relocation].offset - w->start == l.offset &&
