@@ -261,49 +261,6 @@ static void put_relocations_to(code_walk *c, uint64_t end)
     }
 }
 
-/* Whether a relocation of a 4-byte form lands on a word of the line's
- * instruction past its first (an instruction's literal). */
-static bool relocation_inside(const section_walk *w, const listing_line *l)
-{
-    if (w->next_relocation >= w->relocation_count || l->words < 2)
-        return false;
-    const gcn_elf_relocation *r = &w->relocations[w->next_relocation];
-    uint64_t at = r->offset - w->start;
-    return at > l->offset && at < l->offset + 4ull * l->words && (at - l->offset) % 4 == 0 &&
-           gcn_object_relocation_width(r->type) == 4;
-}
-
-/* A relocation inside an instruction, in source: the instruction's words
- * as data, its text in a comment, each relocated word as the relocation's
- * directive, so that the bytes and the relocation both come back. (gcnasm
- * also reads the operand form, s_add_u32 s4, s4, sym@rel32@lo+4; printing
- * it is left for later: the text has the literal as a number.) */
-static void put_instruction_as_data(code_walk *c, const listing_line *l)
-{
-    gcn_object_printer *p = c->p;
-    section_walk *w = &c->w;
-    const uint8_t *bytes = p->object->sections[w->index].data;
-    for (unsigned i = 0; i < l->words; i++) {
-        uint64_t at = l->offset + 4ull * i;
-        unsigned width;
-        if (w->next_relocation < w->relocation_count &&
-            w->relocations[w->next_relocation].offset - w->start == at &&
-            gcn_object_put_relocation_data(p, &w->relocations[w->next_relocation], &width)) {
-            w->next_relocation++;
-            continue;
-        }
-        uint32_t word = bytes ? (uint32_t)bytes[at] | (uint32_t)bytes[at + 1] << 8 |
-                                    (uint32_t)bytes[at + 2] << 16 | (uint32_t)bytes[at + 3] << 24
-                              : 0;
-        if (i > 0)
-            gcn_object_put(p, "\t%s 0x%08x\n", c->clrx ? ".int" : ".long", word);
-        else if (c->clrx)
-            gcn_object_put(p, "\t.int 0x%08x /* %.*s */\n", word, (int)l->text_length, l->text);
-        else
-            gcn_object_put(p, "\t.long 0x%08x // %.*s\n", word, (int)l->text_length, l->text);
-    }
-}
-
 static void put_code_line(code_walk *c, const char *line, size_t length)
 {
     gcn_object_printer *p = c->p;
@@ -334,8 +291,6 @@ static void put_code_line(code_walk *c, const char *line, size_t length)
         gcn_object_relocation_width(w->relocations[w->next_relocation].type) == 4 &&
         gcn_object_put_relocation_data(p, &w->relocations[w->next_relocation], &width)) {
         w->next_relocation++; /* a data word: the relocation's directive in its place */
-    } else if (p->source && relocation_inside(w, &l)) {
-        put_instruction_as_data(c, &l);
     } else if (!p->source) {
         put_listing_line(p, w, &l);
     } else if (p->options->show_encoding) {

@@ -121,7 +121,8 @@ unsigned gcn_object_put_relocated_instruction(gcn_object_printer *p, const secti
     for (unsigned i = 0; i < size / 4; i++) {
         if (offset + 4 * i == at && gcn_object_put_relocation_data(p, r, &width))
             continue;
-        gcn_object_put(p, "\t.long 0x%08x", words[i]);
+        /* .int: the clrx dialect's data word, as elsewhere in its source */
+        gcn_object_put(p, "\t%s 0x%08x", p->options->dialect == GCN_DIALECT_CLRX ? ".int" : ".long", words[i]);
         if (i == 0 && length)
             gcn_object_put(p, " /* %.*s */", (int)length, text);
         gcn_object_put(p, "\n");
