@@ -64,6 +64,11 @@ static void test_errors(void)
                 "t.s:1:28: error: expected '+' or '-' and a number after 'sym@rel32@lo'");
     check_error(" s_mov_b32 s0, sym@rel32@lo+x\n", GCN_DIALECT_LLVM, true,
                 "t.s:1:29: error: the addend of 'sym@rel32@lo' names 'x', not a number");
+    /* No literal to hold it: a 16-bit immediate, llvm-mc's "invalid operand". */
+    check_error(" s_cmpk_eq_u32 s4, sym@abs32@lo\n", GCN_DIALECT_LLVM, true,
+                "t.s:1:20: error: 'sym@abs32@lo': a relocation fits only a SOP1, SOP2 or SOPC literal or a data word");
+    check_error(" s_setreg_imm32_b32 hwreg(HW_REG_MODE), sym@abs32@lo\n", GCN_DIALECT_LLVM, true,
+                "t.s:1:41: error: 'sym@abs32@lo': a relocation fits only a SOP1, SOP2 or SOPC literal or a data word");
     /* CLRX takes no @ form in an operand. */
     check_error(" s_mov_b32 s0, sym@rel32@lo+4\n", GCN_DIALECT_CLRX, true, "t.s:1:");
 }

@@ -289,10 +289,6 @@ static inline __attribute__((always_inline)) void assemble_instruction(asm_state
     uint32_t *words = instruction_words(state, fixup, spare, &direct);
     bool encoded = status == GCN_OK && gcn_encode_checked(&decoded, words) == GCN_OK;
     size_t count = encoded ? decoded.word_count : 0;
-    /* sym@rel32@lo as an operand: an unknown symbol, or a parse error */
-    if (__builtin_expect(!fixup && (state->unknown || status != GCN_OK), 0) &&
-        asm_instruction_reference(state, start, end))
-        return;
     if (!fixup && state->unknown) { /* settled at the end of the pass */
         uint64_t address = asm_position(state);
         if (!encoded) {

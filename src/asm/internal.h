@@ -620,13 +620,6 @@ void asm_object_assignment(asm_state *state, const char *name, size_t length, co
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
-/* The relocation a modifier ("@rel32@lo", "" for none) asks for in data
- * of size bytes; 0 if none. */
-uint32_t asm_object_reference_type(const char *modifier, size_t length, unsigned size);
-/* An instruction statement [start, end) whose operand is a relocation
- * (sym@rel32@lo+4): assembled with its literal 0 and the relocation
- * recorded; false if it has none (instruction_reference.c). */
-bool asm_instruction_reference(asm_state *state, size_t start, size_t end);
 /* Records a reference to name at offset of section, to relocate (type,
  * addend) when the object is made. */
 void asm_object_add_reference(asm_state *state, const char *name, size_t length, unsigned section,

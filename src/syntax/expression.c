@@ -23,6 +23,22 @@ bool gcn_section_resolver(void *context, const char *name, size_t length, int64_
     return lookup && lookup->lookup && lookup->lookup(lookup->context, name, length, value, &section);
 }
 
+/* A symbol the resolver does not know, at [at, at + length): in the llvm
+ * dialect `sym@abs32@lo` is a relocation, which only an instruction's
+ * 32-bit literal (gcn_parse_named_reference) or a data word takes; said so
+ * rather than that sym is undefined. Always false. */
+static __attribute__((noinline, cold)) bool fail_unknown(gcn_cursor *cursor, const char *at, size_t length)
+{
+    const char *p = at + length;
+    if (cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM && p < cursor->end && *p == '@') {
+        while (p < cursor->end && (*p == '@' || gcn_is_identifier_char(*p)))
+            p++;
+        return gcn_fail(cursor, at, "'%.*s': a relocation fits only a SOP1, SOP2 or SOPC literal or a data word",
+                        (int)(p - at), at);
+    }
+    return gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)length, at);
+}
+
 static inline __attribute__((always_inline)) bool resolve(gcn_cursor *cursor, const char *name,
                                                           size_t length, term *result)
 {
@@ -196,7 +212,7 @@ static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
             cursor->pos += length;
             return true;
         }
-        return gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)length, at);
+        return fail_unknown(cursor, at, length);
     }
     return gcn_fail(cursor, at, "expected an expression");
 }
@@ -453,7 +469,7 @@ static inline __attribute__((always_inline)) int parse_plain_symbol(gcn_cursor *
     if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
         return PLAIN_NONE;
     if (!resolve(cursor, at, length, result)) {
-        gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)length, at);
+        fail_unknown(cursor, at, length);
         return PLAIN_FAILED;
     }
     cursor->pos = after;
