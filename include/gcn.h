@@ -173,11 +173,31 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
  * SIMM16. */
 typedef bool (*gcn_symbol_lookup)(void *context, const char *name, size_t length,
                                   int64_t *value, unsigned *section);
+/* A scalar ALU literal operand that refers to a symbol (an object's
+ * relocation, llvm dialect): `sym`, `sym+4`, `sym@rel32@lo+4`. The parse
+ * takes one when a gcn_section_lookup points to this: a symbol that
+ * constant() does not call a number known now makes the literal a
+ * reference, filled in here (the literal word holds 0). */
+typedef struct gcn_literal_reference {
+    bool (*constant)(void *context, const char *name, size_t length);
+    void *context;
+    /* Filled by the parse (found false: the literals were numbers). */
+    bool found;
+    bool subtracted;       /* `sym - 4`: an absolute reference where llvm-mc makes one */
+    const char *name;      /* in the parsed text */
+    size_t length;
+    const char *variant;   /* "@rel32@lo" in the parsed text, or NULL */
+    size_t variant_length;
+    int64_t addend;
+    unsigned column;       /* 1-based, of the symbol */
+} gcn_literal_reference;
+
 typedef struct gcn_section_lookup {
     gcn_symbol_lookup lookup;
     void *context;
     unsigned section; /* the section of the parsed instruction, numbered from 1 */
     unsigned flags;   /* GCN_LOOKUP_* */
+    gcn_literal_reference *reference; /* NULL: a literal is a number */
 } gcn_section_lookup;
 enum {
     /* CLRX's .oldmodparam: modifier values keep one bit (glc:2 is 0), with a

@@ -170,13 +170,13 @@ same "gcnasm: instruction not on this generation" 1
 printf 's_add_u32 s4, s4, sym@rel32@lo+4\n' >"$work/relocation.s"
 run "$asm" -a gfx900 -s llvm -f hex "$work/relocation.s"
 want_out
-want_err "$work/relocation.s:1:19: error: 'sym@rel32@lo+4' is a relocation: it needs an object (-f elf)" \
+want_err "$work/relocation.s:1:19: error: 'sym@rel32@lo' needs a relocation: only an object (gcnasm -f elf) takes it" \
     "s_add_u32 s4, s4, sym@rel32@lo+4" "                  ^"
 same "gcnasm: a relocation in an operand without an object" 1
 printf 's_cmpk_eq_u32 s4, sym@abs32@lo\n' >"$work/relocation.s"
 run "$asm" -a gfx900 -s llvm -f elf -o "$work/relocation.o" "$work/relocation.s"
 want_out
-want_err "$work/relocation.s:1:19: error: 'sym@abs32@lo': a relocation fits only an instruction's 32-bit literal" \
+want_err "$work/relocation.s:1:19: error: 'sym@abs32@lo': a relocation fits only a SOP1, SOP2 or SOPC literal or a data word" \
     "s_cmpk_eq_u32 s4, sym@abs32@lo" "                  ^"
 same "gcnasm: a relocation where no literal is" 1
 check "gcnasm leaves no object after that error" test ! -e "$work/relocation.o"

@@ -1243,7 +1243,7 @@ static void test_branch_labels(void)
         {"far", 0x100000, 1}, {"odd", 0x102, 1}, {"other", 0x200, 2},
         {"a_label_name_of_sixteen_", 0x300, 1}, {"exactly_16_bytes", 0x80, 1},
         {"abcdefghijklmnopqrstuvwxyz0123456789", 0x180, 1}, {NULL, 0, 0}};
-    gcn_section_lookup lookup = {test_label_lookup, (void *)labels, 1, 0};
+    gcn_section_lookup lookup = {test_label_lookup, (void *)labels, 1, 0, NULL};
     static const char *const names[] = {
         "a", ".L3412_0", "L$x.y_Z9", "abs", "far", "odd", "other", "a_label_name_of_sixteen_",
         "exactly_16_bytes", "abcdefghijklmnopqrstuvwxyz0123456789", "missing", ".", "b-c", "x@y",

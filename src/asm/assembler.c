@@ -279,6 +279,7 @@ static inline __attribute__((always_inline)) void assemble_instruction(asm_state
         state->locals_overflow = false;
     }
     state->undefined_name = NULL;
+    state->object.literal.found = false;
     gcn_instruction decoded;
     gcn_parse_error error;
     gcn_status status = plain ? gcn_parse_named(options, line + start, end - start, row, &decoded, &error)
@@ -288,10 +289,6 @@ static inline __attribute__((always_inline)) void assemble_instruction(asm_state
     uint32_t *words = instruction_words(state, fixup, spare, &direct);
     bool encoded = status == GCN_OK && gcn_encode_checked(&decoded, words) == GCN_OK;
     size_t count = encoded ? decoded.word_count : 0;
-    /* sym@rel32@lo as an operand: an unknown symbol, or a parse error */
-    if (__builtin_expect(!fixup && (state->unknown || status != GCN_OK), 0) &&
-        asm_instruction_reference(state, start, end))
-        return;
     if (!fixup && state->unknown) { /* settled at the end of the pass */
         uint64_t address = asm_position(state);
         if (!encoded) {
@@ -329,6 +326,8 @@ static inline __attribute__((always_inline)) void assemble_instruction(asm_state
         return;
     }
     emit_instruction(state, words, count, direct, (unsigned)start + 1);
+    if (state->object.literal.found) /* a literal an object relocates */
+        asm_object_literal_record(state, options->address, count, (unsigned)start + 1);
 }
 
 /* The other statements' instructions (and fixups'). */
@@ -777,6 +776,7 @@ static bool assemble(asm_state *state, gcn_assembly *assembly, const char *const
     reserve_tables(state, length);
     unsigned errors_before = assembly->errors;
     bool set_up = asm_object_setup(state);
+    asm_object_literal_setup(state);
     if (!set_up)
         assembly->errors++;
     for (state->pass = 1; set_up; state->pass++) {

@@ -548,6 +548,17 @@ static inline bool asm_active(const asm_state *state)
 }
 void asm_reset_sections(asm_state *state);
 
+/* ---- object_literals.c ---- */
+/* The relocation a modifier (@rel32@lo, "" for none) asks for in data of
+ * size bytes (object_directives.c); 0 if none. */
+uint32_t asm_object_reference_type(const char *modifier, size_t length, unsigned size);
+/* Instruction literals that name a symbol (sym@rel32@lo+4) parse as
+ * references when an object is made. */
+void asm_object_literal_setup(asm_state *state);
+/* The reference the parse of an instruction of count words at address
+ * found (state->object.literal), recorded for a relocation. */
+void asm_object_literal_record(asm_state *state, uint64_t address, size_t count, unsigned column);
+
 /* ---- macros.c ---- */
 void asm_macro_define(asm_state *state, const char *line, size_t start, size_t end);
 void asm_macro_purge(asm_state *state, const char *line, size_t start, size_t end);
@@ -609,13 +620,6 @@ void asm_object_assignment(asm_state *state, const char *name, size_t length, co
 /* The blocks (object_blocks.c): .amdhsa_kernel and .amdgpu_metadata. */
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
 void asm_object_metadata(asm_state *state, const char *line, size_t start, size_t name_end, size_t end);
-/* The relocation a modifier ("@rel32@lo", "" for none) asks for in data
- * of size bytes; 0 if none. */
-uint32_t asm_object_reference_type(const char *modifier, size_t length, unsigned size);
-/* An instruction statement [start, end) whose operand is a relocation
- * (sym@rel32@lo+4): assembled with its literal 0 and the relocation
- * recorded; false if it has none (instruction_reference.c). */
-bool asm_instruction_reference(asm_state *state, size_t start, size_t end);
 /* Records a reference to name at offset of section, to relocate (type,
  * addend) when the object is made. */
 void asm_object_add_reference(asm_state *state, const char *name, size_t length, unsigned section,

@@ -151,8 +151,12 @@ static bool add_relocations(asm_state *state, gcn_object *out, const int *index)
         asm_symbol *symbol = asm_symbol_find(state, name, reference->length);
         if (symbol && symbol->defined && symbol->kind != SYMBOL_COUNTER) {
             size_t i = (size_t)(symbol - state->symbols);
-            if (symbol->section == 0) { /* a constant: its value, if the relocation is absolute */
-                if (reference->type == GCN_R_AMDGPU_ABS32 || reference->type == GCN_R_AMDGPU_ABS64) {
+            /* A constant: its value, if the relocation is absolute or an
+             * instruction literal's plain symbol (a constant defined after
+             * the literal; llvm-mc 14 relocates it against no symbol). */
+            if (symbol->section == 0) {
+                if (reference->type == GCN_R_AMDGPU_ABS32 || reference->type == GCN_R_AMDGPU_ABS64 ||
+                    reference->type == GCN_R_AMDGPU_REL32) {
                     patch(out, relocation.section, reference->offset, reference->size,
                           (uint64_t)(symbol->value + reference->addend));
                     continue;
@@ -164,6 +168,12 @@ static bool add_relocations(asm_state *state, gcn_object *out, const int *index)
             }
             int in_object = index[i];
             bool local = in_object < 0 || out->symbols[in_object].binding == GCN_STB_LOCAL;
+            if (local && reference->type == GCN_R_AMDGPU_REL32 && symbol->section == reference->section) {
+                /* a literal's local label in its own section: settled, as llvm-mc does */
+                patch(out, relocation.section, reference->offset, reference->size,
+                      (uint64_t)(symbol->value + reference->addend - (int64_t)reference->offset));
+                continue;
+            }
             if (local) { /* against its section, as llvm-mc relocates local symbols */
                 relocation.symbol = gcn_object_section_symbol((int)symbol->section - 1);
                 relocation.addend += symbol->value;

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gcn.h"
 #include "object/target.h"
 
 struct asm_state;
@@ -62,6 +63,7 @@ typedef struct asm_object_state {
     uint8_t *metadata;   /* MessagePack */
     size_t metadata_size;
     bool address_significance;
+    gcn_literal_reference literal; /* an instruction's literal that names a symbol (object_literals.c) */
 } asm_object_state;
 
 #endif

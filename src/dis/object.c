@@ -163,7 +163,7 @@ unsigned gcn_object_relocation_width(uint32_t type)
 
 /* The symbol a relocation names, as source names it: a section symbol by
  * the label that starts the section. */
-static void put_symbol_name(gcn_object_printer *p, const gcn_elf_relocation *r)
+void gcn_object_put_symbol_name(gcn_object_printer *p, const gcn_elf_relocation *r)
 {
     for (size_t i = 1; i < p->object->section_count; i++)
         if (p->object->sections[i].name == r->symbol) {
@@ -188,7 +188,7 @@ bool gcn_object_put_relocation_data(gcn_object_printer *p, const gcn_elf_relocat
     if (!directive)
         return false;
     gcn_object_put(p, "\t%s ", directive);
-    put_symbol_name(p, r);
+    gcn_object_put_symbol_name(p, r);
     gcn_object_put(p, "%s", suffix);
     gcn_object_put_addend(p, r->addend, false);
     gcn_object_put(p, "\n");

@@ -15,11 +15,11 @@
 static void put_relocation_line(gcn_object_printer *p, const gcn_elf_relocation *r)
 {
     const char *name = gcn_elf_relocation_name(r->type);
+    const char *symbol = *r->symbol ? r->symbol : "*ABS*"; /* no symbol: llvm-objdump's name */
     if (name)
-        gcn_object_put(p, "\t\t%016llx:  %s\t%s", (unsigned long long)r->offset, name, r->symbol);
+        gcn_object_put(p, "\t\t%016llx:  %s\t%s", (unsigned long long)r->offset, name, symbol);
     else
-        gcn_object_put(p, "\t\t%016llx:  unknown(%u)\t%s", (unsigned long long)r->offset, r->type,
-                       r->symbol);
+        gcn_object_put(p, "\t\t%016llx:  unknown(%u)\t%s", (unsigned long long)r->offset, r->type, symbol);
     gcn_object_put_addend(p, r->addend, true);
     gcn_object_put(p, "\n");
 }
@@ -244,6 +244,7 @@ typedef struct code_walk {
     bool clrx;
     char *partial; /* a line cut by the end of a piece of text, until its end comes */
     size_t partial_length, partial_capacity;
+    uint64_t skip_to; /* lines before: of an instruction written with its relocation */
 } code_walk;
 
 /* The relocations that apply before end (an offset in the section). */
@@ -260,49 +261,6 @@ static void put_relocations_to(code_walk *c, uint64_t end)
     }
 }
 
-/* Whether a relocation of a 4-byte form lands on a word of the line's
- * instruction past its first (an instruction's literal). */
-static bool relocation_inside(const section_walk *w, const listing_line *l)
-{
-    if (w->next_relocation >= w->relocation_count || l->words < 2)
-        return false;
-    const gcn_elf_relocation *r = &w->relocations[w->next_relocation];
-    uint64_t at = r->offset - w->start;
-    return at > l->offset && at < l->offset + 4ull * l->words && (at - l->offset) % 4 == 0 &&
-           gcn_object_relocation_width(r->type) == 4;
-}
-
-/* A relocation inside an instruction, in source: the instruction's words
- * as data, its text in a comment, each relocated word as the relocation's
- * directive, so that the bytes and the relocation both come back. (gcnasm
- * also reads the operand form, s_add_u32 s4, s4, sym@rel32@lo+4; printing
- * it is left for later: the text has the literal as a number.) */
-static void put_instruction_as_data(code_walk *c, const listing_line *l)
-{
-    gcn_object_printer *p = c->p;
-    section_walk *w = &c->w;
-    const uint8_t *bytes = p->object->sections[w->index].data;
-    for (unsigned i = 0; i < l->words; i++) {
-        uint64_t at = l->offset + 4ull * i;
-        unsigned width;
-        if (w->next_relocation < w->relocation_count &&
-            w->relocations[w->next_relocation].offset - w->start == at &&
-            gcn_object_put_relocation_data(p, &w->relocations[w->next_relocation], &width)) {
-            w->next_relocation++;
-            continue;
-        }
-        uint32_t word = bytes ? (uint32_t)bytes[at] | (uint32_t)bytes[at + 1] << 8 |
-                                    (uint32_t)bytes[at + 2] << 16 | (uint32_t)bytes[at + 3] << 24
-                              : 0;
-        if (i > 0)
-            gcn_object_put(p, "\t%s 0x%08x\n", c->clrx ? ".int" : ".long", word);
-        else if (c->clrx)
-            gcn_object_put(p, "\t.int 0x%08x /* %.*s */\n", word, (int)l->text_length, l->text);
-        else
-            gcn_object_put(p, "\t.long 0x%08x // %.*s\n", word, (int)l->text_length, l->text);
-    }
-}
-
 static void put_code_line(code_walk *c, const char *line, size_t length)
 {
     gcn_object_printer *p = c->p;
@@ -315,15 +273,24 @@ static void put_code_line(code_walk *c, const char *line, size_t length)
                             l.text, l.text_length);
         return;
     }
+    if (l.offset < c->skip_to)
+        return;
     gcn_object_put_labels(p, w, l.offset, false, NULL);
+    if (p->source && w->next_relocation < w->relocation_count) {
+        unsigned size = gcn_object_put_relocated_instruction(p, w, l.offset, &w->relocations[w->next_relocation]);
+        if (size) {
+            w->next_relocation++;
+            c->skip_to = l.offset + size;
+            put_relocations_to(c, c->skip_to);
+            return;
+        }
+    }
     unsigned width;
     if (p->source && is_data_text(&l) && w->next_relocation < w->relocation_count &&
         w->relocations[w->next_relocation].offset - w->start == l.offset &&
         gcn_object_relocation_width(w->relocations[w->next_relocation].type) == 4 &&
         gcn_object_put_relocation_data(p, &w->relocations[w->next_relocation], &width)) {
         w->next_relocation++; /* a data word: the relocation's directive in its place */
-    } else if (p->source && relocation_inside(w, &l)) {
-        put_instruction_as_data(c, &l);
     } else if (!p->source) {
         put_listing_line(p, w, &l);
     } else if (p->options->show_encoding) {

@@ -40,6 +40,9 @@ unsigned gcn_object_relocation_width(uint32_t type);
 void gcn_object_put_relocation_comment(gcn_object_printer *p, const gcn_elf_relocation *relocation);
 /* "+0x10", "-8" or nothing. */
 void gcn_object_put_addend(gcn_object_printer *p, int64_t addend, bool hex);
+/* The symbol a relocation names, as source names it (a section symbol by
+ * the label that starts its section). */
+void gcn_object_put_symbol_name(gcn_object_printer *p, const gcn_elf_relocation *r);
 
 /* A symbol at a place of a section. */
 typedef struct placed {
@@ -67,6 +70,14 @@ void gcn_object_put_labels(gcn_object_printer *p, section_walk *w, uint64_t offs
 
 /* An executable section (dis/object_code.c): its listing or source. */
 bool gcn_object_put_code_section(gcn_object_printer *p, size_t index);
+/* Source for the instruction at offset of the walk's section whose words
+ * hold the relocation r past its first word (object_literal.c): in the
+ * llvm dialect the instruction with r's expression as its literal
+ * (s_add_u32 s0, s0, fn@rel32@lo+4), else its words as data with r's
+ * directive at its word. The instruction's byte count, 0 if r lies in
+ * no instruction there (nothing printed). */
+unsigned gcn_object_put_relocated_instruction(gcn_object_printer *p, const section_walk *w, uint64_t offset,
+                                              const gcn_elf_relocation *r);
 
 /* Kernel descriptors (dis/object_descriptor.c). Whether a symbol names
  * one: NAME.kd, an object of 64 bytes in a section. */

@@ -129,7 +129,16 @@ static scalar node_scalar(yaml_node_t *node)
         scalar s = {KIND_OTHER, 0, 0, false, NULL, 0};
         return s;
     }
-    return classify((const char *)node->data.scalar.value, node->data.scalar.length);
+    const char *text = (const char *)node->data.scalar.value;
+    size_t length = node->data.scalar.length;
+    /* The tag !str keeps any text a string ('1e3', 'true'), as llvm-mc
+     * reads it; untagged scalars take the type their text has. */
+    const char *tag = (const char *)node->tag;
+    if (tag && strcmp(tag, "!str") == 0) {
+        scalar s = {KIND_STRING, 0, 0, false, text, length};
+        return s;
+    }
+    return classify(text, length);
 }
 
 static int compare_keys(const scalar *a, const scalar *b)

@@ -23,6 +23,22 @@ bool gcn_section_resolver(void *context, const char *name, size_t length, int64_
     return lookup && lookup->lookup && lookup->lookup(lookup->context, name, length, value, &section);
 }
 
+/* A symbol the resolver does not know, at [at, at + length): in the llvm
+ * dialect `sym@abs32@lo` is a relocation, which only an instruction's
+ * 32-bit literal (gcn_parse_named_reference) or a data word takes; said so
+ * rather than that sym is undefined. Always false. */
+static __attribute__((noinline, cold)) bool fail_unknown(gcn_cursor *cursor, const char *at, size_t length)
+{
+    const char *p = at + length;
+    if (cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM && p < cursor->end && *p == '@') {
+        while (p < cursor->end && (*p == '@' || gcn_is_identifier_char(*p)))
+            p++;
+        return gcn_fail(cursor, at, "'%.*s': a relocation fits only a SOP1, SOP2 or SOPC literal or a data word",
+                        (int)(p - at), at);
+    }
+    return gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)length, at);
+}
+
 static inline __attribute__((always_inline)) bool resolve(gcn_cursor *cursor, const char *name,
                                                           size_t length, term *result)
 {
@@ -196,7 +212,7 @@ static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
             cursor->pos += length;
             return true;
         }
-        return gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)length, at);
+        return fail_unknown(cursor, at, length);
     }
     return gcn_fail(cursor, at, "expected an expression");
 }
@@ -453,7 +469,7 @@ static inline __attribute__((always_inline)) int parse_plain_symbol(gcn_cursor *
     if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
         return PLAIN_NONE;
     if (!resolve(cursor, at, length, result)) {
-        gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)length, at);
+        fail_unknown(cursor, at, length);
         return PLAIN_FAILED;
     }
     cursor->pos = after;
@@ -511,4 +527,113 @@ bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
 bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value)
 {
     return gcn_parse_address(cursor, value, NULL);
+}
+
+/* Whether a binary '-' lies at the top level of [p, end), the symbol
+ * before p: llvm-mc relocates `sym - 4` as an absolute reference. */
+static bool subtracts(const char *p, const char *end)
+{
+    bool operand = true; /* the symbol */
+    int depth = 0;
+    for (; p < end; p++) {
+        char c = *p;
+        if (c == ' ' || c == '\t')
+            continue;
+        if (c == '-' && operand && depth == 0)
+            return true;
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        operand = gcn_is_identifier_char(c) || c == ')';
+    }
+    return false;
+}
+
+int gcn_parse_named_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
+{
+    const gcn_parse_options *options = cursor->options;
+    const char *at = cursor->pos, *end = cursor->end;
+    size_t length = gcn_peek_identifier_here(cursor);
+    if (length == 1 && *at == '.')
+        return 0;
+    const char *p = at + length, *variant = p;
+    while (p < end && *p == '@') {
+        p++;
+        while (p < end && gcn_is_identifier_char(*p))
+            p++;
+    }
+    size_t variant_length = (size_t)(p - variant);
+    gcn_literal_reference *reference = NULL;
+    if (options->resolve == gcn_section_resolver && options->resolve_context)
+        reference = ((const gcn_section_lookup *)options->resolve_context)->reference;
+    if (!reference) {
+        if (!variant_length)
+            return 0;
+        gcn_fail(cursor, at, "'%.*s' needs a relocation: only an object (gcnasm -f elf) takes it",
+                 (int)(p - at), at);
+        return -1;
+    }
+    if (!variant_length && reference->constant(reference->context, at, length))
+        return 0; /* a number */
+    /* The addend: the rest of the operand, a number. */
+    const char *stop = p;
+    int depth = 0;
+    while (stop < end && (*stop != ',' || depth > 0)) {
+        depth += *stop == '(' ? 1 : *stop == ')' ? -1 : 0;
+        stop++;
+    }
+    const char *q = p;
+    while (q < stop && (*q == ' ' || *q == '\t'))
+        q++;
+    int64_t addend = 0;
+    /* Names in the addend (entry in `local - entry`): a number only if each
+     * is; else the expression parser reads it (a label difference). */
+    for (const char *n = q; n < stop;) {
+        if (!gcn_is_identifier_char(*n)) {
+            n++;
+            continue;
+        }
+        const char *name = n;
+        while (n < stop && gcn_is_identifier_char(*n))
+            n++;
+        if (*name >= '0' && *name <= '9')
+            continue;
+        if (!reference->constant(reference->context, name, (size_t)(n - name))) {
+            if (!variant_length)
+                return 0;
+            gcn_fail(cursor, name, "the addend of '%.*s' names '%.*s', not a number", (int)(p - at), at,
+                     (int)(n - name), name);
+            return -1;
+        }
+    }
+    if (q < stop) {
+        gcn_parse_error quiet;
+        gcn_cursor rest = {cursor->text, q, stop, options, &quiet, false};
+        unsigned section = 0;
+        bool number = (*q == '+' || *q == '-') && gcn_parse_address(&rest, &addend, &section) &&
+                      section == 0 && gcn_at_end(&rest);
+        if (!number) {
+            if (!variant_length)
+                return 0; /* a label difference, or an error the expression parser reports */
+            gcn_fail(cursor, q, "expected '+' or '-' and a number after '%.*s'", (int)(p - at), at);
+            return -1;
+        }
+    }
+    if (dwords == 2) {
+        gcn_fail(cursor, at, "llvm-mc takes no symbol in a 64-bit operand");
+        return -1;
+    }
+    if (reference->found) {
+        gcn_fail(cursor, at, "only one literal of an instruction may name a symbol");
+        return -1;
+    }
+    reference->found = true;
+    reference->subtracted = subtracts(p, stop);
+    reference->name = at;
+    reference->length = length;
+    reference->variant = variant_length ? variant : NULL;
+    reference->variant_length = variant_length;
+    reference->addend = addend;
+    reference->column = (unsigned)(at - cursor->text) + 1;
+    cursor->pos = stop;
+    *value = 0;
+    return 1;
 }

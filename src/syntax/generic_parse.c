@@ -352,6 +352,10 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
                 return parse_register(cursor, count, out);
         }
     }
+    int64_t value;
+    int reference = gcn_parse_reference(cursor, count, &value); /* sym@rel32@lo+4 in an object */
+    if (reference)
+        return reference > 0 && take_literal(cursor, start, state, value, out);
     /* Condition sources, inline floats, and symbols or numbers that are
      * inline constants; anything else a literal. */
     gcn_parse_error quiet;
@@ -368,7 +372,6 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
                              (uint16_t)scalar.code, 0};
         return true;
     }
-    int64_t value;
     if (!gcn_parse_expression(cursor, &value))
         return false;
     if (value >= -16 && value <= 64 && !state->force_literal) {

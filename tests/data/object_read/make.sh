@@ -11,7 +11,7 @@ dir=tests/data/object_read
 PATH=/usr/lib/llvm-14/bin:$PATH
 for spec in kernels_gfx900:gfx900 kernels_tonga:gfx802 kernels_tahiti:gfx600 \
             kernels_hawaii:gfx701 relocs_tonga:gfx802 metadata_strings:gfx900 \
-            unexpressible_tonga:gfx802; do
+            unexpressible_tonga:gfx802 code_relocations_gfx900:gfx900; do
     name=${spec%%:*} cpu=${spec##*:}
     llvm-mc -triple amdgcn-amd-amdhsa -mcpu="$cpu" -filetype=obj "$dir/$name.s" -o "$dir/$name.o"
     case $name in kernels_*) ld.lld -shared "$dir/$name.o" -o "$dir/$name.so" ;; esac
