@@ -29,6 +29,15 @@ void mubuf_span_fault(const mubuf_context *context, unsigned lane, uint64_t addr
 static bool mubuf_lane_spans(const mubuf_context *context, unsigned lane, unsigned size,
                              unsigned count, bool write, uint8_t **spans)
 {
+    if (context->linear) {
+        uint8_t *bytes = count > 1 ? mubuf_linear_span(context, lane, 4 * (count - 1), size, 4 * count)
+                                   : mubuf_linear_span(context, lane, 0, size, size);
+        if (bytes) {
+            for (unsigned i = 0; i < count; i++)
+                spans[i] = bytes + 4 * i;
+            return true;
+        }
+    }
     if (count > 1 && !context->resource.swizzle) {
         uint64_t first, last;
         bool first_in = mubuf_address(context, lane, 0, size, &first);
@@ -84,6 +93,8 @@ static bool mubuf_begin(emu_step *step, mubuf_context *context)
     if (vaddr_count == 2)
         context->vaddr1 = emu_read_vgpr(step, vaddr + 1);
     context->exec = emu_exec(step);
+    context->linear = !context->resource.swizzle && !request->addr64;
+    context->structured = context->resource.stride != 0 && (request->idxen || context->resource.tid_enable);
     return !emu_failed(step);
 }
 
@@ -250,11 +261,13 @@ static gcn_run_status mubuf_atomic(const mubuf_context *context)
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint64_t address;
-        if (!mubuf_address(context, lane, 0, 4, &address))
-            continue;
-        uint8_t *bytes = mubuf_span(context, lane, address, 4 * width, true);
-        if (!bytes)
-            return GCN_RUN_FAULT;
+        uint8_t *bytes = context->linear ? mubuf_linear_span(context, lane, 0, 4, 4 * width) : NULL;
+        if (!bytes) {
+            if (!mubuf_address(context, lane, 0, 4, &address))
+                continue;
+            if (!(bytes = mubuf_span(context, lane, address, 4 * width, true)))
+                return GCN_RUN_FAULT;
+        }
         uint64_t before = emu_lanes_atomic(row, data, lane, bytes);
         old[0][lane] = (uint32_t)before;
         old[1][lane] = (uint32_t)(before >> 32);
