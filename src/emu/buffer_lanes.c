@@ -6,6 +6,8 @@
 #include "emu/pending.h"
 #include "emu/registers.h"
 
+#include <string.h>
+
 bool emu_lanes_check_vgprs(emu_step *step, const char *what, unsigned first, unsigned count)
 {
     if (first + count <= GCN_VGPR_COUNT)
@@ -41,7 +43,10 @@ uint64_t emu_lanes_atomic(const gcn_row *row, const uint32_t *const *data, unsig
             compare |= (uint64_t)data[3][lane] << 32;
     }
     uint64_t before = width == 2 ? emu_load64(bytes) : emu_load32(bytes);
-    uint64_t after = emu_atomic((gcn_operation)row->operation, width == 2, before, value, compare);
+    gcn_operation operation = (gcn_operation)row->operation;
+    uint64_t after = operation == GCN_OP_ATOMIC_ADD && width == 1 /* the common case, inline */
+                         ? (uint32_t)(before + value)
+                         : emu_atomic(operation, width == 2, before, value, compare);
     if (width == 2)
         emu_store64(bytes, after);
     else
@@ -75,7 +80,10 @@ void emu_lanes_deliver(emu_op *op, gcn_wave *wave, unsigned first, unsigned coun
 {
     uint32_t *data = emu_op_load_vgprs(op, wave, first, count, exec, mask);
     for (unsigned i = 0; i < count; i++)
-        for (uint64_t lanes = exec; lanes; lanes &= lanes - 1) {
+        if (exec == ~0ull) /* every lane: one copy */
+            memcpy(&data[i * GCN_WAVE_LANES], values[i], GCN_WAVE_LANES * sizeof *data);
+        else
+            for (uint64_t lanes = exec; lanes; lanes &= lanes - 1) {
             unsigned lane = (unsigned)__builtin_ctzll(lanes);
             data[i * GCN_WAVE_LANES + lane] = values[i][lane];
         }
