@@ -61,6 +61,62 @@ static bool mubuf_lane_spans(const mubuf_context *context, unsigned lane, unsign
     return true;
 }
 
+/* The common case for a whole instruction before its lanes run: the spans
+ * (mubuf_linear_span) of the EXEC lanes that take it, in spans[lane];
+ * returns those lanes (the rest take the general path in lane order).
+ * Addresses depend on registers only, so computing them first changes
+ * nothing; not while the machine watches, which records spans in order. */
+static uint64_t mubuf_linear_lanes(const mubuf_context *context, uint32_t last, unsigned align,
+                                   unsigned bytes, uint8_t **spans)
+{
+    gcn_machine *machine = context->step->machine;
+    if (!context->linear || machine->watching)
+        return 0;
+    /* mubuf_linear_span with every per-instruction value in a local. */
+    const emu_buffer_resource *resource = &context->resource;
+    const emu_buffer_request *request = &context->request;
+    const uint32_t *index_registers = request->idxen ? context->vaddr0 : NULL;
+    const uint32_t *offset_registers = !request->offen ? NULL : request->idxen ? context->vaddr1 : context->vaddr0;
+    uint32_t stride = resource->stride, num_records = resource->num_records, soffset = request->soffset;
+    uint32_t instruction_offset = request->offset;
+    uint64_t base = resource->base + soffset;
+    bool tid = resource->tid_enable, structured = context->structured;
+    emu_region hot = machine->hot;
+    uint64_t taken = 0;
+    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        uint32_t index = (index_registers ? index_registers[lane] : 0) + (tid ? lane : 0);
+        uint32_t offset = instruction_offset + (offset_registers ? offset_registers[lane] : 0);
+        uint32_t buffer_offset = index * stride + offset;
+        if (offset > UINT32_MAX - last || buffer_offset > UINT32_MAX - last)
+            continue; /* a dword wraps: the general path */
+        if (structured ? index >= num_records || offset + last >= stride
+                       : (uint64_t)buffer_offset + last + soffset >= num_records)
+            continue;
+        uint64_t address = emu_buffer_align(base + buffer_offset, align), at = address - hot.address;
+        uint8_t *span;
+        if (address >= hot.address && at < hot.size && bytes <= hot.size - at) {
+            span = hot.bytes + at;
+        } else {
+            span = emu_memory_span_miss(machine, address, bytes);
+            hot = machine->hot;
+            if (!span)
+                continue;
+        }
+        spans[lane] = span;
+        taken |= 1ull << lane;
+    }
+    return taken;
+}
+
+/* The same for a row's `count` dwords (or one element of `size` bytes). */
+static uint64_t mubuf_linear_rows(const mubuf_context *context, unsigned size, unsigned count,
+                                  uint8_t **spans)
+{
+    return count > 1 ? mubuf_linear_lanes(context, 4 * (count - 1), size, 4 * count, spans)
+                     : mubuf_linear_lanes(context, 0, size, size, spans);
+}
+
 /* Reads the resource, SOFFSET and the VADDR registers the modifiers use. */
 static bool mubuf_begin(emu_step *step, mubuf_context *context)
 {
@@ -175,7 +231,14 @@ static gcn_run_status mubuf_load(const mubuf_context *context)
                           : element == GCN_ELEMENT_S8 ? GCN_ELEMENT_U8
                           : element == GCN_ELEMENT_S16 ? GCN_ELEMENT_U16 : element;
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint8_t *linear[GCN_WAVE_LANES];
+    uint64_t taken = mubuf_linear_rows(context, size, count, linear);
+    for (uint64_t lanes = taken; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        for (unsigned i = 0; i < count; i++)
+            values[i][lane] = emu_element_load(read_as, linear[lane] + 4 * i);
+    }
+    for (uint64_t lanes = context->exec & ~taken; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *spans[4];
         if (!mubuf_lane_spans(context, lane, size, count, false, spans))
@@ -205,9 +268,16 @@ static gcn_run_status mubuf_store(const mubuf_context *context)
     const uint32_t *data[4];
     if (!emu_lanes_read(step, vdata, count, data))
         return GCN_RUN_FAULT;
+    uint8_t *linear[GCN_WAVE_LANES];
+    uint64_t taken = mubuf_linear_rows(context, size, count, linear);
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *spans[4];
+        if (taken >> lane & 1) {
+            for (unsigned i = 0; i < count; i++)
+                emu_element_store(element, data[i][lane], linear[lane] + 4 * i);
+            continue;
+        }
         if (!mubuf_lane_spans(context, lane, size, count, true, spans))
             return GCN_RUN_FAULT;
         for (unsigned i = 0; i < count; i++)
@@ -258,10 +328,12 @@ static gcn_run_status mubuf_atomic(const mubuf_context *context)
         !emu_lanes_read(step, vdata, count, data))
         return GCN_RUN_FAULT;
     uint32_t old[3][GCN_WAVE_LANES] = {{0}};
+    uint8_t *linear[GCN_WAVE_LANES];
+    uint64_t taken = mubuf_linear_lanes(context, 0, 4, 4 * width, linear);
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint64_t address;
-        uint8_t *bytes = context->linear ? mubuf_linear_span(context, lane, 0, 4, 4 * width) : NULL;
+        uint8_t *bytes = taken >> lane & 1 ? linear[lane] : NULL;
         if (!bytes) {
             if (!mubuf_address(context, lane, 0, 4, &address))
                 continue;
