@@ -109,6 +109,48 @@ static uint8_t *flat_span(flat_context *context, unsigned lane, unsigned size, b
     return bytes;
 }
 
+/* The common case for a whole instruction before its lanes run: GLOBAL,
+ * and FLAT addresses outside the LDS and private apertures, in guest
+ * memory. Their spans go to spans[lane]; returns those lanes (the rest take
+ * flat_span in lane order). Addresses depend on registers only, so
+ * computing them first changes nothing; not while the machine watches,
+ * which records spans in order. */
+static uint64_t flat_global_lanes(flat_context *context, unsigned bytes, uint8_t **spans)
+{
+    gcn_machine *machine = context->step->machine;
+    if (context->kind == EMU_FLAT_SCRATCH || machine->watching)
+        return 0;
+    bool flat = context->kind == EMU_FLAT_FLAT, pair = flat || context->saddr_off;
+    /* emu_flat_lane_address: FLAT's offset 12-bit unsigned, GLOBAL's signed. */
+    uint64_t offset = flat ? context->offset & 0xfffu : (uint64_t)(int64_t)(int32_t)context->offset;
+    uint64_t base = pair ? offset : context->saddr + offset;
+    uint64_t shared = machine->options.shared_aperture >> 32, private = machine->options.private_aperture >> 32;
+    const uint32_t *low = context->vaddr0, *high = pair ? context->vaddr1 : NULL;
+    emu_region hot = machine->hot;
+    uint64_t taken = 0;
+    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        uint64_t address = base + (low[lane] | (high ? (uint64_t)high[lane] << 32 : 0));
+        if (flat && (address >> 32 == shared || address >> 32 == private))
+            continue;
+        uint64_t at = address - hot.address;
+        uint8_t *span;
+        if (address >= hot.address && at < hot.size && bytes <= hot.size - at) {
+            span = hot.bytes + at;
+        } else {
+            span = emu_memory_span_miss(machine, address, bytes);
+            hot = machine->hot;
+            if (!span)
+                continue;
+        }
+        spans[lane] = span;
+        taken |= 1ull << lane;
+    }
+    if (taken)
+        context->used_memory = true;
+    return taken;
+}
+
 /* The op of the access: VM_CNT unless every lane went to LDS. */
 static emu_op *flat_issue(flat_context *context)
 {
@@ -153,7 +195,14 @@ static gcn_run_status flat_load(flat_context *context)
     if (!emu_lanes_check_vgprs(step, "the destination registers", vdst, count + tfe))
         return GCN_RUN_FAULT;
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint8_t *global[GCN_WAVE_LANES];
+    uint64_t taken = flat_global_lanes(context, size * count, global);
+    for (uint64_t lanes = taken; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        for (unsigned i = 0; i < count; i++)
+            values[i][lane] = emu_element_load(element, global[lane] + 4 * i);
+    }
+    for (uint64_t lanes = context->exec & ~taken; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         const uint8_t *bytes = flat_span(context, lane, size * count, false);
         if (!bytes)
@@ -176,9 +225,11 @@ static gcn_run_status flat_store(flat_context *context)
     const uint32_t *data[4];
     if (!emu_lanes_read(step, vdata, count, data))
         return GCN_RUN_FAULT;
+    uint8_t *global[GCN_WAVE_LANES];
+    uint64_t taken = flat_global_lanes(context, size * count, global);
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        uint8_t *bytes = flat_span(context, lane, size * count, true);
+        uint8_t *bytes = taken >> lane & 1 ? global[lane] : flat_span(context, lane, size * count, true);
         if (!bytes)
             return GCN_RUN_FAULT;
         for (unsigned i = 0; i < count; i++)
@@ -202,9 +253,11 @@ static gcn_run_status flat_atomic(flat_context *context)
         !emu_lanes_read(step, vdata, count, data))
         return GCN_RUN_FAULT;
     uint32_t old[3][GCN_WAVE_LANES] = {{0}};
+    uint8_t *global[GCN_WAVE_LANES];
+    uint64_t taken = flat_global_lanes(context, 4 * width, global);
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        uint8_t *bytes = flat_span(context, lane, 4 * width, true);
+        uint8_t *bytes = taken >> lane & 1 ? global[lane] : flat_span(context, lane, 4 * width, true);
         if (!bytes)
             return GCN_RUN_FAULT;
         uint64_t before = emu_lanes_atomic(row, data, lane, bytes);
