@@ -69,37 +69,46 @@ static bool mubuf_lane_spans(const mubuf_context *context, unsigned lane, unsign
 static uint64_t mubuf_linear_lanes(const mubuf_context *context, uint32_t last, unsigned align,
                                    unsigned bytes, uint8_t **spans)
 {
+    static const uint32_t zeros[GCN_WAVE_LANES];
     gcn_machine *machine = context->step->machine;
     if (!context->linear || machine->watching)
         return 0;
-    /* mubuf_linear_span with every per-instruction value in a local. */
+    /* mubuf_linear_span with every per-instruction value in a local, and
+     * without a branch on the modifiers. */
     const emu_buffer_resource *resource = &context->resource;
     const emu_buffer_request *request = &context->request;
-    const uint32_t *index_registers = request->idxen ? context->vaddr0 : NULL;
-    const uint32_t *offset_registers = !request->offen ? NULL : request->idxen ? context->vaddr1 : context->vaddr0;
+    const uint32_t *index_registers = request->idxen ? context->vaddr0 : zeros;
+    const uint32_t *offset_registers = !request->offen ? zeros : request->idxen ? context->vaddr1 : context->vaddr0;
     uint32_t stride = resource->stride, num_records = resource->num_records, soffset = request->soffset;
-    uint32_t instruction_offset = request->offset;
-    uint64_t base = resource->base + soffset;
-    bool tid = resource->tid_enable, structured = context->structured;
+    uint32_t instruction_offset = request->offset, tid_mask = resource->tid_enable ? UINT32_MAX : 0;
+    uint64_t base = resource->base + soffset, align_mask = emu_buffer_align(UINT64_MAX, align);
+    /* Raw rule, BUFOFFSET + last + SGPR_OFFSET < NUMRECORDS: below limit
+     * (which also keeps BUFOFFSET + last from wrapping). */
+    int64_t limit = (int64_t)num_records - soffset - last;
+    bool structured = context->structured;
     emu_region hot = machine->hot;
+    uint64_t hot_room = hot.size >= bytes ? hot.size - bytes + 1 : 0; /* hits: address - hot.address below it */
     uint64_t taken = 0;
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        uint32_t index = (index_registers ? index_registers[lane] : 0) + (tid ? lane : 0);
-        uint32_t offset = instruction_offset + (offset_registers ? offset_registers[lane] : 0);
+        uint32_t index = index_registers[lane] + (lane & tid_mask);
+        uint32_t offset = instruction_offset + offset_registers[lane];
         uint32_t buffer_offset = index * stride + offset;
-        if (offset > UINT32_MAX - last || buffer_offset > UINT32_MAX - last)
-            continue; /* a dword wraps: the general path */
-        if (structured ? index >= num_records || offset + last >= stride
-                       : (uint64_t)buffer_offset + last + soffset >= num_records)
+        if (__builtin_expect(structured, 0)) {
+            if (offset > UINT32_MAX - last || buffer_offset > UINT32_MAX - last || index >= num_records ||
+                offset + last >= stride)
+                continue; /* a dword wraps, or out of range: the general path */
+        } else if ((int64_t)buffer_offset >= limit) {
             continue;
-        uint64_t address = emu_buffer_align(base + buffer_offset, align), at = address - hot.address;
+        }
+        uint64_t address = (base + buffer_offset) & align_mask, at = address - hot.address;
         uint8_t *span;
-        if (address >= hot.address && at < hot.size && bytes <= hot.size - at) {
+        if (at < hot_room) {
             span = hot.bytes + at;
         } else {
             span = emu_memory_span_miss(machine, address, bytes);
             hot = machine->hot;
+            hot_room = hot.size >= bytes ? hot.size - bytes + 1 : 0;
             if (!span)
                 continue;
         }
