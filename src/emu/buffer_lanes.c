@@ -54,6 +54,27 @@ uint64_t emu_lanes_atomic(const gcn_row *row, const uint32_t *const *data, unsig
     return before;
 }
 
+void emu_lanes_atomics(const gcn_row *row, const uint32_t *const *data, uint64_t lanes,
+                       uint8_t *const *spans, uint32_t (*old)[GCN_WAVE_LANES])
+{
+    if (row->operation == GCN_OP_ATOMIC_ADD && emu_lanes_atomic_width(row) == 1) {
+        for (; lanes; lanes &= lanes - 1) { /* the common case, inline */
+            unsigned lane = (unsigned)__builtin_ctzll(lanes);
+            uint32_t before = emu_load32(spans[lane]);
+            emu_store32(spans[lane], before + data[0][lane]);
+            old[0][lane] = before;
+            old[1][lane] = 0;
+        }
+        return;
+    }
+    for (; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        uint64_t before = emu_lanes_atomic(row, data, lane, spans[lane]);
+        old[0][lane] = (uint32_t)before;
+        old[1][lane] = (uint32_t)(before >> 32);
+    }
+}
+
 bool emu_lanes_claim(emu_step *step, unsigned first, unsigned count)
 {
     emu_check_vgpr_writes(step, first, count);

@@ -255,7 +255,12 @@ static gcn_run_status flat_atomic(flat_context *context)
     uint32_t old[3][GCN_WAVE_LANES] = {{0}};
     uint8_t *global[GCN_WAVE_LANES];
     uint64_t taken = flat_global_lanes(context, 4 * width, global);
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint64_t rest = context->exec; /* the lanes left for the loop in lane order */
+    if (taken == rest) {
+        emu_lanes_atomics(row, data, taken, global, old);
+        rest = 0;
+    }
+    for (uint64_t lanes = rest; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *bytes = taken >> lane & 1 ? global[lane] : flat_span(context, lane, 4 * width, true);
         if (!bytes)

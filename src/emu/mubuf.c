@@ -339,7 +339,12 @@ static gcn_run_status mubuf_atomic(const mubuf_context *context)
     uint32_t old[3][GCN_WAVE_LANES] = {{0}};
     uint8_t *linear[GCN_WAVE_LANES];
     uint64_t taken = mubuf_linear_lanes(context, 0, 4, 4 * width, linear);
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint64_t rest = context->exec; /* the lanes left for the loop in lane order */
+    if (taken == rest) {
+        emu_lanes_atomics(row, data, taken, linear, old);
+        rest = 0;
+    }
+    for (uint64_t lanes = rest; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint64_t address;
         uint8_t *bytes = taken >> lane & 1 ? linear[lane] : NULL;
