@@ -88,6 +88,24 @@ static uint64_t mubuf_linear_lanes(const mubuf_context *context, uint32_t last, 
     bool structured = context->structured;
     emu_region hot = machine->hot;
     uint64_t hot_room = hot.size >= bytes ? hot.size - bytes + 1 : 0; /* hits: address - hot.address below it */
+    if (context->exec == UINT64_MAX && !structured) {
+        /* The whole wave: when the lowest and the highest BUFOFFSET are in
+         * range and in the region, every lane is (addresses grow with it). */
+        uint32_t offsets[GCN_WAVE_LANES], lowest = UINT32_MAX, highest = 0;
+        for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++) {
+            uint32_t offset = (index_registers[lane] + (lane & tid_mask)) * stride + instruction_offset +
+                              offset_registers[lane];
+            offsets[lane] = offset;
+            lowest = offset < lowest ? offset : lowest;
+            highest = offset > highest ? offset : highest;
+        }
+        if ((int64_t)highest < limit && ((base + lowest) & align_mask) - hot.address < hot_room &&
+            ((base + highest) & align_mask) - hot.address < hot_room) {
+            for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
+                spans[lane] = hot.bytes + (((base + offsets[lane]) & align_mask) - hot.address);
+            return UINT64_MAX;
+        }
+    }
     uint64_t taken = 0;
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
