@@ -127,6 +127,24 @@ static uint64_t flat_global_lanes(flat_context *context, unsigned bytes, uint8_t
     uint64_t shared = machine->options.shared_aperture >> 32, private = machine->options.private_aperture >> 32;
     const uint32_t *low = context->vaddr0, *high = pair ? context->vaddr1 : NULL;
     emu_region hot = machine->hot;
+    uint64_t hot_room = hot.size >= bytes ? hot.size - bytes + 1 : 0; /* hits: address - hot.address below it */
+    if (context->exec == UINT64_MAX && !flat) {
+        /* The whole wave of a GLOBAL access: when the lowest and the
+         * highest address are in the region, every lane is. */
+        uint64_t addresses[GCN_WAVE_LANES], lowest = UINT64_MAX, highest = 0;
+        for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++) {
+            uint64_t address = base + (low[lane] | (high ? (uint64_t)high[lane] << 32 : 0));
+            addresses[lane] = address;
+            lowest = address < lowest ? address : lowest;
+            highest = address > highest ? address : highest;
+        }
+        if (lowest - hot.address < hot_room && highest - hot.address < hot_room) {
+            for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
+                spans[lane] = hot.bytes + (addresses[lane] - hot.address);
+            context->used_memory = true;
+            return UINT64_MAX;
+        }
+    }
     uint64_t taken = 0;
     for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
@@ -135,11 +153,12 @@ static uint64_t flat_global_lanes(flat_context *context, unsigned bytes, uint8_t
             continue;
         uint64_t at = address - hot.address;
         uint8_t *span;
-        if (address >= hot.address && at < hot.size && bytes <= hot.size - at) {
+        if (at < hot_room) {
             span = hot.bytes + at;
         } else {
             span = emu_memory_span_miss(machine, address, bytes);
             hot = machine->hot;
+            hot_room = hot.size >= bytes ? hot.size - bytes + 1 : 0;
             if (!span)
                 continue;
         }
