@@ -54,6 +54,13 @@ uint64_t emu_lanes_atomic(const gcn_row *row, const uint32_t *const *data, unsig
     return before;
 }
 
+void emu_lanes_store_dwords(uint8_t *const *spans, const uint32_t *const *data, unsigned count)
+{
+    for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
+        for (unsigned i = 0; i < count; i++)
+            emu_store32(spans[lane] + 4 * i, data[i][lane]);
+}
+
 void emu_lanes_atomics(const gcn_row *row, const uint32_t *const *data, uint64_t lanes,
                        uint8_t *const *spans, uint32_t (*old)[GCN_WAVE_LANES])
 {

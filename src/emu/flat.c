@@ -253,7 +253,12 @@ static gcn_run_status flat_store(flat_context *context)
         return GCN_RUN_FAULT;
     uint8_t *global[GCN_WAVE_LANES];
     uint64_t taken = flat_global_lanes(context, size * count, global);
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint64_t rest = context->exec; /* the lanes left for the loop in lane order */
+    if (taken == UINT64_MAX && element == GCN_ELEMENT_B32) {
+        emu_lanes_store_dwords(global, data, count);
+        rest = 0;
+    }
+    for (uint64_t lanes = rest; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *bytes = taken >> lane & 1 ? global[lane] : flat_span(context, lane, size * count, true);
         if (!bytes)

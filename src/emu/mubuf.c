@@ -304,7 +304,12 @@ static gcn_run_status mubuf_store(const mubuf_context *context)
         return GCN_RUN_FAULT;
     uint8_t *linear[GCN_WAVE_LANES];
     uint64_t taken = mubuf_linear_rows(context, size, count, linear);
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint64_t rest = context->exec; /* the lanes left for the loop in lane order */
+    if (taken == UINT64_MAX && element == GCN_ELEMENT_B32) {
+        emu_lanes_store_dwords(linear, data, count);
+        rest = 0;
+    }
+    for (uint64_t lanes = rest; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *spans[4];
         if (taken >> lane & 1) {
