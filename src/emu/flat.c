@@ -127,7 +127,7 @@ static uint64_t flat_global_lanes(flat_context *context, unsigned bytes, uint8_t
     uint64_t shared = machine->options.shared_aperture >> 32, private = machine->options.private_aperture >> 32;
     const uint32_t *low = context->vaddr0, *high = pair ? context->vaddr1 : NULL;
     emu_region hot = machine->hot;
-    uint64_t hot_room = hot.size >= bytes ? hot.size - bytes + 1 : 0; /* hits: address - hot.address below it */
+    uint64_t hot_room = emu_region_room(&hot, bytes);
     if (context->exec == UINT64_MAX && !flat) {
         /* The whole wave of a GLOBAL access: when the lowest and the
          * highest address are in the region, every lane is. */
@@ -158,7 +158,7 @@ static uint64_t flat_global_lanes(flat_context *context, unsigned bytes, uint8_t
         } else {
             span = emu_memory_span_miss(machine, address, bytes);
             hot = machine->hot;
-            hot_room = hot.size >= bytes ? hot.size - bytes + 1 : 0;
+            hot_room = emu_region_room(&hot, bytes);
             if (!span)
                 continue;
         }

@@ -11,6 +11,14 @@
 
 #include "emu/emu.h"
 
+/* The room of a region for accesses of `bytes` bytes: one is wholly in it
+ * when address - region->address is below it (an address below the region
+ * wraps to a large difference). Regions never wrap the address space. */
+static inline uint64_t emu_region_room(const emu_region *region, uint64_t bytes)
+{
+    return region->size >= bytes ? region->size - bytes + 1 : 0;
+}
+
 /* The region the last access hit is checked inline (most accesses of an
  * instruction fall in it); the rest, and every access while the machine
  * watches, go to emu_memory_span_miss. */

@@ -87,7 +87,7 @@ static uint64_t mubuf_linear_lanes(const mubuf_context *context, uint32_t last, 
     int64_t limit = (int64_t)num_records - soffset - last;
     bool structured = context->structured;
     emu_region hot = machine->hot;
-    uint64_t hot_room = hot.size >= bytes ? hot.size - bytes + 1 : 0; /* hits: address - hot.address below it */
+    uint64_t hot_room = emu_region_room(&hot, bytes);
     if (context->exec == UINT64_MAX && !structured) {
         /* The whole wave: when the lowest and the highest BUFOFFSET are in
          * range and in the region, every lane is (addresses grow with it). */
@@ -126,7 +126,7 @@ static uint64_t mubuf_linear_lanes(const mubuf_context *context, uint32_t last, 
         } else {
             span = emu_memory_span_miss(machine, address, bytes);
             hot = machine->hot;
-            hot_room = hot.size >= bytes ? hot.size - bytes + 1 : 0;
+            hot_room = emu_region_room(&hot, bytes);
             if (!span)
                 continue;
         }
