@@ -6,6 +6,8 @@
 #include "emu/pending.h"
 #include "emu/registers.h"
 
+#include <string.h>
+
 bool emu_lanes_check_vgprs(emu_step *step, const char *what, unsigned first, unsigned count)
 {
     if (first + count <= GCN_VGPR_COUNT)
@@ -41,12 +43,43 @@ uint64_t emu_lanes_atomic(const gcn_row *row, const uint32_t *const *data, unsig
             compare |= (uint64_t)data[3][lane] << 32;
     }
     uint64_t before = width == 2 ? emu_load64(bytes) : emu_load32(bytes);
-    uint64_t after = emu_atomic((gcn_operation)row->operation, width == 2, before, value, compare);
+    gcn_operation operation = (gcn_operation)row->operation;
+    uint64_t after = operation == GCN_OP_ATOMIC_ADD && width == 1 /* the common case, inline */
+                         ? (uint32_t)(before + value)
+                         : emu_atomic(operation, width == 2, before, value, compare);
     if (width == 2)
         emu_store64(bytes, after);
     else
         emu_store32(bytes, (uint32_t)after);
     return before;
+}
+
+void emu_lanes_store_dwords(uint8_t *const *spans, const uint32_t *const *data, unsigned count)
+{
+    for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
+        for (unsigned i = 0; i < count; i++)
+            emu_store32(spans[lane] + 4 * i, data[i][lane]);
+}
+
+void emu_lanes_atomics(const gcn_row *row, const uint32_t *const *data, uint64_t lanes,
+                       uint8_t *const *spans, uint32_t (*old)[GCN_WAVE_LANES])
+{
+    if (row->operation == GCN_OP_ATOMIC_ADD && emu_lanes_atomic_width(row) == 1) {
+        for (; lanes; lanes &= lanes - 1) { /* the common case, inline */
+            unsigned lane = (unsigned)__builtin_ctzll(lanes);
+            uint32_t before = emu_load32(spans[lane]);
+            emu_store32(spans[lane], before + data[0][lane]);
+            old[0][lane] = before;
+            old[1][lane] = 0;
+        }
+        return;
+    }
+    for (; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        uint64_t before = emu_lanes_atomic(row, data, lane, spans[lane]);
+        old[0][lane] = (uint32_t)before;
+        old[1][lane] = (uint32_t)(before >> 32);
+    }
 }
 
 bool emu_lanes_claim(emu_step *step, unsigned first, unsigned count)
@@ -75,7 +108,10 @@ void emu_lanes_deliver(emu_op *op, gcn_wave *wave, unsigned first, unsigned coun
 {
     uint32_t *data = emu_op_load_vgprs(op, wave, first, count, exec, mask);
     for (unsigned i = 0; i < count; i++)
-        for (uint64_t lanes = exec; lanes; lanes &= lanes - 1) {
+        if (exec == ~0ull) /* every lane: one copy */
+            memcpy(&data[i * GCN_WAVE_LANES], values[i], GCN_WAVE_LANES * sizeof *data);
+        else
+            for (uint64_t lanes = exec; lanes; lanes &= lanes - 1) {
             unsigned lane = (unsigned)__builtin_ctzll(lanes);
             data[i * GCN_WAVE_LANES + lane] = values[i][lane];
         }

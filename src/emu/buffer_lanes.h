@@ -23,6 +23,16 @@ unsigned emu_lanes_atomic_width(const gcn_row *row);
 uint64_t emu_lanes_atomic(const gcn_row *row, const uint32_t *const *data, unsigned lane,
                           uint8_t *bytes);
 
+/* A whole wave's dword store: dwords 0..count-1 of data[] to spans[lane],
+ * lane after lane (racing lanes: the last one's store stays). */
+void emu_lanes_store_dwords(uint8_t *const *spans, const uint32_t *const *data, unsigned count);
+
+/* The atomic of every lane of `lanes` in lane order on spans[lane], the
+ * old values to old[0] (low dwords) and old[1] (high dwords, for 64-bit
+ * atomics). */
+void emu_lanes_atomics(const gcn_row *row, const uint32_t *const *data, uint64_t lanes,
+                       uint8_t *const *spans, uint32_t (*old)[GCN_WAVE_LANES]);
+
 /* Before issuing a load that writes VGPRs first..first+count-1: reports an
  * op in flight that owns them; false after a fault. */
 bool emu_lanes_claim(emu_step *step, unsigned first, unsigned count);

@@ -41,6 +41,9 @@ struct gcn_machine {
     emu_region *regions; /* sorted by address, never overlapping */
     size_t region_count, region_capacity;
     size_t last_region;  /* the region the last access hit */
+    /* That region again, for the inline check of emu_memory_span (memory.h);
+     * empty (size 0) while watching, so that every span is recorded. */
+    emu_region hot;
     uint32_t *program;
     emu_decoded *decoded;
     size_t program_words;

@@ -109,6 +109,67 @@ static uint8_t *flat_span(flat_context *context, unsigned lane, unsigned size, b
     return bytes;
 }
 
+/* The common case for a whole instruction before its lanes run: GLOBAL,
+ * and FLAT addresses outside the LDS and private apertures, in guest
+ * memory. Their spans go to spans[lane]; returns those lanes (the rest take
+ * flat_span in lane order). Addresses depend on registers only, so
+ * computing them first changes nothing; not while the machine watches,
+ * which records spans in order. */
+static uint64_t flat_global_lanes(flat_context *context, unsigned bytes, uint8_t **spans)
+{
+    gcn_machine *machine = context->step->machine;
+    if (context->kind == EMU_FLAT_SCRATCH || machine->watching)
+        return 0;
+    bool flat = context->kind == EMU_FLAT_FLAT, pair = flat || context->saddr_off;
+    /* emu_flat_lane_address: FLAT's offset 12-bit unsigned, GLOBAL's signed. */
+    uint64_t offset = flat ? context->offset & 0xfffu : (uint64_t)(int64_t)(int32_t)context->offset;
+    uint64_t base = pair ? offset : context->saddr + offset;
+    uint64_t shared = machine->options.shared_aperture >> 32, private = machine->options.private_aperture >> 32;
+    const uint32_t *low = context->vaddr0, *high = pair ? context->vaddr1 : NULL;
+    emu_region hot = machine->hot;
+    uint64_t hot_room = emu_region_room(&hot, bytes);
+    if (context->exec == UINT64_MAX && !flat) {
+        /* The whole wave of a GLOBAL access: when the lowest and the
+         * highest address are in the region, every lane is. */
+        uint64_t addresses[GCN_WAVE_LANES], lowest = UINT64_MAX, highest = 0;
+        for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++) {
+            uint64_t address = base + (low[lane] | (high ? (uint64_t)high[lane] << 32 : 0));
+            addresses[lane] = address;
+            lowest = address < lowest ? address : lowest;
+            highest = address > highest ? address : highest;
+        }
+        if (lowest - hot.address < hot_room && highest - hot.address < hot_room) {
+            for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
+                spans[lane] = hot.bytes + (addresses[lane] - hot.address);
+            context->used_memory = true;
+            return UINT64_MAX;
+        }
+    }
+    uint64_t taken = 0;
+    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        uint64_t address = base + (low[lane] | (high ? (uint64_t)high[lane] << 32 : 0));
+        if (flat && (address >> 32 == shared || address >> 32 == private))
+            continue;
+        uint64_t at = address - hot.address;
+        uint8_t *span;
+        if (at < hot_room) {
+            span = hot.bytes + at;
+        } else {
+            span = emu_memory_span_miss(machine, address, bytes);
+            hot = machine->hot;
+            hot_room = emu_region_room(&hot, bytes);
+            if (!span)
+                continue;
+        }
+        spans[lane] = span;
+        taken |= 1ull << lane;
+    }
+    if (taken)
+        context->used_memory = true;
+    return taken;
+}
+
 /* The op of the access: VM_CNT unless every lane went to LDS. */
 static emu_op *flat_issue(flat_context *context)
 {
@@ -153,7 +214,21 @@ static gcn_run_status flat_load(flat_context *context)
     if (!emu_lanes_check_vgprs(step, "the destination registers", vdst, count + tfe))
         return GCN_RUN_FAULT;
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint8_t *global[GCN_WAVE_LANES];
+    uint64_t taken = flat_global_lanes(context, size * count, global);
+    uint64_t one_by_one = taken;
+    if (taken == UINT64_MAX && element == GCN_ELEMENT_B32) { /* the whole wave's dwords */
+        for (unsigned i = 0; i < count; i++)
+            for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
+                values[i][lane] = emu_load32(global[lane] + 4 * i);
+        one_by_one = 0;
+    }
+    for (uint64_t lanes = one_by_one; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        for (unsigned i = 0; i < count; i++)
+            values[i][lane] = emu_element_load(element, global[lane] + 4 * i);
+    }
+    for (uint64_t lanes = context->exec & ~taken; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         const uint8_t *bytes = flat_span(context, lane, size * count, false);
         if (!bytes)
@@ -176,9 +251,16 @@ static gcn_run_status flat_store(flat_context *context)
     const uint32_t *data[4];
     if (!emu_lanes_read(step, vdata, count, data))
         return GCN_RUN_FAULT;
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint8_t *global[GCN_WAVE_LANES];
+    uint64_t taken = flat_global_lanes(context, size * count, global);
+    uint64_t rest = context->exec; /* the lanes left for the loop in lane order */
+    if (taken == UINT64_MAX && element == GCN_ELEMENT_B32) {
+        emu_lanes_store_dwords(global, data, count);
+        rest = 0;
+    }
+    for (uint64_t lanes = rest; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        uint8_t *bytes = flat_span(context, lane, size * count, true);
+        uint8_t *bytes = taken >> lane & 1 ? global[lane] : flat_span(context, lane, size * count, true);
         if (!bytes)
             return GCN_RUN_FAULT;
         for (unsigned i = 0; i < count; i++)
@@ -202,9 +284,16 @@ static gcn_run_status flat_atomic(flat_context *context)
         !emu_lanes_read(step, vdata, count, data))
         return GCN_RUN_FAULT;
     uint32_t old[3][GCN_WAVE_LANES] = {{0}};
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint8_t *global[GCN_WAVE_LANES];
+    uint64_t taken = flat_global_lanes(context, 4 * width, global);
+    uint64_t rest = context->exec; /* the lanes left for the loop in lane order */
+    if (taken == rest) {
+        emu_lanes_atomics(row, data, taken, global, old);
+        rest = 0;
+    }
+    for (uint64_t lanes = rest; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        uint8_t *bytes = flat_span(context, lane, 4 * width, true);
+        uint8_t *bytes = taken >> lane & 1 ? global[lane] : flat_span(context, lane, 4 * width, true);
         if (!bytes)
             return GCN_RUN_FAULT;
         uint64_t before = emu_lanes_atomic(row, data, lane, bytes);

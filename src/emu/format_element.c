@@ -47,7 +47,7 @@ uint32_t emu_element_load_narrow(gcn_element element, const uint8_t *bytes)
     }
 }
 
-void emu_element_store(gcn_element element, uint32_t value, uint8_t *bytes)
+void emu_element_store_narrow(gcn_element element, uint32_t value, uint8_t *bytes)
 {
     if (element == GCN_ELEMENT_B8_HI || element == GCN_ELEMENT_B16_HI)
         value >>= 16;

@@ -30,6 +30,15 @@ static inline uint32_t emu_element_load(gcn_element element, const uint8_t *byte
 
 /* A store's bytes from the register value: VDATA&0xff, VDATA&0xffff,
  * (VDATA>>16)&0xff for BYTE_D16_HI, VDATA>>16 for SHORT_D16_HI. */
-void emu_element_store(gcn_element element, uint32_t value, uint8_t *bytes);
+void emu_element_store_narrow(gcn_element element, uint32_t value, uint8_t *bytes);
+static inline void emu_element_store(gcn_element element, uint32_t value, uint8_t *bytes)
+{
+    if (element == GCN_ELEMENT_B32) { /* the common case, without a call */
+        bytes[0] = (uint8_t)value, bytes[1] = (uint8_t)(value >> 8);
+        bytes[2] = (uint8_t)(value >> 16), bytes[3] = (uint8_t)(value >> 24);
+        return;
+    }
+    emu_element_store_narrow(element, value, bytes);
+}
 
 #endif

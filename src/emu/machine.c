@@ -89,6 +89,7 @@ gcn_status gcn_machine_map(gcn_machine *machine, uint64_t address, uint64_t size
     machine->regions[at] = (emu_region){address, size, memory};
     machine->region_count++;
     machine->last_region = at;
+    machine->hot = (emu_region){0, 0, NULL};
     if (bytes)
         *bytes = memory;
     return GCN_OK;
@@ -133,11 +134,15 @@ static void watch_span(gcn_machine *machine, uint64_t address, uint64_t size)
     machine->watch[machine->watch_count++] = (gcn_span){address, size};
 }
 
-uint8_t *emu_memory_span(gcn_machine *machine, uint64_t address, uint64_t size)
+uint8_t *emu_memory_span_miss(gcn_machine *machine, uint64_t address, uint64_t size)
 {
     uint8_t *bytes = memory_lookup(machine, address, size);
-    if (__builtin_expect(machine->watching, 0) && bytes)
-        watch_span(machine, address, size);
+    if (__builtin_expect(machine->watching, 0)) {
+        if (bytes)
+            watch_span(machine, address, size);
+    } else if (bytes) {
+        machine->hot = machine->regions[machine->last_region];
+    }
     return bytes;
 }
 
@@ -151,6 +156,7 @@ void gcn_machine_watch(gcn_machine *machine, bool on)
     if (!machine)
         return;
     machine->watching = on;
+    machine->hot = (emu_region){0, 0, NULL};
     gcn_machine_watch_clear(machine);
 }
 

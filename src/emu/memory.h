@@ -11,7 +11,26 @@
 
 #include "emu/emu.h"
 
-uint8_t *emu_memory_span(gcn_machine *machine, uint64_t address, uint64_t size);
+/* The room of a region for accesses of `bytes` bytes: one is wholly in it
+ * when address - region->address is below it (an address below the region
+ * wraps to a large difference). Regions never wrap the address space. */
+static inline uint64_t emu_region_room(const emu_region *region, uint64_t bytes)
+{
+    return region->size >= bytes ? region->size - bytes + 1 : 0;
+}
+
+/* The region the last access hit is checked inline (most accesses of an
+ * instruction fall in it); the rest, and every access while the machine
+ * watches, go to emu_memory_span_miss. */
+uint8_t *emu_memory_span_miss(gcn_machine *machine, uint64_t address, uint64_t size);
+static inline uint8_t *emu_memory_span(gcn_machine *machine, uint64_t address, uint64_t size)
+{
+    const emu_region *hot = &machine->hot;
+    uint64_t at = address - hot->address;
+    if (address >= hot->address && at < hot->size && size <= hot->size - at)
+        return hot->bytes + at;
+    return emu_memory_span_miss(machine, address, size);
+}
 uint8_t *emu_lds_span(gcn_wave *wave, uint64_t offset, uint64_t size);
 uint8_t *emu_scratch_span(gcn_wave *wave, unsigned lane, uint64_t offset, uint64_t size);
 

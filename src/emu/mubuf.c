@@ -29,6 +29,15 @@ void mubuf_span_fault(const mubuf_context *context, unsigned lane, uint64_t addr
 static bool mubuf_lane_spans(const mubuf_context *context, unsigned lane, unsigned size,
                              unsigned count, bool write, uint8_t **spans)
 {
+    if (context->linear) {
+        uint8_t *bytes = count > 1 ? mubuf_linear_span(context, lane, 4 * (count - 1), size, 4 * count)
+                                   : mubuf_linear_span(context, lane, 0, size, size);
+        if (bytes) {
+            for (unsigned i = 0; i < count; i++)
+                spans[i] = bytes + 4 * i;
+            return true;
+        }
+    }
     if (count > 1 && !context->resource.swizzle) {
         uint64_t first, last;
         bool first_in = mubuf_address(context, lane, 0, size, &first);
@@ -50,6 +59,89 @@ static bool mubuf_lane_spans(const mubuf_context *context, unsigned lane, unsign
             return false;
     }
     return true;
+}
+
+/* The common case for a whole instruction before its lanes run: the spans
+ * (mubuf_linear_span) of the EXEC lanes that take it, in spans[lane];
+ * returns those lanes (the rest take the general path in lane order).
+ * Addresses depend on registers only, so computing them first changes
+ * nothing; not while the machine watches, which records spans in order. */
+static uint64_t mubuf_linear_lanes(const mubuf_context *context, uint32_t last, unsigned align,
+                                   unsigned bytes, uint8_t **spans)
+{
+    static const uint32_t zeros[GCN_WAVE_LANES];
+    gcn_machine *machine = context->step->machine;
+    if (!context->linear || machine->watching)
+        return 0;
+    /* mubuf_linear_span with every per-instruction value in a local, and
+     * without a branch on the modifiers. */
+    const emu_buffer_resource *resource = &context->resource;
+    const emu_buffer_request *request = &context->request;
+    const uint32_t *index_registers = request->idxen ? context->vaddr0 : zeros;
+    const uint32_t *offset_registers = !request->offen ? zeros : request->idxen ? context->vaddr1 : context->vaddr0;
+    uint32_t stride = resource->stride, num_records = resource->num_records, soffset = request->soffset;
+    uint32_t instruction_offset = request->offset, tid_mask = resource->tid_enable ? UINT32_MAX : 0;
+    uint64_t base = resource->base + soffset, align_mask = emu_buffer_align(UINT64_MAX, align);
+    /* Raw rule, BUFOFFSET + last + SGPR_OFFSET < NUMRECORDS: below limit
+     * (which also keeps BUFOFFSET + last from wrapping). */
+    int64_t limit = (int64_t)num_records - soffset - last;
+    bool structured = context->structured;
+    emu_region hot = machine->hot;
+    uint64_t hot_room = emu_region_room(&hot, bytes);
+    if (context->exec == UINT64_MAX && !structured) {
+        /* The whole wave: when the lowest and the highest BUFOFFSET are in
+         * range and in the region, every lane is (addresses grow with it). */
+        uint32_t offsets[GCN_WAVE_LANES], lowest = UINT32_MAX, highest = 0;
+        for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++) {
+            uint32_t offset = (index_registers[lane] + (lane & tid_mask)) * stride + instruction_offset +
+                              offset_registers[lane];
+            offsets[lane] = offset;
+            lowest = offset < lowest ? offset : lowest;
+            highest = offset > highest ? offset : highest;
+        }
+        if ((int64_t)highest < limit && ((base + lowest) & align_mask) - hot.address < hot_room &&
+            ((base + highest) & align_mask) - hot.address < hot_room) {
+            for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
+                spans[lane] = hot.bytes + (((base + offsets[lane]) & align_mask) - hot.address);
+            return UINT64_MAX;
+        }
+    }
+    uint64_t taken = 0;
+    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        uint32_t index = index_registers[lane] + (lane & tid_mask);
+        uint32_t offset = instruction_offset + offset_registers[lane];
+        uint32_t buffer_offset = index * stride + offset;
+        if (__builtin_expect(structured, 0)) {
+            if (offset > UINT32_MAX - last || buffer_offset > UINT32_MAX - last || index >= num_records ||
+                offset + last >= stride)
+                continue; /* a dword wraps, or out of range: the general path */
+        } else if ((int64_t)buffer_offset >= limit) {
+            continue;
+        }
+        uint64_t address = (base + buffer_offset) & align_mask, at = address - hot.address;
+        uint8_t *span;
+        if (at < hot_room) {
+            span = hot.bytes + at;
+        } else {
+            span = emu_memory_span_miss(machine, address, bytes);
+            hot = machine->hot;
+            hot_room = emu_region_room(&hot, bytes);
+            if (!span)
+                continue;
+        }
+        spans[lane] = span;
+        taken |= 1ull << lane;
+    }
+    return taken;
+}
+
+/* The same for a row's `count` dwords (or one element of `size` bytes). */
+static uint64_t mubuf_linear_rows(const mubuf_context *context, unsigned size, unsigned count,
+                                  uint8_t **spans)
+{
+    return count > 1 ? mubuf_linear_lanes(context, 4 * (count - 1), size, 4 * count, spans)
+                     : mubuf_linear_lanes(context, 0, size, size, spans);
 }
 
 /* Reads the resource, SOFFSET and the VADDR registers the modifiers use. */
@@ -84,6 +176,8 @@ static bool mubuf_begin(emu_step *step, mubuf_context *context)
     if (vaddr_count == 2)
         context->vaddr1 = emu_read_vgpr(step, vaddr + 1);
     context->exec = emu_exec(step);
+    context->linear = !context->resource.swizzle && !request->addr64;
+    context->structured = context->resource.stride != 0 && (request->idxen || context->resource.tid_enable);
     return !emu_failed(step);
 }
 
@@ -164,7 +258,21 @@ static gcn_run_status mubuf_load(const mubuf_context *context)
                           : element == GCN_ELEMENT_S8 ? GCN_ELEMENT_U8
                           : element == GCN_ELEMENT_S16 ? GCN_ELEMENT_U16 : element;
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint8_t *linear[GCN_WAVE_LANES];
+    uint64_t taken = mubuf_linear_rows(context, size, count, linear);
+    uint64_t one_by_one = taken;
+    if (taken == UINT64_MAX && read_as == GCN_ELEMENT_B32) { /* the whole wave's dwords */
+        for (unsigned i = 0; i < count; i++)
+            for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
+                values[i][lane] = emu_load32(linear[lane] + 4 * i);
+        one_by_one = 0;
+    }
+    for (uint64_t lanes = one_by_one; lanes; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(lanes);
+        for (unsigned i = 0; i < count; i++)
+            values[i][lane] = emu_element_load(read_as, linear[lane] + 4 * i);
+    }
+    for (uint64_t lanes = context->exec & ~taken; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *spans[4];
         if (!mubuf_lane_spans(context, lane, size, count, false, spans))
@@ -194,9 +302,21 @@ static gcn_run_status mubuf_store(const mubuf_context *context)
     const uint32_t *data[4];
     if (!emu_lanes_read(step, vdata, count, data))
         return GCN_RUN_FAULT;
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint8_t *linear[GCN_WAVE_LANES];
+    uint64_t taken = mubuf_linear_rows(context, size, count, linear);
+    uint64_t rest = context->exec; /* the lanes left for the loop in lane order */
+    if (taken == UINT64_MAX && element == GCN_ELEMENT_B32) {
+        emu_lanes_store_dwords(linear, data, count);
+        rest = 0;
+    }
+    for (uint64_t lanes = rest; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *spans[4];
+        if (taken >> lane & 1) {
+            for (unsigned i = 0; i < count; i++)
+                emu_element_store(element, data[i][lane], linear[lane] + 4 * i);
+            continue;
+        }
         if (!mubuf_lane_spans(context, lane, size, count, true, spans))
             return GCN_RUN_FAULT;
         for (unsigned i = 0; i < count; i++)
@@ -247,14 +367,23 @@ static gcn_run_status mubuf_atomic(const mubuf_context *context)
         !emu_lanes_read(step, vdata, count, data))
         return GCN_RUN_FAULT;
     uint32_t old[3][GCN_WAVE_LANES] = {{0}};
-    for (uint64_t lanes = context->exec; lanes; lanes &= lanes - 1) {
+    uint8_t *linear[GCN_WAVE_LANES];
+    uint64_t taken = mubuf_linear_lanes(context, 0, 4, 4 * width, linear);
+    uint64_t rest = context->exec; /* the lanes left for the loop in lane order */
+    if (taken == rest) {
+        emu_lanes_atomics(row, data, taken, linear, old);
+        rest = 0;
+    }
+    for (uint64_t lanes = rest; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint64_t address;
-        if (!mubuf_address(context, lane, 0, 4, &address))
-            continue;
-        uint8_t *bytes = mubuf_span(context, lane, address, 4 * width, true);
-        if (!bytes)
-            return GCN_RUN_FAULT;
+        uint8_t *bytes = taken >> lane & 1 ? linear[lane] : NULL;
+        if (!bytes) {
+            if (!mubuf_address(context, lane, 0, 4, &address))
+                continue;
+            if (!(bytes = mubuf_span(context, lane, address, 4 * width, true)))
+                return GCN_RUN_FAULT;
+        }
         uint64_t before = emu_lanes_atomic(row, data, lane, bytes);
         old[0][lane] = (uint32_t)before;
         old[1][lane] = (uint32_t)(before >> 32);

@@ -14,6 +14,9 @@ typedef struct mubuf_context {
     emu_buffer_request request;
     uint64_t exec;
     const uint32_t *vaddr0, *vaddr1; /* VGPR[VADDR], VGPR[VADDR+1]: 64 lanes, or NULL */
+    /* The common case, decided once per instruction: no swizzle, no ADDR64
+     * (mubuf_linear_span); structured: the range rule of STRIDE and index. */
+    bool linear, structured;
 } mubuf_context;
 
 /* Where byte delta of a lane's access lies, aligned for elements of
@@ -28,6 +31,32 @@ static inline bool mubuf_address(const mubuf_context *context, unsigned lane, ui
                             &result);
     *address = emu_buffer_align(result.address, align);
     return result.in_range;
+}
+
+/* The common case of a lane's access (context->linear) in one step: the
+ * guest bytes of `bytes` bytes from byte 0 of the lane's access (aligned for
+ * `align`-byte elements), when every dword up to byte `last` is in range,
+ * contiguous and in guest memory; else NULL, and the caller takes the
+ * general path, which gives the same result for every lane this one takes. */
+static inline uint8_t *mubuf_linear_span(const mubuf_context *context, unsigned lane, uint32_t last,
+                                         unsigned align, unsigned bytes)
+{
+    const emu_buffer_resource *resource = &context->resource;
+    const emu_buffer_request *request = &context->request;
+    uint32_t vgpr_index = request->idxen ? context->vaddr0[lane] : 0;
+    uint32_t vgpr_offset = request->offen ? (request->idxen ? context->vaddr1 : context->vaddr0)[lane] : 0;
+    uint32_t offset = request->offset + vgpr_offset;
+    uint32_t index = vgpr_index + (resource->tid_enable ? lane : 0);
+    uint32_t buffer_offset = index * resource->stride + offset;
+    if (offset > UINT32_MAX - last || buffer_offset > UINT32_MAX - last)
+        return NULL; /* a dword wraps: the general path */
+    if (context->structured ? index >= resource->num_records || offset + last >= resource->stride
+                            : (uint64_t)buffer_offset + last + request->soffset >= resource->num_records)
+        return NULL;
+    uint64_t address = resource->base + request->soffset + buffer_offset;
+    if (address > UINT64_MAX - last)
+        return NULL;
+    return emu_memory_span(context->step->machine, emu_buffer_align(address, align), bytes);
 }
 
 /* The fault of an access outside guest memory (out of line: it is rare). */

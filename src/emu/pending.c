@@ -53,6 +53,11 @@ static void complete(gcn_wave *wave, emu_op *op)
         for (unsigned i = 0; i < op->count; i++) {
             uint32_t *lanes = wave->vgpr[op->first + i];
             const uint32_t *values = op->data + (size_t)i * GCN_WAVE_LANES;
+            if (op->lanes == ~0ull && op->mask == 0xffffffffu) { /* the common case: whole */
+                memcpy(lanes, values, GCN_WAVE_LANES * sizeof *lanes);
+                emu_mark_vgpr_written(wave, op->first + i);
+                continue;
+            }
             for (uint64_t mask = op->lanes; mask; mask &= mask - 1) {
                 unsigned lane = (unsigned)__builtin_ctzll(mask);
                 lanes[lane] = (lanes[lane] & ~op->mask) | (values[lane] & op->mask);
