@@ -489,10 +489,70 @@ bool asm_directive(asm_state *state, const char *line, size_t start, size_t name
 /* The conditional directives, which matter also in skipped lines. */
 bool asm_condition_directive(asm_state *state, const char *line, size_t start, size_t name_end,
                              size_t end);
-/* A data directive again, as a fixup. */
-void asm_fixup_data(asm_state *state, const char *line, size_t start, size_t end, unsigned size);
 /* Closest directive name, for "did you mean". */
 const char *asm_nearest_directive(const char *name, size_t length);
+/* The sections as a pass starts: .text alone, current. */
+void asm_reset_sections(asm_state *state);
+/* What the directives' handlers share: the index past blanks from i; the
+ * length of the identifier at i; whether nothing follows (reporting what
+ * does, after what); a value needed now (a count, a size, an alignment);
+ * a "string" with C escapes into out (false after an error); blanks
+ * trimmed around [*i, *e). */
+size_t asm_skip_blank(const char *text, size_t i, size_t end);
+size_t asm_name_at(const char *text, size_t i, size_t end);
+bool asm_at_end(asm_state *state, gcn_cursor *cursor, const char *what);
+bool asm_number(asm_state *state, gcn_cursor *cursor, int64_t *value);
+bool asm_parse_string(asm_state *state, gcn_cursor *cursor, asm_buffer *out);
+void asm_trim(const char *line, size_t *i, size_t *e);
+
+/* ---- data_directives.c, include_directives.c, conditions.c ---- */
+/* The handlers of the directive table (directives.c) kept in these files:
+ * line[start, name_end) is the name, the statement ends at end, and the
+ * last argument is the table's for the name. */
+
+/* ---- data_directives.c ---- */
+/* .align and the like: argument ALIGN_POWER (.p2align) | fill width. */
+enum { ALIGN_POWER = 1 << 8 };
+void asm_directive_data(asm_state *state, const char *line, size_t start, size_t name_end,
+                        size_t end, unsigned size);
+void asm_directive_string(asm_state *state, const char *line, size_t start, size_t name_end,
+                          size_t end, unsigned terminate);
+void asm_directive_fill(asm_state *state, const char *line, size_t start, size_t name_end,
+                        size_t end, unsigned unused);
+void asm_directive_skip(asm_state *state, const char *line, size_t start, size_t name_end,
+                        size_t end, unsigned unused);
+void asm_directive_align(asm_state *state, const char *line, size_t start, size_t name_end,
+                         size_t end, unsigned kind);
+void asm_directive_org(asm_state *state, const char *line, size_t start, size_t name_end,
+                       size_t end, unsigned unused);
+/* A data directive again, as a fixup. */
+void asm_fixup_data(asm_state *state, const char *line, size_t start, size_t end, unsigned size);
+
+/* ---- include_directives.c ---- */
+void asm_directive_include(asm_state *state, const char *line, size_t start, size_t name_end,
+                           size_t end, unsigned unused);
+void asm_directive_incbin(asm_state *state, const char *line, size_t start, size_t name_end,
+                          size_t end, unsigned unused);
+
+/* ---- conditions.c ---- */
+/* The kinds of .if (the argument of asm_directive_condition), or'ed with
+ * ELSE_IF for .elseif; ELSE and END_IF for .else and .endif. */
+enum {
+    IF_VALUE, IF_ZERO, IF_NOT_ZERO, IF_POSITIVE, IF_NOT_NEGATIVE, IF_NEGATIVE, IF_NOT_POSITIVE,
+    IF_DEFINED, IF_NOT_DEFINED, IF_BLANK, IF_NOT_BLANK, IF_SAME, IF_DIFFERENT,
+    IF_KINDS, ELSE_IF = 1 << 8, ELSE = 2 << 8, END_IF = 3 << 8
+};
+void asm_directive_condition(asm_state *state, const char *line, size_t start, size_t name_end,
+                             size_t end, unsigned kind);
+/* Reports the .if left open at the end. */
+void asm_check_conditions_closed(asm_state *state);
+/* Whether the current line is assembled (no .if around it is false). */
+static inline bool asm_active(const asm_state *state)
+{
+    return state->condition_count == 0 || state->conditions[state->condition_count - 1].active;
+}
+
+/* ---- emit.c ---- */
 /* Writes bytes at the current position of the current section (in a
  * fixup: over the bytes it had). */
 bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned column);
@@ -540,13 +600,6 @@ static inline void asm_end_statement(asm_state *state)
     if (!state->output->skip_statement_ends)
         asm_record_statement_end(state);
 }
-void asm_check_conditions_closed(asm_state *state);
-/* Whether the current line is assembled (no .if around it is false). */
-static inline bool asm_active(const asm_state *state)
-{
-    return state->condition_count == 0 || state->conditions[state->condition_count - 1].active;
-}
-void asm_reset_sections(asm_state *state);
 
 /* ---- macros.c ---- */
 void asm_macro_define(asm_state *state, const char *line, size_t start, size_t end);
