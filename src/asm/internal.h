@@ -34,7 +34,7 @@ enum {
 #define ASM_EXPANSION_BUDGET (1u << 22)    /* lines and repetitions a pass may expand */
 #define ASM_MAX_SECTION_SIZE (1ull << 28)  /* bytes */
 
-/* A growing byte buffer. */
+/* A growing byte buffer (buffers.c). */
 typedef struct asm_buffer {
     char *data;
     size_t length, capacity;
@@ -44,7 +44,8 @@ bool asm_buffer_reserve(asm_buffer *buffer, size_t more);
 bool asm_buffer_append(asm_buffer *buffer, const void *data, size_t length);
 void asm_buffer_free(asm_buffer *buffer);
 
-/* Memory that lives for one pass (contexts, macros): freed all at once. */
+/* Memory that lives for one pass (contexts, macros): freed all at once
+ * (buffers.c). */
 typedef struct asm_arena {
     struct asm_chunk *chunks;
 } asm_arena;
@@ -425,10 +426,26 @@ void asm_fixup_failed(asm_state *state, uint64_t address, uint64_t size);
 /* Cuts the failed fixups' bytes out of the output (at the end). */
 void asm_drop_failed(asm_state *state);
 
-/* ---- source.c ---- */
+/* ---- frames.c ---- */
+/* Gives the new top frame a context entered at the current statement. */
+void asm_frame_context(asm_state *state, asm_frame *frame, uint8_t kind, const char *name,
+                       size_t name_length, unsigned column);
+/* A copy of a context chain that lives to the end of the pass. */
+const asm_context *asm_persist_context(asm_state *state, const asm_context *context);
+void asm_pop_frame(asm_state *state);
+asm_frame *asm_push_frame(asm_state *state, uint8_t kind);
+/* Counts expanded lines; false (after an error) when the budget is spent. */
+bool asm_spend_expansion(asm_state *state, uint64_t lines);
+
+/* ---- source_files.c ---- */
 /* Opens a regular file to read (never blocking on a FIFO); NULL with a
  * reason otherwise. */
 FILE *asm_open_regular(const char *path, const char **reason);
+/* Reads up to count bytes at offset of descriptor into into: fewer only
+ * at the file's end or an error (errno set, *failed). */
+size_t asm_read_at(int descriptor, char *into, size_t count, uint64_t offset, bool *failed);
+/* Opens the file an .include names (path_length bytes) as the new top
+ * frame; false after an error reported at column. */
 bool asm_push_file(asm_state *state, const char *path, size_t path_length, unsigned column);
 /* Takes descriptor, an open regular file read from its start, as
  * state->files[0] (path set); false with *reason on failure. */
@@ -438,6 +455,8 @@ bool asm_take_source(asm_state *state, int descriptor, const char **reason);
 bool asm_enter_file(asm_state *state, asm_frame *frame, uint32_t index);
 /* Frees the files the assembler read, their names and the windows. */
 void asm_files_free(asm_state *state);
+
+/* ---- source.c ---- */
 /* Lines read ahead of the current one for a body (capture_body), copied
  * into state->body, from where the top frame was when asm_ahead_start
  * began: a file's window is not refilled, as the current statement still
@@ -472,15 +491,6 @@ void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line,
 size_t asm_name_length(const char *text, size_t length, size_t readable);
 /* The end of the statement starting at start in clean text (CLRX: ';'). */
 size_t asm_statement_end(const asm_state *state, const char *text, size_t start, size_t length);
-/* Gives the new top frame a context entered at the current statement. */
-void asm_frame_context(asm_state *state, asm_frame *frame, uint8_t kind, const char *name,
-                       size_t name_length, unsigned column);
-/* A copy of a context chain that lives to the end of the pass. */
-const asm_context *asm_persist_context(asm_state *state, const asm_context *context);
-void asm_pop_frame(asm_state *state);
-asm_frame *asm_push_frame(asm_state *state, uint8_t kind);
-/* Counts expanded lines; false (after an error) when the budget is spent. */
-bool asm_spend_expansion(asm_state *state, uint64_t lines);
 
 /* ---- directives.c ---- */
 /* The directive whose name is line[start, name_end), statement up to end;
