@@ -34,7 +34,7 @@ enum {
 #define ASM_EXPANSION_BUDGET (1u << 22)    /* lines and repetitions a pass may expand */
 #define ASM_MAX_SECTION_SIZE (1ull << 28)  /* bytes */
 
-/* A growing byte buffer. */
+/* A growing byte buffer (buffers.c). */
 typedef struct asm_buffer {
     char *data;
     size_t length, capacity;
@@ -44,7 +44,8 @@ bool asm_buffer_reserve(asm_buffer *buffer, size_t more);
 bool asm_buffer_append(asm_buffer *buffer, const void *data, size_t length);
 void asm_buffer_free(asm_buffer *buffer);
 
-/* Memory that lives for one pass (contexts, macros): freed all at once. */
+/* Memory that lives for one pass (contexts, macros): freed all at once
+ * (buffers.c). */
 typedef struct asm_arena {
     struct asm_chunk *chunks;
 } asm_arena;
@@ -425,10 +426,26 @@ void asm_fixup_failed(asm_state *state, uint64_t address, uint64_t size);
 /* Cuts the failed fixups' bytes out of the output (at the end). */
 void asm_drop_failed(asm_state *state);
 
-/* ---- source.c ---- */
+/* ---- frames.c ---- */
+/* Gives the new top frame a context entered at the current statement. */
+void asm_frame_context(asm_state *state, asm_frame *frame, uint8_t kind, const char *name,
+                       size_t name_length, unsigned column);
+/* A copy of a context chain that lives to the end of the pass. */
+const asm_context *asm_persist_context(asm_state *state, const asm_context *context);
+void asm_pop_frame(asm_state *state);
+asm_frame *asm_push_frame(asm_state *state, uint8_t kind);
+/* Counts expanded lines; false (after an error) when the budget is spent. */
+bool asm_spend_expansion(asm_state *state, uint64_t lines);
+
+/* ---- source_files.c ---- */
 /* Opens a regular file to read (never blocking on a FIFO); NULL with a
  * reason otherwise. */
 FILE *asm_open_regular(const char *path, const char **reason);
+/* Reads up to count bytes at offset of descriptor into into: fewer only
+ * at the file's end or an error (errno set, *failed). */
+size_t asm_read_at(int descriptor, char *into, size_t count, uint64_t offset, bool *failed);
+/* Opens the file an .include names (path_length bytes) as the new top
+ * frame; false after an error reported at column. */
 bool asm_push_file(asm_state *state, const char *path, size_t path_length, unsigned column);
 /* Takes descriptor, an open regular file read from its start, as
  * state->files[0] (path set); false with *reason on failure. */
@@ -438,6 +455,8 @@ bool asm_take_source(asm_state *state, int descriptor, const char **reason);
 bool asm_enter_file(asm_state *state, asm_frame *frame, uint32_t index);
 /* Frees the files the assembler read, their names and the windows. */
 void asm_files_free(asm_state *state);
+
+/* ---- source.c ---- */
 /* Lines read ahead of the current one for a body (capture_body), copied
  * into state->body, from where the top frame was when asm_ahead_start
  * began: a file's window is not refilled, as the current statement still
@@ -472,15 +491,6 @@ void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line,
 size_t asm_name_length(const char *text, size_t length, size_t readable);
 /* The end of the statement starting at start in clean text (CLRX: ';'). */
 size_t asm_statement_end(const asm_state *state, const char *text, size_t start, size_t length);
-/* Gives the new top frame a context entered at the current statement. */
-void asm_frame_context(asm_state *state, asm_frame *frame, uint8_t kind, const char *name,
-                       size_t name_length, unsigned column);
-/* A copy of a context chain that lives to the end of the pass. */
-const asm_context *asm_persist_context(asm_state *state, const asm_context *context);
-void asm_pop_frame(asm_state *state);
-asm_frame *asm_push_frame(asm_state *state, uint8_t kind);
-/* Counts expanded lines; false (after an error) when the budget is spent. */
-bool asm_spend_expansion(asm_state *state, uint64_t lines);
 
 /* ---- directives.c ---- */
 /* The directive whose name is line[start, name_end), statement up to end;
@@ -489,10 +499,70 @@ bool asm_directive(asm_state *state, const char *line, size_t start, size_t name
 /* The conditional directives, which matter also in skipped lines. */
 bool asm_condition_directive(asm_state *state, const char *line, size_t start, size_t name_end,
                              size_t end);
-/* A data directive again, as a fixup. */
-void asm_fixup_data(asm_state *state, const char *line, size_t start, size_t end, unsigned size);
 /* Closest directive name, for "did you mean". */
 const char *asm_nearest_directive(const char *name, size_t length);
+/* The sections as a pass starts: .text alone, current. */
+void asm_reset_sections(asm_state *state);
+/* What the directives' handlers share: the index past blanks from i; the
+ * length of the identifier at i; whether nothing follows (reporting what
+ * does, after what); a value needed now (a count, a size, an alignment);
+ * a "string" with C escapes into out (false after an error); blanks
+ * trimmed around [*i, *e). */
+size_t asm_skip_blank(const char *text, size_t i, size_t end);
+size_t asm_name_at(const char *text, size_t i, size_t end);
+bool asm_at_end(asm_state *state, gcn_cursor *cursor, const char *what);
+bool asm_number(asm_state *state, gcn_cursor *cursor, int64_t *value);
+bool asm_parse_string(asm_state *state, gcn_cursor *cursor, asm_buffer *out);
+void asm_trim(const char *line, size_t *i, size_t *e);
+
+/* ---- data_directives.c, include_directives.c, conditions.c ---- */
+/* The handlers of the directive table (directives.c) kept in these files:
+ * line[start, name_end) is the name, the statement ends at end, and the
+ * last argument is the table's for the name. */
+
+/* ---- data_directives.c ---- */
+/* .align and the like: argument ALIGN_POWER (.p2align) | fill width. */
+enum { ALIGN_POWER = 1 << 8 };
+void asm_directive_data(asm_state *state, const char *line, size_t start, size_t name_end,
+                        size_t end, unsigned size);
+void asm_directive_string(asm_state *state, const char *line, size_t start, size_t name_end,
+                          size_t end, unsigned terminate);
+void asm_directive_fill(asm_state *state, const char *line, size_t start, size_t name_end,
+                        size_t end, unsigned unused);
+void asm_directive_skip(asm_state *state, const char *line, size_t start, size_t name_end,
+                        size_t end, unsigned unused);
+void asm_directive_align(asm_state *state, const char *line, size_t start, size_t name_end,
+                         size_t end, unsigned kind);
+void asm_directive_org(asm_state *state, const char *line, size_t start, size_t name_end,
+                       size_t end, unsigned unused);
+/* A data directive again, as a fixup. */
+void asm_fixup_data(asm_state *state, const char *line, size_t start, size_t end, unsigned size);
+
+/* ---- include_directives.c ---- */
+void asm_directive_include(asm_state *state, const char *line, size_t start, size_t name_end,
+                           size_t end, unsigned unused);
+void asm_directive_incbin(asm_state *state, const char *line, size_t start, size_t name_end,
+                          size_t end, unsigned unused);
+
+/* ---- conditions.c ---- */
+/* The kinds of .if (the argument of asm_directive_condition), or'ed with
+ * ELSE_IF for .elseif; ELSE and END_IF for .else and .endif. */
+enum {
+    IF_VALUE, IF_ZERO, IF_NOT_ZERO, IF_POSITIVE, IF_NOT_NEGATIVE, IF_NEGATIVE, IF_NOT_POSITIVE,
+    IF_DEFINED, IF_NOT_DEFINED, IF_BLANK, IF_NOT_BLANK, IF_SAME, IF_DIFFERENT,
+    IF_KINDS, ELSE_IF = 1 << 8, ELSE = 2 << 8, END_IF = 3 << 8
+};
+void asm_directive_condition(asm_state *state, const char *line, size_t start, size_t name_end,
+                             size_t end, unsigned kind);
+/* Reports the .if left open at the end. */
+void asm_check_conditions_closed(asm_state *state);
+/* Whether the current line is assembled (no .if around it is false). */
+static inline bool asm_active(const asm_state *state)
+{
+    return state->condition_count == 0 || state->conditions[state->condition_count - 1].active;
+}
+
+/* ---- emit.c ---- */
 /* Writes bytes at the current position of the current section (in a
  * fixup: over the bytes it had). */
 bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned column);
@@ -540,13 +610,6 @@ static inline void asm_end_statement(asm_state *state)
     if (!state->output->skip_statement_ends)
         asm_record_statement_end(state);
 }
-void asm_check_conditions_closed(asm_state *state);
-/* Whether the current line is assembled (no .if around it is false). */
-static inline bool asm_active(const asm_state *state)
-{
-    return state->condition_count == 0 || state->conditions[state->condition_count - 1].active;
-}
-void asm_reset_sections(asm_state *state);
 
 /* ---- object_literals.c ---- */
 /* The relocation a modifier (@rel32@lo, "" for none) asks for in data of
