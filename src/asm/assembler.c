@@ -20,13 +20,6 @@ void gcn_output_free(gcn_output *output)
     memset(output, 0, sizeof *output);
 }
 
-static size_t skip_blank(const char *text, size_t i, size_t end)
-{
-    while (i < end && (text[i] == ' ' || text[i] == '\t'))
-        i++;
-    return i;
-}
-
 unsigned asm_column(const asm_state *state, const char *at)
 {
     return (unsigned)(at - state->statement_line) + 1;
@@ -253,7 +246,7 @@ static size_t branch_label(const asm_state *state, const gcn_instruction *decode
         before--;
     if (before == i || !gcn_is_identifier_char(line[before - 1]))
         return 0;
-    if (skip_blank(line, i + state->unknown_length, end) != end)
+    if (asm_skip_blank(line, i + state->unknown_length, end) != end)
         return 0;
     *at = i;
     return state->unknown_length;
@@ -345,7 +338,7 @@ static void assignment(asm_state *state, size_t name, size_t name_length, size_t
     gcn_parse_options options;
     gcn_parse_error error;
     asm_cursor(state, &cursor, &options, &error, line + value, line + end);
-    size_t at = skip_blank(line, value, end);
+    size_t at = asm_skip_blank(line, value, end);
     if (name_length == 1 && line[name] == '.') {
         asm_report(state, true, (unsigned)name + 1, "cannot assign to '.'; use .org");
         return;
@@ -379,14 +372,14 @@ static inline bool is_instruction(const asm_state *state, const char *line, size
 {
     if (line[i] == '.' || state->macro_count)
         return false;
-    size_t word_end = skip_blank(line, i + asm_word_length(line + i, end - i), end);
+    size_t word_end = asm_skip_blank(line, i + asm_word_length(line + i, end - i), end);
     return word_end >= end || (line[word_end] != ':' && line[word_end] != '=');
 }
 
 static void statement(asm_state *state, size_t start, size_t end)
 {
     const char *line = state->statement_line;
-    size_t i = skip_blank(line, start, end);
+    size_t i = asm_skip_blank(line, start, end);
     if (i >= end)
         return;
     bool active = asm_active(state);
@@ -412,7 +405,7 @@ static void statement(asm_state *state, size_t start, size_t end)
             else
                 asm_define_label(state, line + i, n, (unsigned)i + 1);
         }
-        i = skip_blank(line, i + n + 1, end);
+        i = asm_skip_blank(line, i + n + 1, end);
         if (i >= end)
             return;
     }
@@ -422,7 +415,7 @@ static void statement(asm_state *state, size_t start, size_t end)
         return;
     }
     state->column_base = (unsigned)i;
-    size_t j = skip_blank(line, i + n, end);
+    size_t j = asm_skip_blank(line, i + n, end);
     if (n && !(line[i] >= '0' && line[i] <= '9') && j < end && line[j] == '=' &&
         (j + 1 >= end || line[j + 1] != '=')) {
         assignment(state, i, n, j + 1, end);
@@ -516,7 +509,7 @@ static inline __attribute__((always_inline)) bool usual_instruction(const asm_st
      * at once, the rest (tabs, more spaces) one at a time. */
     uint64_t others = ~(uint64_t)spaces & ((uint64_t)-2 << length) & 0xffffffffu;
     size_t first = i + (size_t)__builtin_ctzll(others | (uint64_t)1 << 32);
-    next = skip_blank(line, first < end ? first : end, end);
+    next = asm_skip_blank(line, first < end ? first : end, end);
     return next >= end || (line[next] != ':' && line[next] != '=');
 }
 #endif
@@ -541,7 +534,7 @@ static __attribute__((noinline)) bool plain_other(asm_state *state, size_t i)
 bool asm_plain_statement(asm_state *state)
 {
     const char *line = state->clean_text;
-    size_t end = state->clean_length, i = skip_blank(line, 0, end);
+    size_t end = state->clean_length, i = asm_skip_blank(line, 0, end);
     state->statement_line = line;
     state->sequence++;
     state->line_done = false;

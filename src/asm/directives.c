@@ -8,13 +8,6 @@
 
 /* ---- small parsing helpers ---- */
 
-size_t asm_skip_blank(const char *text, size_t i, size_t end)
-{
-    while (i < end && (text[i] == ' ' || text[i] == '\t'))
-        i++;
-    return i;
-}
-
 size_t asm_name_at(const char *text, size_t i, size_t end)
 {
     size_t n = 0;

@@ -508,7 +508,12 @@ void asm_reset_sections(asm_state *state);
  * does, after what); a value needed now (a count, a size, an alignment);
  * a "string" with C escapes into out (false after an error); blanks
  * trimmed around [*i, *e). */
-size_t asm_skip_blank(const char *text, size_t i, size_t end);
+static inline size_t asm_skip_blank(const char *text, size_t i, size_t end)
+{
+    while (i < end && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    return i;
+}
 size_t asm_name_at(const char *text, size_t i, size_t end);
 bool asm_at_end(asm_state *state, gcn_cursor *cursor, const char *what);
 bool asm_number(asm_state *state, gcn_cursor *cursor, int64_t *value);
