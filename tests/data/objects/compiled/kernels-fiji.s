@@ -6,34 +6,18 @@
 	.type	copy,@function
 copy:                                   ; @copy
 ; %bb.0:
-	s_add_i32 s12, s12, s17
-	s_lshr_b32 flat_scratch_hi, s12, 8
-	s_add_u32 s0, s0, s17
-	s_load_dwordx4 s[36:39], s[8:9], 0x0
-	s_addc_u32 s1, s1, 0
-	v_lshlrev_b32_e32 v1, 10, v1
-	s_add_u32 s8, s8, 16
-	v_lshlrev_b32_e32 v2, 20, v2
-	v_or_b32_e32 v0, v0, v1
-	s_mov_b32 flat_scratch_lo, s13
-	s_mov_b32 s13, s15
-	s_mov_b32 s12, s14
-	s_addc_u32 s9, s9, 0
-	v_or_b32_e32 v31, v0, v2
-	s_mov_b32 s14, s16
-	v_mov_b32_e32 v0, 0
-	s_mov_b32 s32, 0
-	s_getpc_b64 s[18:19]
-	s_add_u32 s18, s18, _Z13get_global_idj@rel32@lo+4
-	s_addc_u32 s19, s19, _Z13get_global_idj@rel32@hi+12
-	s_swappc_b64 s[30:31], s[18:19]
+	s_load_dwordx4 s[0:3], s[4:5], 0x0
+	s_lshl_b32 s4, s6, 6
+	v_or_b32_e32 v0, s4, v0
+	v_mov_b32_e32 v1, 0
 	v_lshlrev_b64 v[0:1], 2, v[0:1]
-	v_mov_b32_e32 v3, s37
-	v_add_u32_e32 v2, vcc, s36, v0
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32_e32 v3, s1
+	v_add_u32_e32 v2, vcc, s0, v0
 	v_addc_u32_e32 v3, vcc, v3, v1, vcc
 	flat_load_dword v2, v[2:3]
-	v_mov_b32_e32 v3, s39
-	v_add_u32_e32 v0, vcc, s38, v0
+	v_mov_b32_e32 v3, s3
+	v_add_u32_e32 v0, vcc, s2, v0
 	v_addc_u32_e32 v1, vcc, v3, v1, vcc
 	s_waitcnt vmcnt(0)
 	flat_store_dword v[0:1], v2
@@ -42,24 +26,25 @@ copy:                                   ; @copy
 	.p2align	6
 	.amdhsa_kernel copy
 		.amdhsa_group_segment_fixed_size 0
-		.amdhsa_private_segment_fixed_size 16384
-		.amdhsa_kernarg_size 72
-		.amdhsa_user_sgpr_count 14
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 16
+		.amdhsa_user_sgpr_count 6
 		.amdhsa_user_sgpr_private_segment_buffer 1
-		.amdhsa_user_sgpr_dispatch_ptr 1
-		.amdhsa_user_sgpr_queue_ptr 1
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
 		.amdhsa_user_sgpr_kernarg_segment_ptr 1
-		.amdhsa_user_sgpr_dispatch_id 1
-		.amdhsa_user_sgpr_flat_scratch_init 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_flat_scratch_init 0
 		.amdhsa_user_sgpr_private_segment_size 0
-		.amdhsa_system_sgpr_private_segment_wavefront_offset 1
+		.amdhsa_system_sgpr_private_segment_wavefront_offset 0
 		.amdhsa_system_sgpr_workgroup_id_x 1
-		.amdhsa_system_sgpr_workgroup_id_y 1
-		.amdhsa_system_sgpr_workgroup_id_z 1
+		.amdhsa_system_sgpr_workgroup_id_y 0
+		.amdhsa_system_sgpr_workgroup_id_z 0
 		.amdhsa_system_sgpr_workgroup_info 0
-		.amdhsa_system_vgpr_workitem_id 2
-		.amdhsa_next_free_vgpr 32
-		.amdhsa_next_free_sgpr 40
+		.amdhsa_system_vgpr_workitem_id 0
+		.amdhsa_next_free_vgpr 4
+		.amdhsa_next_free_sgpr 7
+		.amdhsa_reserve_flat_scratch 0
 		.amdhsa_float_round_mode_32 0
 		.amdhsa_float_round_mode_16_64 0
 		.amdhsa_float_denorm_mode_32 0
@@ -80,27 +65,27 @@ copy:                                   ; @copy
                                         ; -- End function
 	.section	.AMDGPU.csdata
 ; Kernel info:
-; codeLenInByte = 144
-; NumSgprs: 46
-; NumVgprs: 32
-; ScratchSize: 16384
+; codeLenInByte = 80
+; NumSgprs: 9
+; NumVgprs: 4
+; ScratchSize: 0
 ; MemoryBound: 0
 ; FloatMode: 192
 ; IeeeMode: 1
 ; LDSByteSize: 0 bytes/workgroup (compile time only)
-; SGPRBlocks: 5
-; VGPRBlocks: 7
-; NumSGPRsForWavesPerEU: 46
-; NumVGPRsForWavesPerEU: 32
-; Occupancy: 8
+; SGPRBlocks: 1
+; VGPRBlocks: 0
+; NumSGPRsForWavesPerEU: 9
+; NumVGPRsForWavesPerEU: 4
+; Occupancy: 10
 ; WaveLimiterHint : 1
-; COMPUTE_PGM_RSRC2:SCRATCH_EN: 1
-; COMPUTE_PGM_RSRC2:USER_SGPR: 14
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 6
 ; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
 ; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
-; COMPUTE_PGM_RSRC2:TGID_Y_EN: 1
-; COMPUTE_PGM_RSRC2:TGID_Z_EN: 1
-; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 2
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
 	.text
 	.protected	saxpy                   ; -- Begin function saxpy
 	.globl	saxpy
@@ -108,73 +93,55 @@ copy:                                   ; @copy
 	.type	saxpy,@function
 saxpy:                                  ; @saxpy
 ; %bb.0:
-	s_add_i32 s12, s12, s17
-	s_lshr_b32 flat_scratch_hi, s12, 8
-	s_add_u32 s0, s0, s17
-	s_load_dword s33, s[8:9], 0x18
-	s_addc_u32 s1, s1, 0
-	s_mov_b64 s[34:35], s[8:9]
-	v_lshlrev_b32_e32 v1, 10, v1
-	s_add_u32 s8, s34, 32
-	v_lshlrev_b32_e32 v2, 20, v2
-	v_or_b32_e32 v0, v0, v1
-	s_mov_b32 flat_scratch_lo, s13
-	s_mov_b32 s13, s15
-	s_mov_b32 s12, s14
-	s_addc_u32 s9, s35, 0
-	v_or_b32_e32 v31, v0, v2
-	s_mov_b32 s14, s16
-	v_mov_b32_e32 v0, 0
-	s_mov_b32 s32, 0
-	s_getpc_b64 s[18:19]
-	s_add_u32 s18, s18, _Z13get_global_idj@rel32@lo+4
-	s_addc_u32 s19, s19, _Z13get_global_idj@rel32@hi+12
-	s_swappc_b64 s[30:31], s[18:19]
-	v_cmp_gt_i32_e32 vcc, s33, v0
-	s_and_saveexec_b64 s[4:5], vcc
+	s_load_dword s0, s[4:5], 0x18
+	s_lshl_b32 s1, s6, 6
+	v_or_b32_e32 v0, s1, v0
+	s_waitcnt lgkmcnt(0)
+	v_cmp_gt_i32_e32 vcc, s0, v0
+	s_and_saveexec_b64 s[0:1], vcc
 	s_cbranch_execz .LBB1_2
 ; %bb.1:
-	s_load_dwordx4 s[4:7], s[34:35], 0x8
-	v_mov_b32_e32 v1, 0
-	v_mov_b32_e32 v2, v0
-	v_ashrrev_i64 v[0:1], 30, v[1:2]
+	s_load_dwordx4 s[0:3], s[4:5], 0x8
+	v_ashrrev_i32_e32 v1, 31, v0
+	v_lshlrev_b64 v[0:1], 2, v[0:1]
 	s_waitcnt lgkmcnt(0)
-	v_mov_b32_e32 v3, s5
-	v_add_u32_e32 v2, vcc, s4, v0
+	v_mov_b32_e32 v3, s3
+	v_add_u32_e32 v2, vcc, s2, v0
 	v_addc_u32_e32 v3, vcc, v3, v1, vcc
-	flat_load_dword v2, v[2:3]
-	v_mov_b32_e32 v3, s7
-	v_add_u32_e32 v0, vcc, s6, v0
-	v_addc_u32_e32 v1, vcc, v3, v1, vcc
-	flat_load_dword v3, v[0:1]
-	s_load_dword s4, s[34:35], 0x0
+	v_mov_b32_e32 v4, s1
+	v_add_u32_e32 v0, vcc, s0, v0
+	v_addc_u32_e32 v1, vcc, v4, v1, vcc
+	flat_load_dword v0, v[0:1]
+	flat_load_dword v1, v[2:3]
+	s_load_dword s0, s[4:5], 0x0
 	s_waitcnt vmcnt(0) lgkmcnt(0)
-	v_mac_f32_e32 v3, s4, v2
-	flat_store_dword v[0:1], v3
+	v_mac_f32_e32 v1, s0, v0
+	flat_store_dword v[2:3], v1
 .LBB1_2:
 	s_endpgm
 	.section	.rodata,#alloc
 	.p2align	6
 	.amdhsa_kernel saxpy
 		.amdhsa_group_segment_fixed_size 0
-		.amdhsa_private_segment_fixed_size 16384
-		.amdhsa_kernarg_size 88
-		.amdhsa_user_sgpr_count 14
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 28
+		.amdhsa_user_sgpr_count 6
 		.amdhsa_user_sgpr_private_segment_buffer 1
-		.amdhsa_user_sgpr_dispatch_ptr 1
-		.amdhsa_user_sgpr_queue_ptr 1
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
 		.amdhsa_user_sgpr_kernarg_segment_ptr 1
-		.amdhsa_user_sgpr_dispatch_id 1
-		.amdhsa_user_sgpr_flat_scratch_init 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_flat_scratch_init 0
 		.amdhsa_user_sgpr_private_segment_size 0
-		.amdhsa_system_sgpr_private_segment_wavefront_offset 1
+		.amdhsa_system_sgpr_private_segment_wavefront_offset 0
 		.amdhsa_system_sgpr_workgroup_id_x 1
-		.amdhsa_system_sgpr_workgroup_id_y 1
-		.amdhsa_system_sgpr_workgroup_id_z 1
+		.amdhsa_system_sgpr_workgroup_id_y 0
+		.amdhsa_system_sgpr_workgroup_id_z 0
 		.amdhsa_system_sgpr_workgroup_info 0
-		.amdhsa_system_vgpr_workitem_id 2
-		.amdhsa_next_free_vgpr 32
-		.amdhsa_next_free_sgpr 36
+		.amdhsa_system_vgpr_workitem_id 0
+		.amdhsa_next_free_vgpr 5
+		.amdhsa_next_free_sgpr 7
+		.amdhsa_reserve_flat_scratch 0
 		.amdhsa_float_round_mode_32 0
 		.amdhsa_float_round_mode_16_64 0
 		.amdhsa_float_denorm_mode_32 0
@@ -195,27 +162,27 @@ saxpy:                                  ; @saxpy
                                         ; -- End function
 	.section	.AMDGPU.csdata
 ; Kernel info:
-; codeLenInByte = 200
-; NumSgprs: 42
-; NumVgprs: 32
-; ScratchSize: 16384
+; codeLenInByte = 124
+; NumSgprs: 9
+; NumVgprs: 5
+; ScratchSize: 0
 ; MemoryBound: 0
 ; FloatMode: 192
 ; IeeeMode: 1
 ; LDSByteSize: 0 bytes/workgroup (compile time only)
-; SGPRBlocks: 5
-; VGPRBlocks: 7
-; NumSGPRsForWavesPerEU: 42
-; NumVGPRsForWavesPerEU: 32
-; Occupancy: 8
+; SGPRBlocks: 1
+; VGPRBlocks: 1
+; NumSGPRsForWavesPerEU: 9
+; NumVGPRsForWavesPerEU: 5
+; Occupancy: 10
 ; WaveLimiterHint : 1
-; COMPUTE_PGM_RSRC2:SCRATCH_EN: 1
-; COMPUTE_PGM_RSRC2:USER_SGPR: 14
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 6
 ; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
 ; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
-; COMPUTE_PGM_RSRC2:TGID_Y_EN: 1
-; COMPUTE_PGM_RSRC2:TGID_Z_EN: 1
-; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 2
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
 	.text
 	.protected	weigh                   ; -- Begin function weigh
 	.globl	weigh
@@ -223,40 +190,23 @@ saxpy:                                  ; @saxpy
 	.type	weigh,@function
 weigh:                                  ; @weigh
 ; %bb.0:
-	s_add_i32 s12, s12, s17
-	s_lshr_b32 flat_scratch_hi, s12, 8
-	s_add_u32 s0, s0, s17
-	s_load_dwordx2 s[34:35], s[8:9], 0x0
-	s_addc_u32 s1, s1, 0
-	v_lshlrev_b32_e32 v1, 10, v1
-	s_add_u32 s8, s8, 8
-	v_lshlrev_b32_e32 v2, 20, v2
-	v_or_b32_e32 v0, v0, v1
-	s_mov_b32 flat_scratch_lo, s13
-	s_mov_b32 s13, s15
-	s_mov_b32 s12, s14
-	s_addc_u32 s9, s9, 0
-	v_or_b32_e32 v31, v0, v2
-	s_mov_b32 s14, s16
-	v_mov_b32_e32 v0, 0
-	s_mov_b32 s32, 0
-	s_getpc_b64 s[18:19]
-	s_add_u32 s18, s18, _Z13get_global_idj@rel32@lo+4
-	s_addc_u32 s19, s19, _Z13get_global_idj@rel32@hi+12
-	s_swappc_b64 s[30:31], s[18:19]
+	s_load_dwordx2 s[0:1], s[4:5], 0x0
+	s_lshl_b32 s2, s6, 6
+	v_or_b32_e32 v0, s2, v0
+	v_mov_b32_e32 v1, 0
 	v_lshlrev_b64 v[1:2], 2, v[0:1]
-	v_mov_b32_e32 v3, s35
-	v_add_u32_e32 v1, vcc, s34, v1
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32_e32 v3, s1
+	v_add_u32_e32 v1, vcc, s0, v1
+	v_and_b32_e32 v0, 3, v0
 	v_addc_u32_e32 v2, vcc, v3, v2, vcc
-	v_and_b32_e32 v3, 3, v0
-	v_mov_b32_e32 v4, 0
-	v_lshlrev_b64 v[3:4], 2, v[3:4]
-	s_getpc_b64 s[4:5]
-	s_add_u32 s4, s4, weights@rel32@lo+4
-	s_addc_u32 s5, s5, weights@rel32@hi+12
-	v_mov_b32_e32 v0, s5
-	v_add_u32_e32 v3, vcc, s4, v3
-	v_addc_u32_e32 v4, vcc, v4, v0, vcc
+	v_lshlrev_b32_e32 v0, 2, v0
+	s_getpc_b64 s[0:1]
+	s_add_u32 s0, s0, weights@rel32@lo+4
+	s_addc_u32 s1, s1, weights@rel32@hi+12
+	v_mov_b32_e32 v4, s1
+	v_add_u32_e32 v3, vcc, s0, v0
+	v_addc_u32_e32 v4, vcc, 0, v4, vcc
 	flat_load_dword v5, v[1:2]
 	flat_load_dword v0, v[3:4]
 	s_waitcnt vmcnt(0)
@@ -267,24 +217,25 @@ weigh:                                  ; @weigh
 	.p2align	6
 	.amdhsa_kernel weigh
 		.amdhsa_group_segment_fixed_size 0
-		.amdhsa_private_segment_fixed_size 16384
-		.amdhsa_kernarg_size 64
-		.amdhsa_user_sgpr_count 14
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 8
+		.amdhsa_user_sgpr_count 6
 		.amdhsa_user_sgpr_private_segment_buffer 1
-		.amdhsa_user_sgpr_dispatch_ptr 1
-		.amdhsa_user_sgpr_queue_ptr 1
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
 		.amdhsa_user_sgpr_kernarg_segment_ptr 1
-		.amdhsa_user_sgpr_dispatch_id 1
-		.amdhsa_user_sgpr_flat_scratch_init 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_flat_scratch_init 0
 		.amdhsa_user_sgpr_private_segment_size 0
-		.amdhsa_system_sgpr_private_segment_wavefront_offset 1
+		.amdhsa_system_sgpr_private_segment_wavefront_offset 0
 		.amdhsa_system_sgpr_workgroup_id_x 1
-		.amdhsa_system_sgpr_workgroup_id_y 1
-		.amdhsa_system_sgpr_workgroup_id_z 1
+		.amdhsa_system_sgpr_workgroup_id_y 0
+		.amdhsa_system_sgpr_workgroup_id_z 0
 		.amdhsa_system_sgpr_workgroup_info 0
-		.amdhsa_system_vgpr_workitem_id 2
-		.amdhsa_next_free_vgpr 32
-		.amdhsa_next_free_sgpr 36
+		.amdhsa_system_vgpr_workitem_id 0
+		.amdhsa_next_free_vgpr 6
+		.amdhsa_next_free_sgpr 7
+		.amdhsa_reserve_flat_scratch 0
 		.amdhsa_float_round_mode_32 0
 		.amdhsa_float_round_mode_16_64 0
 		.amdhsa_float_denorm_mode_32 0
@@ -305,27 +256,27 @@ weigh:                                  ; @weigh
                                         ; -- End function
 	.section	.AMDGPU.csdata
 ; Kernel info:
-; codeLenInByte = 188
-; NumSgprs: 42
-; NumVgprs: 32
-; ScratchSize: 16384
+; codeLenInByte = 116
+; NumSgprs: 9
+; NumVgprs: 6
+; ScratchSize: 0
 ; MemoryBound: 0
 ; FloatMode: 192
 ; IeeeMode: 1
 ; LDSByteSize: 0 bytes/workgroup (compile time only)
-; SGPRBlocks: 5
-; VGPRBlocks: 7
-; NumSGPRsForWavesPerEU: 42
-; NumVGPRsForWavesPerEU: 32
-; Occupancy: 8
+; SGPRBlocks: 1
+; VGPRBlocks: 1
+; NumSGPRsForWavesPerEU: 9
+; NumVGPRsForWavesPerEU: 6
+; Occupancy: 10
 ; WaveLimiterHint : 1
-; COMPUTE_PGM_RSRC2:SCRATCH_EN: 1
-; COMPUTE_PGM_RSRC2:USER_SGPR: 14
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 6
 ; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
 ; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
-; COMPUTE_PGM_RSRC2:TGID_Y_EN: 1
-; COMPUTE_PGM_RSRC2:TGID_Z_EN: 1
-; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 2
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
 	.text
 	.protected	sum                     ; -- Begin function sum
 	.globl	sum
@@ -333,190 +284,141 @@ weigh:                                  ; @weigh
 	.type	sum,@function
 sum:                                    ; @sum
 ; %bb.0:
-	s_add_i32 s12, s12, s17
-	s_lshr_b32 flat_scratch_hi, s12, 8
-	s_add_u32 s0, s0, s17
-	v_mov_b32_e32 v45, v1
-	s_load_dwordx4 s[48:51], s[8:9], 0x0
-	s_load_dword s52, s[8:9], 0x10
-	s_addc_u32 s1, s1, 0
-	s_mov_b64 s[40:41], s[8:9]
-	v_mov_b32_e32 v46, v2
-	v_mov_b32_e32 v44, v0
-	v_lshlrev_b32_e32 v1, 10, v45
-	s_add_u32 s44, s40, 24
-	v_lshlrev_b32_e32 v0, 20, v46
-	v_or_b32_e32 v1, v44, v1
-	s_mov_b32 s33, s16
-	s_addc_u32 s45, s41, 0
-	v_or_b32_e32 v42, v1, v0
-	s_mov_b32 flat_scratch_lo, s13
-	s_mov_b32 s43, s14
-	s_mov_b64 s[8:9], s[44:45]
-	s_mov_b32 s12, s14
-	s_mov_b32 s13, s15
-	s_mov_b32 s14, s33
-	v_mov_b32_e32 v31, v42
-	v_mov_b32_e32 v0, 0
-	s_mov_b32 s32, 0
-	s_mov_b32 s42, s15
-	s_mov_b64 s[34:35], s[10:11]
-	s_mov_b64 s[36:37], s[6:7]
-	s_mov_b64 s[38:39], s[4:5]
-	s_getpc_b64 s[16:17]
-	s_add_u32 s16, s16, _Z12get_local_idj@rel32@lo+4
-	s_addc_u32 s17, s17, _Z12get_local_idj@rel32@hi+12
-	s_swappc_b64 s[30:31], s[16:17]
-	v_mov_b32_e32 v40, v0
-	s_mov_b64 s[4:5], s[38:39]
-	s_mov_b64 s[6:7], s[36:37]
-	s_mov_b64 s[8:9], s[44:45]
-	s_mov_b64 s[10:11], s[34:35]
-	s_mov_b32 s12, s43
-	s_mov_b32 s13, s42
-	s_mov_b32 s14, s33
-	v_mov_b32_e32 v31, v42
-	v_mov_b32_e32 v0, 0
-	v_mov_b32_e32 v41, v1
-	s_getpc_b64 s[16:17]
-	s_add_u32 s16, s16, _Z13get_global_idj@rel32@lo+4
-	s_addc_u32 s17, s17, _Z13get_global_idj@rel32@hi+12
-	s_swappc_b64 s[30:31], s[16:17]
-	v_lshlrev_b64 v[0:1], 2, v[0:1]
-	v_mov_b32_e32 v2, s49
-	v_add_u32_e32 v0, vcc, s48, v0
-	v_addc_u32_e32 v1, vcc, v2, v1, vcc
-	flat_load_dword v0, v[0:1]
-	v_lshlrev_b32_e32 v1, 2, v40
-	v_add_u32_e32 v47, vcc, s52, v1
-	s_mov_b32 m0, -1
-	s_mov_b64 s[4:5], s[38:39]
-	s_mov_b64 s[6:7], s[36:37]
-	s_mov_b64 s[8:9], s[44:45]
-	s_mov_b64 s[10:11], s[34:35]
-	s_mov_b32 s12, s43
-	s_mov_b32 s13, s42
-	s_mov_b32 s14, s33
-	v_mov_b32_e32 v31, v42
-	s_getpc_b64 s[46:47]
-	s_add_u32 s46, s46, _Z7barrierj@rel32@lo+4
-	s_addc_u32 s47, s47, _Z7barrierj@rel32@hi+12
-	s_waitcnt vmcnt(0)
-	ds_write_b32 v47, v0
-	v_mov_b32_e32 v0, 1
-	s_swappc_b64 s[30:31], s[46:47]
-	s_mov_b64 s[4:5], s[38:39]
-	s_mov_b64 s[6:7], s[36:37]
-	s_mov_b64 s[8:9], s[44:45]
-	s_mov_b64 s[10:11], s[34:35]
-	s_mov_b32 s12, s43
-	s_mov_b32 s13, s42
-	s_mov_b32 s14, s33
-	v_mov_b32_e32 v31, v42
-	v_mov_b32_e32 v0, 0
-	s_getpc_b64 s[16:17]
-	s_add_u32 s16, s16, _Z14get_local_sizej@rel32@lo+4
-	s_addc_u32 s17, s17, _Z14get_local_sizej@rel32@hi+12
-	s_swappc_b64 s[30:31], s[16:17]
-	v_mov_b32_e32 v42, v0
-	v_mov_b32_e32 v43, v1
-	v_cmp_lt_u64_e32 vcc, 1, v[42:43]
-	s_and_saveexec_b64 s[44:45], vcc
-	s_cbranch_execz .LBB3_5
-; %bb.1:
-	s_mov_b64 s[48:49], 0
-	s_branch .LBB3_3
-.LBB3_2:                                ;   in Loop: Header=BB3_3 Depth=1
-	s_or_b64 exec, exec, s[4:5]
-	v_lshlrev_b32_e32 v1, 10, v45
-	s_add_u32 s8, s40, 24
-	v_lshlrev_b32_e32 v0, 20, v46
-	v_or_b32_e32 v1, v44, v1
-	s_addc_u32 s9, s41, 0
-	v_or_b32_e32 v31, v1, v0
-	s_mov_b64 s[4:5], s[38:39]
-	s_mov_b64 s[6:7], s[36:37]
-	s_mov_b64 s[10:11], s[34:35]
-	s_mov_b32 s12, s43
-	s_mov_b32 s13, s42
-	s_mov_b32 s14, s33
-	v_mov_b32_e32 v0, 1
-	s_swappc_b64 s[30:31], s[46:47]
-	v_cmp_gt_u64_e32 vcc, 4, v[42:43]
-	v_mov_b32_e32 v42, v56
-	s_or_b64 s[48:49], vcc, s[48:49]
-	v_mov_b32_e32 v43, v57
-	s_andn2_b64 exec, exec, s[48:49]
-	s_cbranch_execz .LBB3_5
-.LBB3_3:                                ; =>This Inner Loop Header: Depth=1
-	v_lshrrev_b64 v[56:57], 1, v[42:43]
-	v_cmp_lt_u64_e32 vcc, v[40:41], v[56:57]
-	s_and_saveexec_b64 s[4:5], vcc
-	s_cbranch_execz .LBB3_2
-; %bb.4:                                ;   in Loop: Header=BB3_3 Depth=1
-	v_add_u32_e32 v0, vcc, v56, v40
-	v_lshlrev_b32_e32 v0, 2, v0
-	v_add_u32_e32 v0, vcc, s52, v0
-	ds_read_b32 v0, v0
-	ds_read_b32 v1, v47
+	s_load_dwordx4 s[0:3], s[4:5], 0x0
+	s_load_dword s8, s[4:5], 0x10
+	s_lshl_b32 s4, s6, 6
+	v_or_b32_e32 v1, s4, v0
+	v_mov_b32_e32 v2, 0
+	v_lshlrev_b64 v[1:2], 2, v[1:2]
 	s_waitcnt lgkmcnt(0)
-	v_add_u32_e32 v0, vcc, v1, v0
-	ds_write_b32 v47, v0
-	s_branch .LBB3_2
-.LBB3_5:
-	s_or_b64 exec, exec, s[44:45]
-	v_cmp_eq_u64_e32 vcc, 0, v[40:41]
+	v_mov_b32_e32 v3, s1
+	v_add_u32_e32 v1, vcc, s0, v1
+	v_addc_u32_e32 v2, vcc, v3, v2, vcc
+	flat_load_dword v2, v[1:2]
+	v_lshlrev_b32_e32 v1, 2, v0
+	v_add_u32_e32 v1, vcc, s8, v1
+	s_mov_b32 m0, -1
+	v_cmp_gt_u32_e32 vcc, 32, v0
+	s_waitcnt vmcnt(0)
+	ds_write_b32 v1, v2
+	s_waitcnt lgkmcnt(0)
+	; wave barrier
+	s_waitcnt lgkmcnt(0)
+	s_and_saveexec_b64 s[0:1], vcc
+	s_cbranch_execz .LBB3_2
+; %bb.1:
+	ds_read2_b32 v[2:3], v1 offset1:32
+	s_waitcnt lgkmcnt(0)
+	v_add_u32_e32 v2, vcc, v2, v3
+	ds_write_b32 v1, v2
+.LBB3_2:
+	s_or_b64 exec, exec, s[0:1]
+	v_cmp_gt_u32_e32 vcc, 16, v0
+	s_waitcnt lgkmcnt(0)
+	; wave barrier
+	s_waitcnt lgkmcnt(0)
+	s_and_saveexec_b64 s[0:1], vcc
+	s_cbranch_execz .LBB3_4
+; %bb.3:
+	ds_read2_b32 v[2:3], v1 offset1:16
+	s_waitcnt lgkmcnt(0)
+	v_add_u32_e32 v2, vcc, v2, v3
+	ds_write_b32 v1, v2
+.LBB3_4:
+	s_or_b64 exec, exec, s[0:1]
+	v_cmp_gt_u32_e32 vcc, 8, v0
+	s_waitcnt lgkmcnt(0)
+	; wave barrier
+	s_waitcnt lgkmcnt(0)
+	s_and_saveexec_b64 s[0:1], vcc
+	s_cbranch_execz .LBB3_6
+; %bb.5:
+	ds_read2_b32 v[2:3], v1 offset1:8
+	s_waitcnt lgkmcnt(0)
+	v_add_u32_e32 v2, vcc, v2, v3
+	ds_write_b32 v1, v2
+.LBB3_6:
+	s_or_b64 exec, exec, s[0:1]
+	v_cmp_gt_u32_e32 vcc, 4, v0
+	s_waitcnt lgkmcnt(0)
+	; wave barrier
+	s_waitcnt lgkmcnt(0)
+	s_and_saveexec_b64 s[0:1], vcc
+	s_cbranch_execz .LBB3_8
+; %bb.7:
+	ds_read2_b32 v[2:3], v1 offset1:4
+	s_waitcnt lgkmcnt(0)
+	v_add_u32_e32 v2, vcc, v2, v3
+	ds_write_b32 v1, v2
+.LBB3_8:
+	s_or_b64 exec, exec, s[0:1]
+	v_cmp_gt_u32_e32 vcc, 2, v0
+	s_waitcnt lgkmcnt(0)
+	; wave barrier
+	s_waitcnt lgkmcnt(0)
+	s_and_saveexec_b64 s[0:1], vcc
+	s_cbranch_execz .LBB3_10
+; %bb.9:
+	ds_read2_b32 v[2:3], v1 offset1:2
+	s_waitcnt lgkmcnt(0)
+	v_add_u32_e32 v2, vcc, v2, v3
+	ds_write_b32 v1, v2
+.LBB3_10:
+	s_or_b64 exec, exec, s[0:1]
+	v_cmp_eq_u32_e32 vcc, 0, v0
+	s_waitcnt lgkmcnt(0)
+	; wave barrier
+	s_waitcnt lgkmcnt(0)
 	s_and_saveexec_b64 s[4:5], vcc
-	s_cbranch_execz .LBB3_7
-; %bb.6:
-	v_mov_b32_e32 v0, s52
-	ds_read_b32 v40, v0
-	v_lshlrev_b32_e32 v1, 10, v45
-	s_add_u32 s8, s40, 24
-	v_lshlrev_b32_e32 v0, 20, v46
-	v_or_b32_e32 v1, v44, v1
-	s_addc_u32 s9, s41, 0
-	v_or_b32_e32 v31, v1, v0
-	s_mov_b64 s[4:5], s[38:39]
-	s_mov_b64 s[6:7], s[36:37]
-	s_mov_b64 s[10:11], s[34:35]
-	s_mov_b32 s12, s43
-	s_mov_b32 s13, s42
-	s_mov_b32 s14, s33
-	v_mov_b32_e32 v0, 0
-	s_getpc_b64 s[16:17]
-	s_add_u32 s16, s16, _Z12get_group_idj@rel32@lo+4
-	s_addc_u32 s17, s17, _Z12get_group_idj@rel32@hi+12
-	s_swappc_b64 s[30:31], s[16:17]
-	v_lshlrev_b64 v[0:1], 2, v[0:1]
-	v_mov_b32_e32 v2, s51
-	v_add_u32_e32 v0, vcc, s50, v0
-	v_addc_u32_e32 v1, vcc, v2, v1, vcc
-	flat_store_dword v[0:1], v40
-.LBB3_7:
+	s_cbranch_execz .LBB3_12
+; %bb.11:
+	ds_read2_b32 v[2:3], v1 offset1:1
+	s_waitcnt lgkmcnt(0)
+	v_add_u32_e64 v0, s[0:1], v2, v3
+	ds_write_b32 v1, v0
+.LBB3_12:
+	s_or_b64 exec, exec, s[4:5]
+	s_waitcnt lgkmcnt(0)
+	; wave barrier
+	s_waitcnt lgkmcnt(0)
+	s_and_saveexec_b64 s[0:1], vcc
+	s_cbranch_execz .LBB3_14
+; %bb.13:
+	v_mov_b32_e32 v0, s8
+	s_mov_b32 s7, 0
+	ds_read_b32 v2, v0
+	s_lshl_b64 s[0:1], s[6:7], 2
+	s_add_u32 s0, s2, s0
+	s_addc_u32 s1, s3, s1
+	v_mov_b32_e32 v0, s0
+	v_mov_b32_e32 v1, s1
+	s_waitcnt lgkmcnt(0)
+	flat_store_dword v[0:1], v2
+.LBB3_14:
 	s_endpgm
 	.section	.rodata,#alloc
 	.p2align	6
 	.amdhsa_kernel sum
 		.amdhsa_group_segment_fixed_size 0
-		.amdhsa_private_segment_fixed_size 16384
-		.amdhsa_kernarg_size 80
-		.amdhsa_user_sgpr_count 14
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 20
+		.amdhsa_user_sgpr_count 6
 		.amdhsa_user_sgpr_private_segment_buffer 1
-		.amdhsa_user_sgpr_dispatch_ptr 1
-		.amdhsa_user_sgpr_queue_ptr 1
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
 		.amdhsa_user_sgpr_kernarg_segment_ptr 1
-		.amdhsa_user_sgpr_dispatch_id 1
-		.amdhsa_user_sgpr_flat_scratch_init 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_flat_scratch_init 0
 		.amdhsa_user_sgpr_private_segment_size 0
-		.amdhsa_system_sgpr_private_segment_wavefront_offset 1
+		.amdhsa_system_sgpr_private_segment_wavefront_offset 0
 		.amdhsa_system_sgpr_workgroup_id_x 1
-		.amdhsa_system_sgpr_workgroup_id_y 1
-		.amdhsa_system_sgpr_workgroup_id_z 1
+		.amdhsa_system_sgpr_workgroup_id_y 0
+		.amdhsa_system_sgpr_workgroup_id_z 0
 		.amdhsa_system_sgpr_workgroup_info 0
-		.amdhsa_system_vgpr_workitem_id 2
-		.amdhsa_next_free_vgpr 58
-		.amdhsa_next_free_sgpr 53
+		.amdhsa_system_vgpr_workitem_id 0
+		.amdhsa_next_free_vgpr 4
+		.amdhsa_next_free_sgpr 9
+		.amdhsa_reserve_flat_scratch 0
 		.amdhsa_float_round_mode_32 0
 		.amdhsa_float_round_mode_16_64 0
 		.amdhsa_float_denorm_mode_32 0
@@ -537,27 +439,27 @@ sum:                                    ; @sum
                                         ; -- End function
 	.section	.AMDGPU.csdata
 ; Kernel info:
-; codeLenInByte = 668
-; NumSgprs: 59
-; NumVgprs: 58
-; ScratchSize: 16384
+; codeLenInByte = 448
+; NumSgprs: 11
+; NumVgprs: 4
+; ScratchSize: 0
 ; MemoryBound: 0
 ; FloatMode: 192
 ; IeeeMode: 1
 ; LDSByteSize: 0 bytes/workgroup (compile time only)
-; SGPRBlocks: 7
-; VGPRBlocks: 14
-; NumSGPRsForWavesPerEU: 59
-; NumVGPRsForWavesPerEU: 58
-; Occupancy: 4
+; SGPRBlocks: 1
+; VGPRBlocks: 0
+; NumSGPRsForWavesPerEU: 11
+; NumVGPRsForWavesPerEU: 4
+; Occupancy: 10
 ; WaveLimiterHint : 1
-; COMPUTE_PGM_RSRC2:SCRATCH_EN: 1
-; COMPUTE_PGM_RSRC2:USER_SGPR: 14
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 6
 ; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
 ; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
-; COMPUTE_PGM_RSRC2:TGID_Y_EN: 1
-; COMPUTE_PGM_RSRC2:TGID_Z_EN: 1
-; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 2
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
 	.hidden	weights                         ; @weights
 	.type	weights,@object
 	.section	.rodata,#alloc
@@ -570,11 +472,6 @@ weights:
 	.long	4                               ; 0x4
 	.size	weights, 16
 
-	.hidden	_Z13get_global_idj
-	.hidden	_Z12get_local_idj
-	.hidden	_Z7barrierj
-	.hidden	_Z14get_local_sizej
-	.hidden	_Z12get_group_idj
 	.ident	"Debian clang version 14.0.6"
 	.section	".note.GNU-stack"
 	.addrsig
@@ -593,45 +490,24 @@ amdhsa.kernels:
         .size:           8
         .type_name:      'int*'
         .value_kind:     global_buffer
-      - .offset:         16
-        .size:           8
-        .value_kind:     hidden_global_offset_x
-      - .offset:         24
-        .size:           8
-        .value_kind:     hidden_global_offset_y
-      - .offset:         32
-        .size:           8
-        .value_kind:     hidden_global_offset_z
-      - .address_space:  global
-        .offset:         40
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         48
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         56
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         64
-        .size:           8
-        .value_kind:     hidden_multigrid_sync_arg
     .group_segment_fixed_size: 0
     .kernarg_segment_align: 8
-    .kernarg_segment_size: 72
+    .kernarg_segment_size: 16
     .language:       OpenCL C
     .language_version:
       - 2
       - 0
-    .max_flat_workgroup_size: 256
+    .max_flat_workgroup_size: 64
     .name:           copy
-    .private_segment_fixed_size: 16384
-    .sgpr_count:     46
+    .private_segment_fixed_size: 0
+    .reqd_workgroup_size:
+      - 64
+      - 1
+      - 1
+    .sgpr_count:     9
     .sgpr_spill_count: 0
     .symbol:         copy.kd
-    .vgpr_count:     32
+    .vgpr_count:     4
     .vgpr_spill_count: 0
     .wavefront_size: 64
   - .args:
@@ -654,45 +530,24 @@ amdhsa.kernels:
         .size:           4
         .type_name:      int
         .value_kind:     by_value
-      - .offset:         32
-        .size:           8
-        .value_kind:     hidden_global_offset_x
-      - .offset:         40
-        .size:           8
-        .value_kind:     hidden_global_offset_y
-      - .offset:         48
-        .size:           8
-        .value_kind:     hidden_global_offset_z
-      - .address_space:  global
-        .offset:         56
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         64
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         72
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         80
-        .size:           8
-        .value_kind:     hidden_multigrid_sync_arg
     .group_segment_fixed_size: 0
     .kernarg_segment_align: 8
-    .kernarg_segment_size: 88
+    .kernarg_segment_size: 28
     .language:       OpenCL C
     .language_version:
       - 2
       - 0
-    .max_flat_workgroup_size: 256
+    .max_flat_workgroup_size: 64
     .name:           saxpy
-    .private_segment_fixed_size: 16384
-    .sgpr_count:     42
+    .private_segment_fixed_size: 0
+    .reqd_workgroup_size:
+      - 64
+      - 1
+      - 1
+    .sgpr_count:     9
     .sgpr_spill_count: 0
     .symbol:         saxpy.kd
-    .vgpr_count:     32
+    .vgpr_count:     5
     .vgpr_spill_count: 0
     .wavefront_size: 64
   - .args:
@@ -701,45 +556,24 @@ amdhsa.kernels:
         .size:           8
         .type_name:      'int*'
         .value_kind:     global_buffer
-      - .offset:         8
-        .size:           8
-        .value_kind:     hidden_global_offset_x
-      - .offset:         16
-        .size:           8
-        .value_kind:     hidden_global_offset_y
-      - .offset:         24
-        .size:           8
-        .value_kind:     hidden_global_offset_z
-      - .address_space:  global
-        .offset:         32
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         40
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         48
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         56
-        .size:           8
-        .value_kind:     hidden_multigrid_sync_arg
     .group_segment_fixed_size: 0
     .kernarg_segment_align: 8
-    .kernarg_segment_size: 64
+    .kernarg_segment_size: 8
     .language:       OpenCL C
     .language_version:
       - 2
       - 0
-    .max_flat_workgroup_size: 256
+    .max_flat_workgroup_size: 64
     .name:           weigh
-    .private_segment_fixed_size: 16384
-    .sgpr_count:     42
+    .private_segment_fixed_size: 0
+    .reqd_workgroup_size:
+      - 64
+      - 1
+      - 1
+    .sgpr_count:     9
     .sgpr_spill_count: 0
     .symbol:         weigh.kd
-    .vgpr_count:     32
+    .vgpr_count:     6
     .vgpr_spill_count: 0
     .wavefront_size: 64
   - .args:
@@ -760,45 +594,24 @@ amdhsa.kernels:
         .size:           4
         .type_name:      'int*'
         .value_kind:     dynamic_shared_pointer
-      - .offset:         24
-        .size:           8
-        .value_kind:     hidden_global_offset_x
-      - .offset:         32
-        .size:           8
-        .value_kind:     hidden_global_offset_y
-      - .offset:         40
-        .size:           8
-        .value_kind:     hidden_global_offset_z
-      - .address_space:  global
-        .offset:         48
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         56
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         64
-        .size:           8
-        .value_kind:     hidden_none
-      - .address_space:  global
-        .offset:         72
-        .size:           8
-        .value_kind:     hidden_multigrid_sync_arg
     .group_segment_fixed_size: 0
     .kernarg_segment_align: 8
-    .kernarg_segment_size: 80
+    .kernarg_segment_size: 20
     .language:       OpenCL C
     .language_version:
       - 2
       - 0
-    .max_flat_workgroup_size: 256
+    .max_flat_workgroup_size: 64
     .name:           sum
-    .private_segment_fixed_size: 16384
-    .sgpr_count:     59
+    .private_segment_fixed_size: 0
+    .reqd_workgroup_size:
+      - 64
+      - 1
+      - 1
+    .sgpr_count:     11
     .sgpr_spill_count: 0
     .symbol:         sum.kd
-    .vgpr_count:     58
+    .vgpr_count:     4
     .vgpr_spill_count: 0
     .wavefront_size: 64
 amdhsa.target:   amdgcn-amd-amdhsa--gfx803
