@@ -17,13 +17,6 @@ static size_t name_length(const char *text, size_t length)
     return n;
 }
 
-static size_t skip_blank(const char *text, size_t i, size_t length)
-{
-    while (i < length && (text[i] == ' ' || text[i] == '\t'))
-        i++;
-    return i;
-}
-
 static bool word_is(const char *word, size_t length, const char *name)
 {
     return strlen(name) == length && strncasecmp(word, name, length) == 0;
@@ -64,7 +57,7 @@ static bool capture_body(asm_state *state, bool macro, const char *directive, co
         size_t length = state->scratch.length;
         for (size_t i = 0; i < length && !found;) {
             size_t end = asm_statement_end(state, clean, i, length);
-            size_t w = skip_blank(clean, i, end);
+            size_t w = asm_skip_blank(clean, i, end);
             size_t word = name_length(clean + w, end - w);
             const char *name = clean + w;
             if (macro ? word_is(name, word, ".macro")
@@ -221,7 +214,7 @@ void asm_macros_free(asm_state *state)
 /* .macro NAME [PARAMETER[=DEFAULT][:req|:vararg]][[,] ...] */
 void asm_macro_define(asm_state *state, const char *line, size_t start, size_t end)
 {
-    size_t i = skip_blank(line, start, end);
+    size_t i = asm_skip_blank(line, start, end);
     size_t n = name_length(line + i, end - i);
     unsigned column = (unsigned)i + 1;
     if (n == 0) {
@@ -236,11 +229,11 @@ void asm_macro_define(asm_state *state, const char *line, size_t start, size_t e
     asm_macro_parameter parameters[64];
     size_t count = 0;
     bool ok = macro.name != NULL;
-    i = skip_blank(line, i + n, end);
+    i = asm_skip_blank(line, i + n, end);
     if (i < end && line[i] == ',')
         i++;
     while (ok) {
-        i = skip_blank(line, i, end);
+        i = asm_skip_blank(line, i, end);
         if (i >= end)
             break;
         size_t p = name_length(line + i, end - i);
@@ -263,9 +256,9 @@ void asm_macro_define(asm_state *state, const char *line, size_t start, size_t e
                 asm_report(state, true, (unsigned)i + 1, "parameter '%.*s' given twice", (int)p, line + i);
                 ok = false;
             }
-        i = skip_blank(line, i + p, end);
+        i = asm_skip_blank(line, i + p, end);
         if (i < end && line[i] == '=') { /* a default, up to ',' or blank */
-            i = skip_blank(line, i + 1, end);
+            i = asm_skip_blank(line, i + 1, end);
             size_t d = i;
             if (d < end && line[d] == '"') {
                 d++;
@@ -279,10 +272,10 @@ void asm_macro_define(asm_state *state, const char *line, size_t start, size_t e
             }
             parameter->default_value = line + i;
             parameter->default_length = (d < end ? d : end) - i;
-            i = skip_blank(line, d, end);
+            i = asm_skip_blank(line, d, end);
         }
         while (i < end && line[i] == ':') {
-            size_t q = skip_blank(line, i + 1, end);
+            size_t q = asm_skip_blank(line, i + 1, end);
             size_t w = name_length(line + q, end - q);
             if (word_is(line + q, w, "req")) {
                 parameter->required = true;
@@ -292,7 +285,7 @@ void asm_macro_define(asm_state *state, const char *line, size_t start, size_t e
                 asm_report(state, true, (unsigned)q + 1, "expected 'req' or 'vararg' after ':'");
                 ok = false;
             }
-            i = skip_blank(line, q + w, end);
+            i = asm_skip_blank(line, q + w, end);
         }
         if (i < end && line[i] == ',')
             i++;
@@ -336,7 +329,7 @@ void asm_macro_define(asm_state *state, const char *line, size_t start, size_t e
 
 void asm_macro_purge(asm_state *state, const char *line, size_t start, size_t end)
 {
-    size_t i = skip_blank(line, start, end);
+    size_t i = asm_skip_blank(line, start, end);
     size_t n = name_length(line + i, end - i);
     asm_macro *macro = n ? asm_macro_find(state, line + i, n) : NULL;
     if (!macro) {
@@ -351,7 +344,7 @@ void asm_macro_purge(asm_state *state, const char *line, size_t start, size_t en
 static size_t split_arguments(const char *line, size_t start, size_t end, bool blanks,
                               size_t *starts, size_t *ends, size_t max)
 {
-    size_t count = 0, i = skip_blank(line, start, end);
+    size_t count = 0, i = asm_skip_blank(line, start, end);
     if (i >= end)
         return 0;
     bool commas = false;
@@ -370,7 +363,7 @@ static size_t split_arguments(const char *line, size_t start, size_t end, bool b
     }
     char separator = commas || !blanks ? ',' : ' ';
     while (count < max) {
-        i = skip_blank(line, i, end);
+        i = asm_skip_blank(line, i, end);
         size_t j = i, depth = 0;
         while (j < end) {
             char c = line[j];
@@ -399,7 +392,7 @@ static size_t split_arguments(const char *line, size_t start, size_t end, bool b
             break;
         i = j + 1;
         if (separator == ' ')
-            i = skip_blank(line, i, end);
+            i = asm_skip_blank(line, i, end);
         if (i >= end && separator == ' ')
             break;
     }
@@ -449,14 +442,14 @@ void asm_macro_expand(asm_state *state, asm_macro *macro, const char *line, size
         size_t length = ends[a] - starts[a];
         /* name=value */
         size_t n = name_length(text, length);
-        size_t k = skip_blank(text, n, length);
+        size_t k = asm_skip_blank(text, n, length);
         if (n && k < length && text[k] == '=' && (k + 1 >= length || text[k + 1] != '=')) {
             size_t p = 0;
             while (p < parameters && !(macro->parameters[p].name_length == n &&
                                        memcmp(macro->parameters[p].name, text, n) == 0))
                 p++;
             if (p < parameters) {
-                k = skip_blank(text, k + 1, length);
+                k = asm_skip_blank(text, k + 1, length);
                 values[p] = text + k;
                 lengths[p] = length - k;
                 given[p] = keyword[p] = true;
@@ -566,18 +559,18 @@ void asm_repeat(asm_state *state, const char *line, size_t start, size_t name_en
         if (count < 0)
             count = 0;
     } else {
-        size_t i = skip_blank(line, name_end, end);
+        size_t i = asm_skip_blank(line, name_end, end);
         parameter_length = name_length(line + i, end - i);
         parameter = line + i;
         if (parameter_length == 0) {
             asm_report(state, true, (unsigned)i + 1, "expected a parameter name");
             ok = false;
         } else {
-            i = skip_blank(line, i + parameter_length, end);
+            i = asm_skip_blank(line, i + parameter_length, end);
             if (i < end && line[i] == ',')
                 i++;
             if (characters) {
-                i = skip_blank(line, i, end);
+                i = asm_skip_blank(line, i, end);
                 size_t e = end;
                 while (e > i && (line[e - 1] == ' ' || line[e - 1] == '\t'))
                     e--;

@@ -14,13 +14,6 @@
 #include "object/object.h"
 
 
-static size_t skip_blank(const char *text, size_t i, size_t end)
-{
-    while (i < end && (text[i] == ' ' || text[i] == '\t'))
-        i++;
-    return i;
-}
-
 /* Where a field's value was, for a message at the block's end. */
 typedef struct place {
     asm_location location;
@@ -31,7 +24,7 @@ typedef struct place {
 /* Nothing may follow the directive that opens a block on its line. */
 static bool alone(asm_state *state, const char *line, size_t i, size_t end, const char *directive)
 {
-    i = skip_blank(line, i, end);
+    i = asm_skip_blank(line, i, end);
     if (i >= end)
         return true;
     asm_report(state, true, (unsigned)i + 1, "unexpected '%.*s' after '%s'", (int)(end - i > 40 ? 40 : end - i),
@@ -55,7 +48,7 @@ static bool is_word(const char *text, size_t n, const char *word)
 
 void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t name_end, size_t end)
 {
-    size_t i = skip_blank(line, name_end, end);
+    size_t i = asm_skip_blank(line, name_end, end);
     size_t n = word_at(line, i, end);
     if (n == 0 || (line[i] >= '0' && line[i] <= '9')) {
         asm_report(state, true, (unsigned)i + 1, "expected the kernel's symbol name");
@@ -85,7 +78,7 @@ void asm_object_kernel(asm_state *state, const char *line, size_t start, size_t 
         asm_clean_line(state, &state->scratch, text, length, &block);
         const char *clean = state->scratch.data;
         size_t clean_length = state->scratch.length;
-        size_t w = skip_blank(clean, 0, clean_length);
+        size_t w = asm_skip_blank(clean, 0, clean_length);
         if (w >= clean_length)
             continue;
         /* This line is the statement now: for messages and columns. */
@@ -228,7 +221,7 @@ void asm_object_metadata(asm_state *state, const char *line, size_t start, size_
     bool found = false, ok = true;
     while (asm_ahead_line(state, &ahead, &text, &length)) {
         frame->line++;
-        size_t w = skip_blank(text, 0, length);
+        size_t w = asm_skip_blank(text, 0, length);
         size_t e = length;
         while (e > w && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\r'))
             e--;

@@ -10,21 +10,6 @@
 #include "object/object.h"
 
 
-static size_t skip_blank(const char *text, size_t i, size_t end)
-{
-    while (i < end && (text[i] == ' ' || text[i] == '\t'))
-        i++;
-    return i;
-}
-
-static size_t name_at(const char *text, size_t i, size_t end)
-{
-    size_t n = 0;
-    while (i + n < end && gcn_is_identifier_char(text[i + n]))
-        n++;
-    return n;
-}
-
 static const char *object_name(const asm_state *state, uint32_t offset)
 {
     return state->object.names.data + offset;
@@ -123,8 +108,8 @@ void asm_object_assignment(asm_state *state, const char *name, size_t length, co
 {
     if (!state->object.keep_bytes)
         return;
-    size_t i = skip_blank(value, 0, value_length);
-    size_t n = name_at(value, i, value_length);
+    size_t i = asm_skip_blank(value, 0, value_length);
+    size_t n = asm_name_at(value, i, value_length);
     if (n == 0 || (value[i] >= '0' && value[i] <= '9') || (n == 1 && value[i] == '.'))
         return;
     asm_object_name *record = asm_object_attributes(state, name, length);
@@ -139,7 +124,7 @@ void asm_object_assignment(asm_state *state, const char *name, size_t length, co
 /* A symbol name at i (after blanks); its length, 0 after an error. */
 static size_t symbol_name(asm_state *state, const char *line, size_t i, size_t end)
 {
-    size_t n = name_at(line, i, end);
+    size_t n = asm_name_at(line, i, end);
     if (n == 0 || (line[i] >= '0' && line[i] <= '9')) {
         asm_report(state, true, (unsigned)i + 1, "expected a symbol name");
         return 0;
@@ -149,7 +134,7 @@ static size_t symbol_name(asm_state *state, const char *line, size_t i, size_t e
 
 static bool expect_end(asm_state *state, const char *line, size_t i, size_t end)
 {
-    i = skip_blank(line, i, end);
+    i = asm_skip_blank(line, i, end);
     if (i >= end)
         return true;
     asm_report(state, true, (unsigned)i + 1, "unexpected '%.*s' after the symbol name",
@@ -163,7 +148,7 @@ enum { SET_BINDING, SET_VISIBILITY };
 static void names_directive(asm_state *state, const char *line, size_t name_end, size_t end,
                             int what, uint8_t value)
 {
-    size_t i = skip_blank(line, name_end, end);
+    size_t i = asm_skip_blank(line, name_end, end);
     for (;;) {
         size_t n = symbol_name(state, line, i, end);
         if (!n)
@@ -177,33 +162,33 @@ static void names_directive(asm_state *state, const char *line, size_t name_end,
             record->binding = value;
         else
             record->visibility = value;
-        i = skip_blank(line, i + n, end);
+        i = asm_skip_blank(line, i + n, end);
         if (i >= end)
             return;
         if (line[i] != ',') {
             expect_end(state, line, i, end);
             return;
         }
-        i = skip_blank(line, i + 1, end);
+        i = asm_skip_blank(line, i + 1, end);
     }
 }
 
 /* .type NAME, @function (or %function, STT_FUNC, "function"). */
 static void type_directive(asm_state *state, const char *line, size_t i, size_t end)
 {
-    i = skip_blank(line, i, end);
+    i = asm_skip_blank(line, i, end);
     size_t n = symbol_name(state, line, i, end);
     if (!n)
         return;
-    size_t j = skip_blank(line, i + n, end);
+    size_t j = asm_skip_blank(line, i + n, end);
     if (j >= end || line[j] != ',') {
         asm_report(state, true, (unsigned)j + 1, "expected ',' after the symbol name");
         return;
     }
-    j = skip_blank(line, j + 1, end);
+    j = asm_skip_blank(line, j + 1, end);
     if (j < end && (line[j] == '@' || line[j] == '%' || line[j] == '"'))
         j++;
-    size_t k = name_at(line, j, end);
+    size_t k = asm_name_at(line, j, end);
     static const struct {
         const char *name;
         uint8_t type;
@@ -227,11 +212,11 @@ static void type_directive(asm_state *state, const char *line, size_t i, size_t 
 /* .size NAME, EXPRESSION: a value known now. */
 static void size_directive(asm_state *state, const char *line, size_t i, size_t end)
 {
-    i = skip_blank(line, i, end);
+    i = asm_skip_blank(line, i, end);
     size_t n = symbol_name(state, line, i, end);
     if (!n)
         return;
-    size_t j = skip_blank(line, i + n, end);
+    size_t j = asm_skip_blank(line, i + n, end);
     if (j >= end || line[j] != ',') {
         asm_report(state, true, (unsigned)j + 1, "expected ',' after the symbol name");
         return;
@@ -264,7 +249,7 @@ static void size_directive(asm_state *state, const char *line, size_t i, size_t 
 /* A "string" (no escapes but \" and \\) at i; its text in out. */
 static bool quoted(asm_state *state, const char *line, size_t *i, size_t end, asm_buffer *out)
 {
-    size_t j = skip_blank(line, *i, end);
+    size_t j = asm_skip_blank(line, *i, end);
     if (j >= end || line[j] != '"') {
         asm_report(state, true, (unsigned)j + 1, "expected a string in double quotes");
         return false;
@@ -300,7 +285,7 @@ static void ident_directive(asm_state *state, const char *line, size_t i, size_t
  * of -a (any processor of the generation, when -a named one). */
 static void target_directive(asm_state *state, const char *line, size_t i, size_t end)
 {
-    size_t at = skip_blank(line, i, end);
+    size_t at = asm_skip_blank(line, i, end);
     asm_buffer text = {0};
     if (!quoted(state, line, &i, end, &text) || !expect_end(state, line, i, end)) {
         asm_buffer_free(&text);
@@ -403,7 +388,7 @@ bool asm_object_directive(asm_state *state, const char *line, size_t start, size
         expect_end(state, line, name_end, end);
         break;
     case ADDRSIG_SYM: {
-        size_t i = skip_blank(line, name_end, end);
+        size_t i = asm_skip_blank(line, name_end, end);
         size_t n = symbol_name(state, line, i, end);
         asm_object_name *record = n ? asm_object_attributes(state, line + i, n) : NULL;
         if (record) {
