@@ -82,7 +82,8 @@ static size_t make_instruction(test_random *random, gcn_arch arch, uint32_t *wor
         if (row->family == GCN_FAMILY_MUBUF)
             instruction.offset = test_random_percent(random, 50) ? 0 : test_random_below(random, 4096);
         else if (arch >= GCN_ARCH_GCN14)
-            instruction.offset = (uint32_t)((int32_t)test_random_below(random, 8192) - 4096);
+            instruction.offset = test_random_percent(random, 50) ? 0
+                                 : (uint32_t)((int32_t)test_random_below(random, 8192) - 4096);
         else
             instruction.offset = 0;
         size_t count;
