@@ -7,7 +7,9 @@
  * FLAT to LDS and scratch) runs twice on identical machines, once plain and
  * once watching, and every step must leave the same status, fault, registers
  * and counters, and the end the same memory, LDS, scratch and diagnostics.
- * The seed is $GCN_TEST_SEED (support/random.h). */
+ * A few fixed stores check first that watching does take the per-lane
+ * path. The seed is $GCN_TEST_SEED (support/random.h); the closing lines
+ * count what the programs exercised. */
 #include <stdio.h>
 #include <string.h>
 
@@ -372,8 +374,44 @@ static void run_program(test_random *random, gcn_arch arch, unsigned number)
     run_close(&slow);
 }
 
+/* The comparison means something only if the watching run takes the
+ * per-lane path: a store whose lane 10 faults there writes, and records,
+ * lanes 0-9 only (the fast paths look at every lane's address first, so
+ * they would record the mapped lanes past it too). */
+static void check_watching_goes_lane_by_lane(gcn_arch arch, const char *name, uint32_t vaddr_base)
+{
+    char program[100];
+    snprintf(program, sizeof program, "%s\ns_endpgm\n", name);
+    emu_rig rig;
+    if (!emu_rig_open_checked(&rig, &summary, arch, program))
+        return;
+    emu_rig_resource(&rig, 4, EMU_RIG_MEMORY, 0, 0xffffffffu, 0);
+    emu_rig_vgpr_lanes(&rig, 0, vaddr_base, 4);
+    emu_rig_vgpr_lanes(&rig, 1, 0, 0);
+    emu_rig_vgpr_lanes(&rig, 2, 0x100, 1);
+    gcn_wave_vgpr(rig.wave, 0)[10] = 0x50000; /* unmapped (the buffer's too) */
+    gcn_machine_watch(rig.machine, true);
+    gcn_run_status status = emu_rig_run(&rig);
+    size_t spans;
+    gcn_machine_watched(rig.machine, &spans, NULL);
+    emu_rig_check(&summary, __LINE__, (uint64_t)status, GCN_RUN_FAULT, "%s %s: status", gcn_arch_name(arch),
+                  name);
+    emu_rig_check(&summary, __LINE__, (uint64_t)gcn_wave_fault(rig.wave)->lane, 10, "%s %s: fault lane",
+                  gcn_arch_name(arch), name);
+    emu_rig_check(&summary, __LINE__, spans, 10, "%s %s: spans recorded", gcn_arch_name(arch), name);
+    emu_rig_check(&summary, __LINE__, emu_rig_u32(&rig, 4 * 9), 0x109, "%s %s: lane 9's store",
+                  gcn_arch_name(arch), name);
+    emu_rig_check(&summary, __LINE__, emu_rig_u32(&rig, 4 * 11), 0, "%s %s: lane 11's store",
+                  gcn_arch_name(arch), name);
+    emu_rig_close(&rig);
+}
+
 int main(void)
 {
+    FOR_EACH_ARCH(arch)
+        check_watching_goes_lane_by_lane(arch, "buffer_store_dword v2, v0, s[4:7], 0 offen", 0);
+    check_watching_goes_lane_by_lane(GCN_ARCH_GCN11, "flat_store_dword v[0:1], v2", EMU_RIG_MEMORY);
+    check_watching_goes_lane_by_lane(GCN_ARCH_GCN14, "global_store_dword v[0:1], v2, off", EMU_RIG_MEMORY);
     for (uint16_t i = 0; i < GCN_ROW_COUNT; i++) {
         const gcn_row *row = &gcn_rows[i];
         if (row->family != GCN_FAMILY_MUBUF && row->family != GCN_FAMILY_FLAT)
