@@ -2,6 +2,7 @@
 #include "emu/buffer_lanes.h"
 
 #include "emu/atomic.h"
+#include "emu/format_element.h"
 #include "emu/memory.h"
 #include "emu/pending.h"
 #include "emu/registers.h"
@@ -59,6 +60,22 @@ void emu_lanes_store_dwords(uint8_t *const *spans, const uint32_t *const *data, 
     for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
         for (unsigned i = 0; i < count; i++)
             emu_store32(spans[lane] + 4 * i, data[i][lane]);
+}
+
+void emu_lanes_load(gcn_element element, unsigned count, uint64_t taken, uint8_t *const *spans,
+                    uint32_t (*values)[GCN_WAVE_LANES])
+{
+    if (taken == UINT64_MAX && element == GCN_ELEMENT_B32) {
+        for (unsigned i = 0; i < count; i++)
+            for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
+                values[i][lane] = emu_load32(spans[lane] + 4 * i);
+        return;
+    }
+    for (; taken; taken &= taken - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(taken);
+        for (unsigned i = 0; i < count; i++)
+            values[i][lane] = emu_element_load(element, spans[lane] + 4 * i);
+    }
 }
 
 void emu_lanes_atomics(const gcn_row *row, const uint32_t *const *data, uint64_t lanes,

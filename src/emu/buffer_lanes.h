@@ -27,6 +27,12 @@ uint64_t emu_lanes_atomic(const gcn_row *row, const uint32_t *const *data, unsig
  * lane after lane (racing lanes: the last one's store stays). */
 void emu_lanes_store_dwords(uint8_t *const *spans, const uint32_t *const *data, unsigned count);
 
+/* The elements of the lanes of `taken` (the lanes a fast path found in
+ * memory) at spans[lane], dwords 0..count-1, into values[dword][lane]: a
+ * whole wave of dwords in plain loops, other elements lane by lane. */
+void emu_lanes_load(gcn_element element, unsigned count, uint64_t taken, uint8_t *const *spans,
+                    uint32_t (*values)[GCN_WAVE_LANES]);
+
 /* The atomic of every lane of `lanes` in lane order on spans[lane], the
  * old values to old[0] (low dwords) and old[1] (high dwords, for 64-bit
  * atomics). */

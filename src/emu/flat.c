@@ -216,18 +216,7 @@ static gcn_run_status flat_load(flat_context *context)
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
     uint8_t *global[GCN_WAVE_LANES];
     uint64_t taken = flat_global_lanes(context, size * count, global);
-    uint64_t one_by_one = taken;
-    if (taken == UINT64_MAX && element == GCN_ELEMENT_B32) { /* the whole wave's dwords */
-        for (unsigned i = 0; i < count; i++)
-            for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
-                values[i][lane] = emu_load32(global[lane] + 4 * i);
-        one_by_one = 0;
-    }
-    for (uint64_t lanes = one_by_one; lanes; lanes &= lanes - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        for (unsigned i = 0; i < count; i++)
-            values[i][lane] = emu_element_load(element, global[lane] + 4 * i);
-    }
+    emu_lanes_load(element, count, taken, global, values);
     for (uint64_t lanes = context->exec & ~taken; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         const uint8_t *bytes = flat_span(context, lane, size * count, false);

@@ -260,18 +260,7 @@ static gcn_run_status mubuf_load(const mubuf_context *context)
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
     uint8_t *linear[GCN_WAVE_LANES];
     uint64_t taken = mubuf_linear_rows(context, size, count, linear);
-    uint64_t one_by_one = taken;
-    if (taken == UINT64_MAX && read_as == GCN_ELEMENT_B32) { /* the whole wave's dwords */
-        for (unsigned i = 0; i < count; i++)
-            for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
-                values[i][lane] = emu_load32(linear[lane] + 4 * i);
-        one_by_one = 0;
-    }
-    for (uint64_t lanes = one_by_one; lanes; lanes &= lanes - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(lanes);
-        for (unsigned i = 0; i < count; i++)
-            values[i][lane] = emu_element_load(read_as, linear[lane] + 4 * i);
-    }
+    emu_lanes_load(read_as, count, taken, linear, values);
     for (uint64_t lanes = context->exec & ~taken; lanes; lanes &= lanes - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(lanes);
         uint8_t *spans[4];
