@@ -126,8 +126,8 @@ static uint64_t flat_global_lanes(flat_context *context, unsigned bytes, uint8_t
     uint64_t base = pair ? offset : context->saddr + offset;
     uint64_t shared = machine->options.shared_aperture >> 32, private = machine->options.private_aperture >> 32;
     const uint32_t *low = context->vaddr0, *high = pair ? context->vaddr1 : NULL;
-    emu_region hot = machine->hot;
-    uint64_t hot_room = emu_region_room(&hot, bytes);
+    emu_hot_region hot;
+    emu_hot_start(&hot, machine, bytes);
     if (context->exec == UINT64_MAX && !flat) {
         /* The whole wave of a GLOBAL access: when the lowest and the
          * highest address are in the region, every lane is. */
@@ -138,9 +138,9 @@ static uint64_t flat_global_lanes(flat_context *context, unsigned bytes, uint8_t
             lowest = address < lowest ? address : lowest;
             highest = address > highest ? address : highest;
         }
-        if (lowest - hot.address < hot_room && highest - hot.address < hot_room) {
+        if (emu_hot_holds(&hot, lowest) && emu_hot_holds(&hot, highest)) {
             for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
-                spans[lane] = hot.bytes + (addresses[lane] - hot.address);
+                spans[lane] = hot.region.bytes + (addresses[lane] - hot.region.address);
             context->used_memory = true;
             return UINT64_MAX;
         }
@@ -151,17 +151,9 @@ static uint64_t flat_global_lanes(flat_context *context, unsigned bytes, uint8_t
         uint64_t address = base + (low[lane] | (high ? (uint64_t)high[lane] << 32 : 0));
         if (flat && (address >> 32 == shared || address >> 32 == private))
             continue;
-        uint64_t at = address - hot.address;
-        uint8_t *span;
-        if (at < hot_room) {
-            span = hot.bytes + at;
-        } else {
-            span = emu_memory_span_miss(machine, address, bytes);
-            hot = machine->hot;
-            hot_room = emu_region_room(&hot, bytes);
-            if (!span)
-                continue;
-        }
+        uint8_t *span = emu_hot_span(&hot, machine, address, bytes);
+        if (!span)
+            continue;
         spans[lane] = span;
         taken |= 1ull << lane;
     }

@@ -31,6 +31,34 @@ static inline uint8_t *emu_memory_span(gcn_machine *machine, uint64_t address, u
         return hot->bytes + at;
     return emu_memory_span_miss(machine, address, size);
 }
+/* The vector memory fast paths' copy of the last region hit, with its room
+ * for their accesses of `bytes` bytes (emu_region_room), kept in locals
+ * across the lanes of one instruction. */
+typedef struct emu_hot_region {
+    emu_region region;
+    uint64_t room;
+} emu_hot_region;
+static inline void emu_hot_start(emu_hot_region *hot, const gcn_machine *machine, uint64_t bytes)
+{
+    hot->region = machine->hot;
+    hot->room = emu_region_room(&hot->region, bytes);
+}
+/* Whether [address, address + bytes) lies in the copy's region. */
+static inline bool emu_hot_holds(const emu_hot_region *hot, uint64_t address)
+{
+    return address - hot->region.address < hot->room;
+}
+/* The span of `bytes` bytes at address: from the copy, or else looked up
+ * (and the copy refreshed, as the lookup moves the machine's). */
+static inline uint8_t *emu_hot_span(emu_hot_region *hot, gcn_machine *machine, uint64_t address,
+                                    uint64_t bytes)
+{
+    if (emu_hot_holds(hot, address))
+        return hot->region.bytes + (address - hot->region.address);
+    uint8_t *span = emu_memory_span_miss(machine, address, bytes);
+    emu_hot_start(hot, machine, bytes);
+    return span;
+}
 uint8_t *emu_lds_span(gcn_wave *wave, uint64_t offset, uint64_t size);
 uint8_t *emu_scratch_span(gcn_wave *wave, unsigned lane, uint64_t offset, uint64_t size);
 

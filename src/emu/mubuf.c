@@ -86,8 +86,8 @@ static uint64_t mubuf_linear_lanes(const mubuf_context *context, uint32_t last, 
      * (which also keeps BUFOFFSET + last from wrapping). */
     int64_t limit = (int64_t)num_records - soffset - last;
     bool structured = context->structured;
-    emu_region hot = machine->hot;
-    uint64_t hot_room = emu_region_room(&hot, bytes);
+    emu_hot_region hot;
+    emu_hot_start(&hot, machine, bytes);
     if (context->exec == UINT64_MAX && !structured) {
         /* The whole wave: when the lowest and the highest BUFOFFSET are in
          * range and in the region, every lane is (addresses grow with it). */
@@ -99,10 +99,10 @@ static uint64_t mubuf_linear_lanes(const mubuf_context *context, uint32_t last, 
             lowest = offset < lowest ? offset : lowest;
             highest = offset > highest ? offset : highest;
         }
-        if ((int64_t)highest < limit && ((base + lowest) & align_mask) - hot.address < hot_room &&
-            ((base + highest) & align_mask) - hot.address < hot_room) {
+        if ((int64_t)highest < limit && emu_hot_holds(&hot, (base + lowest) & align_mask) &&
+            emu_hot_holds(&hot, (base + highest) & align_mask)) {
             for (unsigned lane = 0; lane < GCN_WAVE_LANES; lane++)
-                spans[lane] = hot.bytes + (((base + offsets[lane]) & align_mask) - hot.address);
+                spans[lane] = hot.region.bytes + (((base + offsets[lane]) & align_mask) - hot.region.address);
             return UINT64_MAX;
         }
     }
@@ -119,17 +119,9 @@ static uint64_t mubuf_linear_lanes(const mubuf_context *context, uint32_t last, 
         } else if ((int64_t)buffer_offset >= limit) {
             continue;
         }
-        uint64_t address = (base + buffer_offset) & align_mask, at = address - hot.address;
-        uint8_t *span;
-        if (at < hot_room) {
-            span = hot.bytes + at;
-        } else {
-            span = emu_memory_span_miss(machine, address, bytes);
-            hot = machine->hot;
-            hot_room = emu_region_room(&hot, bytes);
-            if (!span)
-                continue;
-        }
+        uint8_t *span = emu_hot_span(&hot, machine, (base + buffer_offset) & align_mask, bytes);
+        if (!span)
+            continue;
         spans[lane] = span;
         taken |= 1ull << lane;
     }
