@@ -173,18 +173,29 @@ static void names_directive(asm_state *state, const char *line, size_t name_end,
     }
 }
 
+/* NAME, at i (.type, .size): the name's length in *n and the comma's index
+ * in *comma; false, reported, when either is missing. */
+static bool symbol_and_comma(asm_state *state, const char *line, size_t i, size_t end, size_t *n,
+                             size_t *comma)
+{
+    *n = symbol_name(state, line, i, end);
+    if (!*n)
+        return false;
+    *comma = asm_skip_blank(line, i + *n, end);
+    if (*comma >= end || line[*comma] != ',') {
+        asm_report(state, true, (unsigned)*comma + 1, "expected ',' after the symbol name");
+        return false;
+    }
+    return true;
+}
+
 /* .type NAME, @function (or %function, STT_FUNC, "function"). */
 static void type_directive(asm_state *state, const char *line, size_t i, size_t end)
 {
     i = asm_skip_blank(line, i, end);
-    size_t n = symbol_name(state, line, i, end);
-    if (!n)
+    size_t n, j;
+    if (!symbol_and_comma(state, line, i, end, &n, &j))
         return;
-    size_t j = asm_skip_blank(line, i + n, end);
-    if (j >= end || line[j] != ',') {
-        asm_report(state, true, (unsigned)j + 1, "expected ',' after the symbol name");
-        return;
-    }
     j = asm_skip_blank(line, j + 1, end);
     if (j < end && (line[j] == '@' || line[j] == '%' || line[j] == '"'))
         j++;
@@ -213,14 +224,9 @@ static void type_directive(asm_state *state, const char *line, size_t i, size_t 
 static void size_directive(asm_state *state, const char *line, size_t i, size_t end)
 {
     i = asm_skip_blank(line, i, end);
-    size_t n = symbol_name(state, line, i, end);
-    if (!n)
+    size_t n, j;
+    if (!symbol_and_comma(state, line, i, end, &n, &j))
         return;
-    size_t j = asm_skip_blank(line, i + n, end);
-    if (j >= end || line[j] != ',') {
-        asm_report(state, true, (unsigned)j + 1, "expected ',' after the symbol name");
-        return;
-    }
     gcn_cursor cursor;
     gcn_parse_options options;
     gcn_parse_error error;
