@@ -44,6 +44,10 @@ struct gcn_listing {
     void *context;
     bool failed;
     bool printing;   /* the scan is over */
+    /* The last line was a data word (its last word in data_word): see
+     * put_after_data. */
+    bool after_data;
+    uint32_t data_word;
     uint64_t offset; /* of the block's first byte */
     /* Branch targets, sorted and unique once the scan is over. */
     uint64_t *targets;
@@ -456,6 +460,8 @@ static void put_data(gcn_listing *l, uint64_t offset, const uint32_t *words, siz
         memcpy(at, ".long 0x", 8);
         at += 8;
     }
+    l->after_data = true;
+    l->data_word = words[count - 1];
     at = put_word_at(at, words[0], gcn_lower_hex_pairs);
     for (size_t i = 1; i < count; i++) {
         memcpy(at, ", 0x", 4);
@@ -482,7 +488,8 @@ static void put_data(gcn_listing *l, uint64_t offset, const uint32_t *words, siz
  * Returns the words it took. */
 static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
                                                    const gcn_instruction *instruction,
-                                                   uint64_t offset, const uint32_t *words)
+                                                   uint64_t offset, const uint32_t *words,
+                                                   bool exact)
 {
     gcn_dialect dialect = l->options.dialect;
     size_t count = instruction->word_count;
@@ -490,7 +497,6 @@ static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
     gcn_text text = {buffer, sizeof buffer, 0};
     bool has_text = gcn_format_text(instruction, dialect, offset, &text) &&
                     text.length < sizeof buffer;
-    bool exact = l->options.exact;
     bool illegal = illegal_candidate(instruction);
     bool gives_back = has_text && exact && !illegal &&
                       gcn_text_gives_back(instruction, dialect, offset, buffer, text.length);
@@ -507,7 +513,41 @@ static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
     char *at = start_line(l, out->data + out->length, offset, words, count);
     memcpy(at, buffer, text.length);
     end_line(l, at + text.length, offset, words, count);
+    l->after_data = false;
     return count;
+}
+
+/* In the llvm dialect, right after a data word: the instruction prints as
+ * its text, unless assembling that text again changes its first word so
+ * that the data word and the new words make one instruction, which would
+ * take the line's place when the listing is read again (the text would be
+ * no fixpoint): then its first word is data too. */
+static __attribute__((noinline)) size_t put_after_data(gcn_listing *l,
+                                                      const gcn_instruction *instruction,
+                                                      uint64_t offset, const uint32_t *words)
+{
+    char buffer[TEXT_SIZE];
+    gcn_text text = {buffer, sizeof buffer, 0};
+    gcn_parse_options options = {.arch = l->options.arch, .dialect = GCN_DIALECT_LLVM,
+                                 .address = offset};
+    gcn_instruction parsed, merged;
+    uint32_t again[GCN_MAX_WORDS] = {0}, joined[GCN_MAX_WORDS];
+    size_t count;
+    if (gcn_format_text(instruction, GCN_DIALECT_LLVM, offset, &text) && text.length < sizeof buffer &&
+        gcn_parse(&options, buffer, text.length, &parsed, NULL) == GCN_OK &&
+        gcn_encode(&parsed, again, &count) == GCN_OK && again[0] != words[0]) {
+        joined[0] = l->data_word;
+        joined[1] = again[0];
+        joined[2] = count > 1 ? again[1] : words[1];
+        char other[TEXT_SIZE];
+        gcn_text other_text = {other, sizeof other, 0};
+        if (gcn_decode_checked(l->options.arch, joined, GCN_MAX_WORDS, &merged) == GCN_OK &&
+            merged.word_count > 1 && gcn_format_text(&merged, GCN_DIALECT_LLVM, offset - 4, &other_text)) {
+            put_data(l, offset, words, 1, buffer, text.length);
+            return 1;
+        }
+    }
+    return put_unusual(l, instruction, offset, words, l->options.exact);
 }
 
 /* After the last byte: what is left of a word, then the labels of targets
@@ -660,6 +700,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
     uint64_t target = next_target(l), digits_end = 0;
+    bool after_data = l->after_data;
     size_t at = 0;
     while (at < stop) {
         uint64_t offset = l->offset + at;
@@ -682,10 +723,13 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         char *end = NULL;
         bool decoded = clrx ? gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
                             : decode_llvm(arch, words, &instruction, out, &end);
+        if (!clrx && after_data && decoded)
+            end = NULL; /* through put_unusual, which reads the text back */
         if (!decoded) {
             l->output.length = (size_t)(out - data);
             put_data(l, offset, words, 1, NULL, 0);
             out = data + l->output.length;
+            after_data = true;
             at += 4;
             continue;
         }
@@ -704,7 +748,10 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                         : gcn_write_clrx(&instruction, offset, text);
         if (!end) {
             l->output.length = (size_t)(out - data);
-            size = put_unusual(l, &instruction, offset, words);
+            l->after_data = after_data;
+            size = !clrx && after_data ? put_after_data(l, &instruction, offset, words)
+                                       : put_unusual(l, &instruction, offset, words, exact);
+            after_data = l->after_data;
             out = data + l->output.length;
             target = next_target(l);
             at += size * 4;
@@ -716,9 +763,11 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         }
         *end = '\n';
         out = end + 1;
+        after_data = false;
         at += size * 4;
     }
     l->output.length = (size_t)(out - data);
+    l->after_data = after_data;
     return at;
 }
 
@@ -779,7 +828,8 @@ bool gcn_listing_print(gcn_listing *l, const uint8_t *bytes, size_t length, bool
         bool decoded;
         size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
         if (decoded)
-            size = put_unusual(l, &instruction, offset, words);
+            size = l->after_data && !clrx ? put_after_data(l, &instruction, offset, words)
+                                          : put_unusual(l, &instruction, offset, words, l->options.exact);
         else
             put_data(l, offset, words, 1, NULL, 0);
         at += size * 4;
