@@ -10,7 +10,7 @@
  * of an instruction whose text would not give back every bit (the text in
  * a comment), so that the next word may start an instruction: nothing is
  * taken down with data. */
-#include "dis/disassembler.h"
+#include "dis/listing.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,16 +18,12 @@
 #include <emmintrin.h>
 #endif
 
-#include "codec/codec.h"
 #include "isa/isa.h"
 #include "syntax/generic.h"
-#include "syntax/syntax.h"
 
 enum {
     OUTPUT_SIZE = 1 << 18, /* text handed to the writer at once */
-    LINE_ROOM = 512,       /* more than any line takes */
-    TEXT_SIZE = 320,       /* an instruction's text; longer text prints as data */
-    BLOCK_TAIL = GCN_MAX_WORDS * 4 /* bytes an instruction may need */
+    LINE_ROOM = 512        /* more than any line takes */
 };
 
 /* A line: a text written in GCN_TEXT_ROOM, and -e's comment (under 64
@@ -36,34 +32,6 @@ enum {
 _Static_assert((int)GCN_TEXT_ROOM + 64 <= (int)LINE_ROOM && (int)GCN_TEXT_ROOM <= (int)TEXT_SIZE &&
                    64 + 8 + 14 * GCN_MAX_WORDS + 8 + (int)TEXT_SIZE <= (int)LINE_ROOM,
                "line room");
-
-struct gcn_listing {
-    gcn_listing_options options;
-    bool decodes; /* the arch is valid: words may be instructions */
-    gcn_listing_writer write;
-    void *context;
-    bool failed;
-    bool printing;   /* the scan is over */
-    /* The last line was a data word (its last word in data_word): see
-     * put_after_data. */
-    bool after_data;
-    uint32_t data_word;
-    uint64_t offset; /* of the block's first byte */
-    /* Branch targets, sorted and unique once the scan is over. */
-    uint64_t *targets;
-    size_t target_count, target_capacity;
-    /* While printing: targets[0, unplaced) are those passed without a
-     * line to label (inside an instruction); targets[next, count) are
-     * still ahead. */
-    size_t unplaced, next;
-    gcn_text output; /* OUTPUT_SIZE, flushed to the writer when full */
-    bool encoding_before, encoding_after; /* -e: where the comment goes */
-    const char *pairs; /* -e: hex digit pairs in the dialect's case */
-    /* -e: the first 10 of the 12 offset digits, of the offsets that share
-     * offset >> 8 (the lines of 256 bytes), written once for them all. */
-    uint64_t digits_of;
-    char offset_digits[16];
-};
 
 gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_writer write,
                                 void *context)
@@ -101,242 +69,13 @@ bool gcn_listing_needs_scan(const gcn_listing *listing)
     return listing->options.dialect == GCN_DIALECT_CLRX;
 }
 
-static uint32_t word_at(const uint8_t *bytes)
-{
-    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
-           (uint32_t)bytes[3] << 24;
-}
-
-/* Decodes the instruction at bytes, of which available whole words are
- * there; returns its size in words (1 if it does not decode, *decoded
- * false). */
-static inline size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_t available,
-                        uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction, bool *decoded)
-{
-    size_t count = available < GCN_MAX_WORDS ? available : GCN_MAX_WORDS;
-    if (count == GCN_MAX_WORDS) { /* all but the input's last words */
-        words[0] = word_at(bytes);
-        words[1] = word_at(bytes + 4);
-        words[2] = word_at(bytes + 8);
-    } else {
-        for (size_t i = 0; i < count; i++)
-            words[i] = word_at(bytes + 4 * i);
-    }
-    *decoded = l->decodes &&
-               gcn_decode_checked(l->options.arch, words, count, instruction) == GCN_OK;
-    return *decoded ? instruction->word_count : 1;
-}
-
-/* How much of a block a walk takes now: all of it at the end, else whole
- * instructions only, so that none is cut at the block's end. */
-static size_t walk_end(size_t length, bool last)
-{
-    if (last)
-        return length - length % 4;
-    return length > BLOCK_TAIL ? length - BLOCK_TAIL + 1 : 0;
-}
-
-/* Whether the CLRX text gives back every bit, read back where it may
- * not; out of line: such words are rare in code. */
-static __attribute__((noinline)) bool clrx_gives_back(const gcn_instruction *instruction,
-                                                      uint64_t offset)
+__attribute__((noinline)) bool gcn_listing_clrx_gives_back(const gcn_instruction *instruction,
+                                                           uint64_t offset)
 {
     char buffer[TEXT_SIZE];
     gcn_text text = {buffer, sizeof buffer, 0};
     return gcn_format_exact_text(instruction, GCN_DIALECT_CLRX, offset, &text) &&
            text.length < sizeof buffer;
-}
-
-/* Whether words that start an instruction's encoding are no instruction
- * of the generation (an illegal opcode) and would take more than their
- * first word: that word prints as data (clrxdisasm's text in a comment in
- * clrx), in every mode and dialect, so that the next word may start an
- * instruction (a float literal read as the start of an SMEM instruction
- * must not take the instruction after it along). */
-static inline bool illegal_candidate(const gcn_instruction *instruction)
-{
-    return instruction->row == GCN_ROW_NONE && instruction->word_count > 1;
-}
-
-/* The words a decoded instruction takes in the clrx dialect, the same in
- * both walks: all of them (as clrxdisasm does), but one for an illegal
- * opcode, and under exact one where its text would not give back every
- * bit: that word prints as data. */
-static inline size_t clrx_words(const gcn_listing *l, const gcn_instruction *instruction,
-                                uint64_t offset)
-{
-    if (illegal_candidate(instruction))
-        return 1;
-    if (!l->options.exact || instruction->word_count == 1 || !gcn_clrx_may_lose_bits(instruction))
-        return instruction->word_count;
-    return clrx_gives_back(instruction, offset) ? instruction->word_count : 1;
-}
-
-/* ---- the scan: branch targets ---- */
-
-/* The bytes clrx_words takes at MUBUF or FLAT words (three there). */
-static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, uint64_t offset)
-{
-    gcn_instruction instruction;
-    return gcn_decode_checked(l->options.arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-               ? clrx_words(l, &instruction, offset) * 4
-               : 4;
-}
-
-_Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2, "the scan takes both as two words");
-
-/* Sorts the targets: a radix sort, a byte at a time from the lowest, over
- * the bytes the largest target has (qsort's calls to a comparison cost
- * more than the rest of the scan). False when memory runs out. */
-static bool sort_targets(gcn_listing *l)
-{
-    size_t count = l->target_count;
-    uint64_t largest = 0;
-    for (size_t i = 0; i < count; i++)
-        largest |= l->targets[i];
-    uint64_t *from = l->targets, *to = malloc(count * sizeof *to);
-    if (!to)
-        return false;
-    for (unsigned shift = 0; shift < 64 && largest >> shift; shift += 8) {
-        size_t starts[256] = {0};
-        for (size_t i = 0; i < count; i++)
-            starts[from[i] >> shift & 255]++;
-        for (size_t digit = 0, start = 0; digit < 256; digit++) {
-            size_t here = starts[digit];
-            starts[digit] = start;
-            start += here;
-        }
-        for (size_t i = 0; i < count; i++)
-            to[starts[from[i] >> shift & 255]++] = from[i];
-        uint64_t *sorted = to;
-        to = from;
-        from = sorted;
-    }
-    if (from != l->targets) {
-        memcpy(l->targets, from, count * sizeof *from);
-        to = from;
-    }
-    free(to);
-    return true;
-}
-
-static bool add_target(gcn_listing *l, uint64_t target)
-{
-    if (l->target_count == l->target_capacity) {
-        size_t capacity = l->target_capacity ? l->target_capacity * 2 : 64;
-        uint64_t *grown = realloc(l->targets, capacity * sizeof *grown);
-        if (!grown)
-            return false;
-        l->targets = grown;
-        l->target_capacity = capacity;
-    }
-    l->targets[l->target_count++] = target;
-    return true;
-}
-
-static inline bool is_branch(const gcn_instruction *instruction)
-{
-    uint16_t simm16;
-    return gcn_branch_offset(instruction, &simm16);
-}
-
-static inline uint64_t branch_target(uint64_t offset, const gcn_instruction *instruction)
-{
-    uint16_t simm16 = 0;
-    gcn_branch_offset(instruction, &simm16);
-    return gcn_branch_target(offset, simm16);
-}
-
-bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
-{
-    *used = length;
-    if (!gcn_listing_needs_scan(l) || l->printing)
-        return true;
-    size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
-    /* Decoding is enough (clrx_words), and a branch always reads back.
-     * First the usual instructions, three whole words ahead, with no test
-     * of what is left. */
-    size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
-    if (stop > end || !l->decodes)
-        stop = 0;
-    gcn_arch arch = l->options.arch;
-    bool exact = l->options.exact;
-    /* The loop runs only where the arch is valid (stop). */
-    const uint16_t *mubuf_rows = stop ? gcn_opcode_rows[GCN_FAMILY_MUBUF][arch] : NULL;
-    const uint16_t *flat_rows = stop ? gcn_opcode_rows[GCN_FAMILY_FLAT][arch] : NULL;
-    while (at < stop) {
-        const uint8_t *here = bytes + at;
-        uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
-        gcn_instruction instruction;
-        switch (gcn_family_of_word(arch, words[0])) {
-        case GCN_FAMILY_SOPP:
-            if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK &&
-                is_branch(&instruction) &&
-                !add_target(l, branch_target(l->offset + at, &instruction)))
-                return false;
-            at += 4;
-            break;
-        case GCN_FAMILY_SMEM: /* one word or two (SMRD's literal) */
-            at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                      ? clrx_words(l, &instruction, l->offset + at) * 4
-                      : 4;
-            break;
-        case GCN_FAMILY_MUBUF: /* two words, but see clrx_words */
-            if (exact)
-                at += clrx_words_decoding(l, words, l->offset + at);
-            else /* clrx_words without decoding: one word for an illegal opcode */
-                at += mubuf_rows[gcn_mubuf_opcode(words[0])] ? 8 : 4;
-            break;
-        case GCN_FAMILY_FLAT:
-            if (exact)
-                at += clrx_words_decoding(l, words, l->offset + at);
-            else
-                at += flat_rows[gcn_flat_opcode(arch, words[0])] ? 8 : 4;
-            break;
-        case GCN_FAMILY_NONE:
-            at += 4;
-            break;
-        default: /* the generic codec's families: a literal, a branch */
-            if (gcn_decode_generic(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
-                at += 4;
-                break;
-            }
-            if (is_branch(&instruction) &&
-                !add_target(l, branch_target(l->offset + at, &instruction)))
-                return false;
-            /* as the printing walks: a literal that --exact prints as data
-             * is not taken along */
-            at += clrx_words(l, &instruction, l->offset + at) * 4;
-            break;
-        }
-    }
-    while (at < end) {
-        uint32_t words[GCN_MAX_WORDS];
-        gcn_instruction instruction;
-        bool decoded;
-        size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
-        if (decoded && is_branch(&instruction) &&
-            !add_target(l, branch_target(l->offset + at, &instruction)))
-            return false;
-        if (decoded)
-            size = clrx_words(l, &instruction, l->offset + at);
-        at += size * 4;
-    }
-    if (!last) {
-        l->offset += at;
-        *used = at;
-        return true;
-    }
-    if (l->target_count > 1 && !sort_targets(l))
-        return false;
-    size_t unique = 0;
-    for (size_t i = 0; i < l->target_count; i++)
-        if (unique == 0 || l->targets[unique - 1] != l->targets[i])
-            l->targets[unique++] = l->targets[i];
-    l->target_count = unique;
-    l->printing = true;
-    l->offset = 0;
-    return true;
 }
 
 /* ---- printing ---- */

@@ -1,0 +1,109 @@
+/* The listing's state, and what its two walks (disassembler.c prints,
+ * listing_scan.c collects the branch targets first) share: how they read
+ * words and cut the input into instructions, the same in both. Private to
+ * src/dis. */
+#ifndef GCN_DIS_LISTING_H
+#define GCN_DIS_LISTING_H
+
+#include "codec/codec.h"
+#include "dis/disassembler.h"
+#include "syntax/syntax.h"
+
+enum {
+    TEXT_SIZE = 320,       /* an instruction's text; longer text prints as data */
+    BLOCK_TAIL = GCN_MAX_WORDS * 4 /* bytes an instruction may need */
+};
+
+struct gcn_listing {
+    gcn_listing_options options;
+    bool decodes; /* the arch is valid: words may be instructions */
+    gcn_listing_writer write;
+    void *context;
+    bool failed;
+    bool printing;   /* the scan is over */
+    /* The last line was a data word (its last word in data_word): see
+     * put_after_data. */
+    bool after_data;
+    uint32_t data_word;
+    uint64_t offset; /* of the block's first byte */
+    /* Branch targets, sorted and unique once the scan is over. */
+    uint64_t *targets;
+    size_t target_count, target_capacity;
+    /* While printing: targets[0, unplaced) are those passed without a
+     * line to label (inside an instruction); targets[next, count) are
+     * still ahead. */
+    size_t unplaced, next;
+    gcn_text output; /* OUTPUT_SIZE, flushed to the writer when full */
+    bool encoding_before, encoding_after; /* -e: where the comment goes */
+    const char *pairs; /* -e: hex digit pairs in the dialect's case */
+    /* -e: the first 10 of the 12 offset digits, of the offsets that share
+     * offset >> 8 (the lines of 256 bytes), written once for them all. */
+    uint64_t digits_of;
+    char offset_digits[16];
+};
+
+static inline uint32_t word_at(const uint8_t *bytes)
+{
+    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
+           (uint32_t)bytes[3] << 24;
+}
+
+/* Decodes the instruction at bytes, of which available whole words are
+ * there; returns its size in words (1 if it does not decode, *decoded
+ * false). */
+static inline size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_t available,
+                               uint32_t words[GCN_MAX_WORDS], gcn_instruction *instruction, bool *decoded)
+{
+    size_t count = available < GCN_MAX_WORDS ? available : GCN_MAX_WORDS;
+    if (count == GCN_MAX_WORDS) { /* all but the input's last words */
+        words[0] = word_at(bytes);
+        words[1] = word_at(bytes + 4);
+        words[2] = word_at(bytes + 8);
+    } else {
+        for (size_t i = 0; i < count; i++)
+            words[i] = word_at(bytes + 4 * i);
+    }
+    *decoded = l->decodes &&
+               gcn_decode_checked(l->options.arch, words, count, instruction) == GCN_OK;
+    return *decoded ? instruction->word_count : 1;
+}
+
+/* How much of a block a walk takes now: all of it at the end, else whole
+ * instructions only, so that none is cut at the block's end. */
+static inline size_t walk_end(size_t length, bool last)
+{
+    if (last)
+        return length - length % 4;
+    return length > BLOCK_TAIL ? length - BLOCK_TAIL + 1 : 0;
+}
+
+/* Whether the CLRX text gives back every bit, read back where it may
+ * not; out of line: such words are rare in code. */
+bool gcn_listing_clrx_gives_back(const gcn_instruction *instruction, uint64_t offset);
+
+/* Whether words that start an instruction's encoding are no instruction
+ * of the generation (an illegal opcode) and would take more than their
+ * first word: that word prints as data (clrxdisasm's text in a comment in
+ * clrx), in every mode and dialect, so that the next word may start an
+ * instruction (a float literal read as the start of an SMEM instruction
+ * must not take the instruction after it along). */
+static inline bool illegal_candidate(const gcn_instruction *instruction)
+{
+    return instruction->row == GCN_ROW_NONE && instruction->word_count > 1;
+}
+
+/* The words a decoded instruction takes in the clrx dialect, the same in
+ * both walks: all of them (as clrxdisasm does), but one for an illegal
+ * opcode, and under exact one where its text would not give back every
+ * bit: that word prints as data. */
+static inline size_t clrx_words(const gcn_listing *l, const gcn_instruction *instruction,
+                                uint64_t offset)
+{
+    if (illegal_candidate(instruction))
+        return 1;
+    if (!l->options.exact || instruction->word_count == 1 || !gcn_clrx_may_lose_bits(instruction))
+        return instruction->word_count;
+    return gcn_listing_clrx_gives_back(instruction, offset) ? instruction->word_count : 1;
+}
+
+#endif

@@ -1,0 +1,174 @@
+/* The clrx listing's first walk: the branch targets, which the second
+ * walk (disassembler.c) labels. It cuts the input where the printing walk
+ * does (clrx_words), decoding only what it must. */
+#include "dis/listing.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa.h"
+
+/* The bytes clrx_words takes at MUBUF or FLAT words (three there). */
+static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, uint64_t offset)
+{
+    gcn_instruction instruction;
+    return gcn_decode_checked(l->options.arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+               ? clrx_words(l, &instruction, offset) * 4
+               : 4;
+}
+
+_Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2, "the scan takes both as two words");
+
+/* Sorts the targets: a radix sort, a byte at a time from the lowest, over
+ * the bytes the largest target has (qsort's calls to a comparison cost
+ * more than the rest of the scan). False when memory runs out. */
+static bool sort_targets(gcn_listing *l)
+{
+    size_t count = l->target_count;
+    uint64_t largest = 0;
+    for (size_t i = 0; i < count; i++)
+        largest |= l->targets[i];
+    uint64_t *from = l->targets, *to = malloc(count * sizeof *to);
+    if (!to)
+        return false;
+    for (unsigned shift = 0; shift < 64 && largest >> shift; shift += 8) {
+        size_t starts[256] = {0};
+        for (size_t i = 0; i < count; i++)
+            starts[from[i] >> shift & 255]++;
+        for (size_t digit = 0, start = 0; digit < 256; digit++) {
+            size_t here = starts[digit];
+            starts[digit] = start;
+            start += here;
+        }
+        for (size_t i = 0; i < count; i++)
+            to[starts[from[i] >> shift & 255]++] = from[i];
+        uint64_t *sorted = to;
+        to = from;
+        from = sorted;
+    }
+    if (from != l->targets) {
+        memcpy(l->targets, from, count * sizeof *from);
+        to = from;
+    }
+    free(to);
+    return true;
+}
+
+static bool add_target(gcn_listing *l, uint64_t target)
+{
+    if (l->target_count == l->target_capacity) {
+        size_t capacity = l->target_capacity ? l->target_capacity * 2 : 64;
+        uint64_t *grown = realloc(l->targets, capacity * sizeof *grown);
+        if (!grown)
+            return false;
+        l->targets = grown;
+        l->target_capacity = capacity;
+    }
+    l->targets[l->target_count++] = target;
+    return true;
+}
+
+static inline bool is_branch(const gcn_instruction *instruction)
+{
+    uint16_t simm16;
+    return gcn_branch_offset(instruction, &simm16);
+}
+
+static inline uint64_t branch_target(uint64_t offset, const gcn_instruction *instruction)
+{
+    uint16_t simm16 = 0;
+    gcn_branch_offset(instruction, &simm16);
+    return gcn_branch_target(offset, simm16);
+}
+
+bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
+{
+    *used = length;
+    if (!gcn_listing_needs_scan(l) || l->printing)
+        return true;
+    size_t end = walk_end(length, last), whole = length - length % 4, at = 0;
+    /* Decoding is enough (clrx_words), and a branch always reads back.
+     * First the usual instructions, three whole words ahead, with no test
+     * of what is left. */
+    size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
+    if (stop > end || !l->decodes)
+        stop = 0;
+    gcn_arch arch = l->options.arch;
+    bool exact = l->options.exact;
+    /* The loop runs only where the arch is valid (stop). */
+    const uint16_t *mubuf_rows = stop ? gcn_opcode_rows[GCN_FAMILY_MUBUF][arch] : NULL;
+    const uint16_t *flat_rows = stop ? gcn_opcode_rows[GCN_FAMILY_FLAT][arch] : NULL;
+    while (at < stop) {
+        const uint8_t *here = bytes + at;
+        uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
+        gcn_instruction instruction;
+        switch (gcn_family_of_word(arch, words[0])) {
+        case GCN_FAMILY_SOPP:
+            if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK &&
+                is_branch(&instruction) &&
+                !add_target(l, branch_target(l->offset + at, &instruction)))
+                return false;
+            at += 4;
+            break;
+        case GCN_FAMILY_SMEM: /* one word or two (SMRD's literal) */
+            at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                      ? clrx_words(l, &instruction, l->offset + at) * 4
+                      : 4;
+            break;
+        case GCN_FAMILY_MUBUF: /* two words, but see clrx_words */
+            if (exact)
+                at += clrx_words_decoding(l, words, l->offset + at);
+            else /* clrx_words without decoding: one word for an illegal opcode */
+                at += mubuf_rows[gcn_mubuf_opcode(words[0])] ? 8 : 4;
+            break;
+        case GCN_FAMILY_FLAT:
+            if (exact)
+                at += clrx_words_decoding(l, words, l->offset + at);
+            else
+                at += flat_rows[gcn_flat_opcode(arch, words[0])] ? 8 : 4;
+            break;
+        case GCN_FAMILY_NONE:
+            at += 4;
+            break;
+        default: /* the generic codec's families: a literal, a branch */
+            if (gcn_decode_generic(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+                at += 4;
+                break;
+            }
+            if (is_branch(&instruction) &&
+                !add_target(l, branch_target(l->offset + at, &instruction)))
+                return false;
+            /* as the printing walks: a literal that --exact prints as data
+             * is not taken along */
+            at += clrx_words(l, &instruction, l->offset + at) * 4;
+            break;
+        }
+    }
+    while (at < end) {
+        uint32_t words[GCN_MAX_WORDS];
+        gcn_instruction instruction;
+        bool decoded;
+        size_t size = decode_at(l, bytes + at, (whole - at) / 4, words, &instruction, &decoded);
+        if (decoded && is_branch(&instruction) &&
+            !add_target(l, branch_target(l->offset + at, &instruction)))
+            return false;
+        if (decoded)
+            size = clrx_words(l, &instruction, l->offset + at);
+        at += size * 4;
+    }
+    if (!last) {
+        l->offset += at;
+        *used = at;
+        return true;
+    }
+    if (l->target_count > 1 && !sort_targets(l))
+        return false;
+    size_t unique = 0;
+    for (size_t i = 0; i < l->target_count; i++)
+        if (unique == 0 || l->targets[unique - 1] != l->targets[i])
+            l->targets[unique++] = l->targets[i];
+    l->target_count = unique;
+    l->printing = true;
+    l->offset = 0;
+    return true;
+}
