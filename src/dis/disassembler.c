@@ -377,30 +377,21 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     return at;
 }
 
-/* decode_llvm for the families on the generic codec (and words of none),
- * out of line so that the usual families' loop keeps its registers. */
-static __attribute__((noinline)) bool decode_llvm_generic(gcn_arch arch, const uint32_t *words,
-                                                          gcn_instruction *instruction, char *at,
-                                                          char **end)
-{
-    if (gcn_family_of_word(arch, words[0]) == GCN_FAMILY_NONE ||
-        gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-        return false;
-    *end = gcn_write_llvm_generic(instruction, at);
-    return true;
-}
-
 /* Decodes the words and writes their llvm text at at (*end, NULL where it
- * fails) in one dispatch on the family, which calls the family's decoder
- * and writer directly. The text is gcn_format_exact_text's, shorter than
- * TEXT_SIZE, in the room LINE_ROOM leaves. False where the words do not
- * decode. */
+ * fails) in one dispatch on the family (families: the generation's row of
+ * gcn_family_of_prefix), which calls the family's decoder and writer
+ * directly. The text is gcn_format_exact_text's, shorter than TEXT_SIZE, in
+ * the room LINE_ROOM leaves. False where the words do not decode. Inline
+ * whole, calls but to decoders and writers, so that end stays in a
+ * register. */
 static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
+                                                              const uint8_t *families,
                                                               const uint32_t *words,
                                                               gcn_instruction *instruction,
                                                               char *at, char **end)
 {
-    switch (gcn_family_of_word(arch, words[0])) {
+    gcn_family family = (gcn_family)families[words[0] >> 23];
+    switch (family) {
     case GCN_FAMILY_SOPP:
         if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
             return false;
@@ -421,8 +412,12 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
             return false;
         *end = gcn_write_llvm_flat(instruction, at);
         return true;
-    default:
-        return decode_llvm_generic(arch, words, instruction, at, end);
+    default: /* the generic codec's families, and words of none */
+        if (family == GCN_FAMILY_NONE ||
+            gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+            return false;
+        *end = gcn_write_llvm_generic(instruction, at);
+        return true;
     }
 }
 
@@ -436,13 +431,14 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 bool exact)
 {
     gcn_arch arch = l->options.arch;
+    const uint8_t *families = gcn_family_of_prefix[arch];
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
-    uint64_t target = next_target(l), digits_end = 0;
+    uint64_t target = next_target(l), digits_end = 0, start = l->offset;
     bool after_data = l->after_data;
     size_t at = 0;
     while (at < stop) {
-        uint64_t offset = l->offset + at;
+        uint64_t offset = start + at;
         if (clrx && offset >= target) { /* only clrx has labels */
             l->output.length = (size_t)(out - data);
             label(l, offset);
@@ -461,7 +457,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         gcn_instruction instruction;
         char *end = NULL;
         bool decoded = clrx ? gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                            : decode_llvm(arch, words, &instruction, out, &end);
+                            : decode_llvm(arch, families, words, &instruction, out, &end);
         if (!clrx && after_data && decoded)
             end = NULL; /* through put_unusual, which reads the text back */
         if (!decoded) {
