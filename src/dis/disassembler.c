@@ -324,9 +324,11 @@ static uint64_t next_target(const gcn_listing *l)
     return l->next < l->target_count ? l->targets[l->next] : UINT64_MAX;
 }
 
-/* -e's offset and words for the usual lines (offsets below 2^48): the
- * words as hex digits all at once (SSE2: two words in one register). The
- * first 10 offset digits are those of the lines before *digits_end. */
+/* -e's comment for the usual lines (offsets below 2^48): its opening
+ * (a comment's start in clrx, " // " in llvm), the offset and the words, the words as
+ * hex digits all at once (SSE2: two words in one register). The opening
+ * and the first 10 offset digits are those of the lines before
+ * *digits_end, copied in one 16-byte store. */
 static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing *l, char *at,
                                                                      uint64_t offset,
                                                                      const uint8_t *bytes,
@@ -334,16 +336,18 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
                                                                      uint64_t *digits_end)
 {
     const char *pairs = clrx ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
+    size_t opening = clrx ? 2 : 4;
     if (offset >= *digits_end) { /* the loop's offsets only grow: one test a line */
         *digits_end = (offset | 255) + 1;
-        l->digits_of = offset >> 8;
-        memcpy(l->offset_digits, pairs + 2 * (offset >> 40), 2);
-        put_word_at(l->offset_digits + 2, (uint32_t)(offset >> 8), pairs);
+        memcpy(l->encoding_prefix, clrx ? "/*  " : " // ", 4);
+        memcpy(l->encoding_prefix + opening, pairs + 2 * (offset >> 40), 2);
+        put_word_at(l->encoding_prefix + opening + 2, (uint32_t)(offset >> 8), pairs);
     }
-    memcpy(at, l->offset_digits, 10);
-    memcpy(at + 10, pairs + 2 * (offset & 255), 2);
-    memcpy(at + 12, ": ", 2);
-    at += 14;
+    memcpy(at, l->encoding_prefix, 16);
+    at += opening + 10;
+    memcpy(at, pairs + 2 * (offset & 255), 2);
+    memcpy(at + 2, ": ", 2);
+    at += 4;
 #if defined(__SSE2__)
     /* Each byte's two nibbles side by side, each word's bytes from the
      * highest, then digits: '0' + n, and 'a' - 10 or 'A' - 10 past 9. */
@@ -378,19 +382,17 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
 }
 
 /* Decodes the words and writes their llvm text at at (*end, NULL where it
- * fails) in one dispatch on the family (families: the generation's row of
- * gcn_family_of_prefix), which calls the family's decoder and writer
+ * fails) in one dispatch on the family, which calls the family's decoder and writer
  * directly. The text is gcn_format_exact_text's, shorter than TEXT_SIZE, in
  * the room LINE_ROOM leaves. False where the words do not decode. Inline
  * whole, calls but to decoders and writers, so that end stays in a
  * register. */
 static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
-                                                              const uint8_t *families,
                                                               const uint32_t *words,
                                                               gcn_instruction *instruction,
                                                               char *at, char **end)
 {
-    gcn_family family = (gcn_family)families[words[0] >> 23];
+    gcn_family family = gcn_family_of_word(arch, words[0]);
     switch (family) {
     case GCN_FAMILY_SOPP:
         if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
@@ -431,14 +433,13 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 bool exact)
 {
     gcn_arch arch = l->options.arch;
-    const uint8_t *families = gcn_family_of_prefix[arch];
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
-    uint64_t target = next_target(l), digits_end = 0, start = l->offset;
+    uint64_t target = next_target(l), digits_end = 0;
     bool after_data = l->after_data;
     size_t at = 0;
     while (at < stop) {
-        uint64_t offset = start + at;
+        uint64_t offset = l->offset + at;
         if (clrx && offset >= target) { /* only clrx has labels */
             l->output.length = (size_t)(out - data);
             label(l, offset);
@@ -457,7 +458,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         gcn_instruction instruction;
         char *end = NULL;
         bool decoded = clrx ? gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                            : decode_llvm(arch, families, words, &instruction, out, &end);
+                            : decode_llvm(arch, words, &instruction, out, &end);
         if (!clrx && after_data && decoded)
             end = NULL; /* through put_unusual, which reads the text back */
         if (!decoded) {
@@ -471,8 +472,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         size_t size = instruction.word_count;
         char *text = out;
         if (clrx && encoding) {
-            memcpy(text, "/*", 2);
-            text = put_encoding_fast(l, text + 2, offset, here, size, true, &digits_end);
+            text = put_encoding_fast(l, text, offset, here, size, true, &digits_end);
             memcpy(text, "*/ ", 3);
             text += 3;
         }
@@ -493,8 +493,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             continue;
         }
         if (!clrx && encoding) {
-            memcpy(end, " // ", 4);
-            end = put_encoding_fast(l, end + 4, offset, here, size, false, &digits_end);
+            end = put_encoding_fast(l, end, offset, here, size, false, &digits_end);
         }
         *end = '\n';
         out = end + 1;

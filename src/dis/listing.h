@@ -40,6 +40,8 @@ struct gcn_listing {
      * offset >> 8 (the lines of 256 bytes), written once for them all. */
     uint64_t digits_of;
     char offset_digits[16];
+    /* -e's fast path: the comment's opening and those 10 digits. */
+    char encoding_prefix[16];
 };
 
 static inline uint32_t word_at(const uint8_t *bytes)
