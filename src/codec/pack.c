@@ -4,24 +4,18 @@
 
 #include "isa/encoding.h"
 
-static inline uint32_t field_mask(unsigned width)
-{
-    return width >= 32 ? ~0u : (1u << width) - 1u;
-}
-
 void gcn_unpack(gcn_encoding encoding, gcn_arch arch, const uint32_t *words, uint32_t *values,
                 uint32_t *reserved)
 {
     const gcn_encoding_info *info = &gcn_encodings[encoding];
     memset(values, 0, GCN_MAX_FIELDS * sizeof *values);
-    for (unsigned l = info->first_layout; gcn_field_layouts[l].encoding == encoding; l++) {
-        const gcn_field_layout *layout = &gcn_field_layouts[l];
-        if (!((layout->generations >> arch) & 1u))
+    unsigned generation = 1u << arch;
+    for (const gcn_field_layout *layout = &gcn_field_layouts[info->first_layout];
+         layout->encoding == encoding; layout++) {
+        if (!(layout->generations & generation))
             continue;
-        uint32_t value = (words[layout->word] >> layout->first) & field_mask(layout->width);
-        if (layout->is_signed && (value >> (layout->width - 1)))
-            value |= ~field_mask(layout->width);
-        values[layout->index] = value;
+        uint32_t value = (words[layout->word] >> layout->first) & layout->mask;
+        values[layout->index] = (value ^ layout->sign) - layout->sign;
     }
     reserved[0] = words[0] & gcn_encoding_reserved[encoding][arch][0];
     reserved[1] = info->words > 1 ? words[1] & gcn_encoding_reserved[encoding][arch][1] : 0;
@@ -45,7 +39,7 @@ bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
         seen |= 1u << layout->index;
         if (!((layout->generations >> arch) & 1u))
             continue;
-        uint32_t mask = field_mask(layout->width);
+        uint32_t mask = layout->mask;
         bool fits = layout->is_signed ? (value & ~(mask >> 1)) == 0 || (~value & ~(mask >> 1)) == 0
                                       : (value & ~mask) == 0;
         if (!fits)
@@ -70,6 +64,6 @@ void gcn_field_bits(gcn_encoding encoding, gcn_arch arch, uint32_t set, uint32_t
          l++) {
         const gcn_field_layout *layout = &gcn_field_layouts[l];
         if (((layout->generations >> arch) & 1u) && ((set >> layout->index) & 1u))
-            bits[layout->word] |= field_mask(layout->width) << layout->first;
+            bits[layout->word] |= layout->mask << layout->first;
     }
 }
