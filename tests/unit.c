@@ -429,6 +429,21 @@ static void test_text(void)
         }
     }
 
+    /* Below 10^8 (labels, branch targets): high and low parts of every
+     * shape, some with zeros inside, and near a text's end. */
+    for (uint64_t value = 100; value < 200000000; value += value / 7 + 1) {
+        for (size_t room = 4; room <= 12; room += 8) {
+            char put[32], printed[32];
+            size_t printed_length = (size_t)snprintf(printed, sizeof printed, "%llu",
+                                                     (unsigned long long)value);
+            gcn_text decimal = {put, printed_length + room - 3, 0};
+            gcn_put_unsigned(&decimal, value);
+            bool finished = gcn_text_finish(&decimal) == 0;
+            CHECK(finished && decimal.length == printed_length && strcmp(put, printed) == 0,
+                  "unsigned %s in %zu bytes: '%s'", printed, decimal.size, put);
+        }
+    }
+
     /* The branch-free writers: every small value, and offsets of either sign
      * (0 writes nothing), as printf prints them. */
     for (int value = -9999; value < 10000; value++) {

@@ -18,24 +18,51 @@ const char gcn_upper_hex_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS
     UPPER_PAIRS("9") UPPER_PAIRS("A") UPPER_PAIRS("B") UPPER_PAIRS("C") UPPER_PAIRS("D")
     UPPER_PAIRS("E") UPPER_PAIRS("F");
 
+/* Below 100000 with branches on the digit count: two pairs, and one digit
+ * before them. at has 5 bytes. */
+static inline char *write_below_100000(char *at, unsigned value)
+{
+    unsigned high = value / 100, low = value % 100;
+    if (high >= 100) { /* five digits */
+        *at++ = (char)('0' + high / 100);
+        high %= 100;
+        memcpy(at, gcn_decimal_pairs + 2 * high, 2);
+        at += 2;
+    } else if (high >= 10) {
+        memcpy(at, gcn_decimal_pairs + 2 * high, 2);
+        at += 2;
+    } else if (high) {
+        *at++ = (char)('0' + high);
+    } else if (low < 10) {
+        *at = (char)('0' + low);
+        return at + 1;
+    } else {
+        memcpy(at, gcn_decimal_pairs + 2 * low, 2);
+        return at + 2;
+    }
+    memcpy(at, gcn_decimal_pairs + 2 * low, 2);
+    return at + 2;
+}
+
+/* Below 10^8 (offsets, branch targets, labels): the high part as above and
+ * four more digits, by 32-bit divisions by constants, no loop. at has 9
+ * bytes. */
+static inline char *write_below_10e8(char *at, uint32_t value)
+{
+    if (value < 100000)
+        return write_below_100000(at, value);
+    uint32_t high = value / 10000, low = value % 10000;
+    at = write_below_100000(at, high);
+    memcpy(at, gcn_decimal_pairs + 2 * (low / 100), 2);
+    memcpy(at + 2, gcn_decimal_pairs + 2 * (low % 100), 2);
+    return at + 4;
+}
+
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 {
-    if (value >= 100 && value < 100000 && text->length + 5 < text->size) { /* offsets, branch words */
-        char *at = text->data + text->length;
-        unsigned high = (unsigned)value / 100, low = (unsigned)value % 100;
-        if (high >= 100) { /* five digits */
-            *at++ = (char)('0' + high / 100);
-            high %= 100;
-            memcpy(at, gcn_decimal_pairs + 2 * high, 2);
-            at += 2;
-        } else if (high >= 10) {
-            memcpy(at, gcn_decimal_pairs + 2 * high, 2);
-            at += 2;
-        } else {
-            *at++ = (char)('0' + high);
-        }
-        memcpy(at, gcn_decimal_pairs + 2 * low, 2);
-        text->length = (size_t)(at + 2 - text->data);
+    if (value < 100000000 && text->length + 9 < text->size) {
+        char *start = text->data + text->length;
+        text->length += (size_t)(write_below_10e8(start, (uint32_t)value) - start);
         return;
     }
     /* Digits from the highest set bit: log10(2) ~ 1233 / 4096, then one
@@ -63,6 +90,8 @@ void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 
 char *gcn_write_large_unsigned(char *at, uint64_t value)
 {
+    if (value < 100000000)
+        return write_below_10e8(at, (uint32_t)value);
     gcn_text text = {at, 21, 0};
     gcn_put_large_unsigned(&text, value);
     return at + text.length;
