@@ -127,5 +127,17 @@ static inline unsigned gcn_flat_opcode(gcn_arch arch, uint32_t word0)
         opcode |= gcn_bits(word0, 14, 2) << 7;
     return opcode;
 }
+/* SMEM's (GCN 1.2 on: two words) opcode, bits 18-25, and SOPP's, bits
+ * 16-22 (one word): for the label scan, which steps over both without
+ * decoding them. */
+enum { GCN_SMEM_WORDS = 2 };
+static inline unsigned gcn_smem_opcode(uint32_t word0)
+{
+    return gcn_bits(word0, 18, 8);
+}
+static inline unsigned gcn_sopp_opcode(uint32_t word0)
+{
+    return gcn_bits(word0, 16, 7);
+}
 
 #endif

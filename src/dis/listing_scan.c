@@ -17,7 +17,8 @@ static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, u
                : 4;
 }
 
-_Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2, "the scan takes both as two words");
+_Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2 && GCN_SMEM_WORDS == 2,
+               "the scan takes MUBUF, FLAT and SMEM (GCN 1.2 on) as two words");
 
 /* Sorts the targets: a radix sort, a byte at a time from the lowest, over
  * the bytes the largest target has (qsort's calls to a comparison cost
@@ -98,22 +99,29 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     /* The loop runs only where the arch is valid (stop). */
     const uint16_t *mubuf_rows = stop ? gcn_opcode_rows[GCN_FAMILY_MUBUF][arch] : NULL;
     const uint16_t *flat_rows = stop ? gcn_opcode_rows[GCN_FAMILY_FLAT][arch] : NULL;
+    const uint16_t *sopp_rows = stop ? gcn_opcode_rows[GCN_FAMILY_SOPP][arch] : NULL;
+    const uint16_t *smem_rows =
+        stop && arch >= GCN_ARCH_GCN12 ? gcn_opcode_rows[GCN_FAMILY_SMEM][arch] : NULL;
     while (at < stop) {
         const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
         switch (gcn_family_of_word(arch, words[0])) {
-        case GCN_FAMILY_SOPP:
-            if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK &&
-                is_branch(&instruction) &&
-                !add_target(l, branch_target(l->offset + at, &instruction)))
+        case GCN_FAMILY_SOPP: { /* one word; a branch by its row's shape */
+            uint16_t row = sopp_rows[gcn_sopp_opcode(words[0])];
+            if (row && gcn_rows[row - 1].shape == GCN_SHAPE_SOPP_BRANCH &&
+                !add_target(l, gcn_branch_target(l->offset + at, (uint16_t)words[0])))
                 return false;
             at += 4;
             break;
-        case GCN_FAMILY_SMEM: /* one word or two (SMRD's literal) */
-            at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                      ? clrx_words(l, &instruction, l->offset + at) * 4
-                      : 4;
+        }
+        case GCN_FAMILY_SMEM:
+            if (smem_rows && !exact) /* GCN 1.2 on: two words, one for an illegal opcode */
+                at += smem_rows[gcn_smem_opcode(words[0])] ? 8 : 4;
+            else /* SMRD: one word or two (a literal) */
+                at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                          ? clrx_words(l, &instruction, l->offset + at) * 4
+                          : 4;
             break;
         case GCN_FAMILY_MUBUF: /* two words, but see clrx_words */
             if (exact)
