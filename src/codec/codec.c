@@ -34,20 +34,7 @@ gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
-    /* Compares, not a jump table: the usual families in a few
-     * instructions; the generic codec's past them. */
-    gcn_family family = gcn_family_of_word(arch, words[0]);
-    if (family == GCN_FAMILY_MUBUF)
-        return gcn_decode_mubuf(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_FLAT)
-        return gcn_decode_flat(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_SMEM)
-        return gcn_decode_smem(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_SOPP)
-        return gcn_decode_sopp(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_NONE)
-        return GCN_ERROR_NOT_INSTRUCTION;
-    return gcn_decode_generic(arch, words, word_count, instruction);
+    return gcn_decode_inline(arch, words, word_count, instruction);
 }
 
 gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_t *word_count)

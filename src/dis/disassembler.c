@@ -457,7 +457,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
         char *end = NULL;
-        bool decoded = clrx ? gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+        bool decoded = clrx ? gcn_decode_inline(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
                             : decode_llvm(arch, words, &instruction, out, &end);
         if (!clrx && after_data && decoded)
             end = NULL; /* through put_unusual, which reads the text back */
