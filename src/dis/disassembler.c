@@ -426,7 +426,9 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
 /* The usual lines, from the block's start while three whole words remain
  * ahead (stop), specialized per dialect and -e so that no line tests them:
  * the output's end kept in a local, labels looked for only at the next
- * target. Returns where it stopped. */
+ * target; the rare branches (a flush, data, an unusual line) marked
+ * unlikely, so that the usual line's path keeps its registers. Returns
+ * where it stopped. */
 static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 const uint8_t *bytes, size_t stop,
                                                                 bool clrx, bool encoding,
@@ -446,7 +448,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             out = data + l->output.length;
             target = next_target(l);
         }
-        if (out > full) {
+        if (__builtin_expect(out > full, 0)) {
             l->output.length = (size_t)(out - data);
             flush(l);
             out = data;
@@ -461,7 +463,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                             : decode_llvm(arch, words, &instruction, out, &end);
         if (!clrx && after_data && decoded)
             end = NULL; /* through put_unusual, which reads the text back */
-        if (!decoded) {
+        if (__builtin_expect(!decoded, 0)) {
             l->output.length = (size_t)(out - data);
             put_data(l, offset, words, 1, NULL, 0);
             out = data + l->output.length;
@@ -481,7 +483,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         if (clrx)
             end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
                         : gcn_write_clrx(&instruction, offset, text);
-        if (!end) {
+        if (__builtin_expect(!end, 0)) {
             l->output.length = (size_t)(out - data);
             l->after_data = after_data;
             size = !clrx && after_data ? put_after_data(l, &instruction, offset, words)
