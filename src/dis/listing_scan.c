@@ -20,29 +20,38 @@ static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, u
 _Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2 && GCN_SMEM_WORDS == 2,
                "the scan takes MUBUF, FLAT and SMEM (GCN 1.2 on) as two words");
 
-/* Sorts the targets: a radix sort, a byte at a time from the lowest, over
- * the bytes the largest target has (qsort's calls to a comparison cost
- * more than the rest of the scan). False when memory runs out. */
+/* Sorts the targets: a radix sort, 11 bits at a time from the lowest set
+ * in any target (offsets are words: bit 2), over the bits the largest
+ * has: two passes for a code of up to 16 MB (qsort's calls to a comparison
+ * cost more than the rest of the scan). False when memory runs out. */
+enum { DIGIT_BITS = 11, DIGITS = 1 << DIGIT_BITS };
 static bool sort_targets(gcn_listing *l)
 {
     size_t count = l->target_count;
-    uint64_t largest = 0;
-    for (size_t i = 0; i < count; i++)
-        largest |= l->targets[i];
+    uint64_t largest = 0, any = 0;
+    for (size_t i = 0; i < count; i++) {
+        largest = l->targets[i] > largest ? l->targets[i] : largest;
+        any |= l->targets[i];
+    }
     uint64_t *from = l->targets, *to = malloc(count * sizeof *to);
-    if (!to)
+    size_t *starts = malloc(DIGITS * sizeof *starts);
+    if (!to || !starts) {
+        free(to);
+        free(starts);
         return false;
-    for (unsigned shift = 0; shift < 64 && largest >> shift; shift += 8) {
-        size_t starts[256] = {0};
+    }
+    for (unsigned shift = any ? (unsigned)__builtin_ctzll(any) : 64; shift < 64 && largest >> shift;
+         shift += DIGIT_BITS) {
+        memset(starts, 0, DIGITS * sizeof *starts);
         for (size_t i = 0; i < count; i++)
-            starts[from[i] >> shift & 255]++;
-        for (size_t digit = 0, start = 0; digit < 256; digit++) {
+            starts[from[i] >> shift & (DIGITS - 1)]++;
+        for (size_t digit = 0, start = 0; digit < DIGITS; digit++) {
             size_t here = starts[digit];
             starts[digit] = start;
             start += here;
         }
         for (size_t i = 0; i < count; i++)
-            to[starts[from[i] >> shift & 255]++] = from[i];
+            to[starts[from[i] >> shift & (DIGITS - 1)]++] = from[i];
         uint64_t *sorted = to;
         to = from;
         from = sorted;
@@ -52,19 +61,26 @@ static bool sort_targets(gcn_listing *l)
         to = from;
     }
     free(to);
+    free(starts);
     return true;
 }
 
-static bool add_target(gcn_listing *l, uint64_t target)
+/* Room for more targets, out of line: the scan's loop only stores. */
+static __attribute__((noinline)) bool grow_targets(gcn_listing *l)
 {
-    if (l->target_count == l->target_capacity) {
-        size_t capacity = l->target_capacity ? l->target_capacity * 2 : 64;
-        uint64_t *grown = realloc(l->targets, capacity * sizeof *grown);
-        if (!grown)
-            return false;
-        l->targets = grown;
-        l->target_capacity = capacity;
-    }
+    size_t capacity = l->target_capacity ? l->target_capacity * 2 : 64;
+    uint64_t *grown = realloc(l->targets, capacity * sizeof *grown);
+    if (!grown)
+        return false;
+    l->targets = grown;
+    l->target_capacity = capacity;
+    return true;
+}
+
+static inline bool add_target(gcn_listing *l, uint64_t target)
+{
+    if (l->target_count == l->target_capacity && !grow_targets(l))
+        return false;
     l->targets[l->target_count++] = target;
     return true;
 }
