@@ -52,7 +52,12 @@ static inline char *write_below_10e8(char *at, uint32_t value)
     if (value < 100000)
         return write_below_100000(at, value);
     uint32_t high = value / 10000, low = value % 10000;
-    at = write_below_100000(at, high);
+    if (high < 100) { /* six digits: the usual label of a large listing */
+        memcpy(at, gcn_decimal_pairs + 2 * high, 2);
+        at += 2;
+    } else {
+        at = write_below_100000(at, high);
+    }
     memcpy(at, gcn_decimal_pairs + 2 * (low / 100), 2);
     memcpy(at + 2, gcn_decimal_pairs + 2 * (low % 100), 2);
     return at + 4;
