@@ -655,10 +655,9 @@ void asm_report_cursor(asm_state *state, const gcn_cursor *cursor);
 /* An expression whose value is needed now (layout, conditions): with a
  * symbol not yet known, another pass is asked for. */
 bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsigned *section);
-/* Records the statement [start, end) of the current clean line as a fixup
- * (NULL if it could not be kept). */
-asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end,
-                             uint64_t address, uint64_t size, unsigned data_size);
+/* An instruction statement at [start, end) of the current line (or of a
+ * fixup's line). */
+void asm_instruction(asm_state *state, size_t start, size_t end);
 /* The column of a pointer into the current statement's line. */
 unsigned asm_column(const asm_state *state, const char *at);
 /* The current position in the current section (in a fixup: the fixup's). */
@@ -666,6 +665,16 @@ static inline uint64_t asm_position(const asm_state *state)
 {
     return state->mode == MODE_FIXUP ? state->fixup_position : state->sections[state->section].size;
 }
+
+/* ---- fixups.c ---- */
+/* Records the statement [start, end) of the current clean line as a fixup
+ * (NULL if it could not be kept). */
+asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end,
+                             uint64_t address, uint64_t size, unsigned data_size);
+/* At a pass's end: another pass where a guessed label moved, else the
+ * fixups assembled again with every label known. */
+void asm_check_guesses(asm_state *state);
+void asm_run_fixups(asm_state *state);
 
 /* ---- object_directives.c, object_blocks.c, object_sections.c, object_build.c ---- */
 /* The directives of objects (.globl, .type, .amdhsa_kernel, ...); false
