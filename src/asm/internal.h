@@ -477,11 +477,9 @@ void asm_ahead_finish(asm_state *state, const asm_ahead *ahead);
 /* Reads the next logical line into state->location and state->clean_text;
  * false at the end of everything. */
 bool asm_next_line(asm_state *state);
-/* The common case in a loop of its own, with little bookkeeping: reads
- * and assembles (asm_process_line) the plain lines (one statement, nothing
- * to clean) of the current source file while there are no errors. Stops,
- * reading nothing, at any other line: asm_next_line takes it. */
-void asm_plain_lines(asm_state *state);
+/* A file frame's window refilled, between lines: false if nothing more
+ * could be read. */
+bool asm_refill(asm_state *state, asm_frame *frame);
 /* Blanks comments of line (length) into clean, keeping columns; block:
  * the open block comment state, updated. */
 void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line, size_t length,
@@ -642,10 +640,8 @@ void asm_macros_free(asm_state *state);
 /* ---- assembler.c ---- */
 /* Assembles the line asm_next_line read: its statements. */
 void asm_process_line(asm_state *state);
-/* The same for a plain line (state->plain): one statement. True if it was
- * an instruction or a label alone, which may fail but neither end the
- * source, push a frame nor read lines ahead. */
-bool asm_plain_statement(asm_state *state);
+/* The statement [start, end) of the current line. */
+void asm_statement(asm_state *state, size_t start, size_t end);
 /* A cursor over [pos, end) of the current statement's line, with parse
  * options for the current position and the assembler's symbol lookup. */
 void asm_cursor(asm_state *state, gcn_cursor *cursor, gcn_parse_options *options,
@@ -655,9 +651,19 @@ void asm_report_cursor(asm_state *state, const gcn_cursor *cursor);
 /* An expression whose value is needed now (layout, conditions): with a
  * symbol not yet known, another pass is asked for. */
 bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsigned *section);
+/* Reports a parse error at column; an undefined symbol gets the closest
+ * defined name as a suggestion. */
+void asm_report_parse_error(asm_state *state, unsigned column, const char *message);
+
+/* ---- instruction.c ---- */
 /* An instruction statement at [start, end) of the current line (or of a
  * fixup's line). */
 void asm_instruction(asm_state *state, size_t start, size_t end);
+/* The common case in a loop of its own, with little bookkeeping: reads
+ * and assembles (asm_process_line) the plain lines (one statement, nothing
+ * to clean) of the current source file while there are no errors. Stops,
+ * reading nothing, at any other line: asm_next_line takes it. */
+void asm_plain_lines(asm_state *state);
 /* The column of a pointer into the current statement's line. */
 unsigned asm_column(const asm_state *state, const char *at);
 /* The current position in the current section (in a fixup: the fixup's). */

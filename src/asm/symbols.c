@@ -513,6 +513,15 @@ static bool remember_guess(asm_state *state, asm_symbol *symbol)
     return true;
 }
 
+/* A provisional value in a statement that becomes a fixup (an instruction
+ * or data): its messages are dropped, so the parser need not write them
+ * (the caller clears the flag with the statement). */
+static inline void quiet_if_replayed(asm_state *state)
+{
+    if (state->mode == MODE_FIXUP_ALLOWED)
+        state->lookup.flags |= GCN_LOOKUP_QUIET;
+}
+
 bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, unsigned *section)
 {
     asm_state *state = context;
@@ -574,6 +583,7 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
         }
     } else if (symbol && symbol->defined) {
         if (symbol->provisional) {
+            quiet_if_replayed(state);
             state->unknown = true;
             state->unknown_name = name;
             state->unknown_length = length;
@@ -589,6 +599,7 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
         *section = history->previous_section;
         return true;
     } else if (state->pass == 1 || state->mode == MODE_FIXUP_ALLOWED) {
+        quiet_if_replayed(state);
         state->unknown = true; /* provisional: settled by a fixup or another pass */
         state->unknown_name = name;
         state->unknown_length = length;
