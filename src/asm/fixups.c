@@ -120,14 +120,16 @@ asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_
  * its line would make it; false, doing nothing but the label's lookup,
  * where that parse has more to say (an undefined label, another section,
  * out of range: its diagnostics). */
-static bool branch_fixup(asm_state *state, const asm_pending *p)
+static bool branch_fixup(asm_state *state, const asm_pending *p, uint64_t hashed)
 {
     int64_t value;
     unsigned section;
     state->undefined_name = NULL;
-    if (!asm_lookup(state, state->statement_line + p->branch.target_start, p->branch.target_length, &value,
-                    &section) ||
-        section != state->fixup_run->section)
+    const char *name = state->statement_line + p->branch.target_start;
+    bool found = hashed ? asm_lookup_hashed(state, name, p->branch.target_length, (uint32_t)hashed, &value,
+                                            &section)
+                        : asm_lookup(state, name, p->branch.target_length, &value, &section);
+    if (!found || section != state->fixup_run->section)
         return false;
     int64_t distance;
     if (gcn_branch_distance(p->address, value, &distance) != GCN_BRANCH_FITS)
@@ -141,27 +143,38 @@ static bool branch_fixup(asm_state *state, const asm_pending *p)
     return true;
 }
 
-/* A branch fixup's label, asked into the cache ahead of its lookup. */
-static void prefetch_branch_label(asm_state *state, size_t k, bool record)
+/* Fixups: a branch's label slot is asked into the cache this far ahead,
+ * its record half as far; the label's hash, made for the first, is kept
+ * for the others and the lookup (HASH_RING of them, over twice as many). */
+enum { FIXUP_PREFETCH_AHEAD = 16, HASH_RING = 32 };
+
+/* The hash of fixup k's label, with bit 32 set; 0 if it is no branch's
+ * label (or a local label's, which the lookup names otherwise). */
+static uint64_t branch_label_hash(const asm_state *state, size_t k)
 {
     if (k >= state->pending_count)
-        return;
+        return 0;
     const asm_pending *p = &state->pending[k];
     if (p->kind != PENDING_BRANCH)
-        return;
+        return 0;
     const char *name = state->pending_text.data + p->text + p->branch.target_start;
-    if (!(name[0] >= '0' && name[0] <= '9'))
-        asm_symbol_prefetch(state, name, p->branch.target_length, record);
+    if (name[0] >= '0' && name[0] <= '9')
+        return 0;
+    return (uint64_t)1 << 32 | asm_symbol_hash(name, p->branch.target_length);
 }
-
-enum { FIXUP_PREFETCH_AHEAD = 16 }; /* fixups: the slot this far ahead, the record half as far */
 
 void asm_run_fixups(asm_state *state)
 {
     size_t run = 0;
+    uint64_t hashes[HASH_RING] = {0};
     for (size_t k = 0; k < state->pending_count && !state->needs_pass && !asm_too_many_errors(state); k++) {
-        prefetch_branch_label(state, k + FIXUP_PREFETCH_AHEAD, false);
-        prefetch_branch_label(state, k + FIXUP_PREFETCH_AHEAD / 2, true);
+        uint64_t ahead = branch_label_hash(state, k + FIXUP_PREFETCH_AHEAD);
+        hashes[(k + FIXUP_PREFETCH_AHEAD) % HASH_RING] = ahead;
+        if (ahead)
+            asm_symbol_prefetch(state, (uint32_t)ahead, false);
+        uint64_t half = hashes[(k + FIXUP_PREFETCH_AHEAD / 2) % HASH_RING];
+        if (half)
+            asm_symbol_prefetch(state, (uint32_t)half, true);
         while (run + 1 < state->pending_run_count && state->pending_runs[run + 1].first <= k)
             run++;
         const asm_pending_run *r = &state->pending_runs[run];
@@ -180,7 +193,7 @@ void asm_run_fixups(asm_state *state)
         if (p->kind == PENDING_DATA) {
             asm_fixup_data(state, state->statement_line, p->statement_start, p->statement_end,
                            p->data_size);
-        } else if (p->kind == PENDING_INSTRUCTION || !branch_fixup(state, p)) {
+        } else if (p->kind == PENDING_INSTRUCTION || !branch_fixup(state, p, hashes[k % HASH_RING])) {
             asm_instruction(state, p->statement_start, p->statement_end);
         }
         if (state->fixup_unsafe) {

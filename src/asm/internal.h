@@ -374,7 +374,11 @@ void *asm_zeroed(size_t count, size_t size);
 
 /* ---- symbols.c ---- */
 asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length);
-void asm_symbol_prefetch(const asm_state *state, const char *name, size_t length, bool record);
+/* A name's hash, for the calls below that take it. */
+uint32_t asm_symbol_hash(const char *name, size_t length);
+/* Asks the cache for a name's slot, or (record: the slot asked for earlier)
+ * its symbol record, ahead of its lookup. */
+void asm_symbol_prefetch(const asm_state *state, uint32_t hash, bool record);
 asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length); /* creates */
 /* Room for count symbols, reserved before the first. */
 void asm_symbols_reserve(asm_state *state, size_t count);
@@ -384,6 +388,9 @@ void asm_symbols_start_pass(asm_state *state);
 void asm_symbols_free(asm_state *state);
 /* The lookup gcn_parse uses (gcn_section_lookup.lookup). */
 bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, unsigned *section);
+/* The same for a name that is no local label (1b, 1f), with its hash. */
+bool asm_lookup_hashed(asm_state *state, const char *name, size_t length, uint32_t hash, int64_t *value,
+                       unsigned *section);
 /* Defines a label at the current position; false after reporting an error. */
 bool asm_define_label(asm_state *state, const char *name, size_t length, unsigned column);
 /* Defines a variable (redefinable) or a constant (.equiv); value from the
