@@ -515,7 +515,8 @@ void asm_reset_sections(asm_state *state);
  * trimmed around [*i, *e). */
 static inline size_t asm_skip_blank(const char *text, size_t i, size_t end)
 {
-    while (i < end && (text[i] == ' ' || text[i] == '\t'))
+    /* Most characters are past ' ': one test for them. */
+    while (i < end && (unsigned char)text[i] <= ' ' && (text[i] == ' ' || text[i] == '\t'))
         i++;
     return i;
 }

@@ -11,7 +11,7 @@
  * pick the slot; the rest as the eight (or four and four) that end the
  * name, overlapping what came before (the length is in the hash), not one
  * by one. */
-static uint32_t hash_name(const char *name, size_t length)
+static inline __attribute__((always_inline)) uint32_t hash_name(const char *name, size_t length)
 {
     uint64_t hash = 0x9e3779b97f4a7c15u ^ length, word;
     size_t i = 0;
@@ -52,18 +52,31 @@ size_t asm_symbol_length(const asm_symbol *symbol)
 }
 
 /* Whether two names of length characters are the same: eight at a time,
- * without a call (the names are short). */
+ * the last eight (or four) overlapping those before, without a call (the
+ * names are short). */
 static inline bool same_name(const char *a, const char *b, size_t length)
 {
-    size_t i = 0;
-    for (; i + 8 <= length; i += 8) {
-        uint64_t x, y;
-        memcpy(&x, a + i, sizeof x);
-        memcpy(&y, b + i, sizeof y);
-        if (x != y)
-            return false;
+    uint64_t x, y;
+    if (length >= 8) {
+        for (size_t i = 0; i + 8 < length; i += 8) {
+            memcpy(&x, a + i, sizeof x);
+            memcpy(&y, b + i, sizeof y);
+            if (x != y)
+                return false;
+        }
+        memcpy(&x, a + length - 8, sizeof x);
+        memcpy(&y, b + length - 8, sizeof y);
+        return x == y;
     }
-    for (; i < length; i++)
+    if (length >= 4) {
+        uint32_t p, q, r, t;
+        memcpy(&p, a, 4);
+        memcpy(&q, b, 4);
+        memcpy(&r, a + length - 4, 4);
+        memcpy(&t, b + length - 4, 4);
+        return ((p ^ q) | (r ^ t)) == 0;
+    }
+    for (size_t i = 0; i < length; i++)
         if (a[i] != b[i])
             return false;
     return true;
