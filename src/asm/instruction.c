@@ -48,7 +48,7 @@ static inline void emit_instruction(asm_state *state, const uint32_t *words, siz
 /* The label of a branch whose operand is a label alone (not a local label
  * 1f, nor an expression), the symbol of the statement's provisional value,
  * as [*at, *at + length); 0 for any other instruction. Such a fixup is
- * patched without a parse (branch_fixup). */
+ * patched without a parse (branch_fixup, fixups.c). */
 static size_t branch_label(const asm_state *state, const gcn_instruction *decoded, const char *line,
                            size_t start, size_t end, size_t *at)
 {
@@ -152,7 +152,7 @@ __attribute__((noinline)) void asm_instruction(asm_state *state, size_t start, s
  * 32 bytes readable from there: the row its mnemonic names (as
  * gcn_mnemonic_lookup finds it) in *row, from one read of those bytes.
  * A row's name holds no blank, ':' nor '=', so the first word is the
- * mnemonic, as is_instruction would find it. False where is_instruction
+ * mnemonic, as asm_is_instruction would find it. False where it
  * and the parser look instead: a directive, macros, no row (a label, an
  * error, other spellings), ':' or '=' after the name. */
 static inline __attribute__((always_inline)) bool usual_instruction(const asm_state *state,
@@ -190,7 +190,7 @@ static inline __attribute__((always_inline)) bool usual_instruction(const asm_st
 #endif
 
 /* A plain line that is not an instruction, its first word at i: a label
- * alone at once, the rest through statement(). Out of line, so that the
+ * alone at once, the rest through asm_statement(). Out of line, so that the
  * instructions' path keeps a small frame. */
 static __attribute__((noinline)) bool plain_other(asm_state *state, size_t i)
 {
@@ -206,6 +206,10 @@ static __attribute__((noinline)) bool plain_other(asm_state *state, size_t i)
     return label;
 }
 
+/* The statement of a plain line (state->clean_text): as asm_process_line
+ * would take it. True if it was an instruction or a label alone, which
+ * may fail but neither end the source, push a frame nor read lines ahead.
+ * Inline in the loop below: the usual line costs no call. */
 static inline __attribute__((always_inline)) bool plain_statement(asm_state *state)
 {
     const char *line = state->clean_text;
@@ -213,8 +217,8 @@ static inline __attribute__((always_inline)) bool plain_statement(asm_state *sta
     state->statement_line = line;
     state->sequence++;
     state->line_done = false;
-    /* Most lines are an instruction (as is_instruction sees it), or a label
-     * alone: statement() in short. */
+    /* Most lines are an instruction (as asm_is_instruction sees it), or a
+     * label alone: asm_statement() in short. */
     if (i < end && asm_active(state)) {
 #if defined(__SSE2__) && defined(__x86_64__)
         uint16_t row;
