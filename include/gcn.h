@@ -202,7 +202,11 @@ typedef struct gcn_section_lookup {
 enum {
     /* CLRX's .oldmodparam: modifier values keep one bit (glc:2 is 0), with a
      * warning, as CLRX before 0.1.5 */
-    GCN_LOOKUP_CLRX_OLD_MODIFIERS = 1u << 0
+    GCN_LOOKUP_CLRX_OLD_MODIFIERS = 1u << 0,
+    /* Set by the lookup when the statement will be parsed again (a value
+     * it gave is provisional): its error messages are then not formatted
+     * (the columns still are), as they are dropped. */
+    GCN_LOOKUP_QUIET = 1u << 1
 };
 bool gcn_section_resolver(void *context, const char *name, size_t length, int64_t *value);
 

@@ -83,6 +83,7 @@ static void data_values(asm_state *state, const char *line, size_t start, size_t
     }
     if (!fixup)
         state->mode = MODE_VALUE_NEEDED;
+    state->lookup.flags &= ~(unsigned)GCN_LOOKUP_QUIET;
 }
 
 void asm_fixup_data(asm_state *state, const char *line, size_t start, size_t end, unsigned size)

@@ -65,6 +65,12 @@ bool asm_emit(asm_state *state, const void *bytes, size_t length, unsigned colum
 
 bool asm_emit_words_slowly(asm_state *state, const uint32_t *words, size_t count, unsigned column)
 {
+    if (state->mode == MODE_FIXUP && state->section == SECTION_TEXT) { /* a fixup's words, in place */
+        for (size_t i = 0; i < count; i++)
+            asm_store_word(state->output->bytes + state->fixup_position + 4 * i, words[i]);
+        state->fixup_position += 4 * count;
+        return true;
+    }
     uint8_t bytes[4 * GCN_MAX_WORDS];
     for (size_t i = 0; i < count; i++)
         asm_store_word(bytes + 4 * i, words[i]);

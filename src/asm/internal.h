@@ -374,7 +374,11 @@ void *asm_zeroed(size_t count, size_t size);
 
 /* ---- symbols.c ---- */
 asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length);
-void asm_symbol_prefetch(const asm_state *state, const char *name, size_t length, bool record);
+/* A name's hash, for the calls below that take it. */
+uint32_t asm_symbol_hash(const char *name, size_t length);
+/* Asks the cache for a name's slot, or (record: the slot asked for earlier)
+ * its symbol record, ahead of its lookup. */
+void asm_symbol_prefetch(const asm_state *state, uint32_t hash, bool record);
 asm_symbol *asm_symbol_get(asm_state *state, const char *name, size_t length); /* creates */
 /* Room for count symbols, reserved before the first. */
 void asm_symbols_reserve(asm_state *state, size_t count);
@@ -384,6 +388,9 @@ void asm_symbols_start_pass(asm_state *state);
 void asm_symbols_free(asm_state *state);
 /* The lookup gcn_parse uses (gcn_section_lookup.lookup). */
 bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, unsigned *section);
+/* The same for a name that is no local label (1b, 1f), with its hash. */
+bool asm_lookup_hashed(asm_state *state, const char *name, size_t length, uint32_t hash, int64_t *value,
+                       unsigned *section);
 /* Defines a label at the current position; false after reporting an error. */
 bool asm_define_label(asm_state *state, const char *name, size_t length, unsigned column);
 /* Defines a variable (redefinable) or a constant (.equiv); value from the
@@ -477,11 +484,9 @@ void asm_ahead_finish(asm_state *state, const asm_ahead *ahead);
 /* Reads the next logical line into state->location and state->clean_text;
  * false at the end of everything. */
 bool asm_next_line(asm_state *state);
-/* The common case in a loop of its own, with little bookkeeping: reads
- * and assembles (asm_process_line) the plain lines (one statement, nothing
- * to clean) of the current source file while there are no errors. Stops,
- * reading nothing, at any other line: asm_next_line takes it. */
-void asm_plain_lines(asm_state *state);
+/* A file frame's window refilled, between lines: false if nothing more
+ * could be read. */
+bool asm_refill(asm_state *state, asm_frame *frame);
 /* Blanks comments of line (length) into clean, keeping columns; block:
  * the open block comment state, updated. */
 void asm_clean_line(const asm_state *state, asm_buffer *clean, const char *line, size_t length,
@@ -510,7 +515,8 @@ void asm_reset_sections(asm_state *state);
  * trimmed around [*i, *e). */
 static inline size_t asm_skip_blank(const char *text, size_t i, size_t end)
 {
-    while (i < end && (text[i] == ' ' || text[i] == '\t'))
+    /* Most characters are past ' ': one test for them. */
+    while (i < end && (unsigned char)text[i] <= ' ' && (text[i] == ' ' || text[i] == '\t'))
         i++;
     return i;
 }
@@ -642,10 +648,8 @@ void asm_macros_free(asm_state *state);
 /* ---- assembler.c ---- */
 /* Assembles the line asm_next_line read: its statements. */
 void asm_process_line(asm_state *state);
-/* The same for a plain line (state->plain): one statement. True if it was
- * an instruction or a label alone, which may fail but neither end the
- * source, push a frame nor read lines ahead. */
-bool asm_plain_statement(asm_state *state);
+/* The statement [start, end) of the current line. */
+void asm_statement(asm_state *state, size_t start, size_t end);
 /* A cursor over [pos, end) of the current statement's line, with parse
  * options for the current position and the assembler's symbol lookup. */
 void asm_cursor(asm_state *state, gcn_cursor *cursor, gcn_parse_options *options,
@@ -655,10 +659,19 @@ void asm_report_cursor(asm_state *state, const gcn_cursor *cursor);
 /* An expression whose value is needed now (layout, conditions): with a
  * symbol not yet known, another pass is asked for. */
 bool asm_value_needed(asm_state *state, gcn_cursor *cursor, int64_t *value, unsigned *section);
-/* Records the statement [start, end) of the current clean line as a fixup
- * (NULL if it could not be kept). */
-asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end,
-                             uint64_t address, uint64_t size, unsigned data_size);
+/* Reports a parse error at column; an undefined symbol gets the closest
+ * defined name as a suggestion. */
+void asm_report_parse_error(asm_state *state, unsigned column, const char *message);
+
+/* ---- instruction.c ---- */
+/* An instruction statement at [start, end) of the current line (or of a
+ * fixup's line). */
+void asm_instruction(asm_state *state, size_t start, size_t end);
+/* The common case in a loop of its own, with little bookkeeping: reads
+ * and assembles (asm_process_line) the plain lines (one statement, nothing
+ * to clean) of the current source file while there are no errors. Stops,
+ * reading nothing, at any other line: asm_next_line takes it. */
+void asm_plain_lines(asm_state *state);
 /* The column of a pointer into the current statement's line. */
 unsigned asm_column(const asm_state *state, const char *at);
 /* The current position in the current section (in a fixup: the fixup's). */
@@ -666,6 +679,16 @@ static inline uint64_t asm_position(const asm_state *state)
 {
     return state->mode == MODE_FIXUP ? state->fixup_position : state->sections[state->section].size;
 }
+
+/* ---- fixups.c ---- */
+/* Records the statement [start, end) of the current clean line as a fixup
+ * (NULL if it could not be kept). */
+asm_pending *asm_add_pending(asm_state *state, uint8_t kind, size_t start, size_t end,
+                             uint64_t address, uint64_t size, unsigned data_size);
+/* At a pass's end: another pass where a guessed label moved, else the
+ * fixups assembled again with every label known. */
+void asm_check_guesses(asm_state *state);
+void asm_run_fixups(asm_state *state);
 
 /* ---- object_directives.c, object_blocks.c, object_sections.c, object_build.c ---- */
 /* The directives of objects (.globl, .type, .amdhsa_kernel, ...); false

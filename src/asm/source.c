@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "asm/internal.h"
+#include "asm/lines.h"
 #include "asm/scan.h"
 
 /* Reads count bytes of the top frame's file at offset into into; fewer
@@ -33,7 +34,7 @@ static size_t read_frame_file(asm_state *state, asm_frame *frame, char *into, si
 /* A file frame's window refilled, between lines (the text of those before
  * moves): what is left is moved to its start and the rest read. False if
  * nothing more could be read (the file's end, or the window is full). */
-static bool refill(asm_state *state, asm_frame *frame)
+bool asm_refill(asm_state *state, asm_frame *frame)
 {
     char *window = (char *)frame->text;
     size_t left = frame->length - frame->position;
@@ -47,18 +48,13 @@ static bool refill(asm_state *state, asm_frame *frame)
     return got != 0;
 }
 
-/* Whether the frame's file has text past its window. */
-static inline bool more_in_file(const asm_frame *frame)
-{
-    return frame->read_offset < frame->read_end;
-}
 
 /* Makes sure the frame's next line ends in its window, where a window can
  * hold it (a line too long must be read by parts). */
 static void window_line(asm_state *state, asm_frame *frame)
 {
     if (more_in_file(frame) && !memchr(frame->text + frame->position, '\n', frame->length - frame->position))
-        refill(state, frame);
+        asm_refill(state, frame);
 }
 
 void asm_ahead_start(asm_state *state, asm_ahead *ahead)
@@ -146,79 +142,6 @@ static void frame_ended(asm_state *state)
     asm_pop_frame(state);
 }
 
-/* What stops the scan of a line: its end, and what may need cleaning or
- * splitting (NUL, quotes, comment starters, ';'). A line without them is
- * used in place; one with them is cleaned, to the same effect if they were
- * not there, so the control characters 2 and 8 may stop it too (see
- * ordinary_run). */
-static const bool line_stops[256] = {
-    ['\n'] = true, ['\0'] = true, ['"'] = true, ['\''] = true, ['/'] = true, ['#'] = true, [';'] = true,
-    [2] = true, [8] = true,
-};
-
-/* How many characters at text are not line_stops: sixteen at a time, the
- * rest one by one. Stops in pairs that differ in one bit are found with
- * one comparison, with that bit set first: '"' and '#', '\'' and '/', and
- * NUL, 2, 8 and '\n' (the bits of '\n'). */
-static inline unsigned block_stops(const char *text)
-{
-    asm_block b = asm_load_block(text);
-    return asm_block_bits(((b | 0x01) == '#') | ((b | 0x08) == '/') | ((b | '\n') == '\n') | (b == ';'));
-}
-
-static size_t ordinary_run(const char *text, size_t length)
-{
-    size_t i = 0;
-    for (; i + 16 <= length; i += 16) {
-        unsigned stops = block_stops(text + i);
-        if (stops)
-            return i + (size_t)__builtin_ctz(stops);
-    }
-    while (i < length && !line_stops[(uint8_t)text[i]])
-        i++;
-    return i;
-}
-
-/* The stops of a file's text found 64 characters at a time and kept as
- * bits, so that the short lines sharing a chunk cost one scan: chunk is
- * where the bits start (none kept while stops is 0). The text changes
- * only where a file's window is refilled, which clears them, so they stay
- * true whatever a statement does to the reading position. */
-typedef struct stop_bitmap {
-    size_t chunk;
-    uint64_t stops;
-} stop_bitmap;
-
-/* How far ahead of the scan the text is asked into the cache: its pages
- * are apart in memory, and the hardware's own prefetch stops at each
- * page's end. Past the text's end it does nothing (a prefetch never
- * faults). */
-enum { PREFETCH_AHEAD = 512 };
-
-/* The position of the first stop at or after position (or length). */
-static inline size_t next_stop(stop_bitmap *bitmap, const char *text, size_t length, size_t position)
-{
-    size_t offset = position - bitmap->chunk, chunk = position;
-    if (offset < 64 && bitmap->stops) {
-        uint64_t stops = bitmap->stops >> offset;
-        if (stops)
-            return position + (size_t)__builtin_ctzll(stops);
-        chunk = bitmap->chunk + 64;
-    }
-    for (; chunk + 64 <= length; chunk += 64) {
-        const char *at = text + chunk;
-        __builtin_prefetch(at + PREFETCH_AHEAD);
-        uint64_t stops = (uint64_t)block_stops(at) | (uint64_t)block_stops(at + 16) << 16 |
-                         (uint64_t)block_stops(at + 32) << 32 | (uint64_t)block_stops(at + 48) << 48;
-        if (stops) {
-            bitmap->chunk = chunk;
-            bitmap->stops = stops;
-            return chunk + (size_t)__builtin_ctzll(stops);
-        }
-    }
-    bitmap->stops = 0;
-    return chunk + ordinary_run(text + chunk, length - chunk);
-}
 
 /* The characters of names, as gcn_is_identifier_char takes them: letters,
  * digits, '_', '.', '$'. */
@@ -251,23 +174,6 @@ size_t asm_name_length(const char *text, size_t length, size_t readable)
     return i;
 }
 
-/* Takes [start, start + whole) as the next line of frame (whole: up to
- * its '\n'), given it is a single line: n is its length without a '\r'. */
-static void take_line(asm_state *state, asm_frame *frame, const char *start, size_t whole, size_t n)
-{
-    frame->position += whole + (frame->position + whole < frame->length ? 1 : 0);
-    frame->line++;
-    state->location.text = start;
-    state->location.length = n;
-}
-
-/* The length of a line of whole characters without its '\r'; false for
- * what read_joined_line takes: a line too long, or ending in a CLRX '\\'. */
-static bool single_line_length(const asm_state *state, const char *start, size_t whole, size_t *n)
-{
-    *n = whole && start[whole - 1] == '\r' ? whole - 1 : whole;
-    return *n <= ASM_MAX_LINE && !(*n && start[*n - 1] == '\\' && state->dialect == GCN_DIALECT_CLRX);
-}
 
 /* The next line when it is one physical line, read in place: one scan
  * finds its end and whether it needs cleaning. False, reading nothing,
@@ -325,7 +231,7 @@ static size_t pass_line(asm_state *state, asm_frame *frame, char tail[2])
         keep_last(tail, start, n);
         length += n;
         frame->position += n + (newline ? 1 : 0);
-        if (newline || !more_in_file(frame) || !refill(state, frame))
+        if (newline || !more_in_file(frame) || !asm_refill(state, frame))
             return length;
     }
 }
@@ -376,59 +282,6 @@ static bool read_joined_line(asm_state *state, asm_frame *frame)
     return true;
 }
 
-/* asm_plain_lines in frame, the top one: a parameter, which the compiler
- * keeps in a register rather than work out again from the frame count. */
-static __attribute__((noinline)) void plain_lines_in(asm_state *state, asm_frame *frame)
-{
-    size_t frames = state->frame_count;
-    const char *text = frame->text;
-    size_t length = frame->length;
-    stop_bitmap bitmap = {0, 0};
-    state->plain_end = text + length;
-    /* A statement may read lines ahead (a .macro body), open a comment,
-     * push a frame, end the source or fail: seen here before the next
-     * (after an instruction or a label, only a failure). */
-    bool quick = false;
-    while (!state->errors &&
-           (quick || (!state->ended && state->frame_count == frames && !frame->block_comment))) {
-        size_t position = frame->position;
-        const char *start = text + position;
-        size_t whole = next_stop(&bitmap, text, length, position) - position, n;
-        if (position + whole >= length) { /* the end of the text, or of a file's window */
-            if (more_in_file(frame)) {
-                if (!refill(state, frame))
-                    return; /* a line longer than the window: asm_next_line takes it */
-                length = frame->length;
-                state->plain_end = text + length;
-                bitmap.stops = 0;
-                continue;
-            }
-            if (position >= length)
-                return;
-        } else if (start[whole] != '\n') {
-            return;
-        }
-        if (!single_line_length(state, start, whole, &n))
-            return;
-        if (!quick) { /* the same for the lines after an instruction or a label */
-            state->location.file = frame->file;
-            state->location.context = frame->context;
-            state->plain = true;
-        }
-        state->location.line = frame->line;
-        take_line(state, frame, start, whole, n);
-        state->clean_text = start;
-        state->clean_length = n;
-        quick = asm_plain_statement(state);
-    }
-}
-
-void asm_plain_lines(asm_state *state)
-{
-    size_t frames = state->frame_count;
-    if (frames != 0 && state->frames[frames - 1].kind == FRAME_FILE)
-        plain_lines_in(state, &state->frames[frames - 1]);
-}
 
 bool asm_next_line(asm_state *state)
 {

@@ -11,7 +11,7 @@
  * pick the slot; the rest as the eight (or four and four) that end the
  * name, overlapping what came before (the length is in the hash), not one
  * by one. */
-static uint32_t hash_name(const char *name, size_t length)
+static inline __attribute__((always_inline)) uint32_t hash_name(const char *name, size_t length)
 {
     uint64_t hash = 0x9e3779b97f4a7c15u ^ length, word;
     size_t i = 0;
@@ -52,18 +52,31 @@ size_t asm_symbol_length(const asm_symbol *symbol)
 }
 
 /* Whether two names of length characters are the same: eight at a time,
- * without a call (the names are short). */
+ * the last eight (or four) overlapping those before, without a call (the
+ * names are short). */
 static inline bool same_name(const char *a, const char *b, size_t length)
 {
-    size_t i = 0;
-    for (; i + 8 <= length; i += 8) {
-        uint64_t x, y;
-        memcpy(&x, a + i, sizeof x);
-        memcpy(&y, b + i, sizeof y);
-        if (x != y)
-            return false;
+    uint64_t x, y;
+    if (length >= 8) {
+        for (size_t i = 0; i + 8 < length; i += 8) {
+            memcpy(&x, a + i, sizeof x);
+            memcpy(&y, b + i, sizeof y);
+            if (x != y)
+                return false;
+        }
+        memcpy(&x, a + length - 8, sizeof x);
+        memcpy(&y, b + length - 8, sizeof y);
+        return x == y;
     }
-    for (; i < length; i++)
+    if (length >= 4) {
+        uint32_t p, q, r, t;
+        memcpy(&p, a, 4);
+        memcpy(&q, b, 4);
+        memcpy(&r, a + length - 4, 4);
+        memcpy(&t, b + length - 4, 4);
+        return ((p ^ q) | (r ^ t)) == 0;
+    }
+    for (size_t i = 0; i < length; i++)
         if (a[i] != b[i])
             return false;
     return true;
@@ -146,11 +159,15 @@ asm_symbol *asm_symbol_find(asm_state *state, const char *name, size_t length)
  * probe up to the end of the slot's cache line (a fifth of the names on
  * the 1M file are past their own slot); names further, or not there, are
  * left to the lookup. */
-void asm_symbol_prefetch(const asm_state *state, const char *name, size_t length, bool record)
+uint32_t asm_symbol_hash(const char *name, size_t length)
+{
+    return hash_name(name, length);
+}
+
+void asm_symbol_prefetch(const asm_state *state, uint32_t hash, bool record)
 {
     if (state->slot_capacity == 0)
         return;
-    uint32_t hash = hash_name(name, length);
     size_t i = hash & (state->slot_capacity - 1);
     if (!record) {
         __builtin_prefetch(&state->symbol_slots[i]);
@@ -513,6 +530,71 @@ static bool remember_guess(asm_state *state, asm_symbol *symbol)
     return true;
 }
 
+/* A provisional value in a statement that becomes a fixup (an instruction
+ * or data): its messages are dropped, so the parser need not write them
+ * (the caller clears the flag with the statement). */
+static inline void quiet_if_replayed(asm_state *state)
+{
+    if (state->mode == MODE_FIXUP_ALLOWED)
+        state->lookup.flags |= GCN_LOOKUP_QUIET;
+}
+
+/* asm_lookup past local labels (local: the name was made for one, and is
+ * not the text's), with the name's hash. */
+static inline __attribute__((always_inline)) bool lookup_hashed(asm_state *state, const char *name,
+                                                               size_t length, uint32_t hash, bool local,
+                                                               int64_t *value, unsigned *section)
+{
+    size_t slot;
+    asm_symbol *symbol = find_hashed(state, name, length, hash, state->mode != MODE_FIXUP, &slot);
+    if (state->mode == MODE_FIXUP) {
+        if (symbol && symbol->defined) {
+            /* Redefined both before and after the statement: its value there is lost. */
+            if (symbol->kind == SYMBOL_VARIABLE) {
+                const asm_symbol_history *history = &state->symbol_history[symbol - state->symbols];
+                if (history->first_definition < state->fixup_sequence &&
+                    history->last_definition > state->fixup_sequence)
+                    state->fixup_unsafe = true;
+            }
+            *value = symbol->value;
+            *section = symbol->section;
+            return true;
+        }
+    } else if (symbol && symbol->defined) {
+        if (symbol->provisional) {
+            quiet_if_replayed(state);
+            state->unknown = true;
+            state->unknown_name = name;
+            state->unknown_length = length;
+        }
+        *value = symbol->value;
+        *section = symbol->section;
+        return true;
+    } else if (symbol && symbol->previous_defined) { /* a forward reference, guessed */
+        if (!symbol->guessed && !remember_guess(state, symbol))
+            return false;
+        const asm_symbol_history *history = &state->symbol_history[symbol - state->symbols];
+        *value = history->previous_value;
+        *section = history->previous_section;
+        return true;
+    } else if (state->pass == 1 || state->mode == MODE_FIXUP_ALLOWED) {
+        quiet_if_replayed(state);
+        state->unknown = true; /* provisional: settled by a fixup or another pass */
+        state->unknown_name = name;
+        state->unknown_length = length;
+        *value = 0;
+        *section = 0;
+        return true;
+    }
+    if (!local) {
+        state->undefined_name = name;
+        state->undefined_length = length;
+    } else {
+        state->undefined_name = NULL;
+    }
+    return false;
+}
+
 bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, unsigned *section)
 {
     asm_state *state = context;
@@ -556,55 +638,14 @@ bool asm_lookup(void *context, const char *name, size_t length, int64_t *value, 
             return false;
         name = local;
     }
-    size_t slot;
-    asm_symbol *symbol = find_hashed(state, name, length, hash_name(name, length),
-                                     state->mode != MODE_FIXUP, &slot);
-    if (state->mode == MODE_FIXUP) {
-        if (symbol && symbol->defined) {
-            /* Redefined both before and after the statement: its value there is lost. */
-            if (symbol->kind == SYMBOL_VARIABLE) {
-                const asm_symbol_history *history = &state->symbol_history[symbol - state->symbols];
-                if (history->first_definition < state->fixup_sequence &&
-                    history->last_definition > state->fixup_sequence)
-                    state->fixup_unsafe = true;
-            }
-            *value = symbol->value;
-            *section = symbol->section;
-            return true;
-        }
-    } else if (symbol && symbol->defined) {
-        if (symbol->provisional) {
-            state->unknown = true;
-            state->unknown_name = name;
-            state->unknown_length = length;
-        }
-        *value = symbol->value;
-        *section = symbol->section;
-        return true;
-    } else if (symbol && symbol->previous_defined) { /* a forward reference, guessed */
-        if (!symbol->guessed && !remember_guess(state, symbol))
-            return false;
-        const asm_symbol_history *history = &state->symbol_history[symbol - state->symbols];
-        *value = history->previous_value;
-        *section = history->previous_section;
-        return true;
-    } else if (state->pass == 1 || state->mode == MODE_FIXUP_ALLOWED) {
-        state->unknown = true; /* provisional: settled by a fixup or another pass */
-        state->unknown_name = name;
-        state->unknown_length = length;
-        *value = 0;
-        *section = 0;
-        return true;
-    }
-    if (name != local) {
-        state->undefined_name = name;
-        state->undefined_length = length;
-    } else {
-        state->undefined_name = NULL;
-    }
-    return false;
+    return lookup_hashed(state, name, length, hash_name(name, length), name == local, value, section);
 }
 
+bool asm_lookup_hashed(asm_state *state, const char *name, size_t length, uint32_t hash, int64_t *value,
+                       unsigned *section)
+{
+    return lookup_hashed(state, name, length, hash, false, value, section);
+}
 
 const char *asm_nearest_symbol(asm_state *state, const char *name, size_t length, size_t *found)
 {

@@ -1,5 +1,5 @@
 /* gcn_parse's usual statement, inline for the assembler's loop, which
- * looks the mnemonic up itself (see asm_plain_statement). */
+ * looks the mnemonic up itself (see plain_statement, asm/instruction.c). */
 #ifndef GCN_PARSE_H
 #define GCN_PARSE_H
 
