@@ -162,3 +162,14 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
         words[info->words] = literal_value;
     return GCN_OK;
 }
+
+void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
+{
+    gcn_instruction branch;
+    if (gcn_decode_generic(arch, words, 1, &branch) != GCN_OK)
+        return;
+    for (unsigned i = 0; i < branch.operand_count; i++)
+        if (branch.operands[i].kind == GCN_OPERAND_BRANCH)
+            branch.operands[i].value = offset;
+    gcn_encode_generic(&branch, words);
+}

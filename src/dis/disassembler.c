@@ -269,13 +269,6 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
         switch (gcn_family_of_word(arch, words[0])) {
-        case GCN_FAMILY_SOPP:
-            if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK &&
-                is_branch(&instruction) &&
-                !add_target(l, branch_target(l->offset + at, &instruction)))
-                return false;
-            at += 4;
-            break;
         case GCN_FAMILY_SMEM: /* one word or two (SMRD's literal) */
             at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
                       ? clrx_words(l, &instruction, l->offset + at) * 4
@@ -662,11 +655,6 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
                                                               char *at, char **end)
 {
     switch (gcn_family_of_word(arch, words[0])) {
-    case GCN_FAMILY_SOPP:
-        if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
-        *end = gcn_write_llvm_sopp(instruction, at);
-        return true;
     case GCN_FAMILY_SMEM:
         if (gcn_decode_smem(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
             return false;

@@ -70,9 +70,8 @@ static bool loses_vaddr(const gcn_instruction *instruction)
 
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
+    (void)address; /* the generic families' text, branches among them, is gcn_format_text's */
     switch (instruction->family) {
-    case GCN_FAMILY_SOPP:
-        return gcn_write_clrx_sopp(instruction, address, at);
     case GCN_FAMILY_SMEM:
         return gcn_write_clrx_smem(instruction, at);
     case GCN_FAMILY_MUBUF:

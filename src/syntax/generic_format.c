@@ -223,21 +223,34 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
                         profile->syntax == GCN_SYNTAX_IMM32 ? 0 : profile->dwords);
         return true;
     case GCN_OPERAND_BRANCH:
-        if (dialect == GCN_DIALECT_LLVM) {
-            gcn_put_unsigned(text, operand->value); /* as llvm-mc prints SOPK's */
-        } else {
-            gcn_put(text, ".L");
-            gcn_put_unsigned(text, gcn_branch_target(address, (uint16_t)operand->value));
-            gcn_put(text, "_0");
-        }
+        gcn_format_branch(text, arch, dialect, address, operand->value);
         return true;
     case GCN_OPERAND_IMMEDIATE:
-        if (profile->syntax == GCN_SYNTAX_HWREG)
+        switch (profile->syntax) {
+        case GCN_SYNTAX_HWREG:
             put_hwreg(text, arch, dialect, operand->value);
-        else if (profile->syntax == GCN_SYNTAX_GPR_IDX)
-            gcn_format_gpr_idx_mode(text, dialect, operand->value);
-        else
-            gcn_put_hex(text, operand->value);
+            return true;
+        case GCN_SYNTAX_UNUSED16: /* not 0 here */
+            if (dialect == GCN_DIALECT_LLVM)
+                return false; /* llvm-mc takes no operand */
+            break;
+        case GCN_SYNTAX_IMM16: /* llvm-mc: an inline constant's value in decimal */
+        case GCN_SYNTAX_OPTIONAL16:
+            if (dialect == GCN_DIALECT_LLVM &&
+                (operand->value <= 64 || profile->syntax == GCN_SYNTAX_OPTIONAL16)) {
+                gcn_put_unsigned(text, operand->value);
+                return true;
+            }
+            break;
+        default:
+            if (gcn_operand_hooks[profile->syntax].format) {
+                gcn_operand_hooks[profile->syntax].format(text, arch, dialect, address,
+                                                          operand->value);
+                return true;
+            }
+            break;
+        }
+        gcn_put_hex(text, operand->value);
         return true;
     default:
         return false;
@@ -267,7 +280,13 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
     if (instruction->operand_count != profile->operand_count || encoding != profile->encoding)
         return false;
-    bool operands = profile->operand_count != 0;
+    /* SOPP's unused field and s_endpgm's: left out when 0 */
+    unsigned count = profile->operand_count;
+    if (count == 1 && instruction->operands[0].value == 0 &&
+        (profile->operands[0].syntax == GCN_SYNTAX_UNUSED16 ||
+         profile->operands[0].syntax == GCN_SYNTAX_OPTIONAL16))
+        count = 0;
+    bool operands = count != 0;
     if (instruction->row == GCN_ROW_NONE ||
         (gcn_rows[instruction->row].flags & GCN_ROW_LLVM_ABSENT)) {
         if (dialect == GCN_DIALECT_LLVM)
@@ -278,7 +297,7 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     } else {
         gcn_put_mnemonic(text, dialect, &gcn_rows[instruction->row], operands);
     }
-    for (unsigned i = 0; i < profile->operand_count; i++) {
+    for (unsigned i = 0; i < count; i++) {
         if (i)
             gcn_put(text, ", ");
         if (!put_operand(text, instruction, dialect, address, &profile->operands[i],

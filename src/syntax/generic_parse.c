@@ -495,7 +495,7 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
     int64_t value;
-    unsigned field = 0;
+    uint32_t field = 0;
     switch ((gcn_operand_syntax)profile->syntax) {
     case GCN_SYNTAX_SREG:
     case GCN_SYNTAX_SSRC:
@@ -518,10 +518,8 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, (uint32_t)value & 0xffffu};
         return true;
     case GCN_SYNTAX_BRANCH:
-        if (!gcn_parse_branch_target(cursor, &field))
-            return false;
-        *out = (gcn_operand){GCN_OPERAND_BRANCH, 1, 0, field};
-        return true;
+        *out = (gcn_operand){GCN_OPERAND_BRANCH, 1, 0, 0};
+        return gcn_parse_branch(cursor, &out->value);
     case GCN_SYNTAX_HWREG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_hwreg(cursor, &out->value);
@@ -530,14 +528,107 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
             return false;
         return take_literal(cursor, start, state, value, out);
     case GCN_SYNTAX_GPR_IDX:
-        if (!gcn_parse_gpr_idx_mode(cursor, &field))
+        if (!gcn_parse_gpr_idx(cursor, &field))
             return false;
-        if (field > 255)
+        if (field > 255 && profile->field == GCN_FIELD(SOPC, ssrc1))
             return gcn_fail(cursor, start, "gpr_idx mode %u does not fit in 8 bits", field);
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, field};
         return true;
+    case GCN_SYNTAX_IMM16:
+        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+        return gcn_parse_imm16(cursor, &out->value);
+    case GCN_SYNTAX_UNUSED16:
+    case GCN_SYNTAX_OPTIONAL16:
+        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+        return gcn_parse_unsigned16(cursor, &out->value);
+    case GCN_SYNTAX_WAITCNT:
+    case GCN_SYNTAX_SENDMSG:
+        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+        return gcn_operand_hooks[profile->syntax].parse(cursor, &out->value);
+    case GCN_SYNTAX_COUNT:
+        break;
     }
     return gcn_fail(cursor, start, "unexpected operand");
+}
+
+/* A 16-bit field that llvm-mc takes only unsigned (s_endpgm, a raw sendmsg). */
+bool gcn_parse_unsigned16(gcn_cursor *cursor, uint32_t *value)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t v;
+    if (!gcn_parse_expression(cursor, &v))
+        return false;
+    if (cursor->options->dialect == GCN_DIALECT_LLVM && (v < 0 || v > 65535))
+        return gcn_fail(cursor, start, "value %lld is not a 16-bit unsigned value", (long long)v);
+    if (v < -32768 || v > 65535)
+        gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
+                 (unsigned)v & 0xffff);
+    *value = (unsigned)v & 0xffff;
+    return true;
+}
+
+/* The usual immediate: a decimal number (no leading zero, at most nine
+ * digits) or 0x and one to eight hex digits, up to the end of the
+ * statement, as gcn_parse_expression reads it. False, touching nothing,
+ * for anything else. The caller has seen at < end. */
+static inline bool plain_number_to_end(const char *at, const char *end, int64_t *value)
+{
+    uint64_t number = 0;
+    size_t length = (size_t)(end - at);
+    if (length > 2 && at[0] == '0' && (at[1] | 0x20) == 'x') {
+        if (length > 10)
+            return false;
+        for (at += 2; at < end; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9) {
+                digit = (unsigned)((*at | 0x20) - 'a');
+                if (digit > 5)
+                    return false;
+                digit += 10;
+            }
+            number = number << 4 | digit;
+        }
+    } else {
+        if (length > 9 || (at[0] == '0' && length > 1))
+            return false;
+        for (; at < end; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9)
+                return false;
+            number = number * 10 + digit;
+        }
+    }
+    *value = (int64_t)number;
+    return true;
+}
+
+bool gcn_parse_imm16(gcn_cursor *cursor, uint32_t *value)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t v;
+    if (start < cursor->end && plain_number_to_end(start, cursor->end, &v))
+        cursor->pos = cursor->end;
+    else if (!gcn_parse_expression(cursor, &v))
+        return false;
+    if (v < -32768 || v > 65535) {
+        if (cursor->options->dialect == GCN_DIALECT_LLVM)
+            return gcn_fail(cursor, start, "value %lld does not fit in 16 bits", (long long)v);
+        gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
+                 (unsigned)v & 0xffff);
+    }
+    *value = (unsigned)v & 0xffff;
+    return true;
+}
+
+/* CLRX prints " :0xVALUE", the whole field, after a form that cannot show
+ * every bit; the value given there is what counts. */
+bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value)
+{
+    if (cursor->options->dialect == GCN_DIALECT_LLVM)
+        return gcn_fail(cursor, cursor->pos - 1, "unexpected ':'");
+    return gcn_parse_imm16(cursor, value);
 }
 
 /* CLRX's key=value for a field the row does not show (sdst=0x15): kept in
@@ -579,6 +670,36 @@ static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint3
     return true;
 }
 
+/* The first operand missing (the cursor at the end): 0 where the profile
+ * lets it out (SOPP's unused field: 0), 1 where its own parser reads the
+ * end (the specials; SOPP_ill_N's immediate), -1 after an error. */
+static int missing_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
+                           gcn_instruction *instruction)
+{
+    switch ((gcn_operand_syntax)profile->operands[0].syntax) {
+    case GCN_SYNTAX_UNUSED16:
+    case GCN_SYNTAX_OPTIONAL16:
+        instruction->operands[0] = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+        return 0;
+    case GCN_SYNTAX_WAITCNT:
+    case GCN_SYNTAX_SENDMSG:
+    case GCN_SYNTAX_GPR_IDX:
+        return 1;
+    case GCN_SYNTAX_IMM16:
+        if (!row)
+            return 1;
+        gcn_fail(cursor, cursor->pos, "%s needs an immediate operand", row->name);
+        return -1;
+    case GCN_SYNTAX_BRANCH:
+        gcn_fail(cursor, cursor->pos, "%s needs a branch target", row ? row->name : "a branch");
+        return -1;
+    default:
+        gcn_fail(cursor, cursor->pos, "expected %u operand%s", profile->operand_count,
+                 profile->operand_count == 1 ? "" : "s");
+        return -1;
+    }
+}
+
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     /* The instruction is started: gcn_profile_of finds its row or the default. */
@@ -599,13 +720,20 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
         if (i && !gcn_accept(cursor, ','))
             return gcn_fail(cursor, cursor->pos, "expected ',' and %u more operand%s",
                             profile->operand_count - i, profile->operand_count - i == 1 ? "" : "s");
-        if (i == 0 && gcn_at_end(cursor))
-            return gcn_fail(cursor, cursor->pos, "expected %u operand%s", profile->operand_count,
-                            profile->operand_count == 1 ? "" : "s");
-        if (!parse_operand(cursor, &profile->operands[i], &state, &instruction->operands[i]))
-            return false;
         if (profile->operands[i].field != GCN_FIELD_LITERAL)
             shown |= 1u << profile->operands[i].field;
+        if (i == 0 && gcn_at_end(cursor)) {
+            int missing = missing_operand(cursor, row, profile, instruction);
+            if (missing < 0)
+                return false;
+            if (missing == 0)
+                continue;
+        } else if (i == 0 && profile->operands[0].syntax == GCN_SYNTAX_UNUSED16 && row &&
+                   cursor->options->dialect == GCN_DIALECT_LLVM) {
+            return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
+        }
+        if (!parse_operand(cursor, &profile->operands[i], &state, &instruction->operands[i]))
+            return false;
     }
     instruction->operand_count = profile->operand_count;
     instruction->literal = state.literal_value;
