@@ -28,10 +28,6 @@ gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
  * word 0, fields by the bit packer, operands by the row's profile. */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
-/* The profile of a generic family's instruction (its row's, or the
- * family's default for an opcode the generation lacks). */
-struct gcn_profile;
-const struct gcn_profile *gcn_profile_of(const gcn_instruction *instruction);
 
 /* Whether an instruction branches, and its SIMM16 word offset: its
  * branch operand (SOPP's branches, s_cbranch_i_fork, s_call_b64). */

@@ -1,15 +1,113 @@
 /* The generic codec: the families whose rows name an operand profile (the
- * scalar ALU today). Fields come from the bit packer, operands from the
- * profile; the fields a row does not show stay in reserved[] with the bits
- * no field covers, so that encoding gives every bit back. */
+ * scalar ALU and SOPP). Each operand's field goes straight to or from its
+ * place on the generation (gcn_field_places, generated from
+ * encodings.def); the fields a row does not show stay in reserved[] with
+ * the bits no field covers, so that encoding gives every bit back. */
 #include "codec/codec.h"
 #include "isa/profile.h"
 
-const gcn_profile *gcn_profile_of(const gcn_instruction *instruction)
+/* A field's bits at its place (absent: none), its value, and the value
+ * put in out (false where it does not fit). */
+static inline uint32_t field_value(const uint32_t *words, const gcn_field_place *place)
 {
-    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
-                                                      : gcn_default_shape[instruction->family];
-    return &gcn_profiles[shape];
+    uint32_t mask = place->mask, value = (words[place->word] >> place->first) & mask;
+    if (place->kind == GCN_PLACE_SIGNED && value > (mask >> 1))
+        value |= ~mask;
+    return value;
+}
+static inline bool put_field(const gcn_field_place *place, uint32_t value, uint32_t *out)
+{
+    uint32_t mask = place->mask;
+    out[place->word] |= (value & mask) << place->first;
+    return place->kind == GCN_PLACE_SIGNED
+               ? (value & ~(mask >> 1)) == 0 || (~value & ~(mask >> 1)) == 0
+               : (value & ~mask) == 0;
+}
+
+/* The bits of the words no shown field (set: bit i for field i) and no
+ * fixed bit covers: the reserved bits and the fields the row does not
+ * show. Out of line: the usual row shows every field. */
+static __attribute__((noinline)) void unshown_bits(gcn_encoding encoding, gcn_arch arch,
+                                                   uint32_t set, uint32_t *bits)
+{
+    const gcn_encoding_info *info = &gcn_encodings[encoding];
+    uint32_t shown[2];
+    gcn_field_bits(encoding, arch, set, shown);
+    bits[0] = ~(shown[0] | (info->kind == GCN_ENCODING_EXTRA ? ~0u : info->mask));
+    bits[1] = info->words > 1 ? ~shown[1] : 0;
+}
+
+/* The operand kind an immediate field's syntax holds (0: a scalar or
+ * literal operand, decoded by its code). */
+static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
+    [GCN_SYNTAX_SIMM16] = GCN_OPERAND_IMMEDIATE,  [GCN_SYNTAX_UIMM16] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_BRANCH] = GCN_OPERAND_BRANCH,     [GCN_SYNTAX_HWREG] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_GPR_IDX] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_IMM16] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_UNUSED16] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_OPTIONAL16] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_WAITCNT] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_SENDMSG] = GCN_OPERAND_IMMEDIATE,
+};
+
+/* A scalar operand from its field's value: a register, an inline
+ * constant or the literal (count: the words so far, past the literal once
+ * read). Out of line: the usual row has immediates. */
+static __attribute__((noinline)) bool decode_scalar(const gcn_operand_profile *operand, uint32_t value,
+                                                    const uint32_t *words, size_t word_count,
+                                                    unsigned encoding_words, unsigned *count,
+                                                    gcn_instruction *instruction, gcn_operand *out)
+{
+    if (operand->syntax == GCN_SYNTAX_SREG) {
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, operand->dwords, (uint16_t)value, 0};
+    } else if (operand->syntax != GCN_SYNTAX_IMM32 && value != GCN_SCALAR_LITERAL) {
+        bool constant = gcn_is_inline_constant((gcn_arch)instruction->arch, value);
+        /* a register tuple below 128; one named source above */
+        *out = (gcn_operand){constant ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR,
+                             value >= 128 ? 1 : operand->dwords, (uint16_t)value, 0};
+    } else { /* the literal */
+        if (*count == encoding_words) {
+            if (word_count <= encoding_words)
+                return false;
+            instruction->literal = words[(*count)++];
+        }
+        *out = (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal};
+    }
+    return true;
+}
+
+/* The operands of any profile, and the words past the fields. Out of
+ * line: the usual row's one immediate field is gcn_decode_generic's. */
+static __attribute__((noinline)) gcn_status decode_operands(gcn_arch arch, gcn_encoding encoding,
+                                                            const gcn_profile *profile,
+                                                            const uint32_t *words, size_t word_count,
+                                                            gcn_instruction *instruction)
+{
+    const gcn_encoding_info *info = &gcn_encodings[encoding];
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
+    unsigned count = info->words;
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        gcn_operand *out = &instruction->operands[i];
+        uint32_t value = 0;
+        if (operand->field != GCN_FIELD_LITERAL) {
+            value = field_value(words, &places[operand->field]);
+            shown |= 1u << operand->field;
+        }
+        uint8_t kind = field_kind[operand->syntax];
+        if (kind) /* an immediate field */
+            *out = (gcn_operand){kind, 1, 0, value};
+        else if (!decode_scalar(operand, value, words, word_count, info->words, &count, instruction, out))
+            return GCN_ERROR_TRUNCATED;
+    }
+    instruction->operand_count = profile->operand_count;
+    instruction->word_count = (uint8_t)count;
+    /* what no shown field or fixed bit covers: the reserved bits, and the
+     * fields the row does not show */
+    uint32_t kept[2] = {gcn_encoding_reserved[encoding][arch][0], gcn_encoding_reserved[encoding][arch][1]};
+    if (shown != (1u << gcn_encoding_field_count[encoding]) - 1u)
+        unshown_bits(encoding, arch, shown, kept);
+    instruction->reserved[0] = words[0] & kept[0];
+    instruction->reserved[1] = info->words > 1 ? words[1] & kept[1] : 0;
+    return GCN_OK;
 }
 
 gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
@@ -20,63 +118,83 @@ gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_
     gcn_family family = (gcn_family)info->family;
     if (word_count < info->words)
         return GCN_ERROR_TRUNCATED;
-    uint32_t values[GCN_MAX_FIELDS], reserved[2];
-    gcn_unpack(encoding, arch, words, values, reserved);
-    unsigned opcode_field = gcn_encoding_opcode_field[encoding], opcode = values[opcode_field];
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    unsigned opcode_field = gcn_encoding_opcode_field[encoding];
+    unsigned opcode = field_value(words, &places[opcode_field]);
     gcn_instruction_start_row(instruction, arch, family,
                               (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1), opcode,
                               info->words);
     instruction->encoding = (uint8_t)encoding;
     const gcn_profile *profile = gcn_profile_of(instruction);
-    uint32_t shown = 1u << opcode_field;
-    unsigned count = info->words;
+    /* The usual row (SOPP's): one immediate field in a one-word encoding
+     * of two fields, so that every other bit is fixed or reserved. */
+    const gcn_operand_profile *operand = &profile->operands[0];
+    uint8_t kind = field_kind[operand->syntax];
+    if (profile->operand_count != 1 || !kind || info->words != 1 || operand->field == GCN_FIELD_LITERAL ||
+        gcn_encoding_field_count[encoding] != 2)
+        return decode_operands(arch, encoding, profile, words, word_count, instruction);
+    instruction->operands[0] = (gcn_operand){kind, 1, 0, field_value(words, &places[operand->field])};
+    instruction->operand_count = 1;
+    instruction->reserved[0] = words[0] & gcn_encoding_reserved[encoding][arch][0];
+    return GCN_OK;
+}
+
+/* Any profile's operands, past the checks of gcn_encode_generic; out of
+ * line, as the usual row's one immediate field is that one's. */
+static __attribute__((noinline)) gcn_status encode_operands(const gcn_instruction *instruction,
+                                                            const gcn_profile *profile,
+                                                            uint32_t *words)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
+    const gcn_encoding_info *info = &gcn_encodings[encoding];
+    /* Each field straight to its place; what the row does not show comes
+     * from reserved[], which may hold nothing else. */
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    unsigned opcode_field = gcn_encoding_opcode_field[encoding];
+    uint32_t out[2] = {info->value[arch], 0}, shown = 1u << opcode_field;
+    bool fits = put_field(&places[opcode_field], instruction->opcode, out);
+    bool literal = false;
+    uint32_t literal_value = 0;
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
-        gcn_operand *out = &instruction->operands[i];
-        uint32_t value = 0;
+        const gcn_operand *in = &instruction->operands[i];
+        uint8_t kind = field_kind[operand->syntax];
+        uint32_t value = in->value;
+        if (kind) {
+            fits &= in->kind == kind;
+        } else if (in->kind == GCN_OPERAND_LITERAL && operand->syntax != GCN_SYNTAX_SREG) {
+            fits &= !literal || literal_value == in->value; /* one literal word */
+            literal = true;
+            literal_value = in->value;
+            value = GCN_SCALAR_LITERAL;
+        } else {
+            value = in->number;
+            fits &= operand->syntax != GCN_SYNTAX_IMM32 &&
+                    (in->kind == GCN_OPERAND_SCALAR ||
+                     (in->kind == GCN_OPERAND_CONSTANT && operand->syntax != GCN_SYNTAX_SREG)) &&
+                    in->number != GCN_SCALAR_LITERAL;
+        }
         if (operand->field != GCN_FIELD_LITERAL) {
-            value = values[operand->field];
+            fits &= put_field(&places[operand->field], value, out);
             shown |= 1u << operand->field;
         }
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, value};
-        switch (operand->syntax) {
-        case GCN_SYNTAX_SREG:
-            *out = (gcn_operand){GCN_OPERAND_SCALAR, operand->dwords, (uint16_t)value, 0};
-            break;
-        case GCN_SYNTAX_SSRC:
-        case GCN_SYNTAX_SSRC_REGISTER:
-        case GCN_SYNTAX_SSRC_INLINE:
-            if (value != GCN_SCALAR_LITERAL) {
-                bool constant = gcn_is_inline_constant(arch, value);
-                /* a register tuple below 128; one named source above */
-                *out = (gcn_operand){constant ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR,
-                                     value >= 128 ? 1 : operand->dwords, (uint16_t)value, 0};
-                break;
-            }
-            __attribute__((fallthrough)); /* the literal */
-        case GCN_SYNTAX_IMM32:
-            if (count == info->words) {
-                if (word_count <= info->words)
-                    return GCN_ERROR_TRUNCATED;
-                instruction->literal = words[count++];
-            }
-            *out = (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal};
-            break;
-        case GCN_SYNTAX_BRANCH:
-            out->kind = GCN_OPERAND_BRANCH;
-            break;
-        default: /* immediates */
-            break;
-        }
     }
-    instruction->operand_count = profile->operand_count;
-    instruction->word_count = (uint8_t)count;
-    uint32_t hidden[2] = {0, 0};
-    uint32_t all = (1u << gcn_encoding_field_count[encoding]) - 1u;
-    if (all & ~shown) /* a field the row does not show: kept with the reserved bits */
-        gcn_field_bits(encoding, arch, ~shown, hidden);
-    instruction->reserved[0] = reserved[0] | (words[0] & hidden[0]);
-    instruction->reserved[1] = info->words > 1 ? reserved[1] | (words[1] & hidden[1]) : 0;
+    if (!fits || instruction->word_count != info->words + literal ||
+        (literal && literal_value != instruction->literal))
+        return GCN_ERROR_NOT_ENCODABLE;
+    if (instruction->reserved[0] | instruction->reserved[1]) {
+        uint32_t kept[2];
+        unshown_bits(encoding, arch, shown, kept);
+        if ((instruction->reserved[0] & ~kept[0]) || (instruction->reserved[1] & ~kept[1]))
+            return GCN_ERROR_NOT_ENCODABLE;
+    }
+    if (info->kind != GCN_ENCODING_EXTRA) /* an extra word leaves its VOP's word 0 */
+        words[0] = out[0] | instruction->reserved[0];
+    if (info->words > 1)
+        words[1] = out[1] | instruction->reserved[1];
+    if (literal)
+        words[info->words] = literal_value;
     return GCN_OK;
 }
 
@@ -84,92 +202,48 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    if (encoding >= GCN_ENCODING_COUNT || gcn_encodings[encoding].family != instruction->family ||
-        !gcn_encoding_on_arch(encoding, arch))
+    if (encoding >= GCN_ENCODING_COUNT)
         return GCN_ERROR_NOT_ENCODABLE;
     const gcn_encoding_info *info = &gcn_encodings[encoding];
     const gcn_profile *profile = gcn_profile_of(instruction);
-    if (instruction->operand_count != profile->operand_count)
+    if (info->family != instruction->family || !((info->generations >> arch) & 1u) ||
+        instruction->operand_count != profile->operand_count)
         return GCN_ERROR_NOT_ENCODABLE;
-    unsigned opcode_field = gcn_encoding_opcode_field[encoding];
-    uint32_t values[GCN_MAX_FIELDS] = {0}, shown = 1u << opcode_field;
-    values[opcode_field] = instruction->opcode;
-    bool literal = false;
-    uint32_t literal_value = 0;
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand_profile *operand = &profile->operands[i];
-        const gcn_operand *in = &instruction->operands[i];
-        uint32_t value;
-        switch (operand->syntax) {
-        case GCN_SYNTAX_SREG:
-            if (in->kind != GCN_OPERAND_SCALAR)
-                return GCN_ERROR_NOT_ENCODABLE;
-            value = in->number;
-            break;
-        case GCN_SYNTAX_SSRC:
-        case GCN_SYNTAX_SSRC_REGISTER:
-        case GCN_SYNTAX_SSRC_INLINE:
-        case GCN_SYNTAX_IMM32:
-            if (in->kind == GCN_OPERAND_LITERAL) {
-                if (literal && literal_value != in->value)
-                    return GCN_ERROR_NOT_ENCODABLE; /* one literal word */
-                literal = true;
-                literal_value = in->value;
-                value = GCN_SCALAR_LITERAL;
-            } else if (operand->syntax != GCN_SYNTAX_IMM32 &&
-                       (in->kind == GCN_OPERAND_SCALAR || in->kind == GCN_OPERAND_CONSTANT) &&
-                       in->number != GCN_SCALAR_LITERAL) {
-                value = in->number;
-            } else {
-                return GCN_ERROR_NOT_ENCODABLE;
-            }
-            break;
-        case GCN_SYNTAX_BRANCH:
-            if (in->kind != GCN_OPERAND_BRANCH)
-                return GCN_ERROR_NOT_ENCODABLE;
-            value = in->value;
-            break;
-        default:
-            if (in->kind != GCN_OPERAND_IMMEDIATE)
-                return GCN_ERROR_NOT_ENCODABLE;
-            value = in->value;
-            break;
-        }
-        if (operand->field != GCN_FIELD_LITERAL) {
-            values[operand->field] = value;
-            shown |= 1u << operand->field;
-        }
-    }
-    if (instruction->word_count != info->words + literal || (literal && literal_value != instruction->literal))
+    /* The usual row (SOPP's): one immediate field in one word, nothing
+     * kept in reserved[]. */
+    const gcn_operand_profile *operand = &profile->operands[0];
+    const gcn_operand *in = &instruction->operands[0];
+    uint8_t kind = field_kind[operand->syntax];
+    if (profile->operand_count != 1 || !kind || info->words != 1 || operand->field == GCN_FIELD_LITERAL ||
+        info->kind == GCN_ENCODING_EXTRA || (instruction->reserved[0] | instruction->reserved[1]))
+        return encode_operands(instruction, profile, words);
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    uint32_t out[2] = {info->value[arch], 0};
+    if (!put_field(&places[gcn_encoding_opcode_field[encoding]], instruction->opcode, out) ||
+        !put_field(&places[operand->field], in->value, out) || in->kind != kind ||
+        instruction->word_count != 1)
         return GCN_ERROR_NOT_ENCODABLE;
-    /* The fields the row does not show come from reserved[], which may
-     * hold nothing else but the encoding's reserved bits. */
-    uint32_t reserved[2] = {0, 0};
-    if (instruction->reserved[0] | instruction->reserved[1]) {
-        uint32_t shown_bits[2], kept[GCN_MAX_FIELDS];
-        gcn_field_bits(encoding, arch, shown, shown_bits);
-        if ((instruction->reserved[0] & (shown_bits[0] | info->mask)) ||
-            (instruction->reserved[1] & shown_bits[1]) || (info->words < 2 && instruction->reserved[1]))
-            return GCN_ERROR_NOT_ENCODABLE;
-        gcn_unpack(encoding, arch, instruction->reserved, kept, reserved);
-        for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
-            if (!((shown >> field) & 1u))
-                values[field] = kept[field];
-    }
-    if (!gcn_pack(encoding, arch, values, reserved, words))
-        return GCN_ERROR_NOT_ENCODABLE;
-    if (literal)
-        words[info->words] = literal_value;
+    words[0] = out[0];
     return GCN_OK;
 }
 
 void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
 {
-    gcn_instruction branch;
-    if (gcn_decode_generic(arch, words, 1, &branch) != GCN_OK)
+    /* The row's profile names the branch operand's field: its bits only. */
+    gcn_encoding encoding = gcn_encoding_of_word(arch, words[0]);
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    gcn_family family = (gcn_family)gcn_encodings[encoding].family;
+    unsigned opcode = field_value(words, &places[gcn_encoding_opcode_field[encoding]]);
+    unsigned row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
+    if (family == GCN_FAMILY_NONE || row >= GCN_ROW_COUNT)
         return;
-    for (unsigned i = 0; i < branch.operand_count; i++)
-        if (branch.operands[i].kind == GCN_OPERAND_BRANCH)
-            branch.operands[i].value = offset;
-    gcn_encode_generic(&branch, words);
+    const gcn_profile *profile = &gcn_profiles[gcn_rows[row].shape];
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        if (operand->syntax != GCN_SYNTAX_BRANCH)
+            continue;
+        const gcn_field_place *place = &places[operand->field];
+        uint32_t mask = place->mask << place->first;
+        words[place->word] = (words[place->word] & ~mask) | (((uint32_t)offset << place->first) & mask);
+    }
 }

@@ -59,6 +59,16 @@ extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
  * s21, s4, s61): the family's most general one. */
 extern const uint8_t gcn_default_shape[GCN_FAMILY_COUNT];
 
+/* The profile of a generic family's instruction (its row's, or the
+ * family's default for an opcode the generation lacks); inline, as every
+ * generic decode, encode, print and parse asks. */
+static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instruction)
+{
+    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
+                                                      : gcn_default_shape[instruction->family];
+    return &gcn_profiles[shape];
+}
+
 /* Codes of the 8-bit scalar source field that need the generation or a
  * second word: inline constants (128..208 integers, 240..247 floats, 248
  * 1/(2*pi) from GCN 1.2 on) and the literal. */

@@ -70,7 +70,6 @@ static bool loses_vaddr(const gcn_instruction *instruction)
 
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    (void)address; /* the generic families' text, branches among them, is gcn_format_text's */
     switch (instruction->family) {
     case GCN_FAMILY_SMEM:
         return gcn_write_clrx_smem(instruction, at);
@@ -78,8 +77,10 @@ char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char 
         return gcn_write_clrx_mubuf(instruction, at);
     case GCN_FAMILY_FLAT:
         return gcn_write_clrx_flat(instruction, at);
-    default:
+    case GCN_FAMILY_NONE:
         return NULL;
+    default:
+        return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
     }
 }
 

@@ -309,8 +309,55 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     return true;
 }
 
+/* The generic printer's one fast path: a row of one immediate field
+ * (SOPP's) at a raw pointer with GCN_TEXT_ROOM bytes, as gcn_format_generic
+ * writes it; NULL for any other instruction, which that prints. */
+char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                        char *at)
+{
+    unsigned index = instruction->row;
+    if (index >= GCN_ROW_COUNT || instruction->operand_count != 1 ||
+        (instruction->reserved[0] | instruction->reserved[1]))
+        return NULL;
+    const gcn_row *row = &gcn_rows[index];
+    const gcn_profile *profile = &gcn_profiles[row->shape];
+    const gcn_operand *operand = &instruction->operands[0];
+    unsigned syntax = profile->operands[0].syntax, value = operand->value;
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    if (profile->operand_count != 1 || instruction->encoding != profile->encoding ||
+        (row->flags & GCN_ROW_LLVM_ABSENT) ||
+        operand->kind != (syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE))
+        return NULL;
+    switch (syntax) {
+    case GCN_SYNTAX_UNUSED16:
+    case GCN_SYNTAX_OPTIONAL16:
+        if (value == 0)
+            return gcn_write_llvm_mnemonic(at, index, false); /* the same in CLRX */
+        if (!llvm)
+            return gcn_write_hex(gcn_write_clrx_mnemonic(at, index), value);
+        if (syntax == GCN_SYNTAX_UNUSED16)
+            return NULL; /* llvm-mc takes no operand */
+        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
+    case GCN_SYNTAX_IMM16:
+        if (!llvm)
+            return gcn_write_hex(gcn_write_clrx_mnemonic(at, index), value);
+        at = gcn_write_llvm_mnemonic(at, index, true);
+        return value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
+    case GCN_SYNTAX_BRANCH:
+        if (llvm)
+            return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
+        at = gcn_write(gcn_write_clrx_mnemonic(at, index), ".L");
+        return gcn_write(gcn_write_unsigned(at, gcn_branch_target(address, (uint16_t)value)), "_0");
+    default:
+        return NULL;
+    }
+}
+
 char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
 {
+    char *end = gcn_write_generic(instruction, GCN_DIALECT_LLVM, 0, at);
+    if (end)
+        return end;
     gcn_text text = {at, GCN_TEXT_ROOM, 0};
     if (!gcn_format_generic(instruction, GCN_DIALECT_LLVM, 0, &text) || text.length >= GCN_TEXT_ROOM)
         return NULL;

@@ -700,14 +700,11 @@ static int missing_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_pro
     }
 }
 
-bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+/* Every profile's operands, then CLRX's key=value forms. */
+static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const gcn_row *row,
+                                                     const gcn_profile *profile,
+                                                     gcn_instruction *instruction)
 {
-    /* The instruction is started: gcn_profile_of finds its row or the default. */
-    if (cursor->options->dialect == GCN_DIALECT_LLVM &&
-        (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
-        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
-                        row ? row->name : "this opcode");
-    const gcn_profile *profile = gcn_profile_of(instruction);
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
     /* CLRX's _e64 after the mnemonic: the long form, constants as literals */
@@ -738,5 +735,53 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     instruction->operand_count = profile->operand_count;
     instruction->literal = state.literal_value;
     instruction->word_count = (uint8_t)(gcn_encodings[encoding].words + state.literal);
+    return parse_hidden_fields(cursor, encoding, shown, instruction);
+}
+
+/* The one operand of a profile that is an immediate field (SOPP's), read
+ * straight, in a small frame; the others through parse_operands. */
+bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    /* The instruction is started: gcn_profile_of finds its row or the default. */
+    if (cursor->options->dialect == GCN_DIALECT_LLVM &&
+        (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
+        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
+                        row ? row->name : "this opcode");
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    const gcn_operand_profile *operand = &profile->operands[0];
+    gcn_operand_syntax syntax = (gcn_operand_syntax)operand->syntax;
+    bool immediate = syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 ||
+                     syntax == GCN_SYNTAX_OPTIONAL16 || gcn_operand_hooks[syntax].parse;
+    if (profile->operand_count != 1 || !immediate || operand->field == GCN_FIELD_LITERAL)
+        return parse_operands(cursor, row, profile, instruction);
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    instruction->encoding = (uint8_t)encoding;
+    instruction->operand_count = 1;
+    instruction->word_count = gcn_encodings[encoding].words;
+    gcn_operand *out = &instruction->operands[0];
+    *out = (gcn_operand){syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+    if (gcn_at_end(cursor)) {
+        int missing = missing_operand(cursor, row, profile, instruction);
+        if (missing <= 0)
+            return missing == 0;
+    } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
+        return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
+    }
+    bool read;
+    switch (syntax) {
+    case GCN_SYNTAX_IMM16:
+        read = gcn_parse_imm16(cursor, &out->value);
+        break;
+    case GCN_SYNTAX_UNUSED16:
+    case GCN_SYNTAX_OPTIONAL16:
+        read = gcn_parse_unsigned16(cursor, &out->value);
+        break;
+    default:
+        read = gcn_operand_hooks[syntax].parse(cursor, &out->value);
+        break;
+    }
+    if (!read || cursor->pos >= cursor->end)
+        return read;
+    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding] | 1u << operand->field;
     return parse_hidden_fields(cursor, encoding, shown, instruction);
 }

@@ -60,6 +60,9 @@ char *gcn_write_llvm_smem(const gcn_instruction *, char *);
 char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
 char *gcn_write_llvm_flat(const gcn_instruction *, char *);
 char *gcn_write_llvm_generic(const gcn_instruction *, char *); /* generic_format.c */
+/* generic_format.c's fast path, either dialect: NULL where gcn_format_generic
+ * is needed. */
+char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, char *);
 /* The usual CLRX text the same way (gcn_format_text's), NULL where the
  * family's general printer is needed; and gcn_write_clrx_exact, the same
  * where it needs no reading back (gcn_format_exact_text's), else NULL. */
