@@ -348,8 +348,14 @@ char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect,
             return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
         at = gcn_write(gcn_write_clrx_mnemonic(at, index), ".L");
         return gcn_write(gcn_write_unsigned(at, gcn_branch_target(address, (uint16_t)value)), "_0");
-    default:
-        return NULL;
+    default: { /* a special's text */
+        if (!gcn_operand_hooks[syntax].format)
+            return NULL;
+        char *operands = llvm ? gcn_write_llvm_mnemonic(at, index, true) : gcn_write_clrx_mnemonic(at, index);
+        gcn_text text = {at, GCN_TEXT_ROOM, (size_t)(operands - at)};
+        gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, address, value);
+        return text.length < GCN_TEXT_ROOM ? at + text.length : NULL;
+    }
     }
 }
 

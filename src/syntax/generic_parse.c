@@ -489,6 +489,16 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
     return true;
 }
 
+/* An immediate field's text: SOPP's 16-bit immediates, or a special's. */
+static inline bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
+{
+    if (syntax == GCN_SYNTAX_IMM16)
+        return gcn_parse_imm16(cursor, value);
+    if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
+        return gcn_parse_unsigned16(cursor, value);
+    return gcn_operand_hooks[syntax].parse(cursor, value);
+}
+
 static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile, parsed *state,
                           gcn_operand *out)
 {
@@ -519,7 +529,7 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         return true;
     case GCN_SYNTAX_BRANCH:
         *out = (gcn_operand){GCN_OPERAND_BRANCH, 1, 0, 0};
-        return gcn_parse_branch(cursor, &out->value);
+        return parse_immediate(cursor, GCN_SYNTAX_BRANCH, &out->value);
     case GCN_SYNTAX_HWREG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_hwreg(cursor, &out->value);
@@ -535,16 +545,12 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, field};
         return true;
     case GCN_SYNTAX_IMM16:
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
-        return gcn_parse_imm16(cursor, &out->value);
     case GCN_SYNTAX_UNUSED16:
     case GCN_SYNTAX_OPTIONAL16:
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
-        return gcn_parse_unsigned16(cursor, &out->value);
     case GCN_SYNTAX_WAITCNT:
     case GCN_SYNTAX_SENDMSG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
-        return gcn_operand_hooks[profile->syntax].parse(cursor, &out->value);
+        return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
     case GCN_SYNTAX_COUNT:
         break;
     }
@@ -670,39 +676,8 @@ static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint3
     return true;
 }
 
-/* The first operand missing (the cursor at the end): 0 where the profile
- * lets it out (SOPP's unused field: 0), 1 where its own parser reads the
- * end (the specials; SOPP_ill_N's immediate), -1 after an error. */
-static int missing_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
-                           gcn_instruction *instruction)
-{
-    switch ((gcn_operand_syntax)profile->operands[0].syntax) {
-    case GCN_SYNTAX_UNUSED16:
-    case GCN_SYNTAX_OPTIONAL16:
-        instruction->operands[0] = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
-        return 0;
-    case GCN_SYNTAX_WAITCNT:
-    case GCN_SYNTAX_SENDMSG:
-    case GCN_SYNTAX_GPR_IDX:
-        return 1;
-    case GCN_SYNTAX_IMM16:
-        if (!row)
-            return 1;
-        gcn_fail(cursor, cursor->pos, "%s needs an immediate operand", row->name);
-        return -1;
-    case GCN_SYNTAX_BRANCH:
-        gcn_fail(cursor, cursor->pos, "%s needs a branch target", row ? row->name : "a branch");
-        return -1;
-    default:
-        gcn_fail(cursor, cursor->pos, "expected %u operand%s", profile->operand_count,
-                 profile->operand_count == 1 ? "" : "s");
-        return -1;
-    }
-}
-
 /* Every profile's operands, then CLRX's key=value forms. */
-static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const gcn_row *row,
-                                                     const gcn_profile *profile,
+static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const gcn_profile *profile,
                                                      gcn_instruction *instruction)
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
@@ -717,20 +692,13 @@ static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const g
         if (i && !gcn_accept(cursor, ','))
             return gcn_fail(cursor, cursor->pos, "expected ',' and %u more operand%s",
                             profile->operand_count - i, profile->operand_count - i == 1 ? "" : "s");
-        if (profile->operands[i].field != GCN_FIELD_LITERAL)
-            shown |= 1u << profile->operands[i].field;
-        if (i == 0 && gcn_at_end(cursor)) {
-            int missing = missing_operand(cursor, row, profile, instruction);
-            if (missing < 0)
-                return false;
-            if (missing == 0)
-                continue;
-        } else if (i == 0 && profile->operands[0].syntax == GCN_SYNTAX_UNUSED16 && row &&
-                   cursor->options->dialect == GCN_DIALECT_LLVM) {
-            return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
-        }
+        if (i == 0 && gcn_at_end(cursor))
+            return gcn_fail(cursor, cursor->pos, "expected %u operand%s", profile->operand_count,
+                            profile->operand_count == 1 ? "" : "s");
         if (!parse_operand(cursor, &profile->operands[i], &state, &instruction->operands[i]))
             return false;
+        if (profile->operands[i].field != GCN_FIELD_LITERAL)
+            shown |= 1u << profile->operands[i].field;
     }
     instruction->operand_count = profile->operand_count;
     instruction->literal = state.literal_value;
@@ -753,33 +721,26 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     bool immediate = syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 ||
                      syntax == GCN_SYNTAX_OPTIONAL16 || gcn_operand_hooks[syntax].parse;
     if (profile->operand_count != 1 || !immediate || operand->field == GCN_FIELD_LITERAL)
-        return parse_operands(cursor, row, profile, instruction);
+        return parse_operands(cursor, profile, instruction);
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
     instruction->operand_count = 1;
     instruction->word_count = gcn_encodings[encoding].words;
     gcn_operand *out = &instruction->operands[0];
     *out = (gcn_operand){syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+    /* SOPP's field left out is 0; the specials read the end themselves
+     * (and so does SOPP_ill_N's immediate, with no row) */
     if (gcn_at_end(cursor)) {
-        int missing = missing_operand(cursor, row, profile, instruction);
-        if (missing <= 0)
-            return missing == 0;
+        if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
+            return true;
+        if (row && syntax == GCN_SYNTAX_IMM16)
+            return gcn_fail(cursor, cursor->pos, "%s needs an immediate operand", row->name);
+        if (row && syntax == GCN_SYNTAX_BRANCH)
+            return gcn_fail(cursor, cursor->pos, "%s needs a branch target", row->name);
     } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
         return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
     }
-    bool read;
-    switch (syntax) {
-    case GCN_SYNTAX_IMM16:
-        read = gcn_parse_imm16(cursor, &out->value);
-        break;
-    case GCN_SYNTAX_UNUSED16:
-    case GCN_SYNTAX_OPTIONAL16:
-        read = gcn_parse_unsigned16(cursor, &out->value);
-        break;
-    default:
-        read = gcn_operand_hooks[syntax].parse(cursor, &out->value);
-        break;
-    }
+    bool read = parse_immediate(cursor, syntax, &out->value);
     if (!read || cursor->pos >= cursor->end)
         return read;
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding] | 1u << operand->field;
