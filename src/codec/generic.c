@@ -119,11 +119,11 @@ gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_
     if (word_count < info->words)
         return GCN_ERROR_TRUNCATED;
     const gcn_field_place *places = gcn_field_places[encoding][arch];
-    unsigned opcode_field = gcn_encoding_opcode_field[encoding];
-    unsigned opcode = field_value(words, &places[opcode_field]);
-    gcn_instruction_start_row(instruction, arch, family,
-                              (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1), opcode,
-                              info->words);
+    const gcn_field_place *opcode_place = &places[gcn_encoding_opcode_field[encoding]];
+    /* (an opcode field is never signed) */
+    unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
+    uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
+    gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
     const gcn_profile *profile = gcn_profile_of(instruction);
     /* The usual row (SOPP's): one immediate field in a one-word encoding
@@ -218,10 +218,10 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
         info->kind == GCN_ENCODING_EXTRA || (instruction->reserved[0] | instruction->reserved[1]))
         return encode_operands(instruction, profile, words);
     const gcn_field_place *places = gcn_field_places[encoding][arch];
-    uint32_t out[2] = {info->value[arch], 0};
-    if (!put_field(&places[gcn_encoding_opcode_field[encoding]], instruction->opcode, out) ||
-        !put_field(&places[operand->field], in->value, out) || in->kind != kind ||
-        instruction->word_count != 1)
+    const gcn_field_place *opcode_place = &places[gcn_encoding_opcode_field[encoding]];
+    uint32_t out[2] = {info->value[arch] | (uint32_t)instruction->opcode << opcode_place->first, 0};
+    if ((instruction->opcode & ~opcode_place->mask) || !put_field(&places[operand->field], in->value, out) ||
+        in->kind != kind || instruction->word_count != 1)
         return GCN_ERROR_NOT_ENCODABLE;
     words[0] = out[0];
     return GCN_OK;
