@@ -6,16 +6,50 @@
 #include "codec/codec.h"
 #include "isa/profile.h"
 
+/* The generated tables (the encoding lookup, the reserved bits, the fields'
+ * places) are defined here, and the profiles and the encodings' words and
+ * fixed bits copied, so that the compiler knows a profile's fields and
+ * places where it knows the profile: the decoder and the encoder below are
+ * one function per profile and generation (a switch on the shape and the
+ * arch), with their loops over constants. */
+#include "isa/generated/encodings.inc"
+static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
+#include "isa/profile_rows.h"
+};
+typedef struct encoding_facts {
+    uint8_t words, kind, family;    /* as gcn_encoding_info's */
+    uint32_t value[GCN_ARCH_COUNT]; /* the fixed bits of word 0 */
+} encoding_facts;
+static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
+#define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14) \
+    [GCN_ENCODING_##name] = {words, GCN_ENCODING_##kind, GCN_FAMILY_##family, {v10, v11, v12, v14}},
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+};
+
+/* Whether an encoding's rows have profiles (its family is on this codec);
+ * a constant where the encoding is. */
+static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding encoding)
+{
+    return false
+#define PROFILE(family, name, ...) || GCN_ENCODING_##family == encoding
+#include "isa/profiles.def"
+#undef PROFILE
+        ;
+}
+
 /* A field's bits at its place (absent: none), its value, and the value
  * put in out (false where it does not fit). */
-static inline uint32_t field_value(const uint32_t *words, const gcn_field_place *place)
+static inline __attribute__((always_inline)) uint32_t field_value(const uint32_t *words, const gcn_field_place *place)
 {
     uint32_t mask = place->mask, value = (words[place->word] >> place->first) & mask;
     if (place->kind == GCN_PLACE_SIGNED && value > (mask >> 1))
         value |= ~mask;
     return value;
 }
-static inline bool put_field(const gcn_field_place *place, uint32_t value, uint32_t *out)
+static inline __attribute__((always_inline)) bool put_field(const gcn_field_place *place, uint32_t value, uint32_t *out)
 {
     uint32_t mask = place->mask;
     out[place->word] |= (value & mask) << place->first;
@@ -73,17 +107,17 @@ static __attribute__((noinline)) bool decode_scalar(const gcn_operand_profile *o
     return true;
 }
 
-/* The operands of any profile, and the words past the fields. Out of
- * line: the usual row's one immediate field is gcn_decode_generic's. */
-static __attribute__((noinline)) gcn_status decode_operands(gcn_arch arch, gcn_encoding encoding,
-                                                            const gcn_profile *profile,
-                                                            const uint32_t *words, size_t word_count,
-                                                            gcn_instruction *instruction)
+/* The decoder past the opcode, for one profile. */
+static inline __attribute__((always_inline)) gcn_status
+decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words, size_t word_count,
+                gcn_instruction *instruction)
 {
-    const gcn_encoding_info *info = &gcn_encodings[encoding];
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const encoding_facts *info = &encodings[encoding];
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
     unsigned count = info->words;
+#pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         gcn_operand *out = &instruction->operands[i];
@@ -110,44 +144,74 @@ static __attribute__((noinline)) gcn_status decode_operands(gcn_arch arch, gcn_e
     return GCN_OK;
 }
 
-gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
-                              gcn_instruction *instruction)
+/* The opcode, its row and the decoder of its profile, for one encoding
+ * and generation. */
+static inline __attribute__((always_inline)) gcn_status
+decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, size_t word_count,
+                gcn_instruction *instruction)
 {
-    gcn_encoding encoding = gcn_encoding_of_word(arch, words[0]);
-    const gcn_encoding_info *info = &gcn_encodings[encoding];
+    const encoding_facts *info = &encodings[encoding];
     gcn_family family = (gcn_family)info->family;
     if (word_count < info->words)
         return GCN_ERROR_TRUNCATED;
-    const gcn_field_place *places = gcn_field_places[encoding][arch];
-    const gcn_field_place *opcode_place = &places[gcn_encoding_opcode_field[encoding]];
     /* (an opcode field is never signed) */
+    const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
     unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
     uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    /* The usual row (SOPP's): one immediate field in a one-word encoding
-     * of two fields, so that every other bit is fixed or reserved. */
-    const gcn_operand_profile *operand = &profile->operands[0];
-    uint8_t kind = field_kind[operand->syntax];
-    if (profile->operand_count != 1 || !kind || info->words != 1 || operand->field == GCN_FIELD_LITERAL ||
-        gcn_encoding_field_count[encoding] != 2)
-        return decode_operands(arch, encoding, profile, words, word_count, instruction);
-    instruction->operands[0] = (gcn_operand){kind, 1, 0, field_value(words, &places[operand->field])};
-    instruction->operand_count = 1;
-    instruction->reserved[0] = words[0] & gcn_encoding_reserved[encoding][arch][0];
-    return GCN_OK;
+    /* One decoder per profile: the compiler folds the places. */
+    switch (row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]) {
+#define DECODE(shape, shape_encoding)                                                              \
+    case shape:                                                                                    \
+        if (shape_encoding == encoding)                                                            \
+            return decode_operands(arch, &profiles[shape], words, word_count, instruction);        \
+        break;
+#define PROFILE(family, name, ...) DECODE(GCN_SHAPE_##family##_##name, GCN_ENCODING_##family)
+#include "isa/profiles.def"
+#undef PROFILE
+#undef DECODE
+    default:
+        break;
+    }
+    return GCN_ERROR_NOT_INSTRUCTION;
 }
 
-/* Any profile's operands, past the checks of gcn_encode_generic; out of
- * line, as the usual row's one immediate field is that one's. */
-static __attribute__((noinline)) gcn_status encode_operands(const gcn_instruction *instruction,
-                                                            const gcn_profile *profile,
-                                                            uint32_t *words)
+gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
+                              gcn_instruction *instruction)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    const gcn_encoding_info *info = &gcn_encodings[encoding];
+    /* One decoder per encoding and generation, its opcode's place folded. */
+    switch (gcn_encoding_of_word(arch, words[0]) * GCN_ARCH_COUNT + arch) {
+#define DECODE(encoding, generation)                                                               \
+    case encoding * GCN_ARCH_COUNT + generation:                                                   \
+        if (has_profiles(encoding))                                                                \
+            return decode_encoding(generation, encoding, words, word_count, instruction);          \
+        break;
+#define ENCODING(name, ...)                                \
+    DECODE(GCN_ENCODING_##name, GCN_ARCH_GCN10)            \
+    DECODE(GCN_ENCODING_##name, GCN_ARCH_GCN11)            \
+    DECODE(GCN_ENCODING_##name, GCN_ARCH_GCN12)            \
+    DECODE(GCN_ENCODING_##name, GCN_ARCH_GCN14)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+#undef DECODE
+    default:
+        break;
+    }
+    return GCN_ERROR_NOT_INSTRUCTION;
+}
+
+/* The encoder, for one profile and generation. */
+static inline __attribute__((always_inline)) gcn_status
+encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction *instruction,
+               uint32_t *words)
+{
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const encoding_facts *info = &encodings[encoding];
+    if (instruction->operand_count != profile->operand_count)
+        return GCN_ERROR_NOT_ENCODABLE;
     /* Each field straight to its place; what the row does not show comes
      * from reserved[], which may hold nothing else. */
     const gcn_field_place *places = gcn_field_places[encoding][arch];
@@ -156,6 +220,7 @@ static __attribute__((noinline)) gcn_status encode_operands(const gcn_instructio
     bool fits = put_field(&places[opcode_field], instruction->opcode, out);
     bool literal = false;
     uint32_t literal_value = 0;
+#pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
@@ -202,29 +267,29 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    if (encoding >= GCN_ENCODING_COUNT)
+    if (encoding >= GCN_ENCODING_COUNT || gcn_encodings[encoding].family != instruction->family ||
+        !gcn_encoding_on_arch(encoding, arch))
         return GCN_ERROR_NOT_ENCODABLE;
-    const gcn_encoding_info *info = &gcn_encodings[encoding];
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    if (info->family != instruction->family || !((info->generations >> arch) & 1u) ||
-        instruction->operand_count != profile->operand_count)
+    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
+                                                      : gcn_default_shape[instruction->family];
+    if (profiles[shape].encoding != encoding)
         return GCN_ERROR_NOT_ENCODABLE;
-    /* The usual row (SOPP's): one immediate field in one word, nothing
-     * kept in reserved[]. */
-    const gcn_operand_profile *operand = &profile->operands[0];
-    const gcn_operand *in = &instruction->operands[0];
-    uint8_t kind = field_kind[operand->syntax];
-    if (profile->operand_count != 1 || !kind || info->words != 1 || operand->field == GCN_FIELD_LITERAL ||
-        info->kind == GCN_ENCODING_EXTRA || (instruction->reserved[0] | instruction->reserved[1]))
-        return encode_operands(instruction, profile, words);
-    const gcn_field_place *places = gcn_field_places[encoding][arch];
-    const gcn_field_place *opcode_place = &places[gcn_encoding_opcode_field[encoding]];
-    uint32_t out[2] = {info->value[arch] | (uint32_t)instruction->opcode << opcode_place->first, 0};
-    if ((instruction->opcode & ~opcode_place->mask) || !put_field(&places[operand->field], in->value, out) ||
-        in->kind != kind || instruction->word_count != 1)
+    /* One encoder per profile and generation: the compiler folds the places. */
+    switch (shape * GCN_ARCH_COUNT + arch) {
+#define ENCODE(shape, generation)                                                                  \
+    case shape * GCN_ARCH_COUNT + generation:                                                      \
+        return encode_profile(generation, &profiles[shape], instruction, words);
+#define PROFILE(family, name, ...)                      \
+    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN10) \
+    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN11) \
+    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN12) \
+    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN14)
+#include "isa/profiles.def"
+#undef PROFILE
+#undef ENCODE
+    default:
         return GCN_ERROR_NOT_ENCODABLE;
-    words[0] = out[0];
-    return GCN_OK;
+    }
 }
 
 void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
@@ -237,7 +302,7 @@ void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
     unsigned row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
     if (family == GCN_FAMILY_NONE || row >= GCN_ROW_COUNT)
         return;
-    const gcn_profile *profile = &gcn_profiles[gcn_rows[row].shape];
+    const gcn_profile *profile = &profiles[gcn_rows[row].shape];
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         if (operand->syntax != GCN_SYNTAX_BRANCH)
