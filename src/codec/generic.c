@@ -17,16 +17,27 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
 };
 typedef struct encoding_facts {
-    uint8_t words, kind, family;    /* as gcn_encoding_info's */
+    uint8_t words, generations, kind, family; /* as gcn_encoding_info's */
     uint32_t value[GCN_ARCH_COUNT]; /* the fixed bits of word 0 */
 } encoding_facts;
 static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
-#define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14) \
-    [GCN_ENCODING_##name] = {words, GCN_ENCODING_##kind, GCN_FAMILY_##family, {v10, v11, v12, v14}},
+#define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14)           \
+    [GCN_ENCODING_##name] = {words, generations, GCN_ENCODING_##kind, GCN_FAMILY_##family, \
+                             {v10, v11, v12, v14}},
+#define ALL GCN_GENERATION_ALL
+#define G10 GCN_GENERATION_10
+#define G11 GCN_GENERATION_11
+#define G12 GCN_GENERATION_12
+#define G14 GCN_GENERATION_14
 #define FIELD(...)
 #define FIELD_ALSO(...)
 #include "isa/encodings.def"
 #undef ENCODING
+#undef ALL
+#undef G10
+#undef G11
+#undef G12
+#undef G14
 };
 
 /* Whether an encoding's rows have profiles (its family is on this codec);
@@ -60,15 +71,18 @@ static inline __attribute__((always_inline)) bool put_field(const gcn_field_plac
 
 /* The bits of the words no shown field (set: bit i for field i) and no
  * fixed bit covers: the reserved bits and the fields the row does not
- * show. Out of line: the usual row shows every field. */
-static __attribute__((noinline)) void unshown_bits(gcn_encoding encoding, gcn_arch arch,
-                                                   uint32_t set, uint32_t *bits)
+ * show; a constant where the profile is. */
+static inline __attribute__((always_inline)) void unshown_bits(gcn_encoding encoding, gcn_arch arch,
+                                                                uint32_t set, uint32_t *bits)
 {
-    const gcn_encoding_info *info = &gcn_encodings[encoding];
-    uint32_t shown[2];
-    gcn_field_bits(encoding, arch, set, shown);
-    bits[0] = ~(shown[0] | (info->kind == GCN_ENCODING_EXTRA ? ~0u : info->mask));
-    bits[1] = info->words > 1 ? ~shown[1] : 0;
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    bits[0] = gcn_encoding_reserved[encoding][arch][0];
+    bits[1] = gcn_encoding_reserved[encoding][arch][1];
+#pragma GCC unroll 16
+    for (unsigned field = 0; field < gcn_encoding_field_count[encoding]; field++)
+        /* (an extra word leaves its VOP's word 0) */
+        if (!((set >> field) & 1u) && !(places[field].word == 0 && encodings[encoding].kind == GCN_ENCODING_EXTRA))
+            bits[places[field].word] |= places[field].mask << places[field].first;
 }
 
 /* The operand kind an immediate field's syntax holds (0: a scalar or
@@ -136,13 +150,29 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     instruction->word_count = (uint8_t)count;
     /* what no shown field or fixed bit covers: the reserved bits, and the
      * fields the row does not show */
-    uint32_t kept[2] = {gcn_encoding_reserved[encoding][arch][0], gcn_encoding_reserved[encoding][arch][1]};
-    if (shown != (1u << gcn_encoding_field_count[encoding]) - 1u)
-        unshown_bits(encoding, arch, shown, kept);
+    uint32_t kept[2];
+    unshown_bits(encoding, arch, shown, kept);
     instruction->reserved[0] = words[0] & kept[0];
     instruction->reserved[1] = info->words > 1 ? words[1] & kept[1] : 0;
     return GCN_OK;
 }
+
+/* decode_operands as one function per profile and generation, out of
+ * line: a profile's decoder keeps to the registers it needs. */
+#define DECODE(shape, generation)                                                                  \
+    static __attribute__((noinline)) gcn_status decode_##shape##_##generation(                    \
+        const uint32_t *words, size_t word_count, gcn_instruction *instruction)                    \
+    {                                                                                              \
+        return decode_operands(generation, &profiles[shape], words, word_count, instruction);     \
+    }
+#define PROFILE(family, name, ...)                      \
+    DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN10) \
+    DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN11) \
+    DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN12) \
+    DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN14)
+#include "isa/profiles.def"
+#undef PROFILE
+#undef DECODE
 
 /* The opcode, its row and the decoder of its profile, for one encoding
  * and generation. */
@@ -162,12 +192,18 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     instruction->encoding = (uint8_t)encoding;
     /* One decoder per profile: the compiler folds the places. */
     switch (row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]) {
-#define DECODE(shape, shape_encoding)                                                              \
-    case shape:                                                                                    \
-        if (shape_encoding == encoding)                                                            \
-            return decode_operands(arch, &profiles[shape], words, word_count, instruction);        \
+#define DECODE(shape, generation)                                                                  \
+    if (generation == arch)                                                                        \
+        return decode_##shape##_##generation(words, word_count, instruction);
+#define PROFILE(family, name, ...)                                                                 \
+    case GCN_SHAPE_##family##_##name:                                                              \
+        if (GCN_ENCODING_##family != encoding)                                                     \
+            break;                                                                                 \
+        DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN10)                                        \
+        DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN11)                                        \
+        DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN12)                                        \
+        DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN14)                                        \
         break;
-#define PROFILE(family, name, ...) DECODE(GCN_SHAPE_##family##_##name, GCN_ENCODING_##family)
 #include "isa/profiles.def"
 #undef PROFILE
 #undef DECODE
@@ -210,7 +246,8 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     const encoding_facts *info = &encodings[encoding];
-    if (instruction->operand_count != profile->operand_count)
+    if (instruction->encoding != encoding || instruction->family != info->family ||
+        !((info->generations >> arch) & 1u) || instruction->operand_count != profile->operand_count)
         return GCN_ERROR_NOT_ENCODABLE;
     /* Each field straight to its place; what the row does not show comes
      * from reserved[], which may hold nothing else. */
@@ -263,22 +300,34 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     return GCN_OK;
 }
 
+/* encode_profile as one function per profile and generation, out of
+ * line: a profile's encoder keeps to the registers it needs. */
+#define ENCODE(shape, generation)                                                                  \
+    static __attribute__((noinline)) gcn_status encode_##shape##_##generation(                    \
+        const gcn_instruction *instruction, uint32_t *words)                                       \
+    {                                                                                              \
+        return encode_profile(generation, &profiles[shape], instruction, words);                  \
+    }
+#define PROFILE(family, name, ...)                      \
+    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN10) \
+    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN11) \
+    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN12) \
+    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN14)
+#include "isa/profiles.def"
+#undef PROFILE
+#undef ENCODE
+
 gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *words)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    if (encoding >= GCN_ENCODING_COUNT || gcn_encodings[encoding].family != instruction->family ||
-        !gcn_encoding_on_arch(encoding, arch))
-        return GCN_ERROR_NOT_ENCODABLE;
+    /* (the encoder checks the encoding, family and generation against its
+     * own, constants) */
     unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
                                                       : gcn_default_shape[instruction->family];
-    if (profiles[shape].encoding != encoding)
-        return GCN_ERROR_NOT_ENCODABLE;
     /* One encoder per profile and generation: the compiler folds the places. */
-    switch (shape * GCN_ARCH_COUNT + arch) {
+    switch (shape * GCN_ARCH_COUNT + instruction->arch) {
 #define ENCODE(shape, generation)                                                                  \
     case shape * GCN_ARCH_COUNT + generation:                                                      \
-        return encode_profile(generation, &profiles[shape], instruction, words);
+        return encode_##shape##_##generation(instruction, words);
 #define PROFILE(family, name, ...)                      \
     ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN10) \
     ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN11) \
@@ -292,17 +341,12 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
     }
 }
 
-void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
+/* The branch operand's field of one profile set to offset (its bits only). */
+static inline __attribute__((always_inline)) void
+place_branch(gcn_arch arch, const gcn_profile *profile, uint32_t *words, uint16_t offset)
 {
-    /* The row's profile names the branch operand's field: its bits only. */
-    gcn_encoding encoding = gcn_encoding_of_word(arch, words[0]);
-    const gcn_field_place *places = gcn_field_places[encoding][arch];
-    gcn_family family = (gcn_family)gcn_encodings[encoding].family;
-    unsigned opcode = field_value(words, &places[gcn_encoding_opcode_field[encoding]]);
-    unsigned row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
-    if (family == GCN_FAMILY_NONE || row >= GCN_ROW_COUNT)
-        return;
-    const gcn_profile *profile = &profiles[gcn_rows[row].shape];
+    const gcn_field_place *places = gcn_field_places[profile->encoding][arch];
+#pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         if (operand->syntax != GCN_SYNTAX_BRANCH)
@@ -310,5 +354,54 @@ void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
         const gcn_field_place *place = &places[operand->field];
         uint32_t mask = place->mask << place->first;
         words[place->word] = (words[place->word] & ~mask) | (((uint32_t)offset << place->first) & mask);
+    }
+}
+
+/* The row of words on one encoding and generation, and its profile's branch. */
+static inline __attribute__((always_inline)) void
+set_branch_offset(gcn_arch arch, gcn_encoding encoding, uint32_t *words, uint16_t offset)
+{
+    gcn_family family = (gcn_family)encodings[encoding].family;
+    const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
+    unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
+    unsigned row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
+    if (row >= GCN_ROW_COUNT)
+        return;
+    switch (gcn_rows[row].shape) {
+#define PROFILE(family, name, ...)                                                     \
+    case GCN_SHAPE_##family##_##name:                                                  \
+        if (GCN_ENCODING_##family == encoding)                                         \
+            place_branch(arch, &profiles[GCN_SHAPE_##family##_##name], words, offset); \
+        break;
+#include "isa/profiles.def"
+#undef PROFILE
+    default:
+        break;
+    }
+}
+
+void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
+{
+    /* The row's profile names the branch operand's field. */
+    switch (gcn_encoding_of_word(arch, words[0]) * GCN_ARCH_COUNT + arch) {
+#define SET(encoding, generation)                                       \
+    case encoding * GCN_ARCH_COUNT + generation:                        \
+        if (has_profiles(encoding))                                     \
+            set_branch_offset(generation, encoding, words, offset);     \
+        break;
+#define ENCODING(name, ...)                                \
+    SET(GCN_ENCODING_##name, GCN_ARCH_GCN10)               \
+    SET(GCN_ENCODING_##name, GCN_ARCH_GCN11)               \
+    SET(GCN_ENCODING_##name, GCN_ARCH_GCN12)               \
+    SET(GCN_ENCODING_##name, GCN_ARCH_GCN14)
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+#undef SET
+    default:
+        break;
     }
 }

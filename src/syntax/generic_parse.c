@@ -5,6 +5,22 @@
 
 #include "codec/codec.h"
 
+/* The profiles copied, so that the compiler knows each one's operands
+ * where gcn_parse_generic's switch knows the profile. */
+static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
+#include "isa/profile_rows.h"
+};
+/* The encodings' words (encodings.def). */
+static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
+#define ENCODING(name, words, ...) [GCN_ENCODING_##name] = words,
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+};
+
 #include <stdlib.h>
 
 typedef struct parsed {
@@ -490,7 +506,7 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
 }
 
 /* An immediate field's text: SOPP's 16-bit immediates, or a special's. */
-static inline bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
+static inline __attribute__((always_inline)) bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
 {
     if (syntax == GCN_SYNTAX_IMM16)
         return gcn_parse_imm16(cursor, value);
@@ -706,26 +722,23 @@ static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const g
     return parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
-/* The one operand of a profile that is an immediate field (SOPP's), read
- * straight, in a small frame; the others through parse_operands. */
-bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+/* A profile's operands: the one operand of a profile that is an
+ * immediate field (SOPP's) read straight, in a small frame; the others
+ * through parse_operands. Inline, so that the profile is a constant. */
+static inline __attribute__((always_inline)) bool
+parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
+              gcn_instruction *instruction)
 {
-    /* The instruction is started: gcn_profile_of finds its row or the default. */
-    if (cursor->options->dialect == GCN_DIALECT_LLVM &&
-        (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
-        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
-                        row ? row->name : "this opcode");
-    const gcn_profile *profile = gcn_profile_of(instruction);
     const gcn_operand_profile *operand = &profile->operands[0];
     gcn_operand_syntax syntax = (gcn_operand_syntax)operand->syntax;
-    bool immediate = syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 ||
-                     syntax == GCN_SYNTAX_OPTIONAL16 || gcn_operand_hooks[syntax].parse;
-    if (profile->operand_count != 1 || !immediate || operand->field == GCN_FIELD_LITERAL)
+    if (profile->operand_count != 1 || operand->field == GCN_FIELD_LITERAL ||
+        !(syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 ||
+          syntax == GCN_SYNTAX_OPTIONAL16 || gcn_operand_hooks[syntax].parse))
         return parse_operands(cursor, profile, instruction);
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
     instruction->operand_count = 1;
-    instruction->word_count = gcn_encodings[encoding].words;
+    instruction->word_count = gcn_encoding_words[encoding];
     gcn_operand *out = &instruction->operands[0];
     *out = (gcn_operand){syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
     /* SOPP's field left out is 0; the specials read the end themselves
@@ -745,4 +758,23 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
         return read;
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding] | 1u << operand->field;
     return parse_hidden_fields(cursor, encoding, shown, instruction);
+}
+
+bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    /* The instruction is started: its row, or the family's default shape. */
+    if (cursor->options->dialect == GCN_DIALECT_LLVM &&
+        (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
+        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
+                        row ? row->name : "this opcode");
+    /* One parser per profile: the compiler folds its operands' tests. */
+    switch (row ? row->shape : gcn_default_shape[instruction->family]) {
+#define PROFILE(family, name, ...)     \
+    case GCN_SHAPE_##family##_##name: \
+        return parse_profile(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);
+#include "isa/profiles.def"
+#undef PROFILE
+    default:
+        return parse_operands(cursor, gcn_profile_of(instruction), instruction);
+    }
 }
