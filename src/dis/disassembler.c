@@ -294,8 +294,9 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
                 at += 4;
                 break;
             }
-            if (is_branch(&instruction) &&
-                !add_target(l, branch_target(l->offset + at, &instruction)))
+            uint16_t simm16;
+            if (gcn_branch_offset(&instruction, &simm16) &&
+                !add_target(l, gcn_branch_target(l->offset + at, simm16)))
                 return false;
             /* as the printing walks: a literal that --exact prints as data
              * is not taken along */
@@ -637,8 +638,8 @@ static __attribute__((noinline)) bool decode_llvm_generic(gcn_arch arch, const u
                                                           gcn_instruction *instruction, char *at,
                                                           char **end)
 {
-    if (gcn_family_of_word(arch, words[0]) == GCN_FAMILY_NONE ||
-        gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+    /* (words of no family decode to none) */
+    if (gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
         return false;
     *end = gcn_write_llvm_generic(instruction, at);
     return true;

@@ -312,8 +312,8 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 /* The generic printer's one fast path: a row of one immediate field
  * (SOPP's) at a raw pointer with GCN_TEXT_ROOM bytes, as gcn_format_generic
  * writes it; NULL for any other instruction, which that prints. */
-char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                        char *at)
+static inline __attribute__((always_inline)) char *
+write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
 {
     unsigned index = instruction->row;
     if (index >= GCN_ROW_COUNT || instruction->operand_count != 1 ||
@@ -359,9 +359,17 @@ char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     }
 }
 
+/* (one writer per dialect, the dialect's tests folded) */
+char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                        char *at)
+{
+    return dialect == GCN_DIALECT_LLVM ? write_generic(instruction, GCN_DIALECT_LLVM, address, at)
+                                       : write_generic(instruction, GCN_DIALECT_CLRX, address, at);
+}
+
 char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
 {
-    char *end = gcn_write_generic(instruction, GCN_DIALECT_LLVM, 0, at);
+    char *end = write_generic(instruction, GCN_DIALECT_LLVM, 0, at);
     if (end)
         return end;
     gcn_text text = {at, GCN_TEXT_ROOM, 0};
