@@ -763,8 +763,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     /* The instruction is started: its row, or the family's default shape. */
-    if (cursor->options->dialect == GCN_DIALECT_LLVM &&
-        (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
+    if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM)
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row ? row->name : "this opcode");
     /* One parser per profile: the compiler folds its operands' tests. */
