@@ -40,6 +40,11 @@ static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
 #undef G14
 };
 
+/* macro(x, generation) for each generation: one instance of a body per
+ * generation, the generation a constant in each. */
+#define EACH_GENERATION(macro, x) \
+    macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
+
 /* Whether an encoding's rows have profiles (its family is on this codec);
  * a constant where the encoding is. */
 static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding encoding)
@@ -165,11 +170,7 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     {                                                                                              \
         return decode_operands(generation, &profiles[shape], words, word_count, instruction);     \
     }
-#define PROFILE(family, name, ...)                      \
-    DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN10) \
-    DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN11) \
-    DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN12) \
-    DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN14)
+#define PROFILE(family, name, ...) EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)
 #include "isa/profiles.def"
 #undef PROFILE
 #undef DECODE
@@ -199,10 +200,7 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     case GCN_SHAPE_##family##_##name:                                                              \
         if (GCN_ENCODING_##family != encoding)                                                     \
             break;                                                                                 \
-        DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN10)                                        \
-        DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN11)                                        \
-        DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN12)                                        \
-        DECODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN14)                                        \
+        EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)                                       \
         break;
 #include "isa/profiles.def"
 #undef PROFILE
@@ -223,11 +221,7 @@ gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_
         if (has_profiles(encoding))                                                                \
             return decode_encoding(generation, encoding, words, word_count, instruction);          \
         break;
-#define ENCODING(name, ...)                                \
-    DECODE(GCN_ENCODING_##name, GCN_ARCH_GCN10)            \
-    DECODE(GCN_ENCODING_##name, GCN_ARCH_GCN11)            \
-    DECODE(GCN_ENCODING_##name, GCN_ARCH_GCN12)            \
-    DECODE(GCN_ENCODING_##name, GCN_ARCH_GCN14)
+#define ENCODING(name, ...) EACH_GENERATION(DECODE, GCN_ENCODING_##name)
 #include "isa/encodings.def"
 #undef ENCODING
 #undef FIELD
@@ -308,11 +302,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     {                                                                                              \
         return encode_profile(generation, &profiles[shape], instruction, words);                  \
     }
-#define PROFILE(family, name, ...)                      \
-    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN10) \
-    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN11) \
-    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN12) \
-    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN14)
+#define PROFILE(family, name, ...) EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
@@ -328,11 +318,7 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
 #define ENCODE(shape, generation)                                                                  \
     case shape * GCN_ARCH_COUNT + generation:                                                      \
         return encode_##shape##_##generation(instruction, words);
-#define PROFILE(family, name, ...)                      \
-    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN10) \
-    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN11) \
-    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN12) \
-    ENCODE(GCN_SHAPE_##family##_##name, GCN_ARCH_GCN14)
+#define PROFILE(family, name, ...) EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
@@ -389,11 +375,7 @@ void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
         if (has_profiles(encoding))                                     \
             set_branch_offset(generation, encoding, words, offset);     \
         break;
-#define ENCODING(name, ...)                                \
-    SET(GCN_ENCODING_##name, GCN_ARCH_GCN10)               \
-    SET(GCN_ENCODING_##name, GCN_ARCH_GCN11)               \
-    SET(GCN_ENCODING_##name, GCN_ARCH_GCN12)               \
-    SET(GCN_ENCODING_##name, GCN_ARCH_GCN14)
+#define ENCODING(name, ...) EACH_GENERATION(SET, GCN_ENCODING_##name)
 #define FIELD(...)
 #define FIELD_ALSO(...)
 #include "isa/encodings.def"
