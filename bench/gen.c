@@ -495,7 +495,7 @@ static bool generate_block(generator *g, slot *slots, unsigned count, uint64_t *
         int64_t offset = ((int64_t)slots[s->target].address - (int64_t)s->address - 4) / 4;
         if (gcn_decode(g->arch, s->words, s->word_count, &instruction) != GCN_OK)
             return false;
-        instruction.simm16 = (uint16_t)offset;
+        instruction.operands[0].value = (uint16_t)offset; /* the branch operand */
         if (gcn_encode(&instruction, s->words, &word_count) != GCN_OK ||
             word_count != s->word_count)
             return false;

@@ -251,7 +251,11 @@ static void run_sopp(unsigned row_index, gcn_arch arch, uint16_t simm16, bool ho
     gcn_operation operation = (gcn_operation)row->operation;
     gcn_instruction instruction = {.row = (uint16_t)row_index, .family = row->family,
                                    .arch = (uint8_t)arch, .word_count = 1,
-                                   .opcode = (uint16_t)row->opcode[arch], .simm16 = simm16};
+                                   .opcode = (uint16_t)row->opcode[arch],
+                                   .encoding = GCN_ENCODING_SOPP, .operand_count = 1};
+    instruction.operands[0] = (gcn_operand){row->shape == GCN_SHAPE_SOPP_BRANCH ? GCN_OPERAND_BRANCH
+                                                                               : GCN_OPERAND_IMMEDIATE,
+                                            1, 0, simm16};
     uint32_t word;
     size_t count;
     if (gcn_encode(&instruction, &word, &count) != GCN_OK || count != 1) {

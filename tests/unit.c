@@ -1282,14 +1282,14 @@ static void test_branch_labels(void)
                     gcn_status second_status =
                         gcn_parse(&options, spaced, (size_t)length + 1, &second, &second_error);
                     CHECK(first_status == second_status &&
-                              (first_status != GCN_OK || first.simm16 == second.simm16) &&
+                              (first_status != GCN_OK || first.operands[0].value == second.operands[0].value) &&
                               (first_status == GCN_OK ||
                                (first_error.column == second_error.column &&
                                 strcmp(first_error.message, second_error.message) == 0)) &&
                               first_lookups == label_lookups - first_lookups && first_lookups <= 1,
                           "branch '%s' (dialect %d): %d %04x %u '%s', spaced: %d %04x %u '%s', lookups %u of %u",
-                          plain, dialect, (int)first_status, first.simm16, first_error.column,
-                          first_error.message, (int)second_status, second.simm16,
+                          plain, dialect, (int)first_status, first.operands[0].value, first_error.column,
+                          first_error.message, (int)second_status, second.operands[0].value,
                           second_error.column, second_error.message, first_lookups, label_lookups);
                 }
     /* The usual label: its field. */
@@ -1298,8 +1298,8 @@ static void test_branch_labels(void)
     gcn_instruction instruction;
     gcn_parse_error error;
     CHECK(gcn_parse(&options, "s_branch .L3412_0", 17, &instruction, &error) == GCN_OK &&
-              instruction.simm16 == 0xffff,
-          "s_branch .L3412_0 at 0x100: %04x %s", instruction.simm16, error.message);
+              instruction.operands[0].value == 0xffff,
+          "s_branch .L3412_0 at 0x100: %04x %s", instruction.operands[0].value, error.message);
 }
 
 /* SOPP immediates: a plain number up to the end of the statement is read
@@ -1325,15 +1325,15 @@ static void test_sopp_immediates(void)
                 gcn_status second_status =
                     gcn_parse(&options, spaced, (size_t)length + 1, &second, &second_error);
                 CHECK(first_status == second_status &&
-                          (first_status != GCN_OK || first.simm16 == second.simm16) &&
+                          (first_status != GCN_OK || first.operands[0].value == second.operands[0].value) &&
                           (first_status == GCN_OK ||
                            (first_error.column == second_error.column &&
                             strcmp(first_error.message, second_error.message) == 0)) &&
                           first_error.warning_column == second_error.warning_column &&
                           strcmp(first_error.warning, second_error.warning) == 0,
                       "'%s' (dialect %d): %d %04x %u '%s' '%s', spaced: %d %04x %u '%s' '%s'", plain,
-                      dialect, (int)first_status, first.simm16, first_error.column, first_error.message,
-                      first_error.warning, (int)second_status, second.simm16, second_error.column,
+                      dialect, (int)first_status, first.operands[0].value, first_error.column, first_error.message,
+                      first_error.warning, (int)second_status, second.operands[0].value, second_error.column,
                       second_error.message, second_error.warning);
             }
 }

@@ -135,10 +135,7 @@ static bool branch_fixup(asm_state *state, const asm_pending *p, uint64_t hashed
     if (gcn_branch_distance(p->address, value, &distance) != GCN_BRANCH_FITS)
         return false;
     uint32_t words[GCN_MAX_WORDS] = {p->branch.word};
-    gcn_instruction branch;
-    gcn_decode_sopp((gcn_arch)state->fixup_run->arch, words, 1, &branch);
-    branch.simm16 = (uint16_t)distance;
-    gcn_encode_sopp(&branch, words);
+    gcn_set_branch_offset((gcn_arch)state->fixup_run->arch, words, (uint16_t)distance);
     asm_emit_words(state, words, 1, (unsigned)p->statement_start + 1);
     return true;
 }

@@ -45,7 +45,7 @@ static inline void emit_instruction(asm_state *state, const uint32_t *words, siz
     }
 }
 
-/* The label of a branch whose operand is a label alone (not a local label
+/* The label of a branch whose one operand is a label alone (not a local label
  * 1f, nor an expression), the symbol of the statement's provisional value,
  * as [*at, *at + length); 0 for any other instruction. Such a fixup is
  * patched without a parse (branch_fixup, fixups.c). */
@@ -53,7 +53,7 @@ static size_t branch_label(const asm_state *state, const gcn_instruction *decode
                            size_t start, size_t end, size_t *at)
 {
     const char *name = state->unknown_name; /* set with state->unknown */
-    if (decoded->row >= GCN_ROW_COUNT || gcn_rows[decoded->row].shape != GCN_SHAPE_SOPP_BRANCH ||
+    if (decoded->operand_count != 1 || decoded->operands[0].kind != GCN_OPERAND_BRANCH ||
         state->register_count || state->local_count || state->locals_overflow || name <= line + start ||
         name >= line + end)
         return 0;

@@ -4,7 +4,7 @@
 #include "codec/codec.h"
 
 const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
-    [GCN_FAMILY_SOPP] = gcn_encode_sopp,
+    [GCN_FAMILY_SOPP] = gcn_encode_generic,
     [GCN_FAMILY_SMEM] = gcn_encode_smem,
     [GCN_FAMILY_MUBUF] = gcn_encode_mubuf,
     [GCN_FAMILY_FLAT] = gcn_encode_flat,
@@ -55,8 +55,6 @@ gcn_encoding gcn_instruction_encoding(const gcn_instruction *instruction)
     if (instruction->encoding != GCN_ENCODING_NONE)
         return (gcn_encoding)instruction->encoding;
     switch (instruction->family) {
-    case GCN_FAMILY_SOPP:
-        return GCN_ENCODING_SOPP;
     case GCN_FAMILY_SMEM:
         return instruction->arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
     case GCN_FAMILY_MUBUF:

@@ -15,8 +15,6 @@ typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t w
 /* Each encoder writes instruction->word_count words. */
 typedef gcn_status (*gcn_encoder)(const gcn_instruction *instruction, uint32_t *words);
 
-gcn_status gcn_decode_sopp(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-gcn_status gcn_encode_sopp(const gcn_instruction *, uint32_t *);
 gcn_status gcn_decode_smem(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
 /* MUBUF and FLAT instructions are two words whatever their fields (the
@@ -30,22 +28,13 @@ gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
  * word 0, fields by the bit packer, operands by the row's profile. */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
-/* The profile of a generic family's instruction (its row's, or the
- * family's default for an opcode the generation lacks). */
-struct gcn_profile;
-const struct gcn_profile *gcn_profile_of(const gcn_instruction *instruction);
 
-/* Whether an instruction branches, and its SIMM16 word offset: SOPP's
- * branches, and the generic families' branch operands (s_cbranch_i_fork,
- * s_call_b64). */
+/* Whether an instruction branches, and its SIMM16 word offset: its
+ * branch operand (SOPP's branches, s_cbranch_i_fork, s_call_b64). */
 static inline bool gcn_branch_offset(const gcn_instruction *instruction, uint16_t *simm16)
 {
     if (instruction->row == GCN_ROW_NONE)
         return false;
-    if (gcn_rows[instruction->row].shape == GCN_SHAPE_SOPP_BRANCH) {
-        *simm16 = instruction->simm16;
-        return true;
-    }
     for (unsigned i = 0; i < instruction->operand_count; i++)
         if (instruction->operands[i].kind == GCN_OPERAND_BRANCH) {
             *simm16 = (uint16_t)instruction->operands[i].value;
@@ -53,6 +42,11 @@ static inline bool gcn_branch_offset(const gcn_instruction *instruction, uint16_
         }
     return false;
 }
+
+/* The assembler's fixup of a branch it laid out with a provisional
+ * target: the branch operand of the instruction in words (one word, as
+ * gcn_encode wrote it) set to offset, without a parse. */
+void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset);
 
 /* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
  * which succeeded: its family and arch valid) and words: the assembler's
@@ -90,8 +84,6 @@ static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
         return gcn_decode_flat(arch, words, word_count, instruction);
     if (family == GCN_FAMILY_SMEM)
         return gcn_decode_smem(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_SOPP)
-        return gcn_decode_sopp(arch, words, word_count, instruction);
     if (family == GCN_FAMILY_NONE)
         return GCN_ERROR_NOT_INSTRUCTION;
     return gcn_decode_generic(arch, words, word_count, instruction);

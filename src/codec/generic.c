@@ -1,164 +1,389 @@
 /* The generic codec: the families whose rows name an operand profile (the
- * scalar ALU today). Fields come from the bit packer, operands from the
- * profile; the fields a row does not show stay in reserved[] with the bits
- * no field covers, so that encoding gives every bit back. */
+ * scalar ALU and SOPP). Each operand's field goes straight to or from its
+ * place on the generation (gcn_field_places, generated from
+ * encodings.def); the fields a row does not show stay in reserved[] with
+ * the bits no field covers, so that encoding gives every bit back. */
 #include "codec/codec.h"
 #include "isa/profile.h"
 
-const gcn_profile *gcn_profile_of(const gcn_instruction *instruction)
+/* The generated tables (the encoding lookup, the reserved bits, the fields'
+ * places) are defined here, and the profiles and the encodings' words and
+ * fixed bits copied, so that the compiler knows a profile's fields and
+ * places where it knows the profile: the decoder and the encoder below are
+ * one function per profile and generation (a switch on the shape and the
+ * arch), with their loops over constants. */
+#include "isa/generated/encodings.inc"
+static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
+#include "isa/profile_rows.h"
+};
+typedef struct encoding_facts {
+    uint8_t words, generations, kind, family; /* as gcn_encoding_info's */
+    uint32_t value[GCN_ARCH_COUNT]; /* the fixed bits of word 0 */
+} encoding_facts;
+static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
+#define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14)           \
+    [GCN_ENCODING_##name] = {words, generations, GCN_ENCODING_##kind, GCN_FAMILY_##family, \
+                             {v10, v11, v12, v14}},
+#define ALL GCN_GENERATION_ALL
+#define G10 GCN_GENERATION_10
+#define G11 GCN_GENERATION_11
+#define G12 GCN_GENERATION_12
+#define G14 GCN_GENERATION_14
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef ALL
+#undef G10
+#undef G11
+#undef G12
+#undef G14
+};
+
+/* macro(x, generation) for each generation: one instance of a body per
+ * generation, the generation a constant in each. */
+#define EACH_GENERATION(macro, x) \
+    macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
+
+/* Whether an encoding's rows have profiles (its family is on this codec);
+ * a constant where the encoding is. */
+static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding encoding)
 {
-    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
-                                                      : gcn_default_shape[instruction->family];
-    return &gcn_profiles[shape];
+    return false
+#define PROFILE(family, name, ...) || GCN_ENCODING_##family == encoding
+#include "isa/profiles.def"
+#undef PROFILE
+        ;
 }
 
-gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
-                              gcn_instruction *instruction)
+/* A field's bits at its place (absent: none), its value, and the value
+ * put in out (false where it does not fit). */
+static inline __attribute__((always_inline)) uint32_t field_value(const uint32_t *words, const gcn_field_place *place)
 {
-    gcn_encoding encoding = gcn_encoding_of_word(arch, words[0]);
-    const gcn_encoding_info *info = &gcn_encodings[encoding];
-    gcn_family family = (gcn_family)info->family;
-    if (word_count < info->words)
-        return GCN_ERROR_TRUNCATED;
-    uint32_t values[GCN_MAX_FIELDS], reserved[2];
-    gcn_unpack(encoding, arch, words, values, reserved);
-    unsigned opcode_field = gcn_encoding_opcode_field[encoding], opcode = values[opcode_field];
-    gcn_instruction_start_row(instruction, arch, family,
-                              (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1), opcode,
-                              info->words);
-    instruction->encoding = (uint8_t)encoding;
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    uint32_t shown = 1u << opcode_field;
+    uint32_t mask = place->mask, value = (words[place->word] >> place->first) & mask;
+    if (place->kind == GCN_PLACE_SIGNED && value > (mask >> 1))
+        value |= ~mask;
+    return value;
+}
+static inline __attribute__((always_inline)) bool put_field(const gcn_field_place *place, uint32_t value, uint32_t *out)
+{
+    uint32_t mask = place->mask;
+    out[place->word] |= (value & mask) << place->first;
+    return place->kind == GCN_PLACE_SIGNED
+               ? (value & ~(mask >> 1)) == 0 || (~value & ~(mask >> 1)) == 0
+               : (value & ~mask) == 0;
+}
+
+/* The bits of the words no shown field (set: bit i for field i) and no
+ * fixed bit covers: the reserved bits and the fields the row does not
+ * show; a constant where the profile is. */
+static inline __attribute__((always_inline)) void unshown_bits(gcn_encoding encoding, gcn_arch arch,
+                                                                uint32_t set, uint32_t *bits)
+{
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    bits[0] = gcn_encoding_reserved[encoding][arch][0];
+    bits[1] = gcn_encoding_reserved[encoding][arch][1];
+#pragma GCC unroll 16
+    for (unsigned field = 0; field < gcn_encoding_field_count[encoding]; field++)
+        /* (an extra word leaves its VOP's word 0) */
+        if (!((set >> field) & 1u) && !(places[field].word == 0 && encodings[encoding].kind == GCN_ENCODING_EXTRA))
+            bits[places[field].word] |= places[field].mask << places[field].first;
+}
+
+/* The operand kind an immediate field's syntax holds (0: a scalar or
+ * literal operand, decoded by its code). */
+static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
+    [GCN_SYNTAX_SIMM16] = GCN_OPERAND_IMMEDIATE,  [GCN_SYNTAX_UIMM16] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_BRANCH] = GCN_OPERAND_BRANCH,     [GCN_SYNTAX_HWREG] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_GPR_IDX] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_IMM16] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_UNUSED16] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_OPTIONAL16] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_WAITCNT] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_SENDMSG] = GCN_OPERAND_IMMEDIATE,
+};
+
+/* A scalar operand from its field's value: a register, an inline
+ * constant or the literal (count: the words so far, past the literal once
+ * read). Out of line: the usual row has immediates. */
+static __attribute__((noinline)) bool decode_scalar(const gcn_operand_profile *operand, uint32_t value,
+                                                    const uint32_t *words, size_t word_count,
+                                                    unsigned encoding_words, unsigned *count,
+                                                    gcn_instruction *instruction, gcn_operand *out)
+{
+    if (operand->syntax == GCN_SYNTAX_SREG) {
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, operand->dwords, (uint16_t)value, 0};
+    } else if (operand->syntax != GCN_SYNTAX_IMM32 && value != GCN_SCALAR_LITERAL) {
+        bool constant = gcn_is_inline_constant((gcn_arch)instruction->arch, value);
+        /* a register tuple below 128; one named source above */
+        *out = (gcn_operand){constant ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR,
+                             value >= 128 ? 1 : operand->dwords, (uint16_t)value, 0};
+    } else { /* the literal */
+        if (*count == encoding_words) {
+            if (word_count <= encoding_words)
+                return false;
+            instruction->literal = words[(*count)++];
+        }
+        *out = (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal};
+    }
+    return true;
+}
+
+/* The decoder past the opcode, for one profile. */
+static inline __attribute__((always_inline)) gcn_status
+decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words, size_t word_count,
+                gcn_instruction *instruction)
+{
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const encoding_facts *info = &encodings[encoding];
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
     unsigned count = info->words;
+#pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         gcn_operand *out = &instruction->operands[i];
         uint32_t value = 0;
         if (operand->field != GCN_FIELD_LITERAL) {
-            value = values[operand->field];
+            value = field_value(words, &places[operand->field]);
             shown |= 1u << operand->field;
         }
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, value};
-        switch (operand->syntax) {
-        case GCN_SYNTAX_SREG:
-            *out = (gcn_operand){GCN_OPERAND_SCALAR, operand->dwords, (uint16_t)value, 0};
-            break;
-        case GCN_SYNTAX_SSRC:
-        case GCN_SYNTAX_SSRC_REGISTER:
-        case GCN_SYNTAX_SSRC_INLINE:
-            if (value != GCN_SCALAR_LITERAL) {
-                bool constant = gcn_is_inline_constant(arch, value);
-                /* a register tuple below 128; one named source above */
-                *out = (gcn_operand){constant ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR,
-                                     value >= 128 ? 1 : operand->dwords, (uint16_t)value, 0};
-                break;
-            }
-            __attribute__((fallthrough)); /* the literal */
-        case GCN_SYNTAX_IMM32:
-            if (count == info->words) {
-                if (word_count <= info->words)
-                    return GCN_ERROR_TRUNCATED;
-                instruction->literal = words[count++];
-            }
-            *out = (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal};
-            break;
-        case GCN_SYNTAX_BRANCH:
-            out->kind = GCN_OPERAND_BRANCH;
-            break;
-        default: /* immediates */
-            break;
-        }
+        uint8_t kind = field_kind[operand->syntax];
+        if (kind) /* an immediate field */
+            *out = (gcn_operand){kind, 1, 0, value};
+        else if (!decode_scalar(operand, value, words, word_count, info->words, &count, instruction, out))
+            return GCN_ERROR_TRUNCATED;
     }
     instruction->operand_count = profile->operand_count;
     instruction->word_count = (uint8_t)count;
-    uint32_t hidden[2] = {0, 0};
-    uint32_t all = (1u << gcn_encoding_field_count[encoding]) - 1u;
-    if (all & ~shown) /* a field the row does not show: kept with the reserved bits */
-        gcn_field_bits(encoding, arch, ~shown, hidden);
-    instruction->reserved[0] = reserved[0] | (words[0] & hidden[0]);
-    instruction->reserved[1] = info->words > 1 ? reserved[1] | (words[1] & hidden[1]) : 0;
+    /* what no shown field or fixed bit covers: the reserved bits, and the
+     * fields the row does not show */
+    uint32_t kept[2];
+    unshown_bits(encoding, arch, shown, kept);
+    instruction->reserved[0] = words[0] & kept[0];
+    instruction->reserved[1] = info->words > 1 ? words[1] & kept[1] : 0;
     return GCN_OK;
 }
 
-gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *words)
+/* decode_operands as one function per profile and generation, out of
+ * line: a profile's decoder keeps to the registers it needs. */
+#define DECODE(shape, generation)                                                                  \
+    static __attribute__((noinline)) gcn_status decode_##shape##_##generation(                    \
+        const uint32_t *words, size_t word_count, gcn_instruction *instruction)                    \
+    {                                                                                              \
+        return decode_operands(generation, &profiles[shape], words, word_count, instruction);     \
+    }
+#define PROFILE(family, name, ...) EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)
+#include "isa/profiles.def"
+#undef PROFILE
+#undef DECODE
+
+/* The opcode, its row and the decoder of its profile, for one encoding
+ * and generation. */
+static inline __attribute__((always_inline)) gcn_status
+decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, size_t word_count,
+                gcn_instruction *instruction)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    if (encoding >= GCN_ENCODING_COUNT || gcn_encodings[encoding].family != instruction->family ||
-        !gcn_encoding_on_arch(encoding, arch))
+    const encoding_facts *info = &encodings[encoding];
+    gcn_family family = (gcn_family)info->family;
+    if (word_count < info->words)
+        return GCN_ERROR_TRUNCATED;
+    /* (an opcode field is never signed) */
+    const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
+    unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
+    uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
+    gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
+    instruction->encoding = (uint8_t)encoding;
+    /* One decoder per profile: the compiler folds the places. */
+    switch (row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]) {
+#define DECODE(shape, generation)                                                                  \
+    if (generation == arch)                                                                        \
+        return decode_##shape##_##generation(words, word_count, instruction);
+#define PROFILE(family, name, ...)                                                                 \
+    case GCN_SHAPE_##family##_##name:                                                              \
+        if (GCN_ENCODING_##family != encoding)                                                     \
+            break;                                                                                 \
+        EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)                                       \
+        break;
+#include "isa/profiles.def"
+#undef PROFILE
+#undef DECODE
+    default:
+        break;
+    }
+    return GCN_ERROR_NOT_INSTRUCTION;
+}
+
+gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
+                              gcn_instruction *instruction)
+{
+    /* One decoder per encoding and generation, its opcode's place folded. */
+    switch (gcn_encoding_of_word(arch, words[0]) * GCN_ARCH_COUNT + arch) {
+#define DECODE(encoding, generation)                                                               \
+    case encoding * GCN_ARCH_COUNT + generation:                                                   \
+        if (has_profiles(encoding))                                                                \
+            return decode_encoding(generation, encoding, words, word_count, instruction);          \
+        break;
+#define ENCODING(name, ...) EACH_GENERATION(DECODE, GCN_ENCODING_##name)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+#undef DECODE
+    default:
+        break;
+    }
+    return GCN_ERROR_NOT_INSTRUCTION;
+}
+
+/* The encoder, for one profile and generation. */
+static inline __attribute__((always_inline)) gcn_status
+encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction *instruction,
+               uint32_t *words)
+{
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const encoding_facts *info = &encodings[encoding];
+    if (instruction->encoding != encoding || instruction->family != info->family ||
+        !((info->generations >> arch) & 1u) || instruction->operand_count != profile->operand_count)
         return GCN_ERROR_NOT_ENCODABLE;
-    const gcn_encoding_info *info = &gcn_encodings[encoding];
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    if (instruction->operand_count != profile->operand_count)
-        return GCN_ERROR_NOT_ENCODABLE;
+    /* Each field straight to its place; what the row does not show comes
+     * from reserved[], which may hold nothing else. */
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
     unsigned opcode_field = gcn_encoding_opcode_field[encoding];
-    uint32_t values[GCN_MAX_FIELDS] = {0}, shown = 1u << opcode_field;
-    values[opcode_field] = instruction->opcode;
+    uint32_t out[2] = {info->value[arch], 0}, shown = 1u << opcode_field;
+    bool fits = put_field(&places[opcode_field], instruction->opcode, out);
     bool literal = false;
     uint32_t literal_value = 0;
+#pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
-        uint32_t value;
-        switch (operand->syntax) {
-        case GCN_SYNTAX_SREG:
-            if (in->kind != GCN_OPERAND_SCALAR)
-                return GCN_ERROR_NOT_ENCODABLE;
+        uint8_t kind = field_kind[operand->syntax];
+        uint32_t value = in->value;
+        if (kind) {
+            fits &= in->kind == kind;
+        } else if (in->kind == GCN_OPERAND_LITERAL && operand->syntax != GCN_SYNTAX_SREG) {
+            fits &= !literal || literal_value == in->value; /* one literal word */
+            literal = true;
+            literal_value = in->value;
+            value = GCN_SCALAR_LITERAL;
+        } else {
             value = in->number;
-            break;
-        case GCN_SYNTAX_SSRC:
-        case GCN_SYNTAX_SSRC_REGISTER:
-        case GCN_SYNTAX_SSRC_INLINE:
-        case GCN_SYNTAX_IMM32:
-            if (in->kind == GCN_OPERAND_LITERAL) {
-                if (literal && literal_value != in->value)
-                    return GCN_ERROR_NOT_ENCODABLE; /* one literal word */
-                literal = true;
-                literal_value = in->value;
-                value = GCN_SCALAR_LITERAL;
-            } else if (operand->syntax != GCN_SYNTAX_IMM32 &&
-                       (in->kind == GCN_OPERAND_SCALAR || in->kind == GCN_OPERAND_CONSTANT) &&
-                       in->number != GCN_SCALAR_LITERAL) {
-                value = in->number;
-            } else {
-                return GCN_ERROR_NOT_ENCODABLE;
-            }
-            break;
-        case GCN_SYNTAX_BRANCH:
-            if (in->kind != GCN_OPERAND_BRANCH)
-                return GCN_ERROR_NOT_ENCODABLE;
-            value = in->value;
-            break;
-        default:
-            if (in->kind != GCN_OPERAND_IMMEDIATE)
-                return GCN_ERROR_NOT_ENCODABLE;
-            value = in->value;
-            break;
+            fits &= operand->syntax != GCN_SYNTAX_IMM32 &&
+                    (in->kind == GCN_OPERAND_SCALAR ||
+                     (in->kind == GCN_OPERAND_CONSTANT && operand->syntax != GCN_SYNTAX_SREG)) &&
+                    in->number != GCN_SCALAR_LITERAL;
         }
         if (operand->field != GCN_FIELD_LITERAL) {
-            values[operand->field] = value;
+            fits &= put_field(&places[operand->field], value, out);
             shown |= 1u << operand->field;
         }
     }
-    if (instruction->word_count != info->words + literal || (literal && literal_value != instruction->literal))
+    if (!fits || instruction->word_count != info->words + literal ||
+        (literal && literal_value != instruction->literal))
         return GCN_ERROR_NOT_ENCODABLE;
-    /* The fields the row does not show come from reserved[], which may
-     * hold nothing else but the encoding's reserved bits. */
-    uint32_t reserved[2] = {0, 0};
     if (instruction->reserved[0] | instruction->reserved[1]) {
-        uint32_t shown_bits[2], kept[GCN_MAX_FIELDS];
-        gcn_field_bits(encoding, arch, shown, shown_bits);
-        if ((instruction->reserved[0] & (shown_bits[0] | info->mask)) ||
-            (instruction->reserved[1] & shown_bits[1]) || (info->words < 2 && instruction->reserved[1]))
+        uint32_t kept[2];
+        unshown_bits(encoding, arch, shown, kept);
+        if ((instruction->reserved[0] & ~kept[0]) || (instruction->reserved[1] & ~kept[1]))
             return GCN_ERROR_NOT_ENCODABLE;
-        gcn_unpack(encoding, arch, instruction->reserved, kept, reserved);
-        for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
-            if (!((shown >> field) & 1u))
-                values[field] = kept[field];
     }
-    if (!gcn_pack(encoding, arch, values, reserved, words))
-        return GCN_ERROR_NOT_ENCODABLE;
+    if (info->kind != GCN_ENCODING_EXTRA) /* an extra word leaves its VOP's word 0 */
+        words[0] = out[0] | instruction->reserved[0];
+    if (info->words > 1)
+        words[1] = out[1] | instruction->reserved[1];
     if (literal)
         words[info->words] = literal_value;
     return GCN_OK;
+}
+
+/* encode_profile as one function per profile and generation, out of
+ * line: a profile's encoder keeps to the registers it needs. */
+#define ENCODE(shape, generation)                                                                  \
+    static __attribute__((noinline)) gcn_status encode_##shape##_##generation(                    \
+        const gcn_instruction *instruction, uint32_t *words)                                       \
+    {                                                                                              \
+        return encode_profile(generation, &profiles[shape], instruction, words);                  \
+    }
+#define PROFILE(family, name, ...) EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
+#include "isa/profiles.def"
+#undef PROFILE
+#undef ENCODE
+
+gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *words)
+{
+    /* (the encoder checks the encoding, family and generation against its
+     * own, constants) */
+    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
+                                                      : gcn_default_shape[instruction->family];
+    /* One encoder per profile and generation: the compiler folds the places. */
+    switch (shape * GCN_ARCH_COUNT + instruction->arch) {
+#define ENCODE(shape, generation)                                                                  \
+    case shape * GCN_ARCH_COUNT + generation:                                                      \
+        return encode_##shape##_##generation(instruction, words);
+#define PROFILE(family, name, ...) EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
+#include "isa/profiles.def"
+#undef PROFILE
+#undef ENCODE
+    default:
+        return GCN_ERROR_NOT_ENCODABLE;
+    }
+}
+
+/* The branch operand's field of one profile set to offset (its bits only). */
+static inline __attribute__((always_inline)) void
+place_branch(gcn_arch arch, const gcn_profile *profile, uint32_t *words, uint16_t offset)
+{
+    const gcn_field_place *places = gcn_field_places[profile->encoding][arch];
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        if (operand->syntax != GCN_SYNTAX_BRANCH)
+            continue;
+        const gcn_field_place *place = &places[operand->field];
+        uint32_t mask = place->mask << place->first;
+        words[place->word] = (words[place->word] & ~mask) | (((uint32_t)offset << place->first) & mask);
+    }
+}
+
+/* The row of words on one encoding and generation, and its profile's branch. */
+static inline __attribute__((always_inline)) void
+set_branch_offset(gcn_arch arch, gcn_encoding encoding, uint32_t *words, uint16_t offset)
+{
+    gcn_family family = (gcn_family)encodings[encoding].family;
+    const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
+    unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
+    unsigned row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
+    if (row >= GCN_ROW_COUNT)
+        return;
+    switch (gcn_rows[row].shape) {
+#define PROFILE(family, name, ...)                                                     \
+    case GCN_SHAPE_##family##_##name:                                                  \
+        if (GCN_ENCODING_##family == encoding)                                         \
+            place_branch(arch, &profiles[GCN_SHAPE_##family##_##name], words, offset); \
+        break;
+#include "isa/profiles.def"
+#undef PROFILE
+    default:
+        break;
+    }
+}
+
+void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
+{
+    /* The row's profile names the branch operand's field. */
+    switch (gcn_encoding_of_word(arch, words[0]) * GCN_ARCH_COUNT + arch) {
+#define SET(encoding, generation)                                       \
+    case encoding * GCN_ARCH_COUNT + generation:                        \
+        if (has_profiles(encoding))                                     \
+            set_branch_offset(generation, encoding, words, offset);     \
+        break;
+#define ENCODING(name, ...) EACH_GENERATION(SET, GCN_ENCODING_##name)
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+#undef SET
+    default:
+        break;
+    }
 }

@@ -1,5 +1,6 @@
 /* The generic bit packer: any encoding's fields to and from its words, by
- * the layouts of encodings.def. */
+ * each field's place on the generation (gcn_field_places, generated from
+ * encodings.def). */
 #include <string.h>
 
 #include "isa/encoding.h"
@@ -7,18 +8,16 @@
 void gcn_unpack(gcn_encoding encoding, gcn_arch arch, const uint32_t *words, uint32_t *values,
                 uint32_t *reserved)
 {
-    const gcn_encoding_info *info = &gcn_encodings[encoding];
-    memset(values, 0, GCN_MAX_FIELDS * sizeof *values);
-    unsigned generation = 1u << arch;
-    for (const gcn_field_layout *layout = &gcn_field_layouts[info->first_layout];
-         layout->encoding == encoding; layout++) {
-        if (!(layout->generations & generation))
-            continue;
-        uint32_t value = (words[layout->word] >> layout->first) & layout->mask;
-        values[layout->index] = (value ^ layout->sign) - layout->sign;
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        const gcn_field_place *place = &places[field];
+        uint32_t value = (words[place->word] >> place->first) & place->mask; /* absent: 0 */
+        if (place->kind == GCN_PLACE_SIGNED && value > (place->mask >> 1))
+            value |= ~place->mask;
+        values[field] = value;
     }
     reserved[0] = words[0] & gcn_encoding_reserved[encoding][arch][0];
-    reserved[1] = info->words > 1 ? words[1] & gcn_encoding_reserved[encoding][arch][1] : 0;
+    reserved[1] = gcn_encodings[encoding].words > 1 ? words[1] & gcn_encoding_reserved[encoding][arch][1] : 0;
 }
 
 bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
@@ -30,26 +29,18 @@ bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
         (reserved[1] & ~gcn_encoding_reserved[encoding][arch][1]))
         return false;
     uint32_t out[2] = {info->value[arch] | reserved[0], reserved[1]};
-    /* A field absent on the generation must be 0 unless another layout of
-     * it is present: checked after, from what was placed. */
-    uint32_t placed = 0, seen = 0;
-    for (unsigned l = info->first_layout; gcn_field_layouts[l].encoding == encoding; l++) {
-        const gcn_field_layout *layout = &gcn_field_layouts[l];
-        uint32_t value = values[layout->index];
-        seen |= 1u << layout->index;
-        if (!((layout->generations >> arch) & 1u))
-            continue;
-        uint32_t mask = layout->mask;
-        bool fits = layout->is_signed ? (value & ~(mask >> 1)) == 0 || (~value & ~(mask >> 1)) == 0
-                                      : (value & ~mask) == 0;
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        /* a value that does not fit (a field absent on the generation: not 0) */
+        const gcn_field_place *place = &places[field];
+        uint32_t value = values[field], mask = place->mask;
+        bool fits = place->kind == GCN_PLACE_SIGNED
+                        ? (value & ~(mask >> 1)) == 0 || (~value & ~(mask >> 1)) == 0
+                        : (value & ~mask) == 0;
         if (!fits)
             return false;
-        out[layout->word] |= (value & mask) << layout->first;
-        placed |= 1u << layout->index;
+        out[place->word] |= (value & mask) << place->first;
     }
-    for (unsigned index = 0; index < GCN_MAX_FIELDS; index++)
-        if (((seen & ~placed) >> index) & 1u && values[index] != 0)
-            return false;
     if (info->kind != GCN_ENCODING_EXTRA) /* an extra word leaves its VOP's word 0 */
         words[0] = out[0];
     if (info->words > 1)
@@ -59,11 +50,9 @@ bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
 
 void gcn_field_bits(gcn_encoding encoding, gcn_arch arch, uint32_t set, uint32_t *bits)
 {
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
     bits[0] = bits[1] = 0;
-    for (unsigned l = gcn_encodings[encoding].first_layout; gcn_field_layouts[l].encoding == encoding;
-         l++) {
-        const gcn_field_layout *layout = &gcn_field_layouts[l];
-        if (((layout->generations >> arch) & 1u) && ((set >> layout->index) & 1u))
-            bits[layout->word] |= layout->mask << layout->first;
-    }
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
+        if ((set >> field) & 1u)
+            bits[places[field].word] |= places[field].mask << places[field].first;
 }

@@ -394,11 +394,6 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
 {
     gcn_family family = gcn_family_of_word(arch, words[0]);
     switch (family) {
-    case GCN_FAMILY_SOPP:
-        if (gcn_decode_sopp(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
-        *end = gcn_write_llvm_sopp(instruction, at);
-        return true;
     case GCN_FAMILY_SMEM:
         if (gcn_decode_smem(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
             return false;

@@ -8,9 +8,11 @@
 
 #include "emu/emu.h"
 
+/* SOPP's one operand: SIMM16 (an immediate, a branch offset, waitcnt's
+ * or sendmsg's fields). */
 static inline uint16_t emu_simm16(const gcn_instruction *instruction)
 {
-    return instruction->simm16;
+    return (uint16_t)instruction->operands[0].value;
 }
 static inline bool emu_has_modifier(const gcn_instruction *instruction, unsigned modifier)
 {

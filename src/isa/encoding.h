@@ -89,6 +89,16 @@ static inline bool gcn_encoding_on_arch(gcn_encoding encoding, gcn_arch arch)
     return (gcn_encodings[encoding].generations >> arch) & 1u;
 }
 
+/* Where a field lies on a generation (generated from the .def): its
+ * value's mask (width bits), word and first bit; kind 0 and no bits where
+ * it is absent. */
+enum { GCN_PLACE_ABSENT, GCN_PLACE_UNSIGNED, GCN_PLACE_SIGNED };
+typedef struct gcn_field_place {
+    uint32_t mask;
+    uint8_t word, first, kind;
+} gcn_field_place;
+extern const gcn_field_place gcn_field_places[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][GCN_MAX_FIELDS];
+
 /* The generic bit packer. gcn_unpack reads every field of the encoding on
  * the generation from words (at least the encoding's word count) into
  * values[GCN_FIELD(...)] (signed fields sign-extended; fields absent on the

@@ -6,13 +6,6 @@
 
 /* Operand layout of a row; each family reads only its own shapes. */
 typedef enum gcn_shape {
-    GCN_SHAPE_SOPP_NONE,     /* no operand; a nonzero field still prints in CLRX */
-    GCN_SHAPE_SOPP_IMM,      /* SIMM16 always printed */
-    GCN_SHAPE_SOPP_BRANCH,   /* RELADDR = NEXTPC + SIMM16 * 4 */
-    GCN_SHAPE_SOPP_WAITCNT,
-    GCN_SHAPE_SOPP_SENDMSG,
-    GCN_SHAPE_SOPP_GPR_IDX,  /* s_set_gpr_idx_mode */
-
     GCN_SHAPE_SMEM_LOAD,     /* sdata, sbase, offset */
     GCN_SHAPE_SMEM_STORE,    /* sdata, sbase, offset */
     GCN_SHAPE_SMEM_ATOMIC,   /* sdata, sbase, offset; glc returns */
@@ -128,7 +121,7 @@ enum gcn_row_index {
 
 extern const gcn_row gcn_rows[GCN_ROW_COUNT];
 
-/* SOPP branches (GCN_SHAPE_SOPP_BRANCH): RELADDR = NEXTPC + SIMM16 * 4,
+/* Branches (an operand of syntax GCN_SYNTAX_BRANCH): RELADDR = NEXTPC + SIMM16 * 4,
  * NEXTPC being the address after the one-word branch. */
 static inline uint64_t gcn_branch_target(uint64_t address, uint16_t simm16)
 {

@@ -24,7 +24,14 @@ typedef enum gcn_operand_syntax {
     GCN_SYNTAX_BRANCH,  /* SIMM16 as a branch target */
     GCN_SYNTAX_HWREG,   /* SIMM16 as hwreg(register, offset, width) */
     GCN_SYNTAX_IMM32,   /* a 32-bit immediate in the word after the instruction */
-    GCN_SYNTAX_GPR_IDX  /* s_set_gpr_idx_on's mode bits: gpr_idx(SRC0,...) */
+    GCN_SYNTAX_GPR_IDX, /* the VGPR index mode bits: gpr_idx(SRC0,...) */
+    /* SOPP */
+    GCN_SYNTAX_IMM16,      /* s_nop 0x6: a 16-bit immediate, llvm-mc's decimal up to 64 */
+    GCN_SYNTAX_UNUSED16,   /* a field the row does not use: written only when not 0 (CLRX) */
+    GCN_SYNTAX_OPTIONAL16, /* s_endpgm's: written only when not 0, in both dialects */
+    GCN_SYNTAX_WAITCNT,    /* vmcnt(N) expcnt(N) lgkmcnt(N) */
+    GCN_SYNTAX_SENDMSG,    /* sendmsg(message, operation, stream) */
+    GCN_SYNTAX_COUNT
 } gcn_operand_syntax;
 
 enum { GCN_FIELD_LITERAL = 0xff }; /* an operand in the literal word, not a field */
@@ -51,6 +58,16 @@ extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
 /* The profile of an opcode a generation lacks (CLRX prints SOP2_ill_45
  * s21, s4, s61): the family's most general one. */
 extern const uint8_t gcn_default_shape[GCN_FAMILY_COUNT];
+
+/* The profile of a generic family's instruction (its row's, or the
+ * family's default for an opcode the generation lacks); inline, as every
+ * generic decode, encode, print and parse asks. */
+static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instruction)
+{
+    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
+                                                      : gcn_default_shape[instruction->family];
+    return &gcn_profiles[shape];
+}
 
 /* Codes of the 8-bit scalar source field that need the generation or a
  * second word: inline constants (128..208 integers, 240..247 floats, 248

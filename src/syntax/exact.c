@@ -71,16 +71,16 @@ static bool loses_vaddr(const gcn_instruction *instruction)
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
     switch (instruction->family) {
-    case GCN_FAMILY_SOPP:
-        return gcn_write_clrx_sopp(instruction, address, at);
     case GCN_FAMILY_SMEM:
         return gcn_write_clrx_smem(instruction, at);
     case GCN_FAMILY_MUBUF:
         return gcn_write_clrx_mubuf(instruction, at);
     case GCN_FAMILY_FLAT:
         return gcn_write_clrx_flat(instruction, at);
-    default:
+    case GCN_FAMILY_NONE:
         return NULL;
+    default:
+        return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
     }
 }
 

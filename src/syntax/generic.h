@@ -41,9 +41,48 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
                         gcn_text *text);
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
-/* From the SOPP syntax (sopp.c): a branch operand, gpr_idx(...) both ways. */
-bool gcn_parse_branch_target(gcn_cursor *cursor, unsigned *value);
-bool gcn_parse_gpr_idx_mode(gcn_cursor *cursor, unsigned *value);
-void gcn_format_gpr_idx_mode(gcn_text *text, gcn_dialect dialect, unsigned value);
+/* The true specials: operands whose text is more than a number or a
+ * register, one file each, registered by operand syntax in
+ * gcn_operand_hooks (specials.c): s_waitcnt's counters (waitcnt.c),
+ * s_sendmsg's message (sendmsg.c), gpr_idx(...) (gpr_idx.c) and branch
+ * targets (branch.c). format writes the field's value (address: the
+ * instruction's, for a branch); parse reads it. */
+typedef struct gcn_operand_hook {
+    void (*format)(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
+                   uint32_t value);
+    bool (*parse)(gcn_cursor *cursor, uint32_t *value);
+} gcn_operand_hook;
+extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
+
+void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);
+void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
+void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
+void gcn_format_branch(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_branch(gcn_cursor *, uint32_t *);
+
+/* SOPP's 16-bit immediate (generic_parse.c), which the specials also take
+ * raw: -32768..65535, CLRX truncating with a warning; the same where
+ * llvm-mc takes only 0..65535 (s_endpgm, a raw sendmsg); and CLRX's
+ * " :0xVALUE" after a form that cannot show every bit. */
+bool gcn_parse_imm16(gcn_cursor *cursor, uint32_t *value);
+bool gcn_parse_unsigned16(gcn_cursor *cursor, uint32_t *value);
+bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value);
+
+/* Whether the identifier at the cursor (length bytes) is followed by '('
+ * (space between): a named operand such as vmcnt(0) or sendmsg(...). Else
+ * it begins an expression (x+1, a symbol named lgkmcnt_sat), as llvm-mc
+ * takes it. */
+static inline bool gcn_before_parenthesis(const gcn_cursor *cursor, size_t length)
+{
+    const char *p = cursor->pos + length;
+    if (p < cursor->end && *p == '(') /* the usual spelling */
+        return true;
+    while (p < cursor->end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p < cursor->end && *p == '(';
+}
 
 #endif

@@ -223,21 +223,34 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
                         profile->syntax == GCN_SYNTAX_IMM32 ? 0 : profile->dwords);
         return true;
     case GCN_OPERAND_BRANCH:
-        if (dialect == GCN_DIALECT_LLVM) {
-            gcn_put_unsigned(text, operand->value); /* as llvm-mc prints SOPK's */
-        } else {
-            gcn_put(text, ".L");
-            gcn_put_unsigned(text, gcn_branch_target(address, (uint16_t)operand->value));
-            gcn_put(text, "_0");
-        }
+        gcn_format_branch(text, arch, dialect, address, operand->value);
         return true;
     case GCN_OPERAND_IMMEDIATE:
-        if (profile->syntax == GCN_SYNTAX_HWREG)
+        switch (profile->syntax) {
+        case GCN_SYNTAX_HWREG:
             put_hwreg(text, arch, dialect, operand->value);
-        else if (profile->syntax == GCN_SYNTAX_GPR_IDX)
-            gcn_format_gpr_idx_mode(text, dialect, operand->value);
-        else
-            gcn_put_hex(text, operand->value);
+            return true;
+        case GCN_SYNTAX_UNUSED16: /* not 0 here */
+            if (dialect == GCN_DIALECT_LLVM)
+                return false; /* llvm-mc takes no operand */
+            break;
+        case GCN_SYNTAX_IMM16: /* llvm-mc: an inline constant's value in decimal */
+        case GCN_SYNTAX_OPTIONAL16:
+            if (dialect == GCN_DIALECT_LLVM &&
+                (operand->value <= 64 || profile->syntax == GCN_SYNTAX_OPTIONAL16)) {
+                gcn_put_unsigned(text, operand->value);
+                return true;
+            }
+            break;
+        default:
+            if (gcn_operand_hooks[profile->syntax].format) {
+                gcn_operand_hooks[profile->syntax].format(text, arch, dialect, address,
+                                                          operand->value);
+                return true;
+            }
+            break;
+        }
+        gcn_put_hex(text, operand->value);
         return true;
     default:
         return false;
@@ -267,7 +280,13 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
     if (instruction->operand_count != profile->operand_count || encoding != profile->encoding)
         return false;
-    bool operands = profile->operand_count != 0;
+    /* SOPP's unused field and s_endpgm's: left out when 0 */
+    unsigned count = profile->operand_count;
+    if (count == 1 && instruction->operands[0].value == 0 &&
+        (profile->operands[0].syntax == GCN_SYNTAX_UNUSED16 ||
+         profile->operands[0].syntax == GCN_SYNTAX_OPTIONAL16))
+        count = 0;
+    bool operands = count != 0;
     if (instruction->row == GCN_ROW_NONE ||
         (gcn_rows[instruction->row].flags & GCN_ROW_LLVM_ABSENT)) {
         if (dialect == GCN_DIALECT_LLVM)
@@ -278,7 +297,7 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     } else {
         gcn_put_mnemonic(text, dialect, &gcn_rows[instruction->row], operands);
     }
-    for (unsigned i = 0; i < profile->operand_count; i++) {
+    for (unsigned i = 0; i < count; i++) {
         if (i)
             gcn_put(text, ", ");
         if (!put_operand(text, instruction, dialect, address, &profile->operands[i],
@@ -290,8 +309,69 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     return true;
 }
 
+/* The generic printer's one fast path: a row of one immediate field
+ * (SOPP's) at a raw pointer with GCN_TEXT_ROOM bytes, as gcn_format_generic
+ * writes it; NULL for any other instruction, which that prints. */
+static inline __attribute__((always_inline)) char *
+write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
+{
+    unsigned index = instruction->row;
+    if (index >= GCN_ROW_COUNT || instruction->operand_count != 1 ||
+        (instruction->reserved[0] | instruction->reserved[1]))
+        return NULL;
+    const gcn_row *row = &gcn_rows[index];
+    const gcn_profile *profile = &gcn_profiles[row->shape];
+    const gcn_operand *operand = &instruction->operands[0];
+    unsigned syntax = profile->operands[0].syntax, value = operand->value;
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    if (profile->operand_count != 1 || instruction->encoding != profile->encoding ||
+        (row->flags & GCN_ROW_LLVM_ABSENT) ||
+        operand->kind != (syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE))
+        return NULL;
+    switch (syntax) {
+    case GCN_SYNTAX_UNUSED16:
+    case GCN_SYNTAX_OPTIONAL16:
+        if (value == 0)
+            return gcn_write_llvm_mnemonic(at, index, false); /* the same in CLRX */
+        if (!llvm)
+            return gcn_write_hex(gcn_write_clrx_mnemonic(at, index), value);
+        if (syntax == GCN_SYNTAX_UNUSED16)
+            return NULL; /* llvm-mc takes no operand */
+        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
+    case GCN_SYNTAX_IMM16:
+        if (!llvm)
+            return gcn_write_hex(gcn_write_clrx_mnemonic(at, index), value);
+        at = gcn_write_llvm_mnemonic(at, index, true);
+        return value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
+    case GCN_SYNTAX_BRANCH:
+        if (llvm)
+            return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
+        at = gcn_write(gcn_write_clrx_mnemonic(at, index), ".L");
+        return gcn_write(gcn_write_unsigned(at, gcn_branch_target(address, (uint16_t)value)), "_0");
+    default: { /* a special's text */
+        if (!gcn_operand_hooks[syntax].format)
+            return NULL;
+        char *operands = llvm ? gcn_write_llvm_mnemonic(at, index, true) : gcn_write_clrx_mnemonic(at, index);
+        gcn_text text = {at, GCN_TEXT_ROOM, (size_t)(operands - at)};
+        gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, address, value);
+        return text.length < GCN_TEXT_ROOM ? at + text.length : NULL;
+    }
+    }
+}
+
+/* (one writer per dialect, the dialect's tests folded) */
+char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
+                        char *at)
+{
+    return dialect == GCN_DIALECT_LLVM ? write_generic(instruction, GCN_DIALECT_LLVM, address, at)
+                                       : write_generic(instruction, GCN_DIALECT_CLRX, address, at);
+}
+
 char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
 {
+    char *end = write_generic(instruction, GCN_DIALECT_LLVM, 0, at);
+    if (end)
+        return end;
     gcn_text text = {at, GCN_TEXT_ROOM, 0};
     if (!gcn_format_generic(instruction, GCN_DIALECT_LLVM, 0, &text) || text.length >= GCN_TEXT_ROOM)
         return NULL;

@@ -5,6 +5,22 @@
 
 #include "codec/codec.h"
 
+/* The profiles copied, so that the compiler knows each one's operands
+ * where gcn_parse_generic's switch knows the profile. */
+static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
+#include "isa/profile_rows.h"
+};
+/* The encodings' words (encodings.def). */
+static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
+#define ENCODING(name, words, ...) [GCN_ENCODING_##name] = words,
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+};
+
 #include <stdlib.h>
 
 typedef struct parsed {
@@ -489,13 +505,23 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
     return true;
 }
 
+/* An immediate field's text: SOPP's 16-bit immediates, or a special's. */
+static inline __attribute__((always_inline)) bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
+{
+    if (syntax == GCN_SYNTAX_IMM16)
+        return gcn_parse_imm16(cursor, value);
+    if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
+        return gcn_parse_unsigned16(cursor, value);
+    return gcn_operand_hooks[syntax].parse(cursor, value);
+}
+
 static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile, parsed *state,
                           gcn_operand *out)
 {
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
     int64_t value;
-    unsigned field = 0;
+    uint32_t field = 0;
     switch ((gcn_operand_syntax)profile->syntax) {
     case GCN_SYNTAX_SREG:
     case GCN_SYNTAX_SSRC:
@@ -518,10 +544,8 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, (uint32_t)value & 0xffffu};
         return true;
     case GCN_SYNTAX_BRANCH:
-        if (!gcn_parse_branch_target(cursor, &field))
-            return false;
-        *out = (gcn_operand){GCN_OPERAND_BRANCH, 1, 0, field};
-        return true;
+        *out = (gcn_operand){GCN_OPERAND_BRANCH, 1, 0, 0};
+        return parse_immediate(cursor, GCN_SYNTAX_BRANCH, &out->value);
     case GCN_SYNTAX_HWREG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_hwreg(cursor, &out->value);
@@ -530,14 +554,103 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
             return false;
         return take_literal(cursor, start, state, value, out);
     case GCN_SYNTAX_GPR_IDX:
-        if (!gcn_parse_gpr_idx_mode(cursor, &field))
+        if (!gcn_parse_gpr_idx(cursor, &field))
             return false;
-        if (field > 255)
+        if (field > 255 && profile->field == GCN_FIELD(SOPC, ssrc1))
             return gcn_fail(cursor, start, "gpr_idx mode %u does not fit in 8 bits", field);
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, field};
         return true;
+    case GCN_SYNTAX_IMM16:
+    case GCN_SYNTAX_UNUSED16:
+    case GCN_SYNTAX_OPTIONAL16:
+    case GCN_SYNTAX_WAITCNT:
+    case GCN_SYNTAX_SENDMSG:
+        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+        return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
+    case GCN_SYNTAX_COUNT:
+        break;
     }
     return gcn_fail(cursor, start, "unexpected operand");
+}
+
+/* A 16-bit field that llvm-mc takes only unsigned (s_endpgm, a raw sendmsg). */
+bool gcn_parse_unsigned16(gcn_cursor *cursor, uint32_t *value)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t v;
+    if (!gcn_parse_expression(cursor, &v))
+        return false;
+    if (cursor->options->dialect == GCN_DIALECT_LLVM && (v < 0 || v > 65535))
+        return gcn_fail(cursor, start, "value %lld is not a 16-bit unsigned value", (long long)v);
+    if (v < -32768 || v > 65535)
+        gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
+                 (unsigned)v & 0xffff);
+    *value = (unsigned)v & 0xffff;
+    return true;
+}
+
+/* The usual immediate: a decimal number (no leading zero, at most nine
+ * digits) or 0x and one to eight hex digits, up to the end of the
+ * statement, as gcn_parse_expression reads it. False, touching nothing,
+ * for anything else. The caller has seen at < end. */
+static inline bool plain_number_to_end(const char *at, const char *end, int64_t *value)
+{
+    uint64_t number = 0;
+    size_t length = (size_t)(end - at);
+    if (length > 2 && at[0] == '0' && (at[1] | 0x20) == 'x') {
+        if (length > 10)
+            return false;
+        for (at += 2; at < end; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9) {
+                digit = (unsigned)((*at | 0x20) - 'a');
+                if (digit > 5)
+                    return false;
+                digit += 10;
+            }
+            number = number << 4 | digit;
+        }
+    } else {
+        if (length > 9 || (at[0] == '0' && length > 1))
+            return false;
+        for (; at < end; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9)
+                return false;
+            number = number * 10 + digit;
+        }
+    }
+    *value = (int64_t)number;
+    return true;
+}
+
+bool gcn_parse_imm16(gcn_cursor *cursor, uint32_t *value)
+{
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t v;
+    if (start < cursor->end && plain_number_to_end(start, cursor->end, &v))
+        cursor->pos = cursor->end;
+    else if (!gcn_parse_expression(cursor, &v))
+        return false;
+    if (v < -32768 || v > 65535) {
+        if (cursor->options->dialect == GCN_DIALECT_LLVM)
+            return gcn_fail(cursor, start, "value %lld does not fit in 16 bits", (long long)v);
+        gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
+                 (unsigned)v & 0xffff);
+    }
+    *value = (unsigned)v & 0xffff;
+    return true;
+}
+
+/* CLRX prints " :0xVALUE", the whole field, after a form that cannot show
+ * every bit; the value given there is what counts. */
+bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value)
+{
+    if (cursor->options->dialect == GCN_DIALECT_LLVM)
+        return gcn_fail(cursor, cursor->pos - 1, "unexpected ':'");
+    return gcn_parse_imm16(cursor, value);
 }
 
 /* CLRX's key=value for a field the row does not show (sdst=0x15): kept in
@@ -579,14 +692,10 @@ static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint3
     return true;
 }
 
-bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+/* Every profile's operands, then CLRX's key=value forms. */
+static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const gcn_profile *profile,
+                                                     gcn_instruction *instruction)
 {
-    /* The instruction is started: gcn_profile_of finds its row or the default. */
-    if (cursor->options->dialect == GCN_DIALECT_LLVM &&
-        (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
-        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
-                        row ? row->name : "this opcode");
-    const gcn_profile *profile = gcn_profile_of(instruction);
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
     /* CLRX's _e64 after the mnemonic: the long form, constants as literals */
@@ -611,4 +720,60 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     instruction->literal = state.literal_value;
     instruction->word_count = (uint8_t)(gcn_encodings[encoding].words + state.literal);
     return parse_hidden_fields(cursor, encoding, shown, instruction);
+}
+
+/* A profile's operands: the one operand of a profile that is an
+ * immediate field (SOPP's) read straight, in a small frame; the others
+ * through parse_operands. Inline, so that the profile is a constant. */
+static inline __attribute__((always_inline)) bool
+parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
+              gcn_instruction *instruction)
+{
+    const gcn_operand_profile *operand = &profile->operands[0];
+    gcn_operand_syntax syntax = (gcn_operand_syntax)operand->syntax;
+    if (profile->operand_count != 1 || operand->field == GCN_FIELD_LITERAL ||
+        !(syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 ||
+          syntax == GCN_SYNTAX_OPTIONAL16 || gcn_operand_hooks[syntax].parse))
+        return parse_operands(cursor, profile, instruction);
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    instruction->encoding = (uint8_t)encoding;
+    instruction->operand_count = 1;
+    instruction->word_count = gcn_encoding_words[encoding];
+    gcn_operand *out = &instruction->operands[0];
+    *out = (gcn_operand){syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+    /* SOPP's field left out is 0; the specials read the end themselves
+     * (and so does SOPP_ill_N's immediate, with no row) */
+    if (gcn_at_end(cursor)) {
+        if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
+            return true;
+        if (row && syntax == GCN_SYNTAX_IMM16)
+            return gcn_fail(cursor, cursor->pos, "%s needs an immediate operand", row->name);
+        if (row && syntax == GCN_SYNTAX_BRANCH)
+            return gcn_fail(cursor, cursor->pos, "%s needs a branch target", row->name);
+    } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
+        return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
+    }
+    bool read = parse_immediate(cursor, syntax, &out->value);
+    if (!read || cursor->pos >= cursor->end)
+        return read;
+    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding] | 1u << operand->field;
+    return parse_hidden_fields(cursor, encoding, shown, instruction);
+}
+
+bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    /* The instruction is started: its row, or the family's default shape. */
+    if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM)
+        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
+                        row ? row->name : "this opcode");
+    /* One parser per profile: the compiler folds its operands' tests. */
+    switch (row ? row->shape : gcn_default_shape[instruction->family]) {
+#define PROFILE(family, name, ...)     \
+    case GCN_SHAPE_##family##_##name: \
+        return parse_profile(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);
+#include "isa/profiles.def"
+#undef PROFILE
+    default:
+        return parse_operands(cursor, gcn_profile_of(instruction), instruction);
+    }
 }

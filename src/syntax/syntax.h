@@ -49,7 +49,6 @@ bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, ui
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text);
 
-bool gcn_format_sopp(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 bool gcn_format_smem(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 bool gcn_format_flat(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
@@ -57,15 +56,16 @@ bool gcn_format_flat(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *)
  * which the caller reserved (the disassembler's hot path): returns the end,
  * or NULL where gcn_format_text fails. Per family (the disassembler calls
  * them from its own dispatch, which also decodes), and the dispatch. */
-char *gcn_write_llvm_sopp(const gcn_instruction *, char *);
 char *gcn_write_llvm_smem(const gcn_instruction *, char *);
 char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
 char *gcn_write_llvm_flat(const gcn_instruction *, char *);
 char *gcn_write_llvm_generic(const gcn_instruction *, char *); /* generic_format.c */
+/* generic_format.c's fast path, either dialect: NULL where gcn_format_generic
+ * is needed. */
+char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, char *);
 /* The usual CLRX text the same way (gcn_format_text's), NULL where the
  * family's general printer is needed; and gcn_write_clrx_exact, the same
  * where it needs no reading back (gcn_format_exact_text's), else NULL. */
-char *gcn_write_clrx_sopp(const gcn_instruction *, uint64_t address, char *);
 char *gcn_write_clrx_smem(const gcn_instruction *, char *);
 char *gcn_write_clrx_mubuf(const gcn_instruction *, char *);
 char *gcn_write_clrx_flat(const gcn_instruction *, char *);
@@ -83,8 +83,6 @@ bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect
 static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
 {
     switch (instruction->family) {
-    case GCN_FAMILY_SOPP:
-        return gcn_write_llvm_sopp(instruction, at);
     case GCN_FAMILY_SMEM:
         return gcn_write_llvm_smem(instruction, at);
     case GCN_FAMILY_MUBUF:
@@ -97,7 +95,6 @@ static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char
         return gcn_write_llvm_generic(instruction, at);
     }
 }
-bool gcn_parse_sopp(gcn_cursor *, const gcn_row *, gcn_instruction *);
 bool gcn_parse_smem(gcn_cursor *, const gcn_row *, gcn_instruction *);
 bool gcn_parse_mubuf(gcn_cursor *, const gcn_row *, gcn_instruction *);
 bool gcn_parse_flat(gcn_cursor *, const gcn_row *, gcn_instruction *);

@@ -91,6 +91,12 @@ static inline char *gcn_write_unsigned(char *at, uint64_t value)
         }
         return gcn_write_length(at, gcn_decimal_pairs + 2 * low, 2);
     }
+    if (value < 100000) { /* a 16-bit branch word: a digit and two pairs */
+        unsigned rest = (unsigned)value % 10000;
+        *at++ = (char)('0' + value / 10000);
+        memcpy(at, gcn_decimal_pairs + 2 * (rest / 100), 2);
+        return gcn_write_length(at + 2, gcn_decimal_pairs + 2 * (rest % 100), 2);
+    }
     return gcn_write_large_unsigned(at, value); /* out of line: no text on the caller's stack */
 }
 

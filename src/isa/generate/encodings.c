@@ -117,6 +117,29 @@ int main(void)
             printf(" {0x%08xu, 0x%08xu},", reserved[e][arch][0], reserved[e][arch][1]);
         printf(" },\n");
     }
+    printf("};\n\n");
+    /* Each field's place per generation, for the generic codec's operands. */
+    printf("const gcn_field_place gcn_field_places[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][GCN_MAX_FIELDS] = {\n");
+    for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
+        printf("    { /* %s */\n", e ? gcn_encodings[e].name : "none");
+        for (unsigned arch = 0; arch < GCN_ARCH_COUNT && e; arch++) {
+            gcn_field_place places[GCN_MAX_FIELDS];
+            memset(places, 0, sizeof places);
+            for (unsigned l = gcn_encodings[e].first_layout; gcn_field_layouts[l].encoding == e; l++) {
+                const gcn_field_layout *layout = &gcn_field_layouts[l];
+                if ((layout->generations >> arch) & 1)
+                    places[layout->index] = (gcn_field_place){
+                        layout->width >= 32 ? ~0u : (1u << layout->width) - 1u, layout->word, layout->first,
+                        (uint8_t)(layout->is_signed ? GCN_PLACE_SIGNED : GCN_PLACE_UNSIGNED)};
+            }
+            printf("        {");
+            for (unsigned f = 0; f < GCN_MAX_FIELDS; f++)
+                printf("%s{0x%xu, %u, %u, %u},", f % 4 ? " " : f ? "\n         " : "", places[f].mask,
+                       places[f].word, places[f].first, places[f].kind);
+            printf("},\n");
+        }
+        printf("    },\n");
+    }
     printf("};\n");
     return 0;
 }

@@ -1,0 +1,16 @@
+/* The rows of a table of the operand profiles, from profiles.def, by
+ * shape: `static const gcn_profile table[GCN_SHAPE_COUNT] = {` then this
+ * file and `};`. profile.c makes gcn_profiles so; the generic codec its own
+ * copy, whose rows the compiler then knows. */
+#define OPERAND(role, syntax, dwords, encoding, field) \
+    {GCN_ROLE_##role, GCN_SYNTAX_##syntax, dwords, GCN_FIELD(encoding, field)}
+#define LITERAL_OPERAND(role, syntax) {GCN_ROLE_##role, GCN_SYNTAX_##syntax, 1, GCN_FIELD_LITERAL}
+#define COUNT_OPERANDS(...) (sizeof((gcn_operand_profile[]){__VA_ARGS__}) / sizeof(gcn_operand_profile))
+#define PROFILE(family, name, ...)                                                        \
+    [GCN_SHAPE_##family##_##name] = {GCN_ENCODING_##family, COUNT_OPERANDS(__VA_ARGS__), \
+                                     {__VA_ARGS__}},
+#include "isa/profiles.def"
+#undef OPERAND
+#undef LITERAL_OPERAND
+#undef COUNT_OPERANDS
+#undef PROFILE
