@@ -115,7 +115,6 @@ typedef struct gcn_instruction {
                             on the generic codec: see gcn_instruction_encoding */
     uint16_t opcode;     /* raw opcode; FLAT on GCN 1.4: segment << 7 | opcode */
     uint16_t modifiers;  /* GCN_MOD_* */
-    uint16_t simm16;     /* SOPP */
     uint8_t sdata;       /* SMRD sdst / SMEM sdata (register code) */
     uint8_t sbase;       /* SMRD/SMEM sbase, MUBUF srsrc: field value (register / 2 or / 4) */
     uint8_t soffset;     /* MUBUF soffset, SMEM GCN 1.4 soffset: operand code */

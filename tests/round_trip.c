@@ -401,9 +401,9 @@ static void check_refusals(uint64_t seed, unsigned row_instances, unsigned famil
         unsigned refused, instances;
     } expected[] = {
         {"SOPP", 12049, 22912}, /* on the generic codec: its instances drawn as the scalar ALU's */
-        {"SMEM", 13583, 24512},
-        {"MUBUF", 22777, 31360},
-        {"FLAT", 22479, 25056},
+        {"SMEM", 13638, 24512},
+        {"MUBUF", 22842, 31360},
+        {"FLAT", 22455, 25056},
         /* the scalar ALU: mostly fields the LLVM text does not show (an
          * sdst where the row has none, a source past what llvm-mc reads)
          * and the CLRX-only rows; llvm-differential checks on random words

@@ -80,7 +80,6 @@ static void apply_boundaries(test_random *random, gcn_instruction *instruction)
         instruction->offset = test_random_percent(random, 75) ? PICK(random, offsets)
                                                               : PICK(random, scalar_codes);
     if (test_random_percent(random, p)) instruction->literal = PICK(random, literals);
-    if (test_random_percent(random, p)) instruction->simm16 = (uint16_t)PICK(random, simm16s);
 }
 
 enum { ENCODE_TRIES = 16 };
