@@ -24,20 +24,18 @@ enum layout_index {
     LAYOUT_COUNT
 };
 
-#define WIDTH_MASK(width) ((width) >= 32 ? ~0u : (1u << ((width) & 31)) - 1u)
 const gcn_field_layout gcn_field_layouts[] = {
 #define ENCODING(...)
 #define FIELD(encoding, name, word, first, width, sign, generations)                      \
     {#name, GCN_ENCODING_##encoding, GCN_FIELD(encoding, name), word, first, width, sign, \
-     generations, WIDTH_MASK(width), (sign) ? 1u << ((width) - 1) : 0u},
+     generations},
 #define FIELD_ALSO FIELD
 #include "isa/encodings.def"
 #undef ENCODING
 #undef FIELD
 #undef FIELD_ALSO
-    {"", GCN_ENCODING_NONE, 0, 0, 0, 0, 0, 0, 0, 0},
+    {"", GCN_ENCODING_NONE, 0, 0, 0, 0, 0, 0},
 };
-#undef WIDTH_MASK
 const unsigned gcn_field_layout_count = LAYOUT_COUNT;
 
 const gcn_encoding_info gcn_encodings[GCN_ENCODING_COUNT] = {

@@ -45,10 +45,6 @@ typedef struct gcn_field_layout {
     uint8_t word, first, width;
     uint8_t is_signed;
     uint8_t generations;
-    /* From width and is_signed, for gcn_unpack's loop: the field's mask
-     * (at bit 0), and its sign bit (0 when unsigned): (value ^ sign) - sign
-     * sign-extends, with no branch. */
-    uint32_t mask, sign;
 } gcn_field_layout;
 
 typedef struct gcn_encoding_info {
