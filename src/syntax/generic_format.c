@@ -5,6 +5,12 @@
 
 #include "codec/codec.h"
 
+/* The profiles copied, so that the compiler knows a profile where it knows
+ * its shape (write_generic). */
+static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
+#include "isa/profile_rows.h"
+};
+
 #define ALL GCN_GENERATION_ALL
 #define G10 GCN_GENERATION_10
 #define G11 GCN_GENERATION_11
@@ -311,21 +317,19 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 
 /* The generic printer's one fast path: a row of one immediate field
  * (SOPP's) at a raw pointer with GCN_TEXT_ROOM bytes, as gcn_format_generic
- * writes it; NULL for any other instruction, which that prints. */
+ * writes it; NULL for any other instruction, which that prints. Inline
+ * per profile (write_generic's switch on the row's shape), so that the
+ * profile's tests fold. */
 static inline __attribute__((always_inline)) char *
-write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
+write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at,
+              unsigned index, const gcn_profile *profile)
 {
-    unsigned index = instruction->row;
-    if (index >= GCN_ROW_COUNT || instruction->operand_count != 1 ||
-        (instruction->reserved[0] | instruction->reserved[1]))
-        return NULL;
-    const gcn_row *row = &gcn_rows[index];
-    const gcn_profile *profile = &gcn_profiles[row->shape];
     const gcn_operand *operand = &instruction->operands[0];
     unsigned syntax = profile->operands[0].syntax, value = operand->value;
     bool llvm = dialect == GCN_DIALECT_LLVM;
-    if (profile->operand_count != 1 || instruction->encoding != profile->encoding ||
-        (row->flags & GCN_ROW_LLVM_ABSENT) ||
+    if (profile->operand_count != 1 || instruction->operand_count != 1 || instruction->encoding != profile->encoding ||
+        (instruction->reserved[0] | instruction->reserved[1]) ||
+        (gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
         operand->kind != (syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE))
         return NULL;
     switch (syntax) {
@@ -356,6 +360,23 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
         gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, address, value);
         return text.length < GCN_TEXT_ROOM ? at + text.length : NULL;
     }
+    }
+}
+
+static inline __attribute__((always_inline)) char *
+write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
+{
+    unsigned index = instruction->row;
+    if (index >= GCN_ROW_COUNT)
+        return NULL;
+    switch (gcn_rows[index].shape) {
+#define PROFILE(family, name, ...)     \
+    case GCN_SHAPE_##family##_##name: \
+        return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name]);
+#include "isa/profiles.def"
+#undef PROFILE
+    default:
+        return NULL;
     }
 }
 
