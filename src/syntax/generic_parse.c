@@ -776,6 +776,17 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     return parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
+/* parse_profile as one function per profile, out of line: the dispatch
+ * below keeps no frame, and a profile's parser only the one it needs. */
+#define PROFILE(family, name, ...)                                                                 \
+    static __attribute__((noinline)) bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row, \
+                                                                 gcn_instruction *instruction)     \
+    {                                                                                              \
+        return parse_profile(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);   \
+    }
+#include "isa/profiles.def"
+#undef PROFILE
+
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     /* The instruction is started: its row, or the family's default shape. */
@@ -786,7 +797,7 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     switch (row ? row->shape : gcn_default_shape[instruction->family]) {
 #define PROFILE(family, name, ...)     \
     case GCN_SHAPE_##family##_##name: \
-        return parse_profile(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);
+        return parse_##family##_##name(cursor, row, instruction);
 #include "isa/profiles.def"
 #undef PROFILE
     default:
