@@ -315,24 +315,26 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
 #undef PROFILE
 #undef ENCODE
 
-gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *words)
-{
-    /* (the encoder checks the encoding, family and generation against its
-     * own, constants) */
-    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
-                                                      : gcn_default_shape[instruction->family];
-    /* One encoder per profile and generation: the compiler folds the places. */
-    switch (shape * GCN_ARCH_COUNT + instruction->arch) {
-#define ENCODE(shape, generation)                                                                  \
-    case shape * GCN_ARCH_COUNT + generation:                                                      \
-        return encode_##shape##_##generation(instruction, words);
-#define PROFILE(family, name, ...) EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
+/* Each profile's encoder by shape and generation; NULL for a shape of no
+ * profile (a family not on this codec). */
+typedef gcn_status (*profile_encoder)(const gcn_instruction *, uint32_t *);
+static const profile_encoder encoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
+#define ENCODE(shape, generation) encode_##shape##_##generation,
+#define PROFILE(family, name, ...) \
+    [GCN_SHAPE_##family##_##name] = {EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)},
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
-    default:
-        return GCN_ERROR_NOT_ENCODABLE;
-    }
+};
+
+gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *words)
+{
+    /* (the encoder checks the encoding, family and generation against its
+     * own, constants; the callers give a valid arch) */
+    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
+                                                      : gcn_default_shape[instruction->family];
+    profile_encoder encode = encoders[shape][instruction->arch];
+    return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
 }
 
 /* The branch operand's field of one profile set to offset (its bits only). */
