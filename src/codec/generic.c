@@ -163,11 +163,19 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
 }
 
 /* decode_operands as one function per profile and generation, out of
- * line: a profile's decoder keeps to the registers it needs. */
+ * line: a profile's decoder keeps to the registers it needs. Its arguments
+ * are gcn_decode_generic's, so that the dispatch jumps on without moving
+ * them; gcc's noipa keeps the unused arch (clang lacks the attribute). */
+#if defined(__has_attribute) && __has_attribute(noipa)
+#define DECODER_ATTRIBUTE noipa
+#else
+#define DECODER_ATTRIBUTE noinline
+#endif
 #define DECODE(shape, generation)                                                                  \
-    static __attribute__((noinline)) gcn_status decode_##shape##_##generation(                    \
-        const uint32_t *words, size_t word_count, gcn_instruction *instruction)                    \
+    static __attribute__((DECODER_ATTRIBUTE)) gcn_status decode_##shape##_##generation(           \
+        gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)     \
     {                                                                                              \
+        (void)arch;                                                                                \
         return decode_operands(generation, &profiles[shape], words, word_count, instruction);     \
     }
 #define PROFILE(family, name, ...) EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)
@@ -195,7 +203,7 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     switch (row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]) {
 #define DECODE(shape, generation)                                                                  \
     if (generation == arch)                                                                        \
-        return decode_##shape##_##generation(words, word_count, instruction);
+        return decode_##shape##_##generation(arch, words, word_count, instruction);
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
         if (GCN_ENCODING_##family != encoding)                                                     \
@@ -307,24 +315,26 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
 #undef PROFILE
 #undef ENCODE
 
-gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *words)
-{
-    /* (the encoder checks the encoding, family and generation against its
-     * own, constants) */
-    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
-                                                      : gcn_default_shape[instruction->family];
-    /* One encoder per profile and generation: the compiler folds the places. */
-    switch (shape * GCN_ARCH_COUNT + instruction->arch) {
-#define ENCODE(shape, generation)                                                                  \
-    case shape * GCN_ARCH_COUNT + generation:                                                      \
-        return encode_##shape##_##generation(instruction, words);
-#define PROFILE(family, name, ...) EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
+/* Each profile's encoder by shape and generation; NULL for a shape of no
+ * profile (a family not on this codec). */
+typedef gcn_status (*profile_encoder)(const gcn_instruction *, uint32_t *);
+static const profile_encoder encoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
+#define ENCODE(shape, generation) encode_##shape##_##generation,
+#define PROFILE(family, name, ...) \
+    [GCN_SHAPE_##family##_##name] = {EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)},
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
-    default:
-        return GCN_ERROR_NOT_ENCODABLE;
-    }
+};
+
+gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *words)
+{
+    /* (the encoder checks the encoding, family and generation against its
+     * own, constants; the callers give a valid arch) */
+    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
+                                                      : gcn_default_shape[instruction->family];
+    profile_encoder encode = encoders[shape][instruction->arch];
+    return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
 }
 
 /* The branch operand's field of one profile set to offset (its bits only). */

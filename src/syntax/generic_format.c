@@ -5,6 +5,12 @@
 
 #include "codec/codec.h"
 
+/* The profiles copied, so that the compiler knows a profile where it knows
+ * its shape (write_generic). */
+static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
+#include "isa/profile_rows.h"
+};
+
 #define ALL GCN_GENERATION_ALL
 #define G10 GCN_GENERATION_10
 #define G11 GCN_GENERATION_11
@@ -309,23 +315,42 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     return true;
 }
 
-/* The generic printer's one fast path: a row of one immediate field
- * (SOPP's) at a raw pointer with GCN_TEXT_ROOM bytes, as gcn_format_generic
- * writes it; NULL for any other instruction, which that prints. */
-static inline __attribute__((always_inline)) char *
-write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
+/* A special's text (s_waitcnt's, s_sendmsg's...) by its hook. */
+static inline __attribute__((always_inline)) char *special_text(const gcn_instruction *instruction,
+                                                                 gcn_dialect dialect, uint64_t address,
+                                                                 char *at, unsigned syntax)
 {
     unsigned index = instruction->row;
-    if (index >= GCN_ROW_COUNT || instruction->operand_count != 1 ||
-        (instruction->reserved[0] | instruction->reserved[1]))
-        return NULL;
-    const gcn_row *row = &gcn_rows[index];
-    const gcn_profile *profile = &gcn_profiles[row->shape];
+    char *operands = dialect == GCN_DIALECT_LLVM ? gcn_write_llvm_mnemonic(at, index, true)
+                                                 : gcn_write_clrx_mnemonic(at, index);
+    gcn_text text = {at, GCN_TEXT_ROOM, (size_t)(operands - at)};
+    gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, address,
+                                     instruction->operands[0].value);
+    return text.length < GCN_TEXT_ROOM ? at + text.length : NULL;
+}
+/* The same out of line, for CLRX's writer: its usual rows then keep no
+ * frame (the llvm writer keeps one for gcn_format_generic anyway). */
+static __attribute__((noinline)) char *write_clrx_special(const gcn_instruction *instruction,
+                                                          uint64_t address, char *at, unsigned syntax)
+{
+    return special_text(instruction, GCN_DIALECT_CLRX, address, at, syntax);
+}
+
+/* The generic printer's one fast path: a row of one immediate field
+ * (SOPP's) at a raw pointer with GCN_TEXT_ROOM bytes, as gcn_format_generic
+ * writes it; NULL for any other instruction, which that prints. Inline
+ * per profile (write_generic's switch on the row's shape), so that the
+ * profile's tests fold. */
+static inline __attribute__((always_inline)) char *
+write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at,
+              unsigned index, const gcn_profile *profile)
+{
     const gcn_operand *operand = &instruction->operands[0];
     unsigned syntax = profile->operands[0].syntax, value = operand->value;
     bool llvm = dialect == GCN_DIALECT_LLVM;
-    if (profile->operand_count != 1 || instruction->encoding != profile->encoding ||
-        (row->flags & GCN_ROW_LLVM_ABSENT) ||
+    if (profile->operand_count != 1 || instruction->operand_count != 1 || instruction->encoding != profile->encoding ||
+        (instruction->reserved[0] | instruction->reserved[1]) ||
+        (gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
         operand->kind != (syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE))
         return NULL;
     switch (syntax) {
@@ -348,22 +373,44 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
             return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
         at = gcn_write(gcn_write_clrx_mnemonic(at, index), ".L");
         return gcn_write(gcn_write_unsigned(at, gcn_branch_target(address, (uint16_t)value)), "_0");
-    default: { /* a special's text */
+    default: /* a special's text */
         if (!gcn_operand_hooks[syntax].format)
             return NULL;
-        char *operands = llvm ? gcn_write_llvm_mnemonic(at, index, true) : gcn_write_clrx_mnemonic(at, index);
-        gcn_text text = {at, GCN_TEXT_ROOM, (size_t)(operands - at)};
-        gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, address, value);
-        return text.length < GCN_TEXT_ROOM ? at + text.length : NULL;
+        return llvm ? special_text(instruction, dialect, address, at, syntax)
+                    : write_clrx_special(instruction, address, at, syntax);
     }
+}
+
+static inline __attribute__((always_inline)) char *
+write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
+{
+    unsigned index = instruction->row;
+    if (index >= GCN_ROW_COUNT)
+        return NULL;
+    switch (gcn_rows[index].shape) {
+#define PROFILE(family, name, ...)     \
+    case GCN_SHAPE_##family##_##name: \
+        return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name]);
+#include "isa/profiles.def"
+#undef PROFILE
+    default:
+        return NULL;
     }
+}
+
+/* The llvm writer's fast path out of line, so that CLRX's (inline in
+ * gcn_write_generic) keeps no frame. */
+static __attribute__((noinline)) char *write_llvm_generic(const gcn_instruction *instruction,
+                                                          uint64_t address, char *at)
+{
+    return write_generic(instruction, GCN_DIALECT_LLVM, address, at);
 }
 
 /* (one writer per dialect, the dialect's tests folded) */
 char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         char *at)
 {
-    return dialect == GCN_DIALECT_LLVM ? write_generic(instruction, GCN_DIALECT_LLVM, address, at)
+    return dialect == GCN_DIALECT_LLVM ? write_llvm_generic(instruction, address, at)
                                        : write_generic(instruction, GCN_DIALECT_CLRX, address, at);
 }
 

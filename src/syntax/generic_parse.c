@@ -692,6 +692,20 @@ static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint3
     return true;
 }
 
+/* An encoding's fields (encodings.def); a constant where the encoding is. */
+static inline __attribute__((always_inline)) unsigned field_count(gcn_encoding encoding)
+{
+    return 0u
+#define ENCODING(...)
+#define FIELD(e, ...) +(GCN_ENCODING_##e == encoding)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+        ;
+}
+
 /* Every profile's operands, then CLRX's key=value forms. */
 static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const gcn_profile *profile,
                                                      gcn_instruction *instruction)
@@ -753,12 +767,25 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
         return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
     }
+    if (field_count(encoding) == 2) /* the opcode's and this one (SOPP): no key=value form */
+        return parse_immediate(cursor, syntax, &out->value);
     bool read = parse_immediate(cursor, syntax, &out->value);
     if (!read || cursor->pos >= cursor->end)
         return read;
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding] | 1u << operand->field;
     return parse_hidden_fields(cursor, encoding, shown, instruction);
 }
+
+/* parse_profile as one function per profile, out of line: the dispatch
+ * below keeps no frame, and a profile's parser only the one it needs. */
+#define PROFILE(family, name, ...)                                                                 \
+    static __attribute__((noinline)) bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row, \
+                                                                 gcn_instruction *instruction)     \
+    {                                                                                              \
+        return parse_profile(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);   \
+    }
+#include "isa/profiles.def"
+#undef PROFILE
 
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
@@ -770,7 +797,7 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     switch (row ? row->shape : gcn_default_shape[instruction->family]) {
 #define PROFILE(family, name, ...)     \
     case GCN_SHAPE_##family##_##name: \
-        return parse_profile(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);
+        return parse_##family##_##name(cursor, row, instruction);
 #include "isa/profiles.def"
 #undef PROFILE
     default:
