@@ -63,6 +63,13 @@ bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
 void gcn_format_branch(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_branch(gcn_cursor *, uint32_t *);
 
+/* The inline float constants by code from 240 (float_text.c), and CLRX's
+ * float texts (1., .5, -4.5, 3e-7, 2.0s, 2.5h) read as single- (or, with
+ * h, half-) precision bits: false, touching nothing, for what is no float. */
+extern const uint32_t gcn_inline_float_bits[9];
+extern const char *const gcn_inline_float_texts[9];
+bool gcn_parse_float_text(gcn_cursor *cursor, uint32_t *bits);
+
 /* SOPP's 16-bit immediate (generic_parse.c), which the specials also take
  * raw: -32768..65535, CLRX truncating with a warning; the same where
  * llvm-mc takes only 0..65535 (s_endpgm, a raw sendmsg); and CLRX's

@@ -122,13 +122,6 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return true;
 }
 
-/* The inline float constants, by code from 240. */
-static const char *const float_texts[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0",
-                                           "-4.0", "0.15915494"};
-static const uint32_t float_bits[9] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u,
-                                       0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u,
-                                       0x3e22f983u};
-
 static void put_constant(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
                          unsigned dwords)
 {
@@ -140,7 +133,7 @@ static void put_constant(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uns
     if (code == 248 && dwords == 2 && dialect == GCN_DIALECT_LLVM)
         gcn_put(text, "0.15915494309189532"); /* llvm-mc prints the double */
     else
-        gcn_put(text, float_texts[code - 240]);
+        gcn_put(text, gcn_inline_float_texts[code - 240]);
 }
 
 /* A literal: llvm-mc prints a value an inline constant has as that
@@ -166,8 +159,8 @@ static void put_literal(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
         return;
     }
     for (unsigned i = 0; dwords == 1 && i < 9; i++)
-        if (value == float_bits[i] && (i < 8 || arch >= GCN_ARCH_GCN12)) {
-            gcn_put(text, float_texts[i]);
+        if (value == gcn_inline_float_bits[i] && (i < 8 || arch >= GCN_ARCH_GCN12)) {
+            gcn_put(text, gcn_inline_float_texts[i]);
             return;
         }
     gcn_put_hex(text, value);

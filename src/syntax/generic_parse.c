@@ -21,8 +21,6 @@ static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
 #undef FIELD_ALSO
 };
 
-#include <stdlib.h>
-
 typedef struct parsed {
     bool literal;
     uint32_t literal_value;
@@ -127,74 +125,6 @@ static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count,
         out->count = 1;
     return 1;
 }
-
-/* A single-precision value as half precision, rounded to nearest even. */
-static uint32_t half_bits(uint32_t single)
-{
-    uint32_t sign = (single >> 16) & 0x8000u, mantissa = single & 0x7fffffu;
-    int exponent = (int)((single >> 23) & 0xff) - 127 + 15;
-    if (((single >> 23) & 0xff) == 0xff)
-        return sign | 0x7c00u | (mantissa ? 0x200u : 0); /* inf, nan */
-    if (exponent >= 31)
-        return sign | 0x7c00u;
-    if (exponent <= 0) { /* subnormal or zero */
-        if (exponent < -10)
-            return sign;
-        mantissa |= 0x800000u;
-        unsigned shift = (unsigned)(14 - exponent);
-        uint32_t half = mantissa >> shift, rest = mantissa & ((1u << shift) - 1), middle = 1u << (shift - 1);
-        half += rest > middle || (rest == middle && (half & 1));
-        return sign | half;
-    }
-    uint32_t half = (uint32_t)exponent << 10 | mantissa >> 13, rest = mantissa & 0x1fffu;
-    half += rest > 0x1000u || (rest == 0x1000u && (half & 1)); /* may carry into the exponent */
-    return sign | half;
-}
-
-/* CLRX's float texts (1., .5, -4.5, 3e-7, 2.0s, 2.5h) as single- (or, with
- * h, half-) precision bits;
- * false, touching nothing, for what is no float. */
-static bool parse_float_text(gcn_cursor *cursor, uint32_t *bits)
-{
-    const char *p = cursor->pos, *end = cursor->end;
-    char buffer[64];
-    size_t n = 0;
-    bool point = false, exponent = false, digits = false;
-    if (p < end && (*p == '-' || *p == '+'))
-        buffer[n++] = *p++;
-    for (; p < end && n + 1 < sizeof buffer; p++) {
-        char c = *p;
-        if (c >= '0' && c <= '9')
-            digits = true;
-        else if (c == '.' && !point && !exponent)
-            point = true;
-        else if ((c == 'e' || c == 'E') && digits && !exponent) {
-            exponent = true;
-            if (p + 1 < end && (p[1] == '-' || p[1] == '+'))
-                buffer[n++] = *p++;
-        } else
-            break;
-        buffer[n++] = *p;
-    }
-    if (!digits || (!point && !exponent))
-        return false;
-    bool half = false;
-    if (p < end && (*p == 's' || *p == 'S' || *p == 'h' || *p == 'H'))
-        half = (*p++ | 0x20) == 'h';
-    if (p < end && gcn_is_identifier_char(*p))
-        return false; /* 'l' (double) and others: not yet */
-    buffer[n] = '\0';
-    float value = strtof(buffer, NULL);
-    memcpy(bits, &value, sizeof *bits);
-    if (half)
-        *bits = half_bits(*bits);
-    cursor->pos = p;
-    return true;
-}
-
-static const uint32_t inline_float_bits[9] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u,
-                                              0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u,
-                                              0x3e22f983u};
 
 /* A scalar register of count registers; llvm-mc wants SGPR tuples aligned. */
 /* The usual sN, s[A:B], ttmpN of the right width and alignment, in one
@@ -339,7 +269,7 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
         int64_t value;
         uint32_t bits;
         gcn_skip_space(cursor);
-        if (parse_float_text(cursor, &bits))
+        if (gcn_parse_float_text(cursor, &bits))
             value = bits;
         else if (!gcn_parse_expression(cursor, &value))
             return false;
@@ -352,9 +282,9 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
         return parse_register(cursor, count, out);
     /* CLRX: a float is an inline constant if it is one, else a literal */
     uint32_t float_bits;
-    if (options->dialect == GCN_DIALECT_CLRX && count <= 1 && parse_float_text(cursor, &float_bits)) {
+    if (options->dialect == GCN_DIALECT_CLRX && count <= 1 && gcn_parse_float_text(cursor, &float_bits)) {
         for (unsigned i = 0; i < 9 && !state->force_literal; i++)
-            if (float_bits == inline_float_bits[i] && (i < 8 || options->arch >= GCN_ARCH_GCN12)) {
+            if (float_bits == gcn_inline_float_bits[i] && (i < 8 || options->arch >= GCN_ARCH_GCN12)) {
                 *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)(240 + i), 0};
                 return true;
             }
