@@ -266,27 +266,3 @@ uint8_t *emu_scratch_span(gcn_wave *wave, unsigned lane, uint64_t offset, uint64
         return NULL;
     return wave->scratch + (size_t)lane * limit + offset;
 }
-
-bool emu_memory_read(emu_step *step, int lane, uint64_t address, void *out, uint64_t size)
-{
-    const uint8_t *bytes = emu_memory_span(step->machine, address, size);
-    if (!bytes) {
-        emu_fault_at(step, lane, address, "read of %llu bytes at 0x%llx outside guest memory",
-                     (unsigned long long)size, (unsigned long long)address);
-        return false;
-    }
-    memcpy(out, bytes, (size_t)size);
-    return true;
-}
-
-bool emu_memory_write(emu_step *step, int lane, uint64_t address, const void *in, uint64_t size)
-{
-    uint8_t *bytes = emu_memory_span(step->machine, address, size);
-    if (!bytes) {
-        emu_fault_at(step, lane, address, "write of %llu bytes at 0x%llx outside guest memory",
-                     (unsigned long long)size, (unsigned long long)address);
-        return false;
-    }
-    memcpy(bytes, in, (size_t)size);
-    return true;
-}

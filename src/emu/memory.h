@@ -62,11 +62,6 @@ static inline uint8_t *emu_hot_span(emu_hot_region *hot, gcn_machine *machine, u
 uint8_t *emu_lds_span(gcn_wave *wave, uint64_t offset, uint64_t size);
 uint8_t *emu_scratch_span(gcn_wave *wave, unsigned lane, uint64_t offset, uint64_t size);
 
-/* Guest memory at address, or a fault naming pc, lane and address
- * (returns false). */
-bool emu_memory_read(emu_step *step, int lane, uint64_t address, void *out, uint64_t size);
-bool emu_memory_write(emu_step *step, int lane, uint64_t address, const void *in, uint64_t size);
-
 static inline uint32_t emu_load32(const uint8_t *bytes)
 {
     return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |

@@ -110,19 +110,6 @@ void gcn_put_ttmps(gcn_text *text, unsigned first, unsigned count)
     put_range(text, ttmp_prefix, 4, first, first + count - 1, count != 1);
 }
 
-void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count)
-{
-    char padded[4] = {0};
-    size_t length = 0;
-    for (; length < sizeof padded && prefix[length]; length++) /* no library call: "s", "ttmp" */
-        padded[length] = prefix[length];
-    if (prefix[length]) { /* no register has one this long */
-        gcn_put(text, prefix);
-        length = 0;
-    }
-    put_range(text, padded, length, first, first + count - 1, count != 1);
-}
-
 /* The scalar operands that are not SGPRs, out of line so that the SGPR
  * path stays short. */
 static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_arch arch,

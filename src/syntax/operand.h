@@ -45,9 +45,7 @@ typedef struct gcn_scalar {
     bool constant;     /* an inline constant, not a register */
 } gcn_scalar;
 
-/* prefix first or prefix[first:last] (s5, ttmp[4:7]); numbers below 1000. */
-void gcn_put_register_range(gcn_text *text, const char *prefix, unsigned first, unsigned count);
-/* The same for the prefixes s and ttmp, without reading a prefix. */
+/* s5 or s[4:7], ttmp5 or ttmp[4:7]: numbers below 1000. */
 void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count);
 void gcn_put_ttmps(gcn_text *text, unsigned first, unsigned count);
 /* Prints count registers starting at code; false if no name fits. */
