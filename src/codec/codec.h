@@ -20,14 +20,18 @@ gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
 /* MUBUF and FLAT instructions are two words whatever their fields (the
  * disassembler's label scan steps over them by this alone). */
 enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
-gcn_status gcn_decode_mubuf(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-gcn_status gcn_encode_mubuf(const gcn_instruction *, uint32_t *);
 gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
 /* The families on the generic codec (codec/generic.c): the encoding from
  * word 0, fields by the bit packer, operands by the row's profile. */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
+/* An instruction of a generic family from its field values, for a test, a
+ * fuzzer or a parser that has them: instruction has its identity
+ * (gcn_instruction_start), modifiers and offset; values[GCN_FIELD(...)]
+ * the other fields. Packed and decoded, as from words: its operands by its
+ * profile, the fields the row shows no operand for in reserved[]. */
+gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values);
 
 /* Whether an instruction branches, and its SIMM16 word offset: its
  * branch operand (SOPP's branches, s_cbranch_i_fork, s_call_b64). */
@@ -78,8 +82,6 @@ static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
                                            size_t word_count, gcn_instruction *instruction)
 {
     gcn_family family = gcn_family_of_word(arch, words[0]);
-    if (family == GCN_FAMILY_MUBUF)
-        return gcn_decode_mubuf(arch, words, word_count, instruction);
     if (family == GCN_FAMILY_FLAT)
         return gcn_decode_flat(arch, words, word_count, instruction);
     if (family == GCN_FAMILY_SMEM)

@@ -16,6 +16,9 @@
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
 };
+static const gcn_modifier_info modifiers[GCN_MODIFIER_COUNT] = {
+#include "isa/modifier_rows.h"
+};
 typedef struct encoding_facts {
     uint8_t words, generations, kind, family; /* as gcn_encoding_info's */
     uint32_t value[GCN_ARCH_COUNT]; /* the fixed bits of word 0 */
@@ -136,6 +139,21 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
     unsigned count = info->words;
+    /* The modifiers first: the width of an operand may follow them. */
+    unsigned flags = 0;
+#pragma GCC unroll 16
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        unsigned modifier = gcn_field_modifiers[encoding][field];
+        if (!modifier || places[field].kind == GCN_PLACE_ABSENT)
+            continue;
+        uint32_t value = field_value(words, &places[field]);
+        shown |= 1u << field;
+        if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE)
+            instruction->offset = value;
+        else /* a product, not a test: no branch on a random bit */
+            flags |= value * modifiers[modifier - 1].bit;
+    }
+    instruction->modifiers = (uint16_t)flags;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
@@ -146,7 +164,16 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
             shown |= 1u << operand->field;
         }
         uint8_t kind = field_kind[operand->syntax];
-        if (kind) /* an immediate field */
+        if (operand->syntax == GCN_SYNTAX_VGPR) {
+            const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
+            *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)gcn_operand_width(operand, row, arch, flags),
+                                 (uint16_t)value, 0};
+        } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
+            *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)(value * 4), 0};
+        } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
+            *out = (gcn_operand){gcn_is_inline_constant(arch, value) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR,
+                                 1, (uint16_t)value, 0};
+        } else if (kind) /* an immediate field */
             *out = (gcn_operand){kind, 1, 0, value};
         else if (!decode_scalar(operand, value, words, word_count, info->words, &count, instruction, out))
             return GCN_ERROR_TRUNCATED;
@@ -257,6 +284,25 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     unsigned opcode_field = gcn_encoding_opcode_field[encoding];
     uint32_t out[2] = {info->value[arch], 0}, shown = 1u << opcode_field;
     bool fits = put_field(&places[opcode_field], instruction->opcode, out);
+    /* The modifiers the encoding has on the generation; any other refused. */
+    unsigned allowed = 0, flags = instruction->modifiers;
+    bool has_modifiers = false;
+#pragma GCC unroll 16
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        unsigned modifier = gcn_field_modifiers[encoding][field];
+        if (!modifier || places[field].kind == GCN_PLACE_ABSENT)
+            continue;
+        const gcn_modifier_info *info_of = &modifiers[modifier - 1];
+        has_modifiers = true;
+        shown |= 1u << field;
+        allowed |= info_of->bit;
+        fits &= put_field(&places[field],
+                          info_of->kind == GCN_MODIFIER_VALUE ? instruction->offset
+                                                              : (flags & info_of->bit) != 0,
+                          out);
+    }
+    if (has_modifiers)
+        fits &= (flags & ~allowed) == 0;
     bool literal = false;
     uint32_t literal_value = 0;
 #pragma GCC unroll 4
@@ -265,7 +311,16 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         const gcn_operand *in = &instruction->operands[i];
         uint8_t kind = field_kind[operand->syntax];
         uint32_t value = in->value;
-        if (kind) {
+        if (operand->syntax == GCN_SYNTAX_VGPR) {
+            fits &= in->kind == GCN_OPERAND_VECTOR;
+            value = in->number;
+        } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
+            fits &= in->kind == GCN_OPERAND_SCALAR && in->number % 4 == 0;
+            value = in->number / 4u;
+        } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
+            fits &= in->kind == GCN_OPERAND_SCALAR || in->kind == GCN_OPERAND_CONSTANT;
+            value = in->number;
+        } else if (kind) {
             fits &= in->kind == kind;
         } else if (in->kind == GCN_OPERAND_LITERAL && operand->syntax != GCN_SYNTAX_SREG) {
             fits &= !literal || literal_value == in->value; /* one literal word */
@@ -335,6 +390,29 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
                                                       : gcn_default_shape[instruction->family];
     profile_encoder encode = encoders[shape][instruction->arch];
     return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
+}
+
+gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    gcn_encoding encoding = gcn_instruction_encoding(instruction);
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    uint32_t all[GCN_MAX_FIELDS], words[2] = {0, 0}, none[2] = {0, 0};
+    unsigned allowed = 0;
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        unsigned modifier = gcn_field_modifiers[encoding][field];
+        if (modifier && places[field].kind != GCN_PLACE_ABSENT)
+            allowed |= modifiers[modifier - 1].bit;
+        all[field] = places[field].kind == GCN_PLACE_ABSENT ? 0
+                     : !modifier ? values[field]
+                     : modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE
+                         ? instruction->offset
+                         : (instruction->modifiers & modifiers[modifier - 1].bit) != 0;
+    }
+    all[gcn_encoding_opcode_field[encoding]] = instruction->opcode;
+    if ((instruction->modifiers & ~allowed) || !gcn_pack(encoding, arch, all, none, words))
+        return GCN_ERROR_NOT_ENCODABLE;
+    return gcn_decode_generic(arch, words, encodings[encoding].words, instruction);
 }
 
 /* The branch operand's field of one profile set to offset (its bits only). */

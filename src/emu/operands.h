@@ -7,6 +7,7 @@
 #define GCN_EMU_OPERANDS_H
 
 #include "emu/emu.h"
+#include "isa/profile.h"
 
 /* SOPP's one operand: SIMM16 (an immediate, a branch offset, waitcnt's
  * or sendmsg's fields). */
@@ -61,7 +62,7 @@ static inline uint32_t emu_smem_literal(const gcn_instruction *instruction)
     return instruction->literal;
 }
 
-/* Vector memory (MUBUF, FLAT/GLOBAL/SCRATCH). */
+/* Vector memory (FLAT/GLOBAL/SCRATCH). */
 static inline unsigned emu_vaddr(const gcn_instruction *instruction)
 {
     return instruction->vaddr;
@@ -74,12 +75,38 @@ static inline unsigned emu_vdst(const gcn_instruction *instruction)
 {
     return instruction->vdst;
 }
-/* MUBUF: first code of the 4-SGPR resource. */
+/* MUBUF (on the generic codec): the operand in a field, as its register
+ * number or scalar code; a field the row shows no operand for
+ * (buffer_store_lds_dword's vaddr) is kept in reserved[]. */
+static inline unsigned emu_mubuf_field(const gcn_instruction *instruction, unsigned field)
+{
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        if (profile->operands[i].field == field)
+            return instruction->operands[i].number;
+    const gcn_field_place *place = &gcn_field_places[GCN_ENCODING_MUBUF][instruction->arch][field];
+    unsigned value = (instruction->reserved[place->word] >> place->first) & place->mask;
+    return field == GCN_FIELD(MUBUF, srsrc) ? value * 4u : value;
+}
+static inline unsigned emu_mubuf_vdata(const gcn_instruction *instruction)
+{
+    return emu_mubuf_field(instruction, GCN_FIELD(MUBUF, vdata));
+}
+static inline unsigned emu_mubuf_vaddr(const gcn_instruction *instruction)
+{
+    return emu_mubuf_field(instruction, GCN_FIELD(MUBUF, vaddr));
+}
+/* First code of the 4-SGPR resource. */
 static inline unsigned emu_mubuf_srsrc(const gcn_instruction *instruction)
 {
-    return instruction->sbase * 4u;
+    return emu_mubuf_field(instruction, GCN_FIELD(MUBUF, srsrc));
 }
-/* MUBUF soffset, GCN 1.4 SMEM soffset: a scalar source code. */
+/* SOFFSET: a scalar source code. */
+static inline unsigned emu_mubuf_soffset(const gcn_instruction *instruction)
+{
+    return emu_mubuf_field(instruction, GCN_FIELD(MUBUF, soffset));
+}
+/* GCN 1.4 SMEM soffset: a scalar source code. */
 static inline unsigned emu_soffset(const gcn_instruction *instruction)
 {
     return instruction->soffset;

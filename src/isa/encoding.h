@@ -109,4 +109,26 @@ bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
  * occupy on the generation. */
 void gcn_field_bits(gcn_encoding encoding, gcn_arch arch, uint32_t set, uint32_t *bits);
 
+/* Modifiers (src/isa/modifiers.def), numbered in .def order; each lives in
+ * the field of its name in every encoding that has one. */
+typedef enum gcn_modifier {
+#define MODIFIER(id, field, kind) GCN_MODIFIER_##id,
+#include "isa/modifiers.def"
+#undef MODIFIER
+    GCN_MODIFIER_COUNT
+} gcn_modifier;
+typedef enum gcn_modifier_kind {
+    GCN_MODIFIER_FLAG, /* a GCN_MOD_* bit of modifiers, written bare when set */
+    GCN_MODIFIER_VALUE /* gcn_instruction.offset, written name:N when not 0 */
+} gcn_modifier_kind;
+typedef struct gcn_modifier_info {
+    const char *name;
+    uint16_t bit; /* GCN_MOD_*, 0 for a VALUE */
+    uint8_t kind; /* gcn_modifier_kind */
+} gcn_modifier_info;
+extern const gcn_modifier_info gcn_modifiers[GCN_MODIFIER_COUNT];
+/* Generated: the modifier each field of an encoding holds, as its
+ * gcn_modifier + 1 (0: the field holds none). */
+extern const uint8_t gcn_field_modifiers[GCN_ENCODING_COUNT][GCN_MAX_FIELDS];
+
 #endif

@@ -14,12 +14,6 @@ typedef enum gcn_shape {
     GCN_SHAPE_SMEM_PROBE,    /* imm7 in sdata, sbase, offset */
     GCN_SHAPE_SMEM_DISCARD,  /* sbase, offset */
 
-    GCN_SHAPE_MUBUF_LOAD,    /* vdata, vaddr, srsrc, soffset */
-    GCN_SHAPE_MUBUF_STORE,
-    GCN_SHAPE_MUBUF_ATOMIC,
-    GCN_SHAPE_MUBUF_NONE,    /* buffer_wbinvl1 ... */
-    GCN_SHAPE_MUBUF_STORE_LDS, /* srsrc, soffset */
-
     GCN_SHAPE_FLAT_LOAD,     /* vdst, vaddr[, saddr] */
     GCN_SHAPE_FLAT_STORE,    /* vaddr, vdata[, saddr] */
     GCN_SHAPE_FLAT_ATOMIC,   /* vdst, vaddr, vdata[, saddr] */

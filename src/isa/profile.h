@@ -31,8 +31,23 @@ typedef enum gcn_operand_syntax {
     GCN_SYNTAX_OPTIONAL16, /* s_endpgm's: written only when not 0, in both dialects */
     GCN_SYNTAX_WAITCNT,    /* vmcnt(N) expcnt(N) lgkmcnt(N) */
     GCN_SYNTAX_SENDMSG,    /* sendmsg(message, operation, stream) */
+    /* MUBUF */
+    GCN_SYNTAX_VGPR,    /* a VGPR tuple in an 8-bit field; the width may follow a rule */
+    GCN_SYNTAX_SRSRC,   /* 4 SGPRs in a 5-bit field (the first register / 4) */
+    GCN_SYNTAX_SOFFSET, /* an 8-bit scalar source: registers, inline constants, no literal */
     GCN_SYNTAX_COUNT
 } gcn_operand_syntax;
+
+/* How an operand's width follows the row and the modifiers. */
+typedef enum gcn_width_rule {
+    GCN_WIDTH_FIXED,   /* the profile's dwords */
+    /* MUBUF */
+    GCN_WIDTH_DATA,    /* the row's data_dwords, halved rounding up for the packed d16
+                          formats on GCN 1.4 (GCN_ROW_D16_PACKED), at least 1, one more
+                          with tfe */
+    GCN_WIDTH_ADDRESS  /* 2 with offen and idxen or with addr64, else 1 (which the
+                          instruction reads only with offen or idxen: llvm-mc's `off`) */
+} gcn_width_rule;
 
 enum { GCN_FIELD_LITERAL = 0xff }; /* an operand in the literal word, not a field */
 
@@ -41,9 +56,10 @@ typedef struct gcn_operand_profile {
     uint8_t syntax; /* gcn_operand_syntax */
     uint8_t dwords; /* registers (dwords) the operand spans */
     uint8_t field;  /* index of its field in the encoding, or GCN_FIELD_LITERAL */
+    uint8_t width;  /* gcn_width_rule */
 } gcn_operand_profile;
 
-enum { GCN_PROFILE_MAX_OPERANDS = 3 };
+enum { GCN_PROFILE_MAX_OPERANDS = 4 };
 
 typedef struct gcn_profile {
     uint8_t encoding;      /* gcn_encoding */
@@ -77,6 +93,29 @@ static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
 {
     return (code >= 128 && code <= 208) || (code >= 240 && code <= 247) ||
            (code == 248 && arch >= GCN_ARCH_GCN12);
+}
+
+/* An operand's width in registers by its rule; row may be NULL (an opcode
+ * with no instruction, read as the family's default). Arithmetic, not
+ * tests: a branch on the random row's packing or modifiers mispredicts. */
+static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, const gcn_row *row,
+                                         gcn_arch arch, unsigned modifiers)
+{
+    switch ((gcn_width_rule)operand->width) {
+    case GCN_WIDTH_DATA: {
+        unsigned dwords = row ? row->data_dwords : 1;
+        unsigned packed = row ? (row->flags / GCN_ROW_D16_PACKED & 1) & (arch >= GCN_ARCH_GCN14) : 0;
+        dwords = (dwords + packed) >> packed;
+        return dwords + (dwords == 0) + ((modifiers & GCN_MOD_TFE) != 0);
+    }
+    case GCN_WIDTH_ADDRESS: {
+        unsigned both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) ==
+                        (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
+        return 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
+    }
+    default:
+        return operand->dwords;
+    }
 }
 
 /* The encoding's number of fields and its opcode field's index (generated

@@ -497,6 +497,9 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     case GCN_SYNTAX_SENDMSG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
+    case GCN_SYNTAX_VGPR: /* MUBUF: its own parser (syntax/mubuf.c) so far */
+    case GCN_SYNTAX_SRSRC:
+    case GCN_SYNTAX_SOFFSET:
     case GCN_SYNTAX_COUNT:
         break;
     }

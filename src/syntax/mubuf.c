@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "isa/profile.h"
 #include "syntax/modifier.h"
 
 enum { MUBUF_OFFSET_MAX = 4095 };
@@ -50,7 +51,70 @@ static uint64_t silent_reserved(gcn_arch arch)
 
 static uint64_t reserved_bits(const gcn_instruction *instruction)
 {
-    return (uint64_t)instruction->reserved[1] << 32 | instruction->reserved[0];
+    const uint32_t *mask = gcn_encoding_reserved[GCN_ENCODING_MUBUF][instruction->arch];
+    return (uint64_t)(instruction->reserved[1] & mask[1]) << 32 | (instruction->reserved[0] & mask[0]);
+}
+
+/* The four register fields: from the operands the row's profile shows, the
+ * others from reserved[] (word 1: vaddr 0-7, vdata 8-15, srsrc 16-20,
+ * soffset 24-31). */
+typedef struct mubuf_fields {
+    unsigned vaddr, vdata, srsrc, soffset;
+} mubuf_fields;
+
+static inline mubuf_fields fields_of(const gcn_instruction *instruction)
+{
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    uint32_t hidden = instruction->reserved[1];
+    mubuf_fields fields = {hidden & 0xff, hidden >> 8 & 0xff, hidden >> 16 & 31, hidden >> 24};
+    for (unsigned i = 0; i < profile->operand_count && i < instruction->operand_count; i++) {
+        unsigned number = instruction->operands[i].number;
+        switch (profile->operands[i].field) {
+        case GCN_FIELD(MUBUF, vaddr): fields.vaddr = number; break;
+        case GCN_FIELD(MUBUF, vdata): fields.vdata = number; break;
+        case GCN_FIELD(MUBUF, srsrc): fields.srsrc = number / 4; break;
+        default: fields.soffset = number; break;
+        }
+    }
+    return fields;
+}
+
+/* The parser's fields as the operands the row's profile shows (their
+ * widths by its rules), the others into reserved[]. */
+static void set_operands(gcn_instruction *instruction, const mubuf_fields *fields)
+{
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    uint32_t hidden = fields->vaddr | fields->vdata << 8 | fields->srsrc << 16 | fields->soffset << 24;
+    instruction->encoding = GCN_ENCODING_MUBUF;
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        gcn_operand *out = &instruction->operands[i];
+        switch (operand->field) {
+        case GCN_FIELD(MUBUF, vaddr):
+        case GCN_FIELD(MUBUF, vdata): {
+            bool address = operand->field == GCN_FIELD(MUBUF, vaddr);
+            *out = (gcn_operand){GCN_OPERAND_VECTOR,
+                                 (uint8_t)gcn_operand_width(operand, row, arch, instruction->modifiers),
+                                 (uint16_t)(address ? fields->vaddr : fields->vdata), 0};
+            hidden &= address ? ~0xffu : ~0xff00u;
+            break;
+        }
+        case GCN_FIELD(MUBUF, srsrc):
+            *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)(fields->srsrc * 4), 0};
+            hidden &= ~0x1f0000u;
+            break;
+        default:
+            *out = (gcn_operand){gcn_is_inline_constant(arch, fields->soffset) ? GCN_OPERAND_CONSTANT
+                                                                               : GCN_OPERAND_SCALAR,
+                                 1, (uint16_t)fields->soffset, 0};
+            hidden &= ~0xff000000u;
+            break;
+        }
+    }
+    instruction->operand_count = profile->operand_count;
+    instruction->reserved[1] |= hidden;
 }
 
 /* SRSRC tuples no register name covers, spelled as clrxdisasm does. */
@@ -152,17 +216,18 @@ static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruct
         return NULL;
     unsigned width = data_width(row, arch) + ((modifiers & GCN_MOD_TFE) ? 1 : 0);
     unsigned address = address_width(modifiers);
-    if (instruction->vdata + width > 256 || instruction->vaddr + address > 256)
+    mubuf_fields fields = fields_of(instruction);
+    if (fields.vdata + width > 256 || fields.vaddr + address > 256)
         return NULL; /* wrapped tuples */
     at = gcn_write_clrx_mnemonic(at, instruction->row);
-    at = gcn_write_vgprs(at, instruction->vdata, width);
+    at = gcn_write_vgprs(at, fields.vdata, width);
     at = gcn_write(at, ", ");
-    at = gcn_write_vgprs(at, instruction->vaddr, address);
+    at = gcn_write_vgprs(at, fields.vaddr, address);
     at = gcn_write(at, ", ");
-    if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sbase * 4u, 4)))
+    if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, fields.srsrc * 4u, 4)))
         return NULL;
     at = gcn_write(at, ", ");
-    if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->soffset, 1)))
+    if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, fields.soffset, 1)))
         return NULL;
     at = gcn_write_if(at, " offen\0", 6, modifiers & GCN_MOD_OFFEN);
     at = gcn_write_if(at, " idxen\0", 6, modifiers & GCN_MOD_IDXEN);
@@ -183,6 +248,7 @@ static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruc
     bool vectors = has_vector_operands(row);
     bool scalars = !row || row->shape != GCN_SHAPE_MUBUF_NONE;
     uint64_t reserved = vectors || scalars ? 0 : reserved_bits(instruction) & ~silent_reserved(arch);
+    mubuf_fields fields = fields_of(instruction);
     size_t start = text->length;
     if (!row) {
         gcn_put_illegal(text, GCN_DIALECT_CLRX, "MUBUF", instruction->opcode, true);
@@ -190,22 +256,22 @@ static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruc
         gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, true);
     } else {
         gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, false);
-        bool more = modifiers || instruction->offset || instruction->vaddr ||
-                    instruction->vdata || instruction->sbase || instruction->soffset || reserved;
+        bool more = modifiers || instruction->offset || fields.vaddr ||
+                    fields.vdata || fields.srsrc || fields.soffset || reserved;
         if (more) /* the flags below bring their own space */
             gcn_put_pad(text, start, 15);
     }
     if (vectors) {
         unsigned width = data_width(row, arch) + ((modifiers & GCN_MOD_TFE) ? 1 : 0);
-        gcn_format_vgprs(text, instruction->vdata, width);
+        gcn_format_vgprs(text, fields.vdata, width);
         gcn_put(text, ", ");
-        gcn_format_vgprs(text, instruction->vaddr, address_width(modifiers));
+        gcn_format_vgprs(text, fields.vaddr, address_width(modifiers));
         gcn_put(text, ", ");
     }
     if (scalars) {
-        put_srsrc(text, arch, GCN_DIALECT_CLRX, instruction->sbase);
+        put_srsrc(text, arch, GCN_DIALECT_CLRX, fields.srsrc);
         gcn_put(text, ", ");
-        put_soffset(text, arch, GCN_DIALECT_CLRX, instruction->soffset);
+        put_soffset(text, arch, GCN_DIALECT_CLRX, fields.soffset);
     }
     if (modifiers & GCN_MOD_OFFEN) gcn_put(text, " offen");
     if (modifiers & GCN_MOD_IDXEN) gcn_put(text, " idxen");
@@ -216,12 +282,12 @@ static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruc
     if (modifiers & GCN_MOD_LDS) gcn_put(text, " lds");
     if (modifiers & GCN_MOD_TFE) gcn_put(text, " tfe");
     if (!vectors) {
-        put_field(text, "vaddr", instruction->vaddr);
-        put_field(text, "vdata", instruction->vdata);
+        put_field(text, "vaddr", fields.vaddr);
+        put_field(text, "vdata", fields.vdata);
     }
     if (!scalars) {
-        put_field(text, "srsrc", instruction->sbase);
-        put_field(text, "soffset", instruction->soffset);
+        put_field(text, "srsrc", fields.srsrc);
+        put_field(text, "soffset", fields.soffset);
     }
     put_field(text, "reserved", reserved);
 }
@@ -273,6 +339,7 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
     bool atomic = (row->flags & GCN_ROW_ATOMIC) != 0;
     if (row->flags & GCN_ROW_LLVM_ABSENT)
         return NULL;
+    mubuf_fields fields = fields_of(instruction);
     switch ((gcn_shape)row->shape) {
     case GCN_SHAPE_MUBUF_NONE:
         /* These bits must be clear; bit 15 too, addr64 or not. */
@@ -285,10 +352,10 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
         if (!(modifiers & GCN_MOD_LDS) || (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
             return NULL;
         at = gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), true);
-        if (!(at = write_llvm_srsrc(at, arch, instruction->sbase)))
+        if (!(at = write_llvm_srsrc(at, arch, fields.srsrc)))
             return NULL;
         at = gcn_write(at, ", ");
-        if (!(at = write_llvm_soffset(at, arch, instruction->soffset)))
+        if (!(at = write_llvm_soffset(at, arch, fields.soffset)))
             return NULL;
         at = gcn_write_offset(at, (int)instruction->offset); /* 12 bits */
         at = gcn_write(at, " lds"); /* and no tfe, as with every LDS form */
@@ -314,20 +381,20 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
     data += data == 0;
     unsigned both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) == (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
     unsigned address = 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
-    if ((instruction->vdata + data > 256) | (addressed & (instruction->vaddr + address > 256)))
+    if ((fields.vdata + data > 256) | (addressed & (fields.vaddr + address > 256)))
         return NULL; /* past v255 */
     at = gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), true);
-    at = gcn_write_vgprs(at, instruction->vdata, data);
+    at = gcn_write_vgprs(at, fields.vdata, data);
     at = gcn_write(at, ", ");
     if (addressed)
-        at = gcn_write_vgprs(at, instruction->vaddr, address);
+        at = gcn_write_vgprs(at, fields.vaddr, address);
     else
         at = gcn_write(at, "off");
     at = gcn_write(at, ", ");
-    if (!(at = write_llvm_srsrc(at, arch, instruction->sbase)))
+    if (!(at = write_llvm_srsrc(at, arch, fields.srsrc)))
         return NULL;
     at = gcn_write(at, ", ");
-    if (!(at = write_llvm_soffset(at, arch, instruction->soffset)))
+    if (!(at = write_llvm_soffset(at, arch, fields.soffset)))
         return NULL;
     at = gcn_write_if(at, " idxen\0", 6, modifiers & GCN_MOD_IDXEN);
     at = gcn_write_if(at, " offen\0", 6, modifiers & GCN_MOD_OFFEN);
@@ -552,7 +619,8 @@ static inline bool expect_comma(gcn_cursor *cursor)
 /* CLRX: the fields the printer shows after the flags (vaddr=0x12 ...). */
 enum { FIELD_VADDR, FIELD_VDATA, FIELD_SRSRC, FIELD_SOFFSET, FIELD_RESERVED, FIELD_COUNT };
 
-static bool parse_fields(gcn_cursor *cursor, unsigned allowed, gcn_instruction *instruction)
+static bool parse_fields(gcn_cursor *cursor, unsigned allowed, gcn_instruction *instruction,
+                         mubuf_fields *out)
 {
     static const char *const names[FIELD_COUNT] = {"vaddr", "vdata", "srsrc", "soffset",
                                                    "reserved"};
@@ -579,18 +647,8 @@ static bool parse_fields(gcn_cursor *cursor, unsigned allowed, gcn_instruction *
         const char *value_at = cursor->pos;
         int64_t value;
         if (which == FIELD_RESERVED) {
-            uint64_t reserved_mask = ~(uint64_t)0;
-            uint32_t words[2];
-            gcn_instruction zero = *instruction; /* the codec knows which bits are reserved */
-            zero.modifiers = 0;
-            zero.reserved[0] = zero.reserved[1] = ~0u;
-            if (gcn_encode(&zero, words, NULL) == GCN_OK) {
-                zero.reserved[0] = zero.reserved[1] = 0;
-                uint32_t plain[2];
-                if (gcn_encode(&zero, plain, NULL) == GCN_OK)
-                    reserved_mask = ((uint64_t)(words[1] ^ plain[1]) << 32 | (words[0] ^ plain[0])) &
-                                    ~silent_reserved(arch);
-            }
+            const uint32_t *mask = gcn_encoding_reserved[GCN_ENCODING_MUBUF][arch];
+            uint64_t reserved_mask = ((uint64_t)mask[1] << 32 | mask[0]) & ~silent_reserved(arch);
             if (!gcn_parse_expression(cursor, &value))
                 return false;
             if ((uint64_t)value & ~reserved_mask)
@@ -604,10 +662,10 @@ static bool parse_fields(gcn_cursor *cursor, unsigned allowed, gcn_instruction *
         }
         if (!gcn_parse_ranged(cursor, 0, which == FIELD_SRSRC ? 31 : 255, &value, names[which]))
             return false;
-        if (which == FIELD_VADDR) instruction->vaddr = (uint8_t)value;
-        else if (which == FIELD_VDATA) instruction->vdata = (uint8_t)value;
-        else if (which == FIELD_SRSRC) instruction->sbase = (uint8_t)value;
-        else instruction->soffset = (uint8_t)value;
+        if (which == FIELD_VADDR) out->vaddr = (unsigned)value;
+        else if (which == FIELD_VDATA) out->vdata = (unsigned)value;
+        else if (which == FIELD_SRSRC) out->srsrc = (unsigned)value;
+        else out->soffset = (unsigned)value;
     }
     return true;
 }
@@ -660,7 +718,8 @@ static bool parse_vectors(gcn_cursor *cursor, vector_operand *data, vector_opera
 
 /* Operand counts, once the flags are known. */
 static bool check_vectors(gcn_cursor *cursor, const gcn_row *row, const vector_operand *data,
-                          const vector_operand *address, gcn_instruction *instruction)
+                          const vector_operand *address, gcn_instruction *instruction,
+                          mubuf_fields *out)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     unsigned modifiers = instruction->modifiers;
@@ -686,8 +745,8 @@ static bool check_vectors(gcn_cursor *cursor, const gcn_row *row, const vector_o
             return gcn_fail(cursor, address->at, "expected 1 vector register as address, found %u",
                             address->count);
     }
-    instruction->vdata = (uint8_t)data->first;
-    instruction->vaddr = (uint8_t)(address->off || address->omitted ? 0 : address->first);
+    out->vdata = data->first;
+    out->vaddr = address->off || address->omitted ? 0 : address->first;
     return true;
 }
 
@@ -736,7 +795,8 @@ static inline const char *read_inline_integer(const char *p, const char *end, un
  * gcn_read_plain_modifiers reads them, and nothing the full path would warn
  * about or refuse. False, touching nothing, for anything else, which the
  * full path then reads and reports. */
-static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
+                        mubuf_fields *out)
 {
     const gcn_parse_options *options = cursor->options;
     gcn_arch arch = options->arch;
@@ -808,17 +868,14 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
         return false;
     }
     instruction->modifiers = (uint16_t)modifiers;
-    instruction->vdata = (uint8_t)data_first;
-    instruction->vaddr = (uint8_t)address_first;
-    instruction->sbase = (uint8_t)srsrc;
-    instruction->soffset = (uint8_t)soffset;
+    *out = (mubuf_fields){address_first, data_first, srsrc, soffset};
     instruction->offset = (uint32_t)read.offset;
     cursor->pos = p;
     return true;
 }
 
 static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_row *row,
-                                                 gcn_instruction *instruction)
+                                                 gcn_instruction *instruction, mubuf_fields *out)
 {
     gcn_arch arch = cursor->options->arch;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
@@ -868,7 +925,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
             fields |= 1u << FIELD_VADDR | 1u << FIELD_VDATA;
         if (!scalars)
             fields |= 1u << FIELD_SRSRC | 1u << FIELD_SOFFSET;
-        if (!parse_fields(cursor, fields, instruction))
+        if (!parse_fields(cursor, fields, instruction, out))
             return false;
     }
 
@@ -891,11 +948,11 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     }
     if (llvm && row && row->shape == GCN_SHAPE_MUBUF_STORE_LDS) /* llvm-mc always sets it */
         instruction->modifiers |= GCN_MOD_LDS;
-    if (vectors && !check_vectors(cursor, row, &data, &address, instruction))
+    if (vectors && !check_vectors(cursor, row, &data, &address, instruction, out))
         return false;
     if (scalars) {
-        instruction->sbase = (uint8_t)srsrc;
-        instruction->soffset = (uint8_t)soffset;
+        out->srsrc = srsrc;
+        out->soffset = soffset;
     }
     instruction->offset = (uint32_t)offset;
     return true;
@@ -911,13 +968,18 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
     const char *name_end = cursor->pos;
     bool size_suffix = name_end - cursor->text >= 4 && name_end[-4] == '_' &&
                        (name_end[-3] | 0x20) == 'e';
+    mubuf_fields fields = {0, 0, 0, 0};
     instruction->word_count = 2;
     if (row && !size_suffix &&
         !(cursor->options->dialect == GCN_DIALECT_LLVM && (row->flags & GCN_ROW_LLVM_ABSENT))) {
-        if (row->shape == GCN_SHAPE_MUBUF_NONE && name_end == cursor->end)
-            return true; /* buffer_wbinvl1: no operand, no modifier */
-        if (row->shape != GCN_SHAPE_MUBUF_NONE && parse_plain(cursor, row, instruction))
+        if ((row->shape == GCN_SHAPE_MUBUF_NONE && name_end == cursor->end) ||
+            (row->shape != GCN_SHAPE_MUBUF_NONE && parse_plain(cursor, row, instruction, &fields))) {
+            set_operands(instruction, &fields); /* buffer_wbinvl1: no operand, no modifier */
             return true;
+        }
     }
-    return parse_full(cursor, row, instruction);
+    if (!parse_full(cursor, row, instruction, &fields))
+        return false;
+    set_operands(instruction, &fields);
+    return true;
 }

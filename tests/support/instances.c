@@ -108,8 +108,27 @@ static attempt generic_attempt(test_random *random, unsigned row, gcn_arch arch,
         shown |= 1u << operand->field;
         if (!test_random_percent(random, 30))
             continue;
-        bool scalar = operand->syntax == GCN_SYNTAX_SREG || operand->syntax == GCN_SYNTAX_SSRC;
-        biased[operand->field] = scalar ? PICK(random, scalar_codes) : PICK(random, simm16s);
+        bool scalar = operand->syntax == GCN_SYNTAX_SREG || operand->syntax == GCN_SYNTAX_SSRC ||
+                      operand->syntax == GCN_SYNTAX_SOFFSET;
+        biased[operand->field] = scalar                                ? PICK(random, scalar_codes)
+                                 : operand->syntax == GCN_SYNTAX_VGPR  ? PICK(random, vector_codes)
+                                 : operand->syntax == GCN_SYNTAX_SRSRC ? PICK(random, base_fields)
+                                                                       : PICK(random, simm16s);
+    }
+    /* The modifiers (MUBUF's flags and offset) are shown too; a plain
+     * instance has none half the time, as with the older families. */
+    bool no_flags = plain && test_random_percent(random, 50);
+    bool no_offset = plain && test_random_percent(random, 50);
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        unsigned modifier = gcn_field_modifiers[encoding][field];
+        if (!modifier || gcn_field_places[encoding][arch][field].kind == GCN_PLACE_ABSENT)
+            continue;
+        shown |= 1u << field;
+        bool value = gcn_modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE;
+        if (value && test_random_percent(random, 30))
+            biased[field] = PICK(random, offsets);
+        if (value ? no_offset : no_flags)
+            values[field] = biased[field] = 0;
     }
     if (plain) {
         reserved[0] = reserved[1] = 0;
@@ -236,4 +255,15 @@ void test_format_words(const uint32_t *words, size_t count, char *out, size_t si
 const char *test_row_name(unsigned row)
 {
     return row < GCN_ROW_COUNT ? gcn_rows[row].name : "(no row)";
+}
+
+gcn_status test_mubuf_operands(gcn_instruction *instruction, unsigned vdata, unsigned vaddr,
+                               unsigned srsrc, unsigned soffset)
+{
+    uint32_t values[GCN_MAX_FIELDS] = {0};
+    values[GCN_FIELD(MUBUF, vdata)] = vdata;
+    values[GCN_FIELD(MUBUF, vaddr)] = vaddr;
+    values[GCN_FIELD(MUBUF, srsrc)] = srsrc;
+    values[GCN_FIELD(MUBUF, soffset)] = soffset;
+    return gcn_set_fields(instruction, values);
 }

@@ -140,6 +140,19 @@ int main(void)
         }
         printf("    },\n");
     }
+    printf("};\n\n");
+    printf("const uint8_t gcn_field_modifiers[GCN_ENCODING_COUNT][GCN_MAX_FIELDS] = {\n");
+    for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
+        uint8_t modifier[GCN_MAX_FIELDS] = {0};
+        for (unsigned l = gcn_encodings[e].first_layout; e && gcn_field_layouts[l].encoding == e; l++)
+            for (unsigned m = 0; m < GCN_MODIFIER_COUNT; m++)
+                if (strcmp(gcn_field_layouts[l].name, gcn_modifiers[m].name) == 0)
+                    modifier[gcn_field_layouts[l].index] = (uint8_t)(m + 1);
+        printf("    {");
+        for (unsigned f = 0; f < GCN_MAX_FIELDS; f++)
+            printf("%s%u", f ? ", " : "", modifier[f]);
+        printf("}, /* %s */\n", e ? gcn_encodings[e].name : "none");
+    }
     printf("};\n");
     return 0;
 }
