@@ -54,6 +54,25 @@ typedef struct gcn_operand_hook {
 } gcn_operand_hook;
 extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
 
+/* An encoding whose text is not yet the profile-driven printer's and
+ * parser's: its writers, general printer and parser, registered in
+ * gcn_encoding_hooks (specials.c) and called by the generic entry points,
+ * so that no caller above knows the family. MUBUF's (syntax/mubuf.c). */
+typedef struct gcn_encoding_hook {
+    bool (*format)(const gcn_instruction *, gcn_dialect, uint64_t address, gcn_text *);
+    char *(*write_llvm)(const gcn_instruction *, char *);
+    char *(*write_clrx)(const gcn_instruction *, char *);
+    bool (*parse)(gcn_cursor *, const gcn_row *, gcn_instruction *);
+} gcn_encoding_hook;
+extern const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT];
+/* The encodings registered there, a constant test where the encoding is. */
+#define GCN_HOOKED_ENCODING(encoding) ((encoding) == GCN_ENCODING_MUBUF)
+
+bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
+char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
+char *gcn_write_clrx_mubuf(const gcn_instruction *, char *);
+bool gcn_parse_mubuf(gcn_cursor *, const gcn_row *, gcn_instruction *);
+
 void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);
 void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);

@@ -277,6 +277,8 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 {
     const gcn_profile *profile = gcn_profile_of(instruction);
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
+    if (GCN_HOOKED_ENCODING(profile->encoding))
+        return gcn_encoding_hooks[profile->encoding].format(instruction, dialect, address, text);
     if (instruction->operand_count != profile->operand_count || encoding != profile->encoding)
         return false;
     /* SOPP's unused field and s_endpgm's: left out when 0 */
@@ -374,15 +376,35 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     }
 }
 
+/* An encoding's registered writer (generic.h). */
+static inline __attribute__((always_inline)) char *
+write_hooked(const gcn_instruction *instruction, gcn_dialect dialect, char *at, gcn_encoding encoding)
+{
+    return dialect == GCN_DIALECT_LLVM ? gcn_encoding_hooks[encoding].write_llvm(instruction, at)
+                                       : gcn_encoding_hooks[encoding].write_clrx(instruction, at);
+}
+/* The same for an opcode with no row (llvm-mc knows some by another
+ * generation's row); out of line: rare. */
+static __attribute__((noinline)) char *write_hooked_other(const gcn_instruction *instruction,
+                                                          gcn_dialect dialect, char *at)
+{
+    gcn_encoding encoding = (gcn_encoding)gcn_profile_of(instruction)->encoding;
+    return instruction->family < GCN_FAMILY_COUNT && GCN_HOOKED_ENCODING(encoding)
+               ? write_hooked(instruction, dialect, at, encoding)
+               : NULL;
+}
+
 static inline __attribute__((always_inline)) char *
 write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
 {
     unsigned index = instruction->row;
     if (index >= GCN_ROW_COUNT)
-        return NULL;
+        return write_hooked_other(instruction, dialect, at);
     switch (gcn_rows[index].shape) {
-#define PROFILE(family, name, ...)     \
-    case GCN_SHAPE_##family##_##name: \
+#define PROFILE(family, name, ...)                                                                 \
+    case GCN_SHAPE_##family##_##name:                                                              \
+        if (GCN_HOOKED_ENCODING(GCN_ENCODING_##family))                                            \
+            return write_hooked(instruction, dialect, at, GCN_ENCODING_##family);                  \
         return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name]);
 #include "isa/profiles.def"
 #undef PROFILE

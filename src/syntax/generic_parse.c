@@ -723,11 +723,14 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     /* The instruction is started: its row, or the family's default shape. */
+    unsigned shape = row ? row->shape : gcn_default_shape[instruction->family];
+    if (GCN_HOOKED_ENCODING(gcn_profiles[shape].encoding)) /* its own parser (generic.h) */
+        return gcn_encoding_hooks[gcn_profiles[shape].encoding].parse(cursor, row, instruction);
     if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM)
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row ? row->name : "this opcode");
     /* One parser per profile: the compiler folds its operands' tests. */
-    switch (row ? row->shape : gcn_default_shape[instruction->family]) {
+    switch (shape) {
 #define PROFILE(family, name, ...)     \
     case GCN_SHAPE_##family##_##name: \
         return parse_##family##_##name(cursor, row, instruction);

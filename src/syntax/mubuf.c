@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "isa/profile.h"
+#include "syntax/generic.h"
 #include "syntax/modifier.h"
 
 enum { MUBUF_OFFSET_MAX = 4095 };

@@ -9,3 +9,7 @@ const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_WAITCNT] = {gcn_format_waitcnt, gcn_parse_waitcnt},
     [GCN_SYNTAX_SENDMSG] = {gcn_format_sendmsg, gcn_parse_sendmsg},
 };
+
+const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
+    [GCN_ENCODING_MUBUF] = {gcn_format_mubuf, gcn_write_llvm_mubuf, gcn_write_clrx_mubuf, gcn_parse_mubuf},
+};
