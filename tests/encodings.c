@@ -13,6 +13,7 @@
 
 #include "codec/codec.h"
 #include "isa/encoding.h"
+#include "syntax/modifier.h"
 #include "support/harness.h"
 #include "support/random.h"
 
@@ -278,8 +279,41 @@ static void test_lookup(void)
     check(differ == 0, "the lookup and the old switch differ on %u prefixes", differ);
 }
 
+/* Each row of src/syntax/modifier_orders.def spells every modifier whose
+ * field its encoding has, once, as modifiers.def names it. */
+static void test_modifier_orders(void)
+{
+    for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
+        for (unsigned dialect = 0; dialect < 2; dialect++) {
+            const gcn_modifier_order *order = &gcn_modifier_orders[e][dialect];
+            if (!order->count)
+                continue;
+            unsigned held = 0, spelled = 0;
+            for (unsigned f = 0; f < GCN_MAX_FIELDS; f++)
+                if (gcn_field_modifiers[e][f])
+                    held |= 1u << (gcn_field_modifiers[e][f] - 1);
+            for (unsigned i = 0; i < order->count; i++) {
+                const gcn_modifier_spelling *spelling = &order->spellings[i];
+                const gcn_modifier_info *info = &gcn_modifiers[spelling->modifier];
+                char expected[16];
+                snprintf(expected, sizeof expected, " %s%s", info->name,
+                         info->kind == GCN_MODIFIER_VALUE ? ":" : "");
+                check(strcmp(spelling->text, expected) == 0 && spelling->length == strlen(expected) &&
+                          spelling->bit == info->bit &&
+                          (info->kind == GCN_MODIFIER_VALUE) == (i == order->value_position),
+                      "%s: '%s' is not modifiers.def's %s", gcn_encodings[e].name, spelling->text,
+                      info->name);
+                spelled |= 1u << spelling->modifier;
+            }
+            check(spelled == held, "%s (dialect %u) spells modifiers 0x%x, its fields hold 0x%x",
+                  gcn_encodings[e].name, dialect, spelled, held);
+        }
+    }
+}
+
 int main(void)
 {
+    test_modifier_orders();
     test_round_trips();
     test_reserved_masks();
     test_hand_decoders();

@@ -432,7 +432,7 @@ char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
 {
     char *end = write_generic(instruction, GCN_DIALECT_LLVM, 0, at);
-    if (end)
+    if (end || GCN_HOOKED_ENCODING(instruction->encoding)) /* a hook's writer is its whole text */
         return end;
     gcn_text text = {at, GCN_TEXT_ROOM, 0};
     if (!gcn_format_generic(instruction, GCN_DIALECT_LLVM, 0, &text) || text.length >= GCN_TEXT_ROOM)

@@ -12,6 +12,11 @@
 
 enum { MUBUF_OFFSET_MAX = 4095 };
 
+/* The four register fields as the text shows them (srsrc: register / 4). */
+typedef struct mubuf_fields {
+    unsigned vaddr, vdata, srsrc, soffset;
+} mubuf_fields;
+
 static bool has_vector_operands(const gcn_row *row)
 {
     return !row || row->shape == GCN_SHAPE_MUBUF_LOAD || row->shape == GCN_SHAPE_MUBUF_STORE ||
@@ -40,6 +45,42 @@ static unsigned address_width(unsigned modifiers)
     return both || (modifiers & GCN_MOD_ADDR64) ? 2 : 1;
 }
 
+/* The parser's fields as the operands the row's profile shows (their
+ * widths by its rules, profiles.def), the others into reserved[]: by the
+ * shape, inline (the assembler's hot path). */
+static inline void set_operands(gcn_instruction *instruction, const gcn_row *row,
+                                const mubuf_fields *fields)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    unsigned shape = row ? row->shape : GCN_SHAPE_MUBUF_LOAD, count = 4;
+    uint32_t hidden = 0;
+    gcn_operand *out = instruction->operands;
+    gcn_operand soffset = {gcn_is_inline_constant(arch, fields->soffset) ? GCN_OPERAND_CONSTANT
+                                                                         : GCN_OPERAND_SCALAR,
+                           1, (uint16_t)fields->soffset, 0};
+    gcn_operand srsrc = {GCN_OPERAND_SCALAR, 4, (uint16_t)(fields->srsrc * 4), 0};
+    instruction->encoding = GCN_ENCODING_MUBUF;
+    if (shape == GCN_SHAPE_MUBUF_NONE) {
+        count = 0;
+        hidden = fields->vaddr | fields->vdata << 8 | fields->srsrc << 16 | fields->soffset << 24;
+    } else if (shape == GCN_SHAPE_MUBUF_STORE_LDS) {
+        count = 2;
+        hidden = fields->vaddr | fields->vdata << 8;
+        out[0] = srsrc;
+        out[1] = soffset;
+    } else {
+        unsigned modifiers = instruction->modifiers;
+        unsigned data = data_width(row, arch) + ((modifiers & GCN_MOD_TFE) != 0);
+        out[0] = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)data, (uint16_t)fields->vdata, 0};
+        out[1] = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)address_width(modifiers),
+                               (uint16_t)fields->vaddr, 0};
+        out[2] = srsrc;
+        out[3] = soffset;
+    }
+    instruction->operand_count = (uint8_t)count;
+    instruction->reserved[1] |= hidden;
+}
+
 /* Reserved bits (64-bit instruction numbering) that CLRX text leaves out:
  * clrxdisasm prints none, and its vectors set bit 53 everywhere and bit 15
  * on GCN 1.2, expecting the same text as without. The others print as
@@ -58,63 +99,18 @@ static uint64_t reserved_bits(const gcn_instruction *instruction)
 /* The four register fields: from the operands the row's profile shows, the
  * others from reserved[] (word 1: vaddr 0-7, vdata 8-15, srsrc 16-20,
  * soffset 24-31). */
-typedef struct mubuf_fields {
-    unsigned vaddr, vdata, srsrc, soffset;
-} mubuf_fields;
-
 static inline mubuf_fields fields_of(const gcn_instruction *instruction)
 {
-    const gcn_profile *profile = gcn_profile_of(instruction);
     uint32_t hidden = instruction->reserved[1];
-    mubuf_fields fields = {hidden & 0xff, hidden >> 8 & 0xff, hidden >> 16 & 31, hidden >> 24};
-    for (unsigned i = 0; i < profile->operand_count && i < instruction->operand_count; i++) {
-        unsigned number = instruction->operands[i].number;
-        switch (profile->operands[i].field) {
-        case GCN_FIELD(MUBUF, vaddr): fields.vaddr = number; break;
-        case GCN_FIELD(MUBUF, vdata): fields.vdata = number; break;
-        case GCN_FIELD(MUBUF, srsrc): fields.srsrc = number / 4; break;
-        default: fields.soffset = number; break;
-        }
+    const gcn_operand *in = instruction->operands;
+    switch (instruction->operand_count) { /* by the profile: 4, 2 (STORE_LDS) or none */
+    case 4:
+        return (mubuf_fields){in[1].number, in[0].number, in[2].number / 4u, in[3].number};
+    case 2:
+        return (mubuf_fields){hidden & 0xff, hidden >> 8 & 0xff, in[0].number / 4u, in[1].number};
+    default:
+        return (mubuf_fields){hidden & 0xff, hidden >> 8 & 0xff, hidden >> 16 & 31, hidden >> 24};
     }
-    return fields;
-}
-
-/* The parser's fields as the operands the row's profile shows (their
- * widths by its rules), the others into reserved[]. */
-static void set_operands(gcn_instruction *instruction, const mubuf_fields *fields)
-{
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint32_t hidden = fields->vaddr | fields->vdata << 8 | fields->srsrc << 16 | fields->soffset << 24;
-    instruction->encoding = GCN_ENCODING_MUBUF;
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand_profile *operand = &profile->operands[i];
-        gcn_operand *out = &instruction->operands[i];
-        switch (operand->field) {
-        case GCN_FIELD(MUBUF, vaddr):
-        case GCN_FIELD(MUBUF, vdata): {
-            bool address = operand->field == GCN_FIELD(MUBUF, vaddr);
-            *out = (gcn_operand){GCN_OPERAND_VECTOR,
-                                 (uint8_t)gcn_operand_width(operand, row, arch, instruction->modifiers),
-                                 (uint16_t)(address ? fields->vaddr : fields->vdata), 0};
-            hidden &= address ? ~0xffu : ~0xff00u;
-            break;
-        }
-        case GCN_FIELD(MUBUF, srsrc):
-            *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)(fields->srsrc * 4), 0};
-            hidden &= ~0x1f0000u;
-            break;
-        default:
-            *out = (gcn_operand){gcn_is_inline_constant(arch, fields->soffset) ? GCN_OPERAND_CONSTANT
-                                                                               : GCN_OPERAND_SCALAR,
-                                 1, (uint16_t)fields->soffset, 0};
-            hidden &= ~0xff000000u;
-            break;
-        }
-    }
-    instruction->operand_count = profile->operand_count;
-    instruction->reserved[1] |= hidden;
 }
 
 /* SRSRC tuples no register name covers, spelled as clrxdisasm does. */
@@ -184,14 +180,6 @@ static inline bool put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialec
     return code >= 235 && code <= 239 && gcn_format_scalar(text, GCN_ARCH_GCN14, dialect, code, 1);
 }
 
-static void put_offset(gcn_text *text, unsigned offset)
-{
-    if (offset) {
-        gcn_put(text, " offset:");
-        gcn_put_unsigned(text, offset);
-    }
-}
-
 static void put_field(gcn_text *text, const char *name, uint64_t value)
 {
     if (value) {
@@ -229,14 +217,7 @@ static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruct
     at = gcn_write(at, ", ");
     if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, fields.soffset, 1)))
         return NULL;
-    at = gcn_write_if(at, " offen\0", 6, modifiers & GCN_MOD_OFFEN);
-    at = gcn_write_if(at, " idxen\0", 6, modifiers & GCN_MOD_IDXEN);
-    at = gcn_write_offset(at, (int)instruction->offset); /* 12 bits */
-    at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
-    at = gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
-    at = gcn_write_if(at, " addr64", 7, modifiers & GCN_MOD_ADDR64);
-    at = gcn_write_if(at, " lds\0\0\0", 4, modifiers & GCN_MOD_LDS);
-    return gcn_write_if(at, " tfe\0\0\0", 4, modifiers & GCN_MOD_TFE);
+    return gcn_write_modifiers(at, instruction, GCN_ENCODING_MUBUF, GCN_DIALECT_CLRX, 0);
 }
 
 /* Out of line, so that the llvm path keeps a small frame. */
@@ -273,14 +254,9 @@ static __attribute__((noinline)) void format_clrx(const gcn_instruction *instruc
         gcn_put(text, ", ");
         put_soffset(text, arch, GCN_DIALECT_CLRX, fields.soffset);
     }
-    if (modifiers & GCN_MOD_OFFEN) gcn_put(text, " offen");
-    if (modifiers & GCN_MOD_IDXEN) gcn_put(text, " idxen");
-    put_offset(text, instruction->offset);
-    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
-    if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
-    if (modifiers & GCN_MOD_ADDR64) gcn_put(text, " addr64");
-    if (modifiers & GCN_MOD_LDS) gcn_put(text, " lds");
-    if (modifiers & GCN_MOD_TFE) gcn_put(text, " tfe");
+    char spare[GCN_TEXT_ROOM];
+    char *end = gcn_write_modifiers(spare, instruction, GCN_ENCODING_MUBUF, GCN_DIALECT_CLRX, 0);
+    gcn_put_length(text, spare, (size_t)(end - spare));
     if (!vectors) {
         put_field(text, "vaddr", fields.vaddr);
         put_field(text, "vdata", fields.vdata);
@@ -396,16 +372,9 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
     at = gcn_write(at, ", ");
     if (!(at = write_llvm_soffset(at, arch, fields.soffset)))
         return NULL;
-    at = gcn_write_if(at, " idxen\0", 6, modifiers & GCN_MOD_IDXEN);
-    at = gcn_write_if(at, " offen\0", 6, modifiers & GCN_MOD_OFFEN);
-    at = gcn_write_if(at, " addr64", 7, modifiers & GCN_MOD_ADDR64);
-    at = gcn_write_offset(at, (int)instruction->offset); /* 12 bits */
-    at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
-    at = gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
-    at = gcn_write_if(at, " lds\0\0\0", 4, modifiers & GCN_MOD_LDS);
     /* The disassembler drops tfe on atomics and LDS forms. */
-    return gcn_write_if(at, " tfe\0\0\0", 4,
-                        (modifiers & GCN_MOD_TFE) && !atomic && !(modifiers & GCN_MOD_LDS));
+    unsigned hide = GCN_MOD_TFE & -(unsigned)(atomic | ((modifiers & GCN_MOD_LDS) != 0));
+    return gcn_write_modifiers(at, instruction, GCN_ENCODING_MUBUF, GCN_DIALECT_LLVM, hide);
 }
 
 
@@ -974,12 +943,12 @@ bool gcn_parse_mubuf(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *in
         !(cursor->options->dialect == GCN_DIALECT_LLVM && (row->flags & GCN_ROW_LLVM_ABSENT))) {
         if ((row->shape == GCN_SHAPE_MUBUF_NONE && name_end == cursor->end) ||
             (row->shape != GCN_SHAPE_MUBUF_NONE && parse_plain(cursor, row, instruction, &fields))) {
-            set_operands(instruction, &fields); /* buffer_wbinvl1: no operand, no modifier */
+            set_operands(instruction, row, &fields); /* buffer_wbinvl1: no operand, no modifier */
             return true;
         }
     }
     if (!parse_full(cursor, row, instruction, &fields))
         return false;
-    set_operands(instruction, &fields);
+    set_operands(instruction, row, &fields);
     return true;
 }
