@@ -431,8 +431,10 @@ char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 
 char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
 {
+    if (GCN_HOOKED_ENCODING(instruction->encoding)) /* a hook's writer is its whole text */
+        return gcn_encoding_hooks[instruction->encoding].write_llvm(instruction, at);
     char *end = write_generic(instruction, GCN_DIALECT_LLVM, 0, at);
-    if (end || GCN_HOOKED_ENCODING(instruction->encoding)) /* a hook's writer is its whole text */
+    if (end)
         return end;
     gcn_text text = {at, GCN_TEXT_ROOM, 0};
     if (!gcn_format_generic(instruction, GCN_DIALECT_LLVM, 0, &text) || text.length >= GCN_TEXT_ROOM)
