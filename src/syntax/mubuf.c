@@ -23,13 +23,17 @@ static bool has_vector_operands(const gcn_row *row)
            row->shape == GCN_SHAPE_MUBUF_ATOMIC;
 }
 
-/* Registers of vdata without tfe; the d16 formats pack on GCN 1.4. */
-static unsigned data_width(const gcn_row *row, gcn_arch arch)
+/* Registers of vdata without tfe, and of vaddr: the profiles' width rules
+ * (isa/profile.h), by arithmetic (a branch on the random row's packing or
+ * modifiers mispredicts). */
+static inline unsigned data_width(const gcn_row *row, gcn_arch arch)
 {
-    unsigned width = row ? row->data_dwords : 1;
-    if (row && (row->flags & GCN_ROW_D16_PACKED) && arch >= GCN_ARCH_GCN14)
-        width = (width + 1) / 2;
-    return width ? width : 1;
+    return gcn_operand_width(&(gcn_operand_profile){.width = GCN_WIDTH_DATA}, row, arch, 0);
+}
+static inline unsigned address_width(unsigned modifiers)
+{
+    return gcn_operand_width(&(gcn_operand_profile){.width = GCN_WIDTH_ADDRESS}, NULL,
+                             GCN_ARCH_GCN10, modifiers);
 }
 
 /* Whether llvm-mc knows the row's LDS form on this generation. */
@@ -37,12 +41,6 @@ static bool llvm_lds_form(const gcn_row *row, gcn_arch arch)
 {
     return (row->flags & GCN_ROW_LDS) ||
            ((row->flags & GCN_ROW_LDS_GCN12) && arch >= GCN_ARCH_GCN12);
-}
-
-static unsigned address_width(unsigned modifiers)
-{
-    bool both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) == (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
-    return both || (modifiers & GCN_MOD_ADDR64) ? 2 : 1;
 }
 
 /* The parser's fields as the operands the row's profile shows (their
@@ -350,13 +348,8 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
     if ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)))
         return NULL;
     bool addressed = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) != 0;
-    /* data_width and address_width by arithmetic, and | for ||: a branch on
-     * the random row's packing or the random modifiers mispredicts. */
-    unsigned packed = (row->flags / GCN_ROW_D16_PACKED & 1) & (arch >= GCN_ARCH_GCN14);
-    unsigned data = (row->data_dwords + packed) >> packed;
-    data += data == 0;
-    unsigned both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) == (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
-    unsigned address = 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
+    /* | for ||: a branch on the random modifiers mispredicts */
+    unsigned data = data_width(row, arch), address = address_width(modifiers);
     if ((fields.vdata + data > 256) | (addressed & (fields.vaddr + address > 256)))
         return NULL; /* past v255 */
     at = gcn_write_llvm_mnemonic(at, (unsigned)(row - gcn_rows), true);
