@@ -54,24 +54,35 @@ typedef struct gcn_operand_hook {
 } gcn_operand_hook;
 extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
 
-/* An encoding whose text is not yet the profile-driven printer's and
- * parser's: its writers, general printer and parser, registered in
- * gcn_encoding_hooks (specials.c) and called by the generic entry points,
- * so that no caller above knows the family. MUBUF's (syntax/mubuf.c). */
+/* What an encoding's text needs beyond its profiles, registered in
+ * gcn_encoding_hooks (specials.c): which modifiers llvm-mc 14 leaves out of
+ * its text, or GCN_NO_LLVM_TEXT where it has none (MUBUF's, buffer.c); and,
+ * until the generic parser reads it, the encoding's parser (MUBUF's,
+ * syntax/mubuf.c). */
+enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
-    bool (*format)(const gcn_instruction *, gcn_dialect, uint64_t address, gcn_text *);
-    char *(*write_llvm)(const gcn_instruction *, char *);
-    char *(*write_clrx)(const gcn_instruction *, char *);
+    unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
     bool (*parse)(gcn_cursor *, const gcn_row *, gcn_instruction *);
 } gcn_encoding_hook;
 extern const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT];
-/* The encodings registered there, a constant test where the encoding is. */
+/* The encodings with a parser there, a constant test where the encoding is. */
 #define GCN_HOOKED_ENCODING(encoding) ((encoding) == GCN_ENCODING_MUBUF)
-
-bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
-char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
-char *gcn_write_clrx_mubuf(const gcn_instruction *, char *);
 bool gcn_parse_mubuf(gcn_cursor *, const gcn_row *, gcn_instruction *);
+unsigned gcn_llvm_buffer_modifiers(const gcn_instruction *instruction, const gcn_row *row);
+
+/* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
+ * names them (buffer.c): false where the dialect has no name; the same at
+ * a raw pointer with GCN_OPERAND_ROOM bytes (NULL for false). */
+bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
+bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
+char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
+char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
+/* The same read: SRSRC into *field (its first register / 4), SOFFSET's code. */
+bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field);
+bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code);
+/* The row llvm-mc 14 prints for an opcode the generation lacks (GCN 1.1's
+ * buffer_wbinvl1 on GCN 1.2/1.4), or NULL. */
+const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction);
 
 void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);

@@ -4,6 +4,7 @@
 #include "syntax/generic.h"
 
 #include "codec/codec.h"
+#include "syntax/modifier.h"
 
 /* The profiles copied, so that the compiler knows a profile where it knows
  * its shape (write_generic). */
@@ -193,11 +194,46 @@ static void put_hwreg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsign
     gcn_put_char(text, ')');
 }
 
+/* A VGPR tuple: llvm-mc leaves tfe's register out of the data, writes
+ * `off` for an address the instruction does not read, and has no text for
+ * a tuple past v255. */
+static bool put_vector(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
+                       const gcn_operand_profile *profile, const gcn_operand *operand)
+{
+    unsigned count = operand->count, modifiers = instruction->modifiers;
+    if (operand->kind != GCN_OPERAND_VECTOR)
+        return false;
+    if (dialect == GCN_DIALECT_LLVM) {
+        if (profile->width == GCN_WIDTH_ADDRESS &&
+            !(modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64))) {
+            gcn_put(text, "off");
+            return true;
+        }
+        if (profile->width == GCN_WIDTH_DATA && (modifiers & GCN_MOD_TFE))
+            count--;
+        if (operand->number + count > 256)
+            return false;
+    }
+    gcn_format_vgprs(text, operand->number, count);
+    return true;
+}
+
 static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
                         uint64_t address, const gcn_operand_profile *profile,
                         const gcn_operand *operand)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
+    switch (profile->syntax) {
+    case GCN_SYNTAX_VGPR:
+        return put_vector(text, instruction, dialect, profile, operand);
+    case GCN_SYNTAX_SRSRC:
+        return operand->kind == GCN_OPERAND_SCALAR && gcn_put_srsrc(text, arch, dialect, operand->number);
+    case GCN_SYNTAX_SOFFSET:
+        return (operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT) &&
+               gcn_put_soffset(text, arch, dialect, operand->number);
+    default:
+        break;
+    }
     switch (operand->kind) {
     case GCN_OPERAND_SCALAR:
         /* llvm-mc's assembler takes no 32-bit source (vccz) for a 64-bit
@@ -256,12 +292,22 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
     }
 }
 
-/* CLRX shows a field the row does not use as key=value (sdst=0x15). */
+/* Reserved bits CLRX does not show: clrxdisasm prints none, and its vectors
+ * set MUBUF's bit 53 everywhere and bit 15 on GCN 1.2, expecting the same
+ * text as without (64-bit instruction numbering). */
+static const uint64_t clrx_silent_reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUNT] = {
+    [GCN_ENCODING_MUBUF] = {1ull << 53, 1ull << 53, 1ull << 53 | 1ull << 15, 1ull << 53},
+};
+
+/* CLRX shows a field the row does not use as key=value (sdst=0x15), and,
+ * where the row has no operand, the reserved bits it does not keep silent
+ * as reserved=0x... */
 static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction,
-                              gcn_encoding encoding)
+                              gcn_encoding encoding, unsigned operand_count)
 {
+    gcn_arch arch = (gcn_arch)instruction->arch;
     uint32_t values[GCN_MAX_FIELDS], reserved[2];
-    gcn_unpack(encoding, (gcn_arch)instruction->arch, instruction->reserved, values, reserved);
+    gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
         if (!values[field])
             continue;
@@ -270,6 +316,27 @@ static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction
         gcn_put_char(text, '=');
         gcn_put_hex(text, values[field]);
     }
+    uint64_t shown = ((uint64_t)reserved[1] << 32 | reserved[0]) & ~clrx_silent_reserved[encoding][arch];
+    if (shown && operand_count == 0) {
+        gcn_put(text, " reserved=");
+        gcn_put_hex(text, shown);
+    }
+}
+
+/* What follows the operands: the modifiers but those hidden, and in CLRX
+ * the fields and bits the row does not show. */
+static void put_tail(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
+                     const gcn_profile *profile, unsigned shape, unsigned hide)
+{
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const gcn_modifier_order *order = gcn_modifier_order_of(encoding, shape, dialect);
+    if (order->count) {
+        char spare[GCN_TEXT_ROOM];
+        char *end = gcn_write_modifiers(spare, instruction, order, hide);
+        gcn_put_length(text, spare, (size_t)(end - spare));
+    }
+    if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
+        put_hidden_fields(text, instruction, encoding, profile->operand_count);
 }
 
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
@@ -277,8 +344,6 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 {
     const gcn_profile *profile = gcn_profile_of(instruction);
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    if (GCN_HOOKED_ENCODING(profile->encoding))
-        return gcn_encoding_hooks[profile->encoding].format(instruction, dialect, address, text);
     if (instruction->operand_count != profile->operand_count || encoding != profile->encoding)
         return false;
     /* SOPP's unused field and s_endpgm's: left out when 0 */
@@ -288,16 +353,26 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
          profile->operands[0].syntax == GCN_SYNTAX_OPTIONAL16))
         count = 0;
     bool operands = count != 0;
-    if (instruction->row == GCN_ROW_NONE ||
-        (gcn_rows[instruction->row].flags & GCN_ROW_LLVM_ABSENT)) {
-        if (dialect == GCN_DIALECT_LLVM)
+    const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
+    unsigned shape = row ? row->shape : gcn_default_shape[instruction->family], hide = 0;
+    if (dialect == GCN_DIALECT_LLVM) {
+        const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
+        if (!row && hook->llvm_hidden && (row = gcn_llvm_alias_row(instruction)) != NULL) {
+            if (hook->llvm_hidden(instruction, row) == GCN_NO_LLVM_TEXT)
+                return false;
+            gcn_put_mnemonic(text, dialect, row, false); /* an alias has no operand */
+            return true;
+        }
+        if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
             return false; /* llvm-mc has no text for it */
+        if (hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
+            return false;
     }
-    if (instruction->row == GCN_ROW_NONE) {
+    size_t start = text->length;
+    if (!row)
         gcn_put_illegal(text, dialect, gcn_encodings[encoding].name, instruction->opcode, operands);
-    } else {
-        gcn_put_mnemonic(text, dialect, &gcn_rows[instruction->row], operands);
-    }
+    else
+        gcn_put_mnemonic(text, dialect, row, operands);
     for (unsigned i = 0; i < count; i++) {
         if (i)
             gcn_put(text, ", ");
@@ -305,8 +380,18 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
                          &instruction->operands[i]))
             return false;
     }
-    if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
-        put_hidden_fields(text, instruction, encoding);
+    if (operands || dialect == GCN_DIALECT_LLVM || !gcn_modifier_orders[encoding][dialect].count) {
+        put_tail(text, instruction, dialect, profile, shape, hide);
+        return true;
+    }
+    /* CLRX: what follows an instruction with modifiers but no operand
+     * (buffer_wbinvl1 glc) starts at column 16 */
+    char spare[2 * GCN_TEXT_ROOM];
+    gcn_text tail = {spare, sizeof spare, 0};
+    put_tail(&tail, instruction, dialect, profile, shape, hide);
+    if (tail.length)
+        gcn_put_pad(text, start, 15);
+    gcn_put_length(text, spare, tail.length);
     return true;
 }
 
@@ -376,22 +461,81 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     }
 }
 
-/* An encoding's registered writer (generic.h). */
+/* A profile of register operands (MUBUF's) and modifiers, the usual
+ * instruction: no field hidden, names the generation has; NULL for any
+ * other, which gcn_format_generic prints. Inline per profile, so that its
+ * operands' tests fold. */
 static inline __attribute__((always_inline)) char *
-write_hooked(const gcn_instruction *instruction, gcn_dialect dialect, char *at, gcn_encoding encoding)
+write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *at, unsigned index,
+                const gcn_profile *profile)
 {
-    return dialect == GCN_DIALECT_LLVM ? gcn_encoding_hooks[encoding].write_llvm(instruction, at)
-                                       : gcn_encoding_hooks[encoding].write_clrx(instruction, at);
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const uint32_t *reserved = gcn_encoding_reserved[encoding][arch];
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    unsigned modifiers = instruction->modifiers, hide = 0;
+    if (instruction->operand_count != profile->operand_count || instruction->encoding != encoding ||
+        ((instruction->reserved[0] & ~reserved[0]) | (instruction->reserved[1] & ~reserved[1])))
+        return NULL;
+    if (llvm) {
+        if ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
+            (gcn_encoding_hooks[encoding].llvm_hidden &&
+             (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, &gcn_rows[index])) ==
+                 GCN_NO_LLVM_TEXT))
+            return NULL;
+        at = gcn_write_llvm_mnemonic(at, index, true);
+    } else {
+        at = gcn_write_clrx_mnemonic(at, index);
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        const gcn_operand *in = &instruction->operands[i];
+        if (i)
+            at = gcn_write(at, ", ");
+        switch (operand->syntax) {
+        case GCN_SYNTAX_VGPR: {
+            unsigned count = in->count;
+            if (llvm && operand->width == GCN_WIDTH_ADDRESS &&
+                !(modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64))) {
+                at = gcn_write(at, "off");
+                continue;
+            }
+            if (llvm && operand->width == GCN_WIDTH_DATA)
+                count -= (modifiers & GCN_MOD_TFE) != 0;
+            if (in->number + count > 256)
+                return NULL; /* a wrapped tuple */
+            at = gcn_write_vgprs(at, in->number, count);
+            break;
+        }
+        case GCN_SYNTAX_SRSRC:
+            at = in->number + 4u <= gcn_sgpr_count(arch) ? gcn_write_sgprs(at, in->number, 4)
+                                                        : gcn_write_other_srsrc(at, arch, dialect, in->number);
+            break;
+        case GCN_SYNTAX_SOFFSET: /* an SGPR on every generation: the usual case */
+            at = in->number < 102 ? gcn_write_sgprs(at, in->number, 1)
+                                  : gcn_write_other_soffset(at, arch, dialect, in->number);
+            break;
+        default:
+            return NULL;
+        }
+        if (!at)
+            return NULL;
+    }
+    return gcn_write_modifiers(at, instruction, gcn_modifier_order_of(encoding, gcn_rows[index].shape, dialect),
+                               hide);
 }
-/* The same for an opcode with no row (llvm-mc knows some by another
- * generation's row); out of line: rare. */
-static __attribute__((noinline)) char *write_hooked_other(const gcn_instruction *instruction,
-                                                          gcn_dialect dialect, char *at)
+
+/* Whether every operand of a profile is a register of the kinds
+ * write_registers writes; a constant where the profile is. */
+static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
 {
-    gcn_encoding encoding = (gcn_encoding)gcn_profile_of(instruction)->encoding;
-    return instruction->family < GCN_FAMILY_COUNT && GCN_HOOKED_ENCODING(encoding)
-               ? write_hooked(instruction, dialect, at, encoding)
-               : NULL;
+    bool all = profile->operand_count != 0;
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        all &= profile->operands[i].syntax == GCN_SYNTAX_VGPR ||
+               profile->operands[i].syntax == GCN_SYNTAX_SRSRC ||
+               profile->operands[i].syntax == GCN_SYNTAX_SOFFSET;
+    return all;
 }
 
 static inline __attribute__((always_inline)) char *
@@ -399,12 +543,12 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
 {
     unsigned index = instruction->row;
     if (index >= GCN_ROW_COUNT)
-        return write_hooked_other(instruction, dialect, at);
+        return NULL;
     switch (gcn_rows[index].shape) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
-        if (GCN_HOOKED_ENCODING(GCN_ENCODING_##family))                                            \
-            return write_hooked(instruction, dialect, at, GCN_ENCODING_##family);                  \
+        if (register_profile(&profiles[GCN_SHAPE_##family##_##name]))                              \
+            return write_registers(instruction, dialect, at, index, &profiles[GCN_SHAPE_##family##_##name]); \
         return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name]);
 #include "isa/profiles.def"
 #undef PROFILE
@@ -431,8 +575,6 @@ char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 
 char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
 {
-    if (GCN_HOOKED_ENCODING(instruction->encoding)) /* a hook's writer is its whole text */
-        return gcn_encoding_hooks[instruction->encoding].write_llvm(instruction, at);
     char *end = write_generic(instruction, GCN_DIALECT_LLVM, 0, at);
     if (end)
         return end;

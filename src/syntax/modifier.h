@@ -159,11 +159,40 @@ static const gcn_modifier_order gcn_modifier_orders[GCN_ENCODING_COUNT][2] = {
     [GCN_ENCODING_##encoding][GCN_DIALECT_##dialect] = {                                \
         sizeof((gcn_modifier_spelling[]){__VA_ARGS__}) / sizeof(gcn_modifier_spelling), \
         value_position, {__VA_ARGS__}},
+#define ORDER_PROFILE(...)
 #include "syntax/modifier_orders.def"
-#undef SPELL
-#undef SPELL_VALUE
+#undef ORDER_PROFILE
 #undef ORDER
 };
+/* A profile's own order, where it has one (llvm-mc's text of
+ * buffer_store_lds_dword). */
+static const struct gcn_profile_modifier_order {
+    uint8_t shape, dialect;
+    gcn_modifier_order order;
+} gcn_profile_modifier_orders[] = {
+#define ORDER(...)
+#define ORDER_PROFILE(family, shape, dialect, value_position, ...)                              \
+    {GCN_SHAPE_##family##_##shape, GCN_DIALECT_##dialect,                                       \
+     {sizeof((gcn_modifier_spelling[]){__VA_ARGS__}) / sizeof(gcn_modifier_spelling), value_position, \
+      {__VA_ARGS__}}},
+#include "syntax/modifier_orders.def"
+#undef ORDER_PROFILE
+#undef ORDER
+#undef SPELL
+#undef SPELL_VALUE
+};
+
+/* The order the dialect writes a profile's modifiers in; inline, so that
+ * a known shape's lookup folds. */
+static inline __attribute__((always_inline)) const gcn_modifier_order *
+gcn_modifier_order_of(gcn_encoding encoding, unsigned shape, gcn_dialect dialect)
+{
+#pragma GCC unroll 4
+    for (size_t i = 0; i < sizeof gcn_profile_modifier_orders / sizeof gcn_profile_modifier_orders[0]; i++)
+        if (gcn_profile_modifier_orders[i].shape == shape && gcn_profile_modifier_orders[i].dialect == dialect)
+            return &gcn_profile_modifier_orders[i].order;
+    return &gcn_modifier_orders[encoding][dialect];
+}
 
 static inline __attribute__((always_inline)) char *
 gcn_write_flag_modifiers(char *at, const gcn_modifier_spelling *spelling,
@@ -175,17 +204,19 @@ gcn_write_flag_modifiers(char *at, const gcn_modifier_spelling *spelling,
     return at;
 }
 
+/* In hide: the VALUE modifier too. */
+enum { GCN_HIDE_VALUE = 1u << 31 };
+
 /* The instruction's modifiers but those in hide (GCN_MOD_* bits) as the
  * dialect writes them for the encoding: each FLAG set, the VALUE (an offset
  * within +-9999) when not 0. at has GCN_TEXT_ROOM bytes. */
 static inline __attribute__((always_inline)) char *
-gcn_write_modifiers(char *at, const gcn_instruction *instruction, gcn_encoding encoding,
-                    gcn_dialect dialect, unsigned hide)
+gcn_write_modifiers(char *at, const gcn_instruction *instruction, const gcn_modifier_order *order,
+                    unsigned hide)
 {
-    const gcn_modifier_order *order = &gcn_modifier_orders[encoding][dialect];
     unsigned modifiers = instruction->modifiers & ~hide;
     const gcn_modifier_spelling *spellings = order->spellings;
-    if (order->value_position == GCN_NO_VALUE)
+    if (order->value_position == GCN_NO_VALUE || (hide & GCN_HIDE_VALUE))
         return gcn_write_flag_modifiers(at, spellings, spellings + order->count, modifiers);
     /* the flags before the VALUE, it, the flags after */
     const gcn_modifier_spelling *value = spellings + order->value_position;

@@ -11,5 +11,5 @@ const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
 };
 
 const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {gcn_format_mubuf, gcn_write_llvm_mubuf, gcn_write_clrx_mubuf, gcn_parse_mubuf},
+    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_parse_mubuf},
 };
