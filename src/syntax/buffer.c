@@ -82,38 +82,6 @@ char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsi
     return gcn_put_soffset(&text, arch, dialect, code) ? at + text.length : NULL;
 }
 
-/* Whether llvm-mc knows the row's LDS form on this generation. */
-static bool llvm_lds_form(const gcn_row *row, gcn_arch arch)
-{
-    return (row->flags & GCN_ROW_LDS) ||
-           ((row->flags & GCN_ROW_LDS_GCN12) && arch >= GCN_ARCH_GCN12);
-}
-
-/* MUBUF: which modifiers llvm-mc 14 leaves out of its text (tfe on atomics
- * and LDS forms; every one after buffer_wbinvl1), or GCN_NO_LLVM_TEXT where it has no text at all. */
-unsigned gcn_llvm_buffer_modifiers(const gcn_instruction *instruction, const gcn_row *row)
-{
-    unsigned modifiers = instruction->modifiers;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    switch ((gcn_shape)row->shape) {
-    case GCN_SHAPE_MUBUF_NONE: /* these bits clear; bit 15 too, addr64 or not */
-        return (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_LDS | GCN_MOD_ADDR64)) ||
-                       (instruction->reserved[0] & (1u << 15))
-                   ? GCN_NO_LLVM_TEXT
-                   : ~GCN_NO_LLVM_TEXT; /* and no modifier written */
-    case GCN_SHAPE_MUBUF_STORE_LDS: /* its modifier order says what it prints */
-        return !(modifiers & GCN_MOD_LDS) || (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) ? GCN_NO_LLVM_TEXT
-                                                                                          : 0;
-    default:
-        if (((modifiers & GCN_MOD_LDS) && !llvm_lds_form(row, arch)) ||
-            ((modifiers & GCN_MOD_ADDR64) && (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN))))
-            return GCN_NO_LLVM_TEXT;
-        /* | for ||: a branch on the random modifiers mispredicts */
-        return GCN_MOD_TFE & -(unsigned)(((row->flags & GCN_ROW_ATOMIC) != 0) |
-                                         ((modifiers & GCN_MOD_LDS) != 0));
-    }
-}
-
 /* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4. */
 const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction)
 {

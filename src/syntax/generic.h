@@ -55,7 +55,7 @@ typedef struct gcn_operand_hook {
 extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
 
 /* What an encoding's text needs beyond its profiles, registered in
- * gcn_encoding_hooks (specials.c): which modifiers llvm-mc 14 leaves out of
+ * gcn_encoding_hooks (syntax/hooks.h): which modifiers llvm-mc 14 leaves out of
  * its text, or GCN_NO_LLVM_TEXT where it has none (MUBUF's, buffer.c); and,
  * until the generic parser reads it, the encoding's parser (MUBUF's,
  * syntax/mubuf.c). */
@@ -64,11 +64,9 @@ typedef struct gcn_encoding_hook {
     unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
     bool (*parse)(gcn_cursor *, const gcn_row *, gcn_instruction *);
 } gcn_encoding_hook;
-extern const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT];
 /* The encodings with a parser there, a constant test where the encoding is. */
 #define GCN_HOOKED_ENCODING(encoding) ((encoding) == GCN_ENCODING_MUBUF)
 bool gcn_parse_mubuf(gcn_cursor *, const gcn_row *, gcn_instruction *);
-unsigned gcn_llvm_buffer_modifiers(const gcn_instruction *instruction, const gcn_row *row);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
  * names them (buffer.c): false where the dialect has no name; the same at

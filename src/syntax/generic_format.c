@@ -2,6 +2,7 @@
  * The dialects' differences are the tables here: register and hwreg names,
  * and how a literal, a branch and gpr_idx read. */
 #include "syntax/generic.h"
+#include "syntax/hooks.h"
 
 #include "codec/codec.h"
 #include "syntax/modifier.h"
@@ -201,8 +202,6 @@ static bool put_vector(gcn_text *text, const gcn_instruction *instruction, gcn_d
                        const gcn_operand_profile *profile, const gcn_operand *operand)
 {
     unsigned count = operand->count, modifiers = instruction->modifiers;
-    if (operand->kind != GCN_OPERAND_VECTOR)
-        return false;
     if (dialect == GCN_DIALECT_LLVM) {
         if (profile->width == GCN_WIDTH_ADDRESS &&
             !(modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64))) {
@@ -223,19 +222,15 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
                         const gcn_operand *operand)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
-    switch (profile->syntax) {
-    case GCN_SYNTAX_VGPR:
-        return put_vector(text, instruction, dialect, profile, operand);
-    case GCN_SYNTAX_SRSRC:
-        return operand->kind == GCN_OPERAND_SCALAR && gcn_put_srsrc(text, arch, dialect, operand->number);
-    case GCN_SYNTAX_SOFFSET:
+    if (profile->syntax == GCN_SYNTAX_SOFFSET) /* a register or an inline constant */
         return (operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT) &&
                gcn_put_soffset(text, arch, dialect, operand->number);
-    default:
-        break;
-    }
     switch (operand->kind) {
+    case GCN_OPERAND_VECTOR:
+        return profile->syntax == GCN_SYNTAX_VGPR && put_vector(text, instruction, dialect, profile, operand);
     case GCN_OPERAND_SCALAR:
+        if (profile->syntax == GCN_SYNTAX_SRSRC)
+            return gcn_put_srsrc(text, arch, dialect, operand->number);
         /* llvm-mc's assembler takes no 32-bit source (vccz) for a 64-bit
          * register, which its disassembler prints from GCN 1.2 on */
         if (dialect == GCN_DIALECT_LLVM && profile->syntax == GCN_SYNTAX_SSRC_REGISTER &&
@@ -323,20 +318,35 @@ static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction
     }
 }
 
-/* What follows the operands: the modifiers but those hidden, and in CLRX
- * the fields and bits the row does not show. */
-static void put_tail(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
-                     const gcn_profile *profile, unsigned shape, unsigned hide)
+/* What follows the operands of an encoding with modifiers: those not
+ * hidden, and in CLRX the fields and bits the row does not show; what
+ * follows no operand starts at column 16 in CLRX (buffer_wbinvl1 glc).
+ * Out of line, so that the scalar ALU's printer keeps a small frame. */
+static __attribute__((noinline)) void put_modifiers(gcn_text *text, const gcn_instruction *instruction,
+                                                    gcn_dialect dialect, const gcn_profile *profile,
+                                                    unsigned shape, unsigned hide, size_t start)
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    const gcn_modifier_order *order = gcn_modifier_order_of(encoding, shape, dialect);
-    if (order->count) {
-        char spare[GCN_TEXT_ROOM];
-        char *end = gcn_write_modifiers(spare, instruction, order, hide);
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    }
+    char spare[2 * GCN_TEXT_ROOM];
+    char *end = gcn_write_modifiers(spare, instruction, gcn_modifier_order_of(encoding, shape, dialect), hide);
+    gcn_text tail = {spare, sizeof spare, (size_t)(end - spare)};
     if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
-        put_hidden_fields(text, instruction, encoding, profile->operand_count);
+        put_hidden_fields(&tail, instruction, encoding, profile->operand_count);
+    if (tail.length && dialect == GCN_DIALECT_CLRX && profile->operand_count == 0)
+        gcn_put_pad(text, start, 15);
+    gcn_put_length(text, spare, tail.length);
+}
+
+/* llvm-mc's text of an opcode the generation lacks, where it prints
+ * another generation's row (which has no operand); false where it has none. */
+static __attribute__((noinline)) bool put_llvm_alias(gcn_text *text, const gcn_instruction *instruction)
+{
+    const gcn_row *row = gcn_llvm_alias_row(instruction);
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[instruction->encoding];
+    if (!row || (hook->llvm_hidden && hook->llvm_hidden(instruction, row) == GCN_NO_LLVM_TEXT))
+        return false;
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
+    return true;
 }
 
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
@@ -354,18 +364,13 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
         count = 0;
     bool operands = count != 0;
     const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
-    unsigned shape = row ? row->shape : gcn_default_shape[instruction->family], hide = 0;
+    bool modifiers = gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count != 0;
+    unsigned hide = 0;
     if (dialect == GCN_DIALECT_LLVM) {
-        const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
-        if (!row && hook->llvm_hidden && (row = gcn_llvm_alias_row(instruction)) != NULL) {
-            if (hook->llvm_hidden(instruction, row) == GCN_NO_LLVM_TEXT)
-                return false;
-            gcn_put_mnemonic(text, dialect, row, false); /* an alias has no operand */
-            return true;
-        }
         if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
-            return false; /* llvm-mc has no text for it */
-        if (hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
+            return !row && modifiers && put_llvm_alias(text, instruction); /* else llvm-mc has no text */
+        if (modifiers && gcn_encoding_hooks[encoding].llvm_hidden &&
+            (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
             return false;
     }
     size_t start = text->length;
@@ -380,18 +385,11 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
                          &instruction->operands[i]))
             return false;
     }
-    if (operands || dialect == GCN_DIALECT_LLVM || !gcn_modifier_orders[encoding][dialect].count) {
-        put_tail(text, instruction, dialect, profile, shape, hide);
-        return true;
-    }
-    /* CLRX: what follows an instruction with modifiers but no operand
-     * (buffer_wbinvl1 glc) starts at column 16 */
-    char spare[2 * GCN_TEXT_ROOM];
-    gcn_text tail = {spare, sizeof spare, 0};
-    put_tail(&tail, instruction, dialect, profile, shape, hide);
-    if (tail.length)
-        gcn_put_pad(text, start, 15);
-    gcn_put_length(text, spare, tail.length);
+    if (modifiers)
+        put_modifiers(text, instruction, dialect, profile, row ? row->shape : gcn_default_shape[instruction->family],
+                      hide, start);
+    else if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
+        put_hidden_fields(text, instruction, encoding, profile->operand_count);
     return true;
 }
 
@@ -461,13 +459,14 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     }
 }
 
-/* A profile of register operands (MUBUF's) and modifiers, the usual
- * instruction: no field hidden, names the generation has; NULL for any
- * other, which gcn_format_generic prints. Inline per profile, so that its
+/* A profile of register operands (MUBUF's, the scalar ALU's) and
+ * modifiers, the usual instruction: no field hidden, SGPRs, VGPRs and
+ * inline integers, names the generation has; NULL for any other, which
+ * gcn_format_generic prints. Inline per profile, so that its
  * operands' tests fold. */
 static inline __attribute__((always_inline)) char *
 write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *at, unsigned index,
-                const gcn_profile *profile)
+                const gcn_profile *profile, unsigned shape)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
@@ -492,13 +491,13 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
         if (i)
-            at = gcn_write(at, ", ");
+            at = gcn_write_length(at, ", ", 2);
         switch (operand->syntax) {
         case GCN_SYNTAX_VGPR: {
             unsigned count = in->count;
             if (llvm && operand->width == GCN_WIDTH_ADDRESS &&
                 !(modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64))) {
-                at = gcn_write(at, "off");
+                at = gcn_write_length(at, "off", 3);
                 continue;
             }
             if (llvm && operand->width == GCN_WIDTH_DATA)
@@ -516,14 +515,35 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
             at = in->number < 102 ? gcn_write_sgprs(at, in->number, 1)
                                   : gcn_write_other_soffset(at, arch, dialect, in->number);
             break;
+        case GCN_SYNTAX_SREG:
+        case GCN_SYNTAX_SSRC:
+        case GCN_SYNTAX_SSRC_REGISTER:
+        case GCN_SYNTAX_SSRC_INLINE: {
+            /* SGPRs (llvm-mc: aligned tuples) and inline integers, as put_scalar
+             * and put_constant write them; anything else by gcn_format_generic */
+            unsigned count = in->count, code = in->number, align = count >= 4 ? 4 : count;
+            if (in->kind == GCN_OPERAND_SCALAR && code + count <= gcn_sgpr_count(arch) &&
+                (!llvm || code % align == 0)) {
+                at = gcn_write_sgprs(at, code, count);
+            } else if (in->kind == GCN_OPERAND_CONSTANT && code <= 208 &&
+                       !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER)) {
+                bool negative = code > 192;
+                *at = '-';
+                at = gcn_write_register_number(at + negative, negative ? code - 192 : code - 128);
+            } else {
+                return NULL;
+            }
+            break;
+        }
         default:
             return NULL;
         }
         if (!at)
             return NULL;
     }
-    return gcn_write_modifiers(at, instruction, gcn_modifier_order_of(encoding, gcn_rows[index].shape, dialect),
-                               hide);
+    if (!gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count)
+        return at;
+    return gcn_write_modifiers(at, instruction, gcn_modifier_order_of(encoding, shape, dialect), hide);
 }
 
 /* Whether every operand of a profile is a register of the kinds
@@ -531,10 +551,15 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
 static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
 {
     bool all = profile->operand_count != 0;
+#pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++)
         all &= profile->operands[i].syntax == GCN_SYNTAX_VGPR ||
                profile->operands[i].syntax == GCN_SYNTAX_SRSRC ||
-               profile->operands[i].syntax == GCN_SYNTAX_SOFFSET;
+               profile->operands[i].syntax == GCN_SYNTAX_SOFFSET ||
+               profile->operands[i].syntax == GCN_SYNTAX_SREG ||
+               profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
+               profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
+               profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE;
     return all;
 }
 
@@ -548,7 +573,8 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
         if (register_profile(&profiles[GCN_SHAPE_##family##_##name]))                              \
-            return write_registers(instruction, dialect, at, index, &profiles[GCN_SHAPE_##family##_##name]); \
+            return write_registers(instruction, dialect, at, index, &profiles[GCN_SHAPE_##family##_##name], \
+                                   GCN_SHAPE_##family##_##name);                                  \
         return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name]);
 #include "isa/profiles.def"
 #undef PROFILE

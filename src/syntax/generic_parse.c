@@ -2,6 +2,7 @@
  * (the names it accepts come from the printer's tables), then CLRX's
  * key=value forms for the fields the row does not show. */
 #include "syntax/generic.h"
+#include "syntax/hooks.h"
 
 #include "codec/codec.h"
 

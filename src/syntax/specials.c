@@ -9,7 +9,3 @@ const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_WAITCNT] = {gcn_format_waitcnt, gcn_parse_waitcnt},
     [GCN_SYNTAX_SENDMSG] = {gcn_format_sendmsg, gcn_parse_sendmsg},
 };
-
-const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_parse_mubuf},
-};
