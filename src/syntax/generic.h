@@ -55,18 +55,24 @@ typedef struct gcn_operand_hook {
 extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
 
 /* What an encoding's text needs beyond its profiles, registered in
- * gcn_encoding_hooks (syntax/hooks.h): which modifiers llvm-mc 14 leaves out of
- * its text, or GCN_NO_LLVM_TEXT where it has none (MUBUF's, buffer.c); and,
- * until the generic parser reads it, the encoding's parser (MUBUF's,
- * syntax/mubuf.c). */
+ * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers:
+ * which modifiers llvm-mc 14 leaves out of its text, or GCN_NO_LLVM_TEXT
+ * where it has none; which modifiers the dialect takes; and the checks of
+ * a parsed instruction's modifiers (report NULL: false where anything
+ * would be reported; flags_at..flags_end: where the modifiers were). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
     unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
-    bool (*parse)(gcn_cursor *, const gcn_row *, gcn_instruction *);
+    unsigned (*allowed)(const gcn_row *, gcn_arch, gcn_dialect);
+    bool (*check)(gcn_cursor *report, gcn_dialect, const gcn_row *, gcn_instruction *,
+                  const char *flags_at, const char *flags_end);
 } gcn_encoding_hook;
-/* The encodings with a parser there, a constant test where the encoding is. */
-#define GCN_HOOKED_ENCODING(encoding) ((encoding) == GCN_ENCODING_MUBUF)
-bool gcn_parse_mubuf(gcn_cursor *, const gcn_row *, gcn_instruction *);
+
+/* The generic parser of a profile whose encoding has modifiers, by shape
+ * (generic_modifiers.c), and the last modifier word name in [start, end)
+ * for an error's column (start if none). */
+extern const gcn_parser gcn_modifier_parsers[GCN_SHAPE_COUNT];
+const char *gcn_find_modifier(const char *start, const char *end, const char *name);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
  * names them (buffer.c): false where the dialect has no name; the same at

@@ -287,13 +287,6 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
     }
 }
 
-/* Reserved bits CLRX does not show: clrxdisasm prints none, and its vectors
- * set MUBUF's bit 53 everywhere and bit 15 on GCN 1.2, expecting the same
- * text as without (64-bit instruction numbering). */
-static const uint64_t clrx_silent_reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {1ull << 53, 1ull << 53, 1ull << 53 | 1ull << 15, 1ull << 53},
-};
-
 /* CLRX shows a field the row does not use as key=value (sdst=0x15), and,
  * where the row has no operand, the reserved bits it does not keep silent
  * as reserved=0x... */
@@ -311,7 +304,7 @@ static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction
         gcn_put_char(text, '=');
         gcn_put_hex(text, values[field]);
     }
-    uint64_t shown = ((uint64_t)reserved[1] << 32 | reserved[0]) & ~clrx_silent_reserved[encoding][arch];
+    uint64_t shown = ((uint64_t)reserved[1] << 32 | reserved[0]) & ~gcn_clrx_silent_reserved[encoding][arch];
     if (shown && operand_count == 0) {
         gcn_put(text, " reserved=");
         gcn_put_hex(text, shown);

@@ -3,6 +3,7 @@
  * key=value forms for the fields the row does not show. */
 #include "syntax/generic.h"
 #include "syntax/hooks.h"
+#include "syntax/modifier.h"
 
 #include "codec/codec.h"
 
@@ -498,7 +499,7 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     case GCN_SYNTAX_SENDMSG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
-    case GCN_SYNTAX_VGPR: /* MUBUF: its own parser (syntax/mubuf.c) so far */
+    case GCN_SYNTAX_VGPR: /* gcn_parse_with_modifiers' (generic_modifiers.c) */
     case GCN_SYNTAX_SRSRC:
     case GCN_SYNTAX_SOFFSET:
     case GCN_SYNTAX_COUNT:
@@ -725,8 +726,8 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
 {
     /* The instruction is started: its row, or the family's default shape. */
     unsigned shape = row ? row->shape : gcn_default_shape[instruction->family];
-    if (GCN_HOOKED_ENCODING(gcn_profiles[shape].encoding)) /* its own parser (generic.h) */
-        return gcn_encoding_hooks[gcn_profiles[shape].encoding].parse(cursor, row, instruction);
+    if (gcn_modifier_orders[gcn_profiles[shape].encoding][GCN_DIALECT_CLRX].count)
+        return gcn_modifier_parsers[shape](cursor, row, instruction);
     if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM)
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row ? row->name : "this opcode");

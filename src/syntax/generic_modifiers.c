@@ -1,0 +1,462 @@
+/* The generic parser's profiles of an encoding with modifiers (MUBUF's):
+ * register operands by their syntax (VGPR tuples whose width follows a
+ * rule, SRSRC, SOFFSET), the modifiers the encoding and the dialect take,
+ * CLRX's key=value forms for the fields the row does not show; then the
+ * operands' widths, once the modifiers are known. What only one encoding
+ * checks is its hook (syntax/hooks.h). */
+#include <string.h>
+
+#include "syntax/hooks.h"
+#include "syntax/modifier.h"
+
+/* The offset modifier by encoding: its range, and what each dialect does
+ * past it (CLRX keeps the field's bits with a warning; llvm-mc 14 masks
+ * MUBUF's to 12 bits up to 0xffff). */
+static const gcn_offset_rule offset_rules[GCN_ENCODING_COUNT] = {
+    [GCN_ENCODING_MUBUF] = {0, 4095, 12, 0xffff, 0, false},
+};
+
+/* Where an operand was, and whether the text gave `off` or (CLRX) nothing. */
+typedef struct operand_text {
+    const char *at;
+    bool off, omitted;
+} operand_text;
+
+/* Out of line: the comma is there in the common case. llvm-mc takes
+ * operands without commas between them. */
+static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
+{
+    if (cursor->options->dialect == GCN_DIALECT_LLVM && !gcn_at_end(cursor))
+        return true;
+    return gcn_fail(cursor, cursor->pos, "expected ','");
+}
+
+static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile, gcn_operand *out,
+                          operand_text *text)
+{
+    gcn_skip_space(cursor);
+    text->at = cursor->pos;
+    unsigned first = 0, count = 0;
+    switch ((gcn_operand_syntax)profile->syntax) {
+    case GCN_SYNTAX_VGPR:
+        if (profile->width == GCN_WIDTH_ADDRESS) {
+            if (gcn_accept_word_here(cursor, "off")) {
+                text->off = true;
+                *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
+                return true;
+            }
+            if (cursor->options->dialect == GCN_DIALECT_CLRX && gcn_at_register(cursor) &&
+                *cursor->pos != 'v' && *cursor->pos != 'V') {
+                text->omitted = true; /* CLRX: an address may be left out */
+                *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
+                return true;
+            }
+        }
+        if (!gcn_parse_vgprs(cursor, &first, &count))
+            return false;
+        *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
+        return true;
+    case GCN_SYNTAX_SRSRC:
+        if (!gcn_parse_srsrc(cursor, &first))
+            return false;
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)(first * 4), 0};
+        return true;
+    case GCN_SYNTAX_SOFFSET:
+        if (!gcn_parse_soffset(cursor, &first))
+            return false;
+        *out = (gcn_operand){gcn_is_inline_constant(cursor->options->arch, first) ? GCN_OPERAND_CONSTANT
+                                                                                 : GCN_OPERAND_SCALAR,
+                             1, (uint16_t)first, 0};
+        return true;
+    default:
+        return gcn_fail(cursor, cursor->pos, "unexpected operand");
+    }
+}
+
+/* The llvm dialect reads back what llvm-mc prints but refuses to assemble
+ * (s[100:103], null): with a warning that names llvm-mc's message, for the
+ * first such operand. */
+static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, const gcn_profile *profile,
+                                                       const gcn_instruction *instruction,
+                                                       const operand_text *texts)
+{
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand *operand = &instruction->operands[i];
+        if (operand->kind != GCN_OPERAND_SCALAR && operand->kind != GCN_OPERAND_CONSTANT)
+            continue;
+        const char *message = gcn_llvm_refused_scalar(cursor->options->arch, operand->number,
+                                                      operand->count, false);
+        if (!message)
+            continue;
+        const char *at = texts[i].at;
+        size_t length = 0;
+        while (at + length < cursor->end && at[length] != ',' && at[length] != ' ')
+            length++;
+        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)length, at,
+                 message);
+        return;
+    }
+}
+
+const char *gcn_find_modifier(const char *start, const char *end, const char *name)
+{
+    const char *found = start;
+    size_t length = strlen(name);
+    for (const char *p = start; p + length <= end; p++) {
+        if ((p == start || !gcn_is_identifier_char(p[-1])) && gcn_name_is(p, length, name, length) &&
+            (p + length == end || !gcn_is_identifier_char(p[length])))
+            found = p;
+    }
+    return found;
+}
+
+/* Where CLRX's field list (the first `name=`) starts, or end. */
+static const char *fields_start(const gcn_cursor *cursor)
+{
+    const char *equals = memchr(cursor->pos, '=', (size_t)(cursor->end - cursor->pos));
+    if (!equals)
+        return cursor->end;
+    const char *p = equals;
+    while (p > cursor->pos && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    while (p > cursor->pos && gcn_is_identifier_char(p[-1]))
+        p--;
+    return p;
+}
+
+/* CLRX: the fields the row shows no operand or modifier for (vaddr=0x12),
+ * kept in reserved[] where they lie, and reserved=N, the bits no field
+ * covers but those CLRX keeps silent. */
+static bool parse_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown,
+                         gcn_instruction *instruction)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    uint32_t seen = 0;
+    const char *first_key = NULL;
+    for (unsigned field = 0; field < GCN_MAX_FIELDS && !first_key; field++)
+        if (!((shown >> field) & 1u) && places[field].kind != GCN_PLACE_ABSENT)
+            first_key = gcn_clrx_field_key(encoding, field);
+    while (!gcn_at_end(cursor)) {
+        const char *start = cursor->pos;
+        size_t length = gcn_peek_identifier(cursor);
+        int found = gcn_word_is(start, length, "reserved") ? GCN_MAX_FIELDS : -1;
+        for (unsigned field = 0; field < GCN_MAX_FIELDS && found < 0; field++) {
+            const char *key = (shown >> field) & 1u || places[field].kind == GCN_PLACE_ABSENT
+                                  ? NULL
+                                  : gcn_clrx_field_key(encoding, field);
+            if (key && gcn_word_is(start, length, key))
+                found = (int)field;
+        }
+        if (found < 0)
+            return gcn_fail(cursor, start, "expected a modifier or a field (%s=...)",
+                            first_key ? first_key : "reserved");
+        const char *name = found == GCN_MAX_FIELDS ? "reserved" : gcn_clrx_field_key(encoding, (unsigned)found);
+        if (seen & (1u << found))
+            return gcn_fail(cursor, start, "%s given twice", name);
+        seen |= 1u << found;
+        cursor->pos += length;
+        if (!gcn_accept(cursor, '='))
+            return gcn_fail(cursor, cursor->pos, "expected '=' after %s", name);
+        gcn_skip_space(cursor);
+        const char *value_at = cursor->pos;
+        int64_t value;
+        uint32_t bits[2];
+        if (found == GCN_MAX_FIELDS) {
+            const uint32_t *mask = gcn_encoding_reserved[encoding][arch];
+            uint64_t reserved = ((uint64_t)mask[1] << 32 | mask[0]) & ~gcn_clrx_silent_reserved[encoding][arch];
+            if (!gcn_parse_expression(cursor, &value))
+                return false;
+            if ((uint64_t)value & ~reserved)
+                return gcn_fail(cursor, value_at, "reserved=%#llx sets bits that are not reserved %s bits on %s",
+                                (unsigned long long)value, gcn_encodings[encoding].name, gcn_arch_name(arch));
+            gcn_warn(cursor, start, "reserved %s bits set", gcn_encodings[encoding].name);
+            bits[0] = mask[0], bits[1] = mask[1];
+        } else {
+            if (!gcn_parse_ranged(cursor, 0, places[found].mask, &value, name))
+                return false;
+            uint32_t values[GCN_MAX_FIELDS] = {0}, none[2] = {0, 0}, words[2] = {0, 0};
+            values[found] = (uint32_t)value;
+            gcn_field_bits(encoding, arch, 1u << found, bits);
+            gcn_pack(encoding, arch, values, none, words); /* fixed bits cleared below */
+            value = (int64_t)((uint64_t)words[1] << 32 | words[0]);
+        }
+        instruction->reserved[0] = (instruction->reserved[0] & ~bits[0]) | ((uint32_t)value & bits[0]);
+        instruction->reserved[1] = (instruction->reserved[1] & ~bits[1]) | ((uint32_t)((uint64_t)value >> 32) & bits[1]);
+    }
+    return true;
+}
+
+/* The VGPR operands' counts by their width rules, once the modifiers are
+ * known (CLRX counts tfe's register in the data, llvm-mc does not); each
+ * operand then holds the count the instruction reads. */
+static bool check_widths(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
+                         const operand_text *texts, gcn_instruction *instruction)
+{
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    unsigned modifiers = instruction->modifiers;
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        gcn_operand *out = &instruction->operands[i];
+        const operand_text *text = &texts[i];
+        unsigned width = gcn_operand_width(operand, row, arch, modifiers), found = out->count;
+        if (operand->syntax != GCN_SYNTAX_VGPR)
+            continue;
+        if (operand->width == GCN_WIDTH_DATA) {
+            unsigned written = width - (llvm && (modifiers & GCN_MOD_TFE));
+            if (found != written)
+                return gcn_fail(cursor, text->at, "%s takes %u vector register%s as data, found %u",
+                                row ? row->name : "this opcode", written, written == 1 ? "" : "s", found);
+        } else if (operand->width == GCN_WIDTH_ADDRESS) {
+            if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
+                if (text->off || text->omitted)
+                    return gcn_fail(cursor, text->at, "a VGPR address is required with offen, idxen or addr64");
+                if (found != width)
+                    return gcn_fail(cursor, text->at, "expected %u vector register%s as address, found %u",
+                                    width, width == 1 ? "" : "s", found);
+            } else if (!text->off && !text->omitted) {
+                if (llvm)
+                    return gcn_fail(cursor, text->at, "the address must be 'off' without offen, idxen or addr64");
+                if (found != 1)
+                    return gcn_fail(cursor, text->at, "expected 1 vector register as address, found %u", found);
+            }
+        }
+        out->count = (uint8_t)width;
+    }
+    return true;
+}
+
+/* The statement past the usual one: any spacing, register symbols,
+ * expressions, CLRX's fields, every error and warning. */
+static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_row *row,
+                                                 const gcn_profile *profile, gcn_instruction *instruction)
+{
+    gcn_arch arch = cursor->options->arch;
+    gcn_dialect dialect = cursor->options->dialect;
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
+    /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
+    const char *name_end = cursor->pos, *name = name_end;
+    if (llvm && row && name_end - cursor->text > 4 && gcn_word_is(name_end - 4, 4, "_e64")) {
+        while (name > cursor->text && gcn_is_identifier_char(name[-1]))
+            name--;
+        if ((size_t)(name_end - name) == (size_t)row->name_length + 4)
+            return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
+    }
+    if (llvm && (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
+        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
+                        row ? row->name : "this opcode");
+    operand_text texts[GCN_PROFILE_MAX_OPERANDS] = {{NULL, false, false}};
+    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
+    bool scalar_refused = false;
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        if (i && !texts[i - 1].omitted && !gcn_accept(cursor, ',') && !comma_missing(cursor))
+            return false;
+        if (!parse_operand(cursor, &profile->operands[i], &instruction->operands[i], &texts[i]))
+            return false;
+        shown |= 1u << profile->operands[i].field;
+        const gcn_operand *operand = &instruction->operands[i];
+        scalar_refused |= operand->kind != GCN_OPERAND_VECTOR && operand->number + operand->count > 102;
+    }
+    instruction->operand_count = profile->operand_count;
+    if (llvm && scalar_refused)
+        warn_llvm_refused(cursor, profile, instruction, texts);
+
+    /* the modifiers, up to CLRX's fields */
+    unsigned allowed = hook->allowed(row, arch, dialect);
+    const gcn_offset_rule *rule = llvm && !allowed ? NULL : &offset_rules[encoding];
+    int64_t offset = 0;
+    const char *flags_at = cursor->pos;
+    gcn_cursor flags = *cursor;
+    if (!llvm)
+        flags.end = fields_start(cursor);
+    bool ok = gcn_parse_modifiers(&flags, allowed, rule, instruction, &offset);
+    cursor->pos = flags.pos;
+    cursor->failed = flags.failed;
+    if (!ok)
+        return false;
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
+        if (gcn_field_modifiers[encoding][field])
+            shown |= 1u << field;
+    if (!llvm && !parse_fields(cursor, encoding, shown, instruction))
+        return false;
+    if (!hook->check(cursor, dialect, row, instruction, flags_at, flags.end) ||
+        !check_widths(cursor, row, profile, texts, instruction))
+        return false;
+    instruction->offset = (uint32_t)offset;
+    return true;
+}
+
+/* ", ": the next operand's start, or NULL (for other spacing too, which
+ * the full path takes). */
+static inline const char *after_comma(const char *p, const char *end)
+{
+    return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
+}
+
+/* An inline integer constant, -16..64, as a plain decimal: its code, or
+ * NULL (for -0 too, which the full path reads). */
+static inline const char *read_inline_integer(const char *p, const char *end, unsigned *code)
+{
+    bool negative = p < end && *p == '-';
+    unsigned value;
+    if (!(p = gcn_read_register_number(p + negative, end, negative ? 17 : 65, &value)) ||
+        (negative && value == 0))
+        return NULL;
+    *code = negative ? GCN_CODE_ZERO + 64 + value : GCN_CODE_ZERO + value;
+    return p;
+}
+
+/* One operand of the usual statement at p: registers as plain numbers,
+ * `off`, SOFFSET an SGPR, a TTMP or an inline integer; NULL for anything
+ * else, or what the full path would warn about. */
+static inline __attribute__((always_inline)) const char *
+read_operand(const char *p, const char *end, gcn_arch arch, bool llvm,
+             const gcn_operand_profile *profile, gcn_operand *out)
+{
+    unsigned first = 0, count = 0;
+    gcn_scalar scalar;
+    switch ((gcn_operand_syntax)profile->syntax) {
+    case GCN_SYNTAX_VGPR:
+        if (p < end && *p == 'v') {
+            p = gcn_read_register_range(p + 1, end, 256, false, &first, &count);
+        } else if (profile->width == GCN_WIDTH_ADDRESS && end - p >= 3 && memcmp(p, "off", 3) == 0) {
+            p += 3; /* the comma must follow */
+        } else {
+            return NULL;
+        }
+        *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
+        return p;
+    case GCN_SYNTAX_SRSRC:
+        if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 ||
+            scalar.code % 4)
+            return NULL;
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)scalar.code, 0};
+        return p;
+    case GCN_SYNTAX_SOFFSET:
+        if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
+            if (!(p = read_inline_integer(p, end, &first)))
+                return NULL;
+            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)first, 0};
+            return p;
+        }
+        {
+            const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
+            if (!after && (!(after = gcn_read_named_scalar(p, end, arch, &scalar)) ||
+                           (llvm && gcn_llvm_refused_scalar(arch, scalar.code, 1, false))))
+                return NULL; /* what llvm-mc refuses: the full path warns */
+            if (scalar.count != 1)
+                return NULL;
+            *out = (gcn_operand){gcn_is_inline_constant(arch, scalar.code) ? GCN_OPERAND_CONSTANT
+                                                                          : GCN_OPERAND_SCALAR,
+                                 1, (uint16_t)scalar.code, 0};
+            return after;
+        }
+    default:
+        return NULL;
+    }
+}
+
+/* The usual statement in one pass: operands after ", ", modifiers as
+ * gcn_read_plain_modifiers reads them, nothing the full path would warn
+ * about or refuse. False, touching nothing the full path reads, for
+ * anything else. Inline per profile, so that its operands' tests fold. */
+static inline __attribute__((always_inline)) bool
+parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, gcn_instruction *instruction)
+{
+    const gcn_parse_options *options = cursor->options;
+    gcn_arch arch = options->arch;
+    gcn_dialect dialect = options->dialect;
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
+    const char *p = cursor->pos, *end = cursor->end;
+    if (options->register_alias || end - p < 2 || *p != ' ' || !profile->operand_count)
+        return false;
+    if (*++p == ' ') /* CLRX's text pads the mnemonic */
+        while (p < end && *p == ' ')
+            p++;
+    gcn_operand *out = instruction->operands;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        if ((i && !(p = after_comma(p, end))) ||
+            !(p = read_operand(p, end, arch, llvm, &profile->operands[i], &out[i])))
+            return false;
+    gcn_plain_modifiers read;
+    unsigned allowed = hook->allowed(row, arch, dialect);
+    if (!(p = gcn_read_plain_modifiers(p, end, ~0u, (int32_t)offset_rules[encoding].minimum,
+                                       (int32_t)offset_rules[encoding].maximum, &read)) ||
+        (read.flags & ~allowed))
+        return false;
+    instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
+    if (!hook->check(NULL, dialect, row, instruction, NULL, NULL))
+        return false;
+    unsigned modifiers = instruction->modifiers;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        unsigned width = gcn_operand_width(operand, row, arch, modifiers), found = out[i].count;
+        if (operand->syntax != GCN_SYNTAX_VGPR)
+            continue;
+        if (operand->width == GCN_WIDTH_DATA) {
+            if (found != width - (llvm && (modifiers & GCN_MOD_TFE)))
+                return false;
+        } else if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
+            if (found != width) /* 0 for off */
+                return false;
+        } else if (found && (llvm || found != 1)) {
+            return false;
+        }
+        out[i].count = (uint8_t)width;
+    }
+    instruction->operand_count = profile->operand_count;
+    instruction->offset = (uint32_t)read.offset;
+    cursor->pos = p;
+    return true;
+}
+
+/* The statement's operands and modifiers: the usual one in one pass, any
+ * other the full way. Inline per profile (the parsers below). */
+static inline __attribute__((always_inline)) bool
+parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, gcn_instruction *instruction)
+{
+    const char *name_end = cursor->pos;
+    bool size_suffix = name_end - cursor->text >= 4 && name_end[-4] == '_' && (name_end[-3] | 0x20) == 'e';
+    instruction->encoding = profile->encoding;
+    instruction->word_count = gcn_encodings[profile->encoding].words;
+    if (row && !size_suffix &&
+        !(cursor->options->dialect == GCN_DIALECT_LLVM && (row->flags & GCN_ROW_LLVM_ABSENT))) {
+        if (profile->operand_count == 0 && name_end == cursor->end)
+            return true; /* buffer_wbinvl1: no operand, no modifier */
+        uint16_t modifiers = instruction->modifiers;
+        if (parse_plain(cursor, row, profile, instruction))
+            return true;
+        instruction->modifiers = modifiers;
+    }
+    return parse_full(cursor, row, profile, instruction);
+}
+
+/* The profiles copied, so that each parser below knows its own as constants. */
+static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
+#include "isa/profile_rows.h"
+};
+
+/* One parser per profile of an encoding with modifiers (the others: none). */
+#define PROFILE(family, name, ...)                                                                  \
+    static bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row,                     \
+                                        gcn_instruction *instruction)                               \
+    {                                                                                               \
+        const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                         \
+        return gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count &&                    \
+               parse_profile(cursor, row, profile, instruction);                                    \
+    }
+#include "isa/profiles.def"
+#undef PROFILE
+
+const gcn_parser gcn_modifier_parsers[GCN_SHAPE_COUNT] = {
+#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = parse_##family##_##name,
+#include "isa/profiles.def"
+#undef PROFILE
+};
