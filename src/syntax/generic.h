@@ -71,7 +71,10 @@ typedef struct gcn_encoding_hook {
 /* The generic parser of a profile whose encoding has modifiers, by shape
  * (generic_modifiers.c), and the last modifier word name in [start, end)
  * for an error's column (start if none). */
-extern const gcn_parser gcn_modifier_parsers[GCN_SHAPE_COUNT];
+#define PROFILE(family, name, ...) \
+    bool gcn_parse_modifiers_##family##_##name(gcn_cursor *, const gcn_row *, gcn_instruction *);
+#include "isa/profiles.def"
+#undef PROFILE
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect

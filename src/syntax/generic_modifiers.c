@@ -335,25 +335,26 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm,
             return NULL;
         *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)scalar.code, 0};
         return p;
-    case GCN_SYNTAX_SOFFSET:
+    case GCN_SYNTAX_SOFFSET: {
+        const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
+        if (after) { /* an SGPR or a TTMP: the usual one */
+            *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
+            return scalar.count == 1 ? after : NULL;
+        }
         if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
             if (!(p = read_inline_integer(p, end, &first)))
                 return NULL;
             *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)first, 0};
             return p;
         }
-        {
-            const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
-            if (!after && (!(after = gcn_read_named_scalar(p, end, arch, &scalar)) ||
-                           (llvm && gcn_llvm_refused_scalar(arch, scalar.code, 1, false))))
-                return NULL; /* what llvm-mc refuses: the full path warns */
-            if (scalar.count != 1)
-                return NULL;
-            *out = (gcn_operand){gcn_is_inline_constant(arch, scalar.code) ? GCN_OPERAND_CONSTANT
-                                                                          : GCN_OPERAND_SCALAR,
-                                 1, (uint16_t)scalar.code, 0};
-            return after;
-        }
+        if (!(after = gcn_read_named_scalar(p, end, arch, &scalar)) || scalar.count != 1 ||
+            (llvm && gcn_llvm_refused_scalar(arch, scalar.code, 1, false)))
+            return NULL; /* what llvm-mc refuses: the full path warns */
+        *out = (gcn_operand){gcn_is_inline_constant(arch, scalar.code) ? GCN_OPERAND_CONSTANT
+                                                                      : GCN_OPERAND_SCALAR,
+                             1, (uint16_t)scalar.code, 0};
+        return after;
+    }
     default:
         return NULL;
     }
@@ -443,10 +444,10 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
 };
 
-/* One parser per profile of an encoding with modifiers (the others: none). */
+/* One parser per profile of an encoding with modifiers (the others': never called). */
 #define PROFILE(family, name, ...)                                                                  \
-    static bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row,                     \
-                                        gcn_instruction *instruction)                               \
+    bool gcn_parse_modifiers_##family##_##name(gcn_cursor *cursor, const gcn_row *row,              \
+                                               gcn_instruction *instruction)                        \
     {                                                                                               \
         const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                         \
         return gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count &&                    \
@@ -454,9 +455,3 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
     }
 #include "isa/profiles.def"
 #undef PROFILE
-
-const gcn_parser gcn_modifier_parsers[GCN_SHAPE_COUNT] = {
-#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = parse_##family##_##name,
-#include "isa/profiles.def"
-#undef PROFILE
-};

@@ -711,12 +711,22 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     return parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
+static __attribute__((noinline)) bool not_known_to_llvm(gcn_cursor *cursor, const gcn_row *row)
+{
+    return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
+                    row ? row->name : "this opcode");
+}
+
 /* parse_profile as one function per profile, out of line: the dispatch
  * below keeps no frame, and a profile's parser only the one it needs. */
 #define PROFILE(family, name, ...)                                                                 \
     static __attribute__((noinline)) bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row, \
                                                                  gcn_instruction *instruction)     \
     {                                                                                              \
+        if (gcn_modifier_orders[profiles[GCN_SHAPE_##family##_##name].encoding][GCN_DIALECT_CLRX].count) \
+            return gcn_parse_modifiers_##family##_##name(cursor, row, instruction);                \
+        if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM) \
+            return not_known_to_llvm(cursor, row);                                                 \
         return parse_profile(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);   \
     }
 #include "isa/profiles.def"
@@ -726,11 +736,6 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
 {
     /* The instruction is started: its row, or the family's default shape. */
     unsigned shape = row ? row->shape : gcn_default_shape[instruction->family];
-    if (gcn_modifier_orders[gcn_profiles[shape].encoding][GCN_DIALECT_CLRX].count)
-        return gcn_modifier_parsers[shape](cursor, row, instruction);
-    if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM)
-        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
-                        row ? row->name : "this opcode");
     /* One parser per profile: the compiler folds its operands' tests. */
     switch (shape) {
 #define PROFILE(family, name, ...)     \
