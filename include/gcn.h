@@ -74,7 +74,10 @@ typedef enum gcn_operand_kind {
                               240..248 floats) */
     GCN_OPERAND_LITERAL,   /* value: the 32-bit literal after the instruction (code 255) */
     GCN_OPERAND_IMMEDIATE, /* value: an immediate field (simm16, hwreg, ...) */
-    GCN_OPERAND_BRANCH     /* value: SIMM16, a word offset from the next instruction */
+    GCN_OPERAND_BRANCH,    /* value: SIMM16, a word offset from the next instruction */
+    /* FLAT */
+    GCN_OPERAND_OFF        /* `off` for an address part (saddr 127, or a SCRATCH vaddr
+                              beside an saddr); number: the field as encoded */
 } gcn_operand_kind;
 
 typedef struct gcn_operand {

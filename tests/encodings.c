@@ -164,21 +164,6 @@ static bool same_fields(gcn_encoding encoding, gcn_arch arch, const uint32_t *va
                F(SMEM, sbase) == in->sbase && F(SMEM, sdata) == in->sdata &&
                F(SMEM, soffset) == in->soffset && reserved[0] == in->reserved[0] &&
                reserved[1] == in->reserved[1];
-    case GCN_ENCODING_FLAT: {
-        FLAG(FLAT, glc, GCN_MOD_GLC);
-        FLAG(FLAT, slc, GCN_MOD_SLC);
-        FLAG(FLAT, tfe, GCN_MOD_TFE);
-        FLAG(FLAT, nv, GCN_MOD_NV);
-        FLAG(FLAT, lds, GCN_MOD_LDS);
-        /* GLOBAL and SCRATCH read the offset signed: the decoder extends it. */
-        uint32_t offset = F(FLAT, offset);
-        if (F(FLAT, seg) != 0 && (offset & 0x1000u))
-            offset |= ~0x1fffu;
-        return flags_match && (F(FLAT, seg) << 7 | F(FLAT, op)) == in->opcode &&
-               offset == in->offset && F(FLAT, addr) == in->vaddr && F(FLAT, data) == in->vdata &&
-               F(FLAT, vdst) == in->vdst && F(FLAT, saddr) == in->saddr &&
-               reserved[0] == in->reserved[0] && reserved[1] == in->reserved[1];
-    }
     default:
         (void)arch;
         return false;
@@ -189,9 +174,8 @@ static bool same_fields(gcn_encoding encoding, gcn_arch arch, const uint32_t *va
 
 static void test_hand_decoders(void)
 {
-    /* SOPP and MUBUF are on the generic codec: the packer is their decoder */
-    static const gcn_encoding families[] = {GCN_ENCODING_SMRD, GCN_ENCODING_SMEM,
-                                            GCN_ENCODING_FLAT};
+    /* SOPP, MUBUF and FLAT are on the generic codec: the packer is their decoder */
+    static const gcn_encoding families[] = {GCN_ENCODING_SMRD, GCN_ENCODING_SMEM};
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
         gcn_encoding e = families[f];
         for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {

@@ -111,10 +111,34 @@ static inline unsigned emu_soffset(const gcn_instruction *instruction)
 {
     return instruction->soffset;
 }
-/* FLAT GCN 1.4 saddr: a scalar code, 0x7f for off. */
+/* FLAT, GLOBAL, SCRATCH: the operands by the field each lives in (the
+ * row's profile orders them); absent where the row shows none. */
+static inline unsigned emu_flat_operand(const gcn_instruction *instruction, unsigned field,
+                                        unsigned absent)
+{
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    for (unsigned i = 0; i < instruction->operand_count; i++)
+        if (profile->operands[i].field == field)
+            return instruction->operands[i].number;
+    return absent;
+}
+static inline unsigned emu_flat_vdst(const gcn_instruction *instruction)
+{
+    return emu_flat_operand(instruction, GCN_FIELD(FLAT, vdst), 0);
+}
+static inline unsigned emu_flat_vaddr(const gcn_instruction *instruction)
+{
+    return emu_flat_operand(instruction, GCN_FIELD(FLAT, addr), 0);
+}
+static inline unsigned emu_flat_vdata(const gcn_instruction *instruction)
+{
+    return emu_flat_operand(instruction, GCN_FIELD(FLAT, data), 0);
+}
+/* GCN 1.4 GLOBAL/SCRATCH saddr: a scalar code, GCN_SADDR_OFF for off (and
+ * for FLAT, which has none). */
 static inline unsigned emu_flat_saddr(const gcn_instruction *instruction)
 {
-    return instruction->saddr;
+    return emu_flat_operand(instruction, GCN_FIELD(FLAT, saddr), GCN_SADDR_OFF);
 }
 static inline uint32_t emu_offset_field(const gcn_instruction *instruction)
 {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "codec/codec.h"
 #include "syntax/modifier.h"
 
 enum { SEGMENT_FLAT, SEGMENT_SCRATCH, SEGMENT_GLOBAL };
@@ -22,13 +23,17 @@ typedef struct flat_form {
     unsigned segment;
     bool has_vdst, has_vdata;
     unsigned vdst_count, vdata_count;
+    /* The register fields, the operands' or (where the row shows none)
+     * reserved[]'s, and reserved[1] without them (GCN 1.1/1.2: saddr's bits) */
+    unsigned vdst, vaddr, vdata, saddr;
+    uint32_t reserved1;
 } flat_form;
 
 /* Inline: in the llvm writer its fields stay in registers. */
 static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *row,
                                                                gcn_arch arch)
 {
-    flat_form form = {row, arch >= GCN_ARCH_GCN14, SEGMENT_FLAT, true, true, 1, 1};
+    flat_form form = {row, arch >= GCN_ARCH_GCN14, SEGMENT_FLAT, true, true, 1, 1, 0, 0, 0, 0, 0};
     if (!row) /* CLRX prints unknown opcodes like a one-dword atomic */
         return form;
     if (form.gcn14 && (row->flags & GCN_ROW_SCRATCH))
@@ -36,12 +41,12 @@ static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *ro
     else if (form.gcn14 && (row->flags & GCN_ROW_GLOBAL))
         form.segment = SEGMENT_GLOBAL;
     unsigned dwords = row->data_dwords;
-    switch ((gcn_shape)row->shape) {
-    case GCN_SHAPE_FLAT_LOAD:
+    switch ((gcn_operation)row->operation) {
+    case GCN_OP_LOAD:
         form.has_vdata = false;
         form.vdst_count = dwords;
         break;
-    case GCN_SHAPE_FLAT_STORE:
+    case GCN_OP_STORE:
         form.has_vdst = false;
         form.vdata_count = dwords;
         break;
@@ -51,6 +56,22 @@ static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *ro
         break;
     }
     return form;
+}
+
+/* The register fields of a decoded instruction into its form (in the
+ * operands' order of its profile: [vdst,] vaddr, [vdata,] [saddr]). */
+static inline __attribute__((always_inline)) void fields_of(flat_form *form,
+                                                            const gcn_instruction *instruction)
+{
+    uint32_t hidden = instruction->reserved[1];
+    const gcn_operand *operand = instruction->operands;
+    form->vdst = form->has_vdst ? operand[0].number : hidden >> 24;
+    form->vaddr = operand[form->has_vdst].number;
+    form->vdata = form->has_vdata ? operand[form->has_vdst + 1].number : (hidden >> 8) & 0xffu;
+    form->saddr = form->segment != SEGMENT_FLAT ? instruction->operands[instruction->operand_count - 1].number
+                  : form->gcn14                 ? (hidden >> 16) & 0x7fu
+                                                : 0;
+    form->reserved1 = form->gcn14 ? 0 : hidden & (0x7fu << 16);
 }
 
 static const gcn_row *row_of(const gcn_instruction *instruction)
@@ -121,13 +142,13 @@ static void put_saddr_clrx(gcn_text *text, gcn_arch arch, unsigned code, unsigne
     gcn_put_unsigned(text, code);
 }
 
-static inline void put_address(gcn_text *text, const flat_form *form, const gcn_instruction *instruction)
+static inline void put_address(gcn_text *text, const flat_form *form)
 {
-    unsigned count = address_count(form, instruction->saddr);
+    unsigned count = address_count(form, form->saddr);
     if (count == 0)
         gcn_put(text, "off");
     else
-        gcn_format_vgprs(text, instruction->vaddr, count);
+        gcn_format_vgprs(text, form->vaddr, count);
 }
 
 /* GCN 1.1/1.2 bits of the GCN 1.4 fields, reserved there. */
@@ -138,20 +159,20 @@ static inline void put_address(gcn_text *text, const flat_form *form, const gcn_
  * destination_count is not 0), the address (off when address_count is 0)
  * and the data. */
 static inline __attribute__((always_inline)) char *
-write_vgpr_operands(char *at, const gcn_instruction *instruction, const flat_form *form,
+write_vgpr_operands(char *at, const flat_form *form,
                     unsigned destination_count, unsigned address_count)
 {
     if (destination_count) {
-        at = gcn_write_vgprs(at, instruction->vdst, destination_count);
+        at = gcn_write_vgprs(at, form->vdst, destination_count);
         at = gcn_write(at, ", ");
     }
     if (address_count == 0)
         at = gcn_write(at, "off");
     else
-        at = gcn_write_vgprs(at, instruction->vaddr, address_count);
+        at = gcn_write_vgprs(at, form->vaddr, address_count);
     if (form->has_vdata) {
         at = gcn_write(at, ", ");
-        at = gcn_write_vgprs(at, instruction->vdata, form->vdata_count);
+        at = gcn_write_vgprs(at, form->vdata, form->vdata_count);
     }
     return at;
 }
@@ -166,20 +187,20 @@ static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruct
     gcn_arch arch = (gcn_arch)instruction->arch;
     uint16_t modifiers = instruction->modifiers;
     unsigned tfe = !form->gcn14 && (modifiers & GCN_MOD_TFE);
-    unsigned address = address_count(form, instruction->saddr);
-    if (!form->row || (!form->gcn14 && (instruction->reserved[0] | instruction->reserved[1])) ||
-        (form->gcn14 && form->segment == SEGMENT_FLAT && instruction->saddr) ||
-        (form->has_vdst ? instruction->vdst + form->vdst_count + tfe > 256 : instruction->vdst != 0) ||
-        (form->has_vdata ? instruction->vdata + form->vdata_count > 256 : instruction->vdata != 0) ||
-        instruction->vaddr + address > 256)
+    unsigned address = address_count(form, form->saddr);
+    if (!form->row || (!form->gcn14 && (instruction->reserved[0] | form->reserved1)) ||
+        (form->gcn14 && form->segment == SEGMENT_FLAT && form->saddr) ||
+        (form->has_vdst ? form->vdst + form->vdst_count + tfe > 256 : form->vdst != 0) ||
+        (form->has_vdata ? form->vdata + form->vdata_count > 256 : form->vdata != 0) ||
+        form->vaddr + address > 256)
         return NULL;
     at = gcn_write_clrx_mnemonic(at, instruction->row);
-    at = write_vgpr_operands(at, instruction, form, form->has_vdst ? form->vdst_count + tfe : 0, address);
+    at = write_vgpr_operands(at, form, form->has_vdst ? form->vdst_count + tfe : 0, address);
     if (form->segment != SEGMENT_FLAT) {
         at = gcn_write(at, ", ");
-        if (instruction->saddr == SADDR_OFF)
+        if (form->saddr == SADDR_OFF)
             at = gcn_write(at, "off");
-        else if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->saddr,
+        else if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, form->saddr,
                                          form->segment == SEGMENT_GLOBAL ? 2 : 1)))
             return NULL;
     }
@@ -204,17 +225,17 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
     else /* GCN 1.4: the opcode with its segment, as the instruction holds it */
         gcn_put_illegal(text, GCN_DIALECT_CLRX, "FLAT", instruction->opcode, true);
     if (form->has_vdst) {
-        gcn_format_vgprs(text, instruction->vdst, form->vdst_count + tfe);
+        gcn_format_vgprs(text, form->vdst, form->vdst_count + tfe);
         gcn_put(text, ", ");
     }
-    put_address(text, form, instruction);
+    put_address(text, form);
     if (form->has_vdata) {
         gcn_put(text, ", ");
-        gcn_format_vgprs(text, instruction->vdata, form->vdata_count);
+        gcn_format_vgprs(text, form->vdata, form->vdata_count);
     }
     if (form->segment != SEGMENT_FLAT) {
         gcn_put(text, ", ");
-        put_saddr_clrx(text, arch, instruction->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1);
+        put_saddr_clrx(text, arch, form->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1);
     }
     /* Before GCN 1.4 clrxdisasm shows no offset, lds, segment or saddr
      * (the reserved bits there), nor saddr for FLAT on GCN 1.4. */
@@ -228,13 +249,13 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
     if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
     if (modifiers & (GCN_MOD_TFE | GCN_MOD_NV)) gcn_put(text, form->gcn14 ? " nv" : " tfe");
     /* Fields the instruction does not use, when not zero. */
-    if (!form->has_vdata && instruction->vdata) {
+    if (!form->has_vdata && form->vdata) {
         gcn_put(text, " vdata=");
-        gcn_put_hex(text, instruction->vdata);
+        gcn_put_hex(text, form->vdata);
     }
-    if (!form->has_vdst && instruction->vdst) {
+    if (!form->has_vdst && form->vdst) {
         gcn_put(text, " vdst=");
-        gcn_put_hex(text, instruction->vdst);
+        gcn_put_hex(text, form->vdst);
     }
     return true;
 }
@@ -279,18 +300,18 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
      * arithmetic (| for ||), address_count and offset_value's alike: a
      * branch on them mispredicts in a random listing. */
     unsigned flat = form->segment == SEGMENT_FLAT, global = form->segment == SEGMENT_GLOBAL;
-    unsigned off = instruction->saddr == SADDR_OFF;
+    unsigned off = form->saddr == SADDR_OFF;
     /* What llvm-mc decodes as invalid: segment or lds bits, or saddr, where
      * the generation has none; lds on GCN 1.4 (no FLAT opcode has an LDS
      * form in llvm-mc 14); a register tuple past v255. */
     int64_t offset;
     if (form->gcn14) {
-        if ((modifiers & GCN_MOD_LDS) | (flat & (instruction->saddr != 0)))
+        if ((modifiers & GCN_MOD_LDS) | (flat & (form->saddr != 0)))
             return NULL;
         uint32_t raw = instruction->offset & 0x1fffu;
         offset = (int64_t)raw - (int64_t)((flat ^ 1) & (raw >> 12)) * 0x2000;
     } else {
-        if ((instruction->reserved[0] & 0xe000u) || instruction->reserved[1])
+        if ((instruction->reserved[0] & 0xe000u) || form->reserved1)
             return NULL;
         /* llvm-mc disassembles GCN 1.2 offset bits as offset:N (and rejects
          * that text); for GCN 1.1 we print what it assembles, which has none. */
@@ -300,15 +321,15 @@ static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruct
     }
     bool returns = (row->flags & GCN_ROW_ATOMIC) ? (modifiers & GCN_MOD_GLC) != 0 : form->has_vdst;
     unsigned address = flat * 2 + (flat ^ 1) * (global + off);
-    if ((returns & (instruction->vdst + form->vdst_count > 256)) |
-        (instruction->vaddr + address > 256) |
-        (form->has_vdata & (instruction->vdata + form->vdata_count > 256)))
+    if ((returns & (form->vdst + form->vdst_count > 256)) |
+        (form->vaddr + address > 256) |
+        (form->has_vdata & (form->vdata + form->vdata_count > 256)))
         return NULL;
     at = gcn_write_llvm_mnemonic(at, instruction->row, true);
-    at = write_vgpr_operands(at, instruction, form, returns ? form->vdst_count : 0, address);
+    at = write_vgpr_operands(at, form, returns ? form->vdst_count : 0, address);
     /* saddr written whatever the segment and kept but for FLAT (whose saddr
      * is 0 here, a plain SGPR). */
-    char *saddr = write_llvm_saddr(gcn_write(at, ", "), arch, instruction->saddr, global + 1);
+    char *saddr = write_llvm_saddr(gcn_write(at, ", "), arch, form->saddr, global + 1);
     if (!saddr && !flat)
         return NULL;
     at = flat ? at : saddr;
@@ -325,13 +346,13 @@ static inline __attribute__((always_inline)) flat_form form_of_known(const gcn_r
 {
     unsigned flags = row->flags, dwords = row->data_dwords;
     unsigned gcn14 = arch >= GCN_ARCH_GCN14;
-    unsigned load = row->shape == GCN_SHAPE_FLAT_LOAD, store = row->shape == GCN_SHAPE_FLAT_STORE;
+    unsigned load = row->operation == GCN_OP_LOAD, store = row->operation == GCN_OP_STORE;
     unsigned scratch = gcn14 & (flags / GCN_ROW_SCRATCH & 1);
     unsigned global = gcn14 & (flags / GCN_ROW_GLOBAL & 1) & (scratch ^ 1);
     unsigned halved = (load ^ 1) & (flags / GCN_ROW_CMPSWAP & 1);
     flat_form form = {row, gcn14, scratch * SEGMENT_SCRATCH + global * SEGMENT_GLOBAL, !store,
                       !load, ((dwords >> halved) - 1) * (store ^ 1) + 1,
-                      (dwords - 1) * (load ^ 1) + 1};
+                      (dwords - 1) * (load ^ 1) + 1, 0, 0, 0, 0, 0};
     return form;
 }
 
@@ -340,12 +361,14 @@ char *gcn_write_llvm_flat(const gcn_instruction *instruction, char *at)
     if (instruction->row == GCN_ROW_NONE)
         return NULL;
     flat_form form = form_of_known(&gcn_rows[instruction->row], (gcn_arch)instruction->arch);
+    fields_of(&form, instruction);
     return write_llvm(instruction, &form, at);
 }
 
 char *gcn_write_clrx_flat(const gcn_instruction *instruction, char *at)
 {
     flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
+    fields_of(&form, instruction);
     return write_clrx(instruction, &form, at);
 }
 
@@ -354,6 +377,7 @@ bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, ui
 {
     (void)address;
     flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
+    fields_of(&form, instruction);
     if (dialect == GCN_DIALECT_LLVM)
         return gcn_write_reserved(text, write_llvm, instruction, &form);
     return gcn_write_reserved(text, write_clrx, instruction, &form) ||
@@ -647,6 +671,36 @@ read_vector(const char *p, const char *end, bool off, unsigned *first, unsigned 
     return p + 3; /* the caller wants a separator next */
 }
 
+/* The register fields as read into the instruction's operands in its
+ * profile's order ([vdst,] vaddr, [vdata,] [saddr]; `off` as
+ * GCN_OPERAND_OFF), and the fields its row shows none for into
+ * reserved[1]: as the decoder makes them. */
+static void set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigned vdst,
+                                unsigned vaddr, unsigned vdata, unsigned saddr)
+{
+    gcn_operand *operand = instruction->operands;
+    unsigned tfe = (instruction->modifiers & GCN_MOD_TFE) != 0;
+    if (form->has_vdst)
+        *operand++ = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)(form->vdst_count + tfe), (uint16_t)vdst, 0};
+    else
+        instruction->reserved[1] |= vdst << 24;
+    unsigned address = address_count(form, saddr);
+    *operand++ = (gcn_operand){address ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF, (uint8_t)address,
+                               (uint16_t)vaddr, 0};
+    if (form->has_vdata)
+        *operand++ = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)form->vdata_count, (uint16_t)vdata, 0};
+    else
+        instruction->reserved[1] |= vdata << 8;
+    if (form->segment != SEGMENT_FLAT)
+        *operand++ = (gcn_operand){saddr == SADDR_OFF ? GCN_OPERAND_OFF : GCN_OPERAND_SCALAR,
+                                   (uint8_t)(saddr == SADDR_OFF ? 0 : form->segment == SEGMENT_GLOBAL ? 2 : 1),
+                                   (uint16_t)saddr, 0};
+    else if (form->gcn14)
+        instruction->reserved[1] |= saddr << 16;
+    instruction->operand_count = (uint8_t)(operand - instruction->operands);
+    instruction->encoding = GCN_ENCODING_FLAT;
+}
+
 /* The usual statement read in one pass: registers as plain numbers
  * (gcn_read_register_range), operands after ", ", modifiers as
  * gcn_read_plain_modifiers reads them, and nothing the full path would
@@ -738,16 +792,12 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, const flat_form 
         return false;
 
     instruction->modifiers = (uint16_t)modifiers;
-    instruction->vdst = (uint8_t)vdst;
-    instruction->vaddr = (uint8_t)address;
-    instruction->vdata = (uint8_t)vdata;
-    if (form->gcn14) {
-        instruction->saddr = (uint8_t)saddr;
+    if (form->gcn14)
         instruction->offset = form->segment == SEGMENT_FLAT
                                   ? (uint32_t)read.offset
                                   : (uint32_t)(read.offset >= 0x1000 ? read.offset - 0x2000
                                                                      : read.offset);
-    }
+    set_register_fields(instruction, form, vdst, address, vdata, saddr);
     cursor->pos = p;
     return true;
 }
@@ -760,9 +810,6 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     flat_form form = form_of(row, (gcn_arch)instruction->arch);
     /* No row: an opcode the generation lacks, written vdst, vaddr, vdata. */
     bool atomic = !row || (row->flags & GCN_ROW_ATOMIC);
-    if (form.gcn14)
-        instruction->saddr = form.segment == SEGMENT_FLAT ? 0 : SADDR_OFF;
-
     /* Operands, in order: [vdst,] address, [vdata,] [saddr]. */
     vector_operand vdst = {0}, address = {0}, vdata = {0};
     gcn_skip_space(cursor);
@@ -839,19 +886,18 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
                             "or add glc");
     }
 
-    instruction->vdst = (uint8_t)(vdst.given ? vdst.first : 0);
-    instruction->vaddr = (uint8_t)(address.given ? address.first : 0);
-    instruction->vdata = (uint8_t)(vdata.given ? vdata.first : 0);
+    unsigned vdst_field = vdst.given ? vdst.first : 0, vaddr_field = address.given ? address.first : 0,
+             vdata_field = vdata.given ? vdata.first : 0;
     const int64_t *extra = extras.value;
     if (extra[EXTRA_VDST] >= 0) {
         if (form.has_vdst)
             return gcn_fail(cursor, extras.at[EXTRA_VDST], "vdst= is for instructions without vdst");
-        instruction->vdst = (uint8_t)extra[EXTRA_VDST];
+        vdst_field = (unsigned)extra[EXTRA_VDST];
     }
     if (extra[EXTRA_VDATA] >= 0) {
         if (form.has_vdata)
             return gcn_fail(cursor, extras.at[EXTRA_VDATA], "vdata= is for instructions without vdata");
-        instruction->vdata = (uint8_t)extra[EXTRA_VDATA];
+        vdata_field = (unsigned)extra[EXTRA_VDATA];
     }
     if (extra[EXTRA_SADDR] >= 0 && form.segment != SEGMENT_FLAT)
         return gcn_fail(cursor, extras.at[EXTRA_SADDR], "saddr= is for FLAT instructions, which "
@@ -872,11 +918,11 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         }
         if (form.segment == SEGMENT_FLAT && (modifiers & GCN_MOD_LDS))
             gcn_warn(cursor, modifiers_at, "lds on FLAT: CLRX takes it on GLOBAL and SCRATCH only");
-        instruction->saddr = (uint8_t)saddr;
         if (form.segment == SEGMENT_FLAT)
             instruction->offset = (uint32_t)offset & 0x1fffu;
         else /* 13-bit signed; CLRX's 4096..8191 are the negative ones */
             instruction->offset = (uint32_t)(offset >= 0x1000 ? offset - 0x2000 : offset);
+        set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, saddr);
         return true;
     }
     /* Before GCN 1.4 these are reserved bits (CLRX syntax only). */
@@ -892,6 +938,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     if (reserved0 || instruction->reserved[1])
         gcn_warn(cursor, modifiers_at, "%s has no FLAT offset, lds, segment or saddr: these set "
                  "reserved bits", gcn_arch_name((gcn_arch)instruction->arch));
+    set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, 0);
     return true;
 }
 
