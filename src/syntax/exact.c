@@ -80,8 +80,6 @@ char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char 
     switch (instruction->family) {
     case GCN_FAMILY_SMEM:
         return gcn_write_clrx_smem(instruction, at);
-    case GCN_FAMILY_FLAT:
-        return gcn_write_clrx_flat(instruction, at);
     case GCN_FAMILY_NONE:
         return NULL;
     default:

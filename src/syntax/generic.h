@@ -56,13 +56,15 @@ extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
 
 /* What an encoding's text needs beyond its profiles, registered in
  * gcn_encoding_hooks (syntax/hooks.h): which modifiers llvm-mc 14 leaves out of
- * its text, or GCN_NO_LLVM_TEXT where it has none (MUBUF's, buffer.c); and,
- * until the generic parser reads it, the encoding's parser (MUBUF's,
- * syntax/mubuf.c). */
+ * its text, or GCN_NO_LLVM_TEXT where it has none (MUBUF's, FLAT's); until
+ * the generic parser reads it, the encoding's parser (MUBUF's,
+ * syntax/mubuf.c); and the offset as a dialect shows it (FLAT's). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
     unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
     bool (*parse)(gcn_cursor *, const gcn_row *, gcn_instruction *);
+    /* the VALUE modifier (offset) as the dialect writes it; NULL: as held */
+    int (*value)(const gcn_instruction *, gcn_dialect);
 } gcn_encoding_hook;
 /* The encodings with a parser there, a constant test where the encoding is. */
 #define GCN_HOOKED_ENCODING(encoding) ((encoding) == GCN_ENCODING_MUBUF)
@@ -75,6 +77,16 @@ bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned 
 bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
+/* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way
+ * (saddr.c): llvm-mc 14's pairs lose their low bit. */
+typedef struct gcn_odd_saddr {
+    uint8_t code, count;
+    const char *text;
+} gcn_odd_saddr;
+extern const gcn_odd_saddr gcn_odd_saddrs[]; /* clrxdisasm's names of codes no register covers */
+extern const size_t gcn_odd_saddr_count;
+bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
+char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* The same read: SRSRC into *field (its first register / 4), SOFFSET's code. */
 bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field);
 bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code);

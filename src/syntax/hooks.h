@@ -38,8 +38,40 @@ static inline unsigned gcn_llvm_buffer_modifiers(const gcn_instruction *instruct
     }
 }
 
+/* FLAT: llvm-mc 14 has no text with lds (no FLAT opcode has an LDS form
+ * there), with saddr bits where the row has no saddr (the FLAT segment on
+ * GCN 1.4; every segment before), or with the GCN 1.4 lds and segment bits
+ * (reserved) before GCN 1.4, nor on GCN 1.1 with its offset bits; it writes
+ * no tfe or nv. Arithmetic (| for ||): a branch on random bits mispredicts. */
+static inline unsigned gcn_llvm_flat_modifiers(const gcn_instruction *instruction, const gcn_row *row)
+{
+    (void)row;
+    uint32_t low = instruction->reserved[0], saddr = instruction->reserved[1] & 0x7fu << 16;
+    unsigned invalid = instruction->arch >= GCN_ARCH_GCN14
+                           ? ((instruction->modifiers & GCN_MOD_LDS) != 0) | (saddr != 0)
+                           : ((low & 0xe000u) != 0) | (saddr != 0) |
+                                 ((instruction->arch < GCN_ARCH_GCN12) & ((low & 0x1fffu) != 0));
+    return invalid ? GCN_NO_LLVM_TEXT : GCN_MOD_TFE | GCN_MOD_NV | GCN_MOD_LDS;
+}
+
+/* FLAT's offset as each dialect shows it: clrxdisasm 12 bits in the FLAT
+ * segment (bit 12 left out; the GCN 1.4 opcodes of no row read so too) and
+ * none before GCN 1.4; llvm-mc 13 bits (GLOBAL's and SCRATCH's signed, as
+ * held), and on GCN 1.2 the bits where GCN 1.4 has the offset (a text its
+ * assembler rejects). */
+static inline int gcn_flat_offset_text(const gcn_instruction *instruction, gcn_dialect dialect)
+{
+    if (dialect == GCN_DIALECT_LLVM)
+        return instruction->arch >= GCN_ARCH_GCN14 ? (int)instruction->offset
+                                                   : (int)(instruction->reserved[0] & 0x1fffu);
+    bool segment = instruction->row < GCN_ROW_COUNT &&
+                   (gcn_rows[instruction->row].flags & (GCN_ROW_GLOBAL | GCN_ROW_SCRATCH));
+    return segment ? (int)instruction->offset : (int)(instruction->offset & 0xfffu);
+}
+
 static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_parse_mubuf},
+    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_parse_mubuf, NULL},
+    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, NULL, gcn_flat_offset_text},
 };
 
 #endif
