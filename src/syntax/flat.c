@@ -60,13 +60,11 @@ static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *ro
 }
 
 /* The address is one VGPR (GLOBAL with saddr, SCRATCH), two, or none. */
-static unsigned address_count(const flat_form *form, unsigned saddr)
+static inline unsigned address_count(const flat_form *form, unsigned saddr)
 {
-    if (form->segment == SEGMENT_SCRATCH)
-        return saddr == SADDR_OFF ? 1 : 0;
-    if (form->segment == SEGMENT_GLOBAL)
-        return saddr == SADDR_OFF ? 2 : 1;
-    return 2;
+    /* arithmetic: a branch on the random segment mispredicts */
+    unsigned off = saddr == SADDR_OFF;
+    return form->segment == SEGMENT_SCRATCH ? off : form->segment == SEGMENT_GLOBAL ? 1 + off : 2;
 }
 
 /* GCN 1.1/1.2 bits of the GCN 1.4 fields, reserved there. */
@@ -364,28 +362,32 @@ read_vector(const char *p, const char *end, bool off, unsigned *first, unsigned 
  * profile's order ([vdst,] vaddr, [vdata,] [saddr]; `off` as
  * GCN_OPERAND_OFF), and the fields its row shows none for into
  * reserved[1]: as the decoder makes them. */
-static void set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigned vdst,
-                                unsigned vaddr, unsigned vdata, unsigned saddr)
+static inline __attribute__((always_inline)) void
+set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigned vdst, unsigned vaddr,
+                    unsigned vdata, unsigned saddr, bool hidden)
 {
+    /* Each operand stored whether or not the row has it, the next one
+     * after it only where it has: no branch on the random row's form (the
+     * slots past operand_count are free). */
     gcn_operand *operand = instruction->operands;
     unsigned tfe = (instruction->modifiers & GCN_MOD_TFE) != 0;
-    if (form->has_vdst)
-        *operand++ = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)(form->vdst_count + tfe), (uint16_t)vdst, 0};
-    else
-        instruction->reserved[1] |= vdst << 24;
+    unsigned has_vdst = form->has_vdst, has_vdata = form->has_vdata;
+    unsigned segment = form->segment != SEGMENT_FLAT, off = saddr == SADDR_OFF;
     unsigned address = address_count(form, saddr);
-    *operand++ = (gcn_operand){address ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF, (uint8_t)address,
+    *operand = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)(form->vdst_count + tfe), (uint16_t)vdst, 0};
+    operand += has_vdst;
+    *operand++ = (gcn_operand){(uint8_t)(address ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF), (uint8_t)address,
                                (uint16_t)vaddr, 0};
-    if (form->has_vdata)
-        *operand++ = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)form->vdata_count, (uint16_t)vdata, 0};
-    else
-        instruction->reserved[1] |= vdata << 8;
-    if (form->segment != SEGMENT_FLAT)
-        *operand++ = (gcn_operand){saddr == SADDR_OFF ? GCN_OPERAND_OFF : GCN_OPERAND_SCALAR,
-                                   (uint8_t)(saddr == SADDR_OFF ? 0 : form->segment == SEGMENT_GLOBAL ? 2 : 1),
-                                   (uint16_t)saddr, 0};
-    else if (form->gcn14)
-        instruction->reserved[1] |= saddr << 16;
+    *operand = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)form->vdata_count, (uint16_t)vdata, 0};
+    operand += has_vdata;
+    *operand = (gcn_operand){(uint8_t)(off ? GCN_OPERAND_OFF : GCN_OPERAND_SCALAR),
+                             (uint8_t)((off ^ 1) << (form->segment == SEGMENT_GLOBAL)), (uint16_t)saddr, 0};
+    operand += segment;
+    /* the fields the row shows no operand for (the plain path leaves
+     * them 0: hidden false) */
+    if (hidden)
+        instruction->reserved[1] |= ((vdst << 24) & -(has_vdst ^ 1)) | ((vdata << 8) & -(has_vdata ^ 1)) |
+                                    ((saddr << 16) & -((segment ^ 1) & form->gcn14));
     instruction->operand_count = (uint8_t)(operand - instruction->operands);
     instruction->encoding = GCN_ENCODING_FLAT;
 }
@@ -486,7 +488,7 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, const flat_form 
                                   ? (uint32_t)read.offset
                                   : (uint32_t)(read.offset >= 0x1000 ? read.offset - 0x2000
                                                                      : read.offset);
-    set_register_fields(instruction, form, vdst, address, vdata, saddr);
+    set_register_fields(instruction, form, vdst, address, vdata, saddr, false);
     cursor->pos = p;
     return true;
 }
@@ -611,7 +613,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
             instruction->offset = (uint32_t)offset & 0x1fffu;
         else /* 13-bit signed; CLRX's 4096..8191 are the negative ones */
             instruction->offset = (uint32_t)(offset >= 0x1000 ? offset - 0x2000 : offset);
-        set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, saddr);
+        set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, saddr, true);
         return true;
     }
     /* Before GCN 1.4 these are reserved bits (CLRX syntax only). */
@@ -627,7 +629,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     if (reserved0 || instruction->reserved[1])
         gcn_warn(cursor, modifiers_at, "%s has no FLAT offset, lds, segment or saddr: these set "
                  "reserved bits", gcn_arch_name((gcn_arch)instruction->arch));
-    set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, 0);
+    set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, 0, true);
     return true;
 }
 

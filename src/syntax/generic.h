@@ -58,13 +58,11 @@ extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
  * gcn_encoding_hooks (syntax/hooks.h): which modifiers llvm-mc 14 leaves out of
  * its text, or GCN_NO_LLVM_TEXT where it has none (MUBUF's, FLAT's); until
  * the generic parser reads it, the encoding's parser (MUBUF's,
- * syntax/mubuf.c); and the offset as a dialect shows it (FLAT's). */
+ * syntax/mubuf.c). How a dialect shows the offset: gcn_offset_text (hooks.h). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
     unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
     bool (*parse)(gcn_cursor *, const gcn_row *, gcn_instruction *);
-    /* the VALUE modifier (offset) as the dialect writes it; NULL: as held */
-    int (*value)(const gcn_instruction *, gcn_dialect);
 } gcn_encoding_hook;
 /* The encodings with a parser there, a constant test where the encoding is. */
 #define GCN_HOOKED_ENCODING(encoding) ((encoding) == GCN_ENCODING_MUBUF)

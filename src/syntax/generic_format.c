@@ -353,10 +353,8 @@ static __attribute__((noinline)) void put_modifiers(gcn_text *text, const gcn_in
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     char spare[2 * GCN_TEXT_ROOM];
-    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
     char *end = gcn_write_modifiers_valued(spare, instruction, gcn_modifier_order_of(encoding, shape, dialect),
-                                           hide, hook->value ? hook->value(instruction, dialect)
-                                                             : (int)instruction->offset);
+                                           hide, gcn_offset_text(instruction, profile, dialect));
     gcn_text tail = {spare, sizeof spare, (size_t)(end - spare)};
     if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
         put_hidden_fields(&tail, instruction, encoding, profile->operand_count);
@@ -595,9 +593,8 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
     }
     if (!gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count)
         return at;
-    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
     return gcn_write_modifiers_valued(at, instruction, gcn_modifier_order_of(encoding, shape, dialect), hide,
-                                      hook->value ? hook->value(instruction, dialect) : (int)instruction->offset);
+                                      gcn_offset_text(instruction, profile, dialect));
 }
 
 /* Whether every operand of a profile is a register of the kinds

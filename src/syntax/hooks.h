@@ -59,19 +59,28 @@ static inline unsigned gcn_llvm_flat_modifiers(const gcn_instruction *instructio
  * none before GCN 1.4; llvm-mc 13 bits (GLOBAL's and SCRATCH's signed, as
  * held), and on GCN 1.2 the bits where GCN 1.4 has the offset (a text its
  * assembler rejects). */
-static inline int gcn_flat_offset_text(const gcn_instruction *instruction, gcn_dialect dialect)
+static inline __attribute__((always_inline)) int
+gcn_flat_offset_text(const gcn_instruction *instruction, const gcn_profile *profile, gcn_dialect dialect)
 {
     if (dialect == GCN_DIALECT_LLVM)
         return instruction->arch >= GCN_ARCH_GCN14 ? (int)instruction->offset
                                                    : (int)(instruction->reserved[0] & 0x1fffu);
-    bool segment = instruction->row < GCN_ROW_COUNT &&
-                   (gcn_rows[instruction->row].flags & (GCN_ROW_GLOBAL | GCN_ROW_SCRATCH));
-    return segment ? (int)instruction->offset : (int)(instruction->offset & 0xfffu);
+    return profile->offset_rule == GCN_OFFSET_UNSIGNED_12 ? (int)(instruction->offset & 0xfffu)
+                                                          : (int)instruction->offset;
 }
 
 static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_parse_mubuf, NULL},
-    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, NULL, gcn_flat_offset_text},
+    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_parse_mubuf},
+    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, NULL},
 };
+
+/* The VALUE modifier (the offset) as the dialect writes it: as held but
+ * FLAT's; inline, a constant test where the encoding is known. */
+static inline __attribute__((always_inline)) int
+gcn_offset_text(const gcn_instruction *instruction, const gcn_profile *profile, gcn_dialect dialect)
+{
+    return profile->encoding == GCN_ENCODING_FLAT ? gcn_flat_offset_text(instruction, profile, dialect)
+                                                  : (int)instruction->offset;
+}
 
 #endif
