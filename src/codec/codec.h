@@ -131,18 +131,32 @@ static inline unsigned gcn_mubuf_opcode(uint32_t word0)
 {
     return gcn_bits(word0, 18, 7);
 }
-/* The row of an instruction of a generic encoding whose opcode lies in
- * word 0 (FLAT: with its segment above it on GCN 1.4), GCN_ROW_NONE where
- * none: for the label scan, which steps over such words without decoding. */
-static inline uint16_t gcn_row_of_word(gcn_arch arch, gcn_encoding encoding, uint32_t word0)
+/* Where a generic encoding's opcode lies in word 0 on a generation (FLAT:
+ * with its segment above it on GCN 1.4), and its rows: for the label scan,
+ * which steps over such words without decoding them, and reads this once. */
+typedef struct gcn_opcode_reader {
+    const uint16_t *rows; /* gcn_opcode_rows of the family and generation */
+    uint32_t mask, high_mask;
+    uint8_t first, high_first, high_shift;
+} gcn_opcode_reader;
+static inline gcn_opcode_reader gcn_opcode_reader_of(gcn_arch arch, gcn_encoding encoding)
 {
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     const gcn_field_place *opcode = &places[gcn_encoding_opcode_field[encoding]];
-    unsigned value = (word0 >> opcode->first) & opcode->mask;
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding];
-    if (high[0] != GCN_NO_FIELD)
-        value |= ((word0 >> places[high[0]].first) & places[high[0]].mask) << high[1];
-    return (uint16_t)(gcn_opcode_rows[gcn_encodings[encoding].family][arch][value] - 1);
+    gcn_opcode_reader reader = {gcn_opcode_rows[gcn_encodings[encoding].family][arch], opcode->mask, 0,
+                                opcode->first, 0, 0};
+    if (high[0] != GCN_NO_FIELD) /* (absent on a generation: mask 0) */
+        reader.high_mask = places[high[0]].mask, reader.high_first = places[high[0]].first,
+        reader.high_shift = high[1];
+    return reader;
+}
+/* The row of word 0, GCN_ROW_NONE where none. */
+static inline uint16_t gcn_row_of_word(const gcn_opcode_reader *reader, uint32_t word0)
+{
+    unsigned value = ((word0 >> reader->first) & reader->mask) |
+                     ((word0 >> reader->high_first) & reader->high_mask) << reader->high_shift;
+    return (uint16_t)(reader->rows[value] - 1);
 }
 /* SMEM's (GCN 1.2 on: two words) opcode, bits 18-25, and SOPP's, bits
  * 16-22 (one word): for the label scan, which steps over both without

@@ -115,6 +115,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     /* The loop runs only where the arch is valid (stop). */
     const uint16_t *mubuf_rows = stop ? gcn_opcode_rows[GCN_FAMILY_MUBUF][arch] : NULL;
     const uint16_t *sopp_rows = stop ? gcn_opcode_rows[GCN_FAMILY_SOPP][arch] : NULL;
+    gcn_opcode_reader flat = stop ? gcn_opcode_reader_of(arch, GCN_ENCODING_FLAT) : (gcn_opcode_reader){0};
     const uint16_t *smem_rows =
         stop && arch >= GCN_ARCH_GCN12 ? gcn_opcode_rows[GCN_FAMILY_SMEM][arch] : NULL;
     while (at < stop) {
@@ -148,7 +149,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             if (exact)
                 at += clrx_words_decoding(l, words, l->offset + at);
             else
-                at += gcn_row_of_word(arch, GCN_ENCODING_FLAT, words[0]) != GCN_ROW_NONE ? 8 : 4;
+                at += gcn_row_of_word(&flat, words[0]) != GCN_ROW_NONE ? 8 : 4;
             break;
         case GCN_FAMILY_NONE:
             at += 4;
