@@ -121,10 +121,10 @@ typedef struct gcn_instruction {
     uint8_t sdata;       /* SMRD sdst / SMEM sdata (register code) */
     uint8_t sbase;       /* SMRD/SMEM sbase, MUBUF srsrc: field value (register / 2 or / 4) */
     uint8_t soffset;     /* MUBUF soffset, SMEM GCN 1.4 soffset: operand code */
-    uint8_t saddr;       /* FLAT GCN 1.4 saddr: operand code (0x7f = off) */
-    uint8_t vdst;        /* FLAT vdst */
-    uint8_t vaddr;       /* MUBUF/FLAT vaddr */
-    uint8_t vdata;       /* MUBUF/FLAT vdata */
+    uint8_t saddr;       /* unused (FLAT's saddr is in operands[]) */
+    uint8_t vdst;        /* unused (FLAT's vdst is in operands[]) */
+    uint8_t vaddr;       /* unused (MUBUF's and FLAT's are in operands[]) */
+    uint8_t vdata;       /* unused (MUBUF's and FLAT's are in operands[]) */
     uint8_t operand_count; /* operands[] used (the scalar ALU; the older families
                               keep their named fields for now) */
     uint32_t offset;     /* immediate offset, or an SGPR code when not immediate */

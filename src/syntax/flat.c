@@ -1,4 +1,4 @@
-/* FLAT, GLOBAL and SCRATCH text.
+/* FLAT, GLOBAL and SCRATCH text read (the generic printer writes it).
  *   CLRX: flat_load_dword v1, v[2:3] inst_offset:8 glc slc tfe vdata=0x62
  *         global_store_dword v2, v3, s[4:5]      scratch_load_dword v1, off, s5
  *   LLVM: flat_atomic_add v1, v[2:3], v3 offset:8 glc   (no vdst without glc)
@@ -19,22 +19,17 @@ enum { SADDR_OFF = 0x7f };
 
 /* Operands of one instruction: which it names and how many registers. */
 typedef struct flat_form {
-    const gcn_row *row; /* NULL: no instruction on this generation */
     bool gcn14;
     unsigned segment;
     bool has_vdst, has_vdata;
     unsigned vdst_count, vdata_count;
-    /* The register fields, the operands' or (where the row shows none)
-     * reserved[]'s, and reserved[1] without them (GCN 1.1/1.2: saddr's bits) */
-    unsigned vdst, vaddr, vdata, saddr;
-    uint32_t reserved1;
 } flat_form;
 
-/* Inline: in the llvm writer its fields stay in registers. */
+/* Inline: in the parser its fields stay in registers. */
 static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *row,
                                                                gcn_arch arch)
 {
-    flat_form form = {row, arch >= GCN_ARCH_GCN14, SEGMENT_FLAT, true, true, 1, 1, 0, 0, 0, 0, 0};
+    flat_form form = {arch >= GCN_ARCH_GCN14, SEGMENT_FLAT, true, true, 1, 1};
     if (!row) /* CLRX prints unknown opcodes like a one-dword atomic */
         return form;
     if (form.gcn14 && (row->flags & GCN_ROW_SCRATCH))
