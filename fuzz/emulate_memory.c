@@ -64,9 +64,14 @@ static size_t make_instruction(gcn_arch arch, const uint16_t *rows, size_t row_c
         values[GCN_FIELD(MUBUF, soffset)] = soffset;
         if (gcn_set_fields(&instruction, values) != GCN_OK)
             return 0;
-    } else {
-        instruction.vaddr = (uint8_t)vaddr;
-        instruction.vdata = (uint8_t)vdata;
+    } else { /* FLAT */
+        uint32_t values[GCN_MAX_FIELDS] = {0};
+        values[GCN_FIELD(FLAT, vdst)] = instruction.vdst;
+        values[GCN_FIELD(FLAT, addr)] = vaddr;
+        values[GCN_FIELD(FLAT, data)] = vdata;
+        values[GCN_FIELD(FLAT, saddr)] = arch >= GCN_ARCH_GCN14 ? instruction.saddr : 0;
+        if (gcn_set_fields(&instruction, values) != GCN_OK)
+            return 0;
     }
     size_t count;
     return gcn_encode(&instruction, words, &count) == GCN_OK ? count : 0;

@@ -74,7 +74,10 @@ typedef enum gcn_operand_kind {
                               240..248 floats) */
     GCN_OPERAND_LITERAL,   /* value: the 32-bit literal after the instruction (code 255) */
     GCN_OPERAND_IMMEDIATE, /* value: an immediate field (simm16, hwreg, ...) */
-    GCN_OPERAND_BRANCH     /* value: SIMM16, a word offset from the next instruction */
+    GCN_OPERAND_BRANCH,    /* value: SIMM16, a word offset from the next instruction */
+    /* FLAT */
+    GCN_OPERAND_OFF        /* `off` for an address part (saddr 127, or a SCRATCH vaddr
+                              beside an saddr); number: the field as encoded */
 } gcn_operand_kind;
 
 typedef struct gcn_operand {
@@ -118,10 +121,10 @@ typedef struct gcn_instruction {
     uint8_t sdata;       /* SMRD sdst / SMEM sdata (register code) */
     uint8_t sbase;       /* SMRD/SMEM sbase, MUBUF srsrc: field value (register / 2 or / 4) */
     uint8_t soffset;     /* MUBUF soffset, SMEM GCN 1.4 soffset: operand code */
-    uint8_t saddr;       /* FLAT GCN 1.4 saddr: operand code (0x7f = off) */
-    uint8_t vdst;        /* FLAT vdst */
-    uint8_t vaddr;       /* MUBUF/FLAT vaddr */
-    uint8_t vdata;       /* MUBUF/FLAT vdata */
+    uint8_t saddr;       /* unused (FLAT's saddr is in operands[]) */
+    uint8_t vdst;        /* unused (FLAT's vdst is in operands[]) */
+    uint8_t vaddr;       /* unused (MUBUF's and FLAT's are in operands[]) */
+    uint8_t vdata;       /* unused (MUBUF's and FLAT's are in operands[]) */
     uint8_t operand_count; /* operands[] used (the scalar ALU; the older families
                               keep their named fields for now) */
     uint32_t offset;     /* immediate offset, or an SGPR code when not immediate */

@@ -55,9 +55,8 @@ static size_t make_instruction(test_random *random, gcn_arch arch, uint32_t *wor
         if (row->family == GCN_FAMILY_MUBUF) {
             if (test_mubuf_operands(&instruction, vdata, vaddr, srsrc, soffset) != GCN_OK)
                 continue;
-        } else {
-            instruction.vaddr = (uint8_t)vaddr;
-            instruction.vdata = (uint8_t)vdata;
+        } else if (test_flat_operands(&instruction, instruction.vdst, vaddr, vdata, instruction.saddr) != GCN_OK) {
+            continue;
         }
         size_t count;
         if (gcn_encode(&instruction, words, &count) == GCN_OK)

@@ -417,7 +417,7 @@ static void check_refusals(uint64_t seed, unsigned row_instances, unsigned famil
         {"SOPP", 12049, 22912}, /* on the generic codec: its instances drawn as the scalar ALU's */
         {"SMEM", 13638, 24512},
         {"MUBUF", 22751, 31360}, /* drawn as the generic families are (tests/support/instances.c) */
-        {"FLAT", 22455, 25056},
+        {"FLAT", 22535, 25056}, /* drawn as the generic families are */
         /* the scalar ALU: mostly fields the LLVM text does not show (an
          * sdst where the row has none, a source past what llvm-mc reads)
          * and the CLRX-only rows; llvm-differential checks on random words

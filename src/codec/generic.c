@@ -138,6 +138,8 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     const encoding_facts *info = &encodings[encoding];
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
+    if (gcn_encoding_opcode_high_field[encoding][0] != GCN_NO_FIELD) /* FLAT's segment */
+        shown |= 1u << gcn_encoding_opcode_high_field[encoding][0];
     unsigned count = info->words;
     /* The modifiers first: the width of an operand may follow them. */
     unsigned flags = 0;
@@ -148,9 +150,11 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
             continue;
         uint32_t value = field_value(words, &places[field]);
         shown |= 1u << field;
-        if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE)
-            instruction->offset = value;
-        else /* a product, not a test: no branch on a random bit */
+        if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE) {
+            /* GLOBAL's and SCRATCH's 13 bits signed, by arithmetic */
+            uint32_t negative = profile->offset_rule == GCN_OFFSET_SIGNED_13 ? (value >> 12) & 1u : 0;
+            instruction->offset = value | (-negative & ~0x1fffu);
+        } else /* a product, not a test: no branch on a random bit */
             flags |= value * modifiers[modifier - 1].bit;
     }
     instruction->modifiers = (uint16_t)flags;
@@ -164,10 +168,17 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
             shown |= 1u << operand->field;
         }
         uint8_t kind = field_kind[operand->syntax];
-        if (operand->syntax == GCN_SYNTAX_VGPR) {
+        if (operand->syntax == GCN_SYNTAX_VGPR || operand->width == GCN_WIDTH_FLAT_SADDR) {
             const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
-            *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)gcn_operand_width(operand, row, arch, flags),
-                                 (uint16_t)value, 0};
+            /* FLAT's address beside its saddr; `off` where the width is 0 */
+            unsigned saddr = operand->width == GCN_WIDTH_FLAT_ADDRESS
+                                 ? field_value(words, &places[GCN_FIELD(FLAT, saddr)])
+                             : operand->width == GCN_WIDTH_FLAT_SADDR ? value : GCN_SADDR_OFF;
+            unsigned width = gcn_operand_width_beside(operand, row, arch, flags, saddr);
+            uint8_t register_kind = operand->syntax == GCN_SYNTAX_VGPR ? GCN_OPERAND_VECTOR : GCN_OPERAND_SCALAR;
+            if (operand->width == GCN_WIDTH_FLAT_ADDRESS || operand->width == GCN_WIDTH_FLAT_SADDR)
+                register_kind = width ? register_kind : GCN_OPERAND_OFF;
+            *out = (gcn_operand){register_kind, (uint8_t)width, (uint16_t)value, 0};
         } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
             *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)(value * 4), 0};
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
@@ -223,6 +234,9 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     /* (an opcode field is never signed) */
     const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
     unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
+    const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
+    if (high[0] != GCN_NO_FIELD)
+        opcode |= field_value(words, &gcn_field_places[encoding][arch][high[0]]) << high[1];
     uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
@@ -283,7 +297,15 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     unsigned opcode_field = gcn_encoding_opcode_field[encoding];
     uint32_t out[2] = {info->value[arch], 0}, shown = 1u << opcode_field;
-    bool fits = put_field(&places[opcode_field], instruction->opcode, out);
+    unsigned opcode = instruction->opcode;
+    const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
+    bool fits = true;
+    if (high[0] != GCN_NO_FIELD) {
+        fits = put_field(&places[high[0]], opcode >> high[1], out);
+        shown |= 1u << high[0];
+        opcode &= (1u << high[1]) - 1u;
+    }
+    fits &= put_field(&places[opcode_field], opcode, out);
     /* The modifiers the encoding has on the generation; any other refused. */
     unsigned allowed = 0, flags = instruction->modifiers;
     bool has_modifiers = false;
@@ -296,10 +318,15 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         has_modifiers = true;
         shown |= 1u << field;
         allowed |= info_of->bit;
-        fits &= put_field(&places[field],
-                          info_of->kind == GCN_MODIFIER_VALUE ? instruction->offset
-                                                              : (flags & info_of->bit) != 0,
-                          out);
+        if (info_of->kind == GCN_MODIFIER_VALUE && profile->offset_rule == GCN_OFFSET_SIGNED_13)
+            /* GLOBAL's and SCRATCH's: 13 bits signed */
+            fits &= put_field(&places[field], instruction->offset & places[field].mask, out) &&
+                    (instruction->offset <= places[field].mask || instruction->offset >= ~0xfffu);
+        else
+            fits &= put_field(&places[field],
+                              info_of->kind == GCN_MODIFIER_VALUE ? instruction->offset
+                                                                  : (flags & info_of->bit) != 0,
+                              out);
     }
     if (has_modifiers)
         fits &= (flags & ~allowed) == 0;
@@ -311,8 +338,11 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         const gcn_operand *in = &instruction->operands[i];
         uint8_t kind = field_kind[operand->syntax];
         uint32_t value = in->value;
-        if (operand->syntax == GCN_SYNTAX_VGPR) {
-            fits &= in->kind == GCN_OPERAND_VECTOR;
+        if (operand->syntax == GCN_SYNTAX_VGPR || operand->width == GCN_WIDTH_FLAT_SADDR) {
+            /* FLAT's `off` keeps its field's value */
+            fits &= in->kind == (operand->syntax == GCN_SYNTAX_VGPR ? GCN_OPERAND_VECTOR : GCN_OPERAND_SCALAR) ||
+                    (in->kind == GCN_OPERAND_OFF && (operand->width == GCN_WIDTH_FLAT_ADDRESS ||
+                                                     operand->width == GCN_WIDTH_FLAT_SADDR));
             value = in->number;
         } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
             fits &= in->kind == GCN_OPERAND_SCALAR && in->number % 4 == 0;
@@ -410,6 +440,11 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
                          : (instruction->modifiers & modifiers[modifier - 1].bit) != 0;
     }
     all[gcn_encoding_opcode_field[encoding]] = instruction->opcode;
+    const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
+    if (high[0] != GCN_NO_FIELD) {
+        all[gcn_encoding_opcode_field[encoding]] &= (1u << high[1]) - 1u;
+        all[high[0]] = instruction->opcode >> high[1];
+    }
     if ((instruction->modifiers & ~allowed) || !gcn_pack(encoding, arch, all, none, words))
         return GCN_ERROR_NOT_ENCODABLE;
     return gcn_decode_generic(arch, words, encodings[encoding].words, instruction);

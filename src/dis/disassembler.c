@@ -399,11 +399,6 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
             return false;
         *end = gcn_write_llvm_smem(instruction, at);
         return true;
-    case GCN_FAMILY_FLAT:
-        if (gcn_decode_flat(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
-        *end = gcn_write_llvm_flat(instruction, at);
-        return true;
     default: /* the generic codec's families, and words of none */
         if (family == GCN_FAMILY_NONE ||
             gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)

@@ -62,31 +62,32 @@ static inline uint32_t emu_smem_literal(const gcn_instruction *instruction)
     return instruction->literal;
 }
 
-/* Vector memory (FLAT/GLOBAL/SCRATCH). */
-static inline unsigned emu_vaddr(const gcn_instruction *instruction)
-{
-    return instruction->vaddr;
-}
-static inline unsigned emu_vdata(const gcn_instruction *instruction)
-{
-    return instruction->vdata;
-}
-static inline unsigned emu_vdst(const gcn_instruction *instruction)
-{
-    return instruction->vdst;
-}
-/* MUBUF (on the generic codec): the operand in a field, as its register
- * number or scalar code; a field the row shows no operand for
- * (buffer_store_lds_dword's vaddr) is kept in reserved[]. */
-static inline unsigned emu_mubuf_field(const gcn_instruction *instruction, unsigned field)
+/* The families on the generic codec: the operand in a field, as its
+ * register number or scalar code; a field the row shows no operand for
+ * (buffer_store_lds_dword's vaddr, a FLAT store's vdst) is kept in reserved[]. */
+static inline unsigned emu_field_operand(const gcn_instruction *instruction, gcn_encoding encoding,
+                                         unsigned field, bool *shown)
 {
     const gcn_profile *profile = gcn_profile_of(instruction);
+    *shown = true;
     for (unsigned i = 0; i < profile->operand_count; i++)
         if (profile->operands[i].field == field)
             return instruction->operands[i].number;
-    const gcn_field_place *place = &gcn_field_places[GCN_ENCODING_MUBUF][instruction->arch][field];
-    unsigned value = (instruction->reserved[place->word] >> place->first) & place->mask;
-    return field == GCN_FIELD(MUBUF, srsrc) ? value * 4u : value;
+    *shown = false;
+    const gcn_field_place *place = &gcn_field_places[encoding][instruction->arch][field];
+    return (instruction->reserved[place->word] >> place->first) & place->mask;
+}
+/* MUBUF: SRSRC kept in reserved[] is its field (register / 4). */
+static inline unsigned emu_mubuf_field(const gcn_instruction *instruction, unsigned field)
+{
+    bool shown;
+    unsigned value = emu_field_operand(instruction, GCN_ENCODING_MUBUF, field, &shown);
+    return field == GCN_FIELD(MUBUF, srsrc) && !shown ? value * 4u : value;
+}
+static inline unsigned emu_flat_field(const gcn_instruction *instruction, unsigned field)
+{
+    bool shown;
+    return emu_field_operand(instruction, GCN_ENCODING_FLAT, field, &shown);
 }
 static inline unsigned emu_mubuf_vdata(const gcn_instruction *instruction)
 {
@@ -111,10 +112,26 @@ static inline unsigned emu_soffset(const gcn_instruction *instruction)
 {
     return instruction->soffset;
 }
-/* FLAT GCN 1.4 saddr: a scalar code, 0x7f for off. */
+/* FLAT, GLOBAL, SCRATCH: the register fields. */
+static inline unsigned emu_flat_vdst(const gcn_instruction *instruction)
+{
+    return emu_flat_field(instruction, GCN_FIELD(FLAT, vdst));
+}
+static inline unsigned emu_flat_vaddr(const gcn_instruction *instruction)
+{
+    return emu_flat_field(instruction, GCN_FIELD(FLAT, addr));
+}
+static inline unsigned emu_flat_vdata(const gcn_instruction *instruction)
+{
+    return emu_flat_field(instruction, GCN_FIELD(FLAT, data));
+}
+/* GCN 1.4 GLOBAL/SCRATCH saddr: a scalar code, GCN_SADDR_OFF for off (and
+ * for FLAT, which has none). */
 static inline unsigned emu_flat_saddr(const gcn_instruction *instruction)
 {
-    return instruction->saddr;
+    bool shown;
+    unsigned saddr = emu_field_operand(instruction, GCN_ENCODING_FLAT, GCN_FIELD(FLAT, saddr), &shown);
+    return shown ? saddr : GCN_SADDR_OFF;
 }
 static inline uint32_t emu_offset_field(const gcn_instruction *instruction)
 {

@@ -45,8 +45,14 @@ typedef enum gcn_width_rule {
     GCN_WIDTH_DATA,    /* the row's data_dwords, halved rounding up for the packed d16
                           formats on GCN 1.4 (GCN_ROW_D16_PACKED), at least 1, one more
                           with tfe */
-    GCN_WIDTH_ADDRESS  /* 2 with offen and idxen or with addr64, else 1 (which the
+    GCN_WIDTH_ADDRESS, /* 2 with offen and idxen or with addr64, else 1 (which the
                           instruction reads only with offen or idxen: llvm-mc's `off`) */
+    /* FLAT; a width of 0 is the operand `off` (GCN_OPERAND_OFF) */
+    GCN_WIDTH_FLAT_DATA,    /* the row's data_dwords (1 without a row) */
+    GCN_WIDTH_FLAT_RESULT,  /* the same, halved for a CMPSWAP row, one more with tfe */
+    GCN_WIDTH_FLAT_ADDRESS, /* GLOBAL's and SCRATCH's: the profile's dwords, one fewer
+                               beside an saddr */
+    GCN_WIDTH_FLAT_SADDR    /* the profile's dwords, 0 for code 127 (off) */
 } gcn_width_rule;
 
 enum { GCN_FIELD_LITERAL = 0xff }; /* an operand in the literal word, not a field */
@@ -61,10 +67,19 @@ typedef struct gcn_operand_profile {
 
 enum { GCN_PROFILE_MAX_OPERANDS = 4 };
 
+/* How the hardware reads the offset modifier's field. */
+typedef enum gcn_offset_reading {
+    GCN_OFFSET_FIELD,       /* unsigned, as wide as the field */
+    /* FLAT */
+    GCN_OFFSET_UNSIGNED_12, /* the FLAT segment: 12 bits of a 13-bit field (bit 12 kept) */
+    GCN_OFFSET_SIGNED_13    /* GLOBAL and SCRATCH: 13 bits signed */
+} gcn_offset_reading;
+
 typedef struct gcn_profile {
     uint8_t encoding;      /* gcn_encoding */
     uint8_t operand_count;
     gcn_operand_profile operands[GCN_PROFILE_MAX_OPERANDS];
+    uint8_t offset_rule;   /* gcn_offset_reading */
 } gcn_profile;
 
 /* By row shape; zero (no operands, GCN_ENCODING_NONE) for the shapes of the
@@ -95,11 +110,15 @@ static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
            (code == 248 && arch >= GCN_ARCH_GCN12);
 }
 
+/* FLAT: saddr's code for `off`. */
+enum { GCN_SADDR_OFF = 127 };
+
 /* An operand's width in registers by its rule; row may be NULL (an opcode
- * with no instruction, read as the family's default). Arithmetic, not
- * tests: a branch on the random row's packing or modifiers mispredicts. */
-static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, const gcn_row *row,
-                                         gcn_arch arch, unsigned modifiers)
+ * with no instruction, read as the family's default); saddr: the code in
+ * FLAT's saddr field (GCN_SADDR_OFF where none). Arithmetic, not tests: a
+ * branch on the random row's packing or modifiers mispredicts. */
+static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *operand, const gcn_row *row,
+                                                gcn_arch arch, unsigned modifiers, unsigned saddr)
 {
     switch ((gcn_width_rule)operand->width) {
     case GCN_WIDTH_DATA: {
@@ -113,14 +132,33 @@ static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, con
                         (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
         return 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
     }
+    case GCN_WIDTH_FLAT_DATA:
+        return row ? row->data_dwords : 1;
+    case GCN_WIDTH_FLAT_RESULT:
+        return (row ? row->data_dwords >> ((row->flags & GCN_ROW_CMPSWAP) != 0) : 1) +
+               ((modifiers & GCN_MOD_TFE) != 0);
+    case GCN_WIDTH_FLAT_ADDRESS:
+        return operand->dwords - (saddr != GCN_SADDR_OFF);
+    case GCN_WIDTH_FLAT_SADDR:
+        return saddr == GCN_SADDR_OFF ? 0 : operand->dwords;
     default:
         return operand->dwords;
     }
+}
+/* The same where no saddr bears on it (every rule but FLAT's address). */
+static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, const gcn_row *row,
+                                         gcn_arch arch, unsigned modifiers)
+{
+    return gcn_operand_width_beside(operand, row, arch, modifiers, GCN_SADDR_OFF);
 }
 
 /* The encoding's number of fields and its opcode field's index (generated
  * with the reserved bits). */
 extern const uint8_t gcn_encoding_field_count[GCN_ENCODING_COUNT];
 extern const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT];
+/* The field whose value the rows' opcodes hold above the opcode field's
+ * bits (FLAT's segment on GCN 1.4), GCN_NO_FIELD where none, and the shift. */
+enum { GCN_NO_FIELD = 0xff };
+extern const uint8_t gcn_encoding_opcode_high_field[GCN_ENCODING_COUNT][2];
 
 #endif

@@ -15,14 +15,31 @@ enum { ATOMIC = GCN_ROW_ATOMIC };
 #define BUFFER_BASE GCN_ROW_BUFFER_BASE
 #define LLVM_ABSENT GCN_ROW_LLVM_ABSENT
 #define SCRATCH GCN_ROW_SCRATCH
-#define GLOBAL GCN_ROW_GLOBAL
 #define CLRX_GCN12 GCN_ROW_CLRX_GCN12
 #define LDS_GCN12 GCN_ROW_LDS_GCN12
 
+/* FLAT's segment, written once in the GCN 1.4 opcode column (segment << 7 |
+ * opcode), gives the row its GLOBAL/SCRATCH flag and its segment's profile
+ * of the shape column; the other families take the shape as written. */
+#define ROW_FLAGS(family, o14)                                                         \
+    (GCN_FAMILY_##family != GCN_FAMILY_FLAT ? 0                                        \
+     : (o14) >> 7 == 2 ? GCN_ROW_GLOBAL : (o14) >> 7 == 1 ? GCN_ROW_SCRATCH : 0)
+#define SHAPE_SOPP(shape, o14) GCN_SHAPE_SOPP_##shape
+#define SHAPE_SMEM(shape, o14) GCN_SHAPE_SMEM_##shape
+#define SHAPE_MUBUF(shape, o14) GCN_SHAPE_MUBUF_##shape
+#define SHAPE_SOP2(shape, o14) GCN_SHAPE_SOP2_##shape
+#define SHAPE_SOPK(shape, o14) GCN_SHAPE_SOPK_##shape
+#define SHAPE_SOP1(shape, o14) GCN_SHAPE_SOP1_##shape
+#define SHAPE_SOPC(shape, o14) GCN_SHAPE_SOPC_##shape
+#define SHAPE_FLAT(shape, o14)                                                         \
+    ((o14) >> 7 == 2 ? GCN_SHAPE_FLAT_GLOBAL_##shape                                   \
+     : (o14) >> 7 == 1 ? GCN_SHAPE_FLAT_SCRATCH_##shape : GCN_SHAPE_FLAT_##shape)
+
 const gcn_row gcn_rows[GCN_ROW_COUNT] = {
 #define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \
-    {#name, {o10, o11, o12, o14}, GCN_FAMILY_##family, GCN_SHAPE_##family##_##shape,      \
-     dwords, GCN_ELEMENT_##element, flags, GCN_OP_##op, sizeof #name - 1},
+    {#name, {o10, o11, o12, o14}, GCN_FAMILY_##family, SHAPE_##family(shape, o14),      \
+     dwords, GCN_ELEMENT_##element, (flags) | ROW_FLAGS(family, o14), GCN_OP_##op,         \
+     sizeof #name - 1},
 #include "isa/rows.inc"
 #undef GCN_ROW_ENTRY
 };

@@ -52,7 +52,8 @@ static bool needs_reading_back(const gcn_instruction *instruction)
         return instruction->arch >= GCN_ARCH_GCN14 &&
                (instruction->row == GCN_ROW_NONE ||
                 !(gcn_rows[instruction->row].flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL))) &&
-               (instruction->saddr != 0 || (instruction->offset & 0x1000u));
+               ((instruction->reserved[1] & 0x7fu << 16) /* saddr, which it does not show */ ||
+                (instruction->offset & 0x1000u));
     default:
         return instruction->operand_count != 0 && gcn_generic_loses_bits(instruction);
     }
@@ -63,9 +64,15 @@ static bool needs_reading_back(const gcn_instruction *instruction)
  * need not be read back (tests/round_trip.c checks both ways). */
 static bool loses_vaddr(const gcn_instruction *instruction)
 {
-    return instruction->family == GCN_FAMILY_FLAT && instruction->vaddr != 0 &&
-           instruction->row != GCN_ROW_NONE &&
-           (gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH) && instruction->saddr != 0x7f;
+    if (instruction->family != GCN_FAMILY_FLAT || instruction->row == GCN_ROW_NONE ||
+        !(gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH))
+        return false;
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    for (unsigned i = 0; i < instruction->operand_count; i++)
+        if (profile->operands[i].width == GCN_WIDTH_FLAT_ADDRESS &&
+            instruction->operands[i].kind == GCN_OPERAND_OFF && instruction->operands[i].number != 0)
+            return true;
+    return false;
 }
 
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
@@ -73,8 +80,6 @@ char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char 
     switch (instruction->family) {
     case GCN_FAMILY_SMEM:
         return gcn_write_clrx_smem(instruction, at);
-    case GCN_FAMILY_FLAT:
-        return gcn_write_clrx_flat(instruction, at);
     case GCN_FAMILY_NONE:
         return NULL;
     default:

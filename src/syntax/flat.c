@@ -1,4 +1,4 @@
-/* FLAT, GLOBAL and SCRATCH text.
+/* FLAT, GLOBAL and SCRATCH text read (the generic printer writes it).
  *   CLRX: flat_load_dword v1, v[2:3] inst_offset:8 glc slc tfe vdata=0x62
  *         global_store_dword v2, v3, s[4:5]      scratch_load_dword v1, off, s5
  *   LLVM: flat_atomic_add v1, v[2:3], v3 offset:8 glc   (no vdst without glc)
@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "codec/codec.h"
+#include "syntax/generic.h"
 #include "syntax/modifier.h"
 
 enum { SEGMENT_FLAT, SEGMENT_SCRATCH, SEGMENT_GLOBAL };
@@ -17,18 +19,17 @@ enum { SADDR_OFF = 0x7f };
 
 /* Operands of one instruction: which it names and how many registers. */
 typedef struct flat_form {
-    const gcn_row *row; /* NULL: no instruction on this generation */
     bool gcn14;
     unsigned segment;
     bool has_vdst, has_vdata;
     unsigned vdst_count, vdata_count;
 } flat_form;
 
-/* Inline: in the llvm writer its fields stay in registers. */
+/* Inline: in the parser its fields stay in registers. */
 static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *row,
                                                                gcn_arch arch)
 {
-    flat_form form = {row, arch >= GCN_ARCH_GCN14, SEGMENT_FLAT, true, true, 1, 1};
+    flat_form form = {arch >= GCN_ARCH_GCN14, SEGMENT_FLAT, true, true, 1, 1};
     if (!row) /* CLRX prints unknown opcodes like a one-dword atomic */
         return form;
     if (form.gcn14 && (row->flags & GCN_ROW_SCRATCH))
@@ -36,12 +37,12 @@ static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *ro
     else if (form.gcn14 && (row->flags & GCN_ROW_GLOBAL))
         form.segment = SEGMENT_GLOBAL;
     unsigned dwords = row->data_dwords;
-    switch ((gcn_shape)row->shape) {
-    case GCN_SHAPE_FLAT_LOAD:
+    switch ((gcn_operation)row->operation) {
+    case GCN_OP_LOAD:
         form.has_vdata = false;
         form.vdst_count = dwords;
         break;
-    case GCN_SHAPE_FLAT_STORE:
+    case GCN_OP_STORE:
         form.has_vdst = false;
         form.vdata_count = dwords;
         break;
@@ -53,312 +54,17 @@ static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *ro
     return form;
 }
 
-static const gcn_row *row_of(const gcn_instruction *instruction)
-{
-    return instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
-}
-
 /* The address is one VGPR (GLOBAL with saddr, SCRATCH), two, or none. */
-static unsigned address_count(const flat_form *form, unsigned saddr)
+static inline unsigned address_count(const flat_form *form, unsigned saddr)
 {
-    if (form->segment == SEGMENT_SCRATCH)
-        return saddr == SADDR_OFF ? 1 : 0;
-    if (form->segment == SEGMENT_GLOBAL)
-        return saddr == SADDR_OFF ? 2 : 1;
-    return 2;
-}
-
-/* The offset as the generation reads it: 12-bit unsigned for FLAT (the
- * hardware ignores bit 12, which both printers still show), 13-bit signed
- * for GLOBAL/SCRATCH. */
-static int64_t offset_value(const flat_form *form, const gcn_instruction *instruction)
-{
-    uint32_t raw = instruction->offset & 0x1fffu;
-    if (form->segment != SEGMENT_FLAT && (raw & 0x1000u))
-        return (int64_t)raw - 0x2000;
-    return raw;
-}
-
-/* ---- CLRX ---- */
-
-/* The offset clrxdisasm shows: none before GCN 1.4, 12 bits for FLAT
- * (bit 12 left out), 13 signed for GLOBAL/SCRATCH. */
-static int64_t clrx_offset(const flat_form *form, const gcn_instruction *instruction)
-{
-    if (!form->gcn14)
-        return 0;
-    if (form->segment == SEGMENT_FLAT)
-        return instruction->offset & 0xfffu;
-    return offset_value(form, instruction);
-}
-
-/* saddr codes no register name covers, spelled as clrxdisasm does; the
- * CLRX parser takes them back. */
-static const struct odd_saddr {
-    uint8_t code, count;
-    const char *text;
-} odd_saddrs[] = {
-    {101, 2, "s[101:102]"},  {103, 2, "flat_scratch_u!"}, {105, 2, "xnack_mask_u!"},
-    {107, 2, "vcc_u!"},      {123, 2, "ttmp[15:16]"},     {124, 2, "m0&ill!"},
-    {125, 2, "ill_125"},     {125, 1, "ill_125"},
-};
-
-static void put_saddr_clrx(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
-{
-    if (code == SADDR_OFF) {
-        gcn_put(text, "off");
-        return;
-    }
-    if (gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, code, count))
-        return;
-    for (size_t i = 0; i < sizeof odd_saddrs / sizeof odd_saddrs[0]; i++) {
-        if (odd_saddrs[i].code == code && odd_saddrs[i].count == count) {
-            gcn_put(text, odd_saddrs[i].text);
-            return;
-        }
-    }
-    gcn_put(text, "ill_"); /* not reached: every 7-bit code is covered */
-    gcn_put_unsigned(text, code);
-}
-
-static inline void put_address(gcn_text *text, const flat_form *form, const gcn_instruction *instruction)
-{
-    unsigned count = address_count(form, instruction->saddr);
-    if (count == 0)
-        gcn_put(text, "off");
-    else
-        gcn_format_vgprs(text, instruction->vaddr, count);
+    /* arithmetic: a branch on the random segment mispredicts */
+    unsigned off = saddr == SADDR_OFF;
+    return form->segment == SEGMENT_SCRATCH ? off : form->segment == SEGMENT_GLOBAL ? 1 + off : 2;
 }
 
 /* GCN 1.1/1.2 bits of the GCN 1.4 fields, reserved there. */
 #define RESERVED_OFFSET 0x1fffu
 #define RESERVED_LDS (1u << 13)
-
-/* The vector operands, alike in both dialects: the destination (when
- * destination_count is not 0), the address (off when address_count is 0)
- * and the data. */
-static inline __attribute__((always_inline)) char *
-write_vgpr_operands(char *at, const gcn_instruction *instruction, const flat_form *form,
-                    unsigned destination_count, unsigned address_count)
-{
-    if (destination_count) {
-        at = gcn_write_vgprs(at, instruction->vdst, destination_count);
-        at = gcn_write(at, ", ");
-    }
-    if (address_count == 0)
-        at = gcn_write(at, "off");
-    else
-        at = gcn_write_vgprs(at, instruction->vaddr, address_count);
-    if (form->has_vdata) {
-        at = gcn_write(at, ", ");
-        at = gcn_write_vgprs(at, instruction->vdata, form->vdata_count);
-    }
-    return at;
-}
-
-/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: a known row
- * with named registers, no unused field or reserved bit to show; NULL for
- * anything else, which format_clrx prints. */
-static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruction *instruction,
-                                                              const void *context, char *at)
-{
-    const flat_form *form = context;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint16_t modifiers = instruction->modifiers;
-    unsigned tfe = !form->gcn14 && (modifiers & GCN_MOD_TFE);
-    unsigned address = address_count(form, instruction->saddr);
-    if (!form->row || (!form->gcn14 && (instruction->reserved[0] | instruction->reserved[1])) ||
-        (form->gcn14 && form->segment == SEGMENT_FLAT && instruction->saddr) ||
-        (form->has_vdst ? instruction->vdst + form->vdst_count + tfe > 256 : instruction->vdst != 0) ||
-        (form->has_vdata ? instruction->vdata + form->vdata_count > 256 : instruction->vdata != 0) ||
-        instruction->vaddr + address > 256)
-        return NULL;
-    at = gcn_write_clrx_mnemonic(at, instruction->row);
-    at = write_vgpr_operands(at, instruction, form, form->has_vdst ? form->vdst_count + tfe : 0, address);
-    if (form->segment != SEGMENT_FLAT) {
-        at = gcn_write(at, ", ");
-        if (instruction->saddr == SADDR_OFF)
-            at = gcn_write(at, "off");
-        else if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->saddr,
-                                         form->segment == SEGMENT_GLOBAL ? 2 : 1)))
-            return NULL;
-    }
-    int64_t offset = clrx_offset(form, instruction); /* below 8192 */
-    at = gcn_write_small_field(at, " inst_offset:", 13, (int)offset);
-    at = gcn_write_if(at, " lds\0\0\0", 4, modifiers & GCN_MOD_LDS);
-    at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
-    at = gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
-    return gcn_write_if(at, form->gcn14 ? " nv\0\0\0\0" : " tfe\0\0\0", form->gcn14 ? 3 : 4,
-                        modifiers & (GCN_MOD_TFE | GCN_MOD_NV));
-}
-
-/* Out of line, so that the llvm path keeps a small frame. */
-static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
-                                                  const flat_form *form, gcn_text *text)
-{
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint16_t modifiers = instruction->modifiers;
-    bool tfe = !form->gcn14 && (modifiers & GCN_MOD_TFE);
-    if (form->row)
-        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row, true);
-    else /* GCN 1.4: the opcode with its segment, as the instruction holds it */
-        gcn_put_illegal(text, GCN_DIALECT_CLRX, "FLAT", instruction->opcode, true);
-    if (form->has_vdst) {
-        gcn_format_vgprs(text, instruction->vdst, form->vdst_count + tfe);
-        gcn_put(text, ", ");
-    }
-    put_address(text, form, instruction);
-    if (form->has_vdata) {
-        gcn_put(text, ", ");
-        gcn_format_vgprs(text, instruction->vdata, form->vdata_count);
-    }
-    if (form->segment != SEGMENT_FLAT) {
-        gcn_put(text, ", ");
-        put_saddr_clrx(text, arch, instruction->saddr, form->segment == SEGMENT_GLOBAL ? 2 : 1);
-    }
-    /* Before GCN 1.4 clrxdisasm shows no offset, lds, segment or saddr
-     * (the reserved bits there), nor saddr for FLAT on GCN 1.4. */
-    int64_t offset = clrx_offset(form, instruction);
-    if (offset != 0) {
-        gcn_put(text, " inst_offset:");
-        gcn_put_signed(text, offset);
-    }
-    if (modifiers & GCN_MOD_LDS) gcn_put(text, " lds");
-    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
-    if (modifiers & GCN_MOD_SLC) gcn_put(text, " slc");
-    if (modifiers & (GCN_MOD_TFE | GCN_MOD_NV)) gcn_put(text, form->gcn14 ? " nv" : " tfe");
-    /* Fields the instruction does not use, when not zero. */
-    if (!form->has_vdata && instruction->vdata) {
-        gcn_put(text, " vdata=");
-        gcn_put_hex(text, instruction->vdata);
-    }
-    if (!form->has_vdst && instruction->vdst) {
-        gcn_put(text, " vdst=");
-        gcn_put_hex(text, instruction->vdst);
-    }
-    return true;
-}
-
-/* ---- LLVM ---- */
-
-/* saddr as llvm-mc prints it: pairs of SGPRs and TTMPs lose their low bit;
- * 125 is "null"; a pair that is no register is an invalid encoding (NULL).
- * Out of line but for SGPRs, so that the writer needs no frame. */
-static __attribute__((noinline)) char *write_llvm_other_saddr(char *at, gcn_arch arch,
-                                                              unsigned code, unsigned count)
-{
-    if (code == SADDR_OFF)
-        return gcn_write(at, "off");
-    if (code == 125)
-        return gcn_write(at, "null");
-    if (count == 2 && (code < 102 || (code >= 108 && code < 124)))
-        code &= ~1u;
-    return gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count);
-}
-
-static inline __attribute__((always_inline)) char *write_llvm_saddr(char *at, gcn_arch arch,
-                                                                    unsigned code, unsigned count)
-{
-    if (code < 102) /* SGPRs on every generation */
-        return gcn_write_sgprs(at, count == 2 ? code & ~1u : code, count);
-    return write_llvm_other_saddr(at, arch, code, count);
-}
-
-/* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
- * none for the words. */
-static inline __attribute__((always_inline)) char *write_llvm(const gcn_instruction *instruction,
-                                                              const void *context, char *at)
-{
-    const flat_form *form = context;
-    const gcn_row *row = form->row;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint16_t modifiers = instruction->modifiers;
-    if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
-        return NULL;
-    /* The tests on the random segment, saddr and offset below are
-     * arithmetic (| for ||), address_count and offset_value's alike: a
-     * branch on them mispredicts in a random listing. */
-    unsigned flat = form->segment == SEGMENT_FLAT, global = form->segment == SEGMENT_GLOBAL;
-    unsigned off = instruction->saddr == SADDR_OFF;
-    /* What llvm-mc decodes as invalid: segment or lds bits, or saddr, where
-     * the generation has none; lds on GCN 1.4 (no FLAT opcode has an LDS
-     * form in llvm-mc 14); a register tuple past v255. */
-    int64_t offset;
-    if (form->gcn14) {
-        if ((modifiers & GCN_MOD_LDS) | (flat & (instruction->saddr != 0)))
-            return NULL;
-        uint32_t raw = instruction->offset & 0x1fffu;
-        offset = (int64_t)raw - (int64_t)((flat ^ 1) & (raw >> 12)) * 0x2000;
-    } else {
-        if ((instruction->reserved[0] & 0xe000u) || instruction->reserved[1])
-            return NULL;
-        /* llvm-mc disassembles GCN 1.2 offset bits as offset:N (and rejects
-         * that text); for GCN 1.1 we print what it assembles, which has none. */
-        offset = instruction->reserved[0] & 0x1fffu;
-        if (offset && arch < GCN_ARCH_GCN12)
-            return NULL;
-    }
-    bool returns = (row->flags & GCN_ROW_ATOMIC) ? (modifiers & GCN_MOD_GLC) != 0 : form->has_vdst;
-    unsigned address = flat * 2 + (flat ^ 1) * (global + off);
-    if ((returns & (instruction->vdst + form->vdst_count > 256)) |
-        (instruction->vaddr + address > 256) |
-        (form->has_vdata & (instruction->vdata + form->vdata_count > 256)))
-        return NULL;
-    at = gcn_write_llvm_mnemonic(at, instruction->row, true);
-    at = write_vgpr_operands(at, instruction, form, returns ? form->vdst_count : 0, address);
-    /* saddr written whatever the segment and kept but for FLAT (whose saddr
-     * is 0 here, a plain SGPR). */
-    char *saddr = write_llvm_saddr(gcn_write(at, ", "), arch, instruction->saddr, global + 1);
-    if (!saddr && !flat)
-        return NULL;
-    at = flat ? at : saddr;
-    at = gcn_write_offset(at, (int)offset); /* below 8192 in magnitude */
-    at = gcn_write_if(at, " glc\0\0\0", 4, modifiers & GCN_MOD_GLC);
-    return gcn_write_if(at, " slc\0\0\0", 4, modifiers & GCN_MOD_SLC);
-}
-
-/* form_of for a known row, by arithmetic on its flags and shape: in a
- * random listing the segment and shape change from line to line, and
- * form_of's tests on them mispredicted about once a FLAT line. */
-static inline __attribute__((always_inline)) flat_form form_of_known(const gcn_row *row,
-                                                                     gcn_arch arch)
-{
-    unsigned flags = row->flags, dwords = row->data_dwords;
-    unsigned gcn14 = arch >= GCN_ARCH_GCN14;
-    unsigned load = row->shape == GCN_SHAPE_FLAT_LOAD, store = row->shape == GCN_SHAPE_FLAT_STORE;
-    unsigned scratch = gcn14 & (flags / GCN_ROW_SCRATCH & 1);
-    unsigned global = gcn14 & (flags / GCN_ROW_GLOBAL & 1) & (scratch ^ 1);
-    unsigned halved = (load ^ 1) & (flags / GCN_ROW_CMPSWAP & 1);
-    flat_form form = {row, gcn14, scratch * SEGMENT_SCRATCH + global * SEGMENT_GLOBAL, !store,
-                      !load, ((dwords >> halved) - 1) * (store ^ 1) + 1,
-                      (dwords - 1) * (load ^ 1) + 1};
-    return form;
-}
-
-char *gcn_write_llvm_flat(const gcn_instruction *instruction, char *at)
-{
-    if (instruction->row == GCN_ROW_NONE)
-        return NULL;
-    flat_form form = form_of_known(&gcn_rows[instruction->row], (gcn_arch)instruction->arch);
-    return write_llvm(instruction, &form, at);
-}
-
-char *gcn_write_clrx_flat(const gcn_instruction *instruction, char *at)
-{
-    flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
-    return write_clrx(instruction, &form, at);
-}
-
-bool gcn_format_flat(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                     gcn_text *text)
-{
-    (void)address;
-    flat_form form = form_of(row_of(instruction), (gcn_arch)instruction->arch);
-    if (dialect == GCN_DIALECT_LLVM)
-        return gcn_write_reserved(text, write_llvm, instruction, &form);
-    return gcn_write_reserved(text, write_clrx, instruction, &form) ||
-           format_clrx(instruction, &form, text);
-}
 
 /* ---- parsing ---- */
 
@@ -422,15 +128,15 @@ static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
         *saddr = SADDR_OFF;
         return true;
     }
-    for (size_t i = 0; !llvm && i < sizeof odd_saddrs / sizeof odd_saddrs[0]; i++) {
-        size_t n = strlen(odd_saddrs[i].text);
-        if (odd_saddrs[i].count == count && (size_t)(cursor->end - at) >= n &&
-            strncasecmp(at, odd_saddrs[i].text, n) == 0 &&
+    for (size_t i = 0; !llvm && i < gcn_odd_saddr_count; i++) {
+        size_t n = strlen(gcn_odd_saddrs[i].text);
+        if (gcn_odd_saddrs[i].count == count && (size_t)(cursor->end - at) >= n &&
+            strncasecmp(at, gcn_odd_saddrs[i].text, n) == 0 &&
             (at + n == cursor->end || !gcn_is_identifier_char(at[n]))) {
-            gcn_warn(cursor, at, "'%s' names no register (saddr code %u)", odd_saddrs[i].text,
-                     odd_saddrs[i].code);
+            gcn_warn(cursor, at, "'%s' names no register (saddr code %u)", gcn_odd_saddrs[i].text,
+                     gcn_odd_saddrs[i].code);
             cursor->pos = at + n;
-            *saddr = odd_saddrs[i].code;
+            *saddr = gcn_odd_saddrs[i].code;
             return true;
         }
     }
@@ -647,6 +353,40 @@ read_vector(const char *p, const char *end, bool off, unsigned *first, unsigned 
     return p + 3; /* the caller wants a separator next */
 }
 
+/* The register fields as read into the instruction's operands in its
+ * profile's order ([vdst,] vaddr, [vdata,] [saddr]; `off` as
+ * GCN_OPERAND_OFF), and the fields its row shows none for into
+ * reserved[1]: as the decoder makes them. */
+static inline __attribute__((always_inline)) void
+set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigned vdst, unsigned vaddr,
+                    unsigned vdata, unsigned saddr, bool hidden)
+{
+    /* Each operand stored whether or not the row has it, the next one
+     * after it only where it has: no branch on the random row's form (the
+     * slots past operand_count are free). */
+    gcn_operand *operand = instruction->operands;
+    unsigned tfe = (instruction->modifiers & GCN_MOD_TFE) != 0;
+    unsigned has_vdst = form->has_vdst, has_vdata = form->has_vdata;
+    unsigned segment = form->segment != SEGMENT_FLAT, off = saddr == SADDR_OFF;
+    unsigned address = address_count(form, saddr);
+    *operand = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)(form->vdst_count + tfe), (uint16_t)vdst, 0};
+    operand += has_vdst;
+    *operand++ = (gcn_operand){(uint8_t)(address ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF), (uint8_t)address,
+                               (uint16_t)vaddr, 0};
+    *operand = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)form->vdata_count, (uint16_t)vdata, 0};
+    operand += has_vdata;
+    *operand = (gcn_operand){(uint8_t)(off ? GCN_OPERAND_OFF : GCN_OPERAND_SCALAR),
+                             (uint8_t)((off ^ 1) << (form->segment == SEGMENT_GLOBAL)), (uint16_t)saddr, 0};
+    operand += segment;
+    /* the fields the row shows no operand for (the plain path leaves
+     * them 0: hidden false) */
+    if (hidden)
+        instruction->reserved[1] |= ((vdst << 24) & -(has_vdst ^ 1)) | ((vdata << 8) & -(has_vdata ^ 1)) |
+                                    ((saddr << 16) & -((segment ^ 1) & form->gcn14));
+    instruction->operand_count = (uint8_t)(operand - instruction->operands);
+    instruction->encoding = GCN_ENCODING_FLAT;
+}
+
 /* The usual statement read in one pass: registers as plain numbers
  * (gcn_read_register_range), operands after ", ", modifiers as
  * gcn_read_plain_modifiers reads them, and nothing the full path would
@@ -738,16 +478,12 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, const flat_form 
         return false;
 
     instruction->modifiers = (uint16_t)modifiers;
-    instruction->vdst = (uint8_t)vdst;
-    instruction->vaddr = (uint8_t)address;
-    instruction->vdata = (uint8_t)vdata;
-    if (form->gcn14) {
-        instruction->saddr = (uint8_t)saddr;
+    if (form->gcn14)
         instruction->offset = form->segment == SEGMENT_FLAT
                                   ? (uint32_t)read.offset
                                   : (uint32_t)(read.offset >= 0x1000 ? read.offset - 0x2000
                                                                      : read.offset);
-    }
+    set_register_fields(instruction, form, vdst, address, vdata, saddr, false);
     cursor->pos = p;
     return true;
 }
@@ -760,9 +496,6 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     flat_form form = form_of(row, (gcn_arch)instruction->arch);
     /* No row: an opcode the generation lacks, written vdst, vaddr, vdata. */
     bool atomic = !row || (row->flags & GCN_ROW_ATOMIC);
-    if (form.gcn14)
-        instruction->saddr = form.segment == SEGMENT_FLAT ? 0 : SADDR_OFF;
-
     /* Operands, in order: [vdst,] address, [vdata,] [saddr]. */
     vector_operand vdst = {0}, address = {0}, vdata = {0};
     gcn_skip_space(cursor);
@@ -839,19 +572,18 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
                             "or add glc");
     }
 
-    instruction->vdst = (uint8_t)(vdst.given ? vdst.first : 0);
-    instruction->vaddr = (uint8_t)(address.given ? address.first : 0);
-    instruction->vdata = (uint8_t)(vdata.given ? vdata.first : 0);
+    unsigned vdst_field = vdst.given ? vdst.first : 0, vaddr_field = address.given ? address.first : 0,
+             vdata_field = vdata.given ? vdata.first : 0;
     const int64_t *extra = extras.value;
     if (extra[EXTRA_VDST] >= 0) {
         if (form.has_vdst)
             return gcn_fail(cursor, extras.at[EXTRA_VDST], "vdst= is for instructions without vdst");
-        instruction->vdst = (uint8_t)extra[EXTRA_VDST];
+        vdst_field = (unsigned)extra[EXTRA_VDST];
     }
     if (extra[EXTRA_VDATA] >= 0) {
         if (form.has_vdata)
             return gcn_fail(cursor, extras.at[EXTRA_VDATA], "vdata= is for instructions without vdata");
-        instruction->vdata = (uint8_t)extra[EXTRA_VDATA];
+        vdata_field = (unsigned)extra[EXTRA_VDATA];
     }
     if (extra[EXTRA_SADDR] >= 0 && form.segment != SEGMENT_FLAT)
         return gcn_fail(cursor, extras.at[EXTRA_SADDR], "saddr= is for FLAT instructions, which "
@@ -872,11 +604,11 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         }
         if (form.segment == SEGMENT_FLAT && (modifiers & GCN_MOD_LDS))
             gcn_warn(cursor, modifiers_at, "lds on FLAT: CLRX takes it on GLOBAL and SCRATCH only");
-        instruction->saddr = (uint8_t)saddr;
         if (form.segment == SEGMENT_FLAT)
             instruction->offset = (uint32_t)offset & 0x1fffu;
         else /* 13-bit signed; CLRX's 4096..8191 are the negative ones */
             instruction->offset = (uint32_t)(offset >= 0x1000 ? offset - 0x2000 : offset);
+        set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, saddr, true);
         return true;
     }
     /* Before GCN 1.4 these are reserved bits (CLRX syntax only). */
@@ -892,6 +624,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     if (reserved0 || instruction->reserved[1])
         gcn_warn(cursor, modifiers_at, "%s has no FLAT offset, lds, segment or saddr: these set "
                  "reserved bits", gcn_arch_name((gcn_arch)instruction->arch));
+    set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, 0, true);
     return true;
 }
 

@@ -55,11 +55,12 @@ typedef struct gcn_operand_hook {
 extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
 
 /* What an encoding's text needs beyond its profiles, registered in
- * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers:
+ * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers (MUBUF's, FLAT's):
  * which modifiers llvm-mc 14 leaves out of its text, or GCN_NO_LLVM_TEXT
  * where it has none; which modifiers the dialect takes; and the checks of
  * a parsed instruction's modifiers (report NULL: false where anything
- * would be reported; flags_at..flags_end: where the modifiers were). */
+ * would be reported; flags_at..flags_end: where the modifiers were). How
+ * a dialect shows the offset: gcn_offset_text (hooks.h). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
     unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
@@ -84,6 +85,16 @@ bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned 
 bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
+/* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way
+ * (saddr.c): llvm-mc 14's pairs lose their low bit. */
+typedef struct gcn_odd_saddr {
+    uint8_t code, count;
+    const char *text;
+} gcn_odd_saddr;
+extern const gcn_odd_saddr gcn_odd_saddrs[]; /* clrxdisasm's names of codes no register covers */
+extern const size_t gcn_odd_saddr_count;
+bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
+char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* The same read: SRSRC into *field (its first register / 4), SOFFSET's code. */
 bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field);
 bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code);

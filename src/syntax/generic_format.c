@@ -72,6 +72,8 @@ const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field)
 {
     if (encoding == GCN_ENCODING_SOP1 && field == GCN_FIELD(SOP1, ssrc0))
         return "ssrc";
+    if (encoding == GCN_ENCODING_FLAT && field == GCN_FIELD(FLAT, data))
+        return "vdata";
     for (unsigned l = gcn_encodings[encoding].first_layout; gcn_field_layouts[l].encoding == encoding;
          l++)
         if (gcn_field_layouts[l].index == field)
@@ -195,6 +197,15 @@ static void put_hwreg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsign
     gcn_put_char(text, ')');
 }
 
+/* Whether llvm-mc leaves the operand out: a FLAT atomic's result, which it
+ * writes only with glc (the instruction returns nothing without). */
+static inline __attribute__((always_inline)) bool llvm_leaves_out(const gcn_operand_profile *operand,
+                                                                  const gcn_row *row, unsigned modifiers)
+{
+    return operand->width == GCN_WIDTH_FLAT_RESULT && row && (row->flags & GCN_ROW_ATOMIC) &&
+           !(modifiers & GCN_MOD_GLC);
+}
+
 /* A VGPR tuple: llvm-mc leaves tfe's register out of the data, writes
  * `off` for an address the instruction does not read, and has no text for
  * a tuple past v255. */
@@ -208,7 +219,8 @@ static bool put_vector(gcn_text *text, const gcn_instruction *instruction, gcn_d
             gcn_put(text, "off");
             return true;
         }
-        if (profile->width == GCN_WIDTH_DATA && (modifiers & GCN_MOD_TFE))
+        if ((profile->width == GCN_WIDTH_DATA || profile->width == GCN_WIDTH_FLAT_RESULT) &&
+            (modifiers & GCN_MOD_TFE))
             count--;
         if (operand->number + count > 256)
             return false;
@@ -222,6 +234,14 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
                         const gcn_operand *operand)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
+    if (profile->width == GCN_WIDTH_FLAT_SADDR) /* registers or off */
+        return (operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_OFF) &&
+               gcn_put_saddr(text, arch, dialect, operand->kind == GCN_OPERAND_OFF ? GCN_SADDR_OFF : operand->number,
+                             profile->dwords);
+    if (operand->kind == GCN_OPERAND_OFF) { /* FLAT's address beside an saddr */
+        gcn_put(text, "off");
+        return profile->width == GCN_WIDTH_FLAT_ADDRESS;
+    }
     if (profile->syntax == GCN_SYNTAX_SOFFSET) /* a register or an inline constant */
         return (operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT) &&
                gcn_put_soffset(text, arch, dialect, operand->number);
@@ -287,6 +307,12 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
     }
 }
 
+/* Fields the row does not show that clrxdisasm keeps silent too: the FLAT
+ * segment's saddr. */
+static const uint32_t clrx_silent_fields[GCN_ENCODING_COUNT] = {
+    [GCN_ENCODING_FLAT] = 1u << GCN_FIELD(FLAT, saddr),
+};
+
 /* CLRX shows a field the row does not use as key=value (sdst=0x15), and,
  * where the row has no operand, the reserved bits it does not keep silent
  * as reserved=0x... */
@@ -297,7 +323,7 @@ static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction
     uint32_t values[GCN_MAX_FIELDS], reserved[2];
     gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        if (!values[field])
+        if (!values[field] || ((clrx_silent_fields[encoding] >> field) & 1u))
             continue;
         gcn_put_char(text, ' ');
         gcn_put(text, gcn_clrx_field_key(encoding, field));
@@ -321,7 +347,8 @@ static __attribute__((noinline)) void put_modifiers(gcn_text *text, const gcn_in
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     char spare[2 * GCN_TEXT_ROOM];
-    char *end = gcn_write_modifiers(spare, instruction, gcn_modifier_order_of(encoding, shape, dialect), hide);
+    char *end = gcn_write_modifiers_valued(spare, instruction, gcn_modifier_order_of(encoding, shape, dialect),
+                                           hide, gcn_offset_text(instruction, profile, dialect));
     gcn_text tail = {spare, sizeof spare, (size_t)(end - spare)};
     if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
         put_hidden_fields(&tail, instruction, encoding, profile->operand_count);
@@ -371,9 +398,13 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
         gcn_put_illegal(text, dialect, gcn_encodings[encoding].name, instruction->opcode, operands);
     else
         gcn_put_mnemonic(text, dialect, row, operands);
+    bool first = true;
     for (unsigned i = 0; i < count; i++) {
-        if (i)
+        if (dialect == GCN_DIALECT_LLVM && llvm_leaves_out(&profile->operands[i], row, instruction->modifiers))
+            continue;
+        if (!first)
             gcn_put(text, ", ");
+        first = false;
         if (!put_operand(text, instruction, dialect, address, &profile->operands[i],
                          &instruction->operands[i]))
             return false;
@@ -479,12 +510,32 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
     } else {
         at = gcn_write_clrx_mnemonic(at, index);
     }
+    /* (a FLAT atomic's result, the first operand, llvm-mc leaves out) */
+    bool left_out = false;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
-        if (i)
+        if (llvm && llvm_leaves_out(operand, &gcn_rows[index], modifiers)) {
+            left_out = true;
+            continue;
+        }
+        if (i && !(i == 1 && left_out))
             at = gcn_write_length(at, ", ", 2);
+        if (operand->width == GCN_WIDTH_FLAT_SADDR) { /* registers or off: SGPRs the usual */
+            unsigned code = in->number, count = operand->dwords;
+            at = in->kind == GCN_OPERAND_OFF ? gcn_write_length(at, "off", 3)
+                 : code < 102 && (llvm || code + count <= 102)
+                     ? gcn_write_sgprs(at, llvm && count == 2 ? code & ~1u : code, count)
+                     : gcn_write_other_saddr(at, arch, dialect, code, count);
+            if (!at)
+                return NULL;
+            continue;
+        }
+        if (operand->width == GCN_WIDTH_FLAT_ADDRESS && in->kind == GCN_OPERAND_OFF) {
+            at = gcn_write_length(at, "off", 3);
+            continue;
+        }
         switch (operand->syntax) {
         case GCN_SYNTAX_VGPR: {
             unsigned count = in->count;
@@ -493,7 +544,7 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
                 at = gcn_write_length(at, "off", 3);
                 continue;
             }
-            if (llvm && operand->width == GCN_WIDTH_DATA)
+            if (llvm && (operand->width == GCN_WIDTH_DATA || operand->width == GCN_WIDTH_FLAT_RESULT))
                 count -= (modifiers & GCN_MOD_TFE) != 0;
             if (in->number + count > 256)
                 return NULL; /* a wrapped tuple */
@@ -536,7 +587,8 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
     }
     if (!gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count)
         return at;
-    return gcn_write_modifiers(at, instruction, gcn_modifier_order_of(encoding, shape, dialect), hide);
+    return gcn_write_modifiers_valued(at, instruction, gcn_modifier_order_of(encoding, shape, dialect), hide,
+                                      gcn_offset_text(instruction, profile, dialect));
 }
 
 /* Whether every operand of a profile is a register of the kinds

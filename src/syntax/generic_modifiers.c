@@ -451,6 +451,7 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
     {                                                                                               \
         const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                         \
         return gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count &&                    \
+               gcn_encoding_hooks[profile->encoding].check &&                                       \
                parse_profile(cursor, row, profile, instruction);                                    \
     }
 #include "isa/profiles.def"

@@ -13,8 +13,49 @@ static const uint64_t gcn_clrx_silent_reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUN
     [GCN_ENCODING_MUBUF] = {1ull << 53, 1ull << 53, 1ull << 53 | 1ull << 15, 1ull << 53},
 };
 
+/* FLAT: llvm-mc 14 has no text with lds (no FLAT opcode has an LDS form
+ * there), with saddr bits where the row has no saddr (the FLAT segment on
+ * GCN 1.4; every segment before), or with the GCN 1.4 lds and segment bits
+ * (reserved) before GCN 1.4, nor on GCN 1.1 with its offset bits; it writes
+ * no tfe or nv. Arithmetic (| for ||): a branch on random bits mispredicts. */
+static inline unsigned gcn_llvm_flat_modifiers(const gcn_instruction *instruction, const gcn_row *row)
+{
+    (void)row;
+    uint32_t low = instruction->reserved[0], saddr = instruction->reserved[1] & 0x7fu << 16;
+    unsigned invalid = instruction->arch >= GCN_ARCH_GCN14
+                           ? ((instruction->modifiers & GCN_MOD_LDS) != 0) | (saddr != 0)
+                           : ((low & 0xe000u) != 0) | (saddr != 0) |
+                                 ((instruction->arch < GCN_ARCH_GCN12) & ((low & 0x1fffu) != 0));
+    return invalid ? GCN_NO_LLVM_TEXT : GCN_MOD_TFE | GCN_MOD_NV | GCN_MOD_LDS;
+}
+
+/* FLAT's offset as each dialect shows it: clrxdisasm 12 bits in the FLAT
+ * segment (bit 12 left out; the GCN 1.4 opcodes of no row read so too) and
+ * none before GCN 1.4; llvm-mc 13 bits (GLOBAL's and SCRATCH's signed, as
+ * held), and on GCN 1.2 the bits where GCN 1.4 has the offset (a text its
+ * assembler rejects). */
+static inline __attribute__((always_inline)) int
+gcn_flat_offset_text(const gcn_instruction *instruction, const gcn_profile *profile, gcn_dialect dialect)
+{
+    if (dialect == GCN_DIALECT_LLVM)
+        return instruction->arch >= GCN_ARCH_GCN14 ? (int)instruction->offset
+                                                   : (int)(instruction->reserved[0] & 0x1fffu);
+    return profile->offset_rule == GCN_OFFSET_UNSIGNED_12 ? (int)(instruction->offset & 0xfffu)
+                                                          : (int)instruction->offset;
+}
+
 static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_buffer_modifiers_allowed, gcn_buffer_check},
+    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, NULL, NULL}, /* its parser: syntax/flat.c */
 };
+
+/* The VALUE modifier (the offset) as the dialect writes it: as held but
+ * FLAT's; inline, a constant test where the encoding is known. */
+static inline __attribute__((always_inline)) int
+gcn_offset_text(const gcn_instruction *instruction, const gcn_profile *profile, gcn_dialect dialect)
+{
+    return profile->encoding == GCN_ENCODING_FLAT ? gcn_flat_offset_text(instruction, profile, dialect)
+                                                  : (int)instruction->offset;
+}
 
 #endif

@@ -139,7 +139,7 @@ gcn_read_plain_modifiers(const char *p, const char *end, unsigned allowed, int32
 /* How each dialect spells and orders an encoding's modifiers
  * (src/syntax/modifier_orders.def). */
 typedef struct gcn_modifier_spelling {
-    char text[9];     /* " glc", " offset:", padded for 8-byte copies */
+    char text[16];    /* " glc", " offset:", padded for 8-byte copies */
     uint8_t length;
     uint8_t modifier; /* gcn_modifier */
     uint16_t bit;     /* its GCN_MOD_* bit; 0 for the VALUE */
@@ -208,11 +208,11 @@ gcn_write_flag_modifiers(char *at, const gcn_modifier_spelling *spelling,
 enum { GCN_HIDE_VALUE = 1u << 31 };
 
 /* The instruction's modifiers but those in hide (GCN_MOD_* bits) as the
- * dialect writes them for the encoding: each FLAG set, the VALUE (an offset
+ * dialect writes them for the encoding: each FLAG set, the VALUE (value,
  * within +-9999) when not 0. at has GCN_TEXT_ROOM bytes. */
 static inline __attribute__((always_inline)) char *
-gcn_write_modifiers(char *at, const gcn_instruction *instruction, const gcn_modifier_order *order,
-                    unsigned hide)
+gcn_write_modifiers_valued(char *at, const gcn_instruction *instruction, const gcn_modifier_order *order,
+                           unsigned hide, int value_shown)
 {
     unsigned modifiers = instruction->modifiers & ~hide;
     const gcn_modifier_spelling *spellings = order->spellings;
@@ -221,8 +221,15 @@ gcn_write_modifiers(char *at, const gcn_instruction *instruction, const gcn_modi
     /* the flags before the VALUE, it, the flags after */
     const gcn_modifier_spelling *value = spellings + order->value_position;
     at = gcn_write_flag_modifiers(at, spellings, value, modifiers);
-    at = gcn_write_small_field(at, value->text, value->length, (int)instruction->offset);
+    at = gcn_write_small_field(at, value->text, value->length, value_shown);
     return gcn_write_flag_modifiers(at, value + 1, spellings + order->count, modifiers);
+}
+/* The same with the VALUE as held (gcn_instruction.offset). */
+static inline __attribute__((always_inline)) char *
+gcn_write_modifiers(char *at, const gcn_instruction *instruction, const gcn_modifier_order *order,
+                    unsigned hide)
+{
+    return gcn_write_modifiers_valued(at, instruction, order, hide, (int)instruction->offset);
 }
 
 #endif

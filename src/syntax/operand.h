@@ -83,7 +83,7 @@ typedef struct gcn_register_number {
 extern const gcn_register_number gcn_register_numbers[256];
 
 /* A register number, below 1000; at has room for four characters. */
-static inline char *gcn_write_register_number(char *at, unsigned value)
+static inline __attribute__((always_inline)) char *gcn_write_register_number(char *at, unsigned value)
 {
     if (value < 256) {
         memcpy(at, gcn_register_numbers[value].digits, 4);

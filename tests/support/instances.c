@@ -100,6 +100,12 @@ static attempt generic_attempt(test_random *random, unsigned row, gcn_arch arch,
     unsigned opcode_field = gcn_encoding_opcode_field[encoding];
     uint32_t shown = 1u << opcode_field;
     values[opcode_field] = (uint32_t)entry->opcode[arch];
+    const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
+    if (high[0] != GCN_NO_FIELD) {
+        values[high[0]] = values[opcode_field] >> high[1];
+        values[opcode_field] &= (1u << high[1]) - 1u;
+        shown |= 1u << high[0];
+    }
     memcpy(biased, values, sizeof biased);
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
@@ -265,5 +271,16 @@ gcn_status test_mubuf_operands(gcn_instruction *instruction, unsigned vdata, uns
     values[GCN_FIELD(MUBUF, vaddr)] = vaddr;
     values[GCN_FIELD(MUBUF, srsrc)] = srsrc;
     values[GCN_FIELD(MUBUF, soffset)] = soffset;
+    return gcn_set_fields(instruction, values);
+}
+
+gcn_status test_flat_operands(gcn_instruction *instruction, unsigned vdst, unsigned vaddr,
+                              unsigned vdata, unsigned saddr)
+{
+    uint32_t values[GCN_MAX_FIELDS] = {0};
+    values[GCN_FIELD(FLAT, vdst)] = vdst;
+    values[GCN_FIELD(FLAT, addr)] = vaddr;
+    values[GCN_FIELD(FLAT, data)] = vdata;
+    values[GCN_FIELD(FLAT, saddr)] = instruction->arch >= GCN_ARCH_GCN14 ? saddr : 0;
     return gcn_set_fields(instruction, values);
 }

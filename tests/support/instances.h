@@ -47,5 +47,8 @@ const char *test_row_name(unsigned row);
  * does not fit. */
 gcn_status test_mubuf_operands(gcn_instruction *instruction, unsigned vdata, unsigned vaddr,
                                unsigned srsrc, unsigned soffset);
+/* The same for FLAT (saddr only on GCN 1.4). */
+gcn_status test_flat_operands(gcn_instruction *instruction, unsigned vdst, unsigned vaddr,
+                              unsigned vdata, unsigned saddr);
 
 #endif

@@ -110,6 +110,20 @@ int main(void)
         printf("%s%u,", e % 16 ? " " : "\n    ", index);
     }
     printf("\n};\n\n");
+    /* The field above the opcode's in the rows' opcodes: FLAT's segment
+     * (GCN 1.4 rows hold segment << 7 | opcode). */
+    printf("const uint8_t gcn_encoding_opcode_high_field[GCN_ENCODING_COUNT][2] = {");
+    for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
+        unsigned index = 0xff, shift = 0;
+        for (unsigned l = gcn_encodings[e].first_layout; e && gcn_field_layouts[l].encoding == e; l++) {
+            if (strcmp(gcn_field_layouts[l].name, "seg") == 0)
+                index = gcn_field_layouts[l].index;
+            if (strcmp(gcn_field_layouts[l].name, "op") == 0)
+                shift = gcn_field_layouts[l].width;
+        }
+        printf("%s{%u, %u},", e % 8 ? " " : "\n    ", index, index == 0xff ? 0 : shift);
+    }
+    printf("\n};\n\n");
     printf("const uint32_t gcn_encoding_reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][2] = {\n");
     for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
         printf("    { /* %s */", e ? gcn_encodings[e].name : "none");
