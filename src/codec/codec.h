@@ -74,21 +74,18 @@ static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction);
 
+/* The decoder of each encoding on each generation (one that refuses for
+ * the encodings of no family yet): a decode is one lookup of word 0's
+ * encoding and one indexed call (codec/generic.c). */
+extern const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT];
+
 /* The same inline, for a loop that decodes every word (gcndis's clrx
- * listing): the family's decoder called straight from the loop. Compares,
- * not a jump table: the usual families in a few instructions; the generic
- * codec's past them. */
+ * listing). */
 static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
                                            size_t word_count, gcn_instruction *instruction)
 {
-    gcn_family family = gcn_family_of_word(arch, words[0]);
-    if (family == GCN_FAMILY_FLAT)
-        return gcn_decode_flat(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_SMEM)
-        return gcn_decode_smem(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_NONE)
-        return GCN_ERROR_NOT_INSTRUCTION;
-    return gcn_decode_generic(arch, words, word_count, instruction);
+    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count,
+                                                                     instruction);
 }
 
 /* Starts an instruction of a known row: zeroes it (but the operands

@@ -210,14 +210,34 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
 #undef PROFILE
 #undef DECODE
 
-/* The opcode, its row and the decoder of its profile, for one encoding
- * and generation. */
+/* Each profile's decoder by shape and generation; a shape of no profile
+ * (a family not on this codec) has none. */
+static const gcn_decoder profile_decoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
+#define DECODE(shape, generation) decode_##shape##_##generation,
+#define PROFILE(family, name, ...) \
+    [GCN_SHAPE_##family##_##name] = {EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)},
+#include "isa/profiles.def"
+#undef PROFILE
+#undef DECODE
+};
+
+static gcn_status not_instruction(gcn_arch arch, const uint32_t *words, size_t word_count,
+                                  gcn_instruction *instruction)
+{
+    (void)arch, (void)words, (void)word_count, (void)instruction;
+    return GCN_ERROR_NOT_INSTRUCTION;
+}
+
+/* The opcode, its row, and on to the decoder of its profile, for one
+ * encoding and generation: its words and opcode place constants. */
 static inline __attribute__((always_inline)) gcn_status
 decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, size_t word_count,
                 gcn_instruction *instruction)
 {
     const encoding_facts *info = &encodings[encoding];
     gcn_family family = (gcn_family)info->family;
+    if (!has_profiles(encoding))
+        return GCN_ERROR_NOT_INSTRUCTION;
     if (word_count < info->words)
         return GCN_ERROR_TRUNCATED;
     /* (an opcode field is never signed) */
@@ -226,46 +246,53 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
-    /* One decoder per profile: the compiler folds the places. */
-    switch (row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]) {
-#define DECODE(shape, generation)                                                                  \
-    if (generation == arch)                                                                        \
-        return decode_##shape##_##generation(arch, words, word_count, instruction);
-#define PROFILE(family, name, ...)                                                                 \
-    case GCN_SHAPE_##family##_##name:                                                              \
-        if (GCN_ENCODING_##family != encoding)                                                     \
-            break;                                                                                 \
-        EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)                                       \
-        break;
-#include "isa/profiles.def"
-#undef PROFILE
-#undef DECODE
-    default:
-        break;
-    }
-    return GCN_ERROR_NOT_INSTRUCTION;
+    /* (a row of the encoding's family has one of its profiles) */
+    return profile_decoders[row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]]
+                           [arch](arch, words, word_count, instruction);
 }
-
-gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
-                              gcn_instruction *instruction)
-{
-    /* One decoder per encoding and generation, its opcode's place folded. */
-    switch (gcn_encoding_of_word(arch, words[0]) * GCN_ARCH_COUNT + arch) {
 #define DECODE(encoding, generation)                                                               \
-    case encoding * GCN_ARCH_COUNT + generation:                                                   \
-        if (has_profiles(encoding))                                                                \
-            return decode_encoding(generation, encoding, words, word_count, instruction);          \
-        break;
+    static gcn_status decode_##encoding##_##generation(                                            \
+        gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)     \
+    {                                                                                              \
+        (void)arch;                                                                                \
+        return decode_encoding(generation, encoding, words, word_count, instruction);             \
+    }
 #define ENCODING(name, ...) EACH_GENERATION(DECODE, GCN_ENCODING_##name)
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef DECODE
+
+/* The decoder of every encoding on every generation (codec.h): the
+ * families on this codec's by encoding and generation, SMRD/SMEM's and
+ * FLAT's hand decoders, and for the encodings of no family none. */
+const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
+#define DECODER(encoding, family, generation)                                                     \
+    [generation][GCN_ENCODING_##encoding] =                                                        \
+        GCN_FAMILY_##family == GCN_FAMILY_SMEM   ? gcn_decode_smem                                 \
+        : GCN_FAMILY_##family == GCN_FAMILY_FLAT ? gcn_decode_flat                                 \
+        : GCN_FAMILY_##family == GCN_FAMILY_NONE ? not_instruction                                 \
+                                                 : decode_GCN_ENCODING_##encoding##_##generation,
+#define ENCODING(name, words, generations, kind, family, ...)                                      \
+    DECODER(name, family, GCN_ARCH_GCN10) DECODER(name, family, GCN_ARCH_GCN11)                    \
+    DECODER(name, family, GCN_ARCH_GCN12) DECODER(name, family, GCN_ARCH_GCN14)
 #include "isa/encodings.def"
 #undef ENCODING
 #undef FIELD
 #undef FIELD_ALSO
-#undef DECODE
-    default:
-        break;
-    }
-    return GCN_ERROR_NOT_INSTRUCTION;
+#undef DECODER
+    [GCN_ARCH_GCN10][GCN_ENCODING_NONE] = not_instruction,
+    [GCN_ARCH_GCN11][GCN_ENCODING_NONE] = not_instruction,
+    [GCN_ARCH_GCN12][GCN_ENCODING_NONE] = not_instruction,
+    [GCN_ARCH_GCN14][GCN_ENCODING_NONE] = not_instruction,
+};
+
+gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
+                              gcn_instruction *instruction)
+{
+    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count,
+                                                                     instruction);
 }
 
 /* The encoder, for one profile and generation. */

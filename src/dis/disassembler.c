@@ -382,7 +382,7 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
 }
 
 /* Decodes the words and writes their llvm text at at (*end, NULL where it
- * fails) in one dispatch on the family, which calls the family's decoder and writer
+ * fails): the encoding's decoder by one indexed call, then its writer
  * directly. The text is gcn_format_exact_text's, shorter than TEXT_SIZE, in
  * the room LINE_ROOM leaves. False where the words do not decode. Inline
  * whole, calls but to decoders and writers, so that end stays in a
@@ -392,22 +392,18 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
                                                               gcn_instruction *instruction,
                                                               char *at, char **end)
 {
-    gcn_family family = gcn_family_of_word(arch, words[0]);
-    switch (family) {
-    case GCN_FAMILY_SMEM:
-        if (gcn_decode_smem(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
+    gcn_encoding encoding = gcn_encoding_of_word(arch, words[0]);
+    if (gcn_decoders[arch][encoding](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+        return false;
+    switch (encoding) {
+    case GCN_ENCODING_SMRD:
+    case GCN_ENCODING_SMEM:
         *end = gcn_write_llvm_smem(instruction, at);
         return true;
-    case GCN_FAMILY_FLAT:
-        if (gcn_decode_flat(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
+    case GCN_ENCODING_FLAT:
         *end = gcn_write_llvm_flat(instruction, at);
         return true;
-    default: /* the generic codec's families, and words of none */
-        if (family == GCN_FAMILY_NONE ||
-            gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
+    default: /* the generic codec's families */
         *end = gcn_write_llvm_generic(instruction, at);
         return true;
     }
