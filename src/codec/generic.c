@@ -139,20 +139,25 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
     unsigned count = info->words;
-    /* The modifiers first: the width of an operand may follow them. */
+    /* The modifiers first: the width of an operand may follow them. The
+     * flags by table where they are (a lookup a word). */
+    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
     unsigned flags = 0;
 #pragma GCC unroll 16
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
         unsigned modifier = gcn_field_modifiers[encoding][field];
         if (!modifier || places[field].kind == GCN_PLACE_ABSENT)
             continue;
-        uint32_t value = field_value(words, &places[field]);
         shown |= 1u << field;
         if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE)
-            instruction->offset = value;
-        else /* a product, not a test: no branch on a random bit */
-            flags |= value * modifiers[modifier - 1].bit;
+            instruction->offset = field_value(words, &places[field]);
+        else if (!window->tabled) /* a product, not a test: no branch on a random bit */
+            flags |= field_value(words, &places[field]) * modifiers[modifier - 1].bit;
     }
+    for (unsigned w = 0; w < 2; w++)
+        if (window->tabled && window->width[w])
+            flags |= gcn_flags_of_bits[window->flags_of[w] +
+                                       ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
     instruction->modifiers = (uint16_t)flags;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
@@ -312,6 +317,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     uint32_t out[2] = {info->value[arch], 0}, shown = 1u << opcode_field;
     bool fits = put_field(&places[opcode_field], instruction->opcode, out);
     /* The modifiers the encoding has on the generation; any other refused. */
+    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
     unsigned allowed = 0, flags = instruction->modifiers;
     bool has_modifiers = false;
 #pragma GCC unroll 16
@@ -323,13 +329,18 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         has_modifiers = true;
         shown |= 1u << field;
         allowed |= info_of->bit;
-        fits &= put_field(&places[field],
-                          info_of->kind == GCN_MODIFIER_VALUE ? instruction->offset
-                                                              : (flags & info_of->bit) != 0,
-                          out);
+        if (info_of->kind == GCN_MODIFIER_VALUE)
+            fits &= put_field(&places[field], instruction->offset, out);
+        else if (!window->tabled)
+            fits &= put_field(&places[field], (flags & info_of->bit) != 0, out);
     }
     if (has_modifiers)
         fits &= (flags & ~allowed) == 0;
+    if (window->tabled) { /* the flags' bits by table */
+        const uint32_t *bits = gcn_bits_of_flags[window->bits_of + (flags & allowed)];
+        out[0] |= bits[0];
+        out[1] |= bits[1];
+    }
     bool literal = false;
     uint32_t literal_value = 0;
 #pragma GCC unroll 4
