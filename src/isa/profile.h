@@ -95,19 +95,18 @@ static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
            (code == 248 && arch >= GCN_ARCH_GCN12);
 }
 
+extern const uint8_t gcn_data_widths[2][GCN_ROW_COUNT + 1];
+
 /* An operand's width in registers by its rule; row may be NULL (an opcode
  * with no instruction, read as the family's default). Arithmetic, not
- * tests: a branch on the random row's packing or modifiers mispredicts. */
+ * tests: a branch on the random row's modifiers mispredicts. */
 static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, const gcn_row *row,
                                          gcn_arch arch, unsigned modifiers)
 {
     switch ((gcn_width_rule)operand->width) {
-    case GCN_WIDTH_DATA: {
-        unsigned dwords = row ? row->data_dwords : 1;
-        unsigned packed = row ? (row->flags / GCN_ROW_D16_PACKED & 1) & (arch >= GCN_ARCH_GCN14) : 0;
-        dwords = (dwords + packed) >> packed;
-        return dwords + (dwords == 0) + ((modifiers & GCN_MOD_TFE) != 0);
-    }
+    case GCN_WIDTH_DATA: /* (by table: rows.c) */
+        return gcn_data_widths[arch >= GCN_ARCH_GCN14][row ? row - gcn_rows + 1 : 0] +
+               ((modifiers & GCN_MOD_TFE) != 0);
     case GCN_WIDTH_ADDRESS: {
         unsigned both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) ==
                         (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
