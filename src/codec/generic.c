@@ -93,6 +93,24 @@ static inline __attribute__((always_inline)) void unshown_bits(gcn_encoding enco
             bits[places[field].word] |= places[field].mask << places[field].first;
 }
 
+/* An operand in one store where the host allows (the decoders' operands
+ * are their hot path's stores). */
+static inline __attribute__((always_inline)) void put_operand(gcn_operand *out, unsigned kind,
+                                                              unsigned count, unsigned number,
+                                                              uint32_t value)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(sizeof(gcn_operand) == 8 && offsetof(gcn_operand, count) == 1 &&
+                       offsetof(gcn_operand, number) == 2 && offsetof(gcn_operand, value) == 4,
+                   "gcn_operand is kind, count, number, value in 8 bytes");
+    uint64_t bits = (uint64_t)(uint8_t)kind | (uint64_t)(uint8_t)count << 8 |
+                    (uint64_t)(uint16_t)number << 16 | (uint64_t)value << 32;
+    memcpy(out, &bits, sizeof bits);
+#else
+    *out = (gcn_operand){(uint8_t)kind, (uint8_t)count, (uint16_t)number, value};
+#endif
+}
+
 /* The operand kind an immediate field's syntax holds (0: a scalar or
  * literal operand, decoded by its code). */
 static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
@@ -103,6 +121,31 @@ static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_WAITCNT] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_SENDMSG] = GCN_OPERAND_IMMEDIATE,
 };
 
+/* The operand kind of each code of an 8-bit scalar source field that is
+ * not the literal, before GCN 1.2 and from it on: a constant or a
+ * register (a lookup, not compares). */
+#define SCALAR_KIND(code) \
+    (GCN_INLINE_CONSTANT(GCN12_ON, code) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR),
+#define KINDS_4(code) SCALAR_KIND(code) SCALAR_KIND(code + 1) SCALAR_KIND(code + 2) SCALAR_KIND(code + 3)
+#define KINDS_16(code) KINDS_4(code) KINDS_4(code + 4) KINDS_4(code + 8) KINDS_4(code + 12)
+#define KINDS_64(code) KINDS_16(code) KINDS_16(code + 16) KINDS_16(code + 32) KINDS_16(code + 48)
+static const uint8_t scalar_kinds[2][256] = {
+#define GCN12_ON 0
+    {KINDS_64(0) KINDS_64(64) KINDS_64(128) KINDS_64(192)},
+#undef GCN12_ON
+#define GCN12_ON 1
+    {KINDS_64(0) KINDS_64(64) KINDS_64(128) KINDS_64(192)},
+#undef GCN12_ON
+};
+#undef SCALAR_KIND
+#undef KINDS_4
+#undef KINDS_16
+#undef KINDS_64
+static inline __attribute__((always_inline)) unsigned scalar_kind(gcn_arch arch, uint32_t code)
+{
+    return scalar_kinds[arch >= GCN_ARCH_GCN12][code & 0xff];
+}
+
 /* A scalar operand from its field's value: a register, an inline
  * constant or the literal (count: the words so far, past the literal once
  * read). Out of line: the usual row has immediates. */
@@ -112,19 +155,18 @@ static __attribute__((noinline)) bool decode_scalar(const gcn_operand_profile *o
                                                     gcn_instruction *instruction, gcn_operand *out)
 {
     if (operand->syntax == GCN_SYNTAX_SREG) {
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, operand->dwords, (uint16_t)value, 0};
+        put_operand(out, GCN_OPERAND_SCALAR, operand->dwords, value, 0);
     } else if (operand->syntax != GCN_SYNTAX_IMM32 && value != GCN_SCALAR_LITERAL) {
-        bool constant = gcn_is_inline_constant((gcn_arch)instruction->arch, value);
         /* a register tuple below 128; one named source above */
-        *out = (gcn_operand){constant ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR,
-                             value >= 128 ? 1 : operand->dwords, (uint16_t)value, 0};
+        put_operand(out, scalar_kind((gcn_arch)instruction->arch, value), value >= 128 ? 1 : operand->dwords,
+                    value, 0);
     } else { /* the literal */
         if (*count == encoding_words) {
             if (word_count <= encoding_words)
                 return false;
             instruction->literal = words[(*count)++];
         }
-        *out = (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal};
+        put_operand(out, GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal);
     }
     return true;
 }
@@ -170,16 +212,16 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
         }
         uint8_t kind = field_kind[operand->syntax];
         if (operand->syntax == GCN_SYNTAX_VGPR) {
-            const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
-            *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)gcn_operand_width(operand, row, arch, flags),
-                                 (uint16_t)value, 0};
+            /* (the row is one or GCN_ROW_NONE: its slot one more, in 16 bits) */
+            put_operand(out, GCN_OPERAND_VECTOR,
+                        gcn_operand_width_in_slot(operand, (uint16_t)(instruction->row + 1), arch, flags),
+                        value, 0);
         } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
-            *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)(value * 4), 0};
+            put_operand(out, GCN_OPERAND_SCALAR, 4, value * 4, 0);
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
-            *out = (gcn_operand){gcn_is_inline_constant(arch, value) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR,
-                                 1, (uint16_t)value, 0};
+            put_operand(out, scalar_kind(arch, value), 1, value, 0);
         } else if (kind) /* an immediate field */
-            *out = (gcn_operand){kind, 1, 0, value};
+            put_operand(out, kind, 1, 0, value);
         else if (!decode_scalar(operand, value, words, word_count, info->words, &count, instruction, out))
             return GCN_ERROR_TRUNCATED;
     }
@@ -234,10 +276,11 @@ static gcn_status not_instruction(gcn_arch arch, const uint32_t *words, size_t w
 }
 
 /* The opcode, its row, and on to the decoder of its profile, for one
- * encoding and generation: its words and opcode place constants. */
+ * encoding and generation: its words and opcode place constants (arch; the
+ * same in given, passed on in its register). */
 static inline __attribute__((always_inline)) gcn_status
-decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, size_t word_count,
-                gcn_instruction *instruction)
+decode_encoding(gcn_arch arch, gcn_arch given, gcn_encoding encoding, const uint32_t *words,
+                size_t word_count, gcn_instruction *instruction)
 {
     const encoding_facts *info = &encodings[encoding];
     gcn_family family = (gcn_family)info->family;
@@ -253,14 +296,13 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     instruction->encoding = (uint8_t)encoding;
     /* (a row of the encoding's family has one of its profiles) */
     return profile_decoders[row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]]
-                           [arch](arch, words, word_count, instruction);
+                           [arch](given, words, word_count, instruction);
 }
 #define DECODE(encoding, generation)                                                               \
     static gcn_status decode_##encoding##_##generation(                                            \
         gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)     \
     {                                                                                              \
-        (void)arch;                                                                                \
-        return decode_encoding(generation, encoding, words, word_count, instruction);             \
+        return decode_encoding(generation, arch, encoding, words, word_count, instruction);       \
     }
 #define ENCODING(name, ...) EACH_GENERATION(DECODE, GCN_ENCODING_##name)
 #define FIELD(...)

@@ -89,24 +89,25 @@ static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instructi
  * second word: inline constants (128..208 integers, 240..247 floats, 248
  * 1/(2*pi) from GCN 1.2 on) and the literal. */
 enum { GCN_SCALAR_LITERAL = 255 };
+#define GCN_INLINE_CONSTANT(gcn12_on, code) \
+    (((code) >= 128 && (code) <= 208) || ((code) >= 240 && (code) <= 247) || ((code) == 248 && (gcn12_on)))
 static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
 {
-    return (code >= 128 && code <= 208) || (code >= 240 && code <= 247) ||
-           (code == 248 && arch >= GCN_ARCH_GCN12);
+    return GCN_INLINE_CONSTANT(arch >= GCN_ARCH_GCN12, code);
 }
 
 extern const uint8_t gcn_data_widths[2][GCN_ROW_COUNT + 1];
 
-/* An operand's width in registers by its rule; row may be NULL (an opcode
- * with no instruction, read as the family's default). Arithmetic, not
- * tests: a branch on the random row's modifiers mispredicts. */
-static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, const gcn_row *row,
-                                         gcn_arch arch, unsigned modifiers)
+/* An operand's width in registers by its rule, for the row in slot (its
+ * index + 1; 0: an opcode with no instruction, read as the family's
+ * default). Arithmetic, not tests: a branch on the random row's modifiers
+ * mispredicts. */
+static inline unsigned gcn_operand_width_in_slot(const gcn_operand_profile *operand, unsigned slot,
+                                                 gcn_arch arch, unsigned modifiers)
 {
     switch ((gcn_width_rule)operand->width) {
     case GCN_WIDTH_DATA: /* (by table: rows.c) */
-        return gcn_data_widths[arch >= GCN_ARCH_GCN14][row ? row - gcn_rows + 1 : 0] +
-               ((modifiers & GCN_MOD_TFE) != 0);
+        return gcn_data_widths[arch >= GCN_ARCH_GCN14][slot] + ((modifiers & GCN_MOD_TFE) != 0);
     case GCN_WIDTH_ADDRESS: {
         unsigned both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) ==
                         (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
@@ -115,6 +116,12 @@ static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, con
     default:
         return operand->dwords;
     }
+}
+/* The same for a row (NULL: none). */
+static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, const gcn_row *row,
+                                         gcn_arch arch, unsigned modifiers)
+{
+    return gcn_operand_width_in_slot(operand, row ? (unsigned)(row - gcn_rows) + 1 : 0, arch, modifiers);
 }
 
 /* The encoding's number of fields and its opcode field's index (generated
