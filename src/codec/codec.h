@@ -22,6 +22,24 @@ gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
 enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
 gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
+/* macro(generation) for each generation. */
+#define GCN_EACH_GENERATION(macro) \
+    macro(GCN_ARCH_GCN10) macro(GCN_ARCH_GCN11) macro(GCN_ARCH_GCN12) macro(GCN_ARCH_GCN14)
+/* SMRD/SMEM's and FLAT's decoders once per generation, their arch a
+ * constant, for gcn_decoders (below). */
+#define GCN_HAND_DECODERS(generation)                                                   \
+    gcn_status gcn_decode_smem_##generation(gcn_arch, const uint32_t *, size_t,         \
+                                            gcn_instruction *);                         \
+    gcn_status gcn_decode_flat_##generation(gcn_arch, const uint32_t *, size_t,         \
+                                            gcn_instruction *);
+GCN_EACH_GENERATION(GCN_HAND_DECODERS)
+#undef GCN_HAND_DECODERS
+/* And their encoders, for gcn_encoders (below). */
+#define GCN_HAND_ENCODERS(generation)                                                   \
+    gcn_status gcn_encode_smem_##generation(const gcn_instruction *, uint32_t *);       \
+    gcn_status gcn_encode_flat_##generation(const gcn_instruction *, uint32_t *);
+GCN_EACH_GENERATION(GCN_HAND_ENCODERS)
+#undef GCN_HAND_ENCODERS
 /* The families on the generic codec (codec/generic.c): the encoding from
  * word 0, fields by the bit packer, operands by the row's profile. */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
@@ -55,10 +73,10 @@ void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset);
 /* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
  * which succeeded: its family and arch valid) and words: the assembler's
  * loop. Writes instruction->word_count words. */
-extern const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT];
+extern const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
 static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, uint32_t *words)
 {
-    return gcn_encoders[instruction->family](instruction, words);
+    return gcn_encoders[instruction->family][instruction->arch](instruction, words);
 }
 
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if

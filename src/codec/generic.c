@@ -313,12 +313,13 @@ decode_encoding(gcn_arch arch, gcn_arch given, gcn_encoding encoding, const uint
 
 /* The decoder of every encoding on every generation (codec.h): the
  * families on this codec's by encoding and generation, SMRD/SMEM's and
- * FLAT's hand decoders, and for the encodings of no family none. */
+ * FLAT's hand decoders by generation, and for the encodings of no family
+ * none. */
 const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
 #define DECODER(encoding, family, generation)                                                     \
     [generation][GCN_ENCODING_##encoding] =                                                        \
-        GCN_FAMILY_##family == GCN_FAMILY_SMEM   ? gcn_decode_smem                                 \
-        : GCN_FAMILY_##family == GCN_FAMILY_FLAT ? gcn_decode_flat                                 \
+        GCN_FAMILY_##family == GCN_FAMILY_SMEM   ? gcn_decode_smem_##generation                    \
+        : GCN_FAMILY_##family == GCN_FAMILY_FLAT ? gcn_decode_flat_##generation                    \
         : GCN_FAMILY_##family == GCN_FAMILY_NONE ? not_instruction                                 \
                                                  : decode_GCN_ENCODING_##encoding##_##generation,
 #define ENCODING(name, words, generations, kind, family, ...)                                      \
