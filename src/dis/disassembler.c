@@ -388,12 +388,14 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
  * whole, calls but to decoders and writers, so that end stays in a
  * register. */
 static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
+                                                              const uint8_t *encodings,
+                                                              const gcn_decoder *decoders,
                                                               const uint32_t *words,
                                                               gcn_instruction *instruction,
                                                               char *at, char **end)
 {
-    gcn_encoding encoding = gcn_encoding_of_word(arch, words[0]);
-    if (gcn_decoders[arch][encoding](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+    gcn_encoding encoding = (gcn_encoding)encodings[words[0] >> 23];
+    if (decoders[encoding](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
         return false;
     switch (encoding) {
     case GCN_ENCODING_SMRD:
@@ -421,6 +423,11 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 bool exact)
 {
     gcn_arch arch = l->options.arch;
+    /* the llvm lines' encoding lookup and decoders (gcn_decode_inline's),
+     * found once (print_lines runs only where the arch is valid); the clrx
+     * lines' loop keeps its registers better with gcn_decode_inline */
+    const uint8_t *encodings = gcn_encoding_of_prefix[arch];
+    const gcn_decoder *decoders = gcn_decoders[arch];
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
     uint64_t target = next_target(l), digits_end = 0;
@@ -446,7 +453,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         gcn_instruction instruction;
         char *end = NULL;
         bool decoded = clrx ? gcn_decode_inline(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                            : decode_llvm(arch, words, &instruction, out, &end);
+                            : decode_llvm(arch, encodings, decoders, words, &instruction, out, &end);
         if (!clrx && after_data && decoded)
             end = NULL; /* through put_unusual, which reads the text back */
         if (__builtin_expect(!decoded, 0)) {
