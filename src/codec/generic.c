@@ -9,9 +9,10 @@
 /* The generated tables (the encoding lookup, the reserved bits, the fields'
  * places) are defined here, and the profiles and the encodings' words and
  * fixed bits copied, so that the compiler knows a profile's fields and
- * places where it knows the profile: the decoder and the encoder below are
- * one function per profile and generation (a switch on the shape and the
- * arch), with their loops over constants. */
+ * places where it knows the profile: the decoder below is one function per
+ * encoding and generation (each profile's body inlined behind a switch on
+ * the row's shape), the encoder one per profile and generation, with their
+ * loops over constants. */
 #include "isa/generated/encodings.inc"
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
@@ -236,38 +237,6 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     return GCN_OK;
 }
 
-/* decode_operands as one function per profile and generation, out of
- * line: a profile's decoder keeps to the registers it needs. Its arguments
- * are gcn_decode_generic's, so that the dispatch jumps on without moving
- * them; gcc's noipa keeps the unused arch (clang lacks the attribute). */
-#if defined(__has_attribute) && __has_attribute(noipa)
-#define DECODER_ATTRIBUTE noipa
-#else
-#define DECODER_ATTRIBUTE noinline
-#endif
-#define DECODE(shape, generation)                                                                  \
-    static __attribute__((DECODER_ATTRIBUTE)) gcn_status decode_##shape##_##generation(           \
-        gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)     \
-    {                                                                                              \
-        (void)arch;                                                                                \
-        return decode_operands(generation, &profiles[shape], words, word_count, instruction);     \
-    }
-#define PROFILE(family, name, ...) EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)
-#include "isa/profiles.def"
-#undef PROFILE
-#undef DECODE
-
-/* Each profile's decoder by shape and generation; a shape of no profile
- * (a family not on this codec) has none. */
-static const gcn_decoder profile_decoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
-#define DECODE(shape, generation) decode_##shape##_##generation,
-#define PROFILE(family, name, ...) \
-    [GCN_SHAPE_##family##_##name] = {EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)},
-#include "isa/profiles.def"
-#undef PROFILE
-#undef DECODE
-};
-
 static gcn_status not_instruction(gcn_arch arch, const uint32_t *words, size_t word_count,
                                   gcn_instruction *instruction)
 {
@@ -275,12 +244,12 @@ static gcn_status not_instruction(gcn_arch arch, const uint32_t *words, size_t w
     return GCN_ERROR_NOT_INSTRUCTION;
 }
 
-/* The opcode, its row, and on to the decoder of its profile, for one
- * encoding and generation: its words and opcode place constants (arch; the
- * same in given, passed on in its register). */
+/* The opcode, its row, and its profile's decoder, for one encoding and
+ * generation: its words, opcode place and each profile's fields
+ * constants, the profiles a switch the compiler makes one jump. */
 static inline __attribute__((always_inline)) gcn_status
-decode_encoding(gcn_arch arch, gcn_arch given, gcn_encoding encoding, const uint32_t *words,
-                size_t word_count, gcn_instruction *instruction)
+decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, size_t word_count,
+                gcn_instruction *instruction)
 {
     const encoding_facts *info = &encodings[encoding];
     gcn_family family = (gcn_family)info->family;
@@ -294,15 +263,26 @@ decode_encoding(gcn_arch arch, gcn_arch given, gcn_encoding encoding, const uint
     uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
-    /* (a row of the encoding's family has one of its profiles) */
-    return profile_decoders[row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]]
-                           [arch](given, words, word_count, instruction);
+    switch (row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]) {
+#define PROFILE(family, name, ...)                                                                 \
+    case GCN_SHAPE_##family##_##name:                                                              \
+        if (GCN_ENCODING_##family == encoding)                                                     \
+            return decode_operands(arch, &profiles[GCN_SHAPE_##family##_##name], words, word_count, \
+                                   instruction);                                                   \
+        break;
+#include "isa/profiles.def"
+#undef PROFILE
+    default:
+        break;
+    }
+    return GCN_ERROR_NOT_INSTRUCTION;
 }
 #define DECODE(encoding, generation)                                                               \
     static gcn_status decode_##encoding##_##generation(                                            \
         gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)     \
     {                                                                                              \
-        return decode_encoding(generation, arch, encoding, words, word_count, instruction);       \
+        (void)arch;                                                                                \
+        return decode_encoding(generation, encoding, words, word_count, instruction);             \
     }
 #define ENCODING(name, ...) EACH_GENERATION(DECODE, GCN_ENCODING_##name)
 #define FIELD(...)

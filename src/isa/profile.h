@@ -109,9 +109,10 @@ static inline unsigned gcn_operand_width_in_slot(const gcn_operand_profile *oper
     case GCN_WIDTH_DATA: /* (by table: rows.c) */
         return gcn_data_widths[arch >= GCN_ARCH_GCN14][slot] + ((modifiers & GCN_MOD_TFE) != 0);
     case GCN_WIDTH_ADDRESS: {
-        unsigned both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) ==
-                        (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
-        return 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
+        /* 2 for offen+idxen (3) and for addr64 (4..7), by a bit of 0xf8 */
+        _Static_assert(GCN_MOD_IDXEN == GCN_MOD_OFFEN << 1 && GCN_MOD_ADDR64 == GCN_MOD_OFFEN << 2,
+                       "offen, idxen and addr64 are three bits in a row");
+        return 1 + ((0xf8u >> ((modifiers / GCN_MOD_OFFEN) & 7)) & 1);
     }
     default:
         return operand->dwords;
