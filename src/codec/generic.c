@@ -338,7 +338,10 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     unsigned opcode_field = gcn_encoding_opcode_field[encoding];
     uint32_t out[2] = {info->value[arch], 0}, shown = 1u << opcode_field;
-    bool fits = put_field(&places[opcode_field], instruction->opcode, out);
+    /* Each test returns at once: they pass (a parser's instruction), and
+     * a branch that always goes one way costs least. */
+    if (!put_field(&places[opcode_field], instruction->opcode, out))
+        return GCN_ERROR_NOT_ENCODABLE;
     /* The modifiers the encoding has on the generation; any other refused. */
     const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
     unsigned allowed = 0, flags = instruction->modifiers;
@@ -352,13 +355,15 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         has_modifiers = true;
         shown |= 1u << field;
         allowed |= info_of->bit;
-        if (info_of->kind == GCN_MODIFIER_VALUE)
-            fits &= put_field(&places[field], instruction->offset, out);
-        else if (!window->tabled)
-            fits &= put_field(&places[field], (flags & info_of->bit) != 0, out);
+        if (info_of->kind == GCN_MODIFIER_VALUE) {
+            if (!put_field(&places[field], instruction->offset, out))
+                return GCN_ERROR_NOT_ENCODABLE;
+        } else if (!window->tabled && !put_field(&places[field], (flags & info_of->bit) != 0, out)) {
+            return GCN_ERROR_NOT_ENCODABLE;
+        }
     }
-    if (has_modifiers)
-        fits &= (flags & ~allowed) == 0;
+    if (has_modifiers && (flags & ~allowed))
+        return GCN_ERROR_NOT_ENCODABLE;
     if (window->tabled) { /* the flags' bits by table */
         const uint32_t *bits = gcn_bits_of_flags[window->bits_of + (flags & allowed)];
         out[0] |= bits[0];
@@ -373,34 +378,40 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         uint8_t kind = field_kind[operand->syntax];
         uint32_t value = in->value;
         if (operand->syntax == GCN_SYNTAX_VGPR) {
-            fits &= in->kind == GCN_OPERAND_VECTOR;
+            if (in->kind != GCN_OPERAND_VECTOR)
+                return GCN_ERROR_NOT_ENCODABLE;
             value = in->number;
         } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
-            fits &= in->kind == GCN_OPERAND_SCALAR && in->number % 4 == 0;
+            if (in->kind != GCN_OPERAND_SCALAR || in->number % 4 != 0)
+                return GCN_ERROR_NOT_ENCODABLE;
             value = in->number / 4u;
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
-            fits &= in->kind == GCN_OPERAND_SCALAR || in->kind == GCN_OPERAND_CONSTANT;
+            if (in->kind != GCN_OPERAND_SCALAR && in->kind != GCN_OPERAND_CONSTANT)
+                return GCN_ERROR_NOT_ENCODABLE;
             value = in->number;
         } else if (kind) {
-            fits &= in->kind == kind;
+            if (in->kind != kind)
+                return GCN_ERROR_NOT_ENCODABLE;
         } else if (in->kind == GCN_OPERAND_LITERAL && operand->syntax != GCN_SYNTAX_SREG) {
-            fits &= !literal || literal_value == in->value; /* one literal word */
+            if (literal && literal_value != in->value) /* one literal word */
+                return GCN_ERROR_NOT_ENCODABLE;
             literal = true;
             literal_value = in->value;
             value = GCN_SCALAR_LITERAL;
         } else {
             value = in->number;
-            fits &= operand->syntax != GCN_SYNTAX_IMM32 &&
-                    (in->kind == GCN_OPERAND_SCALAR ||
-                     (in->kind == GCN_OPERAND_CONSTANT && operand->syntax != GCN_SYNTAX_SREG)) &&
-                    in->number != GCN_SCALAR_LITERAL;
+            if (operand->syntax == GCN_SYNTAX_IMM32 || in->number == GCN_SCALAR_LITERAL ||
+                !(in->kind == GCN_OPERAND_SCALAR ||
+                  (in->kind == GCN_OPERAND_CONSTANT && operand->syntax != GCN_SYNTAX_SREG)))
+                return GCN_ERROR_NOT_ENCODABLE;
         }
         if (operand->field != GCN_FIELD_LITERAL) {
-            fits &= put_field(&places[operand->field], value, out);
+            if (!put_field(&places[operand->field], value, out))
+                return GCN_ERROR_NOT_ENCODABLE;
             shown |= 1u << operand->field;
         }
     }
-    if (!fits || instruction->word_count != info->words + literal ||
+    if (instruction->word_count != info->words + literal ||
         (literal && literal_value != instruction->literal))
         return GCN_ERROR_NOT_ENCODABLE;
     if (instruction->reserved[0] | instruction->reserved[1]) {
