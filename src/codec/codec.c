@@ -6,10 +6,10 @@
 /* By family and generation: the generic codec's one entry (the profile's
  * encoder, per generation, is its own lookup), SMRD/SMEM's and FLAT's per
  * generation. */
-#define HAND(generation)                                          \
+#define HAND(unused, generation)                                  \
     [GCN_FAMILY_SMEM][generation] = gcn_encode_smem_##generation, \
     [GCN_FAMILY_FLAT][generation] = gcn_encode_flat_##generation,
-#define GENERIC(generation)                                       \
+#define GENERIC(unused, generation)                               \
     [GCN_FAMILY_SOPP][generation] = gcn_encode_generic,           \
     [GCN_FAMILY_MUBUF][generation] = gcn_encode_generic,          \
     [GCN_FAMILY_SOP2][generation] = gcn_encode_generic,           \
@@ -17,7 +17,7 @@
     [GCN_FAMILY_SOP1][generation] = gcn_encode_generic,           \
     [GCN_FAMILY_SOPC][generation] = gcn_encode_generic,
 const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
-    GCN_EACH_GENERATION(HAND) GCN_EACH_GENERATION(GENERIC)
+    GCN_EACH_GENERATION(HAND, ) GCN_EACH_GENERATION(GENERIC, )
 };
 #undef HAND
 #undef GENERIC

@@ -22,24 +22,45 @@ gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
 enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
 gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
-/* macro(generation) for each generation. */
-#define GCN_EACH_GENERATION(macro) \
-    macro(GCN_ARCH_GCN10) macro(GCN_ARCH_GCN11) macro(GCN_ARCH_GCN12) macro(GCN_ARCH_GCN14)
-/* SMRD/SMEM's and FLAT's decoders once per generation, their arch a
- * constant, for gcn_decoders (below). */
-#define GCN_HAND_DECODERS(generation)                                                   \
-    gcn_status gcn_decode_smem_##generation(gcn_arch, const uint32_t *, size_t,         \
-                                            gcn_instruction *);                         \
-    gcn_status gcn_decode_flat_##generation(gcn_arch, const uint32_t *, size_t,         \
-                                            gcn_instruction *);
-GCN_EACH_GENERATION(GCN_HAND_DECODERS)
-#undef GCN_HAND_DECODERS
-/* And their encoders, for gcn_encoders (below). */
-#define GCN_HAND_ENCODERS(generation)                                                   \
-    gcn_status gcn_encode_smem_##generation(const gcn_instruction *, uint32_t *);       \
-    gcn_status gcn_encode_flat_##generation(const gcn_instruction *, uint32_t *);
-GCN_EACH_GENERATION(GCN_HAND_ENCODERS)
-#undef GCN_HAND_ENCODERS
+/* macro(x, generation) for each generation. */
+#define GCN_EACH_GENERATION(macro, x) \
+    macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
+/* SMRD/SMEM's and FLAT's decoder and encoder once per generation, the
+ * arch a constant, for gcn_decoders and gcn_encoders (below); a hand
+ * codec's file defines them with GCN_HAND_CODEC(name) from its bodies
+ * name_decode(arch, words, count, instruction) and name_encode(arch,
+ * instruction, words), and with them gcn_decode_name and gcn_encode_name
+ * for callers with an arch in hand. */
+#define GCN_HAND_CODEC_DECLARATIONS(name, generation)                                      \
+    gcn_status gcn_decode_##name##_##generation(gcn_arch, const uint32_t *, size_t,        \
+                                                gcn_instruction *);                        \
+    gcn_status gcn_encode_##name##_##generation(const gcn_instruction *, uint32_t *);
+GCN_EACH_GENERATION(GCN_HAND_CODEC_DECLARATIONS, smem)
+GCN_EACH_GENERATION(GCN_HAND_CODEC_DECLARATIONS, flat)
+#undef GCN_HAND_CODEC_DECLARATIONS
+#define GCN_HAND_CODEC_AT(name, generation)                                                    \
+    gcn_status gcn_decode_##name##_##generation(gcn_arch arch, const uint32_t *words,          \
+                                                size_t count, gcn_instruction *instruction)    \
+    {                                                                                          \
+        (void)arch;                                                                            \
+        return name##_decode(generation, words, count, instruction);                           \
+    }                                                                                          \
+    gcn_status gcn_encode_##name##_##generation(const gcn_instruction *instruction,            \
+                                                uint32_t *words)                               \
+    {                                                                                          \
+        return name##_encode(generation, instruction, words);                                  \
+    }
+#define GCN_HAND_CODEC(name)                                                                   \
+    gcn_status gcn_decode_##name(gcn_arch arch, const uint32_t *words, size_t count,           \
+                                 gcn_instruction *instruction)                                 \
+    {                                                                                          \
+        return name##_decode(arch, words, count, instruction);                                 \
+    }                                                                                          \
+    gcn_status gcn_encode_##name(const gcn_instruction *instruction, uint32_t *words)          \
+    {                                                                                          \
+        return name##_encode((gcn_arch)instruction->arch, instruction, words);                 \
+    }                                                                                          \
+    GCN_EACH_GENERATION(GCN_HAND_CODEC_AT, name)
 /* The families on the generic codec (codec/generic.c): the encoding from
  * word 0, fields by the bit packer, operands by the row's profile. */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);

@@ -18,7 +18,7 @@ static bool signed_offset(gcn_arch arch, unsigned opcode)
 }
 
 static inline __attribute__((always_inline)) gcn_status
-decode_flat(gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)
+flat_decode(gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)
 {
     if (word_count < GCN_FLAT_WORDS)
         return GCN_ERROR_TRUNCATED;
@@ -50,24 +50,8 @@ decode_flat(gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruc
     return GCN_OK;
 }
 
-gcn_status gcn_decode_flat(gcn_arch arch, const uint32_t *words, size_t word_count,
-                           gcn_instruction *instruction)
-{
-    return decode_flat(arch, words, word_count, instruction);
-}
-/* One per generation, its arch a constant (codec.h). */
-#define DECODER(generation)                                                                     \
-    gcn_status gcn_decode_flat_##generation(gcn_arch arch, const uint32_t *words, size_t count, \
-                                            gcn_instruction *instruction)                       \
-    {                                                                                           \
-        (void)arch;                                                                             \
-        return decode_flat(generation, words, count, instruction);                              \
-    }
-GCN_EACH_GENERATION(DECODER)
-#undef DECODER
-
 static inline __attribute__((always_inline)) gcn_status
-encode_flat(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
+flat_encode(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
 {
     bool gcn14 = arch >= GCN_ARCH_GCN14;
     unsigned opcode = instruction->opcode;
@@ -108,16 +92,4 @@ encode_flat(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
     return GCN_OK;
 }
 
-gcn_status gcn_encode_flat(const gcn_instruction *instruction, uint32_t *words)
-{
-    return encode_flat((gcn_arch)instruction->arch, instruction, words);
-}
-/* One per generation, its arch a constant (codec.h); the caller's
- * instruction has that arch. */
-#define ENCODER(generation)                                                                    \
-    gcn_status gcn_encode_flat_##generation(const gcn_instruction *instruction, uint32_t *words) \
-    {                                                                                          \
-        return encode_flat(generation, instruction, words);                                    \
-    }
-GCN_EACH_GENERATION(ENCODER)
-#undef ENCODER
+GCN_HAND_CODEC(flat)

@@ -44,11 +44,6 @@ static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
 #undef G14
 };
 
-/* macro(x, generation) for each generation: one instance of a body per
- * generation, the generation a constant in each. */
-#define EACH_GENERATION(macro, x) \
-    macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
-
 /* Whether an encoding's rows have profiles (its family is on this codec);
  * a constant where the encoding is. */
 static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding encoding)
@@ -284,7 +279,7 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
         (void)arch;                                                                                \
         return decode_encoding(generation, encoding, words, word_count, instruction);             \
     }
-#define ENCODING(name, ...) EACH_GENERATION(DECODE, GCN_ENCODING_##name)
+#define ENCODING(name, ...) GCN_EACH_GENERATION(DECODE, GCN_ENCODING_##name)
 #define FIELD(...)
 #define FIELD_ALSO(...)
 #include "isa/encodings.def"
@@ -437,7 +432,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     {                                                                                              \
         return encode_profile(generation, &profiles[shape], instruction, words);                  \
     }
-#define PROFILE(family, name, ...) EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
+#define PROFILE(family, name, ...) GCN_EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
@@ -448,7 +443,7 @@ typedef gcn_status (*profile_encoder)(const gcn_instruction *, uint32_t *);
 static const profile_encoder encoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
 #define ENCODE(shape, generation) encode_##shape##_##generation,
 #define PROFILE(family, name, ...) \
-    [GCN_SHAPE_##family##_##name] = {EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)},
+    [GCN_SHAPE_##family##_##name] = {GCN_EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)},
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
@@ -535,7 +530,7 @@ void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
         if (has_profiles(encoding))                                     \
             set_branch_offset(generation, encoding, words, offset);     \
         break;
-#define ENCODING(name, ...) EACH_GENERATION(SET, GCN_ENCODING_##name)
+#define ENCODING(name, ...) GCN_EACH_GENERATION(SET, GCN_ENCODING_##name)
 #define FIELD(...)
 #define FIELD_ALSO(...)
 #include "isa/encodings.def"

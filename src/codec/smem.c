@@ -71,27 +71,12 @@ static inline __attribute__((always_inline)) gcn_status decode_smem(gcn_arch arc
 }
 
 static inline __attribute__((always_inline)) gcn_status
-decode(gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)
+smem_decode(gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)
 {
     if (arch <= GCN_ARCH_GCN11)
         return decode_smrd(arch, words, word_count, instruction);
     return decode_smem(arch, words, word_count, instruction);
 }
-gcn_status gcn_decode_smem(gcn_arch arch, const uint32_t *words, size_t word_count,
-                           gcn_instruction *instruction)
-{
-    return decode(arch, words, word_count, instruction);
-}
-/* One per generation, its arch a constant (codec.h). */
-#define DECODER(generation)                                                                     \
-    gcn_status gcn_decode_smem_##generation(gcn_arch arch, const uint32_t *words, size_t count, \
-                                            gcn_instruction *instruction)                       \
-    {                                                                                           \
-        (void)arch;                                                                             \
-        return decode(generation, words, count, instruction);                                   \
-    }
-GCN_EACH_GENERATION(DECODER)
-#undef DECODER
 
 static inline __attribute__((always_inline)) gcn_status
 encode_smrd(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
@@ -137,22 +122,11 @@ encode_smem(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
 }
 
 static inline __attribute__((always_inline)) gcn_status
-encode(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
+smem_encode(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
 {
     if (arch <= GCN_ARCH_GCN11)
         return encode_smrd(arch, instruction, words);
     return encode_smem(arch, instruction, words);
 }
-gcn_status gcn_encode_smem(const gcn_instruction *instruction, uint32_t *words)
-{
-    return encode((gcn_arch)instruction->arch, instruction, words);
-}
-/* One per generation, its arch a constant (codec.h); the caller's
- * instruction has that arch. */
-#define ENCODER(generation)                                                                    \
-    gcn_status gcn_encode_smem_##generation(const gcn_instruction *instruction, uint32_t *words) \
-    {                                                                                          \
-        return encode(generation, instruction, words);                                         \
-    }
-GCN_EACH_GENERATION(ENCODER)
-#undef ENCODER
+
+GCN_HAND_CODEC(smem)
