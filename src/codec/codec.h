@@ -62,7 +62,8 @@ GCN_EACH_GENERATION(GCN_HAND_CODEC_DECLARATIONS, flat)
     }                                                                                          \
     GCN_EACH_GENERATION(GCN_HAND_CODEC_AT, name)
 /* The families on the generic codec (codec/generic.c): the encoding from
- * word 0, fields by the bit packer, operands by the row's profile. */
+ * word 0, fields by the bit packer, operands by the row's profile.
+ * gcn_decode_generic is gcn_decode_inline out of line (any family). */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
 /* An instruction of a generic family from its field values, for a test, a
