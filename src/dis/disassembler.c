@@ -381,6 +381,22 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     return at;
 }
 
+/* The llvm writer of each encoding that decodes: SMRD/SMEM's and FLAT's
+ * own, the generic codec's for the others. */
+typedef char *(*llvm_writer)(const gcn_instruction *, char *);
+static const llvm_writer llvm_writers[GCN_ENCODING_COUNT] = {
+#define ENCODING(name, words, generations, kind, family, ...)                            \
+    [GCN_ENCODING_##name] = GCN_FAMILY_##family == GCN_FAMILY_SMEM   ? gcn_write_llvm_smem \
+                            : GCN_FAMILY_##family == GCN_FAMILY_FLAT ? gcn_write_llvm_flat \
+                                                                     : gcn_write_llvm_generic,
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+};
+
 /* Decodes the words and writes their llvm text at at (*end, NULL where it
  * fails): the encoding's decoder by one indexed call, then its writer
  * directly. The text is gcn_format_exact_text's, shorter than TEXT_SIZE, in
@@ -397,18 +413,8 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
     gcn_encoding encoding = (gcn_encoding)encodings[words[0] >> 23];
     if (decoders[encoding](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
         return false;
-    switch (encoding) {
-    case GCN_ENCODING_SMRD:
-    case GCN_ENCODING_SMEM:
-        *end = gcn_write_llvm_smem(instruction, at);
-        return true;
-    case GCN_ENCODING_FLAT:
-        *end = gcn_write_llvm_flat(instruction, at);
-        return true;
-    default: /* the generic codec's families */
-        *end = gcn_write_llvm_generic(instruction, at);
-        return true;
-    }
+    *end = llvm_writers[encoding](instruction, at);
+    return true;
 }
 
 /* The usual lines, from the block's start while three whole words remain
