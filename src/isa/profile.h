@@ -96,7 +96,7 @@ static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
     return GCN_INLINE_CONSTANT(arch >= GCN_ARCH_GCN12, code);
 }
 
-extern const uint8_t gcn_data_widths[2][GCN_ROW_COUNT + 1];
+extern const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2];
 
 /* An operand's width in registers by its rule, for the row in slot (its
  * index + 1; 0: an opcode with no instruction, read as the family's
@@ -107,12 +107,13 @@ static inline unsigned gcn_operand_width_in_slot(const gcn_operand_profile *oper
 {
     switch ((gcn_width_rule)operand->width) {
     case GCN_WIDTH_DATA: /* (by table: rows.c) */
-        return gcn_data_widths[arch >= GCN_ARCH_GCN14][slot] + ((modifiers & GCN_MOD_TFE) != 0);
+        return gcn_data_widths[slot][arch >= GCN_ARCH_GCN14] + ((modifiers & GCN_MOD_TFE) != 0);
     case GCN_WIDTH_ADDRESS: {
-        /* 2 for offen+idxen (3) and for addr64 (4..7), by a bit of 0xf8 */
+        /* by offen, idxen and addr64: 2 for offen+idxen (3) and for addr64 (4..7) */
         _Static_assert(GCN_MOD_IDXEN == GCN_MOD_OFFEN << 1 && GCN_MOD_ADDR64 == GCN_MOD_OFFEN << 2,
                        "offen, idxen and addr64 are three bits in a row");
-        return 1 + ((0xf8u >> ((modifiers / GCN_MOD_OFFEN) & 7)) & 1);
+        static const uint8_t widths[8] = {1, 1, 1, 2, 2, 2, 2, 2};
+        return widths[(modifiers / GCN_MOD_OFFEN) & 7];
     }
     default:
         return operand->dwords;

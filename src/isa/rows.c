@@ -33,14 +33,13 @@ const gcn_row gcn_rows[GCN_ROW_COUNT] = {
  * asks. */
 #define DATA_WIDTH(dwords, packed) \
     ((((dwords) + (packed)) >> (packed)) + ((((dwords) + (packed)) >> (packed)) == 0))
-const uint8_t gcn_data_widths[2][GCN_ROW_COUNT + 1] = {
+const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
+    [0] = {1, 1},
 #define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \
-    [0][GCN_ROW_INDEX_##name + 1] = DATA_WIDTH(dwords, 0),                                  \
-    [1][GCN_ROW_INDEX_##name + 1] = DATA_WIDTH(dwords, ((flags) & GCN_ROW_D16_PACKED) != 0),
+    [GCN_ROW_INDEX_##name + 1] = {DATA_WIDTH(dwords, 0),                                     \
+                                  DATA_WIDTH(dwords, ((flags) & GCN_ROW_D16_PACKED) != 0)},
 #include "isa/rows.inc"
 #undef GCN_ROW_ENTRY
-    [0][0] = 1,
-    [1][0] = 1,
 };
 
 /* Decode tables hold row + 1 (0: no instruction). A row absent on a
