@@ -6,7 +6,8 @@
  *   the packer reads the same field values as their decoders;
  *   the lookup of word 0's encoding finds the families the older hand
  *   switch found, and places the nested encodings (SOP1, SOPC and SOPP in
- *   SOP2's space, VOP1 and VOPC in VOP2's, VOP3P in VOP3's). */
+ *   SOP2's space, VOP1 and VOPC in VOP2's, VOP3P in VOP3's);
+ *   the flag tables move the same bits as the flag fields one by one. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -301,8 +302,67 @@ static void test_modifier_orders(void)
     }
 }
 
+/* The flag tables (gcn_flag_windows) give what the flag fields one by
+ * one give: the GCN_MOD_* flags of every value of a word's flag bits, and
+ * the bits of every set of the allowed flags. */
+static void test_flag_tables(void)
+{
+    unsigned tabled = 0;
+    for (unsigned e = 1; e < GCN_ENCODING_COUNT; e++)
+        for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+            const gcn_flag_window *window = &gcn_flag_windows[e][arch];
+            const gcn_field_place *places = gcn_field_places[e][arch];
+            unsigned allowed = 0, span[2] = {0, 0};
+            for (unsigned f = 0; f < GCN_MAX_FIELDS; f++) {
+                unsigned m = gcn_field_modifiers[e][f];
+                if (m && places[f].kind != GCN_PLACE_ABSENT && gcn_modifiers[m - 1].kind == GCN_MODIFIER_FLAG)
+                    allowed |= gcn_modifiers[m - 1].bit;
+            }
+            if (!window->tabled) {
+                check(allowed == 0 || e == GCN_ENCODING_MIMG, "%s on arch %u: flags 0x%x not tabled",
+                      gcn_encodings[e].name, arch, allowed);
+                continue;
+            }
+            tabled++;
+            check(window->allowed == allowed, "%s on arch %u: allowed 0x%x, the fields 0x%x",
+                  gcn_encodings[e].name, arch, window->allowed, allowed);
+            for (unsigned flags = 0; flags <= 0x7ff; flags++) {
+                if (flags & ~allowed)
+                    continue;
+                uint32_t bits[2] = {0, 0}, words[2];
+                for (unsigned f = 0; f < GCN_MAX_FIELDS; f++) {
+                    unsigned m = gcn_field_modifiers[e][f];
+                    if (m && places[f].kind != GCN_PLACE_ABSENT && (flags & gcn_modifiers[m - 1].bit) &&
+                        gcn_modifiers[m - 1].kind == GCN_MODIFIER_FLAG)
+                        bits[places[f].word] |= 1u << places[f].first;
+                }
+                const uint32_t *table = gcn_bits_of_flags[window->bits_of + flags];
+                check(table[0] == bits[0] && table[1] == bits[1],
+                      "%s on arch %u: flags 0x%x give bits 0x%x 0x%x, the fields 0x%x 0x%x",
+                      gcn_encodings[e].name, arch, flags, table[0], table[1], bits[0], bits[1]);
+                /* and back: those bits read as those flags */
+                words[0] = bits[0], words[1] = bits[1];
+                unsigned read = 0;
+                for (unsigned w = 0; w < 2; w++) {
+                    span[w] |= bits[w];
+                    if (window->width[w])
+                        read |= gcn_flags_of_bits[window->flags_of[w] +
+                                                  ((words[w] >> window->first[w]) & width_mask(window->width[w]))];
+                }
+                check(read == flags, "%s on arch %u: bits 0x%x 0x%x read as flags 0x%x, not 0x%x",
+                      gcn_encodings[e].name, arch, bits[0], bits[1], read, flags);
+            }
+            for (unsigned w = 0; w < 2; w++) /* the window covers every flag bit */
+                check(((span[w] >> window->first[w]) & ~width_mask(window->width[w])) == 0 &&
+                          (span[w] & width_mask(window->first[w])) == 0,
+                      "%s on arch %u: word %u's window misses flag bits", gcn_encodings[e].name, arch, w);
+        }
+    check(tabled >= 4, "only %u encodings and generations have flag tables (MUBUF's four at least)", tabled);
+}
+
 int main(void)
 {
+    test_flag_tables();
     test_modifier_orders();
     test_round_trips();
     test_reserved_masks();

@@ -21,8 +21,47 @@ gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
 /* MUBUF and FLAT instructions are two words whatever their fields (the
  * disassembler's label scan steps over them by this alone). */
 enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
+/* macro(x, generation) for each generation. */
+#define GCN_EACH_GENERATION(macro, x) \
+    macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
+/* SMRD/SMEM's decoder and encoder once per generation, the
+ * arch a constant, for gcn_decoders and gcn_encoders (below); a hand
+ * codec's file defines them with GCN_HAND_CODEC(name) from its bodies
+ * name_decode(arch, words, count, instruction) and name_encode(arch,
+ * instruction, words), and with them gcn_decode_name and gcn_encode_name
+ * for callers with an arch in hand. */
+#define GCN_HAND_CODEC_DECLARATIONS(name, generation)                                      \
+    gcn_status gcn_decode_##name##_##generation(gcn_arch, const uint32_t *, size_t,        \
+                                                gcn_instruction *);                        \
+    gcn_status gcn_encode_##name##_##generation(const gcn_instruction *, uint32_t *);
+GCN_EACH_GENERATION(GCN_HAND_CODEC_DECLARATIONS, smem)
+#undef GCN_HAND_CODEC_DECLARATIONS
+#define GCN_HAND_CODEC_AT(name, generation)                                                    \
+    gcn_status gcn_decode_##name##_##generation(gcn_arch arch, const uint32_t *words,          \
+                                                size_t count, gcn_instruction *instruction)    \
+    {                                                                                          \
+        (void)arch;                                                                            \
+        return name##_decode(generation, words, count, instruction);                           \
+    }                                                                                          \
+    gcn_status gcn_encode_##name##_##generation(const gcn_instruction *instruction,            \
+                                                uint32_t *words)                               \
+    {                                                                                          \
+        return name##_encode(generation, instruction, words);                                  \
+    }
+#define GCN_HAND_CODEC(name)                                                                   \
+    gcn_status gcn_decode_##name(gcn_arch arch, const uint32_t *words, size_t count,           \
+                                 gcn_instruction *instruction)                                 \
+    {                                                                                          \
+        return name##_decode(arch, words, count, instruction);                                 \
+    }                                                                                          \
+    gcn_status gcn_encode_##name(const gcn_instruction *instruction, uint32_t *words)          \
+    {                                                                                          \
+        return name##_encode((gcn_arch)instruction->arch, instruction, words);                 \
+    }                                                                                          \
+    GCN_EACH_GENERATION(GCN_HAND_CODEC_AT, name)
 /* The families on the generic codec (codec/generic.c): the encoding from
- * word 0, fields by the bit packer, operands by the row's profile. */
+ * word 0, fields by the bit packer, operands by the row's profile.
+ * gcn_decode_generic is gcn_decode_inline out of line (any family). */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
 /* An instruction of a generic family from its field values, for a test, a
@@ -54,10 +93,10 @@ void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset);
 /* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
  * which succeeded: its family and arch valid) and words: the assembler's
  * loop. Writes instruction->word_count words. */
-extern const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT];
+extern const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
 static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, uint32_t *words)
 {
-    return gcn_encoders[instruction->family](instruction, words);
+    return gcn_encoders[instruction->family][instruction->arch](instruction, words);
 }
 
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
@@ -73,19 +112,18 @@ static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction);
 
+/* The decoder of each encoding on each generation (one that refuses for
+ * the encodings of no family yet): a decode is one lookup of word 0's
+ * encoding and one indexed call (codec/generic.c). */
+extern const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT];
+
 /* The same inline, for a loop that decodes every word (gcndis's clrx
- * listing): the family's decoder called straight from the loop. Compares,
- * not a jump table: the usual families in a few instructions; the generic
- * codec's past them. */
+ * listing). */
 static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
                                            size_t word_count, gcn_instruction *instruction)
 {
-    gcn_family family = gcn_family_of_word(arch, words[0]);
-    if (family == GCN_FAMILY_SMEM)
-        return gcn_decode_smem(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_NONE)
-        return GCN_ERROR_NOT_INSTRUCTION;
-    return gcn_decode_generic(arch, words, word_count, instruction);
+    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count,
+                                                                     instruction);
 }
 
 /* Starts an instruction of a known row: zeroes it (but the operands

@@ -20,7 +20,7 @@ static uint32_t offset_mask(gcn_arch arch)
     return arch >= GCN_ARCH_GCN14 ? 0x1fffffu : 0xfffffu;
 }
 
-static gcn_status decode_smrd(gcn_arch arch, const uint32_t *words, size_t word_count,
+static inline __attribute__((always_inline)) gcn_status decode_smrd(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
     uint32_t w0 = words[0];
@@ -42,7 +42,7 @@ static gcn_status decode_smrd(gcn_arch arch, const uint32_t *words, size_t word_
     return GCN_OK;
 }
 
-static gcn_status decode_smem(gcn_arch arch, const uint32_t *words, size_t word_count,
+static inline __attribute__((always_inline)) gcn_status decode_smem(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
     if (word_count < 2)
@@ -70,17 +70,17 @@ static gcn_status decode_smem(gcn_arch arch, const uint32_t *words, size_t word_
     return GCN_OK;
 }
 
-gcn_status gcn_decode_smem(gcn_arch arch, const uint32_t *words, size_t word_count,
-                           gcn_instruction *instruction)
+static inline __attribute__((always_inline)) gcn_status
+smem_decode(gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)
 {
     if (arch <= GCN_ARCH_GCN11)
         return decode_smrd(arch, words, word_count, instruction);
     return decode_smem(arch, words, word_count, instruction);
 }
 
-static gcn_status encode_smrd(const gcn_instruction *instruction, uint32_t *words)
+static inline __attribute__((always_inline)) gcn_status
+encode_smrd(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
     uint16_t modifiers = instruction->modifiers;
     bool imm = (modifiers & GCN_MOD_IMM) != 0;
     bool literal = (modifiers & GCN_MOD_LITERAL) != 0;
@@ -99,9 +99,9 @@ static gcn_status encode_smrd(const gcn_instruction *instruction, uint32_t *word
     return GCN_OK;
 }
 
-static gcn_status encode_smem(const gcn_instruction *instruction, uint32_t *words)
+static inline __attribute__((always_inline)) gcn_status
+encode_smem(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
     bool gcn14 = arch >= GCN_ARCH_GCN14;
     uint16_t modifiers = instruction->modifiers;
     uint16_t allowed = GCN_MOD_IMM | GCN_MOD_GLC | (gcn14 ? GCN_MOD_SOE | GCN_MOD_NV : 0);
@@ -121,9 +121,12 @@ static gcn_status encode_smem(const gcn_instruction *instruction, uint32_t *word
     return GCN_OK;
 }
 
-gcn_status gcn_encode_smem(const gcn_instruction *instruction, uint32_t *words)
+static inline __attribute__((always_inline)) gcn_status
+smem_encode(gcn_arch arch, const gcn_instruction *instruction, uint32_t *words)
 {
-    if (instruction->arch <= GCN_ARCH_GCN11)
-        return encode_smrd(instruction, words);
-    return encode_smem(instruction, words);
+    if (arch <= GCN_ARCH_GCN11)
+        return encode_smrd(arch, instruction, words);
+    return encode_smem(arch, instruction, words);
 }
+
+GCN_HAND_CODEC(smem)

@@ -104,38 +104,40 @@ static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instructi
  * second word: inline constants (128..208 integers, 240..247 floats, 248
  * 1/(2*pi) from GCN 1.2 on) and the literal. */
 enum { GCN_SCALAR_LITERAL = 255 };
+#define GCN_INLINE_CONSTANT(gcn12_on, code) \
+    (((code) >= 128 && (code) <= 208) || ((code) >= 240 && (code) <= 247) || ((code) == 248 && (gcn12_on)))
 static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
 {
-    return (code >= 128 && code <= 208) || (code >= 240 && code <= 247) ||
-           (code == 248 && arch >= GCN_ARCH_GCN12);
+    return GCN_INLINE_CONSTANT(arch >= GCN_ARCH_GCN12, code);
 }
 
 /* FLAT: saddr's code for `off`. */
 enum { GCN_SADDR_OFF = 127 };
 
-/* An operand's width in registers by its rule; row may be NULL (an opcode
- * with no instruction, read as the family's default); saddr: the code in
- * FLAT's saddr field (GCN_SADDR_OFF where none). Arithmetic, not tests: a
- * branch on the random row's packing or modifiers mispredicts. */
-static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *operand, const gcn_row *row,
+extern const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2];
+
+/* An operand's width in registers by its rule, for the row in slot (its
+ * index + 1; 0: an opcode with no instruction, read as the family's
+ * default); saddr: the code in FLAT's saddr field (GCN_SADDR_OFF where
+ * none). Arithmetic, not tests: a branch on the random row's modifiers
+ * mispredicts. */
+static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *operand, unsigned slot,
                                                 gcn_arch arch, unsigned modifiers, unsigned saddr)
 {
     switch ((gcn_width_rule)operand->width) {
-    case GCN_WIDTH_DATA: {
-        unsigned dwords = row ? row->data_dwords : 1;
-        unsigned packed = row ? (row->flags / GCN_ROW_D16_PACKED & 1) & (arch >= GCN_ARCH_GCN14) : 0;
-        dwords = (dwords + packed) >> packed;
-        return dwords + (dwords == 0) + ((modifiers & GCN_MOD_TFE) != 0);
-    }
+    case GCN_WIDTH_DATA: /* (by table: rows.c) */
+        return gcn_data_widths[slot][arch >= GCN_ARCH_GCN14] + ((modifiers & GCN_MOD_TFE) != 0);
     case GCN_WIDTH_ADDRESS: {
-        unsigned both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) ==
-                        (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
-        return 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
+        /* by offen, idxen and addr64: 2 for offen+idxen (3) and for addr64 (4..7) */
+        _Static_assert(GCN_MOD_IDXEN == GCN_MOD_OFFEN << 1 && GCN_MOD_ADDR64 == GCN_MOD_OFFEN << 2,
+                       "offen, idxen and addr64 are three bits in a row");
+        static const uint8_t widths[8] = {1, 1, 1, 2, 2, 2, 2, 2};
+        return widths[(modifiers / GCN_MOD_OFFEN) & 7];
     }
     case GCN_WIDTH_FLAT_DATA:
-        return row ? row->data_dwords : 1;
+        return slot ? gcn_rows[slot - 1].data_dwords : 1;
     case GCN_WIDTH_FLAT_RESULT:
-        return (row ? row->data_dwords >> ((row->flags & GCN_ROW_CMPSWAP) != 0) : 1) +
+        return (slot ? gcn_rows[slot - 1].data_dwords >> ((gcn_rows[slot - 1].flags & GCN_ROW_CMPSWAP) != 0) : 1) +
                ((modifiers & GCN_MOD_TFE) != 0);
     case GCN_WIDTH_FLAT_ADDRESS:
         return operand->dwords - (saddr != GCN_SADDR_OFF);
@@ -146,10 +148,16 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
     }
 }
 /* The same where no saddr bears on it (every rule but FLAT's address). */
+static inline unsigned gcn_operand_width_in_slot(const gcn_operand_profile *operand, unsigned slot,
+                                                 gcn_arch arch, unsigned modifiers)
+{
+    return gcn_operand_width_beside(operand, slot, arch, modifiers, GCN_SADDR_OFF);
+}
+/* The same for a row (NULL: none). */
 static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, const gcn_row *row,
                                          gcn_arch arch, unsigned modifiers)
 {
-    return gcn_operand_width_beside(operand, row, arch, modifiers, GCN_SADDR_OFF);
+    return gcn_operand_width_in_slot(operand, row ? (unsigned)(row - gcn_rows) + 1 : 0, arch, modifiers);
 }
 
 /* The encoding's number of fields and its opcode field's index (generated

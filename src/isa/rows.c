@@ -44,6 +44,21 @@ const gcn_row gcn_rows[GCN_ROW_COUNT] = {
 #undef GCN_ROW_ENTRY
 };
 
+/* GCN_WIDTH_DATA but for tfe, by row + 1 (0: no row, one register): the
+ * row's data_dwords, at least 1, halved rounding up for the packed d16
+ * formats from GCN 1.4 on ([1]). A table, as every MUBUF decode and parse
+ * asks. */
+#define DATA_WIDTH(dwords, packed) \
+    ((((dwords) + (packed)) >> (packed)) + ((((dwords) + (packed)) >> (packed)) == 0))
+const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
+    [0] = {1, 1},
+#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \
+    [GCN_ROW_INDEX_##name + 1] = {DATA_WIDTH(dwords, 0),                                     \
+                                  DATA_WIDTH(dwords, ((flags) & GCN_ROW_D16_PACKED) != 0)},
+#include "isa/rows.inc"
+#undef GCN_ROW_ENTRY
+};
+
 /* Decode tables hold row + 1 (0: no instruction). A row absent on a
  * generation fills a private slot past the opcode space, so that the only
  * way two rows meet in one slot is a real clash, which -Woverride-init
