@@ -7,6 +7,7 @@
  *   the lookup of word 0's encoding finds the families the older hand
  *   switch found, and places the nested encodings (SOP1, SOPC and SOPP in
  *   SOP2's space, VOP1 and VOPC in VOP2's, VOP3P in VOP3's). */
+#include "isa/profile.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -142,6 +143,37 @@ static void test_reserved_masks(void)
     }
 }
 
+/* SMRD/SMEM on the generic codec: each field the row's profile shows is
+ * its operand (sbase: its first register / 2; the offset operand by imm,
+ * soe and GCN 1.1's literal), the others are kept in reserved[] with the
+ * reserved bits. */
+static bool same_memory_operands(gcn_encoding encoding, gcn_arch arch, uint32_t sdata, uint32_t sbase,
+                                 uint32_t soffset, const uint32_t *reserved, const gcn_instruction *in)
+{
+    const gcn_profile *profile = gcn_profile_of(in);
+    bool same = profile->encoding == encoding && in->operand_count == profile->operand_count;
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand *operand = &in->operands[i];
+        switch (profile->operands[i].syntax) {
+        case GCN_SYNTAX_SREG: same &= operand->kind == GCN_OPERAND_SCALAR && operand->number == sdata; break;
+        case GCN_SYNTAX_SMEM_PROBE: same &= operand->value == sdata; break;
+        case GCN_SYNTAX_SBASE: same &= operand->number == sbase * 2; break;
+        default:
+            if (in->modifiers & GCN_MOD_SOE)
+                same &= operand->kind == GCN_OPERAND_SCALAR && operand->number == soffset;
+            else if (in->modifiers & GCN_MOD_IMM)
+                same &= operand->kind == GCN_OPERAND_IMMEDIATE && operand->value == in->offset;
+            else if (in->modifiers & GCN_MOD_LITERAL)
+                same &= operand->kind == GCN_OPERAND_LITERAL && in->offset == 255 && arch == GCN_ARCH_GCN11;
+            else
+                same &= operand->kind == GCN_OPERAND_SCALAR && operand->number == (in->offset & 0xffu);
+        }
+    }
+    for (int w = 0; w < 2; w++)
+        same &= (in->reserved[w] & gcn_encoding_reserved[encoding][arch][w]) == reserved[w];
+    return same;
+}
+
 /* The packer's fields against each hand decoder's, on random words. */
 #define F(encoding, name) values[GCN_FIELD(encoding, name)]
 static bool same_fields(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
@@ -154,16 +186,15 @@ static bool same_fields(gcn_encoding encoding, gcn_arch arch, const uint32_t *va
     case GCN_ENCODING_SMRD:
         FLAG(SMRD, imm, GCN_MOD_IMM);
         return flags_match && F(SMRD, op) == in->opcode && F(SMRD, offset) == in->offset &&
-               F(SMRD, sbase) == in->sbase && F(SMRD, sdst) == in->sdata;
+               same_memory_operands(encoding, arch, F(SMRD, sdst), F(SMRD, sbase), 0, reserved, in);
     case GCN_ENCODING_SMEM:
         FLAG(SMEM, imm, GCN_MOD_IMM);
         FLAG(SMEM, glc, GCN_MOD_GLC);
         FLAG(SMEM, soe, GCN_MOD_SOE);
         FLAG(SMEM, nv, GCN_MOD_NV);
         return flags_match && F(SMEM, op) == in->opcode && F(SMEM, offset) == in->offset &&
-               F(SMEM, sbase) == in->sbase && F(SMEM, sdata) == in->sdata &&
-               F(SMEM, soffset) == in->soffset && reserved[0] == in->reserved[0] &&
-               reserved[1] == in->reserved[1];
+               same_memory_operands(encoding, arch, F(SMEM, sdata), F(SMEM, sbase), F(SMEM, soffset),
+                                    reserved, in);
     case GCN_ENCODING_FLAT: {
         FLAG(FLAT, glc, GCN_MOD_GLC);
         FLAG(FLAT, slc, GCN_MOD_SLC);
@@ -311,6 +342,62 @@ static void test_modifier_orders(void)
     }
 }
 
+/* SMRD/SMEM's operands on words made with gcnasm (CLRX syntax), exactly,
+ * and encoded back: the offset operand's four forms, s_atc_probe's value,
+ * a buffer base, and fields a row does not show kept in reserved[]. */
+static void test_memory_operands(void)
+{
+    enum { S = GCN_OPERAND_SCALAR, I = GCN_OPERAND_IMMEDIATE, L = GCN_OPERAND_LITERAL };
+    static const struct {
+        gcn_arch arch;
+        uint32_t words[2];
+        unsigned word_count, operand_count;
+        gcn_operand operands[3];
+        unsigned modifiers;
+        uint32_t offset, literal, reserved[2];
+    } cases[] = {
+        /* s_load_dwordx2 s[4:5], s[2:3], s7 offset:0x10 glc */
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, 2, 3, {{S, 2, 4, 0}, {S, 2, 2, 0}, {S, 1, 7, 0}},
+         GCN_MOD_IMM | GCN_MOD_SOE | GCN_MOD_GLC, 0x10, 0, {0, 0}},
+        /* s_load_dword s5, s[2:3], 0x12345: the literal word */
+        {GCN_ARCH_GCN11, {0xc00282ffu, 0x00012345u}, 2, 3, {{S, 1, 5, 0}, {S, 2, 2, 0}, {L, 1, 255, 0x12345}},
+         GCN_MOD_LITERAL, 0xff, 0x12345, {0, 0}},
+        /* s_atc_probe 5, s[2:3], 0x10 */
+        {GCN_ARCH_GCN12, {0xc09a0141u, 0x10u}, 2, 3, {{I, 1, 0, 5}, {S, 2, 2, 0}, {I, 1, 0, 0x10}},
+         GCN_MOD_IMM, 0x10, 0, {0, 0}},
+        /* s_buffer_load_dwordx4 s[8:11], s[4:7], 3 */
+        {GCN_ARCH_GCN10, {0xc2840503u, 0}, 1, 3, {{S, 4, 8, 0}, {S, 4, 4, 0}, {I, 1, 0, 3}},
+         GCN_MOD_IMM, 3, 0, {0, 0}},
+        /* s_load_dword s1, s[2:3], s9 */
+        {GCN_ARCH_GCN10, {0xc0008209u, 0}, 1, 3, {{S, 1, 1, 0}, {S, 2, 2, 0}, {S, 1, 9, 0}},
+         0, 9, 0, {0, 0}},
+        /* s_dcache_inv sdata=0x5: no operand shows sdata */
+        {GCN_ARCH_GCN12, {0xc0800140u, 0}, 2, 0, {{0}}, 0, 0, 0, {0x140, 0}},
+        /* s_memtime s[2:3] soffset=0x9 soe=1: soffset unshown with no offset operand */
+        {GCN_ARCH_GCN14, {0xc0904080u, 0x12000000u}, 2, 1, {{S, 2, 2, 0}}, GCN_MOD_SOE, 0, 0,
+         {0, 0x12000000u}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        gcn_instruction in;
+        uint32_t words[GCN_MAX_WORDS] = {cases[c].words[0], cases[c].words[1], 0}, back[GCN_MAX_WORDS];
+        bool same = gcn_decode(cases[c].arch, words, GCN_MAX_WORDS, &in) == GCN_OK &&
+                    in.word_count == cases[c].word_count && in.operand_count == cases[c].operand_count &&
+                    in.modifiers == cases[c].modifiers && in.offset == cases[c].offset &&
+                    in.literal == cases[c].literal && in.reserved[0] == cases[c].reserved[0] &&
+                    in.reserved[1] == cases[c].reserved[1];
+        for (unsigned i = 0; same && i < in.operand_count; i++) {
+            const gcn_operand *got = &in.operands[i], *want = &cases[c].operands[i];
+            same = got->kind == want->kind && got->count == want->count && got->number == want->number &&
+                   got->value == want->value;
+        }
+        size_t count = 0;
+        same = same && gcn_encode(&in, back, &count) == GCN_OK && count == cases[c].word_count &&
+               back[0] == words[0] && (count < 2 || back[1] == words[1]);
+        check(same, "SMRD/SMEM case %zu (%08x %08x on %s): operands or words differ", c, words[0],
+              words[1], gcn_arch_name(cases[c].arch));
+    }
+}
+
 int main(void)
 {
     test_modifier_orders();
@@ -318,5 +405,6 @@ int main(void)
     test_reserved_masks();
     test_hand_decoders();
     test_lookup();
+    test_memory_operands();
     return test_finish(&summary);
 }

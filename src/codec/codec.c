@@ -5,7 +5,7 @@
 
 const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPP] = gcn_encode_generic,
-    [GCN_FAMILY_SMEM] = gcn_encode_smem,
+    [GCN_FAMILY_SMEM] = gcn_encode_generic,
     [GCN_FAMILY_MUBUF] = gcn_encode_generic,
     [GCN_FAMILY_FLAT] = gcn_encode_flat,
     [GCN_FAMILY_SOP2] = gcn_encode_generic,

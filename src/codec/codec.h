@@ -15,8 +15,6 @@ typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t w
 /* Each encoder writes instruction->word_count words. */
 typedef gcn_status (*gcn_encoder)(const gcn_instruction *instruction, uint32_t *words);
 
-gcn_status gcn_decode_smem(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
 /* MUBUF and FLAT instructions are two words whatever their fields (the
  * disassembler's label scan steps over them by this alone). */
 enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
@@ -84,8 +82,6 @@ static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
     gcn_family family = gcn_family_of_word(arch, words[0]);
     if (family == GCN_FAMILY_FLAT)
         return gcn_decode_flat(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_SMEM)
-        return gcn_decode_smem(arch, words, word_count, instruction);
     if (family == GCN_FAMILY_NONE)
         return GCN_ERROR_NOT_INSTRUCTION;
     return gcn_decode_generic(arch, words, word_count, instruction);

@@ -1,5 +1,5 @@
 /* The generic codec: the families whose rows name an operand profile (the
- * scalar ALU and SOPP). Each operand's field goes straight to or from its
+ * scalar ALU, SOPP, SMRD/SMEM and MUBUF). Each operand's field goes straight to or from its
  * place on the generation (gcn_field_places, generated from
  * encodings.def); the fields a row does not show stay in reserved[] with
  * the bits no field covers, so that encoding gives every bit back. */
@@ -101,7 +101,35 @@ static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_GPR_IDX] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_IMM16] = GCN_OPERAND_IMMEDIATE,
     [GCN_SYNTAX_UNUSED16] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_OPTIONAL16] = GCN_OPERAND_IMMEDIATE,
     [GCN_SYNTAX_WAITCNT] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_SENDMSG] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_SMEM_PROBE] = GCN_OPERAND_IMMEDIATE, /* SMRD/SMEM */
 };
+
+/* SMRD on GCN 1.1: an SGPR offset of 255 means a 32-bit literal after the
+ * word; a constant but for the modifiers and the offset. */
+static inline __attribute__((always_inline)) bool smrd_literal(gcn_encoding encoding, gcn_arch arch,
+                                                               unsigned flags, uint32_t offset)
+{
+    return encoding == GCN_ENCODING_SMRD && arch == GCN_ARCH_GCN11 && !(flags & GCN_MOD_IMM) &&
+           offset == GCN_SCALAR_LITERAL;
+}
+
+/* SMRD/SMEM's offset operand from the modifiers: GCN 1.4's soffset with
+ * soe, an immediate with imm, GCN 1.1's literal, else the SGPR in the
+ * offset field's low 8 bits (offset keeps the whole field). */
+static inline __attribute__((always_inline)) gcn_operand
+memory_offset(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, const gcn_instruction *instruction)
+{
+    unsigned flags = instruction->modifiers;
+    if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
+        uint32_t soffset = field_value(words, &gcn_field_places[encoding][arch][GCN_FIELD(SMEM, soffset)]);
+        return (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)soffset, 0};
+    }
+    if (flags & GCN_MOD_IMM)
+        return (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, instruction->offset};
+    if (flags & GCN_MOD_LITERAL)
+        return (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal};
+    return (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)(instruction->offset & 0xffu), 0};
+}
 
 /* A scalar operand from its field's value: a register, an inline
  * constant or the literal (count: the words so far, past the literal once
@@ -153,11 +181,23 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
         else /* a product, not a test: no branch on a random bit */
             flags |= value * modifiers[modifier - 1].bit;
     }
+    if (smrd_literal(encoding, arch, flags, instruction->offset)) {
+        if (word_count <= count)
+            return GCN_ERROR_TRUNCATED;
+        instruction->literal = words[count++];
+        flags |= GCN_MOD_LITERAL;
+    }
     instruction->modifiers = (uint16_t)flags;
+    bool soffset_shown = false;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         gcn_operand *out = &instruction->operands[i];
+        if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
+            *out = memory_offset(arch, encoding, words, instruction);
+            soffset_shown = encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE);
+            continue;
+        }
         uint32_t value = 0;
         if (operand->field != GCN_FIELD_LITERAL) {
             value = field_value(words, &places[operand->field]);
@@ -170,6 +210,11 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
                                  (uint16_t)value, 0};
         } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
             *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)(value * 4), 0};
+        } else if (operand->syntax == GCN_SYNTAX_SBASE || (operand->syntax == GCN_SYNTAX_SREG && operand->width)) {
+            /* SMRD/SMEM's registers, their width by the row */
+            const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
+            *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)gcn_operand_width(operand, row, arch, flags),
+                                 (uint16_t)(operand->syntax == GCN_SYNTAX_SBASE ? value * 2 : value), 0};
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
             *out = (gcn_operand){gcn_is_inline_constant(arch, value) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR,
                                  1, (uint16_t)value, 0};
@@ -184,6 +229,10 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
      * fields the row does not show */
     uint32_t kept[2];
     unshown_bits(encoding, arch, shown, kept);
+    if (soffset_shown) { /* (SMEM's soffset, shown with soe only: kept apart) */
+        const gcn_field_place *soffset = &places[GCN_FIELD(SMEM, soffset)];
+        kept[soffset->word] &= ~(soffset->mask << soffset->first);
+    }
     instruction->reserved[0] = words[0] & kept[0];
     instruction->reserved[1] = info->words > 1 ? words[1] & kept[1] : 0;
     return GCN_OK;
@@ -227,7 +276,10 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
     /* One decoder per profile: the compiler folds the places. */
-    switch (row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]) {
+    unsigned shape = row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family];
+    if (encoding == GCN_ENCODING_SMRD) /* a row names its SMEM profile */
+        shape = gcn_smrd_shape(shape);
+    switch (shape) {
 #define DECODE(shape, generation)                                                                  \
     if (generation == arch)                                                                        \
         return decode_##shape##_##generation(arch, words, word_count, instruction);
@@ -301,17 +353,38 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
                                                               : (flags & info_of->bit) != 0,
                           out);
     }
+    /* SMRD's literal word: exactly where GCN 1.1 reads offset 255 as an SGPR */
+    bool literal = smrd_literal(encoding, arch, flags, instruction->offset);
+    uint32_t literal_value = literal ? instruction->literal : 0;
     if (has_modifiers)
-        fits &= (flags & ~allowed) == 0;
-    bool literal = false;
-    uint32_t literal_value = 0;
+        fits &= (flags & ~allowed) == (literal ? GCN_MOD_LITERAL : 0u);
+    if (encoding == GCN_ENCODING_SMRD || encoding == GCN_ENCODING_SMEM)
+        fits &= literal || !instruction->literal;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
         uint8_t kind = field_kind[operand->syntax];
         uint32_t value = in->value;
-        if (operand->syntax == GCN_SYNTAX_VGPR) {
+        if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
+            /* the modifiers' fields hold it: the operand agrees (soe: soffset's) */
+            if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
+                fits &= in->kind == GCN_OPERAND_SCALAR &&
+                        put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out);
+                shown |= 1u << GCN_FIELD(SMEM, soffset);
+            } else if (flags & GCN_MOD_IMM) {
+                fits &= in->kind == GCN_OPERAND_IMMEDIATE && in->value == instruction->offset;
+            } else if (literal) {
+                fits &= in->kind == GCN_OPERAND_LITERAL && in->value == literal_value;
+            } else {
+                fits &= in->kind == GCN_OPERAND_SCALAR && in->number == (instruction->offset & 0xffu);
+            }
+            continue;
+        }
+        if (operand->syntax == GCN_SYNTAX_SBASE) {
+            fits &= in->kind == GCN_OPERAND_SCALAR && !(in->number & 1u);
+            value = in->number / 2u;
+        } else if (operand->syntax == GCN_SYNTAX_VGPR) {
             fits &= in->kind == GCN_OPERAND_VECTOR;
             value = in->number;
         } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
@@ -386,9 +459,7 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
 {
     /* (the encoder checks the encoding, family and generation against its
      * own, constants; the callers give a valid arch) */
-    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
-                                                      : gcn_default_shape[instruction->family];
-    profile_encoder encode = encoders[shape][instruction->arch];
+    profile_encoder encode = encoders[gcn_shape_of(instruction)][instruction->arch];
     return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
 }
 

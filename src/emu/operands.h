@@ -6,6 +6,7 @@
 #ifndef GCN_EMU_OPERANDS_H
 #define GCN_EMU_OPERANDS_H
 
+#include "isa/profile.h"
 #include "emu/emu.h"
 #include "isa/profile.h"
 
@@ -24,15 +25,25 @@ static inline bool emu_glc(const gcn_instruction *instruction)
     return emu_has_modifier(instruction, GCN_MOD_GLC);
 }
 
-/* Scalar memory. */
+/* Scalar memory: the operands of the row's profile (isa/profiles.def). */
+static inline const gcn_operand *emu_smem_operand(const gcn_instruction *instruction, unsigned syntax)
+{
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        if (profile->operands[i].syntax == syntax)
+            return &instruction->operands[i];
+    return NULL;
+}
 static inline unsigned emu_smem_sdata(const gcn_instruction *instruction)
 {
-    return instruction->sdata;
+    const gcn_operand *operand = emu_smem_operand(instruction, GCN_SYNTAX_SREG);
+    return operand ? operand->number : 0;
 }
 /* First code of the base: an SGPR pair, or four SGPRs of a buffer resource. */
 static inline unsigned emu_smem_sbase(const gcn_instruction *instruction)
 {
-    return instruction->sbase * 2u;
+    const gcn_operand *operand = emu_smem_operand(instruction, GCN_SYNTAX_SBASE);
+    return operand ? operand->number : 0;
 }
 static inline bool emu_smem_imm(const gcn_instruction *instruction)
 {
@@ -43,9 +54,11 @@ static inline bool emu_smem_soe(const gcn_instruction *instruction)
 {
     return instruction->arch >= GCN_ARCH_GCN14 && emu_has_modifier(instruction, GCN_MOD_SOE);
 }
+/* With soe, the offset operand is the soffset register. */
 static inline unsigned emu_smem_soffset(const gcn_instruction *instruction)
 {
-    return instruction->soffset;
+    const gcn_operand *operand = emu_smem_operand(instruction, GCN_SYNTAX_SMEM_OFFSET);
+    return operand && emu_smem_soe(instruction) ? operand->number : 0;
 }
 /* The OFFSET field: an immediate, or an SGPR code without imm. */
 static inline uint32_t emu_smem_offset_field(const gcn_instruction *instruction)

@@ -12,4 +12,5 @@ const uint8_t gcn_default_shape[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPC] = GCN_SHAPE_SOPC_B32,
     [GCN_FAMILY_SOPP] = GCN_SHAPE_SOPP_IMM, /* SOPP_ill_41 0xec3b */
     [GCN_FAMILY_MUBUF] = GCN_SHAPE_MUBUF_LOAD, /* as clrxdisasm prints MUBUF_ill_N */
+    [GCN_FAMILY_SMEM] = GCN_SHAPE_SMEM_LOAD, /* SMRD/SMEM: CLRX prints SMEM_ill_45 as s_load_dword */
 };

@@ -35,6 +35,10 @@ typedef enum gcn_operand_syntax {
     GCN_SYNTAX_VGPR,    /* a VGPR tuple in an 8-bit field; the width may follow a rule */
     GCN_SYNTAX_SRSRC,   /* 4 SGPRs in a 5-bit field (the first register / 4) */
     GCN_SYNTAX_SOFFSET, /* an 8-bit scalar source: registers, inline constants, no literal */
+    /* SMRD/SMEM */
+    GCN_SYNTAX_SBASE,       /* an SGPR tuple in a field of its first register / 2 */
+    GCN_SYNTAX_SMEM_OFFSET, /* an immediate, an SGPR, a literal or soffset: see profiles.def */
+    GCN_SYNTAX_SMEM_PROBE,  /* s_atc_probe's 7-bit value in the sdata field */
     GCN_SYNTAX_COUNT
 } gcn_operand_syntax;
 
@@ -45,8 +49,10 @@ typedef enum gcn_width_rule {
     GCN_WIDTH_DATA,    /* the row's data_dwords, halved rounding up for the packed d16
                           formats on GCN 1.4 (GCN_ROW_D16_PACKED), at least 1, one more
                           with tfe */
-    GCN_WIDTH_ADDRESS  /* 2 with offen and idxen or with addr64, else 1 (which the
+    GCN_WIDTH_ADDRESS, /* 2 with offen and idxen or with addr64, else 1 (which the
                           instruction reads only with offen or idxen: llvm-mc's `off`) */
+    /* SMRD/SMEM (its data: GCN_WIDTH_DATA, which no d16 or tfe changes there) */
+    GCN_WIDTH_BASE     /* an SGPR pair, or 4 SGPRs for a buffer resource (GCN_ROW_BUFFER_BASE) */
 } gcn_width_rule;
 
 enum { GCN_FIELD_LITERAL = 0xff }; /* an operand in the literal word, not a field */
@@ -75,14 +81,28 @@ extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
  * s21, s4, s61): the family's most general one. */
 extern const uint8_t gcn_default_shape[GCN_FAMILY_COUNT];
 
+/* SMRD/SMEM: a row names its SMEM profile; GCN 1.0/1.1 read its SMRD twin. */
+static inline unsigned gcn_smrd_shape(unsigned shape)
+{
+    return shape == GCN_SHAPE_SMEM_NONE   ? GCN_SHAPE_SMRD_NONE
+           : shape == GCN_SHAPE_SMEM_TIME ? GCN_SHAPE_SMRD_TIME
+                                          : GCN_SHAPE_SMRD_LOAD;
+}
+
 /* The profile of a generic family's instruction (its row's, or the
  * family's default for an opcode the generation lacks); inline, as every
  * generic decode, encode, print and parse asks. */
-static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instruction)
+static inline unsigned gcn_shape_of(const gcn_instruction *instruction)
 {
     unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
                                                       : gcn_default_shape[instruction->family];
-    return &gcn_profiles[shape];
+    if (instruction->family == GCN_FAMILY_SMEM && instruction->arch <= GCN_ARCH_GCN11)
+        shape = gcn_smrd_shape(shape);
+    return shape;
+}
+static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instruction)
+{
+    return &gcn_profiles[gcn_shape_of(instruction)];
 }
 
 /* Codes of the 8-bit scalar source field that need the generation or a
@@ -113,6 +133,8 @@ static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, con
                         (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
         return 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
     }
+    case GCN_WIDTH_BASE:
+        return row ? 2u << (row->flags / GCN_ROW_BUFFER_BASE & 1) : 2;
     default:
         return operand->dwords;
     }
