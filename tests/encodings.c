@@ -151,6 +151,8 @@ static bool same_memory_operands(gcn_encoding encoding, gcn_arch arch, uint32_t 
                                  uint32_t soffset, const uint32_t *reserved, const gcn_instruction *in)
 {
     const gcn_profile *profile = gcn_profile_of(in);
+    if (encoding == GCN_ENCODING_SMRD) /* the codec's SMRD twin */
+        profile = &gcn_profiles[gcn_smrd_shape((unsigned)(profile - gcn_profiles))];
     bool same = profile->encoding == encoding && in->operand_count == profile->operand_count;
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand *operand = &in->operands[i];

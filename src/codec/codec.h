@@ -23,6 +23,9 @@ gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
 /* The families on the generic codec (codec/generic.c): the encoding from
  * word 0, fields by the bit packer, operands by the row's profile. */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
+/* gcn_decode_generic for words of the SMEM family (gcn_family_of_word):
+ * SMRD or SMEM by the generation. */
+gcn_status gcn_decode_scalar_memory(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
 /* An instruction of a generic family from its field values, for a test, a
  * fuzzer or a parser that has them: instruction has its identity
@@ -82,6 +85,8 @@ static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
     gcn_family family = gcn_family_of_word(arch, words[0]);
     if (family == GCN_FAMILY_FLAT)
         return gcn_decode_flat(arch, words, word_count, instruction);
+    if (family == GCN_FAMILY_SMEM)
+        return gcn_decode_scalar_memory(arch, words, word_count, instruction);
     if (family == GCN_FAMILY_NONE)
         return GCN_ERROR_NOT_INSTRUCTION;
     return gcn_decode_generic(arch, words, word_count, instruction);

@@ -59,6 +59,14 @@ static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding enco
         ;
 }
 
+/* The profile the codec reads for a shape on a generation: SMRD/SMEM's
+ * SMRD twin on GCN 1.0/1.1 (isa/profile.h); a constant where both are. */
+static inline __attribute__((always_inline)) unsigned codec_shape(unsigned shape, gcn_arch arch)
+{
+    return profiles[shape].encoding == GCN_ENCODING_SMEM && arch <= GCN_ARCH_GCN11 ? gcn_smrd_shape(shape)
+                                                                                   : shape;
+}
+
 /* A field's bits at its place (absent: none), its value, and the value
  * put in out (false where it does not fit). */
 static inline __attribute__((always_inline)) uint32_t field_value(const uint32_t *words, const gcn_field_place *place)
@@ -320,6 +328,24 @@ gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_
     return GCN_ERROR_NOT_INSTRUCTION;
 }
 
+gcn_status gcn_decode_scalar_memory(gcn_arch arch, const uint32_t *words, size_t word_count,
+                                    gcn_instruction *instruction)
+{
+    /* (the encoding by the generation alone: no lookup of word 0) */
+    switch (arch) {
+    case GCN_ARCH_GCN10:
+        return decode_encoding(GCN_ARCH_GCN10, GCN_ENCODING_SMRD, words, word_count, instruction);
+    case GCN_ARCH_GCN11:
+        return decode_encoding(GCN_ARCH_GCN11, GCN_ENCODING_SMRD, words, word_count, instruction);
+    case GCN_ARCH_GCN12:
+        return decode_encoding(GCN_ARCH_GCN12, GCN_ENCODING_SMEM, words, word_count, instruction);
+    case GCN_ARCH_GCN14:
+        return decode_encoding(GCN_ARCH_GCN14, GCN_ENCODING_SMEM, words, word_count, instruction);
+    default:
+        return GCN_ERROR_NOT_INSTRUCTION;
+    }
+}
+
 /* The encoder, for one profile and generation. */
 static inline __attribute__((always_inline)) gcn_status
 encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction *instruction,
@@ -436,7 +462,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     static __attribute__((noinline)) gcn_status encode_##shape##_##generation(                    \
         const gcn_instruction *instruction, uint32_t *words)                                       \
     {                                                                                              \
-        return encode_profile(generation, &profiles[shape], instruction, words);                  \
+        return encode_profile(generation, &profiles[codec_shape(shape, generation)], instruction, words); \
     }
 #define PROFILE(family, name, ...) EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
 #include "isa/profiles.def"
@@ -459,7 +485,9 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
 {
     /* (the encoder checks the encoding, family and generation against its
      * own, constants; the callers give a valid arch) */
-    profile_encoder encode = encoders[gcn_shape_of(instruction)][instruction->arch];
+    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
+                                                      : gcn_default_shape[instruction->family];
+    profile_encoder encode = encoders[shape][instruction->arch];
     return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
 }
 

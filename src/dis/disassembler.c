@@ -395,7 +395,7 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
     gcn_family family = gcn_family_of_word(arch, words[0]);
     switch (family) {
     case GCN_FAMILY_SMEM:
-        if (gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+        if (gcn_decode_scalar_memory(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
             return false;
         *end = gcn_write_llvm_smem(instruction, at);
         return true;

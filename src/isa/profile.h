@@ -51,8 +51,9 @@ typedef enum gcn_width_rule {
                           with tfe */
     GCN_WIDTH_ADDRESS, /* 2 with offen and idxen or with addr64, else 1 (which the
                           instruction reads only with offen or idxen: llvm-mc's `off`) */
-    /* SMRD/SMEM (its data: GCN_WIDTH_DATA, which no d16 or tfe changes there) */
-    GCN_WIDTH_BASE     /* an SGPR pair, or 4 SGPRs for a buffer resource (GCN_ROW_BUFFER_BASE) */
+    /* SMRD/SMEM */
+    GCN_WIDTH_ROW_DATA, /* the row's data_dwords, at least 1 */
+    GCN_WIDTH_BASE      /* an SGPR pair, or 4 SGPRs for a buffer resource (GCN_ROW_BUFFER_BASE) */
 } gcn_width_rule;
 
 enum { GCN_FIELD_LITERAL = 0xff }; /* an operand in the literal word, not a field */
@@ -81,7 +82,9 @@ extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
  * s21, s4, s61): the family's most general one. */
 extern const uint8_t gcn_default_shape[GCN_FAMILY_COUNT];
 
-/* SMRD/SMEM: a row names its SMEM profile; GCN 1.0/1.1 read its SMRD twin. */
+/* SMRD/SMEM: a row names its SMEM profile. GCN 1.0/1.1's SMRD words hold
+ * the same operands in other fields: the codec reads the SMRD twin of the
+ * profile; the text and the emulator, which read the operands, the row's. */
 static inline unsigned gcn_smrd_shape(unsigned shape)
 {
     return shape == GCN_SHAPE_SMEM_NONE   ? GCN_SHAPE_SMRD_NONE
@@ -92,17 +95,11 @@ static inline unsigned gcn_smrd_shape(unsigned shape)
 /* The profile of a generic family's instruction (its row's, or the
  * family's default for an opcode the generation lacks); inline, as every
  * generic decode, encode, print and parse asks. */
-static inline unsigned gcn_shape_of(const gcn_instruction *instruction)
+static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instruction)
 {
     unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
                                                       : gcn_default_shape[instruction->family];
-    if (instruction->family == GCN_FAMILY_SMEM && instruction->arch <= GCN_ARCH_GCN11)
-        shape = gcn_smrd_shape(shape);
-    return shape;
-}
-static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instruction)
-{
-    return &gcn_profiles[gcn_shape_of(instruction)];
+    return &gcn_profiles[shape];
 }
 
 /* Codes of the 8-bit scalar source field that need the generation or a
@@ -132,6 +129,10 @@ static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, con
         unsigned both = (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN)) ==
                         (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
         return 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
+    }
+    case GCN_WIDTH_ROW_DATA: {
+        unsigned dwords = row ? row->data_dwords : 1;
+        return dwords + (dwords == 0);
     }
     case GCN_WIDTH_BASE:
         return row ? 2u << (row->flags / GCN_ROW_BUFFER_BASE & 1) : 2;
