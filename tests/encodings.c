@@ -400,6 +400,66 @@ static void test_memory_operands(void)
     }
 }
 
+/* What the SMRD/SMEM encoder refuses, each change alone on a decoded
+ * instruction that encodes: a field's value out of its range, a modifier
+ * the generation lacks, an operand that disagrees with the modifiers, GCN
+ * 1.1's literal word where the offset does not call for it (and the
+ * reverse), reserved[] bits of a shown field. */
+static void test_memory_refusals(void)
+{
+    enum { SBASE_ODD, LITERAL_FLAG, LITERAL_VALUE, OFFSET_WIDE, SOFFSET_WIDE, TFE, SOFFSET_KIND, WORDS,
+           NO_LITERAL_FLAG, LITERAL_OPERAND, OFFSET_OPERAND, RESERVED_OPCODE, SOE_GCN12 };
+    static const struct {
+        gcn_arch arch;
+        uint32_t words[2];
+        unsigned change;
+        const char *what;
+    } cases[] = {
+        /* s_load_dwordx2 s[4:5], s[2:3], s7 offset:0x10 glc */
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, SBASE_ODD, "an odd sbase"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, LITERAL_FLAG, "a literal on SMEM"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, LITERAL_VALUE, "a literal value on SMEM"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, OFFSET_WIDE, "a 22-bit offset"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, SOFFSET_WIDE, "soffset 128"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, TFE, "tfe on SMEM"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, SOFFSET_KIND, "an immediate soffset"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, WORDS, "three words"},
+        /* s_load_dword s5, s[2:3], 0x12345 on GCN 1.1: the literal word */
+        {GCN_ARCH_GCN11, {0xc00282ffu, 0x00012345u}, NO_LITERAL_FLAG, "offset 255 without its literal"},
+        {GCN_ARCH_GCN11, {0xc00282ffu, 0x00012345u}, LITERAL_OPERAND, "a literal operand unlike literal"},
+        /* s_load_dword s1, s[2:3], s9 on GCN 1.0 */
+        {GCN_ARCH_GCN10, {0xc0008209u, 0}, LITERAL_FLAG, "a literal on GCN 1.0"},
+        {GCN_ARCH_GCN10, {0xc0008209u, 0}, OFFSET_OPERAND, "an SGPR operand unlike offset"},
+        {GCN_ARCH_GCN10, {0xc0008209u, 0}, RESERVED_OPCODE, "reserved[] in the opcode field"},
+        /* s_load_dword s1, s[4:5], 0x4 on GCN 1.2 */
+        {GCN_ARCH_GCN12, {0xc0020042u, 0x4u}, SOE_GCN12, "soe on GCN 1.2"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        gcn_instruction in;
+        uint32_t words[GCN_MAX_WORDS] = {cases[c].words[0], cases[c].words[1], 0}, back[GCN_MAX_WORDS];
+        size_t count = 0;
+        bool encodes = gcn_decode(cases[c].arch, words, GCN_MAX_WORDS, &in) == GCN_OK &&
+                       gcn_encode(&in, back, &count) == GCN_OK;
+        switch (cases[c].change) {
+        case SBASE_ODD: in.operands[1].number = 3; break;
+        case LITERAL_FLAG: in.modifiers |= GCN_MOD_LITERAL; break;
+        case LITERAL_VALUE: in.literal = 5; break;
+        case OFFSET_WIDE: in.offset = 0x200000u; in.operands[2].value = in.offset; break;
+        case SOFFSET_WIDE: in.operands[2].number = 128; break;
+        case TFE: in.modifiers |= GCN_MOD_TFE; break;
+        case SOFFSET_KIND: in.operands[2] = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 7}; break;
+        case WORDS: in.word_count = 3; break;
+        case NO_LITERAL_FLAG: in.modifiers &= (uint16_t)~GCN_MOD_LITERAL; break;
+        case LITERAL_OPERAND: in.operands[2].value = 0x12346u; break;
+        case OFFSET_OPERAND: in.operands[2].number = 10; break;
+        case RESERVED_OPCODE: in.reserved[0] = 1u << 22; break;
+        case SOE_GCN12: in.modifiers |= GCN_MOD_SOE; break;
+        }
+        check(encodes && gcn_encode(&in, back, &count) == GCN_ERROR_NOT_ENCODABLE,
+              "SMRD/SMEM refusal %zu (%s on %s): encoded", c, cases[c].what, gcn_arch_name(cases[c].arch));
+    }
+}
+
 int main(void)
 {
     test_modifier_orders();
@@ -408,5 +468,6 @@ int main(void)
     test_hand_decoders();
     test_lookup();
     test_memory_operands();
+    test_memory_refusals();
     return test_finish(&summary);
 }

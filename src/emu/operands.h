@@ -6,7 +6,6 @@
 #ifndef GCN_EMU_OPERANDS_H
 #define GCN_EMU_OPERANDS_H
 
-#include "isa/profile.h"
 #include "emu/emu.h"
 #include "isa/profile.h"
 
@@ -25,25 +24,18 @@ static inline bool emu_glc(const gcn_instruction *instruction)
     return emu_has_modifier(instruction, GCN_MOD_GLC);
 }
 
-/* Scalar memory: the operands of the row's profile (isa/profiles.def). */
-static inline const gcn_operand *emu_smem_operand(const gcn_instruction *instruction, unsigned syntax)
-{
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    for (unsigned i = 0; i < profile->operand_count; i++)
-        if (profile->operands[i].syntax == syntax)
-            return &instruction->operands[i];
-    return NULL;
-}
+/* Scalar memory, by the layout of its profiles (isa/profiles.def): the
+ * data register first, then the base and the offset operand, for the rows
+ * that have the three (loads, stores, atomics; s_memtime has only the
+ * data); read by position, as every executed instruction asks. */
 static inline unsigned emu_smem_sdata(const gcn_instruction *instruction)
 {
-    const gcn_operand *operand = emu_smem_operand(instruction, GCN_SYNTAX_SREG);
-    return operand ? operand->number : 0;
+    return instruction->operands[0].number;
 }
 /* First code of the base: an SGPR pair, or four SGPRs of a buffer resource. */
 static inline unsigned emu_smem_sbase(const gcn_instruction *instruction)
 {
-    const gcn_operand *operand = emu_smem_operand(instruction, GCN_SYNTAX_SBASE);
-    return operand ? operand->number : 0;
+    return instruction->operands[1].number;
 }
 static inline bool emu_smem_imm(const gcn_instruction *instruction)
 {
@@ -57,8 +49,7 @@ static inline bool emu_smem_soe(const gcn_instruction *instruction)
 /* With soe, the offset operand is the soffset register. */
 static inline unsigned emu_smem_soffset(const gcn_instruction *instruction)
 {
-    const gcn_operand *operand = emu_smem_operand(instruction, GCN_SYNTAX_SMEM_OFFSET);
-    return operand && emu_smem_soe(instruction) ? operand->number : 0;
+    return emu_smem_soe(instruction) ? instruction->operands[2].number : 0;
 }
 /* The OFFSET field: an immediate, or an SGPR code without imm. */
 static inline uint32_t emu_smem_offset_field(const gcn_instruction *instruction)
@@ -118,11 +109,6 @@ static inline unsigned emu_mubuf_srsrc(const gcn_instruction *instruction)
 static inline unsigned emu_mubuf_soffset(const gcn_instruction *instruction)
 {
     return emu_mubuf_field(instruction, GCN_FIELD(MUBUF, soffset));
-}
-/* GCN 1.4 SMEM soffset: a scalar source code. */
-static inline unsigned emu_soffset(const gcn_instruction *instruction)
-{
-    return instruction->soffset;
 }
 /* FLAT GCN 1.4 saddr: a scalar code, 0x7f for off. */
 static inline unsigned emu_flat_saddr(const gcn_instruction *instruction)
