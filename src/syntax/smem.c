@@ -55,8 +55,9 @@ static smem_fields fields_of(const gcn_instruction *instruction)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     bool smrd = is_smrd(arch);
-    uint32_t values[GCN_MAX_FIELDS], reserved[2];
-    gcn_unpack(smrd ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM, arch, instruction->reserved, values, reserved);
+    uint32_t values[GCN_MAX_FIELDS] = {0}, reserved[2] = {0, 0};
+    if (instruction->reserved[0] | instruction->reserved[1]) /* (the usual words: nothing kept) */
+        gcn_unpack(smrd ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM, arch, instruction->reserved, values, reserved);
     smem_fields fields = {values[smrd ? GCN_FIELD(SMRD, sdst) : GCN_FIELD(SMEM, sdata)],
                           values[smrd ? GCN_FIELD(SMRD, sbase) : GCN_FIELD(SMEM, sbase)],
                           smrd ? 0 : values[GCN_FIELD(SMEM, soffset)],
@@ -495,11 +496,11 @@ static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form
 
 /* GCN 1.0/1.1 in a text of GCN_TEXT_ROOM at at; out of line, so that
  * SMEM's writer needs no frame for it. */
-static __attribute__((noinline)) char *write_llvm_smrd(const gcn_instruction *instruction,
-                                                       const smem_form *form, char *at)
+static __attribute__((noinline)) char *write_llvm_smrd(const gcn_instruction *instruction, char *at)
 {
+    smem_form form = form_of(&gcn_rows[instruction->row]);
     gcn_text text = {at, GCN_TEXT_ROOM, 0};
-    return format_llvm_smrd(instruction, form, &text) ? at + text.length : NULL;
+    return format_llvm_smrd(instruction, &form, &text) ? at + text.length : NULL;
 }
 
 char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
@@ -507,9 +508,9 @@ char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
     /* As gcn_format_smem: the instruction's own row only. */
     if (instruction->row == GCN_ROW_NONE || gcn_rows[instruction->row].opcode[instruction->arch] < 0)
         return NULL;
+    if (is_smrd((gcn_arch)instruction->arch)) /* (its form made there: none on this frame) */
+        return write_llvm_smrd(instruction, at);
     smem_form form = form_of(&gcn_rows[instruction->row]);
-    if (is_smrd((gcn_arch)instruction->arch))
-        return write_llvm_smrd(instruction, &form, at);
     return write_llvm_smem(instruction, &form, at);
 }
 
