@@ -390,8 +390,6 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
-        uint8_t kind = field_kind[operand->syntax];
-        uint32_t value = in->value;
         if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
             /* the modifiers' fields hold it: the operand agrees (soe: soffset's) */
             if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
@@ -407,10 +405,9 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
             }
             continue;
         }
-        if (operand->syntax == GCN_SYNTAX_SBASE) {
-            fits &= in->kind == GCN_OPERAND_SCALAR && !(in->number & 1u);
-            value = in->number / 2u;
-        } else if (operand->syntax == GCN_SYNTAX_VGPR) {
+        uint8_t kind = field_kind[operand->syntax];
+        uint32_t value = in->value;
+        if (operand->syntax == GCN_SYNTAX_VGPR) {
             fits &= in->kind == GCN_OPERAND_VECTOR;
             value = in->number;
         } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
@@ -419,6 +416,9 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
             fits &= in->kind == GCN_OPERAND_SCALAR || in->kind == GCN_OPERAND_CONSTANT;
             value = in->number;
+        } else if (operand->syntax == GCN_SYNTAX_SBASE) { /* SMRD/SMEM */
+            fits &= in->kind == GCN_OPERAND_SCALAR && !(in->number & 1u);
+            value = in->number / 2u;
         } else if (kind) {
             fits &= in->kind == kind;
         } else if (in->kind == GCN_OPERAND_LITERAL && operand->syntax != GCN_SYNTAX_SREG) {

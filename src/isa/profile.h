@@ -52,7 +52,7 @@ typedef enum gcn_width_rule {
     GCN_WIDTH_ADDRESS, /* 2 with offen and idxen or with addr64, else 1 (which the
                           instruction reads only with offen or idxen: llvm-mc's `off`) */
     /* SMRD/SMEM */
-    GCN_WIDTH_ROW_DATA, /* the row's data_dwords, at least 1 */
+    GCN_WIDTH_ROW_DATA, /* the row's data_dwords (1 without a row) */
     GCN_WIDTH_BASE      /* an SGPR pair, or 4 SGPRs for a buffer resource (GCN_ROW_BUFFER_BASE) */
 } gcn_width_rule;
 
@@ -130,10 +130,8 @@ static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, con
                         (GCN_MOD_OFFEN | GCN_MOD_IDXEN);
         return 1 + (both | ((modifiers & GCN_MOD_ADDR64) != 0));
     }
-    case GCN_WIDTH_ROW_DATA: {
-        unsigned dwords = row ? row->data_dwords : 1;
-        return dwords + (dwords == 0);
-    }
+    case GCN_WIDTH_ROW_DATA:
+        return row ? row->data_dwords : 1;
     case GCN_WIDTH_BASE:
         return row ? 2u << (row->flags / GCN_ROW_BUFFER_BASE & 1) : 2;
     default:
