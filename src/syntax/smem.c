@@ -1209,8 +1209,50 @@ static bool set_immediate(smem_parse *p, int64_t value)
 
 /* The fields into the instruction, as the generic codec decodes their
  * words (operands, and reserved[] for what the row does not show). */
+/* The usual instruction straight into its operands, as the generic codec
+ * decodes its words: no field the row does not show set, no reserved bit,
+ * the modifiers the generation has, the offset within its field; false
+ * for anything else, which store packs and decodes. */
+static bool store_usual(smem_parse *p)
+{
+    gcn_instruction *instruction = p->instruction;
+    const smem_form *form = p->form;
+    gcn_arch arch = p->arch;
+    bool smrd = is_smrd(arch);
+    unsigned modifiers = instruction->modifiers;
+    unsigned allowed = smrd ? GCN_MOD_IMM | (arch == GCN_ARCH_GCN11 ? GCN_MOD_LITERAL : 0)
+                            : GCN_MOD_IMM | GCN_MOD_GLC | (is_gcn14(arch) ? GCN_MOD_SOE | GCN_MOD_NV : 0);
+    bool soe = (modifiers & GCN_MOD_SOE) != 0, literal = (modifiers & GCN_MOD_LITERAL) != 0;
+    unsigned sdata = p->fields.sdata, sbase = p->fields.sbase;
+    /* (the registers and keys are within their fields: the parser checks) */
+    if (p->fields.reserved || (modifiers & ~allowed) || instruction->offset > offset_mask(arch) ||
+        (!soe && p->fields.soffset) || (!literal && instruction->literal) ||
+        (!form->probe && !form->data_count && sdata) || (!form->base_count && sbase))
+        return false;
+    /* the operands of the row's profile (isa/profiles.def), in its order */
+    gcn_operand *operand = instruction->operands;
+    if (form->probe)
+        *operand++ = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, sdata};
+    else if (form->data_count)
+        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->data_count, (uint16_t)sdata, 0};
+    if (form->base_count)
+        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->base_count, (uint16_t)(sbase * 2), 0};
+    if (form->has_offset)
+        *operand++ = soe ? (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)p->fields.soffset, 0}
+                     : (modifiers & GCN_MOD_IMM) ? (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, instruction->offset}
+                     : literal ? (gcn_operand){GCN_OPERAND_LITERAL, 1, SMRD_LITERAL_CODE, instruction->literal}
+                               : (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)(instruction->offset & 0xffu), 0};
+    instruction->operand_count = (uint8_t)(operand - instruction->operands);
+    instruction->encoding = (uint8_t)(smrd ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM);
+    instruction->word_count = (uint8_t)(smrd ? 1 + literal : 2);
+    instruction->reserved[0] = instruction->reserved[1] = 0;
+    return true;
+}
+
 static bool store(smem_parse *p)
 {
+    if (store_usual(p))
+        return true;
     gcn_instruction *instruction = p->instruction;
     gcn_arch arch = p->arch;
     uint16_t modifiers = instruction->modifiers;
