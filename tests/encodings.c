@@ -8,6 +8,7 @@
  *   switch found, and places the nested encodings (SOP1, SOPC and SOPP in
  *   SOP2's space, VOP1 and VOPC in VOP2's, VOP3P in VOP3's);
  *   the flag tables move the same bits as the flag fields one by one. */
+#include "isa/profile.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -143,6 +144,39 @@ static void test_reserved_masks(void)
     }
 }
 
+/* SMRD/SMEM on the generic codec: each field the row's profile shows is
+ * its operand (sbase: its first register / 2; the offset operand by imm,
+ * soe and GCN 1.1's literal), the others are kept in reserved[] with the
+ * reserved bits. */
+static bool same_memory_operands(gcn_encoding encoding, gcn_arch arch, uint32_t sdata, uint32_t sbase,
+                                 uint32_t soffset, const uint32_t *reserved, const gcn_instruction *in)
+{
+    const gcn_profile *profile = gcn_profile_of(in);
+    if (encoding == GCN_ENCODING_SMRD) /* the codec's SMRD twin */
+        profile = &gcn_profiles[gcn_smrd_shape((unsigned)(profile - gcn_profiles))];
+    bool same = profile->encoding == encoding && in->operand_count == profile->operand_count;
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand *operand = &in->operands[i];
+        switch (profile->operands[i].syntax) {
+        case GCN_SYNTAX_SREG: same &= operand->kind == GCN_OPERAND_SCALAR && operand->number == sdata; break;
+        case GCN_SYNTAX_SMEM_PROBE: same &= operand->value == sdata; break;
+        case GCN_SYNTAX_SBASE: same &= operand->number == sbase * 2; break;
+        default:
+            if (in->modifiers & GCN_MOD_SOE)
+                same &= operand->kind == GCN_OPERAND_SCALAR && operand->number == soffset;
+            else if (in->modifiers & GCN_MOD_IMM)
+                same &= operand->kind == GCN_OPERAND_IMMEDIATE && operand->value == in->offset;
+            else if (in->modifiers & GCN_MOD_LITERAL)
+                same &= operand->kind == GCN_OPERAND_LITERAL && in->offset == 255 && arch == GCN_ARCH_GCN11;
+            else
+                same &= operand->kind == GCN_OPERAND_SCALAR && operand->number == (in->offset & 0xffu);
+        }
+    }
+    for (int w = 0; w < 2; w++)
+        same &= (in->reserved[w] & gcn_encoding_reserved[encoding][arch][w]) == reserved[w];
+    return same;
+}
+
 /* The packer's fields against each hand decoder's, on random words. */
 #define F(encoding, name) values[GCN_FIELD(encoding, name)]
 static bool same_fields(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
@@ -155,16 +189,15 @@ static bool same_fields(gcn_encoding encoding, gcn_arch arch, const uint32_t *va
     case GCN_ENCODING_SMRD:
         FLAG(SMRD, imm, GCN_MOD_IMM);
         return flags_match && F(SMRD, op) == in->opcode && F(SMRD, offset) == in->offset &&
-               F(SMRD, sbase) == in->sbase && F(SMRD, sdst) == in->sdata;
+               same_memory_operands(encoding, arch, F(SMRD, sdst), F(SMRD, sbase), 0, reserved, in);
     case GCN_ENCODING_SMEM:
         FLAG(SMEM, imm, GCN_MOD_IMM);
         FLAG(SMEM, glc, GCN_MOD_GLC);
         FLAG(SMEM, soe, GCN_MOD_SOE);
         FLAG(SMEM, nv, GCN_MOD_NV);
         return flags_match && F(SMEM, op) == in->opcode && F(SMEM, offset) == in->offset &&
-               F(SMEM, sbase) == in->sbase && F(SMEM, sdata) == in->sdata &&
-               F(SMEM, soffset) == in->soffset && reserved[0] == in->reserved[0] &&
-               reserved[1] == in->reserved[1];
+               same_memory_operands(encoding, arch, F(SMEM, sdata), F(SMEM, sbase), F(SMEM, soffset),
+                                    reserved, in);
     default:
         (void)arch;
         return false;
@@ -360,6 +393,152 @@ static void test_flag_tables(void)
     check(tabled >= 4, "only %u encodings and generations have flag tables (MUBUF's four at least)", tabled);
 }
 
+/* SMRD/SMEM's operands on words made with gcnasm (CLRX syntax), exactly,
+ * and encoded back: the offset operand's four forms, s_atc_probe's value,
+ * a buffer base, and fields a row does not show kept in reserved[]. */
+static void test_memory_operands(void)
+{
+    enum { S = GCN_OPERAND_SCALAR, I = GCN_OPERAND_IMMEDIATE, L = GCN_OPERAND_LITERAL };
+    static const struct {
+        gcn_arch arch;
+        uint32_t words[2];
+        unsigned word_count, operand_count;
+        gcn_operand operands[3];
+        unsigned modifiers;
+        uint32_t offset, literal, reserved[2];
+    } cases[] = {
+        /* s_load_dwordx2 s[4:5], s[2:3], s7 offset:0x10 glc */
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, 2, 3, {{S, 2, 4, 0}, {S, 2, 2, 0}, {S, 1, 7, 0}},
+         GCN_MOD_IMM | GCN_MOD_SOE | GCN_MOD_GLC, 0x10, 0, {0, 0}},
+        /* s_load_dword s5, s[2:3], 0x12345: the literal word */
+        {GCN_ARCH_GCN11, {0xc00282ffu, 0x00012345u}, 2, 3, {{S, 1, 5, 0}, {S, 2, 2, 0}, {L, 1, 255, 0x12345}},
+         GCN_MOD_LITERAL, 0xff, 0x12345, {0, 0}},
+        /* s_atc_probe 5, s[2:3], 0x10 */
+        {GCN_ARCH_GCN12, {0xc09a0141u, 0x10u}, 2, 3, {{I, 1, 0, 5}, {S, 2, 2, 0}, {I, 1, 0, 0x10}},
+         GCN_MOD_IMM, 0x10, 0, {0, 0}},
+        /* s_buffer_load_dwordx4 s[8:11], s[4:7], 3 */
+        {GCN_ARCH_GCN10, {0xc2840503u, 0}, 1, 3, {{S, 4, 8, 0}, {S, 4, 4, 0}, {I, 1, 0, 3}},
+         GCN_MOD_IMM, 3, 0, {0, 0}},
+        /* s_load_dword s1, s[2:3], s9 */
+        {GCN_ARCH_GCN10, {0xc0008209u, 0}, 1, 3, {{S, 1, 1, 0}, {S, 2, 2, 0}, {S, 1, 9, 0}},
+         0, 9, 0, {0, 0}},
+        /* s_dcache_inv sdata=0x5: no operand shows sdata */
+        {GCN_ARCH_GCN12, {0xc0800140u, 0}, 2, 0, {{0}}, 0, 0, 0, {0x140, 0}},
+        /* s_memtime s[2:3] soffset=0x9 soe=1: soffset unshown with no offset operand */
+        {GCN_ARCH_GCN14, {0xc0904080u, 0x12000000u}, 2, 1, {{S, 2, 2, 0}}, GCN_MOD_SOE, 0, 0,
+         {0, 0x12000000u}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        gcn_instruction in;
+        uint32_t words[GCN_MAX_WORDS] = {cases[c].words[0], cases[c].words[1], 0}, back[GCN_MAX_WORDS];
+        bool same = gcn_decode(cases[c].arch, words, GCN_MAX_WORDS, &in) == GCN_OK &&
+                    in.word_count == cases[c].word_count && in.operand_count == cases[c].operand_count &&
+                    in.modifiers == cases[c].modifiers && in.offset == cases[c].offset &&
+                    in.literal == cases[c].literal && in.reserved[0] == cases[c].reserved[0] &&
+                    in.reserved[1] == cases[c].reserved[1];
+        for (unsigned i = 0; same && i < in.operand_count; i++) {
+            const gcn_operand *got = &in.operands[i], *want = &cases[c].operands[i];
+            same = got->kind == want->kind && got->count == want->count && got->number == want->number &&
+                   got->value == want->value;
+        }
+        size_t count = 0;
+        same = same && gcn_encode(&in, back, &count) == GCN_OK && count == cases[c].word_count &&
+               back[0] == words[0] && (count < 2 || back[1] == words[1]);
+        check(same, "SMRD/SMEM case %zu (%08x %08x on %s): operands or words differ", c, words[0],
+              words[1], gcn_arch_name(cases[c].arch));
+    }
+}
+
+/* What the SMRD/SMEM encoder refuses, each change alone on a decoded
+ * instruction that encodes: a field's value out of its range, a modifier
+ * the generation lacks, an operand that disagrees with the modifiers, GCN
+ * 1.1's literal word where the offset does not call for it (and the
+ * reverse), reserved[] bits of a shown field. */
+static void test_memory_refusals(void)
+{
+    enum { SBASE_ODD, LITERAL_FLAG, LITERAL_VALUE, OFFSET_WIDE, SOFFSET_WIDE, TFE, SOFFSET_KIND, WORDS,
+           NO_LITERAL_FLAG, LITERAL_OPERAND, OFFSET_OPERAND, RESERVED_OPCODE, SOE_GCN12 };
+    static const struct {
+        gcn_arch arch;
+        uint32_t words[2];
+        unsigned change;
+        const char *what;
+    } cases[] = {
+        /* s_load_dwordx2 s[4:5], s[2:3], s7 offset:0x10 glc */
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, SBASE_ODD, "an odd sbase"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, LITERAL_FLAG, "a literal on SMEM"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, LITERAL_VALUE, "a literal value on SMEM"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, OFFSET_WIDE, "a 22-bit offset"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, SOFFSET_WIDE, "soffset 128"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, TFE, "tfe on SMEM"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, SOFFSET_KIND, "an immediate soffset"},
+        {GCN_ARCH_GCN14, {0xc0074101u, 0x0e000010u}, WORDS, "three words"},
+        /* s_load_dword s5, s[2:3], 0x12345 on GCN 1.1: the literal word */
+        {GCN_ARCH_GCN11, {0xc00282ffu, 0x00012345u}, NO_LITERAL_FLAG, "offset 255 without its literal"},
+        {GCN_ARCH_GCN11, {0xc00282ffu, 0x00012345u}, LITERAL_OPERAND, "a literal operand unlike literal"},
+        /* s_load_dword s1, s[2:3], s9 on GCN 1.0 */
+        {GCN_ARCH_GCN10, {0xc0008209u, 0}, LITERAL_FLAG, "a literal on GCN 1.0"},
+        {GCN_ARCH_GCN10, {0xc0008209u, 0}, OFFSET_OPERAND, "an SGPR operand unlike offset"},
+        {GCN_ARCH_GCN10, {0xc0008209u, 0}, RESERVED_OPCODE, "reserved[] in the opcode field"},
+        /* s_load_dword s1, s[4:5], 0x4 on GCN 1.2 */
+        {GCN_ARCH_GCN12, {0xc0020042u, 0x4u}, SOE_GCN12, "soe on GCN 1.2"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        gcn_instruction in;
+        uint32_t words[GCN_MAX_WORDS] = {cases[c].words[0], cases[c].words[1], 0}, back[GCN_MAX_WORDS];
+        size_t count = 0;
+        bool encodes = gcn_decode(cases[c].arch, words, GCN_MAX_WORDS, &in) == GCN_OK &&
+                       gcn_encode(&in, back, &count) == GCN_OK;
+        switch (cases[c].change) {
+        case SBASE_ODD: in.operands[1].number = 3; break;
+        case LITERAL_FLAG: in.modifiers |= GCN_MOD_LITERAL; break;
+        case LITERAL_VALUE: in.literal = 5; break;
+        case OFFSET_WIDE: in.offset = 0x200000u; in.operands[2].value = in.offset; break;
+        case SOFFSET_WIDE: in.operands[2].number = 128; break;
+        case TFE: in.modifiers |= GCN_MOD_TFE; break;
+        case SOFFSET_KIND: in.operands[2] = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 7}; break;
+        case WORDS: in.word_count = 3; break;
+        case NO_LITERAL_FLAG: in.modifiers &= (uint16_t)~GCN_MOD_LITERAL; break;
+        case LITERAL_OPERAND: in.operands[2].value = 0x12346u; break;
+        case OFFSET_OPERAND: in.operands[2].number = 10; break;
+        case RESERVED_OPCODE: in.reserved[0] = 1u << 22; break;
+        case SOE_GCN12: in.modifiers |= GCN_MOD_SOE; break;
+        }
+        check(encodes && gcn_encode(&in, back, &count) == GCN_ERROR_NOT_ENCODABLE,
+              "SMRD/SMEM refusal %zu (%s on %s): encoded", c, cases[c].what, gcn_arch_name(cases[c].arch));
+    }
+}
+
+/* gcn_decode_scalar_memory (a caller that knows the family) decodes
+ * SMRD/SMEM words as gcn_decode_generic does, to the byte, truncated or
+ * not. */
+static void test_memory_shortcut(void)
+{
+    static const gcn_encoding encodings[] = {GCN_ENCODING_SMRD, GCN_ENCODING_SMEM};
+    for (size_t f = 0; f < 2; f++) {
+        for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
+            if (!gcn_encoding_on_arch(encodings[f], (gcn_arch)arch))
+                continue;
+            test_random random;
+            test_random_start(&random, test_seed(), "encodings-shortcut", encodings[f], arch);
+            unsigned differ = 0;
+            for (unsigned i = 0; i < SAMPLES; i++) {
+                uint32_t words[GCN_MAX_WORDS] = {0};
+                random_words(&random, encodings[f], (gcn_arch)arch, words);
+                size_t count = 1 + i % 3;
+                gcn_instruction generic, shortcut;
+                memset(&generic, 0, sizeof generic);
+                memset(&shortcut, 0, sizeof shortcut);
+                gcn_status a = gcn_decode_generic((gcn_arch)arch, words, count, &generic);
+                gcn_status b = gcn_decode_scalar_memory((gcn_arch)arch, words, count, &shortcut);
+                differ += a != b || (a == GCN_OK && memcmp(&generic, &shortcut, sizeof generic) != 0);
+            }
+            check(differ == 0, "%s on %s: the shortcut and the generic decoder differ on %u words",
+                  gcn_encodings[encodings[f]].name, gcn_arch_name((gcn_arch)arch), differ);
+        }
+    }
+}
+
 int main(void)
 {
     test_flag_tables();
@@ -368,5 +547,8 @@ int main(void)
     test_reserved_masks();
     test_hand_decoders();
     test_lookup();
+    test_memory_operands();
+    test_memory_refusals();
+    test_memory_shortcut();
     return test_finish(&summary);
 }

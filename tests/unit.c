@@ -1223,6 +1223,11 @@ static void test_fast_paths(void)
                        "sbase 's[3:4]' must start at an even register");
     expect_parse_error(G, L, "s_load_dwordx2 s[3:4], s[2:3], 0x10", 16,
                        "misaligned register tuple 's[3:4]': it must start at a multiple of 2");
+    /* CLRX's reserved= takes the bits no field covers (encodings.def) */
+    expect_parse_error(G, GCN_DIALECT_CLRX, "s_load_dword sdata=1 reserved=0x4000", 31,
+                       "reserved=0x4000 sets bits of fields; gcn1.4 reserves 0x1e0000000002000");
+    expect_parse_error(GCN_ARCH_GCN12, GCN_DIALECT_CLRX, "s_load_dword sdata=1 reserved=0x1",
+                       31, "reserved=0x1 sets bits of fields; gcn1.2 reserves 0xfff000000000e000");
 }
 
 /* The name index: every row by its name in any case and with CLRX's

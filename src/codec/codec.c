@@ -4,11 +4,10 @@
 #include "codec/codec.h"
 
 /* By family and generation: the generic codec's one entry (the profile's
- * encoder, per generation, is its own lookup), SMRD/SMEM's per generation. */
-#define HAND(unused, generation)                                  \
-    [GCN_FAMILY_SMEM][generation] = gcn_encode_smem_##generation,
+ * encoder, per generation, is its own lookup). */
 #define GENERIC(unused, generation)                               \
     [GCN_FAMILY_SOPP][generation] = gcn_encode_generic,           \
+    [GCN_FAMILY_SMEM][generation] = gcn_encode_generic,           \
     [GCN_FAMILY_MUBUF][generation] = gcn_encode_generic,          \
     [GCN_FAMILY_FLAT][generation] = gcn_encode_generic,           \
     [GCN_FAMILY_SOP2][generation] = gcn_encode_generic,           \
@@ -16,9 +15,8 @@
     [GCN_FAMILY_SOP1][generation] = gcn_encode_generic,           \
     [GCN_FAMILY_SOPC][generation] = gcn_encode_generic,
 const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
-    GCN_EACH_GENERATION(HAND, ) GCN_EACH_GENERATION(GENERIC, )
+    GCN_EACH_GENERATION(GENERIC, )
 };
-#undef HAND
 #undef GENERIC
 
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,

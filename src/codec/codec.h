@@ -16,53 +16,19 @@ typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t w
 /* Each encoder writes instruction->word_count words. */
 typedef gcn_status (*gcn_encoder)(const gcn_instruction *instruction, uint32_t *words);
 
-gcn_status gcn_decode_smem(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
 /* MUBUF and FLAT instructions are two words whatever their fields (the
  * disassembler's label scan steps over them by this alone). */
 enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
 /* macro(x, generation) for each generation. */
 #define GCN_EACH_GENERATION(macro, x) \
     macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
-/* SMRD/SMEM's decoder and encoder once per generation, the
- * arch a constant, for gcn_decoders and gcn_encoders (below); a hand
- * codec's file defines them with GCN_HAND_CODEC(name) from its bodies
- * name_decode(arch, words, count, instruction) and name_encode(arch,
- * instruction, words), and with them gcn_decode_name and gcn_encode_name
- * for callers with an arch in hand. */
-#define GCN_HAND_CODEC_DECLARATIONS(name, generation)                                      \
-    gcn_status gcn_decode_##name##_##generation(gcn_arch, const uint32_t *, size_t,        \
-                                                gcn_instruction *);                        \
-    gcn_status gcn_encode_##name##_##generation(const gcn_instruction *, uint32_t *);
-GCN_EACH_GENERATION(GCN_HAND_CODEC_DECLARATIONS, smem)
-#undef GCN_HAND_CODEC_DECLARATIONS
-#define GCN_HAND_CODEC_AT(name, generation)                                                    \
-    gcn_status gcn_decode_##name##_##generation(gcn_arch arch, const uint32_t *words,          \
-                                                size_t count, gcn_instruction *instruction)    \
-    {                                                                                          \
-        (void)arch;                                                                            \
-        return name##_decode(generation, words, count, instruction);                           \
-    }                                                                                          \
-    gcn_status gcn_encode_##name##_##generation(const gcn_instruction *instruction,            \
-                                                uint32_t *words)                               \
-    {                                                                                          \
-        return name##_encode(generation, instruction, words);                                  \
-    }
-#define GCN_HAND_CODEC(name)                                                                   \
-    gcn_status gcn_decode_##name(gcn_arch arch, const uint32_t *words, size_t count,           \
-                                 gcn_instruction *instruction)                                 \
-    {                                                                                          \
-        return name##_decode(arch, words, count, instruction);                                 \
-    }                                                                                          \
-    gcn_status gcn_encode_##name(const gcn_instruction *instruction, uint32_t *words)          \
-    {                                                                                          \
-        return name##_encode((gcn_arch)instruction->arch, instruction, words);                 \
-    }                                                                                          \
-    GCN_EACH_GENERATION(GCN_HAND_CODEC_AT, name)
 /* The families on the generic codec (codec/generic.c): the encoding from
  * word 0, fields by the bit packer, operands by the row's profile.
  * gcn_decode_generic is gcn_decode_inline out of line (any family). */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
+/* gcn_decode_generic for words of the SMEM family (gcn_family_of_word):
+ * SMRD or SMEM by the generation. */
+gcn_status gcn_decode_scalar_memory(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
 /* An instruction of a generic family from its field values, for a test, a
  * fuzzer or a parser that has them: instruction has its identity

@@ -1,5 +1,5 @@
 /* The generic codec: the families whose rows name an operand profile (the
- * scalar ALU and SOPP). Each operand's field goes straight to or from its
+ * scalar ALU, SOPP, SMRD/SMEM and MUBUF). Each operand's field goes straight to or from its
  * place on the generation (gcn_field_places, generated from
  * encodings.def); the fields a row does not show stay in reserved[] with
  * the bits no field covers, so that encoding gives every bit back. */
@@ -53,6 +53,14 @@ static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding enco
 #include "isa/profiles.def"
 #undef PROFILE
         ;
+}
+
+/* The profile the codec reads for a shape on a generation: SMRD/SMEM's
+ * SMRD twin on GCN 1.0/1.1 (isa/profile.h); a constant where both are. */
+static inline __attribute__((always_inline)) unsigned codec_shape(unsigned shape, gcn_arch arch)
+{
+    return profiles[shape].encoding == GCN_ENCODING_SMEM && arch <= GCN_ARCH_GCN11 ? gcn_smrd_shape(shape)
+                                                                                   : shape;
 }
 
 /* A field's bits at its place (absent: none), its value, and the value
@@ -115,6 +123,7 @@ static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_GPR_IDX] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_IMM16] = GCN_OPERAND_IMMEDIATE,
     [GCN_SYNTAX_UNUSED16] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_OPTIONAL16] = GCN_OPERAND_IMMEDIATE,
     [GCN_SYNTAX_WAITCNT] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_SENDMSG] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_SMEM_PROBE] = GCN_OPERAND_IMMEDIATE, /* SMRD/SMEM */
 };
 
 /* The operand kind of each code of an 8-bit scalar source field that is
@@ -140,6 +149,33 @@ static const uint8_t scalar_kinds[2][256] = {
 static inline __attribute__((always_inline)) unsigned scalar_kind(gcn_arch arch, uint32_t code)
 {
     return scalar_kinds[arch >= GCN_ARCH_GCN12][code & 0xff];
+}
+
+/* SMRD on GCN 1.1: an SGPR offset of 255 means a 32-bit literal after the
+ * word; a constant but for the modifiers and the offset. */
+static inline __attribute__((always_inline)) bool smrd_literal(gcn_encoding encoding, gcn_arch arch,
+                                                               unsigned flags, uint32_t offset)
+{
+    return encoding == GCN_ENCODING_SMRD && arch == GCN_ARCH_GCN11 && !(flags & GCN_MOD_IMM) &&
+           offset == GCN_SCALAR_LITERAL;
+}
+
+/* SMRD/SMEM's offset operand from the modifiers: GCN 1.4's soffset with
+ * soe, an immediate with imm, GCN 1.1's literal, else the SGPR in the
+ * offset field's low 8 bits (offset keeps the whole field). */
+static inline __attribute__((always_inline)) gcn_operand
+memory_offset(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, const gcn_instruction *instruction)
+{
+    unsigned flags = instruction->modifiers;
+    if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
+        uint32_t soffset = field_value(words, &gcn_field_places[encoding][arch][GCN_FIELD(SMEM, soffset)]);
+        return (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)soffset, 0};
+    }
+    if (flags & GCN_MOD_IMM)
+        return (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, instruction->offset};
+    if (flags & GCN_MOD_LITERAL)
+        return (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal};
+    return (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)(instruction->offset & 0xffu), 0};
 }
 
 /* A scalar operand from its field's value: a register, an inline
@@ -201,11 +237,23 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
         if (window->tabled && window->width[w])
             flags |= gcn_flags_of_bits[window->flags_of[w] +
                                        ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
+    if (smrd_literal(encoding, arch, flags, instruction->offset)) {
+        if (word_count <= count)
+            return GCN_ERROR_TRUNCATED;
+        instruction->literal = words[count++];
+        flags |= GCN_MOD_LITERAL;
+    }
     instruction->modifiers = (uint16_t)flags;
+    bool soffset_shown = false;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         gcn_operand *out = &instruction->operands[i];
+        if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
+            *out = memory_offset(arch, encoding, words, instruction);
+            soffset_shown = encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE);
+            continue;
+        }
         uint32_t value = 0;
         if (operand->field != GCN_FIELD_LITERAL) {
             value = field_value(words, &places[operand->field]);
@@ -225,6 +273,11 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
             put_operand(out, register_kind, width, value, 0);
         } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
             put_operand(out, GCN_OPERAND_SCALAR, 4, value * 4, 0);
+        } else if (operand->syntax == GCN_SYNTAX_SBASE || (operand->syntax == GCN_SYNTAX_SREG && operand->width)) {
+            /* SMRD/SMEM's registers, their width by the row */
+            const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
+            put_operand(out, GCN_OPERAND_SCALAR, gcn_operand_width(operand, row, arch, flags),
+                        operand->syntax == GCN_SYNTAX_SBASE ? value * 2 : value, 0);
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
             put_operand(out, scalar_kind(arch, value), 1, value, 0);
         } else if (kind) /* an immediate field */
@@ -238,6 +291,10 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
      * fields the row does not show */
     uint32_t kept[2];
     unshown_bits(encoding, arch, shown, kept);
+    if (soffset_shown) { /* (SMEM's soffset, shown with soe only: kept apart) */
+        const gcn_field_place *soffset = &places[GCN_FIELD(SMEM, soffset)];
+        kept[soffset->word] &= ~(soffset->mask << soffset->first);
+    }
     instruction->reserved[0] = words[0] & kept[0];
     instruction->reserved[1] = info->words > 1 ? words[1] & kept[1] : 0;
     return GCN_OK;
@@ -272,7 +329,10 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
-    switch (row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]) {
+    unsigned shape = row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family];
+    if (encoding == GCN_ENCODING_SMRD) /* a row names its SMEM profile */
+        shape = gcn_smrd_shape(shape);
+    switch (shape) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
         if (GCN_ENCODING_##family == encoding)                                                     \
@@ -301,15 +361,12 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
 #undef DECODE
 
 /* The decoder of every encoding on every generation (codec.h): the
- * families on this codec's by encoding and generation, SMRD/SMEM's hand
- * decoder by generation, and for the encodings of no family
- * none. */
+ * families on this codec's by encoding and generation, and for the
+ * encodings of no family none. */
 const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
 #define DECODER(encoding, family, generation)                                                     \
     [generation][GCN_ENCODING_##encoding] =                                                        \
-        GCN_FAMILY_##family == GCN_FAMILY_SMEM   ? gcn_decode_smem_##generation                    \
-        : GCN_FAMILY_##family == GCN_FAMILY_NONE ? not_instruction                                 \
-                                                 : decode_GCN_ENCODING_##encoding##_##generation,
+        GCN_FAMILY_##family == GCN_FAMILY_NONE ? not_instruction : decode_GCN_ENCODING_##encoding##_##generation,
 #define ENCODING(name, words, generations, kind, family, ...)                                      \
     DECODER(name, family, GCN_ARCH_GCN10) DECODER(name, family, GCN_ARCH_GCN11)                    \
     DECODER(name, family, GCN_ARCH_GCN12) DECODER(name, family, GCN_ARCH_GCN14)
@@ -329,6 +386,24 @@ gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_
 {
     return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count,
                                                                      instruction);
+}
+
+gcn_status gcn_decode_scalar_memory(gcn_arch arch, const uint32_t *words, size_t word_count,
+                                    gcn_instruction *instruction)
+{
+    /* (the encoding by the generation alone: no lookup of word 0) */
+    switch (arch) {
+    case GCN_ARCH_GCN10:
+        return decode_encoding(GCN_ARCH_GCN10, GCN_ENCODING_SMRD, words, word_count, instruction);
+    case GCN_ARCH_GCN11:
+        return decode_encoding(GCN_ARCH_GCN11, GCN_ENCODING_SMRD, words, word_count, instruction);
+    case GCN_ARCH_GCN12:
+        return decode_encoding(GCN_ARCH_GCN12, GCN_ENCODING_SMEM, words, word_count, instruction);
+    case GCN_ARCH_GCN14:
+        return decode_encoding(GCN_ARCH_GCN14, GCN_ENCODING_SMEM, words, word_count, instruction);
+    default:
+        return GCN_ERROR_NOT_INSTRUCTION;
+    }
 }
 
 /* The encoder, for one profile and generation. */
@@ -383,19 +458,40 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
             return GCN_ERROR_NOT_ENCODABLE;
         }
     }
-    if (has_modifiers && (flags & ~allowed))
+    /* SMRD's literal word: exactly where GCN 1.1 reads offset 255 as an SGPR */
+    bool literal = smrd_literal(encoding, arch, flags, instruction->offset);
+    uint32_t literal_value = literal ? instruction->literal : 0;
+    if (has_modifiers && (flags & ~allowed) != (literal ? GCN_MOD_LITERAL : 0u))
+        return GCN_ERROR_NOT_ENCODABLE;
+    if ((encoding == GCN_ENCODING_SMRD || encoding == GCN_ENCODING_SMEM) && !literal && instruction->literal)
         return GCN_ERROR_NOT_ENCODABLE;
     if (window->tabled) { /* the flags' bits by table */
         const uint32_t *bits = gcn_bits_of_flags[window->bits_of + (flags & allowed)];
         out[0] |= bits[0];
         out[1] |= bits[1];
     }
-    bool literal = false;
-    uint32_t literal_value = 0;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
+        if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
+            /* the modifiers' fields hold it: the operand agrees (soe: soffset's) */
+            bool agrees;
+            if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
+                agrees = in->kind == GCN_OPERAND_SCALAR &&
+                         put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out);
+                shown |= 1u << GCN_FIELD(SMEM, soffset);
+            } else if (flags & GCN_MOD_IMM) {
+                agrees = in->kind == GCN_OPERAND_IMMEDIATE && in->value == instruction->offset;
+            } else if (literal) {
+                agrees = in->kind == GCN_OPERAND_LITERAL && in->value == literal_value;
+            } else {
+                agrees = in->kind == GCN_OPERAND_SCALAR && in->number == (instruction->offset & 0xffu);
+            }
+            if (!agrees)
+                return GCN_ERROR_NOT_ENCODABLE;
+            continue;
+        }
         uint8_t kind = field_kind[operand->syntax];
         uint32_t value = in->value;
         if (operand->syntax == GCN_SYNTAX_VGPR || operand->width == GCN_WIDTH_FLAT_SADDR) {
@@ -413,6 +509,10 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
             if (in->kind != GCN_OPERAND_SCALAR && in->kind != GCN_OPERAND_CONSTANT)
                 return GCN_ERROR_NOT_ENCODABLE;
             value = in->number;
+        } else if (operand->syntax == GCN_SYNTAX_SBASE) { /* SMRD/SMEM */
+            if (in->kind != GCN_OPERAND_SCALAR || (in->number & 1u))
+                return GCN_ERROR_NOT_ENCODABLE;
+            value = in->number / 2u;
         } else if (kind) {
             if (in->kind != kind)
                 return GCN_ERROR_NOT_ENCODABLE;
@@ -459,7 +559,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     static __attribute__((noinline)) gcn_status encode_##shape##_##generation(                    \
         const gcn_instruction *instruction, uint32_t *words)                                       \
     {                                                                                              \
-        return encode_profile(generation, &profiles[shape], instruction, words);                  \
+        return encode_profile(generation, &profiles[codec_shape(shape, generation)], instruction, words); \
     }
 #define PROFILE(family, name, ...) GCN_EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
 #include "isa/profiles.def"

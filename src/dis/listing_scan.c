@@ -135,7 +135,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             if (smem_rows && !exact) /* GCN 1.2 on: two words, one for an illegal opcode */
                 at += smem_rows[gcn_smem_opcode(words[0])] ? 8 : 4;
             else /* SMRD: one word or two (a literal) */
-                at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                at += gcn_decode_scalar_memory(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
                           ? clrx_words(l, &instruction, l->offset + at) * 4
                           : 4;
             break;

@@ -24,15 +24,18 @@ static inline bool emu_glc(const gcn_instruction *instruction)
     return emu_has_modifier(instruction, GCN_MOD_GLC);
 }
 
-/* Scalar memory. */
+/* Scalar memory, by the layout of its profiles (isa/profiles.def): the
+ * data register first, then the base and the offset operand, for the rows
+ * that have the three (loads, stores, atomics; s_memtime has only the
+ * data); read by position, as every executed instruction asks. */
 static inline unsigned emu_smem_sdata(const gcn_instruction *instruction)
 {
-    return instruction->sdata;
+    return instruction->operands[0].number;
 }
 /* First code of the base: an SGPR pair, or four SGPRs of a buffer resource. */
 static inline unsigned emu_smem_sbase(const gcn_instruction *instruction)
 {
-    return instruction->sbase * 2u;
+    return instruction->operands[1].number;
 }
 static inline bool emu_smem_imm(const gcn_instruction *instruction)
 {
@@ -43,9 +46,10 @@ static inline bool emu_smem_soe(const gcn_instruction *instruction)
 {
     return instruction->arch >= GCN_ARCH_GCN14 && emu_has_modifier(instruction, GCN_MOD_SOE);
 }
+/* With soe, the offset operand is the soffset register. */
 static inline unsigned emu_smem_soffset(const gcn_instruction *instruction)
 {
-    return instruction->soffset;
+    return emu_smem_soe(instruction) ? instruction->operands[2].number : 0;
 }
 /* The OFFSET field: an immediate, or an SGPR code without imm. */
 static inline uint32_t emu_smem_offset_field(const gcn_instruction *instruction)
@@ -106,11 +110,6 @@ static inline unsigned emu_mubuf_srsrc(const gcn_instruction *instruction)
 static inline unsigned emu_mubuf_soffset(const gcn_instruction *instruction)
 {
     return emu_mubuf_field(instruction, GCN_FIELD(MUBUF, soffset));
-}
-/* GCN 1.4 SMEM soffset: a scalar source code. */
-static inline unsigned emu_soffset(const gcn_instruction *instruction)
-{
-    return instruction->soffset;
 }
 /* FLAT, GLOBAL, SCRATCH: the register fields. */
 static inline unsigned emu_flat_vdst(const gcn_instruction *instruction)

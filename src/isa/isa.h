@@ -6,13 +6,6 @@
 
 /* Operand layout of a row; each family reads only its own shapes. */
 typedef enum gcn_shape {
-    GCN_SHAPE_SMEM_LOAD,     /* sdata, sbase, offset */
-    GCN_SHAPE_SMEM_STORE,    /* sdata, sbase, offset */
-    GCN_SHAPE_SMEM_ATOMIC,   /* sdata, sbase, offset; glc returns */
-    GCN_SHAPE_SMEM_NONE,     /* s_dcache_inv ... */
-    GCN_SHAPE_SMEM_TIME,     /* sdata(2) only */
-    GCN_SHAPE_SMEM_PROBE,    /* imm7 in sdata, sbase, offset */
-    GCN_SHAPE_SMEM_DISCARD,  /* sbase, offset */
 
     /* The families on the generic codec: a shape is an operand profile. */
 #define PROFILE(family, name, ...) GCN_SHAPE_##family##_##name,

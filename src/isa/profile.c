@@ -13,4 +13,5 @@ const uint8_t gcn_default_shape[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPP] = GCN_SHAPE_SOPP_IMM, /* SOPP_ill_41 0xec3b */
     [GCN_FAMILY_MUBUF] = GCN_SHAPE_MUBUF_LOAD, /* as clrxdisasm prints MUBUF_ill_N */
     [GCN_FAMILY_FLAT] = GCN_SHAPE_FLAT_ATOMIC, /* CLRX: FLAT_ill_7 v1, v[2:3], v4 */
+    [GCN_FAMILY_SMEM] = GCN_SHAPE_SMEM_LOAD, /* SMRD/SMEM: CLRX prints SMEM_ill_45 as s_load_dword */
 };

@@ -35,6 +35,10 @@ typedef enum gcn_operand_syntax {
     GCN_SYNTAX_VGPR,    /* a VGPR tuple in an 8-bit field; the width may follow a rule */
     GCN_SYNTAX_SRSRC,   /* 4 SGPRs in a 5-bit field (the first register / 4) */
     GCN_SYNTAX_SOFFSET, /* an 8-bit scalar source: registers, inline constants, no literal */
+    /* SMRD/SMEM */
+    GCN_SYNTAX_SBASE,       /* an SGPR tuple in a field of its first register / 2 */
+    GCN_SYNTAX_SMEM_OFFSET, /* an immediate, an SGPR, a literal or soffset: see profiles.def */
+    GCN_SYNTAX_SMEM_PROBE,  /* s_atc_probe's 7-bit value in the sdata field */
     GCN_SYNTAX_COUNT
 } gcn_operand_syntax;
 
@@ -52,7 +56,10 @@ typedef enum gcn_width_rule {
     GCN_WIDTH_FLAT_RESULT,  /* the same, halved for a CMPSWAP row, one more with tfe */
     GCN_WIDTH_FLAT_ADDRESS, /* GLOBAL's and SCRATCH's: the profile's dwords, one fewer
                                beside an saddr */
-    GCN_WIDTH_FLAT_SADDR    /* the profile's dwords, 0 for code 127 (off) */
+    GCN_WIDTH_FLAT_SADDR,   /* the profile's dwords, 0 for code 127 (off) */
+    /* SMRD/SMEM */
+    GCN_WIDTH_ROW_DATA, /* the row's data_dwords (1 without a row) */
+    GCN_WIDTH_BASE      /* an SGPR pair, or 4 SGPRs for a buffer resource (GCN_ROW_BUFFER_BASE) */
 } gcn_width_rule;
 
 enum { GCN_FIELD_LITERAL = 0xff }; /* an operand in the literal word, not a field */
@@ -89,6 +96,16 @@ extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
 /* The profile of an opcode a generation lacks (CLRX prints SOP2_ill_45
  * s21, s4, s61): the family's most general one. */
 extern const uint8_t gcn_default_shape[GCN_FAMILY_COUNT];
+
+/* SMRD/SMEM: a row names its SMEM profile. GCN 1.0/1.1's SMRD words hold
+ * the same operands in other fields: the codec reads the SMRD twin of the
+ * profile; the text and the emulator, which read the operands, the row's. */
+static inline unsigned gcn_smrd_shape(unsigned shape)
+{
+    return shape == GCN_SHAPE_SMEM_NONE   ? GCN_SHAPE_SMRD_NONE
+           : shape == GCN_SHAPE_SMEM_TIME ? GCN_SHAPE_SMRD_TIME
+                                          : GCN_SHAPE_SMRD_LOAD;
+}
 
 /* The profile of a generic family's instruction (its row's, or the
  * family's default for an opcode the generation lacks); inline, as every
@@ -143,6 +160,10 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
         return operand->dwords - (saddr != GCN_SADDR_OFF);
     case GCN_WIDTH_FLAT_SADDR:
         return saddr == GCN_SADDR_OFF ? 0 : operand->dwords;
+    case GCN_WIDTH_ROW_DATA: /* (no SMEM row is packed d16) */
+        return gcn_data_widths[slot][0];
+    case GCN_WIDTH_BASE:
+        return slot ? 2u << (gcn_rows[slot - 1].flags / GCN_ROW_BUFFER_BASE & 1) : 2;
     default:
         return operand->dwords;
     }

@@ -40,8 +40,9 @@ static bool needs_reading_back(const gcn_instruction *instruction)
     switch (instruction->family) {
     case GCN_FAMILY_SMEM:
         /* A register offset shows only the field's low 8 bits, and GCN 1.2
-         * stores and atomics take only m0 in clrxasm. */
-        return (modifiers & GCN_MOD_SOE) || instruction->soffset ||
+         * stores and atomics take only m0 in clrxasm (GCN 1.4's soffset
+         * without soe is in reserved[], above). */
+        return (modifiers & GCN_MOD_SOE) ||
                (!(modifiers & (GCN_MOD_IMM | GCN_MOD_LITERAL)) &&
                 (instruction->offset > 0xffu ||
                  (instruction->arch == GCN_ARCH_GCN12 && instruction->offset != 124)));

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "codec/codec.h"
+#include "isa/profile.h"
 #include "syntax/syntax.h"
 
 /* Fields, for the ones operands print and the ones printed as key=value. */
@@ -26,10 +28,6 @@ enum {
 #define CODE_M0 124u
 #define CODE_NULL 125u /* what llvm-mc prints for it */
 #define SMRD_LITERAL_CODE 0xffu
-/* SMEM bits no field covers (the codec's reserved[]), numbered 0-63 over
- * both words as the seed's field table does. GCN 1.2 has no soe or nv. */
-#define RESERVED_GCN12 (0xe000ull | 0xfff00000ull << 32)
-#define RESERVED_GCN14 (0x2000ull | 0x01e00000ull << 32)
 
 /* The operands an instruction has; opcodes a generation lacks read as
  * CLRX prints them: like s_load_dword. */
@@ -44,8 +42,41 @@ typedef struct smem_form {
 
 static bool is_smrd(gcn_arch arch) { return arch <= GCN_ARCH_GCN11; }
 static bool is_gcn14(gcn_arch arch) { return arch >= GCN_ARCH_GCN14; }
-static unsigned ttmp_first(gcn_arch arch) { return is_gcn14(arch) ? 108 : 112; }
-static unsigned ttmp_total(gcn_arch arch) { return is_gcn14(arch) ? 16 : 12; }
+
+/* The register fields of the words: from the operands, and from
+ * reserved[] (the generic codec keeps there what the row does not show,
+ * with the bits no field covers, which reserved gets). */
+typedef struct smem_fields {
+    unsigned sdata, sbase, soffset; /* field values */
+    uint64_t reserved;              /* word 0 in the low half, word 1 in the high */
+} smem_fields;
+
+static smem_fields fields_of(const gcn_instruction *instruction)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    bool smrd = is_smrd(arch);
+    uint32_t values[GCN_MAX_FIELDS] = {0}, reserved[2] = {0, 0};
+    if (instruction->reserved[0] | instruction->reserved[1]) /* (the usual words: nothing kept) */
+        gcn_unpack(smrd ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM, arch, instruction->reserved, values, reserved);
+    smem_fields fields = {values[smrd ? GCN_FIELD(SMRD, sdst) : GCN_FIELD(SMEM, sdata)],
+                          values[smrd ? GCN_FIELD(SMRD, sbase) : GCN_FIELD(SMEM, sbase)],
+                          smrd ? 0 : values[GCN_FIELD(SMEM, soffset)],
+                          reserved[0] | (uint64_t)reserved[1] << 32};
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand *operand = &instruction->operands[i];
+        switch (profile->operands[i].syntax) {
+        case GCN_SYNTAX_SREG: fields.sdata = operand->number; break;
+        case GCN_SYNTAX_SMEM_PROBE: fields.sdata = operand->value; break;
+        case GCN_SYNTAX_SBASE: fields.sbase = operand->number / 2u; break;
+        default: /* the offset: soffset with soe */
+            if (instruction->modifiers & GCN_MOD_SOE)
+                fields.soffset = operand->number;
+            break;
+        }
+    }
+    return fields;
+}
 
 /* Inline: in the llvm writer its fields stay in registers. */
 static inline __attribute__((always_inline)) smem_form form_of(const gcn_row *row)
@@ -88,9 +119,11 @@ static const gcn_row *row_of(const gcn_instruction *instruction)
     return NULL;
 }
 
+/* The offset field's mask (encodings.def). */
 static uint32_t offset_mask(gcn_arch arch)
 {
-    return is_smrd(arch) ? 0xffu : is_gcn14(arch) ? 0x1fffffu : 0xfffffu;
+    return is_smrd(arch) ? gcn_field_places[GCN_ENCODING_SMRD][arch][GCN_FIELD(SMRD, offset)].mask
+                         : gcn_field_places[GCN_ENCODING_SMEM][arch][GCN_FIELD(SMEM, offset)].mask;
 }
 
 /* Whether a register tuple has a name: probes gcn_format_scalar. */
@@ -113,7 +146,7 @@ static void put_field(gcn_text *text, const char *key, unsigned value)
 /* The operands as clrxdisasm prints them; false (text to be rolled back)
  * where one has no name. *used receives the fields they stand for. */
 static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction,
-                              const smem_form *form, unsigned *used)
+                              const smem_form *form, const smem_fields *fields, unsigned *used)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     uint16_t modifiers = instruction->modifiers;
@@ -121,18 +154,18 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
     bool soe = is_gcn14(arch) && (modifiers & GCN_MOD_SOE);
     const char *separator = "";
     if (form->probe) {
-        gcn_put_hex(text, instruction->sdata);
+        gcn_put_hex(text, fields->sdata);
         *used |= FIELD_SDATA;
         separator = ", ";
     } else if (form->data_count) {
-        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->sdata, form->data_count))
+        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, fields->sdata, form->data_count))
             return false;
         *used |= FIELD_SDATA;
         separator = ", ";
     }
     if (form->base_count) {
         gcn_put(text, separator);
-        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->sbase * 2u, form->base_count))
+        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, fields->sbase * 2u, form->base_count))
             return false;
         *used |= FIELD_SBASE;
     }
@@ -143,9 +176,9 @@ static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction
     if (soe) { /* soffset register; the offset follows as offset:X */
         /* Without imm the offset field is unused: clrxdisasm shows only the
          * register (gcn_format_exact reads it back). */
-        if (!named(arch, GCN_DIALECT_CLRX, instruction->soffset, 1))
+        if (!named(arch, GCN_DIALECT_CLRX, fields->soffset, 1))
             return false;
-        gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->soffset, 1);
+        gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, fields->soffset, 1);
         *used |= FIELD_SOFFSET;
         return true;
     }
@@ -185,14 +218,14 @@ static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruct
     gcn_arch arch = (gcn_arch)instruction->arch;
     uint16_t modifiers = instruction->modifiers;
     bool imm = (modifiers & GCN_MOD_IMM) != 0, gcn14 = is_gcn14(arch);
-    uint64_t reserved = instruction->reserved[0];
-    if (gcn14)
-        reserved |= (uint64_t)instruction->reserved[1] << 32;
-    if (instruction->row == GCN_ROW_NONE || is_smrd(arch) || form->probe || reserved ||
-        (modifiers & (GCN_MOD_SOE | GCN_MOD_LITERAL)) || (gcn14 && instruction->soffset) ||
-        (!form->data_count && instruction->sdata) || (!form->base_count && instruction->sbase) ||
+    /* (reserved[] holds the bits no field covers and the unused fields;
+     * CLRX shows neither GCN 1.2's word 1 bits) */
+    if (instruction->row == GCN_ROW_NONE || is_smrd(arch) || form->probe ||
+        (instruction->reserved[0] | (gcn14 ? instruction->reserved[1] : 0)) ||
+        (modifiers & (GCN_MOD_SOE | GCN_MOD_LITERAL)) ||
         (!form->has_offset && (instruction->offset || imm)))
         return NULL;
+    const gcn_operand *operand = instruction->operands;
     if (!form->data_count && !form->base_count) { /* the offset would be a key */
         if (form->has_offset)
             return NULL;
@@ -200,13 +233,12 @@ static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruct
     } else {
         at = gcn_write_clrx_mnemonic(at, instruction->row);
         if (form->data_count &&
-            !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sdata, form->data_count)))
+            !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, (operand++)->number, form->data_count)))
             return NULL;
         if (form->base_count) {
             if (form->data_count)
                 at = gcn_write(at, ", ");
-            if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sbase * 2u,
-                                        form->base_count)))
+            if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, operand->number, form->base_count)))
                 return NULL;
         }
     }
@@ -243,7 +275,8 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
         gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, true);
     size_t key_form_start = 0; /* where the key form's fields start, if used */
     unsigned used = 0;
-    if (operands && !put_clrx_operands(text, instruction, form, &used)) {
+    smem_fields fields = fields_of(instruction);
+    if (operands && !put_clrx_operands(text, instruction, form, &fields, &used)) {
         /* Every field as key=value, after the bare mnemonic. */
         text->length = start;
         if (form->row)
@@ -259,10 +292,10 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
         gcn_put(text, " offset:");
         gcn_put_hex(text, instruction->offset);
     }
-    if (!(used & FIELD_SDATA) && instruction->sdata)
-        put_field(text, smrd ? "sdst" : "sdata", instruction->sdata);
-    if (!(used & FIELD_SBASE) && instruction->sbase)
-        put_field(text, "sbase", instruction->sbase);
+    if (!(used & FIELD_SDATA) && fields.sdata)
+        put_field(text, smrd ? "sdst" : "sdata", fields.sdata);
+    if (!(used & FIELD_SBASE) && fields.sbase)
+        put_field(text, "sbase", fields.sbase);
     if (!(used & FIELD_OFFSET)) {
         if (instruction->offset)
             put_field(text, "offset", instruction->offset);
@@ -271,8 +304,8 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
     }
     /* clrxdisasm shows soffset only with soe: in the key form only. */
     if (gcn14 && !(used & FIELD_SOFFSET) && key_form_start) {
-        if (instruction->soffset)
-            put_field(text, "soffset", instruction->soffset);
+        if (fields.soffset)
+            put_field(text, "soffset", fields.soffset);
         if (modifiers & GCN_MOD_SOE)
             gcn_put(text, " soe=1");
     }
@@ -280,9 +313,7 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
         put_field(text, "literal", instruction->literal);
     /* Bits no field covers print in the key form only; clrxdisasm drops
      * them (its own test prints c0020c9d 01d1345b as offset 0x1345b). */
-    uint64_t reserved = instruction->reserved[0];
-    if (gcn14)
-        reserved |= (uint64_t)instruction->reserved[1] << 32;
+    uint64_t reserved = gcn14 ? fields.reserved : (uint32_t)fields.reserved;
     if (!smrd && reserved && key_form_start) {
         gcn_put(text, " reserved=");
         gcn_put_hex(text, reserved);
@@ -302,7 +333,7 @@ static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruc
 static inline bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
 {
     unsigned align = count >= 4 ? 4 : count;
-    unsigned ttmp = ttmp_first(arch);
+    unsigned ttmp = gcn_ttmp_base(arch);
     if (code <= 101) {
         unsigned first = code & ~(align - 1);
         if (first + count > 104)
@@ -338,9 +369,9 @@ static bool llvm_assembles(gcn_arch arch, unsigned code, unsigned count, bool da
     unsigned align = count >= 4 ? 4 : count;
     if (code < gcn_sgpr_count(arch))
         return code % align == 0 && code + count <= gcn_sgpr_count(arch);
-    unsigned ttmp = ttmp_first(arch);
-    if (code >= ttmp && code < ttmp + ttmp_total(arch))
-        return (code - ttmp) % align == 0 && code - ttmp + count <= ttmp_total(arch);
+    unsigned ttmp = gcn_ttmp_base(arch);
+    if (code >= ttmp && code < ttmp + gcn_ttmp_count(arch))
+        return (code - ttmp) % align == 0 && code - ttmp + count <= gcn_ttmp_count(arch);
     if (count >= 4 || (data && (code == CODE_M0 || code >= 126)))
         return false;
     return named(arch, GCN_DIALECT_LLVM, code, count);
@@ -392,19 +423,20 @@ static inline __attribute__((always_inline)) char *write_llvm_smem(
     bool operands = form->probe || form->data_count || form->base_count;
     at = gcn_write_llvm_mnemonic(at, instruction->row, operands);
     bool separator = false;
+    const gcn_operand *operand = instruction->operands;
     if (form->probe) {
-        unsigned value = instruction->sdata & 0x7fu;
+        unsigned value = (operand++)->value & 0x7fu;
         at = value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
         separator = true;
     } else if (form->data_count) {
-        if (!(at = write_llvm_disassembled(at, arch, instruction->sdata, form->data_count)))
+        if (!(at = write_llvm_disassembled(at, arch, (operand++)->number, form->data_count)))
             return NULL;
         separator = true;
     }
     if (form->base_count) {
         if (separator)
             at = gcn_write(at, ", ");
-        if (!(at = write_llvm_disassembled(at, arch, instruction->sbase * 2u, form->base_count)))
+        if (!(at = write_llvm_disassembled(at, arch, operand->number, form->base_count)))
             return NULL;
     }
     if (form->has_offset) {
@@ -427,30 +459,31 @@ static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form
     const gcn_row *row = form->row;
     uint16_t modifiers = instruction->modifiers;
     bool imm = (modifiers & GCN_MOD_IMM) != 0;
+    smem_fields fields = fields_of(instruction);
     /* Only words llvm-mc assembles to: unused fields zero, registers it takes. */
     if (form->shape == GCN_SHAPE_SMEM_NONE || form->shape == GCN_SHAPE_SMEM_TIME) {
-        if (instruction->sbase || instruction->offset || imm ||
-            (form->shape == GCN_SHAPE_SMEM_NONE && instruction->sdata))
+        if (fields.sbase || instruction->offset || imm ||
+            (form->shape == GCN_SHAPE_SMEM_NONE && fields.sdata))
             return false;
         if (form->shape == GCN_SHAPE_SMEM_NONE) {
             gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
             return true;
         }
     }
-    if (form->data_count && !llvm_assembles(arch, instruction->sdata, form->data_count, true))
+    if (form->data_count && !llvm_assembles(arch, fields.sdata, form->data_count, true))
         return false;
-    if (form->base_count && !llvm_assembles(arch, instruction->sbase * 2u, form->base_count, false))
+    if (form->base_count && !llvm_assembles(arch, fields.sbase * 2u, form->base_count, false))
         return false;
     bool literal = (modifiers & GCN_MOD_LITERAL) != 0;
     if (form->has_offset && !imm &&
         (literal ? instruction->literal <= 0xffu : !llvm_assembles(arch, instruction->offset, 1, false)))
         return false;
     gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
-    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->sdata, form->data_count);
+    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, fields.sdata, form->data_count);
     if (!form->has_offset)
         return true;
     gcn_put(text, ", ");
-    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->sbase * 2u, form->base_count);
+    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, fields.sbase * 2u, form->base_count);
     gcn_put(text, ", ");
     if (imm)
         gcn_put_hex(text, instruction->offset);
@@ -463,11 +496,11 @@ static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form
 
 /* GCN 1.0/1.1 in a text of GCN_TEXT_ROOM at at; out of line, so that
  * SMEM's writer needs no frame for it. */
-static __attribute__((noinline)) char *write_llvm_smrd(const gcn_instruction *instruction,
-                                                       const smem_form *form, char *at)
+static __attribute__((noinline)) char *write_llvm_smrd(const gcn_instruction *instruction, char *at)
 {
+    smem_form form = form_of(&gcn_rows[instruction->row]);
     gcn_text text = {at, GCN_TEXT_ROOM, 0};
-    return format_llvm_smrd(instruction, form, &text) ? at + text.length : NULL;
+    return format_llvm_smrd(instruction, &form, &text) ? at + text.length : NULL;
 }
 
 char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
@@ -475,9 +508,9 @@ char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
     /* As gcn_format_smem: the instruction's own row only. */
     if (instruction->row == GCN_ROW_NONE || gcn_rows[instruction->row].opcode[instruction->arch] < 0)
         return NULL;
+    if (is_smrd((gcn_arch)instruction->arch)) /* (its form made there: none on this frame) */
+        return write_llvm_smrd(instruction, at);
     smem_form form = form_of(&gcn_rows[instruction->row]);
-    if (is_smrd((gcn_arch)instruction->arch))
-        return write_llvm_smrd(instruction, &form, at);
     return write_llvm_smem(instruction, &form, at);
 }
 
@@ -525,6 +558,7 @@ typedef struct smem_parse {
     gcn_instruction *instruction;
     gcn_arch arch;
     bool llvm;
+    smem_fields fields;      /* the register fields, into the instruction at the end */
     unsigned operand_fields; /* FIELD_* the operands set */
     unsigned keys_seen;      /* 1 << KEY_* */
     offset_kind kind;
@@ -672,7 +706,7 @@ static inline size_t printed_prefix(const char *at, const char *end, gcn_arch ar
     if (end - at >= 2 && at[0] == 's')
         return 1;
     if (end - at >= 5 && memcmp(at, "ttmp", 4) == 0) {
-        *first_code = ttmp_first(arch);
+        *first_code = gcn_ttmp_base(arch);
         return 4;
     }
     return 0;
@@ -754,7 +788,7 @@ static __attribute__((noinline)) bool parse_scalar_register(smem_parse *p, unsig
         strcmp(what, "sdata") == 0)
         return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
     unsigned align = count >= 4 ? 4 : count;
-    unsigned ttmp = ttmp_first(p->arch);
+    unsigned ttmp = gcn_ttmp_base(p->arch);
     bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
     unsigned index = scalar.general ? scalar.code : scalar.code - ttmp;
     if (tuple && index % align) {
@@ -798,7 +832,7 @@ static bool parse_probe_value(smem_parse *p)
             gcn_warn(p->cursor, at, "value 0x%llx truncated to 0x%x", (unsigned long long)value,
                      (unsigned)(value & 0x7f));
     }
-    p->instruction->sdata = (uint8_t)(value & 0x7f);
+    p->fields.sdata = (unsigned)(value & 0x7f);
     return true;
 }
 
@@ -908,7 +942,6 @@ static bool parse_offset_operand(smem_parse *p)
 static bool parse_operands(smem_parse *p)
 {
     const smem_form *form = p->form;
-    gcn_instruction *instruction = p->instruction;
     unsigned code;
     bool first = true;
     if (form->probe) {
@@ -919,7 +952,7 @@ static bool parse_operands(smem_parse *p)
     } else if (form->data_count) {
         if (!parse_register(p, form->data_count, false, &code, "sdata"))
             return false;
-        instruction->sdata = (uint8_t)code;
+        p->fields.sdata = code;
         p->operand_fields |= FIELD_SDATA;
         first = false;
     }
@@ -928,7 +961,7 @@ static bool parse_operands(smem_parse *p)
             return false;
         if (!parse_register(p, form->base_count, true, &code, "sbase"))
             return false;
-        instruction->sbase = (uint8_t)(code / 2);
+        p->fields.sbase = code / 2;
         p->operand_fields |= FIELD_SBASE;
     }
     if (!form->has_offset)
@@ -1012,13 +1045,15 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
     if (!gcn_parse_expression(cursor, &value))
         return false;
     if (key == KEY_RESERVED) {
-        uint64_t allowed = is_gcn14(p->arch) ? RESERVED_GCN14 : RESERVED_GCN12;
+        /* the bits no field covers, numbered 0-63 over both words as the
+         * seed's field table does (encodings.def; GCN 1.2 has no soe or nv) */
+        const uint32_t *reserved = gcn_encoding_reserved[GCN_ENCODING_SMEM][p->arch];
+        uint64_t allowed = reserved[0] | (uint64_t)reserved[1] << 32;
         if ((uint64_t)value & ~allowed)
             return gcn_fail(cursor, at, "reserved=0x%llx sets bits of fields; %s reserves 0x%llx",
                             (unsigned long long)value, gcn_arch_name(p->arch),
                             (unsigned long long)allowed);
-        instruction->reserved[0] = (uint32_t)value;
-        instruction->reserved[1] = (uint32_t)((uint64_t)value >> 32);
+        p->fields.reserved = (uint64_t)value;
         return true;
     }
     int64_t maximum = keys[which].maximum ? keys[which].maximum : offset_mask(p->arch);
@@ -1026,10 +1061,10 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
         return gcn_fail(cursor, at, "%s value %lld out of range [0, 0x%llx]", name, (long long)value,
                         (unsigned long long)maximum);
     switch (key) {
-    case KEY_SDATA: instruction->sdata = (uint8_t)value; break;
-    case KEY_SBASE: instruction->sbase = (uint8_t)value; break;
+    case KEY_SDATA: p->fields.sdata = (unsigned)value; break;
+    case KEY_SBASE: p->fields.sbase = (unsigned)value; break;
     case KEY_OFFSET: instruction->offset = (uint32_t)value; break;
-    case KEY_SOFFSET: instruction->soffset = (uint8_t)value; break;
+    case KEY_SOFFSET: p->fields.soffset = (unsigned)value; break;
     case KEY_LITERAL: instruction->literal = (uint32_t)value; break;
     default: {
         uint16_t bit = key == KEY_IMM ? GCN_MOD_IMM : GCN_MOD_SOE;
@@ -1172,6 +1207,83 @@ static bool set_immediate(smem_parse *p, int64_t value)
     return true;
 }
 
+/* The fields into the instruction, as the generic codec decodes their
+ * words (operands, and reserved[] for what the row does not show). */
+/* The usual instruction straight into its operands, as the generic codec
+ * decodes its words: no field the row does not show set, no reserved bit,
+ * the modifiers the generation has, the offset within its field; false
+ * for anything else, which store packs and decodes. */
+static bool store_usual(smem_parse *p)
+{
+    gcn_instruction *instruction = p->instruction;
+    const smem_form *form = p->form;
+    gcn_arch arch = p->arch;
+    bool smrd = is_smrd(arch);
+    unsigned modifiers = instruction->modifiers;
+    unsigned allowed = smrd ? GCN_MOD_IMM | (arch == GCN_ARCH_GCN11 ? GCN_MOD_LITERAL : 0)
+                            : GCN_MOD_IMM | GCN_MOD_GLC | (is_gcn14(arch) ? GCN_MOD_SOE | GCN_MOD_NV : 0);
+    bool soe = (modifiers & GCN_MOD_SOE) != 0, literal = (modifiers & GCN_MOD_LITERAL) != 0;
+    unsigned sdata = p->fields.sdata, sbase = p->fields.sbase;
+    /* (the registers and keys are within their fields: the parser checks) */
+    if (p->fields.reserved || (modifiers & ~allowed) || instruction->offset > offset_mask(arch) ||
+        (!soe && p->fields.soffset) || (!literal && instruction->literal) ||
+        (!form->probe && !form->data_count && sdata) || (!form->base_count && sbase))
+        return false;
+    /* the operands of the row's profile (isa/profiles.def), in its order */
+    gcn_operand *operand = instruction->operands;
+    if (form->probe)
+        *operand++ = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, sdata};
+    else if (form->data_count)
+        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->data_count, (uint16_t)sdata, 0};
+    if (form->base_count)
+        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->base_count, (uint16_t)(sbase * 2), 0};
+    if (form->has_offset)
+        *operand++ = soe ? (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)p->fields.soffset, 0}
+                     : (modifiers & GCN_MOD_IMM) ? (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, instruction->offset}
+                     : literal ? (gcn_operand){GCN_OPERAND_LITERAL, 1, SMRD_LITERAL_CODE, instruction->literal}
+                               : (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)(instruction->offset & 0xffu), 0};
+    instruction->operand_count = (uint8_t)(operand - instruction->operands);
+    instruction->encoding = (uint8_t)(smrd ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM);
+    instruction->word_count = (uint8_t)(smrd ? 1 + literal : 2);
+    instruction->reserved[0] = instruction->reserved[1] = 0;
+    return true;
+}
+
+static bool store(smem_parse *p)
+{
+    if (store_usual(p))
+        return true;
+    gcn_instruction *instruction = p->instruction;
+    gcn_arch arch = p->arch;
+    uint16_t modifiers = instruction->modifiers;
+    uint32_t values[GCN_MAX_FIELDS] = {0}, words[GCN_MAX_WORDS] = {0};
+    uint32_t reserved[2] = {(uint32_t)p->fields.reserved, (uint32_t)(p->fields.reserved >> 32)};
+    gcn_encoding encoding = is_smrd(arch) ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
+    if (encoding == GCN_ENCODING_SMRD) {
+        values[GCN_FIELD(SMRD, op)] = instruction->opcode;
+        values[GCN_FIELD(SMRD, sdst)] = p->fields.sdata;
+        values[GCN_FIELD(SMRD, sbase)] = p->fields.sbase;
+        values[GCN_FIELD(SMRD, offset)] = instruction->offset;
+        values[GCN_FIELD(SMRD, imm)] = (modifiers & GCN_MOD_IMM) != 0;
+        words[1] = instruction->literal;
+    } else {
+        values[GCN_FIELD(SMEM, op)] = instruction->opcode;
+        values[GCN_FIELD(SMEM, sdata)] = p->fields.sdata;
+        values[GCN_FIELD(SMEM, sbase)] = p->fields.sbase;
+        values[GCN_FIELD(SMEM, offset)] = instruction->offset;
+        values[GCN_FIELD(SMEM, soffset)] = p->fields.soffset;
+        values[GCN_FIELD(SMEM, imm)] = (modifiers & GCN_MOD_IMM) != 0;
+        values[GCN_FIELD(SMEM, glc)] = (modifiers & GCN_MOD_GLC) != 0;
+        values[GCN_FIELD(SMEM, soe)] = (modifiers & GCN_MOD_SOE) != 0;
+        values[GCN_FIELD(SMEM, nv)] = (modifiers & GCN_MOD_NV) != 0;
+    }
+    if (!gcn_pack(encoding, arch, values, reserved, words) ||
+        gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+        return gcn_fail(p->cursor, p->cursor->pos, "the fields do not fit %s",
+                        is_smrd(arch) ? "SMRD" : "SMEM");
+    return true;
+}
+
 /* Operands and keys into the fields; GCN 1.1's literal word. */
 static bool finish(smem_parse *p)
 {
@@ -1198,7 +1310,7 @@ static bool finish(smem_parse *p)
     case OFFSET_REGISTER:
         if (p->soe_given) {
             instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
-            instruction->soffset = (uint8_t)p->offset;
+            p->fields.soffset = (unsigned)p->offset;
             instruction->offset = truncate(cursor, p->soe_at, p->soe_offset, 21, false);
         } else {
             instruction->offset = (uint32_t)p->offset;
@@ -1214,8 +1326,7 @@ static bool finish(smem_parse *p)
         else
             instruction->modifiers &= (uint16_t)~GCN_MOD_LITERAL;
     }
-    instruction->word_count = (uint8_t)((instruction->modifiers & GCN_MOD_LITERAL) || !is_smrd(p->arch) ? 2 : 1);
-    return true;
+    return store(p);
 }
 
 /* CLRX's encoding-size suffix (s_load_dword_e32), left on the mnemonic. */
@@ -1268,7 +1379,7 @@ printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsig
         return NULL;
     /* Past s101 or the generation's ttmps: clrx's general path reads it;
      * llvm's warns (llvm-mc refuses such a tuple) */
-    if (*code + count > 102 && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
+    if (*code + count > 102 && *code - first_code + count > (prefix == 1 ? 102 : gcn_ttmp_count(arch)))
         return NULL;
     return at;
 }
@@ -1369,8 +1480,19 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
     }
     if (at != end)
         return false;
-    instruction->sdata = (uint8_t)sdata;
-    instruction->sbase = (uint8_t)(sbase / 2);
+    /* as the generic codec decodes the words */
+    gcn_operand *operand = instruction->operands;
+    if (form->probe)
+        *operand++ = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, sdata};
+    else if (form->data_count)
+        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->data_count, (uint16_t)sdata, 0};
+    if (form->base_count)
+        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->base_count, (uint16_t)(sbase & ~1u), 0};
+    if (form->has_offset)
+        *operand++ = modifiers & GCN_MOD_IMM ? (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, offset}
+                                             : (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)offset, 0};
+    instruction->operand_count = (uint8_t)(operand - instruction->operands);
+    instruction->encoding = GCN_ENCODING_SMEM;
     instruction->offset = offset;
     instruction->modifiers = modifiers;
     instruction->word_count = 2;

@@ -93,8 +93,11 @@ static attempt generic_attempt(test_random *random, unsigned row, gcn_arch arch,
                                gcn_instruction *instruction, char *why, size_t why_size)
 {
     const gcn_row *entry = &gcn_rows[row];
-    gcn_encoding encoding = (gcn_encoding)gcn_profiles[entry->shape].encoding;
-    const gcn_profile *profile = &gcn_profiles[entry->shape];
+    /* (SMRD/SMEM: GCN 1.0/1.1 read the SMRD twin of the row's profile) */
+    unsigned shape = entry->family == GCN_FAMILY_SMEM && arch <= GCN_ARCH_GCN11 ? gcn_smrd_shape(entry->shape)
+                                                                                : entry->shape;
+    gcn_encoding encoding = (gcn_encoding)gcn_profiles[shape].encoding;
+    const gcn_profile *profile = &gcn_profiles[shape];
     uint32_t values[GCN_MAX_FIELDS], reserved[2], biased[GCN_MAX_FIELDS];
     gcn_unpack(encoding, arch, raw, values, reserved);
     unsigned opcode_field = gcn_encoding_opcode_field[encoding];
@@ -119,6 +122,10 @@ static attempt generic_attempt(test_random *random, unsigned row, gcn_arch arch,
         biased[operand->field] = scalar                                ? PICK(random, scalar_codes)
                                  : operand->syntax == GCN_SYNTAX_VGPR  ? PICK(random, vector_codes)
                                  : operand->syntax == GCN_SYNTAX_SRSRC ? PICK(random, base_fields)
+                                 : operand->syntax == GCN_SYNTAX_SBASE ? PICK(random, base_fields)
+                                 : operand->syntax == GCN_SYNTAX_SMEM_OFFSET /* SMRD/SMEM */
+                                     ? (test_random_percent(random, 75) ? PICK(random, offsets)
+                                                                        : PICK(random, scalar_codes))
                                                                        : PICK(random, simm16s);
     }
     /* The modifiers (MUBUF's flags and offset) are shown too; a plain
