@@ -1,4 +1,6 @@
-/* FLAT, GLOBAL and SCRATCH text read (the generic printer writes it).
+/* FLAT, GLOBAL and SCRATCH text read where the generic one-pass path
+ * (generic_modifiers.c) does not: the full path (the generic printer
+ * writes the text).
  *   CLRX: flat_load_dword v1, v[2:3] inst_offset:8 glc slc tfe vdata=0x62
  *         global_store_dword v2, v3, s[4:5]      scratch_load_dword v1, off, s5
  *   LLVM: flat_atomic_add v1, v[2:3], v3 offset:8 glc   (no vdst without glc)
@@ -10,7 +12,7 @@
 #include <strings.h>
 
 #include "codec/codec.h"
-#include "syntax/generic.h"
+#include "syntax/flat.h"
 #include "syntax/modifier.h"
 
 enum { SEGMENT_FLAT, SEGMENT_SCRATCH, SEGMENT_GLOBAL };
@@ -333,33 +335,13 @@ static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instr
     return parse_copied_modifiers(cursor, form->gcn14, allowed, &rule, instruction, extras, offset);
 }
 
-/* ", ": the next operand's start, or NULL (for other spacing too, which
- * the operand reader after it or the full path takes). */
-static inline const char *after_comma(const char *p, const char *end)
-{
-    return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
-}
-
-/* A VGPR operand as gcn_read_register_range reads it, or (where off is
- * true) `off`, which leaves *count 0. */
-static inline __attribute__((always_inline)) const char *
-read_vector(const char *p, const char *end, bool off, unsigned *first, unsigned *count)
-{
-    if (p < end && *p == 'v')
-        return gcn_read_register_range(p + 1, end, 256, false, first, count);
-    if (!off || end - p < 3 || memcmp(p, "off", 3) != 0)
-        return NULL;
-    *count = 0;
-    return p + 3; /* the caller wants a separator next */
-}
-
 /* The register fields as read into the instruction's operands in its
  * profile's order ([vdst,] vaddr, [vdata,] [saddr]; `off` as
  * GCN_OPERAND_OFF), and the fields its row shows none for into
  * reserved[1]: as the decoder makes them. */
 static inline __attribute__((always_inline)) void
 set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigned vdst, unsigned vaddr,
-                    unsigned vdata, unsigned saddr, bool hidden)
+                    unsigned vdata, unsigned saddr)
 {
     /* Each operand stored whether or not the row has it, the next one
      * after it only where it has: no branch on the random row's form (the
@@ -378,119 +360,16 @@ set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigne
     *operand = (gcn_operand){(uint8_t)(off ? GCN_OPERAND_OFF : GCN_OPERAND_SCALAR),
                              (uint8_t)((off ^ 1) << (form->segment == SEGMENT_GLOBAL)), (uint16_t)saddr, 0};
     operand += segment;
-    /* the fields the row shows no operand for (the plain path leaves
-     * them 0: hidden false) */
-    if (hidden)
-        instruction->reserved[1] |= ((vdst << 24) & -(has_vdst ^ 1)) | ((vdata << 8) & -(has_vdata ^ 1)) |
-                                    ((saddr << 16) & -((segment ^ 1) & form->gcn14));
+    /* the fields the row shows no operand for */
+    instruction->reserved[1] |= ((vdst << 24) & -(has_vdst ^ 1)) | ((vdata << 8) & -(has_vdata ^ 1)) |
+                                ((saddr << 16) & -((segment ^ 1) & form->gcn14));
     instruction->operand_count = (uint8_t)(operand - instruction->operands);
     instruction->encoding = GCN_ENCODING_FLAT;
 }
 
-/* The usual statement read in one pass: registers as plain numbers
- * (gcn_read_register_range), operands after ", ", modifiers as
- * gcn_read_plain_modifiers reads them, and nothing the full path would
- * warn about or refuse. False, touching nothing, for anything else, which
- * the full path then reads and reports. */
-static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, const flat_form *form,
-                        gcn_instruction *instruction)
-{
-    const gcn_parse_options *options = cursor->options;
-    bool llvm = options->dialect == GCN_DIALECT_LLVM;
-    bool scratch = form->segment == SEGMENT_SCRATCH;
-    const char *p = cursor->pos, *end = cursor->end;
-    /* vdst, address, vdata as written; a count of 0: not given (or off) */
-    unsigned vdst = 0, vdst_count = 0, address = 0, address_registers = 0, vdata = 0,
-             vdata_count = 0;
-    if (options->register_alias || end - p < 2 || *p != ' ' ||
-        end - cursor->text > COPY_SIZE) /* the full path refuses it */
-        return false;
-    if (*++p == ' ') /* CLRX's text pads the mnemonic */
-        while (p < end && *p == ' ')
-            p++;
-    if (!form->has_vdata) { /* a load: vdst, address */
-        if (!(p = read_vector(p, end, false, &vdst, &vdst_count)) || !(p = after_comma(p, end)) ||
-            !(p = read_vector(p, end, scratch, &address, &address_registers)))
-            return false;
-    } else {
-        if (!(p = read_vector(p, end, scratch, &address, &address_registers)) ||
-            !(p = after_comma(p, end)) || !(p = read_vector(p, end, false, &vdata, &vdata_count)))
-            return false;
-        /* An atomic names vdst first when three VGPR operands follow. */
-        const char *next;
-        if ((row->flags & GCN_ROW_ATOMIC) && p < end && *p == ',' && (next = after_comma(p, end)) &&
-            next < end && *next == 'v') {
-            if (!address_registers)
-                return false;
-            vdst = address, vdst_count = address_registers;
-            address = vdata, address_registers = vdata_count;
-            if (!(p = read_vector(next, end, false, &vdata, &vdata_count)))
-                return false;
-        }
-    }
-    unsigned saddr = SADDR_OFF;
-    if (form->segment != SEGMENT_FLAT) {
-        gcn_scalar scalar;
-        if (!(p = after_comma(p, end)))
-            return false;
-        if (end - p >= 3 && memcmp(p, "off", 3) == 0) {
-            p += 3;
-        } else {
-            unsigned count = form->segment == SEGMENT_GLOBAL ? 2 : 1;
-            if (!(p = gcn_read_scalar_registers(p, end, options->arch, false, &scalar)) ||
-                scalar.count != count || (count == 2 && (scalar.code & 1))) /* misaligned */
-                return false;
-            saddr = scalar.code;
-        }
-    } else if (form->gcn14) {
-        saddr = 0;
-    }
-
-    /* The offsets the full path takes without a warning. */
-    int32_t minimum = 0, maximum = 0;
-    if (form->gcn14 && form->segment != SEGMENT_FLAT)
-        minimum = -4096, maximum = 4095;
-    else if (form->gcn14)
-        maximum = 4095;
-    unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
-    if (!llvm) /* lds only where it warns nothing */
-        allowed |= (form->gcn14 && form->segment != SEGMENT_FLAT ? GCN_MOD_LDS : 0) |
-                   (form->gcn14 ? GCN_MOD_NV : GCN_MOD_TFE);
-    gcn_plain_modifiers read;
-    if (!(p = gcn_read_plain_modifiers(p, end, allowed, minimum, maximum, &read)) ||
-        (llvm && read.offset_after_flag))
-        return false;
-
-    /* Register counts, now that tfe and saddr are known. */
-    unsigned modifiers = instruction->modifiers | read.flags;
-    bool glc = (modifiers & GCN_MOD_GLC) != 0;
-    if (vdst_count && vdst_count != form->vdst_count + ((modifiers & GCN_MOD_TFE) != 0))
-        return false;
-    if (scratch) {
-        if (address_registers ? saddr != SADDR_OFF || address_registers != 1 : saddr == SADDR_OFF)
-            return false; /* vaddr or saddr, one of them off */
-    } else if (address_registers != address_count(form, saddr)) {
-        return false;
-    }
-    if (form->has_vdata && vdata_count != form->vdata_count)
-        return false;
-    if ((row->flags & GCN_ROW_ATOMIC) && (glc ? !vdst_count : llvm && vdst_count))
-        return false;
-
-    instruction->modifiers = (uint16_t)modifiers;
-    if (form->gcn14)
-        instruction->offset = form->segment == SEGMENT_FLAT
-                                  ? (uint32_t)read.offset
-                                  : (uint32_t)(read.offset >= 0x1000 ? read.offset - 0x2000
-                                                                     : read.offset);
-    set_register_fields(instruction, form, vdst, address, vdata, saddr, false);
-    cursor->pos = p;
-    return true;
-}
-
-/* The full path, out of line, so that the usual one keeps a small frame. */
-static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_row *row,
-                                                 gcn_instruction *instruction)
+/* Every FLAT statement the generic one-pass path (generic_modifiers.c)
+ * leaves: any spacing, CLRX's fields, every warning and error. */
+bool gcn_parse_flat_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     flat_form form = form_of(row, (gcn_arch)instruction->arch);
@@ -602,13 +481,12 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
                      "llvm-mc calls an invalid encoding");
             saddr = (unsigned)extra[EXTRA_SADDR];
         }
-        if (form.segment == SEGMENT_FLAT && (modifiers & GCN_MOD_LDS))
-            gcn_warn(cursor, modifiers_at, "lds on FLAT: CLRX takes it on GLOBAL and SCRATCH only");
+        gcn_flat_check(cursor, cursor->options->dialect, row, instruction, modifiers_at, cursor->end);
         if (form.segment == SEGMENT_FLAT)
             instruction->offset = (uint32_t)offset & 0x1fffu;
         else /* 13-bit signed; CLRX's 4096..8191 are the negative ones */
             instruction->offset = (uint32_t)(offset >= 0x1000 ? offset - 0x2000 : offset);
-        set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, saddr, true);
+        set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, saddr);
         return true;
     }
     /* Before GCN 1.4 these are reserved bits (CLRX syntax only). */
@@ -624,15 +502,6 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     if (reserved0 || instruction->reserved[1])
         gcn_warn(cursor, modifiers_at, "%s has no FLAT offset, lds, segment or saddr: these set "
                  "reserved bits", gcn_arch_name((gcn_arch)instruction->arch));
-    set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, 0, true);
+    set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, 0);
     return true;
-}
-
-bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    flat_form form = form_of(row, (gcn_arch)instruction->arch);
-    instruction->word_count = 2;
-    if (row && parse_plain(cursor, row, &form, instruction))
-        return true;
-    return parse_full(cursor, row, instruction); /* which works out the form again */
 }
