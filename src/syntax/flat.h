@@ -8,7 +8,7 @@
 
 /* Which modifiers the dialect takes: llvm-mc 14 glc and slc; CLRX also lds
  * and the generation's tfe (GCN 1.1/1.2) or nv (GCN 1.4). */
-static inline unsigned gcn_flat_modifiers_allowed(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
+static inline __attribute__((always_inline)) unsigned gcn_flat_modifiers_allowed(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
 {
     (void)row;
     if (dialect == GCN_DIALECT_LLVM)
@@ -20,7 +20,7 @@ static inline unsigned gcn_flat_modifiers_allowed(const gcn_row *row, gcn_arch a
  * elsewhere too, with a warning (the FLAT segment), or as a reserved bit
  * (before GCN 1.4), which FLAT's full path (flat.c) reports with the other
  * reserved bits. report NULL: only whether there is anything to report. */
-static inline bool gcn_flat_check(gcn_cursor *report, gcn_dialect dialect, const gcn_row *row,
+static inline __attribute__((always_inline)) bool gcn_flat_check(gcn_cursor *report, gcn_dialect dialect, const gcn_row *row,
                                   gcn_instruction *instruction, const char *flags_at, const char *flags_end)
 {
     (void)dialect, (void)flags_end;

@@ -351,7 +351,7 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm,
         if (p < end && *p == 'v') {
             p = gcn_read_register_range(p + 1, end, 256, false, &first, &count);
         } else if ((profile->width == GCN_WIDTH_ADDRESS || profile->width == GCN_WIDTH_FLAT_ADDRESS) &&
-                   end - p >= 3 && memcmp(p, "off", 3) == 0) {
+                   GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
             p += 3; /* the comma must follow; a count of 0 */
         } else {
             return NULL;
@@ -361,7 +361,7 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm,
     case GCN_SYNTAX_SREG: /* FLAT's saddr: off, or SGPRs the usual way (a pair aligned) */
         if (profile->width != GCN_WIDTH_FLAT_SADDR)
             return NULL;
-        if (end - p >= 3 && memcmp(p, "off", 3) == 0) {
+        if (GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
             *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
             return p + 3;
         }
