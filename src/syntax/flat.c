@@ -304,35 +304,21 @@ static __attribute__((noinline)) bool parse_copied_modifiers(gcn_cursor *cursor,
     return ok;
 }
 
-/* The modifiers of a statement that the one-pass reader (gcn_parse_flat's
- * fast path) left to the full path. */
-static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instruction *instruction,
-                            flat_extras *extras, int64_t *offset)
+/* The modifiers of a statement that the generic one-pass path left: those
+ * the dialect takes and the offset by the row's profile (the FLAT hooks,
+ * gcn_offset_rule_of). */
+static bool parse_modifiers(gcn_cursor *cursor, const gcn_row *row, const flat_form *form,
+                            gcn_instruction *instruction, flat_extras *extras, int64_t *offset)
 {
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_arch arch = cursor->options->arch;
+    gcn_dialect dialect = cursor->options->dialect;
     if ((size_t)(cursor->end - cursor->text) > COPY_SIZE)
         return gcn_fail(cursor, cursor->text + COPY_SIZE, "statement too long");
     if (gcn_at_end(cursor)) /* none: nothing to copy or scan */
         return true;
-    unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
-    if (!llvm) /* lds before GCN 1.4: the reserved bit, as the CLRX printer shows it */
-        allowed |= GCN_MOD_LDS | (form->gcn14 ? GCN_MOD_NV : GCN_MOD_TFE);
-    /* llvm-mc's disassembler prints 13 bits of FLAT offset on GCN 1.2 and
-     * 1.4, which its assembler refuses past 0 and 4095: we read them back
-     * with a warning. CLRX truncates FLAT offsets to 12 bits (4096..8191 are
-     * kept for bit 12, which the hardware ignores). */
-    gcn_offset_rule rule;
-    if (!form->gcn14)
-        rule = llvm ? (gcn_offset_rule){0, arch < GCN_ARCH_GCN12 ? 0 : 8191, 0, 0, 0, false}
-                    : (gcn_offset_rule){0, 8191, 13, 0, 0, false};
-    else if (form->segment == SEGMENT_FLAT)
-        rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0, 0, false}
-                    : (gcn_offset_rule){0, 8191, 12, 0, 12, false};
-    else /* CLRX takes 13 bits signed or unsigned; the hardware reads them signed */
-        rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0, 0, false}
-                    : (gcn_offset_rule){-4096, 8191, 13, 0, 13, true};
-    return parse_copied_modifiers(cursor, form->gcn14, allowed, &rule, instruction, extras, offset);
+    const gcn_profile *profile = &gcn_profiles[row ? row->shape : gcn_default_shape[GCN_FAMILY_FLAT]];
+    return parse_copied_modifiers(cursor, form->gcn14, gcn_flat_modifiers_allowed(row, arch, dialect),
+                                  gcn_offset_rule_of(profile, arch, dialect), instruction, extras, offset);
 }
 
 /* The register fields as read into the instruction's operands in its
@@ -420,7 +406,7 @@ bool gcn_parse_flat_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction
     int64_t offset = 0;
     gcn_skip_space(cursor);
     const char *modifiers_at = cursor->pos;
-    if (!parse_modifiers(cursor, &form, instruction, &extras, &offset))
+    if (!parse_modifiers(cursor, row, &form, instruction, &extras, &offset))
         return false;
     uint16_t modifiers = instruction->modifiers;
 

@@ -16,15 +16,36 @@ static const gcn_offset_rule offset_rules[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = {0, 4095, 12, 0xffff, 0, false},
 };
 
-/* The offsets the one-pass path takes, where the hardware reads the field
- * otherwise than unsigned (FLAT's, by profile): those both dialects take
- * without a warning. FLAT has none before GCN 1.4. */
-static const struct {
-    int16_t minimum, maximum;
-} plain_offsets[][GCN_ARCH_COUNT] = {
-    [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN14] = {0, 4095}},
-    [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {-4096, 4095}},
+/* The offset where the hardware reads the field otherwise than unsigned
+ * (FLAT's profiles), by reading, generation and dialect: the rule of the
+ * full path, and the range the one-pass path takes (no warning in either
+ * dialect). Before GCN 1.4 FLAT has no offset: CLRX keeps 13 reserved bits
+ * with a warning; llvm-mc's disassembler prints them on GCN 1.2 (as it
+ * prints 13 bits on GCN 1.4), which its assembler refuses past 0 and 4095:
+ * read back with a warning. CLRX truncates the FLAT segment's to 12 bits
+ * (4096..8191 kept for bit 12, which the hardware ignores) and takes
+ * GLOBAL's and SCRATCH's 13 bits signed or unsigned. */
+typedef struct reading_rule {
+    gcn_offset_rule full;
+    int16_t quiet_minimum, quiet_maximum;
+} reading_rule;
+#define BEFORE_GCN14(llvm_maximum) \
+    {{{0, 8191, 13, 0, 0, false}, 0, 0}, {{0, llvm_maximum, 0, 0, 0, false}, 0, 0}}
+static const reading_rule reading_rules[][GCN_ARCH_COUNT][2] = {
+    [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN10] = BEFORE_GCN14(0), [GCN_ARCH_GCN11] = BEFORE_GCN14(0),
+                                [GCN_ARCH_GCN12] = BEFORE_GCN14(8191),
+                                [GCN_ARCH_GCN14] = {{{0, 8191, 12, 0, 12, false}, 0, 4095},
+                                                    {{0, 8191, 0, 0, 0, false}, 0, 4095}}},
+    [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {{{-4096, 8191, 13, 0, 13, true}, -4096, 4095},
+                                                  {{-4096, 4095, 0, 0, 0, false}, -4096, 4095}}},
 };
+#undef BEFORE_GCN14
+
+const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect)
+{
+    return profile->offset_rule == GCN_OFFSET_FIELD ? &offset_rules[profile->encoding]
+                                                    : &reading_rules[profile->offset_rule][arch][dialect].full;
+}
 
 /* llvm-mc 14 reads FLAT's offset:N only before glc and slc. */
 static const bool llvm_offset_first[GCN_ENCODING_COUNT] = {[GCN_ENCODING_FLAT] = true};
@@ -294,7 +315,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
 
     /* the modifiers, up to CLRX's fields */
     unsigned allowed = hook->allowed(row, arch, dialect);
-    const gcn_offset_rule *rule = llvm && !allowed ? NULL : &offset_rules[encoding];
+    const gcn_offset_rule *rule = llvm && !allowed ? NULL : gcn_offset_rule_of(profile, arch, dialect);
     int64_t offset = 0;
     const char *flags_at = cursor->pos;
     gcn_cursor flags = *cursor;
@@ -447,8 +468,8 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     unsigned allowed = hook->allowed(row, arch, dialect);
     int32_t minimum = offset_rules[encoding].minimum, maximum = offset_rules[encoding].maximum;
     if (profile->offset_rule != GCN_OFFSET_FIELD)
-        minimum = plain_offsets[profile->offset_rule][arch].minimum,
-        maximum = plain_offsets[profile->offset_rule][arch].maximum;
+        minimum = reading_rules[profile->offset_rule][arch][dialect].quiet_minimum,
+        maximum = reading_rules[profile->offset_rule][arch][dialect].quiet_maximum;
     if (!(p = gcn_read_plain_modifiers(p, end, ~0u, minimum, maximum, &read)) || (read.flags & ~allowed) ||
         (llvm && llvm_offset_first[encoding] && read.offset_after_flag))
         return false;
