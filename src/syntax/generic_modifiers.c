@@ -26,25 +26,23 @@ static const gcn_offset_rule offset_rules[GCN_ENCODING_COUNT] = {
  * (4096..8191 kept for bit 12, which the hardware ignores) and takes
  * GLOBAL's and SCRATCH's 13 bits signed or unsigned. */
 typedef struct reading_rule {
-    gcn_offset_rule full;
     int16_t quiet_minimum, quiet_maximum;
+    gcn_offset_rule full[2]; /* by dialect */
 } reading_rule;
-#define BEFORE_GCN14(llvm_maximum) \
-    {{{0, 8191, 13, 0, 0, false}, 0, 0}, {{0, llvm_maximum, 0, 0, 0, false}, 0, 0}}
-static const reading_rule reading_rules[][GCN_ARCH_COUNT][2] = {
+#define BEFORE_GCN14(llvm_maximum) {0, 0, {{0, 8191, 13, 0, 0, false}, {0, llvm_maximum, 0, 0, 0, false}}}
+static const reading_rule reading_rules[][GCN_ARCH_COUNT] = {
     [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN10] = BEFORE_GCN14(0), [GCN_ARCH_GCN11] = BEFORE_GCN14(0),
                                 [GCN_ARCH_GCN12] = BEFORE_GCN14(8191),
-                                [GCN_ARCH_GCN14] = {{{0, 8191, 12, 0, 12, false}, 0, 4095},
-                                                    {{0, 8191, 0, 0, 0, false}, 0, 4095}}},
-    [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {{{-4096, 8191, 13, 0, 13, true}, -4096, 4095},
-                                                  {{-4096, 4095, 0, 0, 0, false}, -4096, 4095}}},
+                                [GCN_ARCH_GCN14] = {0, 4095, {{0, 8191, 12, 0, 12, false}, {0, 8191, 0, 0, 0, false}}}},
+    [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {-4096, 4095, {{-4096, 8191, 13, 0, 13, true},
+                                                                {-4096, 4095, 0, 0, 0, false}}}},
 };
 #undef BEFORE_GCN14
 
 const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect)
 {
     return profile->offset_rule == GCN_OFFSET_FIELD ? &offset_rules[profile->encoding]
-                                                    : &reading_rules[profile->offset_rule][arch][dialect].full;
+                                                    : &reading_rules[profile->offset_rule][arch].full[dialect];
 }
 
 /* llvm-mc 14 reads FLAT's offset:N only before glc and slc. */
@@ -468,8 +466,8 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     unsigned allowed = hook->allowed(row, arch, dialect);
     int32_t minimum = offset_rules[encoding].minimum, maximum = offset_rules[encoding].maximum;
     if (profile->offset_rule != GCN_OFFSET_FIELD)
-        minimum = reading_rules[profile->offset_rule][arch][dialect].quiet_minimum,
-        maximum = reading_rules[profile->offset_rule][arch][dialect].quiet_maximum;
+        minimum = reading_rules[profile->offset_rule][arch].quiet_minimum,
+        maximum = reading_rules[profile->offset_rule][arch].quiet_maximum;
     if (!(p = gcn_read_plain_modifiers(p, end, ~0u, minimum, maximum, &read)) || (read.flags & ~allowed) ||
         (llvm && llvm_offset_first[encoding] && read.offset_after_flag))
         return false;
