@@ -9,7 +9,6 @@
  * for FLAT; for GLOBAL two VGPRs with saddr off, else one VGPR plus an SGPR
  * pair; for SCRATCH one VGPR with saddr off, else off plus one SGPR. */
 #include <string.h>
-#include <strings.h>
 
 #include "codec/codec.h"
 #include "syntax/flat.h"
@@ -17,7 +16,6 @@
 
 enum { SEGMENT_FLAT, SEGMENT_SCRATCH, SEGMENT_GLOBAL };
 enum { COPY_SIZE = 4096 }; /* the longest statement parse_copied_modifiers takes */
-enum { SADDR_OFF = 0x7f };
 
 /* Operands of one instruction: which it names and how many registers. */
 typedef struct flat_form {
@@ -60,7 +58,7 @@ static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *ro
 static inline unsigned address_count(const flat_form *form, unsigned saddr)
 {
     /* arithmetic: a branch on the random segment mispredicts */
-    unsigned off = saddr == SADDR_OFF;
+    unsigned off = saddr == GCN_SADDR_OFF;
     return form->segment == SEGMENT_SCRATCH ? off : form->segment == SEGMENT_GLOBAL ? 1 + off : 2;
 }
 
@@ -118,59 +116,6 @@ static bool check_count(gcn_cursor *cursor, const vector_operand *operand, unsig
         return true;
     return gcn_fail(cursor, operand->at, "%s needs %u vector register%s, found %u", what, count,
                     count == 1 ? "" : "s", operand->count);
-}
-
-/* saddr: off, one SGPR (SCRATCH) or an SGPR pair (GLOBAL), 7 bits. */
-static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
-{
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    gcn_skip_space(cursor);
-    const char *at = cursor->pos;
-    if (gcn_accept_word_here(cursor, "off")) {
-        *saddr = SADDR_OFF;
-        return true;
-    }
-    for (size_t i = 0; !llvm && i < gcn_odd_saddr_count; i++) {
-        size_t n = strlen(gcn_odd_saddrs[i].text);
-        if (gcn_odd_saddrs[i].count == count && (size_t)(cursor->end - at) >= n &&
-            strncasecmp(at, gcn_odd_saddrs[i].text, n) == 0 &&
-            (at + n == cursor->end || !gcn_is_identifier_char(at[n]))) {
-            gcn_warn(cursor, at, "'%s' names no register (saddr code %u)", gcn_odd_saddrs[i].text,
-                     gcn_odd_saddrs[i].code);
-            cursor->pos = at + n;
-            *saddr = gcn_odd_saddrs[i].code;
-            return true;
-        }
-    }
-    if (gcn_accept_word_here(cursor, "null")) { /* llvm-mc's disassembler name for code 125 */
-        if (!llvm) /* clrxdisasm calls it ill_125 */
-            return gcn_fail(cursor, at, "null is no register on %s",
-                            gcn_arch_name(cursor->options->arch));
-        gcn_warn(cursor, at, "null is no register on %s; taken as code 125, as llvm-mc's "
-                 "disassembler prints it", gcn_arch_name(cursor->options->arch));
-        *saddr = 125;
-        return true;
-    }
-    gcn_scalar scalar;
-    if (!gcn_parse_scalar(cursor, false, &scalar))
-        return false;
-    if (scalar.count != count)
-        return gcn_fail(cursor, at, "saddr needs %u scalar register%s, found %u", count,
-                        count == 1 ? "" : "s", scalar.count);
-    if (scalar.code >= SADDR_OFF)
-        return gcn_fail(cursor, at, "'%.*s' does not fit saddr (codes 0..126; 127 means off)",
-                        (int)(cursor->pos - at), at);
-    bool tuple = scalar.general || (scalar.code >= 108 && scalar.code < 124);
-    if (count == 2 && tuple && (scalar.code & 1)) {
-        /* clrxdisasm prints odd pairs as encoded; take them back. */
-        if (llvm)
-            return gcn_fail(cursor, at, "misaligned register pair '%.*s': it must start at an "
-                            "even register", (int)(cursor->pos - at), at);
-        gcn_warn(cursor, at, "misaligned register pair '%.*s', encoded as written",
-                 (int)(cursor->pos - at), at);
-    }
-    *saddr = scalar.code;
-    return true;
 }
 
 /* What the modifier text holds beyond gcn_parse_modifiers' reach. */
@@ -335,7 +280,7 @@ set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigne
     gcn_operand *operand = instruction->operands;
     unsigned tfe = (instruction->modifiers & GCN_MOD_TFE) != 0;
     unsigned has_vdst = form->has_vdst, has_vdata = form->has_vdata;
-    unsigned segment = form->segment != SEGMENT_FLAT, off = saddr == SADDR_OFF;
+    unsigned segment = form->segment != SEGMENT_FLAT, off = saddr == GCN_SADDR_OFF;
     unsigned address = address_count(form, saddr);
     *operand = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)(form->vdst_count + tfe), (uint16_t)vdst, 0};
     operand += has_vdst;
@@ -392,11 +337,11 @@ bool gcn_parse_flat_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction
             }
         }
     }
-    unsigned saddr = form.gcn14 && form.segment == SEGMENT_FLAT ? 0 : SADDR_OFF;
+    unsigned saddr = form.gcn14 && form.segment == SEGMENT_FLAT ? 0 : GCN_SADDR_OFF;
     if (form.segment != SEGMENT_FLAT) {
         if (!expect_comma(cursor))
             return false;
-        if (!parse_saddr(cursor, form.segment == SEGMENT_GLOBAL ? 2 : 1, &saddr))
+        if (!gcn_parse_saddr(cursor, form.segment == SEGMENT_GLOBAL ? 2 : 1, &saddr))
             return false;
     }
     if (llvm && !gcn_at_end(cursor))
@@ -416,10 +361,10 @@ bool gcn_parse_flat_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction
         return false;
     unsigned address_needed = address_count(&form, saddr);
     if (form.segment == SEGMENT_SCRATCH) {
-        if (!address_off && saddr != SADDR_OFF)
+        if (!address_off && saddr != GCN_SADDR_OFF)
             return gcn_fail(cursor, address.at, "SCRATCH takes vaddr or saddr, not both: one "
                             "must be off");
-        if (address_off && saddr == SADDR_OFF && llvm)
+        if (address_off && saddr == GCN_SADDR_OFF && llvm)
             return gcn_fail(cursor, address.at, "vaddr and saddr are both off");
         address_needed = 1;
     }

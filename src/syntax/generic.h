@@ -102,6 +102,9 @@ extern const gcn_odd_saddr gcn_odd_saddrs[]; /* clrxdisasm's names of codes no r
 extern const size_t gcn_odd_saddr_count;
 bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
+/* The same read: off, or count SGPRs (clrxdisasm's odd names with a
+ * warning, llvm-mc's null), into *code. */
+bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *code);
 /* The same read: SRSRC into *field (its first register / 4), SOFFSET's code. */
 bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field);
 bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code);
