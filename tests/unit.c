@@ -1495,6 +1495,22 @@ static void test_family_fast_paths(void)
         {G, CLRX, "buffer_store_lds_dword s[4:7], 5 glc lds",
          "buffer_store_lds_dword s[4:7], 5 GLC lds"},
         {G, BOTH, "flat_load_dword   v1, v[2:3]", "flat_load_dword\tv1, v[2:3]"},
+        /* FLAT on the generic one-pass path: an atomic's result only with
+         * glc (CLRX may name it without), saddr beside one VGPR, off */
+        {G, LLVM, "global_atomic_add v2, v3, s[0:1] offset:-8", "global_atomic_add v2, v3, S[0:1] offset:-8"},
+        {G, BOTH, "global_atomic_cmpswap_x2 v[0:1], v1, v[2:5], s[0:1] offset:-8 glc",
+         "global_atomic_cmpswap_x2 v[0:1], v1, v[2:5], s[0:1] offset:-8 GLC"},
+        {G, CLRX, "global_atomic_add v0, v[2:3], v3, off", "global_atomic_add v0, v[2:3], v3, OFF"},
+        {G, BOTH, "global_atomic_smax_x2 v[2:3], v[4:5], off slc",
+         "global_atomic_smax_x2 v[2:3], v[4:5], off SLC"},
+        {T, CLRX, "flat_atomic_add v[0:1], v[2:3], v4 tfe glc", "flat_atomic_add v[0:1], v[2:3], v4 TFE glc"},
+        {T, BOTH, "flat_atomic_cmpswap v1, v[2:3], v[4:5] glc", "flat_atomic_cmpswap v1, v[2:3], v[4:5] GLC"},
+        {G, BOTH, "scratch_load_dwordx2 v[1:2], off, s3 offset:4095",
+         "scratch_load_dwordx2 v[1:2], OFF, s3 offset:4095"},
+        {G, BOTH, "scratch_store_dword v1, v2, off offset:-1", "scratch_store_dword v1, v2, off offset:-0x1"},
+        {G, BOTH, "flat_store_dwordx4 v[2:3], v[4:7] offset:12", "flat_store_dwordx4 v[2:3], v[4:7] offset:0xc"},
+        {GCN_ARCH_GCN11, BOTH, "flat_load_dwordx3 v[1:3], v[2:3] glc",
+         "flat_load_dwordx3 v[1:3], v[2:3] GLC"},
         {G, BOTH, "buffer_load_dword  v1, off, s[4:7], s0",
          "buffer_load_dword\tv1, off, s[4:7], s0"},
     };
@@ -1530,6 +1546,12 @@ static void test_family_fast_paths(void)
                        "SOFFSET takes one scalar register or an inline constant, found 2 registers");
     expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s0 glc glc", 43,
                        "modifier 'glc' given twice");
+    expect_parse_error(G, L, "global_atomic_add v[2:3], v4, off glc", 19,
+                       "glc returns the old value: name vdst first (vdst, vaddr, vdata)");
+    expect_parse_error(G, C, "global_atomic_add v2, v[2:3], v4, s[0:1]", 23,
+                       "vaddr needs 1 vector register, found 2");
+    expect_parse_error(G, L, "global_load_dword v1, off, s[0:1]", 23,
+                       "expected a vector register, found 'off'");
     expect_parse_error(G, L, "global_load_dword v1, v2, s[1:2]", 27,
                        "misaligned register pair 's[1:2]': it must start at an even register");
     expect_parse_error(G, L, "global_load_dword v1, v[2:3], s[0:1]", 23,

@@ -41,7 +41,7 @@ static inline unsigned gcn_llvm_buffer_modifiers(const gcn_instruction *instruct
 
 /* Which modifiers the dialect takes: CLRX all of the generation's; llvm-mc
  * what its syntax has for the instruction (none after buffer_wbinvl1). */
-static inline unsigned gcn_buffer_modifiers_allowed(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
+static inline __attribute__((always_inline)) unsigned gcn_buffer_modifiers_allowed(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
 {
     unsigned allowed = GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS |
                        GCN_MOD_TFE | (arch < GCN_ARCH_GCN12 ? GCN_MOD_ADDR64 : 0);
@@ -64,7 +64,7 @@ static inline unsigned gcn_buffer_modifiers_allowed(const gcn_row *row, gcn_arch
  * a warning (so that clrxdisasm's text of such words reads back). llvm-mc
  * always sets buffer_store_lds_dword's lds. report NULL: only whether there
  * is anything to report. */
-static inline bool gcn_buffer_check(gcn_cursor *report, gcn_dialect dialect, const gcn_row *row,
+static inline __attribute__((always_inline)) bool gcn_buffer_check(gcn_cursor *report, gcn_dialect dialect, const gcn_row *row,
                                     gcn_instruction *instruction, const char *flags_at, const char *flags_end)
 {
     unsigned modifiers = instruction->modifiers;

@@ -1,4 +1,6 @@
-/* FLAT, GLOBAL and SCRATCH text read (the generic printer writes it).
+/* FLAT, GLOBAL and SCRATCH text read where the generic one-pass path
+ * (generic_modifiers.c) does not: the full path (the generic printer
+ * writes the text).
  *   CLRX: flat_load_dword v1, v[2:3] inst_offset:8 glc slc tfe vdata=0x62
  *         global_store_dword v2, v3, s[4:5]      scratch_load_dword v1, off, s5
  *   LLVM: flat_atomic_add v1, v[2:3], v3 offset:8 glc   (no vdst without glc)
@@ -7,15 +9,13 @@
  * for FLAT; for GLOBAL two VGPRs with saddr off, else one VGPR plus an SGPR
  * pair; for SCRATCH one VGPR with saddr off, else off plus one SGPR. */
 #include <string.h>
-#include <strings.h>
 
 #include "codec/codec.h"
-#include "syntax/generic.h"
+#include "syntax/flat.h"
 #include "syntax/modifier.h"
 
 enum { SEGMENT_FLAT, SEGMENT_SCRATCH, SEGMENT_GLOBAL };
 enum { COPY_SIZE = 4096 }; /* the longest statement parse_copied_modifiers takes */
-enum { SADDR_OFF = 0x7f };
 
 /* Operands of one instruction: which it names and how many registers. */
 typedef struct flat_form {
@@ -58,7 +58,7 @@ static inline __attribute__((always_inline)) flat_form form_of(const gcn_row *ro
 static inline unsigned address_count(const flat_form *form, unsigned saddr)
 {
     /* arithmetic: a branch on the random segment mispredicts */
-    unsigned off = saddr == SADDR_OFF;
+    unsigned off = saddr == GCN_SADDR_OFF;
     return form->segment == SEGMENT_SCRATCH ? off : form->segment == SEGMENT_GLOBAL ? 1 + off : 2;
 }
 
@@ -116,59 +116,6 @@ static bool check_count(gcn_cursor *cursor, const vector_operand *operand, unsig
         return true;
     return gcn_fail(cursor, operand->at, "%s needs %u vector register%s, found %u", what, count,
                     count == 1 ? "" : "s", operand->count);
-}
-
-/* saddr: off, one SGPR (SCRATCH) or an SGPR pair (GLOBAL), 7 bits. */
-static bool parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
-{
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    gcn_skip_space(cursor);
-    const char *at = cursor->pos;
-    if (gcn_accept_word_here(cursor, "off")) {
-        *saddr = SADDR_OFF;
-        return true;
-    }
-    for (size_t i = 0; !llvm && i < gcn_odd_saddr_count; i++) {
-        size_t n = strlen(gcn_odd_saddrs[i].text);
-        if (gcn_odd_saddrs[i].count == count && (size_t)(cursor->end - at) >= n &&
-            strncasecmp(at, gcn_odd_saddrs[i].text, n) == 0 &&
-            (at + n == cursor->end || !gcn_is_identifier_char(at[n]))) {
-            gcn_warn(cursor, at, "'%s' names no register (saddr code %u)", gcn_odd_saddrs[i].text,
-                     gcn_odd_saddrs[i].code);
-            cursor->pos = at + n;
-            *saddr = gcn_odd_saddrs[i].code;
-            return true;
-        }
-    }
-    if (gcn_accept_word_here(cursor, "null")) { /* llvm-mc's disassembler name for code 125 */
-        if (!llvm) /* clrxdisasm calls it ill_125 */
-            return gcn_fail(cursor, at, "null is no register on %s",
-                            gcn_arch_name(cursor->options->arch));
-        gcn_warn(cursor, at, "null is no register on %s; taken as code 125, as llvm-mc's "
-                 "disassembler prints it", gcn_arch_name(cursor->options->arch));
-        *saddr = 125;
-        return true;
-    }
-    gcn_scalar scalar;
-    if (!gcn_parse_scalar(cursor, false, &scalar))
-        return false;
-    if (scalar.count != count)
-        return gcn_fail(cursor, at, "saddr needs %u scalar register%s, found %u", count,
-                        count == 1 ? "" : "s", scalar.count);
-    if (scalar.code >= SADDR_OFF)
-        return gcn_fail(cursor, at, "'%.*s' does not fit saddr (codes 0..126; 127 means off)",
-                        (int)(cursor->pos - at), at);
-    bool tuple = scalar.general || (scalar.code >= 108 && scalar.code < 124);
-    if (count == 2 && tuple && (scalar.code & 1)) {
-        /* clrxdisasm prints odd pairs as encoded; take them back. */
-        if (llvm)
-            return gcn_fail(cursor, at, "misaligned register pair '%.*s': it must start at an "
-                            "even register", (int)(cursor->pos - at), at);
-        gcn_warn(cursor, at, "misaligned register pair '%.*s', encoded as written",
-                 (int)(cursor->pos - at), at);
-    }
-    *saddr = scalar.code;
-    return true;
 }
 
 /* What the modifier text holds beyond gcn_parse_modifiers' reach. */
@@ -302,55 +249,21 @@ static __attribute__((noinline)) bool parse_copied_modifiers(gcn_cursor *cursor,
     return ok;
 }
 
-/* The modifiers of a statement that the one-pass reader (gcn_parse_flat's
- * fast path) left to the full path. */
-static bool parse_modifiers(gcn_cursor *cursor, const flat_form *form, gcn_instruction *instruction,
-                            flat_extras *extras, int64_t *offset)
+/* The modifiers of a statement that the generic one-pass path left: those
+ * the dialect takes and the offset by the row's profile (the FLAT hooks,
+ * gcn_offset_rule_of). */
+static bool parse_modifiers(gcn_cursor *cursor, const gcn_row *row, const flat_form *form,
+                            gcn_instruction *instruction, flat_extras *extras, int64_t *offset)
 {
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_arch arch = cursor->options->arch;
+    gcn_dialect dialect = cursor->options->dialect;
     if ((size_t)(cursor->end - cursor->text) > COPY_SIZE)
         return gcn_fail(cursor, cursor->text + COPY_SIZE, "statement too long");
     if (gcn_at_end(cursor)) /* none: nothing to copy or scan */
         return true;
-    unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
-    if (!llvm) /* lds before GCN 1.4: the reserved bit, as the CLRX printer shows it */
-        allowed |= GCN_MOD_LDS | (form->gcn14 ? GCN_MOD_NV : GCN_MOD_TFE);
-    /* llvm-mc's disassembler prints 13 bits of FLAT offset on GCN 1.2 and
-     * 1.4, which its assembler refuses past 0 and 4095: we read them back
-     * with a warning. CLRX truncates FLAT offsets to 12 bits (4096..8191 are
-     * kept for bit 12, which the hardware ignores). */
-    gcn_offset_rule rule;
-    if (!form->gcn14)
-        rule = llvm ? (gcn_offset_rule){0, arch < GCN_ARCH_GCN12 ? 0 : 8191, 0, 0, 0, false}
-                    : (gcn_offset_rule){0, 8191, 13, 0, 0, false};
-    else if (form->segment == SEGMENT_FLAT)
-        rule = llvm ? (gcn_offset_rule){0, 8191, 0, 0, 0, false}
-                    : (gcn_offset_rule){0, 8191, 12, 0, 12, false};
-    else /* CLRX takes 13 bits signed or unsigned; the hardware reads them signed */
-        rule = llvm ? (gcn_offset_rule){-4096, 4095, 0, 0, 0, false}
-                    : (gcn_offset_rule){-4096, 8191, 13, 0, 13, true};
-    return parse_copied_modifiers(cursor, form->gcn14, allowed, &rule, instruction, extras, offset);
-}
-
-/* ", ": the next operand's start, or NULL (for other spacing too, which
- * the operand reader after it or the full path takes). */
-static inline const char *after_comma(const char *p, const char *end)
-{
-    return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
-}
-
-/* A VGPR operand as gcn_read_register_range reads it, or (where off is
- * true) `off`, which leaves *count 0. */
-static inline __attribute__((always_inline)) const char *
-read_vector(const char *p, const char *end, bool off, unsigned *first, unsigned *count)
-{
-    if (p < end && *p == 'v')
-        return gcn_read_register_range(p + 1, end, 256, false, first, count);
-    if (!off || end - p < 3 || memcmp(p, "off", 3) != 0)
-        return NULL;
-    *count = 0;
-    return p + 3; /* the caller wants a separator next */
+    const gcn_profile *profile = &gcn_profiles[row ? row->shape : gcn_default_shape[GCN_FAMILY_FLAT]];
+    return parse_copied_modifiers(cursor, form->gcn14, gcn_flat_modifiers_allowed(row, arch, dialect),
+                                  gcn_offset_rule_of(profile, arch, dialect), instruction, extras, offset);
 }
 
 /* The register fields as read into the instruction's operands in its
@@ -359,7 +272,7 @@ read_vector(const char *p, const char *end, bool off, unsigned *first, unsigned 
  * reserved[1]: as the decoder makes them. */
 static inline __attribute__((always_inline)) void
 set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigned vdst, unsigned vaddr,
-                    unsigned vdata, unsigned saddr, bool hidden)
+                    unsigned vdata, unsigned saddr)
 {
     /* Each operand stored whether or not the row has it, the next one
      * after it only where it has: no branch on the random row's form (the
@@ -367,7 +280,7 @@ set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigne
     gcn_operand *operand = instruction->operands;
     unsigned tfe = (instruction->modifiers & GCN_MOD_TFE) != 0;
     unsigned has_vdst = form->has_vdst, has_vdata = form->has_vdata;
-    unsigned segment = form->segment != SEGMENT_FLAT, off = saddr == SADDR_OFF;
+    unsigned segment = form->segment != SEGMENT_FLAT, off = saddr == GCN_SADDR_OFF;
     unsigned address = address_count(form, saddr);
     *operand = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)(form->vdst_count + tfe), (uint16_t)vdst, 0};
     operand += has_vdst;
@@ -378,119 +291,16 @@ set_register_fields(gcn_instruction *instruction, const flat_form *form, unsigne
     *operand = (gcn_operand){(uint8_t)(off ? GCN_OPERAND_OFF : GCN_OPERAND_SCALAR),
                              (uint8_t)((off ^ 1) << (form->segment == SEGMENT_GLOBAL)), (uint16_t)saddr, 0};
     operand += segment;
-    /* the fields the row shows no operand for (the plain path leaves
-     * them 0: hidden false) */
-    if (hidden)
-        instruction->reserved[1] |= ((vdst << 24) & -(has_vdst ^ 1)) | ((vdata << 8) & -(has_vdata ^ 1)) |
-                                    ((saddr << 16) & -((segment ^ 1) & form->gcn14));
+    /* the fields the row shows no operand for */
+    instruction->reserved[1] |= ((vdst << 24) & -(has_vdst ^ 1)) | ((vdata << 8) & -(has_vdata ^ 1)) |
+                                ((saddr << 16) & -((segment ^ 1) & form->gcn14));
     instruction->operand_count = (uint8_t)(operand - instruction->operands);
     instruction->encoding = GCN_ENCODING_FLAT;
 }
 
-/* The usual statement read in one pass: registers as plain numbers
- * (gcn_read_register_range), operands after ", ", modifiers as
- * gcn_read_plain_modifiers reads them, and nothing the full path would
- * warn about or refuse. False, touching nothing, for anything else, which
- * the full path then reads and reports. */
-static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, const flat_form *form,
-                        gcn_instruction *instruction)
-{
-    const gcn_parse_options *options = cursor->options;
-    bool llvm = options->dialect == GCN_DIALECT_LLVM;
-    bool scratch = form->segment == SEGMENT_SCRATCH;
-    const char *p = cursor->pos, *end = cursor->end;
-    /* vdst, address, vdata as written; a count of 0: not given (or off) */
-    unsigned vdst = 0, vdst_count = 0, address = 0, address_registers = 0, vdata = 0,
-             vdata_count = 0;
-    if (options->register_alias || end - p < 2 || *p != ' ' ||
-        end - cursor->text > COPY_SIZE) /* the full path refuses it */
-        return false;
-    if (*++p == ' ') /* CLRX's text pads the mnemonic */
-        while (p < end && *p == ' ')
-            p++;
-    if (!form->has_vdata) { /* a load: vdst, address */
-        if (!(p = read_vector(p, end, false, &vdst, &vdst_count)) || !(p = after_comma(p, end)) ||
-            !(p = read_vector(p, end, scratch, &address, &address_registers)))
-            return false;
-    } else {
-        if (!(p = read_vector(p, end, scratch, &address, &address_registers)) ||
-            !(p = after_comma(p, end)) || !(p = read_vector(p, end, false, &vdata, &vdata_count)))
-            return false;
-        /* An atomic names vdst first when three VGPR operands follow. */
-        const char *next;
-        if ((row->flags & GCN_ROW_ATOMIC) && p < end && *p == ',' && (next = after_comma(p, end)) &&
-            next < end && *next == 'v') {
-            if (!address_registers)
-                return false;
-            vdst = address, vdst_count = address_registers;
-            address = vdata, address_registers = vdata_count;
-            if (!(p = read_vector(next, end, false, &vdata, &vdata_count)))
-                return false;
-        }
-    }
-    unsigned saddr = SADDR_OFF;
-    if (form->segment != SEGMENT_FLAT) {
-        gcn_scalar scalar;
-        if (!(p = after_comma(p, end)))
-            return false;
-        if (end - p >= 3 && memcmp(p, "off", 3) == 0) {
-            p += 3;
-        } else {
-            unsigned count = form->segment == SEGMENT_GLOBAL ? 2 : 1;
-            if (!(p = gcn_read_scalar_registers(p, end, options->arch, false, &scalar)) ||
-                scalar.count != count || (count == 2 && (scalar.code & 1))) /* misaligned */
-                return false;
-            saddr = scalar.code;
-        }
-    } else if (form->gcn14) {
-        saddr = 0;
-    }
-
-    /* The offsets the full path takes without a warning. */
-    int32_t minimum = 0, maximum = 0;
-    if (form->gcn14 && form->segment != SEGMENT_FLAT)
-        minimum = -4096, maximum = 4095;
-    else if (form->gcn14)
-        maximum = 4095;
-    unsigned allowed = GCN_MOD_GLC | GCN_MOD_SLC;
-    if (!llvm) /* lds only where it warns nothing */
-        allowed |= (form->gcn14 && form->segment != SEGMENT_FLAT ? GCN_MOD_LDS : 0) |
-                   (form->gcn14 ? GCN_MOD_NV : GCN_MOD_TFE);
-    gcn_plain_modifiers read;
-    if (!(p = gcn_read_plain_modifiers(p, end, allowed, minimum, maximum, &read)) ||
-        (llvm && read.offset_after_flag))
-        return false;
-
-    /* Register counts, now that tfe and saddr are known. */
-    unsigned modifiers = instruction->modifiers | read.flags;
-    bool glc = (modifiers & GCN_MOD_GLC) != 0;
-    if (vdst_count && vdst_count != form->vdst_count + ((modifiers & GCN_MOD_TFE) != 0))
-        return false;
-    if (scratch) {
-        if (address_registers ? saddr != SADDR_OFF || address_registers != 1 : saddr == SADDR_OFF)
-            return false; /* vaddr or saddr, one of them off */
-    } else if (address_registers != address_count(form, saddr)) {
-        return false;
-    }
-    if (form->has_vdata && vdata_count != form->vdata_count)
-        return false;
-    if ((row->flags & GCN_ROW_ATOMIC) && (glc ? !vdst_count : llvm && vdst_count))
-        return false;
-
-    instruction->modifiers = (uint16_t)modifiers;
-    if (form->gcn14)
-        instruction->offset = form->segment == SEGMENT_FLAT
-                                  ? (uint32_t)read.offset
-                                  : (uint32_t)(read.offset >= 0x1000 ? read.offset - 0x2000
-                                                                     : read.offset);
-    set_register_fields(instruction, form, vdst, address, vdata, saddr, false);
-    cursor->pos = p;
-    return true;
-}
-
-/* The full path, out of line, so that the usual one keeps a small frame. */
-static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_row *row,
-                                                 gcn_instruction *instruction)
+/* Every FLAT statement the generic one-pass path (generic_modifiers.c)
+ * leaves: any spacing, CLRX's fields, every warning and error. */
+bool gcn_parse_flat_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     flat_form form = form_of(row, (gcn_arch)instruction->arch);
@@ -527,11 +337,11 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
             }
         }
     }
-    unsigned saddr = form.gcn14 && form.segment == SEGMENT_FLAT ? 0 : SADDR_OFF;
+    unsigned saddr = form.gcn14 && form.segment == SEGMENT_FLAT ? 0 : GCN_SADDR_OFF;
     if (form.segment != SEGMENT_FLAT) {
         if (!expect_comma(cursor))
             return false;
-        if (!parse_saddr(cursor, form.segment == SEGMENT_GLOBAL ? 2 : 1, &saddr))
+        if (!gcn_parse_saddr(cursor, form.segment == SEGMENT_GLOBAL ? 2 : 1, &saddr))
             return false;
     }
     if (llvm && !gcn_at_end(cursor))
@@ -541,7 +351,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     int64_t offset = 0;
     gcn_skip_space(cursor);
     const char *modifiers_at = cursor->pos;
-    if (!parse_modifiers(cursor, &form, instruction, &extras, &offset))
+    if (!parse_modifiers(cursor, row, &form, instruction, &extras, &offset))
         return false;
     uint16_t modifiers = instruction->modifiers;
 
@@ -551,10 +361,10 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         return false;
     unsigned address_needed = address_count(&form, saddr);
     if (form.segment == SEGMENT_SCRATCH) {
-        if (!address_off && saddr != SADDR_OFF)
+        if (!address_off && saddr != GCN_SADDR_OFF)
             return gcn_fail(cursor, address.at, "SCRATCH takes vaddr or saddr, not both: one "
                             "must be off");
-        if (address_off && saddr == SADDR_OFF && llvm)
+        if (address_off && saddr == GCN_SADDR_OFF && llvm)
             return gcn_fail(cursor, address.at, "vaddr and saddr are both off");
         address_needed = 1;
     }
@@ -602,13 +412,12 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
                      "llvm-mc calls an invalid encoding");
             saddr = (unsigned)extra[EXTRA_SADDR];
         }
-        if (form.segment == SEGMENT_FLAT && (modifiers & GCN_MOD_LDS))
-            gcn_warn(cursor, modifiers_at, "lds on FLAT: CLRX takes it on GLOBAL and SCRATCH only");
+        gcn_flat_check(cursor, cursor->options->dialect, row, instruction, modifiers_at, cursor->end);
         if (form.segment == SEGMENT_FLAT)
             instruction->offset = (uint32_t)offset & 0x1fffu;
         else /* 13-bit signed; CLRX's 4096..8191 are the negative ones */
             instruction->offset = (uint32_t)(offset >= 0x1000 ? offset - 0x2000 : offset);
-        set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, saddr, true);
+        set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, saddr);
         return true;
     }
     /* Before GCN 1.4 these are reserved bits (CLRX syntax only). */
@@ -624,15 +433,6 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     if (reserved0 || instruction->reserved[1])
         gcn_warn(cursor, modifiers_at, "%s has no FLAT offset, lds, segment or saddr: these set "
                  "reserved bits", gcn_arch_name((gcn_arch)instruction->arch));
-    set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, 0, true);
+    set_register_fields(instruction, &form, vdst_field, vaddr_field, vdata_field, 0);
     return true;
-}
-
-bool gcn_parse_flat(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    flat_form form = form_of(row, (gcn_arch)instruction->arch);
-    instruction->word_count = 2;
-    if (row && parse_plain(cursor, row, &form, instruction))
-        return true;
-    return parse_full(cursor, row, instruction); /* which works out the form again */
 }

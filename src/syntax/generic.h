@@ -59,7 +59,8 @@ extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
  * which modifiers llvm-mc 14 leaves out of its text, or GCN_NO_LLVM_TEXT
  * where it has none; which modifiers the dialect takes; and the checks of
  * a parsed instruction's modifiers (report NULL: false where anything
- * would be reported; flags_at..flags_end: where the modifiers were). How
+ * would be reported; flags_at..flags_end: where the modifiers were); an
+ * own full path (below). How
  * a dialect shows the offset: gcn_offset_text (hooks.h). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
@@ -67,6 +68,9 @@ typedef struct gcn_encoding_hook {
     unsigned (*allowed)(const gcn_row *, gcn_arch, gcn_dialect);
     bool (*check)(gcn_cursor *report, gcn_dialect, const gcn_row *, gcn_instruction *,
                   const char *flags_at, const char *flags_end);
+    /* the encoding's own full path, where the generic one does not read
+     * its text yet (FLAT's, syntax/flat.c); NULL: the generic one */
+    bool (*parse_full)(gcn_cursor *, const gcn_row *, gcn_instruction *);
 } gcn_encoding_hook;
 
 /* The generic parser of a profile whose encoding has modifiers, by shape
@@ -77,6 +81,9 @@ typedef struct gcn_encoding_hook {
 #include "isa/profiles.def"
 #undef PROFILE
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);
+/* The offset modifier's rule for a profile on a generation in a dialect
+ * (generic_modifiers.c: by encoding, or by how the hardware reads FLAT's). */
+const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
  * names them (buffer.c): false where the dialect has no name; the same at
@@ -95,6 +102,9 @@ extern const gcn_odd_saddr gcn_odd_saddrs[]; /* clrxdisasm's names of codes no r
 extern const size_t gcn_odd_saddr_count;
 bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
+/* The same read: off, or count SGPRs (clrxdisasm's odd names with a
+ * warning, llvm-mc's null), into *code. */
+bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *code);
 /* The same read: SRSRC into *field (its first register / 4), SOFFSET's code. */
 bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field);
 bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code);

@@ -16,6 +16,53 @@ static const gcn_offset_rule offset_rules[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = {0, 4095, 12, 0xffff, 0, false},
 };
 
+/* The offset where the hardware reads the field otherwise than unsigned
+ * (FLAT's profiles), by reading, generation and dialect: the rule of the
+ * full path, and the range the one-pass path takes (no warning in either
+ * dialect). Before GCN 1.4 FLAT has no offset: CLRX keeps 13 reserved bits
+ * with a warning; llvm-mc's disassembler prints them on GCN 1.2 (as it
+ * prints 13 bits on GCN 1.4), which its assembler refuses past 0 and 4095:
+ * read back with a warning. CLRX truncates the FLAT segment's to 12 bits
+ * (4096..8191 kept for bit 12, which the hardware ignores) and takes
+ * GLOBAL's and SCRATCH's 13 bits signed or unsigned. */
+typedef struct reading_rule {
+    int16_t quiet_minimum, quiet_maximum;
+    gcn_offset_rule full[2]; /* by dialect */
+} reading_rule;
+#define BEFORE_GCN14(llvm_maximum) {0, 0, {{0, 8191, 13, 0, 0, false}, {0, llvm_maximum, 0, 0, 0, false}}}
+static const reading_rule reading_rules[][GCN_ARCH_COUNT] = {
+    [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN10] = BEFORE_GCN14(0), [GCN_ARCH_GCN11] = BEFORE_GCN14(0),
+                                [GCN_ARCH_GCN12] = BEFORE_GCN14(8191),
+                                [GCN_ARCH_GCN14] = {0, 4095, {{0, 8191, 12, 0, 12, false}, {0, 8191, 0, 0, 0, false}}}},
+    [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {-4096, 4095, {{-4096, 8191, 13, 0, 13, true},
+                                                                {-4096, 4095, 0, 0, 0, false}}}},
+};
+#undef BEFORE_GCN14
+
+const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect)
+{
+    return profile->offset_rule == GCN_OFFSET_FIELD ? &offset_rules[profile->encoding]
+                                                    : &reading_rules[profile->offset_rule][arch].full[dialect];
+}
+
+/* llvm-mc 14 reads FLAT's offset:N only before glc and slc. */
+static const bool llvm_offset_first[GCN_ENCODING_COUNT] = {[GCN_ENCODING_FLAT] = true};
+
+/* Whether the profile's first operand is a result that only glc returns
+ * (a FLAT atomic's): written with glc, left out without (llvm-mc leaves
+ * it out then; CLRX may write it). Constant per profile but the row's
+ * test. */
+static inline __attribute__((always_inline)) bool result_only_with_glc(const gcn_profile *profile,
+                                                                         const gcn_row *row)
+{
+    return profile->operand_count > 2 && profile->operands[0].width == GCN_WIDTH_FLAT_RESULT &&
+           profile->operands[2].syntax == GCN_SYNTAX_VGPR && row && (row->flags & GCN_ROW_ATOMIC);
+}
+
+/* The longest statement the one-pass path reads (FLAT's full path refuses
+ * longer ones). */
+enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
+
 /* Where an operand was, and whether the text gave `off` or (CLRX) nothing. */
 typedef struct operand_text {
     const char *at;
@@ -266,7 +313,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
 
     /* the modifiers, up to CLRX's fields */
     unsigned allowed = hook->allowed(row, arch, dialect);
-    const gcn_offset_rule *rule = llvm && !allowed ? NULL : &offset_rules[encoding];
+    const gcn_offset_rule *rule = llvm && !allowed ? NULL : gcn_offset_rule_of(profile, arch, dialect);
     int64_t offset = 0;
     const char *flags_at = cursor->pos;
     gcn_cursor flags = *cursor;
@@ -322,12 +369,25 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm,
     case GCN_SYNTAX_VGPR:
         if (p < end && *p == 'v') {
             p = gcn_read_register_range(p + 1, end, 256, false, &first, &count);
-        } else if (profile->width == GCN_WIDTH_ADDRESS && end - p >= 3 && memcmp(p, "off", 3) == 0) {
-            p += 3; /* the comma must follow */
+        } else if ((profile->width == GCN_WIDTH_ADDRESS || profile->width == GCN_WIDTH_FLAT_ADDRESS) &&
+                   GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
+            p += 3; /* the comma must follow; a count of 0 */
         } else {
             return NULL;
         }
         *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
+        return p;
+    case GCN_SYNTAX_SREG: /* FLAT's saddr: off, or SGPRs the usual way (a pair aligned) */
+        if (profile->width != GCN_WIDTH_FLAT_SADDR)
+            return NULL;
+        if (GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
+            *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
+            return p + 3;
+        }
+        if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) ||
+            scalar.count != profile->dwords || (scalar.count == 2 && (scalar.code & 1)))
+            return NULL;
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
         return p;
     case GCN_SYNTAX_SRSRC:
         if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 ||
@@ -374,41 +434,86 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
     const char *p = cursor->pos, *end = cursor->end;
-    if (options->register_alias || end - p < 2 || *p != ' ' || !profile->operand_count)
+    if (options->register_alias || end - p < 2 || *p != ' ' || !profile->operand_count ||
+        end - cursor->text > GCN_PLAIN_STATEMENT_MAX)
         return false;
     if (*++p == ' ') /* CLRX's text pads the mnemonic */
         while (p < end && *p == ' ')
             p++;
     gcn_operand *out = instruction->operands;
+    unsigned i = 0;
+    if (result_only_with_glc(profile, row)) {
+        /* the result, then the address, or the address, then the data: the
+         * result is there when another VGPR follows */
+        if (!(p = read_operand(p, end, arch, llvm, &profile->operands[0], &out[0])) ||
+            !(p = after_comma(p, end)) || !(p = read_operand(p, end, arch, llvm, &profile->operands[1], &out[1])))
+            return false;
+        const char *next = after_comma(p, end);
+        if (next && next < end && *next == 'v') {
+            i = 2;
+        } else {
+            out[2] = out[1], out[1] = out[0];
+            out[0] = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0}; /* not given */
+            i = 3;
+        }
+    }
 #pragma GCC unroll 4
-    for (unsigned i = 0; i < profile->operand_count; i++)
+    for (; i < profile->operand_count; i++)
         if ((i && !(p = after_comma(p, end))) ||
             !(p = read_operand(p, end, arch, llvm, &profile->operands[i], &out[i])))
             return false;
     gcn_plain_modifiers read;
     unsigned allowed = hook->allowed(row, arch, dialect);
-    if (!(p = gcn_read_plain_modifiers(p, end, ~0u, (int32_t)offset_rules[encoding].minimum,
-                                       (int32_t)offset_rules[encoding].maximum, &read)) ||
-        (read.flags & ~allowed))
+    int32_t minimum = offset_rules[encoding].minimum, maximum = offset_rules[encoding].maximum;
+    if (profile->offset_rule != GCN_OFFSET_FIELD)
+        minimum = reading_rules[profile->offset_rule][arch].quiet_minimum,
+        maximum = reading_rules[profile->offset_rule][arch].quiet_maximum;
+    if (!(p = gcn_read_plain_modifiers(p, end, ~0u, minimum, maximum, &read)) || (read.flags & ~allowed) ||
+        (llvm && llvm_offset_first[encoding] && read.offset_after_flag))
         return false;
     instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
     if (!hook->check(NULL, dialect, row, instruction, NULL, NULL))
         return false;
-    unsigned modifiers = instruction->modifiers;
+    unsigned modifiers = instruction->modifiers, saddr = GCN_SADDR_OFF;
 #pragma GCC unroll 4
-    for (unsigned i = 0; i < profile->operand_count; i++) {
+    for (i = 0; i < profile->operand_count; i++)
+        if (profile->operands[i].width == GCN_WIDTH_FLAT_SADDR)
+            saddr = out[i].number; /* GCN_SADDR_OFF for off */
+    if (result_only_with_glc(profile, row)) {
+        bool given = out[0].count != 0, glc = (modifiers & GCN_MOD_GLC) != 0;
+        if (glc ? !given : llvm && given)
+            return false;
+        if (!given)
+            out[0].count = (uint8_t)gcn_operand_width(&profile->operands[0], row, arch, modifiers);
+    }
+#pragma GCC unroll 4
+    for (i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
-        unsigned width = gcn_operand_width(operand, row, arch, modifiers), found = out[i].count;
+        unsigned width = gcn_operand_width_beside(operand, row ? (unsigned)(row - gcn_rows) + 1 : 0, arch, modifiers, saddr), found = out[i].count;
         if (operand->syntax != GCN_SYNTAX_VGPR)
             continue;
-        if (operand->width == GCN_WIDTH_DATA) {
+        switch ((gcn_width_rule)operand->width) {
+        case GCN_WIDTH_DATA:
             if (found != width - (llvm && (modifiers & GCN_MOD_TFE)))
                 return false;
-        } else if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
-            if (found != width) /* 0 for off */
+            break;
+        case GCN_WIDTH_ADDRESS:
+            if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
+                if (found != width) /* 0 for off */
+                    return false;
+            } else if (found && (llvm || found != 1)) {
                 return false;
-        } else if (found && (llvm || found != 1)) {
-            return false;
+            }
+            break;
+        case GCN_WIDTH_FLAT_ADDRESS: /* 0: off, beside an saddr */
+            if (found != width)
+                return false;
+            out[i].kind = width ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF;
+            break;
+        default:
+            if (found != width)
+                return false;
+            break;
         }
         out[i].count = (uint8_t)width;
     }
@@ -436,7 +541,9 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
             return true;
         instruction->modifiers = modifiers;
     }
-    return parse_full(cursor, row, profile, instruction);
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[profile->encoding];
+    return hook->parse_full ? hook->parse_full(cursor, row, instruction)
+                            : parse_full(cursor, row, profile, instruction);
 }
 
 /* The profiles copied, so that each parser below knows its own as constants. */

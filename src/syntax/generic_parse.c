@@ -806,6 +806,12 @@ static __attribute__((noinline)) bool not_known_to_llvm(gcn_cursor *cursor, cons
 #include "isa/profiles.def"
 #undef PROFILE
 
+const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT] = {
+#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = parse_##family##_##name,
+#include "isa/profiles.def"
+#undef PROFILE
+};
+
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     /* The instruction is started: its row, or the family's default shape. */

@@ -5,6 +5,7 @@
 #define GCN_ENCODING_HOOKS_H
 
 #include "syntax/buffer.h"
+#include "syntax/flat.h"
 
 /* Reserved bits CLRX does not show: clrxdisasm prints none, and its vectors
  * set MUBUF's bit 53 everywhere and bit 15 on GCN 1.2, expecting the same
@@ -45,8 +46,9 @@ gcn_flat_offset_text(const gcn_instruction *instruction, const gcn_profile *prof
 }
 
 static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_buffer_modifiers_allowed, gcn_buffer_check},
-    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, NULL, NULL}, /* its parser: syntax/flat.c */
+    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_buffer_modifiers_allowed, gcn_buffer_check, NULL},
+    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, gcn_flat_modifiers_allowed, gcn_flat_check,
+                           gcn_parse_flat_full},
 };
 
 /* The VALUE modifier (the offset) as the dialect writes it: as held but

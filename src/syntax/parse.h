@@ -6,8 +6,12 @@
 #include "codec/codec.h"
 #include "syntax/syntax.h"
 
-/* Each family's parser, by gcn_family. */
+/* Each family's parser, by gcn_family; and, for the families that
+ * gcn_parse_generic reads, its own parser for each operand profile, by
+ * shape, which the usual statement calls straight. */
 extern const gcn_parser gcn_parsers[GCN_FAMILY_COUNT];
+extern const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT];
+bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
 /* Out of line (parse.c): statements past the usual one (space before the
  * mnemonic, other spellings, a row the generation lacks); a failed
@@ -36,7 +40,10 @@ static inline __attribute__((always_inline)) gcn_status gcn_parse_named(
     gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
     unsigned family = row->family;
     gcn_instruction_start_row(instruction, arch, (gcn_family)family, index, (unsigned)opcode, 1);
-    if (!gcn_parsers[family](&cursor, row, instruction))
+    gcn_parser parser = gcn_parsers[family];
+    if (parser == gcn_parse_generic) /* straight to the profile's own */
+        parser = gcn_shape_parsers[row->shape];
+    if (!parser(&cursor, row, instruction))
         return gcn_parse_failed(&cursor);
     return cursor.pos < cursor.end ? gcn_parse_after_operands(&cursor) : GCN_OK;
 }
