@@ -332,10 +332,10 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     unsigned shape = row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family];
     if (encoding == GCN_ENCODING_SMRD) /* a row names its SMEM profile */
         shape = gcn_smrd_shape(shape);
-    switch (shape) {
+    switch (gcn_shape_layouts[shape]) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
-        if (GCN_ENCODING_##family == encoding)                                                     \
+        if (GCN_ENCODING_##family == encoding && GCN_SHAPE_IS_LAYOUT(family, name))                \
             return decode_operands(arch, &profiles[GCN_SHAPE_##family##_##name], words, word_count, \
                                    instruction);                                                   \
         break;
@@ -584,7 +584,7 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
      * own, constants; the callers give a valid arch) */
     unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
                                                       : gcn_default_shape[instruction->family];
-    profile_encoder encode = encoders[shape][instruction->arch];
+    profile_encoder encode = encoders[gcn_shape_layouts[shape]][instruction->arch];
     return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
 }
 

@@ -5,6 +5,12 @@ const gcn_profile gcn_profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
 };
 
+const uint8_t gcn_shape_layouts[GCN_SHAPE_COUNT] = {
+#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = GCN_LAYOUT_##family##_##name,
+#include "isa/profiles.def"
+#undef PROFILE
+};
+
 const uint8_t gcn_default_shape[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOP2] = GCN_SHAPE_SOP2_B32,
     [GCN_FAMILY_SOPK] = GCN_SHAPE_SOPK_MOVK,

@@ -93,6 +93,17 @@ typedef struct gcn_profile {
  * families not yet on the generic codec. */
 extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
 
+/* The layout of each shape: the first shape whose operands the codec and
+ * the text read alike (they differ at most in their roles, which only the
+ * emulator reads), generated from profiles.def. The decoders, printers,
+ * parsers and encoders dispatch on it, so that such shapes share one body:
+ * a random listing's shapes then jump to fewer places. */
+#include "isa/generated/layouts.h"
+extern const uint8_t gcn_shape_layouts[GCN_SHAPE_COUNT];
+/* Whether a shape is its own layout, a constant: the switches on a layout
+ * leave the other shapes' bodies out. */
+#define GCN_SHAPE_IS_LAYOUT(family, name) (GCN_LAYOUT_##family##_##name == GCN_SHAPE_##family##_##name)
+
 /* The profile of an opcode a generation lacks (CLRX prints SOP2_ill_45
  * s21, s4, s61): the family's most general one. */
 extern const uint8_t gcn_default_shape[GCN_FAMILY_COUNT];

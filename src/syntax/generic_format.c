@@ -614,9 +614,11 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     unsigned index = instruction->row;
     if (index >= GCN_ROW_COUNT)
         return NULL;
-    switch (gcn_rows[index].shape) {
+    switch (gcn_shape_layouts[gcn_rows[index].shape]) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
+        if (!GCN_SHAPE_IS_LAYOUT(family, name))                                                    \
+            return NULL;                                                                           \
         if (register_profile(&profiles[GCN_SHAPE_##family##_##name]))                              \
             return write_registers(instruction, dialect, at, index, &profiles[GCN_SHAPE_##family##_##name], \
                                    GCN_SHAPE_##family##_##name);                                  \

@@ -816,8 +816,8 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
 {
     /* The instruction is started: its row, or the family's default shape. */
     unsigned shape = row ? row->shape : gcn_default_shape[instruction->family];
-    /* One parser per profile: the compiler folds its operands' tests. */
-    switch (shape) {
+    /* One parser per layout: the compiler folds its operands' tests. */
+    switch (gcn_shape_layouts[shape]) {
 #define PROFILE(family, name, ...)     \
     case GCN_SHAPE_##family##_##name: \
         return parse_##family##_##name(cursor, row, instruction);
