@@ -98,7 +98,9 @@ extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
  * emulator reads), generated from profiles.def. The decoders, printers,
  * parsers and encoders dispatch on it, so that such shapes share one body:
  * a random listing's shapes then jump to fewer places. */
+#ifndef GCN_GENERATING_LAYOUTS /* (the generator makes the header) */
 #include "isa/generated/layouts.h"
+#endif
 extern const uint8_t gcn_shape_layouts[GCN_SHAPE_COUNT];
 /* Whether a shape is its own layout, a constant: the switches on a layout
  * leave the other shapes' bodies out. */

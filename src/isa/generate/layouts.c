@@ -7,6 +7,7 @@
  * jump targets, which a random listing mispredicts, and less code. */
 #include <stdio.h>
 
+#define GCN_GENERATING_LAYOUTS
 #include "isa/profile.h"
 
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
