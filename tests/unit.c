@@ -1069,10 +1069,15 @@ static void test_fast_paths(void)
     expect_parse_error(G, L, "s_nop,1", 6, "expected an expression");
     expect_parse_error(G, L, "s_nopx 1", 1, "unknown instruction 's_nopx'; did you mean 's_nop'?");
     /* FLAT's one-pass LLVM modifiers (offset:N, glc, slc) and what falls back */
-    expect_same_words(G, L, "global_load_dword v1, v[2:3], off offset:8 glc slc",
-                      "global_load_dword v1, v[2:3], off offset : 4+4 noglc slc glc");
-    expect_same_words(G, L, "flat_load_dword v1, v[2:3] inst_offset:8 slc",
-                      "flat_load_dword v1, v[2:3] offset:8 noslc slc");
+    expect_same_words(G, L, "global_load_dword v1, v[2:3], off offset:8 slc",
+                      "global_load_dword v1, v[2:3], off offset : 4+4 noglc slc");
+    expect_same_words(G, L, "flat_load_dword v1, v[2:3] inst_offset:8",
+                      "flat_load_dword v1, v[2:3], offset:8 noslc");
+    /* noglc is glc given as 0: once (llvm-mc: "duplicate cache policy modifier") */
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc noglc", 39,
+                       "modifier 'noglc' given twice");
+    expect_parse_error(G, L, "flat_load_dword_e64 v1, v[2:3]", 1,
+                       "e64 variant of flat_load_dword is not supported");
     expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc glc", 39,
                        "modifier 'glc' given twice");
     expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc offset:4", 39,
@@ -1549,13 +1554,13 @@ static void test_family_fast_paths(void)
     expect_parse_error(G, L, "global_atomic_add v[2:3], v4, off glc", 19,
                        "glc returns the old value: name vdst first (vdst, vaddr, vdata)");
     expect_parse_error(G, C, "global_atomic_add v2, v[2:3], v4, s[0:1]", 23,
-                       "vaddr needs 1 vector register, found 2");
+                       "expected 1 vector register as address, found 2");
     expect_parse_error(G, L, "global_load_dword v1, off, s[0:1]", 23,
                        "expected a vector register, found 'off'");
     expect_parse_error(G, L, "global_load_dword v1, v2, s[1:2]", 27,
                        "misaligned register pair 's[1:2]': it must start at an even register");
     expect_parse_error(G, L, "global_load_dword v1, v[2:3], s[0:1]", 23,
-                       "vaddr needs 1 vector register, found 2");
+                       "expected 1 vector register as address, found 2");
     expect_parse_error(G, L, "scratch_load_dword v1, v2, s0", 24,
                        "SCRATCH takes vaddr or saddr, not both: one must be off");
     expect_parse_error(G, L, "scratch_load_dword v1, off, off", 24, "vaddr and saddr are both off");
@@ -1568,11 +1573,11 @@ static void test_family_fast_paths(void)
     expect_parse_error(G, L, "flat_load_dword v1, v[2:3] glc offset:8", 32,
                        "offset:N must come before glc and slc in LLVM syntax");
     expect_parse_error(G, L, "flat_load_dword v[1:2], v[2:3] glc slc", 17,
-                       "vdst needs 1 vector register, found 2");
+                       "flat_load_dword takes 1 vector register as data, found 2");
     expect_parse_error(G, C, "flat_load_dword v1, v[2:3] tfe", 28,
                        "modifier 'tfe' is not valid for this instruction on gcn1.4");
     expect_parse_error(T, C, "flat_load_dword v1, v[2:3] tfe", 17,
-                       "vdst needs 2 vector registers, found 1");
+                       "flat_load_dword takes 2 vector registers as data, found 1");
     expect_parse_warning(G, L, "flat_load_dword v1, v[2:3] offset:4096", 28,
                          "llvm-mc prints this offset but does not assemble it (FLAT takes 12 bits; "
                          "the hardware ignores bit 12)");
@@ -1583,6 +1588,34 @@ static void test_family_fast_paths(void)
                          "gcn1.2 has no FLAT offset, lds, segment or saddr: these set reserved bits");
     expect_parse_warning(G, C, "flat_load_dword v1, v[2:3] lds", 28,
                          "lds on FLAT: CLRX takes it on GLOBAL and SCRATCH only");
+    /* FLAT's full path is the generic one (generic_modifiers.c): CLRX's
+     * fields between the modifiers, GCN 1.1/1.2's seg= and saddr= as the
+     * reserved bits GCN 1.4 has the fields in, the FLAT segment's saddr= */
+    expect_same_words(G, C, "flat_load_dword v1, v[2:3] glc vdata=5", "flat_load_dword v1, v[2:3] vdata = 5 glc");
+    expect_same_words(G, C, "scratch_load_dword v1, v0, off", "scratch_load_dword v1, off, off");
+    expect_same_words(GCN_ARCH_GCN11, C, "FLAT_ill_5 v0, v[2:3], v4", "FLAT_ill_5 v[2:3], v4");
+    expect_parse_warning(T, C, "flat_load_dword v1, v[2:3] seg=1 saddr=3", 28,
+                         "gcn1.2 has no FLAT offset, lds, segment or saddr: these set reserved bits");
+    expect_parse_warning(G, C, "flat_load_dword v1, v[2:3] glc saddr=3", 32,
+                         "FLAT takes no saddr: saddr= sets bits llvm-mc calls an invalid encoding");
+    expect_parse_error(GCN_ARCH_GCN11, L, "flat_load_dword v1, v[2:3] offset:8", 28,
+                       "FLAT offsets exist from gcn1.4 on; gcn1.1 has none");
+    /* FLAT's faults in the generic path's words (the column as before) */
+    expect_parse_error(G, C, "flat_load_dword v1, v2", 21, "expected 2 vector registers as address, found 1");
+    expect_parse_error(G, C, "flat_atomic_cmpswap v[1:2], v[2:3], v[4:5] glc", 21,
+                       "flat_atomic_cmpswap takes 1 vector register as result, found 2");
+    expect_parse_error(G, C, "flat_load_dword v1, v[2:3] vdst=3", 28, "expected a modifier or a field (vdata=...)");
+    expect_parse_error(G, C, "global_load_dword v1, v2, s[4:5] seg=2", 34, "expected a modifier or a field (vdata=...)");
+    expect_parse_error(G, C, "global_atomic_add v1, v2, v3, s[4:5] glc saddr=1", 42, "expected a modifier");
+    expect_parse_error(G, C, "flat_load_dword v1, v[2:3] vdata=256", 34, "vdata 256 out of range [0, 255]");
+    expect_parse_error(G, C, "flat_load_dword v1, v[2:3] vdata=1 glc vdata=2", 40, "vdata given twice");
+    expect_parse_error(G, C, "flat_load_dword v1", 19, "expected ','");
+    {
+        /* no length limit (flat.c copied the statement into 4096 bytes) */
+        static char longer[5100];
+        snprintf(longer, sizeof longer, "flat_load_dword v1, v[2:3] glc%5000s", "");
+        expect_same_words(G, C, "flat_load_dword v1, v[2:3] glc", longer);
+    }
     /* the register readers' bounds */
     expect_parse_error(G, L, "buffer_load_dword v1, v256, s[4:7], s0 offen", 23,
                        "VGPR out of range: v0..v255");

@@ -59,8 +59,7 @@ extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
  * which modifiers llvm-mc 14 leaves out of its text, or GCN_NO_LLVM_TEXT
  * where it has none; which modifiers the dialect takes; and the checks of
  * a parsed instruction's modifiers (report NULL: false where anything
- * would be reported; flags_at..flags_end: where the modifiers were); an
- * own full path (below). How
+ * would be reported; flags_at..flags_end: where the modifiers were). How
  * a dialect shows the offset: gcn_offset_text (hooks.h). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
@@ -68,9 +67,6 @@ typedef struct gcn_encoding_hook {
     unsigned (*allowed)(const gcn_row *, gcn_arch, gcn_dialect);
     bool (*check)(gcn_cursor *report, gcn_dialect, const gcn_row *, gcn_instruction *,
                   const char *flags_at, const char *flags_end);
-    /* the encoding's own full path, where the generic one does not read
-     * its text yet (FLAT's, syntax/flat.c); NULL: the generic one */
-    bool (*parse_full)(gcn_cursor *, const gcn_row *, gcn_instruction *);
 } gcn_encoding_hook;
 
 /* The generic parser of a profile whose encoding has modifiers, by shape

@@ -1,9 +1,9 @@
-/* The generic parser's profiles of an encoding with modifiers (MUBUF's):
- * register operands by their syntax (VGPR tuples whose width follows a
- * rule, SRSRC, SOFFSET), the modifiers the encoding and the dialect take,
- * CLRX's key=value forms for the fields the row does not show; then the
- * operands' widths, once the modifiers are known. What only one encoding
- * checks is its hook (syntax/hooks.h). */
+/* The generic parser's profiles of an encoding with modifiers (MUBUF's,
+ * FLAT's): register operands by their syntax (VGPR tuples whose width
+ * follows a rule, SRSRC, SOFFSET, FLAT's saddr), the modifiers the encoding
+ * and the dialect take, CLRX's key=value forms for the fields the row does
+ * not show; then the operands' widths, once the modifiers are known. What
+ * only one encoding checks is its hook (syntax/hooks.h). */
 #include <string.h>
 
 #include "syntax/hooks.h"
@@ -13,7 +13,7 @@
  * past it (CLRX keeps the field's bits with a warning; llvm-mc 14 masks
  * MUBUF's to 12 bits up to 0xffff). */
 static const gcn_offset_rule offset_rules[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {0, 4095, 12, 0xffff, 0, false},
+    [GCN_ENCODING_MUBUF] = {0, 4095, 12, 0xffff, 0, false, NULL},
 };
 
 /* The offset where the hardware reads the field otherwise than unsigned
@@ -22,22 +22,27 @@ static const gcn_offset_rule offset_rules[GCN_ENCODING_COUNT] = {
  * dialect). Before GCN 1.4 FLAT has no offset: CLRX keeps 13 reserved bits
  * with a warning; llvm-mc's disassembler prints them on GCN 1.2 (as it
  * prints 13 bits on GCN 1.4), which its assembler refuses past 0 and 4095:
- * read back with a warning. CLRX truncates the FLAT segment's to 12 bits
- * (4096..8191 kept for bit 12, which the hardware ignores) and takes
- * GLOBAL's and SCRATCH's 13 bits signed or unsigned. */
+ * read back with a warning (FLAT's hook); on GCN 1.1 an error. CLRX
+ * truncates the FLAT segment's to 12 bits (4096..8191 kept for bit 12,
+ * which the hardware ignores) and takes GLOBAL's and SCRATCH's 13 bits
+ * signed or unsigned. */
 typedef struct reading_rule {
     int16_t quiet_minimum, quiet_maximum;
     gcn_offset_rule full[2]; /* by dialect */
 } reading_rule;
-#define BEFORE_GCN14(llvm_maximum) {0, 0, {{0, 8191, 13, 0, 0, false}, {0, llvm_maximum, 0, 0, 0, false}}}
+#define BEFORE_GCN14(llvm_maximum, absent)                                                         \
+    {0, 0, {{0, 8191, 13, 0, 0, false, NULL}, {0, llvm_maximum, 0, 0, 0, false, absent}}}
+#define NO_FLAT_OFFSET "FLAT offsets exist from gcn1.4 on"
 static const reading_rule reading_rules[][GCN_ARCH_COUNT] = {
-    [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN10] = BEFORE_GCN14(0), [GCN_ARCH_GCN11] = BEFORE_GCN14(0),
-                                [GCN_ARCH_GCN12] = BEFORE_GCN14(8191),
-                                [GCN_ARCH_GCN14] = {0, 4095, {{0, 8191, 12, 0, 12, false}, {0, 8191, 0, 0, 0, false}}}},
-    [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {-4096, 4095, {{-4096, 8191, 13, 0, 13, true},
-                                                                {-4096, 4095, 0, 0, 0, false}}}},
+    [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN10] = BEFORE_GCN14(0, NO_FLAT_OFFSET),
+                                [GCN_ARCH_GCN11] = BEFORE_GCN14(0, NO_FLAT_OFFSET),
+                                [GCN_ARCH_GCN12] = BEFORE_GCN14(8191, NULL),
+                                [GCN_ARCH_GCN14] = {0, 4095, {{0, 8191, 12, 0, 12, false, NULL}, {0, 8191, 0, 0, 0, false, NULL}}}},
+    [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {-4096, 4095, {{-4096, 8191, 13, 0, 13, true, NULL},
+                                                                {-4096, 4095, 0, 0, 0, false, NULL}}}},
 };
 #undef BEFORE_GCN14
+#undef NO_FLAT_OFFSET
 
 const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect)
 {
@@ -45,22 +50,37 @@ const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch a
                                                     : &reading_rules[profile->offset_rule][arch].full[dialect];
 }
 
-/* llvm-mc 14 reads FLAT's offset:N only before glc and slc. */
-static const bool llvm_offset_first[GCN_ENCODING_COUNT] = {[GCN_ENCODING_FLAT] = true};
+/* How an encoding's modifiers read beyond the flags and the offset:
+ * llvm-mc 14's syntax, offset:N before glc and slc, the flags without a
+ * value, noglc and noslc, a comma before the modifiers (FLAT; llvm-mc reads
+ * MUBUF's so too, which this parser does not follow yet); CLRX's fields
+ * between the modifiers (FLAT) or after them, and reserved= among them
+ * (MUBUF); the encoding's checks after the operands' widths, where they
+ * only warn (FLAT), or before, where they refuse pairs of modifiers
+ * (MUBUF). */
+enum { LLVM_MC_MODIFIERS = 1, CLRX_FIELDS_BETWEEN = 2, CLRX_RESERVED_KEY = 4, CHECKS_AFTER_WIDTHS = 8 };
+static const uint8_t modifier_syntax[GCN_ENCODING_COUNT] = {
+    [GCN_ENCODING_MUBUF] = CLRX_RESERVED_KEY,
+    [GCN_ENCODING_FLAT] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CHECKS_AFTER_WIDTHS,
+};
 
 /* Whether the profile's first operand is a result that only glc returns
- * (a FLAT atomic's): written with glc, left out without (llvm-mc leaves
- * it out then; CLRX may write it). Constant per profile but the row's
- * test. */
+ * (a FLAT atomic's; CLRX's FLAT_ill_N may name it or not): written with
+ * glc, left out without (llvm-mc leaves it out then; CLRX may write it).
+ * Constant per profile but the row's test. */
+static inline __attribute__((always_inline)) bool result_optional(const gcn_profile *profile,
+                                                                    const gcn_row *row)
+{
+    return profile->operand_count > 2 && profile->operands[0].width == GCN_WIDTH_FLAT_RESULT &&
+           profile->operands[2].syntax == GCN_SYNTAX_VGPR && (!row || (row->flags & GCN_ROW_ATOMIC));
+}
 static inline __attribute__((always_inline)) bool result_only_with_glc(const gcn_profile *profile,
                                                                          const gcn_row *row)
 {
-    return profile->operand_count > 2 && profile->operands[0].width == GCN_WIDTH_FLAT_RESULT &&
-           profile->operands[2].syntax == GCN_SYNTAX_VGPR && row && (row->flags & GCN_ROW_ATOMIC);
+    return row && result_optional(profile, row);
 }
 
-/* The longest statement the one-pass path reads (FLAT's full path refuses
- * longer ones). */
+/* The longest statement the one-pass path reads. */
 enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
 
 /* Where an operand was, and whether the text gave `off` or (CLRX) nothing. */
@@ -99,9 +119,23 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
                 return true;
             }
         }
+        /* an address of one VGPR beside an saddr may be off (SCRATCH's) */
+        if (profile->width == GCN_WIDTH_FLAT_ADDRESS && profile->dwords == 1 &&
+            gcn_accept_word_here(cursor, "off")) {
+            text->off = true;
+            *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
+            return true;
+        }
         if (!gcn_parse_vgprs(cursor, &first, &count))
             return false;
         *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
+        return true;
+    case GCN_SYNTAX_SREG: /* FLAT's saddr (the only one in these profiles) */
+        if (!gcn_parse_saddr(cursor, profile->dwords, &first))
+            return false;
+        text->off = first == GCN_SADDR_OFF;
+        *out = (gcn_operand){(uint8_t)(text->off ? GCN_OPERAND_OFF : GCN_OPERAND_SCALAR),
+                             (uint8_t)(text->off ? 0 : profile->dwords), (uint16_t)first, 0};
         return true;
     case GCN_SYNTAX_SRSRC:
         if (!gcn_parse_srsrc(cursor, &first))
@@ -171,91 +205,115 @@ static const char *fields_start(const gcn_cursor *cursor)
     return p;
 }
 
-/* CLRX: the fields the row shows no operand or modifier for (vaddr=0x12),
- * kept in reserved[] where they lie, and reserved=N, the bits no field
- * covers but those CLRX keeps silent. */
-static bool parse_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown,
-                         gcn_instruction *instruction)
+/* Where a field lies on the generation: its own place, or where it has
+ * none, a later generation's if those bits are reserved here (CLRX's seg=
+ * and saddr= set them in GCN 1.1/1.2's FLAT); NULL where neither. */
+static const gcn_field_place *field_place(gcn_encoding encoding, gcn_arch arch, unsigned field)
+{
+    const gcn_field_place *place = &gcn_field_places[encoding][arch][field];
+    for (unsigned later = arch + 1u; place->kind == GCN_PLACE_ABSENT && later < GCN_ARCH_COUNT; later++) {
+        place = &gcn_field_places[encoding][later][field];
+        if ((place->mask << place->first) & ~gcn_encoding_reserved[encoding][arch][place->word])
+            return NULL;
+    }
+    return place->kind == GCN_PLACE_ABSENT ? NULL : place;
+}
+
+/* CLRX: one field the row shows no operand or modifier for (vaddr=0x12),
+ * kept in reserved[] where it lies, or reserved=N, the bits no field covers
+ * but those CLRX keeps silent (seen: those given before). */
+static bool parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
+                        gcn_instruction *instruction)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
-    const gcn_field_place *places = gcn_field_places[encoding][arch];
-    uint32_t seen = 0;
+    bool reserved_key = modifier_syntax[encoding] & CLRX_RESERVED_KEY;
     const char *first_key = NULL;
-    for (unsigned field = 0; field < GCN_MAX_FIELDS && !first_key; field++)
-        if (!((shown >> field) & 1u) && places[field].kind != GCN_PLACE_ABSENT)
-            first_key = gcn_clrx_field_key(encoding, field);
-    while (!gcn_at_end(cursor)) {
-        const char *start = cursor->pos;
-        size_t length = gcn_peek_identifier(cursor);
-        int found = gcn_word_is(start, length, "reserved") ? GCN_MAX_FIELDS : -1;
-        for (unsigned field = 0; field < GCN_MAX_FIELDS && found < 0; field++) {
-            const char *key = (shown >> field) & 1u || places[field].kind == GCN_PLACE_ABSENT
-                                  ? NULL
-                                  : gcn_clrx_field_key(encoding, field);
-            if (key && gcn_word_is(start, length, key))
-                found = (int)field;
-        }
-        if (found < 0)
-            return gcn_fail(cursor, start, "expected a modifier or a field (%s=...)",
-                            first_key ? first_key : "reserved");
-        const char *name = found == GCN_MAX_FIELDS ? "reserved" : gcn_clrx_field_key(encoding, (unsigned)found);
-        if (seen & (1u << found))
-            return gcn_fail(cursor, start, "%s given twice", name);
-        seen |= 1u << found;
-        cursor->pos += length;
-        if (!gcn_accept(cursor, '='))
-            return gcn_fail(cursor, cursor->pos, "expected '=' after %s", name);
-        gcn_skip_space(cursor);
-        const char *value_at = cursor->pos;
-        int64_t value;
-        uint32_t bits[2];
-        if (found == GCN_MAX_FIELDS) {
-            const uint32_t *mask = gcn_encoding_reserved[encoding][arch];
-            uint64_t reserved = ((uint64_t)mask[1] << 32 | mask[0]) & ~gcn_clrx_silent_reserved[encoding][arch];
-            if (!gcn_parse_expression(cursor, &value))
-                return false;
-            if ((uint64_t)value & ~reserved)
-                return gcn_fail(cursor, value_at, "reserved=%#llx sets bits that are not reserved %s bits on %s",
-                                (unsigned long long)value, gcn_encodings[encoding].name, gcn_arch_name(arch));
-            gcn_warn(cursor, start, "reserved %s bits set", gcn_encodings[encoding].name);
-            bits[0] = mask[0], bits[1] = mask[1];
-        } else {
-            if (!gcn_parse_ranged(cursor, 0, places[found].mask, &value, name))
-                return false;
-            uint32_t values[GCN_MAX_FIELDS] = {0}, none[2] = {0, 0}, words[2] = {0, 0};
-            values[found] = (uint32_t)value;
-            gcn_field_bits(encoding, arch, 1u << found, bits);
-            gcn_pack(encoding, arch, values, none, words); /* fixed bits cleared below */
-            value = (int64_t)((uint64_t)words[1] << 32 | words[0]);
-        }
-        instruction->reserved[0] = (instruction->reserved[0] & ~bits[0]) | ((uint32_t)value & bits[0]);
-        instruction->reserved[1] = (instruction->reserved[1] & ~bits[1]) | ((uint32_t)((uint64_t)value >> 32) & bits[1]);
+    size_t length = gcn_peek_identifier(cursor);
+    const char *start = cursor->pos;
+    int found = reserved_key && gcn_word_is(start, length, "reserved") ? GCN_MAX_FIELDS : -1;
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        const char *key = (shown >> field) & 1u || !field_place(encoding, arch, field)
+                              ? NULL
+                              : gcn_clrx_field_key(encoding, field);
+        first_key = first_key ? first_key : key;
+        if (key && found < 0 && gcn_word_is(start, length, key))
+            found = (int)field;
     }
+    if (found < 0 && !first_key && !reserved_key)
+        return gcn_fail(cursor, start, "expected a modifier");
+    if (found < 0)
+        return gcn_fail(cursor, start, "expected a modifier or a field (%s=...)",
+                        first_key ? first_key : "reserved");
+    const char *name = found == GCN_MAX_FIELDS ? "reserved" : gcn_clrx_field_key(encoding, (unsigned)found);
+    if (*seen & (1u << found))
+        return gcn_fail(cursor, start, "%s given twice", name);
+    *seen |= 1u << found;
+    cursor->pos += length;
+    if (!gcn_accept(cursor, '='))
+        return gcn_fail(cursor, cursor->pos, "expected '=' after %s", name);
+    gcn_skip_space(cursor);
+    const char *value_at = cursor->pos;
+    int64_t value;
+    uint64_t bits;
+    if (found == GCN_MAX_FIELDS) {
+        const uint32_t *mask = gcn_encoding_reserved[encoding][arch];
+        bits = (uint64_t)mask[1] << 32 | mask[0];
+        if (!gcn_parse_expression(cursor, &value))
+            return false;
+        if ((uint64_t)value & ~(bits & ~gcn_clrx_silent_reserved[encoding][arch]))
+            return gcn_fail(cursor, value_at, "reserved=%#llx sets bits that are not reserved %s bits on %s",
+                            (unsigned long long)value, gcn_encodings[encoding].name, gcn_arch_name(arch));
+        gcn_warn(cursor, start, "reserved %s bits set", gcn_encodings[encoding].name);
+    } else {
+        const gcn_field_place *place = field_place(encoding, arch, (unsigned)found);
+        if (!gcn_parse_ranged(cursor, 0, place->mask, &value, name))
+            return false;
+        unsigned shift = place->first + 32u * place->word;
+        bits = (uint64_t)place->mask << shift;
+        value = (int64_t)((uint64_t)value << shift);
+    }
+    instruction->reserved[0] = (instruction->reserved[0] & ~(uint32_t)bits) | ((uint32_t)value & (uint32_t)bits);
+    instruction->reserved[1] = (instruction->reserved[1] & ~(uint32_t)(bits >> 32)) |
+                               ((uint32_t)((uint64_t)value >> 32) & (uint32_t)(bits >> 32));
     return true;
 }
 
 /* The VGPR operands' counts by their width rules, once the modifiers are
- * known (CLRX counts tfe's register in the data, llvm-mc does not); each
- * operand then holds the count the instruction reads. */
+ * known (CLRX counts tfe's register in the data, llvm-mc does not; FLAT's
+ * address by its saddr); each operand then holds the count the instruction
+ * reads. A FLAT atomic's result, where not given (count 0), only without
+ * glc. */
 static bool check_widths(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
                          const operand_text *texts, gcn_instruction *instruction)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_arch arch = (gcn_arch)instruction->arch;
-    unsigned modifiers = instruction->modifiers;
+    unsigned modifiers = instruction->modifiers, saddr = GCN_SADDR_OFF, slot = row ? (unsigned)(row - gcn_rows) + 1 : 0;
+    bool optional = result_optional(profile, row), given = true;
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        if (profile->operands[i].width == GCN_WIDTH_FLAT_SADDR)
+            saddr = instruction->operands[i].number; /* GCN_SADDR_OFF for off */
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         gcn_operand *out = &instruction->operands[i];
         const operand_text *text = &texts[i];
-        unsigned width = gcn_operand_width(operand, row, arch, modifiers), found = out->count;
+        unsigned width = gcn_operand_width_beside(operand, slot, arch, modifiers, saddr), found = out->count;
         if (operand->syntax != GCN_SYNTAX_VGPR)
             continue;
-        if (operand->width == GCN_WIDTH_DATA) {
+        switch ((gcn_width_rule)operand->width) {
+        case GCN_WIDTH_DATA:
+        case GCN_WIDTH_FLAT_DATA:
+        case GCN_WIDTH_FLAT_RESULT: {
+            bool result = operand->width == GCN_WIDTH_FLAT_RESULT && optional;
             unsigned written = width - (llvm && (modifiers & GCN_MOD_TFE));
-            if (found != written)
-                return gcn_fail(cursor, text->at, "%s takes %u vector register%s as data, found %u",
-                                row ? row->name : "this opcode", written, written == 1 ? "" : "s", found);
-        } else if (operand->width == GCN_WIDTH_ADDRESS) {
+            given &= !result || found;
+            if (found != written && (!result || found))
+                return gcn_fail(cursor, text->at, "%s takes %u vector register%s as %s, found %u",
+                                row ? row->name : "this opcode", written, written == 1 ? "" : "s",
+                                result ? "result" : "data", found);
+            break;
+        }
+        case GCN_WIDTH_ADDRESS:
             if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
                 if (text->off || text->omitted)
                     return gcn_fail(cursor, text->at, "a VGPR address is required with offen, idxen or addr64");
@@ -268,10 +326,40 @@ static bool check_widths(gcn_cursor *cursor, const gcn_row *row, const gcn_profi
                 if (found != 1)
                     return gcn_fail(cursor, text->at, "expected 1 vector register as address, found %u", found);
             }
+            break;
+        default: /* FLAT's: two VGPRs, or GLOBAL's and SCRATCH's one fewer beside an saddr (0: off) */
+            if (text->off && width && llvm) /* CLRX: v0 */
+                return gcn_fail(cursor, text->at, "vaddr and saddr are both off");
+            if (!text->off && !width)
+                return gcn_fail(cursor, text->at, "SCRATCH takes vaddr or saddr, not both: one must be off");
+            if (!text->off && found != width)
+                return gcn_fail(cursor, text->at, "expected %u vector register%s as address, found %u",
+                                width, width == 1 ? "" : "s", found);
+            out->kind = width ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF;
+            break;
         }
         out->count = (uint8_t)width;
     }
+    if (row && optional) {
+        bool glc = (modifiers & GCN_MOD_GLC) != 0;
+        if (glc && !given)
+            return gcn_fail(cursor, texts[0].at, "glc returns the old value: name vdst first (vdst, vaddr, vdata)");
+        if (llvm && !glc && given)
+            return gcn_fail(cursor, texts[0].at, "an atomic without glc returns nothing: drop vdst or add glc");
+    }
     return true;
+}
+
+/* Whether another VGPR follows, after a comma or (LLVM) without one: a
+ * FLAT atomic's third, where the first was its result. */
+static bool vgpr_follows(const gcn_cursor *cursor, bool llvm)
+{
+    gcn_cursor probe = *cursor;
+    if (!gcn_accept(&probe, ',') && !llvm)
+        return false;
+    gcn_skip_space(&probe);
+    const char *p = probe.pos;
+    return p + 1 < probe.end && (*p == 'v' || *p == 'V') && ((p[1] >= '0' && p[1] <= '9') || p[1] == '[');
 }
 
 /* The statement past the usual one: any spacing, register symbols,
@@ -284,6 +372,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     bool llvm = dialect == GCN_DIALECT_LLVM;
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
+    unsigned syntax = modifier_syntax[encoding];
     /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
     const char *name_end = cursor->pos, *name = name_end;
     if (llvm && row && name_end - cursor->text > 4 && gcn_word_is(name_end - 4, 4, "_e64")) {
@@ -296,44 +385,71 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row ? row->name : "this opcode");
     operand_text texts[GCN_PROFILE_MAX_OPERANDS] = {{NULL, false, false}};
+    gcn_operand *operands = instruction->operands;
+    /* the fields CLRX's keys may not name: the operands', the modifiers',
+     * the opcode's (FLAT's segment on GCN 1.4) */
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
-    bool scalar_refused = false;
+    unsigned high = gcn_encoding_opcode_high_field[encoding][0];
+    if (high != GCN_NO_FIELD && gcn_field_places[encoding][arch][high].kind != GCN_PLACE_ABSENT)
+        shown |= 1u << high;
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
+        if (gcn_field_modifiers[encoding][field])
+            shown |= 1u << field;
+    bool optional = result_optional(profile, row), scalar_refused = false;
     for (unsigned i = 0; i < profile->operand_count; i++) {
+        shown |= 1u << profile->operands[i].field;
+        if (i == 2 && optional && !vgpr_follows(cursor, llvm)) {
+            /* the address and the data: no result (count 0) */
+            operands[2] = operands[1], texts[2] = texts[1];
+            operands[1] = operands[0], texts[1] = texts[0];
+            operands[0] = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
+            continue;
+        }
         if (i && !texts[i - 1].omitted && !gcn_accept(cursor, ',') && !comma_missing(cursor))
             return false;
-        if (!parse_operand(cursor, &profile->operands[i], &instruction->operands[i], &texts[i]))
+        if (!parse_operand(cursor, &profile->operands[i], &operands[i], &texts[i]))
             return false;
-        shown |= 1u << profile->operands[i].field;
-        const gcn_operand *operand = &instruction->operands[i];
-        scalar_refused |= operand->kind != GCN_OPERAND_VECTOR && operand->number + operand->count > 102;
+        /* (FLAT's saddr: its own rules, gcn_parse_saddr) */
+        scalar_refused |= operands[i].kind != GCN_OPERAND_VECTOR && profile->operands[i].syntax != GCN_SYNTAX_SREG &&
+                          operands[i].number + operands[i].count > 102;
     }
     instruction->operand_count = profile->operand_count;
     if (llvm && scalar_refused)
         warn_llvm_refused(cursor, profile, instruction, texts);
+    bool llvm_mc = llvm && (syntax & LLVM_MC_MODIFIERS);
+    if (llvm_mc && !gcn_at_end(cursor))
+        gcn_accept(cursor, ','); /* llvm-mc takes a comma before the modifiers */
 
-    /* the modifiers, up to CLRX's fields */
+    /* the modifiers; CLRX's fields after them or between them */
     unsigned allowed = hook->allowed(row, arch, dialect);
     const gcn_offset_rule *rule = llvm && !allowed ? NULL : gcn_offset_rule_of(profile, arch, dialect);
     int64_t offset = 0;
+    gcn_modifier_state state = {0, false, false};
+    uint32_t fields_seen = 0;
+    gcn_skip_space(cursor);
     const char *flags_at = cursor->pos;
-    gcn_cursor flags = *cursor;
-    if (!llvm)
-        flags.end = fields_start(cursor);
-    bool ok = gcn_parse_modifiers(&flags, allowed, rule, instruction, &offset);
-    cursor->pos = flags.pos;
-    cursor->failed = flags.failed;
-    if (!ok)
-        return false;
-    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
-        if (gcn_field_modifiers[encoding][field])
-            shown |= 1u << field;
-    if (!llvm && !parse_fields(cursor, encoding, shown, instruction))
-        return false;
-    if (!hook->check(cursor, dialect, row, instruction, flags_at, flags.end) ||
-        !check_widths(cursor, row, profile, texts, instruction))
-        return false;
+    const char *flags_end = llvm || (syntax & CLRX_FIELDS_BETWEEN) ? cursor->end : fields_start(cursor);
+    for (bool modifiers = true;;) {
+        if (modifiers) { /* up to CLRX's next field */
+            gcn_cursor flags = *cursor;
+            flags.end = llvm ? cursor->end : fields_start(cursor);
+            bool ok = gcn_parse_modifiers(&flags, allowed, rule, llvm_mc, &state, instruction, &offset);
+            cursor->pos = flags.pos;
+            cursor->failed = flags.failed;
+            if (!ok)
+                return false;
+        }
+        if (gcn_at_end(cursor))
+            break;
+        if (!parse_field(cursor, encoding, shown, &fields_seen, instruction))
+            return false;
+        modifiers = syntax & CLRX_FIELDS_BETWEEN; /* MUBUF: fields only, after the first */
+    }
     instruction->offset = (uint32_t)offset;
-    return true;
+    bool late = syntax & CHECKS_AFTER_WIDTHS;
+    return (late || hook->check(cursor, dialect, row, instruction, flags_at, flags_end)) &&
+           check_widths(cursor, row, profile, texts, instruction) &&
+           (!late || hook->check(cursor, dialect, row, instruction, flags_at, flags_end));
 }
 
 /* ", ": the next operand's start, or NULL (for other spacing too, which
@@ -469,7 +585,7 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
         minimum = reading_rules[profile->offset_rule][arch].quiet_minimum,
         maximum = reading_rules[profile->offset_rule][arch].quiet_maximum;
     if (!(p = gcn_read_plain_modifiers(p, end, ~0u, minimum, maximum, &read)) || (read.flags & ~allowed) ||
-        (llvm && llvm_offset_first[encoding] && read.offset_after_flag))
+        (llvm && (modifier_syntax[encoding] & LLVM_MC_MODIFIERS) && read.offset_after_flag))
         return false;
     instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
     if (!hook->check(NULL, dialect, row, instruction, NULL, NULL))
@@ -541,9 +657,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
             return true;
         instruction->modifiers = modifiers;
     }
-    const gcn_encoding_hook *hook = &gcn_encoding_hooks[profile->encoding];
-    return hook->parse_full ? hook->parse_full(cursor, row, instruction)
-                            : parse_full(cursor, row, profile, instruction);
+    return parse_full(cursor, row, profile, instruction);
 }
 
 /* The profiles copied, so that each parser below knows its own as constants. */

@@ -46,9 +46,8 @@ gcn_flat_offset_text(const gcn_instruction *instruction, const gcn_profile *prof
 }
 
 static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_buffer_modifiers_allowed, gcn_buffer_check, NULL},
-    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, gcn_flat_modifiers_allowed, gcn_flat_check,
-                           gcn_parse_flat_full},
+    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_buffer_modifiers_allowed, gcn_buffer_check},
+    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, gcn_flat_modifiers_allowed, gcn_flat_check},
 };
 
 /* The VALUE modifier (the offset) as the dialect writes it: as held but

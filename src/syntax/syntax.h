@@ -138,10 +138,25 @@ typedef struct gcn_offset_rule {
     int64_t llvm_truncate_maximum; /* LLVM: up to this, out of range warns and truncates too
                                       (llvm-mc 14 masks MUBUF offsets to 12 bits); 0: none */
     unsigned hardware_width;       /* CLRX: the bits the hardware reads, and whether as a */
-    bool hardware_signed;          /* signed number: a value it reads otherwise warns; 0: none */
+    bool hardware_signed;          /* signed number: a value it reads otherwise warns (and is
+                                      held as read); 0: none */
+    const char *absent;            /* where the generation has no offset: why any but 0 is an
+                                      error (at the modifier); NULL: the range's error */
 } gcn_offset_rule;
 
+/* What the modifiers read so far held, for a statement whose modifiers come
+ * in pieces (between CLRX's fields). */
+typedef struct gcn_modifier_state {
+    unsigned seen;     /* the flags given, also as 0 (glc:0, noglc) */
+    bool offset_seen;
+    bool flag_seen;    /* a flag before offset:N, which llvm-mc's FLAT refuses */
+} gcn_modifier_state;
+
+/* The modifiers up to the cursor's end. llvm_mc: the LLVM dialect reads
+ * them as llvm-mc 14 does: offset:N before the flags, the flags without a
+ * value, noglc and noslc (the flag given as 0). */
 bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
-                         gcn_instruction *instruction, int64_t *offset);
+                         bool llvm_mc, gcn_modifier_state *state, gcn_instruction *instruction,
+                         int64_t *offset);
 
 #endif
