@@ -452,6 +452,14 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
            (!late || hook->check(cursor, dialect, row, instruction, flags_at, flags_end));
 }
 
+/* The modifiers' reader out of line, once for every profile's parser: a
+ * copy in each would not stay in the instruction cache beside the
+ * others. */
+static __attribute__((noinline)) const char *read_modifiers(const char *p, const char *end, int32_t minimum,
+                                                          int32_t maximum, gcn_plain_modifiers *read)
+{
+    return gcn_read_plain_modifiers(p, end, ~0u, minimum, maximum, read);
+}
 /* ", ": the next operand's start, or NULL (for other spacing too, which
  * the full path takes). */
 static inline const char *after_comma(const char *p, const char *end)
@@ -472,65 +480,89 @@ static inline const char *read_inline_integer(const char *p, const char *end, un
     return p;
 }
 
-/* One operand of the usual statement at p: registers as plain numbers,
- * `off`, SOFFSET an SGPR, a TTMP or an inline integer; NULL for anything
- * else, or what the full path would warn about. */
+/* One operand of the usual statement at p, by its syntax: registers as
+ * plain numbers, `off`, SOFFSET an SGPR, a TTMP or an inline integer;
+ * NULL for anything else, or what the full path would warn about. Each
+ * syntax's reader out of line, once for every profile's parser (a copy
+ * in each would not stay in the instruction cache beside the others);
+ * the choice among them inline, a constant per profile. */
+static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, const char *end, bool off,
+                                                             gcn_operand *out)
+{
+    unsigned first = 0, count = 0;
+    if (p < end && *p == 'v') {
+        p = gcn_read_register_range(p + 1, end, 256, false, &first, &count);
+    } else if (off && GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
+        p += 3; /* the comma must follow; a count of 0 */
+    } else {
+        return NULL;
+    }
+    *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
+    return p;
+}
+/* FLAT's saddr: off, or SGPRs the usual way (a pair aligned) */
+static __attribute__((noinline)) const char *read_saddr_operand(const char *p, const char *end, gcn_arch arch,
+                                                              unsigned dwords, gcn_operand *out)
+{
+    gcn_scalar scalar;
+    if (GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
+        *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
+        return p + 3;
+    }
+    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != dwords ||
+        (scalar.count == 2 && (scalar.code & 1)))
+        return NULL;
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
+    return p;
+}
+static __attribute__((noinline)) const char *read_srsrc_operand(const char *p, const char *end, gcn_arch arch,
+                                                              gcn_operand *out)
+{
+    gcn_scalar scalar;
+    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 || scalar.code % 4)
+        return NULL;
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)scalar.code, 0};
+    return p;
+}
+static __attribute__((noinline)) const char *read_soffset_operand(const char *p, const char *end, gcn_arch arch,
+                                                                bool llvm, gcn_operand *out)
+{
+    gcn_scalar scalar;
+    unsigned code;
+    const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
+    if (after) { /* an SGPR or a TTMP: the usual one */
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
+        return scalar.count == 1 ? after : NULL;
+    }
+    if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
+        if (!(p = read_inline_integer(p, end, &code)))
+            return NULL;
+        *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)code, 0};
+        return p;
+    }
+    if (!(after = gcn_read_named_scalar(p, end, arch, &scalar)) || scalar.count != 1 ||
+        (llvm && gcn_llvm_refused_scalar(arch, scalar.code, 1, false)))
+        return NULL; /* what llvm-mc refuses: the full path warns */
+    *out = (gcn_operand){gcn_is_inline_constant(arch, scalar.code) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR, 1,
+                         (uint16_t)scalar.code, 0};
+    return after;
+}
 static inline __attribute__((always_inline)) const char *
 read_operand(const char *p, const char *end, gcn_arch arch, bool llvm,
              const gcn_operand_profile *profile, gcn_operand *out)
 {
-    unsigned first = 0, count = 0;
-    gcn_scalar scalar;
     switch ((gcn_operand_syntax)profile->syntax) {
     case GCN_SYNTAX_VGPR:
-        if (p < end && *p == 'v') {
-            p = gcn_read_register_range(p + 1, end, 256, false, &first, &count);
-        } else if ((profile->width == GCN_WIDTH_ADDRESS || profile->width == GCN_WIDTH_FLAT_ADDRESS) &&
-                   GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
-            p += 3; /* the comma must follow; a count of 0 */
-        } else {
-            return NULL;
-        }
-        *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
-        return p;
-    case GCN_SYNTAX_SREG: /* FLAT's saddr: off, or SGPRs the usual way (a pair aligned) */
-        if (profile->width != GCN_WIDTH_FLAT_SADDR)
-            return NULL;
-        if (GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
-            *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
-            return p + 3;
-        }
-        if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) ||
-            scalar.count != profile->dwords || (scalar.count == 2 && (scalar.code & 1)))
-            return NULL;
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
-        return p;
+        return read_vgpr_operand(p, end,
+                                 profile->width == GCN_WIDTH_ADDRESS || profile->width == GCN_WIDTH_FLAT_ADDRESS,
+                                 out);
+    case GCN_SYNTAX_SREG:
+        return profile->width == GCN_WIDTH_FLAT_SADDR ? read_saddr_operand(p, end, arch, profile->dwords, out)
+                                                      : NULL;
     case GCN_SYNTAX_SRSRC:
-        if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 ||
-            scalar.code % 4)
-            return NULL;
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)scalar.code, 0};
-        return p;
-    case GCN_SYNTAX_SOFFSET: {
-        const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
-        if (after) { /* an SGPR or a TTMP: the usual one */
-            *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
-            return scalar.count == 1 ? after : NULL;
-        }
-        if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
-            if (!(p = read_inline_integer(p, end, &first)))
-                return NULL;
-            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)first, 0};
-            return p;
-        }
-        if (!(after = gcn_read_named_scalar(p, end, arch, &scalar)) || scalar.count != 1 ||
-            (llvm && gcn_llvm_refused_scalar(arch, scalar.code, 1, false)))
-            return NULL; /* what llvm-mc refuses: the full path warns */
-        *out = (gcn_operand){gcn_is_inline_constant(arch, scalar.code) ? GCN_OPERAND_CONSTANT
-                                                                      : GCN_OPERAND_SCALAR,
-                             1, (uint16_t)scalar.code, 0};
-        return after;
-    }
+        return read_srsrc_operand(p, end, arch, out);
+    case GCN_SYNTAX_SOFFSET:
+        return read_soffset_operand(p, end, arch, llvm, out);
     default:
         return NULL;
     }
@@ -584,7 +616,7 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     if (profile->offset_rule != GCN_OFFSET_FIELD)
         minimum = reading_rules[profile->offset_rule][arch].quiet_minimum,
         maximum = reading_rules[profile->offset_rule][arch].quiet_maximum;
-    if (!(p = gcn_read_plain_modifiers(p, end, ~0u, minimum, maximum, &read)) || (read.flags & ~allowed) ||
+    if (!(p = read_modifiers(p, end, minimum, maximum, &read)) || (read.flags & ~allowed) ||
         (llvm && (modifier_syntax[encoding] & LLVM_MC_MODIFIERS) && read.offset_after_flag))
         return false;
     instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
