@@ -4,7 +4,7 @@
 
 static const gcn_formatter formatters[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPP] = gcn_format_generic,
-    [GCN_FAMILY_SMEM] = gcn_format_smem,
+    [GCN_FAMILY_SMEM] = gcn_format_generic,
     [GCN_FAMILY_MUBUF] = gcn_format_generic,
     [GCN_FAMILY_FLAT] = gcn_format_generic,
     [GCN_FAMILY_SOP2] = gcn_format_generic,

@@ -71,6 +71,17 @@ typedef struct gcn_encoding_hook {
     /* the encoding's own full path, where the generic one does not read
      * its text yet (FLAT's, syntax/flat.c); NULL: the generic one */
     bool (*parse_full)(gcn_cursor *, const gcn_row *, gcn_instruction *);
+    /* SMRD/SMEM's (syntax/scalar_memory.h): an operand of its own syntax at
+     * a raw pointer with GCN_OPERAND_ROOM bytes (NULL: llvm-mc has no text,
+     * CLRX no register name, and then the key form: every field as
+     * key=value); CLRX's modifiers of the usual instruction at a raw
+     * pointer (NULL: put_clrx_tail's) and of any, with the fields no
+     * operand shows; the row CLRX names where the generation has none. */
+    char *(*write_operand)(char *, const gcn_instruction *, gcn_dialect, const gcn_operand_profile *,
+                           const gcn_operand *);
+    char *(*write_clrx_tail)(char *, const gcn_instruction *, const gcn_profile *);
+    void (*put_clrx_tail)(gcn_text *, const gcn_instruction *, const gcn_profile *, bool key_form);
+    const gcn_row *(*clrx_alias)(const gcn_instruction *, gcn_instruction *copy);
 } gcn_encoding_hook;
 
 /* The generic parser of a profile whose encoding has modifiers, by shape

@@ -6,6 +6,7 @@
 
 #include "syntax/buffer.h"
 #include "syntax/flat.h"
+#include "syntax/scalar_memory.h"
 
 /* Reserved bits CLRX does not show: clrxdisasm prints none, and its vectors
  * set MUBUF's bit 53 everywhere and bit 15 on GCN 1.2, expecting the same
@@ -49,6 +50,12 @@ static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_buffer_modifiers_allowed, gcn_buffer_check, NULL},
     [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, gcn_flat_modifiers_allowed, gcn_flat_check,
                            gcn_parse_flat_full},
+#define GCN_SCALAR_MEMORY_HOOK                                                                          \
+    {gcn_llvm_memory_modifiers, NULL, NULL, NULL, gcn_write_memory_operand, gcn_write_clrx_memory_tail, \
+     gcn_put_clrx_memory_tail, gcn_clrx_memory_alias}
+    [GCN_ENCODING_SMRD] = GCN_SCALAR_MEMORY_HOOK,
+    [GCN_ENCODING_SMEM] = GCN_SCALAR_MEMORY_HOOK,
+#undef GCN_SCALAR_MEMORY_HOOK
 };
 
 /* The VALUE modifier (the offset) as the dialect writes it: as held but

@@ -49,12 +49,10 @@ bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, ui
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text);
 
-bool gcn_format_smem(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 /* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
  * which the caller reserved (the disassembler's hot path): returns the end,
  * or NULL where gcn_format_text fails. Per family (the disassembler calls
  * them from its own dispatch, which also decodes), and the dispatch. */
-char *gcn_write_llvm_smem(const gcn_instruction *, char *);
 char *gcn_write_llvm_generic(const gcn_instruction *, char *); /* generic_format.c */
 /* generic_format.c's fast path, either dialect: NULL where gcn_format_generic
  * is needed. */
@@ -62,7 +60,6 @@ char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, 
 /* The usual CLRX text the same way (gcn_format_text's), NULL where the
  * family's general printer is needed; and gcn_write_clrx_exact, the same
  * where it needs no reading back (gcn_format_exact_text's), else NULL. */
-char *gcn_write_clrx_smem(const gcn_instruction *, char *);
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
 /* gcn_write_clrx_exact's dispatch without its test: the usual CLRX text
  * whether or not it gives back every bit (gcndis without --exact). */
@@ -76,14 +73,9 @@ bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect
                          uint64_t address, const char *text, size_t length);
 static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
 {
-    switch (instruction->family) {
-    case GCN_FAMILY_SMEM:
-        return gcn_write_llvm_smem(instruction, at);
-    case GCN_FAMILY_NONE:
+    if (instruction->family == GCN_FAMILY_NONE)
         return NULL;
-    default:
-        return gcn_write_llvm_generic(instruction, at);
-    }
+    return gcn_write_llvm_generic(instruction, at);
 }
 bool gcn_parse_smem(gcn_cursor *, const gcn_row *, gcn_instruction *);
 
