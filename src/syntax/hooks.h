@@ -47,12 +47,14 @@ gcn_flat_offset_text(const gcn_instruction *instruction, const gcn_profile *prof
 }
 
 static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_buffer_modifiers_allowed, gcn_buffer_check, NULL},
-    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, gcn_flat_modifiers_allowed, gcn_flat_check,
-                           gcn_parse_flat_full},
-#define GCN_SCALAR_MEMORY_HOOK                                                                          \
-    {gcn_llvm_memory_modifiers, NULL, NULL, NULL, gcn_write_memory_operand, gcn_write_clrx_memory_tail, \
-     gcn_put_clrx_memory_tail, gcn_clrx_memory_alias}
+    [GCN_ENCODING_MUBUF] = {.llvm_hidden = gcn_llvm_buffer_modifiers, .allowed = gcn_buffer_modifiers_allowed,
+                            .check = gcn_buffer_check},
+    [GCN_ENCODING_FLAT] = {.llvm_hidden = gcn_llvm_flat_modifiers, .allowed = gcn_flat_modifiers_allowed,
+                           .check = gcn_flat_check, .parse_full = gcn_parse_flat_full},
+#define GCN_SCALAR_MEMORY_HOOK                                                                            \
+    {.llvm_hidden = gcn_llvm_memory_modifiers, .write_operand = gcn_write_memory_operand,                 \
+     .write_clrx_tail = gcn_write_clrx_memory_tail, .put_clrx_tail = gcn_put_clrx_memory_tail,            \
+     .clrx_alias = gcn_clrx_memory_alias}
     [GCN_ENCODING_SMRD] = GCN_SCALAR_MEMORY_HOOK,
     [GCN_ENCODING_SMEM] = GCN_SCALAR_MEMORY_HOOK,
 #undef GCN_SCALAR_MEMORY_HOOK
