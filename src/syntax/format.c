@@ -69,16 +69,6 @@ bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, ui
     return formatters[instruction->family](instruction, dialect, address, text);
 }
 
-bool gcn_write_through_spare(gcn_text *text, gcn_text_writer write,
-                             const gcn_instruction *instruction, const void *context)
-{
-    char spare[GCN_TEXT_ROOM];
-    char *end = write(instruction, context, spare);
-    if (end)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    return end != NULL;
-}
-
 bool gcn_format_arguments_valid(const gcn_instruction *instruction, gcn_dialect dialect,
                                 const char *buffer, size_t size)
 {

@@ -19,28 +19,6 @@ typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
 bool gcn_format_arguments_valid(const gcn_instruction *instruction, gcn_dialect dialect,
                                 const char *buffer, size_t size);
 
-/* A family's LLVM text written at at, which has GCN_TEXT_ROOM bytes;
- * returns the end, or NULL where llvm-mc has no text for the words.
- * context: what the family worked out about the instruction. */
-typedef char *(*gcn_text_writer)(const gcn_instruction *instruction, const void *context, char *at);
-
-/* Near the end of the text: through a spare buffer, out of line. */
-bool gcn_write_through_spare(gcn_text *text, gcn_text_writer write,
-                             const gcn_instruction *instruction, const void *context);
-
-/* Runs write in room reserved once in text, so that it need not check room
- * per piece. Inline, so that the writer is called directly. */
-static inline __attribute__((always_inline)) bool gcn_write_reserved(
-    gcn_text *text, gcn_text_writer write, const gcn_instruction *instruction, const void *context)
-{
-    if (text->length + GCN_TEXT_ROOM >= text->size)
-        return gcn_write_through_spare(text, write, instruction, context);
-    char *start = text->data + text->length, *end = write(instruction, context, start);
-    if (end)
-        text->length += (size_t)(end - start);
-    return end != NULL;
-}
-
 /* gcn_format and gcn_format_exact appending to text, for an instruction
  * straight from gcn_decode (its fields are not checked again): the
  * disassembler's hot path. False where gcn_format(_exact) fails. */
@@ -51,8 +29,8 @@ bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect diale
 
 /* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
  * which the caller reserved (the disassembler's hot path): returns the end,
- * or NULL where gcn_format_text fails. Per family (the disassembler calls
- * them from its own dispatch, which also decodes), and the dispatch. */
+ * or NULL where gcn_format_text fails; every family's (the generic
+ * printer's), and the same with a test of the family. */
 char *gcn_write_llvm_generic(const gcn_instruction *, char *); /* generic_format.c */
 /* generic_format.c's fast path, either dialect: NULL where gcn_format_generic
  * is needed. */
