@@ -619,12 +619,6 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
     return true;
 }
 
-static bool takes_glc(gcn_shape shape)
-{
-    return shape == GCN_SHAPE_SMEM_LOAD || shape == GCN_SHAPE_SMEM_STORE ||
-           shape == GCN_SHAPE_SMEM_ATOMIC;
-}
-
 /* Modifiers (glc, nv, CLRX GCN 1.4 offset:X) and CLRX field keys, in any order. */
 static bool parse_trailing(smem_parse *p, const gcn_row *row)
 {
@@ -659,7 +653,7 @@ static bool parse_trailing(smem_parse *p, const gcn_row *row)
                 gcn_warn(cursor, start, "SMRD has no glc bit on %s: ignored", gcn_arch_name(p->arch));
                 continue;
             }
-            if (p->llvm && !takes_glc(p->form->shape))
+            if (p->llvm && !gcn_memory_takes_glc(p->form->shape))
                 return gcn_fail(cursor, start, "%s takes no glc in LLVM syntax", name);
             if (!parse_flag_value(p, &on))
                 return false;
@@ -1015,7 +1009,7 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
     }
     while (at < end && (*at == ' ' || *at == '\t'))
         at++;
-    if (end - at >= 3 && memcmp(at, "glc", 3) == 0 && takes_glc(form->shape)) {
+    if (end - at >= 3 && memcmp(at, "glc", 3) == 0 && gcn_memory_takes_glc(form->shape)) {
         for (at += 3; at < end && (*at == ' ' || *at == '\t');)
             at++;
         modifiers |= GCN_MOD_GLC;
