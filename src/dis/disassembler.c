@@ -381,16 +381,10 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     return at;
 }
 
-/* The writers of each encoding that decodes: the generic printer's. */
-static char *write_clrx_generic(const gcn_instruction *instruction, uint64_t address, char *at)
-{
-    return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
-}
-
 /* Decodes the words and writes their llvm text at at (*end, NULL where it
- * fails): the encoding's decoder by one indexed call, then its writer
- * directly. The text is gcn_format_exact_text's, shorter than TEXT_SIZE, in
- * the room LINE_ROOM leaves. False where the words do not decode. Inline
+ * fails): the encoding's decoder by one indexed call, then the generic
+ * printer's writer directly. The text is gcn_format_exact_text's, shorter
+ * than TEXT_SIZE, in the room LINE_ROOM leaves. False where the words do not decode. Inline
  * whole, calls but to decoders and writers, so that end stays in a
  * register. */
 static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
@@ -471,7 +465,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
          * illegal opcodes, --exact's reading back) through put_unusual. */
         if (clrx)
             end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
-                        : write_clrx_generic(&instruction, offset, text);
+                        : gcn_write_generic(&instruction, GCN_DIALECT_CLRX, offset, text);
         if (__builtin_expect(!end, 0)) {
             l->output.length = (size_t)(out - data);
             l->after_data = after_data;

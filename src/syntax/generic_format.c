@@ -531,7 +531,7 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned modifiers = instruction->modifiers, hide = 0;
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
-    /* (llvm-mc ignores the fields an SMEM row does not use) */
+    /* (llvm-mc ignores the fields an SMEM row does not use, and its reserved bits) */
     bool unused_fields_shown = !(llvm && encoding == GCN_ENCODING_SMEM);
     if (instruction->operand_count != profile->operand_count || instruction->encoding != encoding ||
         (unused_fields_shown &&
