@@ -380,12 +380,13 @@ static __attribute__((noinline)) bool put_llvm_alias(gcn_text *text, const gcn_i
 /* CLRX's key form (SMRD/SMEM's, where an operand has no register name):
  * the bare mnemonic, then every field as key=value. */
 static __attribute__((noinline)) bool put_key_form(gcn_text *text, const gcn_instruction *instruction,
-                                                   const gcn_profile *profile, const gcn_row *row, size_t start)
+                                                   const gcn_profile *profile, const gcn_row *row,
+                                                   size_t start)
 {
     text->length = start;
     if (!row)
-        gcn_put_illegal(text, GCN_DIALECT_CLRX, gcn_encodings[instruction->encoding].name, instruction->opcode,
-                        false);
+        gcn_put_illegal(text, GCN_DIALECT_CLRX, gcn_encodings[instruction->encoding].name,
+                        instruction->opcode, false);
     else
         gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, false);
     gcn_encoding_hooks[instruction->encoding].put_clrx_tail(text, instruction, profile, true);
@@ -404,7 +405,8 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     const gcn_profile *profile = gcn_profile_of(instruction);
     /* (an SMRD instruction's row names its SMEM profile: the same operands) */
     if (instruction->operand_count != profile->operand_count ||
-        (encoding != profile->encoding && !(encoding == GCN_ENCODING_SMRD && profile->encoding == GCN_ENCODING_SMEM)))
+        (encoding != profile->encoding &&
+         !(encoding == GCN_ENCODING_SMRD && profile->encoding == GCN_ENCODING_SMEM)))
         return false;
     /* SOPP's unused field and s_endpgm's: left out when 0 */
     unsigned count = profile->operand_count;

@@ -40,7 +40,7 @@ bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, 
     return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 2);
 }
 
-char *gcn_write_llvm_memory_register(char *at, gcn_arch arch, unsigned code, unsigned count)
+char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
     gcn_text text = {at, GCN_OPERAND_ROOM, 0};
     return gcn_put_llvm_memory_register(&text, arch, code, count) ? at + text.length : NULL;
@@ -103,8 +103,8 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
     unsigned modifiers = instruction->modifiers;
     size_t start = text->length;
     char spare[GCN_TEXT_ROOM];
-    char *end = gcn_write_modifiers_valued(spare, instruction, &gcn_modifier_orders[encoding][GCN_DIALECT_CLRX],
-                                           GCN_HIDE_VALUE | GCN_MOD_IMM | GCN_MOD_SOE, 0);
+    const gcn_modifier_order *order = &gcn_modifier_orders[encoding][GCN_DIALECT_CLRX];
+    char *end = gcn_write_modifiers_valued(spare, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
     gcn_put_length(text, spare, (size_t)(end - spare));
     /* the fields: unshown ones from reserved[], the others from the operands */
     uint32_t values[GCN_MAX_FIELDS] = {0}, reserved[2] = {0, 0};

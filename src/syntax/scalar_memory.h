@@ -46,26 +46,26 @@ static inline unsigned gcn_llvm_memory_modifiers(const gcn_instruction *instruct
 /* A register as llvm-mc 14 disassembles it (GCN 1.2/1.4), and as it
  * assembles it (GCN 1.0/1.1), past the usual SGPRs: at a raw pointer with
  * GCN_OPERAND_ROOM bytes, NULL where llvm-mc has no text (scalar_memory.c). */
-char *gcn_write_llvm_memory_register(char *at, gcn_arch arch, unsigned code, unsigned count);
+char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count);
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data);
 /* The same into a text (GCN 1.2/1.4; the parser reads back what it prints). */
 bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, unsigned count);
 
 /* GCN 1.2/1.4: SGPRs straight (masked to their alignment), the rest out
  * of line. */
-static inline __attribute__((always_inline)) char *write_llvm_memory_register(char *at, gcn_arch arch,
-                                                                              unsigned code, unsigned count)
+static inline __attribute__((always_inline)) char *
+gcn_write_llvm_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
     if (code <= 101) {
         unsigned first = code & ~((count >= 4 ? 4 : count) - 1);
         return first + count > 104 ? NULL : gcn_write_sgprs(at, first, count);
     }
-    return gcn_write_llvm_memory_register(at, arch, code, count);
+    return gcn_write_llvm_memory_other(at, arch, code, count);
 }
 
 /* CLRX: a register with a name (code below 128), else NULL (the key form). */
-static inline __attribute__((always_inline)) char *write_clrx_memory_register(char *at, gcn_arch arch,
-                                                                              unsigned code, unsigned count)
+static inline __attribute__((always_inline)) char *
+gcn_write_clrx_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
     return code < 128 ? gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, code, count) : NULL;
 }
@@ -75,14 +75,15 @@ static inline __attribute__((always_inline)) char *write_clrx_memory_register(ch
  * offset field whatever soe says), else the register in the field's low
  * bits (CLRX 8, llvm-mc 7). */
 static inline __attribute__((always_inline)) char *
-write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialect dialect, const gcn_operand *operand)
+gcn_write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
+                        const gcn_operand *operand)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     unsigned modifiers = instruction->modifiers;
     bool smrd = instruction->encoding == GCN_ENCODING_SMRD;
     uint32_t offset = instruction->offset;
     if (dialect == GCN_DIALECT_CLRX && !smrd && (modifiers & GCN_MOD_SOE))
-        return write_clrx_memory_register(at, arch, operand->number, 1);
+        return gcn_write_clrx_memory_tuple(at, arch, operand->number, 1);
     if (modifiers & GCN_MOD_IMM) {
         if (dialect == GCN_DIALECT_CLRX || smrd)
             return gcn_write_hex(at, offset);
@@ -100,9 +101,9 @@ write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialect di
         return gcn_write_length(gcn_write_unsigned(gcn_write_length(at, "lit(", 4), literal), ")", 1);
     }
     if (dialect == GCN_DIALECT_CLRX)
-        return write_clrx_memory_register(at, arch, offset & 0xffu, 1);
+        return gcn_write_clrx_memory_tuple(at, arch, offset & 0xffu, 1);
     return smrd ? gcn_write_llvm_smrd_register(at, arch, offset, 1, false)
-                : write_llvm_memory_register(at, arch, offset & 0x7fu, 1);
+                : gcn_write_llvm_memory_tuple(at, arch, offset & 0x7fu, 1);
 }
 
 /* An operand of an SMRD/SMEM profile (the offset, s_atc_probe's value, the
@@ -116,19 +117,23 @@ gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_diale
     gcn_arch arch = (gcn_arch)instruction->arch;
     switch (profile->syntax) {
     case GCN_SYNTAX_SMEM_OFFSET:
-        return write_memory_offset(at, instruction, dialect, operand);
+        return gcn_write_memory_offset(at, instruction, dialect, operand);
     case GCN_SYNTAX_SMEM_PROBE: /* a 7-bit value; llvm-mc's inline constants decimal */
         return dialect == GCN_DIALECT_LLVM && operand->value <= 64 ? gcn_write_unsigned(at, operand->value)
                                                                    : gcn_write_hex(at, operand->value);
     default: /* sdata, sbase */
         if (dialect == GCN_DIALECT_CLRX)
-            return write_clrx_memory_register(at, arch, operand->number, operand->count);
+            return gcn_write_clrx_memory_tuple(at, arch, operand->number, operand->count);
         if (instruction->encoding == GCN_ENCODING_SMRD)
             return gcn_write_llvm_smrd_register(at, arch, operand->number, operand->count,
                                                 profile->syntax == GCN_SYNTAX_SREG);
-        return write_llvm_memory_register(at, arch, operand->number, operand->count);
+        return gcn_write_llvm_memory_tuple(at, arch, operand->number, operand->count);
     }
 }
+
+/* What CLRX's order writes of the modifiers: glc and nv (imm and soe show
+ * in the offset operand, and offset:N beside soe the tail below). */
+#define GCN_CLRX_MEMORY_HIDDEN (GCN_HIDE_VALUE | GCN_MOD_IMM | GCN_MOD_SOE)
 
 /* CLRX's modifiers of the usual instruction (GCN 1.2/1.4: glc, nv), NULL
  * where it shows more (soe's offset:, the literal, a field the row does
@@ -142,8 +147,8 @@ gcn_write_clrx_memory_tail(char *at, const gcn_instruction *instruction, const g
     if ((modifiers & (GCN_MOD_SOE | GCN_MOD_LITERAL)) ||
         (!offset_operand && (instruction->offset || (modifiers & GCN_MOD_IMM))))
         return NULL;
-    return gcn_write_modifiers_valued(at, instruction, &gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX],
-                                      GCN_HIDE_VALUE | GCN_MOD_IMM | GCN_MOD_SOE, 0);
+    const gcn_modifier_order *order = &gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX];
+    return gcn_write_modifiers_valued(at, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
 }
 
 /* The same for any instruction, and every field as a key in the key form
