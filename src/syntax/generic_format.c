@@ -529,13 +529,16 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    const uint32_t *reserved = gcn_encoding_reserved[encoding][arch];
+    /* (an SMRD instruction's row names its SMEM profile: the same operands) */
+    bool smrd = encoding == GCN_ENCODING_SMEM && instruction->encoding == GCN_ENCODING_SMRD;
+    const uint32_t *reserved = gcn_encoding_reserved[smrd ? GCN_ENCODING_SMRD : encoding][arch];
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned modifiers = instruction->modifiers, hide = 0;
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
-    /* (llvm-mc ignores the fields an SMEM row does not use, and its reserved bits) */
+    /* (llvm-mc ignores the fields an SMEM row does not use, and its reserved
+     * bits; on GCN 1.0/1.1 the hook says which words have no text) */
     bool unused_fields_shown = !(llvm && encoding == GCN_ENCODING_SMEM);
-    if (instruction->operand_count != profile->operand_count || instruction->encoding != encoding ||
+    if (instruction->operand_count != profile->operand_count || (instruction->encoding != encoding && !smrd) ||
         (unused_fields_shown &&
          ((instruction->reserved[0] & ~reserved[0]) | (instruction->reserved[1] & ~reserved[1]))))
         return NULL;

@@ -63,6 +63,16 @@ gcn_write_llvm_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned cou
     return gcn_write_llvm_memory_other(at, arch, code, count);
 }
 
+/* GCN 1.0/1.1: aligned SGPRs straight, the rest out of line. */
+static inline __attribute__((always_inline)) char *
+gcn_write_llvm_smrd_tuple(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
+{
+    unsigned align = count >= 4 ? 4 : count;
+    if (code + count <= gcn_sgpr_count(arch) && code % align == 0)
+        return gcn_write_sgprs(at, code, count);
+    return gcn_write_llvm_smrd_register(at, arch, code, count, data);
+}
+
 /* CLRX: a register with a name (code below 128), else NULL (the key form). */
 static inline __attribute__((always_inline)) char *
 gcn_write_clrx_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned count)
@@ -102,7 +112,7 @@ gcn_write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialec
     }
     if (dialect == GCN_DIALECT_CLRX)
         return gcn_write_clrx_memory_tuple(at, arch, offset & 0xffu, 1);
-    return smrd ? gcn_write_llvm_smrd_register(at, arch, offset, 1, false)
+    return smrd ? gcn_write_llvm_smrd_tuple(at, arch, offset, 1, false)
                 : gcn_write_llvm_memory_tuple(at, arch, offset & 0x7fu, 1);
 }
 
@@ -125,8 +135,8 @@ gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_diale
         if (dialect == GCN_DIALECT_CLRX)
             return gcn_write_clrx_memory_tuple(at, arch, operand->number, operand->count);
         if (instruction->encoding == GCN_ENCODING_SMRD)
-            return gcn_write_llvm_smrd_register(at, arch, operand->number, operand->count,
-                                                profile->syntax == GCN_SYNTAX_SREG);
+            return gcn_write_llvm_smrd_tuple(at, arch, operand->number, operand->count,
+                                             profile->syntax == GCN_SYNTAX_SREG);
         return gcn_write_llvm_memory_tuple(at, arch, operand->number, operand->count);
     }
 }
