@@ -82,78 +82,79 @@ const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_ins
     return &gcn_rows[index];
 }
 
-static void put_key(gcn_text *text, const char *key, unsigned value)
-{
-    gcn_put_char(text, ' ');
-    gcn_put(text, key);
-    gcn_put_char(text, '=');
-    gcn_put_hex(text, value);
-}
+/* The fields CLRX shows as keys, in its order (encodings.def's names; a
+ * one-bit field as =1); soffset and soe only in the key form. */
+static const uint8_t key_fields[2][6] = {
+    {GCN_FIELD(SMRD, sdst), GCN_FIELD(SMRD, sbase), GCN_FIELD(SMRD, offset), GCN_FIELD(SMRD, imm), GCN_NO_FIELD,
+     GCN_NO_FIELD},
+    {GCN_FIELD(SMEM, sdata), GCN_FIELD(SMEM, sbase), GCN_FIELD(SMEM, offset), GCN_FIELD(SMEM, imm),
+     GCN_FIELD(SMEM, soffset), GCN_FIELD(SMEM, soe)},
+};
+enum { KEY_FORM_ONLY = 4 }; /* the keys from this one on */
 
 /* After glc and nv (and GCN 1.4's offset:N beside soffset), the fields no
- * operand shows, as clrxdisasm prints them; soffset and soe, and the bits
- * no field covers, only in the key form (clrxdisasm drops them: its own
- * test prints c0020c9d 01d1345b as offset 0x1345b). */
+ * operand shows, as clrxdisasm prints them; the bits no field covers only
+ * in the key form (clrxdisasm drops them: its own test prints c0020c9d
+ * 01d1345b as offset 0x1345b). */
 void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction, const gcn_profile *profile,
                               bool key_form)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    bool smrd = encoding == GCN_ENCODING_SMRD, gcn14 = arch >= GCN_ARCH_GCN14;
+    bool smem = encoding == GCN_ENCODING_SMEM;
     unsigned modifiers = instruction->modifiers;
     size_t start = text->length;
     char spare[GCN_TEXT_ROOM];
     const gcn_modifier_order *order = &gcn_modifier_orders[encoding][GCN_DIALECT_CLRX];
     char *end = gcn_write_modifiers_valued(spare, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
     gcn_put_length(text, spare, (size_t)(end - spare));
-    /* the fields: unshown ones from reserved[], the others from the operands */
-    uint32_t values[GCN_MAX_FIELDS] = {0}, reserved[2] = {0, 0};
+    /* the fields: those no operand shows from reserved[], the others from
+     * the operands and modifiers */
+    const uint8_t *keys = key_fields[smem];
+    uint32_t values[GCN_MAX_FIELDS] = {0}, reserved[2] = {0, 0}, shown = 0;
     if (instruction->reserved[0] | instruction->reserved[1])
         gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
-    unsigned sdata = values[smrd ? GCN_FIELD(SMRD, sdst) : GCN_FIELD(SMEM, sdata)];
-    unsigned sbase = values[smrd ? GCN_FIELD(SMRD, sbase) : GCN_FIELD(SMEM, sbase)];
-    unsigned soffset = smrd ? 0 : values[GCN_FIELD(SMEM, soffset)];
-    bool data_shown = false, base_shown = false, offset_shown = false;
-    bool soe = gcn14 && (modifiers & GCN_MOD_SOE);
+    values[keys[2]] = instruction->offset;
+    values[keys[3]] = (modifiers & GCN_MOD_IMM) != 0;
+    if (smem)
+        values[keys[5]] = (modifiers & GCN_MOD_SOE) != 0;
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand *operand = &instruction->operands[i];
         switch (profile->operands[i].syntax) {
-        case GCN_SYNTAX_SREG: sdata = operand->number, data_shown = true; break;
-        case GCN_SYNTAX_SMEM_PROBE: sdata = operand->value, data_shown = true; break;
-        case GCN_SYNTAX_SBASE: sbase = operand->number / 2u, base_shown = true; break;
-        default: /* the offset: soffset with soe */
-            offset_shown = true;
+        case GCN_SYNTAX_SREG: values[keys[0]] = operand->number, shown |= 1u << 0; break;
+        case GCN_SYNTAX_SMEM_PROBE: values[keys[0]] = operand->value, shown |= 1u << 0; break;
+        case GCN_SYNTAX_SBASE: values[keys[1]] = operand->number / 2u, shown |= 1u << 1; break;
+        default: /* the offset and imm; soffset with soe */
+            shown |= 3u << 2;
             if (modifiers & GCN_MOD_SOE)
-                soffset = operand->number;
+                values[keys[4]] = operand->number;
             break;
         }
     }
     if (key_form)
-        data_shown = base_shown = offset_shown = false;
-    if (offset_shown && soe && (modifiers & GCN_MOD_IMM)) {
+        shown = 0;
+    else if ((shown & 1u << 2) && (modifiers & GCN_MOD_SOE) && (modifiers & GCN_MOD_IMM)) {
         gcn_put(text, " offset:");
         gcn_put_hex(text, instruction->offset);
     }
-    if (!data_shown && sdata)
-        put_key(text, smrd ? "sdst" : "sdata", sdata);
-    if (!base_shown && sbase)
-        put_key(text, "sbase", sbase);
-    if (!offset_shown) {
-        if (instruction->offset)
-            put_key(text, "offset", instruction->offset);
-        if (modifiers & GCN_MOD_IMM)
-            gcn_put(text, " imm=1");
+    for (unsigned k = 0; k < (key_form ? 6u : KEY_FORM_ONLY) && keys[k] != GCN_NO_FIELD; k++) {
+        if (((shown >> k) & 1u) || !values[keys[k]])
+            continue;
+        gcn_put_char(text, ' ');
+        gcn_put(text, gcn_clrx_field_key(encoding, keys[k]));
+        if (gcn_field_places[encoding][arch][keys[k]].mask == 1)
+            gcn_put(text, "=1");
+        else {
+            gcn_put_char(text, '=');
+            gcn_put_hex(text, values[keys[k]]);
+        }
     }
-    if (gcn14 && key_form) {
-        if (soffset)
-            put_key(text, "soffset", soffset);
-        if (modifiers & GCN_MOD_SOE)
-            gcn_put(text, " soe=1");
+    if ((modifiers & GCN_MOD_LITERAL) && !(shown & 1u << 2)) {
+        gcn_put(text, " literal=");
+        gcn_put_hex(text, instruction->literal);
     }
-    if ((modifiers & GCN_MOD_LITERAL) && !offset_shown)
-        put_key(text, "literal", instruction->literal);
-    uint64_t bits = gcn14 ? (uint64_t)reserved[1] << 32 | reserved[0] : reserved[0];
-    if (!smrd && bits && key_form) {
+    uint64_t bits = arch >= GCN_ARCH_GCN14 ? (uint64_t)reserved[1] << 32 | reserved[0] : reserved[0];
+    if (smem && bits && key_form) {
         gcn_put(text, " reserved=");
         gcn_put_hex(text, bits);
     }
