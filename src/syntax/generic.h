@@ -55,13 +55,13 @@ typedef struct gcn_operand_hook {
 extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
 
 /* What an encoding's text needs beyond its profiles, registered in
- * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers (MUBUF's, FLAT's):
- * which modifiers llvm-mc 14 leaves out of its text, or GCN_NO_LLVM_TEXT
- * where it has none; which modifiers the dialect takes; and the checks of
- * a parsed instruction's modifiers (report NULL: false where anything
- * would be reported; flags_at..flags_end: where the modifiers were); an
- * own full path (below). How
- * a dialect shows the offset: gcn_offset_text (hooks.h). */
+ * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers
+ * (MUBUF's, FLAT's, SMRD/SMEM's): which modifiers llvm-mc 14 leaves out of
+ * its text, or GCN_NO_LLVM_TEXT where it has none; which modifiers the
+ * dialect takes; and the checks of a parsed instruction's modifiers
+ * (report NULL: false where anything would be reported; flags_at..flags_end:
+ * where the modifiers were); an own full path and SMRD/SMEM's printing
+ * (below). How a dialect shows the offset: gcn_offset_text (hooks.h). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
     unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
