@@ -37,6 +37,8 @@ const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
  * (clrxdisasm prints a misaligned SGPR tuple that its assembler refuses). */
 bool gcn_generic_loses_bits(const gcn_instruction *instruction);
 
+/* Every family's printer: false when the dialect cannot express the
+ * instruction (the caller then prints it as data). */
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text);
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);

@@ -6,10 +6,6 @@
 #include "syntax/operand.h"
 #include "syntax/text.h"
 
-/* A family formatter returns false when the dialect cannot express the
- * instruction (the caller then prints it as data). */
-typedef bool (*gcn_formatter)(const gcn_instruction *instruction, gcn_dialect dialect,
-                              uint64_t address, gcn_text *text);
 /* A family parser reads the operands after the mnemonic. The instruction
  * is already started with the row's opcode for the generation. */
 typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
