@@ -548,9 +548,10 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
              (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, &gcn_rows[index])) ==
                  GCN_NO_LLVM_TEXT))
             return NULL;
-        at = gcn_write_llvm_mnemonic(at, index, true);
-    } else {
-        at = gcn_write_clrx_mnemonic(at, index);
+        at = gcn_write_llvm_mnemonic(at, index, profile->operand_count != 0);
+    } else { /* (no operand: the name alone, the same in CLRX) */
+        at = profile->operand_count ? gcn_write_clrx_mnemonic(at, index)
+                                    : gcn_write_llvm_mnemonic(at, index, false);
     }
     /* (a FLAT atomic's result, the first operand, llvm-mc leaves out) */
     bool left_out = false;
@@ -641,10 +642,11 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
 }
 
 /* Whether every operand of a profile is a register of the kinds
- * write_registers writes; a constant where the profile is. */
+ * write_registers writes (SMRD/SMEM's s_dcache_inv has none); a constant
+ * where the profile is. */
 static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
 {
-    bool all = profile->operand_count != 0;
+    bool all = profile->operand_count != 0 || gcn_encoding_hooks[profile->encoding].write_operand;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++)
         all &= profile->operands[i].syntax == GCN_SYNTAX_VGPR ||
