@@ -381,49 +381,10 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     return at;
 }
 
-/* The llvm writer of each encoding that decodes: SMRD/SMEM's own, the
- * generic codec's for the others. */
-typedef char *(*llvm_writer)(const gcn_instruction *, char *);
-static const llvm_writer llvm_writers[GCN_ENCODING_COUNT] = {
-#define ENCODING(name, words, generations, kind, family, ...)                            \
-    [GCN_ENCODING_##name] = GCN_FAMILY_##family == GCN_FAMILY_SMEM ? gcn_write_llvm_smem \
-                                                                   : gcn_write_llvm_generic,
-#define FIELD(...)
-#define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-};
-
-/* The clrx writer of each encoding that decodes (gcn_write_clrx's choice,
- * one indexed call for its switch). */
-typedef char *(*clrx_writer)(const gcn_instruction *, uint64_t, char *);
-static char *write_clrx_smem(const gcn_instruction *instruction, uint64_t address, char *at)
-{
-    (void)address;
-    return gcn_write_clrx_smem(instruction, at);
-}
-static char *write_clrx_generic(const gcn_instruction *instruction, uint64_t address, char *at)
-{
-    return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
-}
-static const clrx_writer clrx_writers[GCN_ENCODING_COUNT] = {
-#define ENCODING(name, words, generations, kind, family, ...)                         \
-    [GCN_ENCODING_##name] = GCN_FAMILY_##family == GCN_FAMILY_SMEM ? write_clrx_smem \
-                                                                   : write_clrx_generic,
-#define FIELD(...)
-#define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-};
-
 /* Decodes the words and writes their llvm text at at (*end, NULL where it
- * fails): the encoding's decoder by one indexed call, then its writer
- * directly. The text is gcn_format_exact_text's, shorter than TEXT_SIZE, in
- * the room LINE_ROOM leaves. False where the words do not decode. Inline
+ * fails): the encoding's decoder by one indexed call, then the generic
+ * printer's writer directly. The text is gcn_format_exact_text's, shorter
+ * than TEXT_SIZE, in the room LINE_ROOM leaves. False where the words do not decode. Inline
  * whole, calls but to decoders and writers, so that end stays in a
  * register. */
 static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
@@ -442,7 +403,7 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
         if (GCN_FAMILY_##family == GCN_FAMILY_NONE ||                                           \
             decoders[GCN_ENCODING_##name](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)   \
             return false;                                                                       \
-        *end = llvm_writers[GCN_ENCODING_##name](instruction, at);                              \
+        *end = gcn_write_llvm_generic(instruction, at);                                         \
         return true;
 #define FIELD(...)
 #define FIELD_ALSO(...)
@@ -520,7 +481,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
          * illegal opcodes, --exact's reading back) through put_unusual. */
         if (clrx)
             end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
-                        : clrx_writers[word_encoding](&instruction, offset, text);
+                        : gcn_write_generic(&instruction, GCN_DIALECT_CLRX, offset, text);
         if (__builtin_expect(!end, 0)) {
             l->output.length = (size_t)(out - data);
             l->after_data = after_data;

@@ -78,14 +78,9 @@ static bool loses_vaddr(const gcn_instruction *instruction)
 
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    switch (instruction->family) {
-    case GCN_FAMILY_SMEM:
-        return gcn_write_clrx_smem(instruction, at);
-    case GCN_FAMILY_NONE:
+    if (instruction->family == GCN_FAMILY_NONE)
         return NULL;
-    default:
-        return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
-    }
+    return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
 }
 
 bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)

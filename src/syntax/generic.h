@@ -37,6 +37,8 @@ const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
  * (clrxdisasm prints a misaligned SGPR tuple that its assembler refuses). */
 bool gcn_generic_loses_bits(const gcn_instruction *instruction);
 
+/* Every family's printer: false when the dialect cannot express the
+ * instruction (the caller then prints it as data). */
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text);
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
@@ -55,18 +57,30 @@ typedef struct gcn_operand_hook {
 extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
 
 /* What an encoding's text needs beyond its profiles, registered in
- * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers (MUBUF's, FLAT's):
- * which modifiers llvm-mc 14 leaves out of its text, or GCN_NO_LLVM_TEXT
- * where it has none; which modifiers the dialect takes; and the checks of
- * a parsed instruction's modifiers (report NULL: false where anything
- * would be reported; flags_at..flags_end: where the modifiers were). How
- * a dialect shows the offset: gcn_offset_text (hooks.h). */
+ * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers
+ * (MUBUF's, FLAT's, SMRD/SMEM's): which modifiers llvm-mc 14 leaves out of
+ * its text, or GCN_NO_LLVM_TEXT where it has none; which modifiers the
+ * dialect takes; and the checks of a parsed instruction's modifiers
+ * (report NULL: false where anything would be reported; flags_at..flags_end:
+ * where the modifiers were); SMRD/SMEM's printing (below). How a dialect
+ * shows the offset: gcn_offset_text (hooks.h). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
     unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
     unsigned (*allowed)(const gcn_row *, gcn_arch, gcn_dialect);
     bool (*check)(gcn_cursor *report, gcn_dialect, const gcn_row *, gcn_instruction *,
                   const char *flags_at, const char *flags_end);
+    /* SMRD/SMEM's (syntax/scalar_memory.h): an operand of its own syntax at
+     * a raw pointer with GCN_OPERAND_ROOM bytes (NULL: llvm-mc has no text,
+     * CLRX no register name, and then the key form: every field as
+     * key=value); CLRX's modifiers of the usual instruction at a raw
+     * pointer (NULL: put_clrx_tail's) and of any, with the fields no
+     * operand shows; the row CLRX names where the generation has none. */
+    char *(*write_operand)(char *, const gcn_instruction *, gcn_dialect, const gcn_operand_profile *,
+                           const gcn_operand *);
+    char *(*write_clrx_tail)(char *, const gcn_instruction *, const gcn_profile *);
+    void (*put_clrx_tail)(gcn_text *, const gcn_instruction *, const gcn_profile *, bool key_form);
+    const gcn_row *(*clrx_alias)(const gcn_instruction *, gcn_instruction *copy);
 } gcn_encoding_hook;
 
 /* The generic parser of a profile whose encoding has modifiers, by shape

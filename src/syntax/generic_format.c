@@ -234,6 +234,14 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
                         const gcn_operand *operand)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[instruction->encoding];
+    if (hook->write_operand) { /* SMRD/SMEM's, as its writer writes them */
+        char spare[GCN_OPERAND_ROOM];
+        char *end = hook->write_operand(spare, instruction, dialect, profile, operand);
+        if (end)
+            gcn_put_length(text, spare, (size_t)(end - spare));
+        return end != NULL;
+    }
     if (profile->width == GCN_WIDTH_FLAT_SADDR) /* registers or off */
         return (operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_OFF) &&
                gcn_put_saddr(text, arch, dialect, operand->kind == GCN_OPERAND_OFF ? GCN_SADDR_OFF : operand->number,
@@ -369,12 +377,36 @@ static __attribute__((noinline)) bool put_llvm_alias(gcn_text *text, const gcn_i
     return true;
 }
 
+/* CLRX's key form (SMRD/SMEM's, where an operand has no register name):
+ * the bare mnemonic, then every field as key=value. */
+static __attribute__((noinline)) bool put_key_form(gcn_text *text, const gcn_instruction *instruction,
+                                                   const gcn_profile *profile, const gcn_row *row,
+                                                   size_t start)
+{
+    text->length = start;
+    if (!row)
+        gcn_put_illegal(text, GCN_DIALECT_CLRX, gcn_encodings[instruction->encoding].name,
+                        instruction->opcode, false);
+    else
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, false);
+    gcn_encoding_hooks[instruction->encoding].put_clrx_tail(text, instruction, profile, true);
+    return true;
+}
+
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text)
 {
-    const gcn_profile *profile = gcn_profile_of(instruction);
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    if (instruction->operand_count != profile->operand_count || encoding != profile->encoding)
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding < GCN_ENCODING_COUNT ? encoding : 0];
+    gcn_instruction aliased;
+    if (dialect == GCN_DIALECT_CLRX && instruction->row == GCN_ROW_NONE && hook->clrx_alias &&
+        hook->clrx_alias(instruction, &aliased))
+        instruction = &aliased;
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    /* (an SMRD instruction's row names its SMEM profile: the same operands) */
+    if (instruction->operand_count != profile->operand_count ||
+        (encoding != profile->encoding &&
+         !(encoding == GCN_ENCODING_SMRD && profile->encoding == GCN_ENCODING_SMEM)))
         return false;
     /* SOPP's unused field and s_endpgm's: left out when 0 */
     unsigned count = profile->operand_count;
@@ -407,9 +439,12 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
         first = false;
         if (!put_operand(text, instruction, dialect, address, &profile->operands[i],
                          &instruction->operands[i]))
-            return false;
+            return dialect == GCN_DIALECT_CLRX && hook->put_clrx_tail &&
+                   put_key_form(text, instruction, profile, row, start);
     }
-    if (modifiers)
+    if (dialect == GCN_DIALECT_CLRX && hook->put_clrx_tail)
+        hook->put_clrx_tail(text, instruction, profile, false);
+    else if (modifiers)
         put_modifiers(text, instruction, dialect, profile, row ? row->shape : gcn_default_shape[instruction->family],
                       hide, start);
     else if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
@@ -494,11 +529,18 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    const uint32_t *reserved = gcn_encoding_reserved[encoding][arch];
+    /* (an SMRD instruction's row names its SMEM profile: the same operands) */
+    bool smrd = encoding == GCN_ENCODING_SMEM && instruction->encoding == GCN_ENCODING_SMRD;
+    const uint32_t *reserved = gcn_encoding_reserved[smrd ? GCN_ENCODING_SMRD : encoding][arch];
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned modifiers = instruction->modifiers, hide = 0;
-    if (instruction->operand_count != profile->operand_count || instruction->encoding != encoding ||
-        ((instruction->reserved[0] & ~reserved[0]) | (instruction->reserved[1] & ~reserved[1])))
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
+    /* (llvm-mc ignores the fields an SMEM row does not use, and its reserved
+     * bits; on GCN 1.0/1.1 the hook says which words have no text) */
+    bool unused_fields_shown = !(llvm && encoding == GCN_ENCODING_SMEM);
+    if (instruction->operand_count != profile->operand_count || (instruction->encoding != encoding && !smrd) ||
+        (unused_fields_shown &&
+         ((instruction->reserved[0] & ~reserved[0]) | (instruction->reserved[1] & ~reserved[1]))))
         return NULL;
     if (llvm) {
         if ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
@@ -506,9 +548,10 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
              (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, &gcn_rows[index])) ==
                  GCN_NO_LLVM_TEXT))
             return NULL;
-        at = gcn_write_llvm_mnemonic(at, index, true);
-    } else {
-        at = gcn_write_clrx_mnemonic(at, index);
+        at = gcn_write_llvm_mnemonic(at, index, profile->operand_count != 0);
+    } else { /* (no operand: the name alone, the same in CLRX) */
+        at = profile->operand_count ? gcn_write_clrx_mnemonic(at, index)
+                                    : gcn_write_llvm_mnemonic(at, index, false);
     }
     /* (a FLAT atomic's result, the first operand, llvm-mc leaves out) */
     bool left_out = false;
@@ -522,6 +565,11 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
         }
         if (i && !(i == 1 && left_out))
             at = gcn_write_length(at, ", ", 2);
+        if (hook->write_operand) { /* SMRD/SMEM's */
+            if (!(at = hook->write_operand(at, instruction, dialect, operand, in)))
+                return NULL;
+            continue;
+        }
         if (operand->width == GCN_WIDTH_FLAT_SADDR) { /* registers or off: SGPRs the usual */
             unsigned code = in->number, count = operand->dwords;
             at = in->kind == GCN_OPERAND_OFF ? gcn_write_length(at, "off", 3)
@@ -587,15 +635,18 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
     }
     if (!gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count)
         return at;
+    if (!llvm && hook->write_clrx_tail)
+        return hook->write_clrx_tail(at, instruction, profile);
     return gcn_write_modifiers_valued(at, instruction, gcn_modifier_order_of(encoding, shape, dialect), hide,
                                       gcn_offset_text(instruction, profile, dialect));
 }
 
 /* Whether every operand of a profile is a register of the kinds
- * write_registers writes; a constant where the profile is. */
+ * write_registers writes (SMRD/SMEM's s_dcache_inv has none); a constant
+ * where the profile is. */
 static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
 {
-    bool all = profile->operand_count != 0;
+    bool all = profile->operand_count != 0 || gcn_encoding_hooks[profile->encoding].write_operand;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++)
         all &= profile->operands[i].syntax == GCN_SYNTAX_VGPR ||
@@ -604,7 +655,10 @@ static inline __attribute__((always_inline)) bool register_profile(const gcn_pro
                profile->operands[i].syntax == GCN_SYNTAX_SREG ||
                profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
                profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
-               profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE;
+               profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE ||
+               profile->operands[i].syntax == GCN_SYNTAX_SBASE ||
+               profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET ||
+               profile->operands[i].syntax == GCN_SYNTAX_SMEM_PROBE;
     return all;
 }
 

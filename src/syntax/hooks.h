@@ -6,6 +6,7 @@
 
 #include "syntax/buffer.h"
 #include "syntax/flat.h"
+#include "syntax/scalar_memory.h"
 
 /* Reserved bits CLRX does not show: clrxdisasm prints none, and its vectors
  * set MUBUF's bit 53 everywhere and bit 15 on GCN 1.2, expecting the same
@@ -46,8 +47,17 @@ gcn_flat_offset_text(const gcn_instruction *instruction, const gcn_profile *prof
 }
 
 static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {gcn_llvm_buffer_modifiers, gcn_buffer_modifiers_allowed, gcn_buffer_check},
-    [GCN_ENCODING_FLAT] = {gcn_llvm_flat_modifiers, gcn_flat_modifiers_allowed, gcn_flat_check},
+    [GCN_ENCODING_MUBUF] = {.llvm_hidden = gcn_llvm_buffer_modifiers, .allowed = gcn_buffer_modifiers_allowed,
+                            .check = gcn_buffer_check},
+    [GCN_ENCODING_FLAT] = {.llvm_hidden = gcn_llvm_flat_modifiers, .allowed = gcn_flat_modifiers_allowed,
+                           .check = gcn_flat_check},
+#define GCN_SCALAR_MEMORY_HOOK                                                                            \
+    {.llvm_hidden = gcn_llvm_memory_modifiers, .write_operand = gcn_write_memory_operand,                 \
+     .write_clrx_tail = gcn_write_clrx_memory_tail, .put_clrx_tail = gcn_put_clrx_memory_tail,            \
+     .clrx_alias = gcn_clrx_memory_alias}
+    [GCN_ENCODING_SMRD] = GCN_SCALAR_MEMORY_HOOK,
+    [GCN_ENCODING_SMEM] = GCN_SCALAR_MEMORY_HOOK,
+#undef GCN_SCALAR_MEMORY_HOOK
 };
 
 /* The VALUE modifier (the offset) as the dialect writes it: as held but

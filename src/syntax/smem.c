@@ -1,19 +1,15 @@
-/* SMRD/SMEM text.
- *   CLRX: s_load_dword s50, s[58:59], 0x5b glc; GCN 1.4 s25 nv offset:0x5b
- *         (SOE: soffset register plus offset); GCN 1.1 literal offsets
- *         (0x13314, lit(253)); fields an instruction does not use print as
- *         sdata=0x7f sbase=0x38 offset=0x23 imm=1 (sdst= on SMRD), as
- *         clrxdisasm does, and parse back. When an operand has no register
- *         name, every field prints that way: s_load_dword sdata=0x7d ...
- *   LLVM: what llvm-mc 14 prints: on GCN 1.2/1.4 as its disassembler does
- *         (tuples masked to their alignment, reserved bits dropped, offsets
- *         hex, GCN 1.4 immediate offsets signed); on GCN 1.0/1.1, which it
- *         cannot disassemble, the text it assembles back to the same words. */
+/* SMRD/SMEM's parser: the dialects' text as the printer writes it (the
+ * generic printer with SMRD/SMEM's hooks, syntax/scalar_memory.h), CLRX's
+ * key=value form of the fields (sdata=0x7f sbase=0x38 offset=0x23 imm=1,
+ * sdst= on SMRD), GCN 1.1 literal offsets and GCN 1.4's soffset with soe;
+ * in the llvm dialect also what llvm-mc 14's disassembler prints but its
+ * assembler refuses (read back with a warning). */
 #include <string.h>
 #include <strings.h>
 
 #include "codec/codec.h"
 #include "isa/profile.h"
+#include "syntax/scalar_memory.h"
 #include "syntax/syntax.h"
 
 /* Fields, for the ones operands print and the ones printed as key=value. */
@@ -51,33 +47,6 @@ typedef struct smem_fields {
     uint64_t reserved;              /* word 0 in the low half, word 1 in the high */
 } smem_fields;
 
-static smem_fields fields_of(const gcn_instruction *instruction)
-{
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    bool smrd = is_smrd(arch);
-    uint32_t values[GCN_MAX_FIELDS] = {0}, reserved[2] = {0, 0};
-    if (instruction->reserved[0] | instruction->reserved[1]) /* (the usual words: nothing kept) */
-        gcn_unpack(smrd ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM, arch, instruction->reserved, values, reserved);
-    smem_fields fields = {values[smrd ? GCN_FIELD(SMRD, sdst) : GCN_FIELD(SMEM, sdata)],
-                          values[smrd ? GCN_FIELD(SMRD, sbase) : GCN_FIELD(SMEM, sbase)],
-                          smrd ? 0 : values[GCN_FIELD(SMEM, soffset)],
-                          reserved[0] | (uint64_t)reserved[1] << 32};
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand *operand = &instruction->operands[i];
-        switch (profile->operands[i].syntax) {
-        case GCN_SYNTAX_SREG: fields.sdata = operand->number; break;
-        case GCN_SYNTAX_SMEM_PROBE: fields.sdata = operand->value; break;
-        case GCN_SYNTAX_SBASE: fields.sbase = operand->number / 2u; break;
-        default: /* the offset: soffset with soe */
-            if (instruction->modifiers & GCN_MOD_SOE)
-                fields.soffset = operand->number;
-            break;
-        }
-    }
-    return fields;
-}
-
 /* Inline: in the llvm writer its fields stay in registers. */
 static inline __attribute__((always_inline)) smem_form form_of(const gcn_row *row)
 {
@@ -106,438 +75,11 @@ static inline __attribute__((always_inline)) smem_form form_of(const gcn_row *ro
     return form;
 }
 
-/* The row to print: on GCN 1.2 CLRX also names GCN 1.4's s_buffer_atomic_*. */
-static const gcn_row *row_of(const gcn_instruction *instruction)
-{
-    if (instruction->row < GCN_ROW_COUNT)
-        return &gcn_rows[instruction->row];
-    if (instruction->arch == GCN_ARCH_GCN12) {
-        uint16_t index = gcn_row_for_opcode(GCN_FAMILY_SMEM, GCN_ARCH_GCN14, instruction->opcode);
-        if (index != GCN_ROW_NONE && (gcn_rows[index].flags & GCN_ROW_CLRX_GCN12))
-            return &gcn_rows[index];
-    }
-    return NULL;
-}
-
 /* The offset field's mask (encodings.def). */
 static uint32_t offset_mask(gcn_arch arch)
 {
     return is_smrd(arch) ? gcn_field_places[GCN_ENCODING_SMRD][arch][GCN_FIELD(SMRD, offset)].mask
                          : gcn_field_places[GCN_ENCODING_SMEM][arch][GCN_FIELD(SMEM, offset)].mask;
-}
-
-/* Whether a register tuple has a name: probes gcn_format_scalar. */
-static bool named(gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
-{
-    gcn_text probe = {NULL, 0, 0};
-    return code < 128 && gcn_format_scalar(&probe, arch, dialect, code, count);
-}
-
-/* ---- CLRX ---- */
-
-static void put_field(gcn_text *text, const char *key, unsigned value)
-{
-    gcn_put_char(text, ' ');
-    gcn_put(text, key);
-    gcn_put_char(text, '=');
-    gcn_put_hex(text, value);
-}
-
-/* The operands as clrxdisasm prints them; false (text to be rolled back)
- * where one has no name. *used receives the fields they stand for. */
-static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction,
-                              const smem_form *form, const smem_fields *fields, unsigned *used)
-{
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint16_t modifiers = instruction->modifiers;
-    bool imm = (modifiers & GCN_MOD_IMM) != 0;
-    bool soe = is_gcn14(arch) && (modifiers & GCN_MOD_SOE);
-    const char *separator = "";
-    if (form->probe) {
-        gcn_put_hex(text, fields->sdata);
-        *used |= FIELD_SDATA;
-        separator = ", ";
-    } else if (form->data_count) {
-        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, fields->sdata, form->data_count))
-            return false;
-        *used |= FIELD_SDATA;
-        separator = ", ";
-    }
-    if (form->base_count) {
-        gcn_put(text, separator);
-        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, fields->sbase * 2u, form->base_count))
-            return false;
-        *used |= FIELD_SBASE;
-    }
-    if (!form->has_offset)
-        return true;
-    gcn_put(text, ", ");
-    *used |= FIELD_OFFSET;
-    if (soe) { /* soffset register; the offset follows as offset:X */
-        /* Without imm the offset field is unused: clrxdisasm shows only the
-         * register (gcn_format_exact reads it back). */
-        if (!named(arch, GCN_DIALECT_CLRX, fields->soffset, 1))
-            return false;
-        gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, fields->soffset, 1);
-        *used |= FIELD_SOFFSET;
-        return true;
-    }
-    if (imm) {
-        gcn_put_hex(text, instruction->offset);
-        return true;
-    }
-    if (modifiers & GCN_MOD_LITERAL) { /* GCN 1.1: lit() keeps a small value a literal */
-        *used |= FIELD_LITERAL;
-        if (instruction->literal > 0xffu) {
-            gcn_put_hex(text, instruction->literal);
-        } else {
-            gcn_put(text, "lit(");
-            gcn_put_unsigned(text, instruction->literal);
-            gcn_put_char(text, ')');
-        }
-        return true;
-    }
-    /* The register in the offset field's low 8 bits, as clrxdisasm shows
-     * it whatever is above (and on GCN 1.2 stores and atomics, where
-     * clrxasm takes only m0): gcn_format_exact reads those back. */
-    unsigned code = instruction->offset & 0xffu;
-    if (!named(arch, GCN_DIALECT_CLRX, code, 1))
-        return false;
-    gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, code, 1);
-    return true;
-}
-
-/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: SMEM (GCN
- * 1.2/1.4) of the instruction's own row with named registers, an
- * immediate or register offset, and no unused field, soe or reserved bit
- * to show; NULL for anything else, which format_clrx prints. */
-static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruction *instruction,
-                                                              const void *context, char *at)
-{
-    const smem_form *form = context;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint16_t modifiers = instruction->modifiers;
-    bool imm = (modifiers & GCN_MOD_IMM) != 0, gcn14 = is_gcn14(arch);
-    /* (reserved[] holds the bits no field covers and the unused fields;
-     * CLRX shows neither GCN 1.2's word 1 bits) */
-    if (instruction->row == GCN_ROW_NONE || is_smrd(arch) || form->probe ||
-        (instruction->reserved[0] | (gcn14 ? instruction->reserved[1] : 0)) ||
-        (modifiers & (GCN_MOD_SOE | GCN_MOD_LITERAL)) ||
-        (!form->has_offset && (instruction->offset || imm)))
-        return NULL;
-    const gcn_operand *operand = instruction->operands;
-    if (!form->data_count && !form->base_count) { /* the offset would be a key */
-        if (form->has_offset)
-            return NULL;
-        at = gcn_write_llvm_mnemonic(at, instruction->row, false); /* the same name */
-    } else {
-        at = gcn_write_clrx_mnemonic(at, instruction->row);
-        if (form->data_count &&
-            !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, (operand++)->number, form->data_count)))
-            return NULL;
-        if (form->base_count) {
-            if (form->data_count)
-                at = gcn_write(at, ", ");
-            if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, operand->number, form->base_count)))
-                return NULL;
-        }
-    }
-    if (form->has_offset) {
-        at = gcn_write(at, ", ");
-        if (imm) {
-            at = gcn_write_hex(at, instruction->offset);
-        } else {
-            /* clrxasm takes only m0 here on GCN 1.2: other registers as keys. */
-            if (instruction->offset >= 128 ||
-                (arch == GCN_ARCH_GCN12 && instruction->offset != CODE_M0 &&
-                 (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
-                !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->offset, 1)))
-                return NULL;
-        }
-    }
-    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
-    if (gcn14 && (modifiers & GCN_MOD_NV)) at = gcn_write(at, " nv");
-    return at;
-}
-
-/* Out of line, so that the llvm path keeps a small frame. */
-static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
-                                                  const smem_form *form, gcn_text *text)
-{
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    bool smrd = is_smrd(arch), gcn14 = is_gcn14(arch);
-    uint16_t modifiers = instruction->modifiers;
-    bool operands = form->probe || form->data_count || form->base_count;
-    size_t start = text->length;
-    if (form->row)
-        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row, operands);
-    else
-        gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, true);
-    size_t key_form_start = 0; /* where the key form's fields start, if used */
-    unsigned used = 0;
-    smem_fields fields = fields_of(instruction);
-    if (operands && !put_clrx_operands(text, instruction, form, &fields, &used)) {
-        /* Every field as key=value, after the bare mnemonic. */
-        text->length = start;
-        if (form->row)
-            gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row, false);
-        else
-            gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, false);
-        used = 0;
-        key_form_start = text->length;
-    }
-    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
-    if (gcn14 && (modifiers & GCN_MOD_NV)) gcn_put(text, " nv");
-    if ((used & FIELD_SOFFSET) && (modifiers & GCN_MOD_IMM)) {
-        gcn_put(text, " offset:");
-        gcn_put_hex(text, instruction->offset);
-    }
-    if (!(used & FIELD_SDATA) && fields.sdata)
-        put_field(text, smrd ? "sdst" : "sdata", fields.sdata);
-    if (!(used & FIELD_SBASE) && fields.sbase)
-        put_field(text, "sbase", fields.sbase);
-    if (!(used & FIELD_OFFSET)) {
-        if (instruction->offset)
-            put_field(text, "offset", instruction->offset);
-        if (modifiers & GCN_MOD_IMM)
-            gcn_put(text, " imm=1");
-    }
-    /* clrxdisasm shows soffset only with soe: in the key form only. */
-    if (gcn14 && !(used & FIELD_SOFFSET) && key_form_start) {
-        if (fields.soffset)
-            put_field(text, "soffset", fields.soffset);
-        if (modifiers & GCN_MOD_SOE)
-            gcn_put(text, " soe=1");
-    }
-    if ((modifiers & GCN_MOD_LITERAL) && !(used & FIELD_LITERAL))
-        put_field(text, "literal", instruction->literal);
-    /* Bits no field covers print in the key form only; clrxdisasm drops
-     * them (its own test prints c0020c9d 01d1345b as offset 0x1345b). */
-    uint64_t reserved = gcn14 ? fields.reserved : (uint32_t)fields.reserved;
-    if (!smrd && reserved && key_form_start) {
-        gcn_put(text, " reserved=");
-        gcn_put_hex(text, reserved);
-    }
-    if (key_form_start && text->length == key_form_start)
-        gcn_put(text, " offset=0x0"); /* a bare mnemonic would ask for operands */
-    return true;
-}
-
-/* ---- LLVM ---- */
-
-/* A register operand as llvm-mc 14 disassembles it (GCN 1.2/1.4): SGPR and
- * TTMP tuples lose the bits below their alignment and may reach s103 or
- * ttmp15 whatever the generation has; specials are named only at their own
- * width (pairs also stand for four SGPRs); 125 is "null"; false where
- * llvm-mc reports an invalid encoding. */
-static inline bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
-{
-    unsigned align = count >= 4 ? 4 : count;
-    unsigned ttmp = gcn_ttmp_base(arch);
-    if (code <= 101) {
-        unsigned first = code & ~(align - 1);
-        if (first + count > 104)
-            return false;
-        gcn_put_sgprs(text, first, count);
-        return true;
-    }
-    if (code >= ttmp && code < 124) {
-        unsigned first = (code - ttmp) & ~(align - 1);
-        if (first + count > 16)
-            return false;
-        gcn_put_ttmps(text, first, count);
-        return true;
-    }
-    if (count >= 8)
-        return false;
-    if (code == CODE_NULL) {
-        gcn_put(text, "null");
-        return true;
-    }
-    if (count == 1)
-        return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 1);
-    if (code & 1)
-        return false;
-    return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 2);
-}
-
-/* Whether llvm-mc assembles this register tuple in this place (GCN 1.0/1.1):
- * aligned SGPR and TTMP tuples, specials at their own width; data operands
- * exclude m0 and exec. */
-static bool llvm_assembles(gcn_arch arch, unsigned code, unsigned count, bool data)
-{
-    unsigned align = count >= 4 ? 4 : count;
-    if (code < gcn_sgpr_count(arch))
-        return code % align == 0 && code + count <= gcn_sgpr_count(arch);
-    unsigned ttmp = gcn_ttmp_base(arch);
-    if (code >= ttmp && code < ttmp + gcn_ttmp_count(arch))
-        return (code - ttmp) % align == 0 && code - ttmp + count <= gcn_ttmp_count(arch);
-    if (count >= 4 || (data && (code == CODE_M0 || code >= 126)))
-        return false;
-    return named(arch, GCN_DIALECT_LLVM, code, count);
-}
-
-/* The rest through a text of GCN_OPERAND_ROOM there, out of line so that
- * the usual SGPRs need no frame. */
-static __attribute__((noinline)) char *write_llvm_other(char *at, gcn_arch arch, unsigned code,
-                                                        unsigned count)
-{
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return put_llvm_disassembled(&text, arch, code, count) ? at + text.length : NULL;
-}
-
-/* The same at a raw pointer: SGPRs straight; NULL where it is false. */
-static inline __attribute__((always_inline)) char *write_llvm_disassembled(char *at, gcn_arch arch,
-                                                                           unsigned code,
-                                                                           unsigned count)
-{
-    if (code <= 101) {
-        unsigned first = code & ~((count >= 4 ? 4 : count) - 1);
-        return first + count > 104 ? NULL : gcn_write_sgprs(at, first, count);
-    }
-    return write_llvm_other(at, arch, code, count);
-}
-
-/* SMEM offsets: GCN 1.2 20-bit unsigned, GCN 1.4 21-bit signed. */
-static inline char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
-{
-    /* The '-' written whatever and kept by the sign: no branch on it. */
-    uint32_t negative = is_gcn14(arch) ? (offset >> 20) & 1u : 0, low = offset & 0xfffffu;
-    *at = '-';
-    return gcn_write_hex(at + negative, low + ((0x100000u - 2 * low) & -negative));
-}
-
-/* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
- * none for the words. */
-static inline __attribute__((always_inline)) char *write_llvm_smem(
-    const gcn_instruction *instruction, const void *context, char *at)
-{
-    const smem_form *form = context;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint16_t modifiers = instruction->modifiers;
-    bool imm = (modifiers & GCN_MOD_IMM) != 0;
-    /* llvm-mc ignores soe, nv, reserved bits and the fields a row does not
-     * use; the imm bit of an instruction with no offset makes it invalid. */
-    if (!form->has_offset && imm)
-        return NULL;
-    bool operands = form->probe || form->data_count || form->base_count;
-    at = gcn_write_llvm_mnemonic(at, instruction->row, operands);
-    bool separator = false;
-    const gcn_operand *operand = instruction->operands;
-    if (form->probe) {
-        unsigned value = (operand++)->value & 0x7fu;
-        at = value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
-        separator = true;
-    } else if (form->data_count) {
-        if (!(at = write_llvm_disassembled(at, arch, (operand++)->number, form->data_count)))
-            return NULL;
-        separator = true;
-    }
-    if (form->base_count) {
-        if (separator)
-            at = gcn_write(at, ", ");
-        if (!(at = write_llvm_disassembled(at, arch, operand->number, form->base_count)))
-            return NULL;
-    }
-    if (form->has_offset) {
-        at = gcn_write(at, ", ");
-        if (imm)
-            at = write_llvm_offset(at, arch, instruction->offset);
-        else if (!(at = write_llvm_disassembled(at, arch, instruction->offset & 0x7fu, 1)))
-            return NULL;
-    }
-    bool takes_glc = form->shape == GCN_SHAPE_SMEM_LOAD || form->shape == GCN_SHAPE_SMEM_STORE ||
-                     form->shape == GCN_SHAPE_SMEM_ATOMIC;
-    return gcn_write_if(at, " glc\0\0\0", 4, takes_glc & ((modifiers & GCN_MOD_GLC) != 0));
-}
-
-
-static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form *form,
-                             gcn_text *text)
-{
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    const gcn_row *row = form->row;
-    uint16_t modifiers = instruction->modifiers;
-    bool imm = (modifiers & GCN_MOD_IMM) != 0;
-    smem_fields fields = fields_of(instruction);
-    /* Only words llvm-mc assembles to: unused fields zero, registers it takes. */
-    if (form->shape == GCN_SHAPE_SMEM_NONE || form->shape == GCN_SHAPE_SMEM_TIME) {
-        if (fields.sbase || instruction->offset || imm ||
-            (form->shape == GCN_SHAPE_SMEM_NONE && fields.sdata))
-            return false;
-        if (form->shape == GCN_SHAPE_SMEM_NONE) {
-            gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
-            return true;
-        }
-    }
-    if (form->data_count && !llvm_assembles(arch, fields.sdata, form->data_count, true))
-        return false;
-    if (form->base_count && !llvm_assembles(arch, fields.sbase * 2u, form->base_count, false))
-        return false;
-    bool literal = (modifiers & GCN_MOD_LITERAL) != 0;
-    if (form->has_offset && !imm &&
-        (literal ? instruction->literal <= 0xffu : !llvm_assembles(arch, instruction->offset, 1, false)))
-        return false;
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
-    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, fields.sdata, form->data_count);
-    if (!form->has_offset)
-        return true;
-    gcn_put(text, ", ");
-    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, fields.sbase * 2u, form->base_count);
-    gcn_put(text, ", ");
-    if (imm)
-        gcn_put_hex(text, instruction->offset);
-    else if (literal)
-        gcn_put_hex(text, instruction->literal);
-    else
-        gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->offset, 1);
-    return true;
-}
-
-/* GCN 1.0/1.1 in a text of GCN_TEXT_ROOM at at; out of line, so that
- * SMEM's writer needs no frame for it. */
-static __attribute__((noinline)) char *write_llvm_smrd(const gcn_instruction *instruction, char *at)
-{
-    smem_form form = form_of(&gcn_rows[instruction->row]);
-    gcn_text text = {at, GCN_TEXT_ROOM, 0};
-    return format_llvm_smrd(instruction, &form, &text) ? at + text.length : NULL;
-}
-
-char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
-{
-    /* As gcn_format_smem: the instruction's own row only. */
-    if (instruction->row == GCN_ROW_NONE || gcn_rows[instruction->row].opcode[instruction->arch] < 0)
-        return NULL;
-    if (is_smrd((gcn_arch)instruction->arch)) /* (its form made there: none on this frame) */
-        return write_llvm_smrd(instruction, at);
-    smem_form form = form_of(&gcn_rows[instruction->row]);
-    return write_llvm_smem(instruction, &form, at);
-}
-
-char *gcn_write_clrx_smem(const gcn_instruction *instruction, char *at)
-{
-    if (instruction->row == GCN_ROW_NONE)
-        return NULL;
-    smem_form form = form_of(&gcn_rows[instruction->row]);
-    return write_clrx(instruction, &form, at);
-}
-
-bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                     gcn_text *text)
-{
-    (void)address;
-    const gcn_row *row = row_of(instruction);
-    smem_form form = form_of(row);
-    if (dialect == GCN_DIALECT_CLRX)
-        return gcn_write_reserved(text, write_clrx, instruction, &form) ||
-               format_clrx(instruction, &form, text);
-    /* LLVM: no text for opcodes the generation lacks (also CLRX's GCN 1.2
-     * s_buffer_atomic_*, which have no row of their own there). */
-    if (instruction->row == GCN_ROW_NONE || row->opcode[instruction->arch] < 0)
-        return false;
-    if (is_smrd((gcn_arch)instruction->arch))
-        return format_llvm_smrd(instruction, &form, text);
-    return gcn_write_reserved(text, write_llvm_smem, instruction, &form);
 }
 
 /* ---- parsing ---- */
@@ -604,7 +146,7 @@ static inline bool expect_separator(smem_parse *p)
     return gcn_accept(p->cursor, ',') || separator_missing(p);
 }
 
-/* A name past s and ttmp (vcc, null, tba...) exactly as put_llvm_disassembled
+/* A name past s and ttmp (vcc, null, tba...) exactly as gcn_put_llvm_memory_register
  * prints it for some field value of count registers: the end of the text
  * read, or NULL. The only candidate is the register the name reads as
  * (each name prints one value), checked by printing it; out of line, so
@@ -625,7 +167,7 @@ static __attribute__((noinline)) const char *printed_special(const char *at, con
         return NULL;
     char buffer[32];
     gcn_text text = {buffer, sizeof buffer, 0};
-    if (!put_llvm_disassembled(&text, arch, candidate, count) || gcn_text_finish(&text) != 0)
+    if (!gcn_put_llvm_memory_register(&text, arch, candidate, count) || gcn_text_finish(&text) != 0)
         return NULL;
     size_t n = text.length, available = (size_t)(end - at);
     if (n > available || memcmp(at, buffer, n) != 0 ||
@@ -712,7 +254,7 @@ static inline size_t printed_prefix(const char *at, const char *end, gcn_arch ar
     return 0;
 }
 
-/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as put_llvm_disassembled
+/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_put_llvm_memory_register
  * prints them, read without printing: an aligned first register, no
  * leading zeros, no space. The end of the text read, or NULL. */
 static inline __attribute__((always_inline)) const char *
@@ -1077,12 +619,6 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
     return true;
 }
 
-static bool takes_glc(gcn_shape shape)
-{
-    return shape == GCN_SHAPE_SMEM_LOAD || shape == GCN_SHAPE_SMEM_STORE ||
-           shape == GCN_SHAPE_SMEM_ATOMIC;
-}
-
 /* Modifiers (glc, nv, CLRX GCN 1.4 offset:X) and CLRX field keys, in any order. */
 static bool parse_trailing(smem_parse *p, const gcn_row *row)
 {
@@ -1117,7 +653,7 @@ static bool parse_trailing(smem_parse *p, const gcn_row *row)
                 gcn_warn(cursor, start, "SMRD has no glc bit on %s: ignored", gcn_arch_name(p->arch));
                 continue;
             }
-            if (p->llvm && !takes_glc(p->form->shape))
+            if (p->llvm && !gcn_memory_takes_glc(p->form->shape))
                 return gcn_fail(cursor, start, "%s takes no glc in LLVM syntax", name);
             if (!parse_flag_value(p, &on))
                 return false;
@@ -1473,7 +1009,7 @@ parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clr
     }
     while (at < end && (*at == ' ' || *at == '\t'))
         at++;
-    if (end - at >= 3 && memcmp(at, "glc", 3) == 0 && takes_glc(form->shape)) {
+    if (end - at >= 3 && memcmp(at, "glc", 3) == 0 && gcn_memory_takes_glc(form->shape)) {
         for (at += 3; at < end && (*at == ' ' || *at == '\t');)
             at++;
         modifiers |= GCN_MOD_GLC;

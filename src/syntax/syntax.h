@@ -6,10 +6,6 @@
 #include "syntax/operand.h"
 #include "syntax/text.h"
 
-/* A family formatter returns false when the dialect cannot express the
- * instruction (the caller then prints it as data). */
-typedef bool (*gcn_formatter)(const gcn_instruction *instruction, gcn_dialect dialect,
-                              uint64_t address, gcn_text *text);
 /* A family parser reads the operands after the mnemonic. The instruction
  * is already started with the row's opcode for the generation. */
 typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
@@ -19,28 +15,6 @@ typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
 bool gcn_format_arguments_valid(const gcn_instruction *instruction, gcn_dialect dialect,
                                 const char *buffer, size_t size);
 
-/* A family's LLVM text written at at, which has GCN_TEXT_ROOM bytes;
- * returns the end, or NULL where llvm-mc has no text for the words.
- * context: what the family worked out about the instruction. */
-typedef char *(*gcn_text_writer)(const gcn_instruction *instruction, const void *context, char *at);
-
-/* Near the end of the text: through a spare buffer, out of line. */
-bool gcn_write_through_spare(gcn_text *text, gcn_text_writer write,
-                             const gcn_instruction *instruction, const void *context);
-
-/* Runs write in room reserved once in text, so that it need not check room
- * per piece. Inline, so that the writer is called directly. */
-static inline __attribute__((always_inline)) bool gcn_write_reserved(
-    gcn_text *text, gcn_text_writer write, const gcn_instruction *instruction, const void *context)
-{
-    if (text->length + GCN_TEXT_ROOM >= text->size)
-        return gcn_write_through_spare(text, write, instruction, context);
-    char *start = text->data + text->length, *end = write(instruction, context, start);
-    if (end)
-        text->length += (size_t)(end - start);
-    return end != NULL;
-}
-
 /* gcn_format and gcn_format_exact appending to text, for an instruction
  * straight from gcn_decode (its fields are not checked again): the
  * disassembler's hot path. False where gcn_format(_exact) fails. */
@@ -49,12 +23,10 @@ bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, ui
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text);
 
-bool gcn_format_smem(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 /* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
  * which the caller reserved (the disassembler's hot path): returns the end,
- * or NULL where gcn_format_text fails. Per family (the disassembler calls
- * them from its own dispatch, which also decodes), and the dispatch. */
-char *gcn_write_llvm_smem(const gcn_instruction *, char *);
+ * or NULL where gcn_format_text fails; every family's (the generic
+ * printer's), and the same with a test of the family. */
 char *gcn_write_llvm_generic(const gcn_instruction *, char *); /* generic_format.c */
 /* generic_format.c's fast path, either dialect: NULL where gcn_format_generic
  * is needed. */
@@ -62,7 +34,6 @@ char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, 
 /* The usual CLRX text the same way (gcn_format_text's), NULL where the
  * family's general printer is needed; and gcn_write_clrx_exact, the same
  * where it needs no reading back (gcn_format_exact_text's), else NULL. */
-char *gcn_write_clrx_smem(const gcn_instruction *, char *);
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
 /* gcn_write_clrx_exact's dispatch without its test: the usual CLRX text
  * whether or not it gives back every bit (gcndis without --exact). */
@@ -76,14 +47,9 @@ bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect
                          uint64_t address, const char *text, size_t length);
 static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
 {
-    switch (instruction->family) {
-    case GCN_FAMILY_SMEM:
-        return gcn_write_llvm_smem(instruction, at);
-    case GCN_FAMILY_NONE:
+    if (instruction->family == GCN_FAMILY_NONE)
         return NULL;
-    default:
-        return gcn_write_llvm_generic(instruction, at);
-    }
+    return gcn_write_llvm_generic(instruction, at);
 }
 bool gcn_parse_smem(gcn_cursor *, const gcn_row *, gcn_instruction *);
 
