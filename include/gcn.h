@@ -118,15 +118,7 @@ typedef struct gcn_instruction {
                             on the generic codec: see gcn_instruction_encoding */
     uint16_t opcode;     /* raw opcode; FLAT on GCN 1.4: segment << 7 | opcode */
     uint16_t modifiers;  /* GCN_MOD_* */
-    uint8_t sdata;       /* SMRD sdst / SMEM sdata (register code) */
-    uint8_t sbase;       /* SMRD/SMEM sbase, MUBUF srsrc: field value (register / 2 or / 4) */
-    uint8_t soffset;     /* MUBUF soffset, SMEM GCN 1.4 soffset: operand code */
-    uint8_t saddr;       /* unused (FLAT's saddr is in operands[]) */
-    uint8_t vdst;        /* unused (FLAT's vdst is in operands[]) */
-    uint8_t vaddr;       /* unused (MUBUF's and FLAT's are in operands[]) */
-    uint8_t vdata;       /* unused (MUBUF's and FLAT's are in operands[]) */
-    uint8_t operand_count; /* operands[] used (the scalar ALU; the older families
-                              keep their named fields for now) */
+    uint8_t operand_count; /* operands[] used */
     uint32_t offset;     /* immediate offset, or an SGPR code when not immediate */
     uint32_t literal;    /* SMRD GCN 1.1 literal offset; the scalar ALU's literal */
     uint32_t reserved[2]; /* bits of word 0 and 1 that no field covers (the

@@ -77,11 +77,11 @@ static size_t make_instruction(test_random *random, gcn_arch arch, uint32_t *wor
         if (test_random_percent(random, 5))
             vaddr = pick_register(random);
         unsigned vdata = pick_register(random);
-        instruction.vdst = pick_register(random);
+        unsigned vdst = pick_register(random);
         unsigned srsrc = test_random_percent(random, 85) ? 1 : test_random_below(random, 32);
         unsigned soffset = test_random_percent(random, 60) ? 128 + test_random_below(random, 4)
                                                            : test_random_below(random, 24);
-        instruction.saddr = (uint8_t)(test_random_percent(random, 50) ? 0x7f : 2 * test_random_below(random, 6));
+        unsigned saddr = test_random_percent(random, 50) ? 0x7f : 2 * test_random_below(random, 6);
         if (row->family == GCN_FAMILY_MUBUF)
             instruction.offset = test_random_percent(random, 50) ? 0 : test_random_below(random, 4096);
         else if (arch >= GCN_ARCH_GCN14)
@@ -92,7 +92,7 @@ static size_t make_instruction(test_random *random, gcn_arch arch, uint32_t *wor
         if (row->family == GCN_FAMILY_MUBUF) {
             if (test_mubuf_operands(&instruction, vdata, vaddr, srsrc, soffset) != GCN_OK)
                 continue;
-        } else if (test_flat_operands(&instruction, instruction.vdst, vaddr, vdata, instruction.saddr) != GCN_OK) {
+        } else if (test_flat_operands(&instruction, vdst, vaddr, vdata, saddr) != GCN_OK) {
             continue;
         }
         size_t count;

@@ -43,11 +43,11 @@ static size_t make_instruction(test_random *random, gcn_arch arch, uint32_t *wor
             if (test_random_percent(random, percents[i]))
                 instruction.modifiers |= modifiers[i];
         unsigned vaddr = pick_register(random), vdata = pick_register(random);
-        instruction.vdst = pick_register(random);
+        unsigned vdst = pick_register(random);
         unsigned srsrc = test_random_percent(random, 80) ? 1 : test_random_below(random, 32);
         unsigned soffset = test_random_percent(random, 50) ? 128 + test_random_below(random, 4)
                                                            : test_random_below(random, 256);
-        instruction.saddr = (uint8_t)(test_random_percent(random, 50) ? 0x7f : test_random_below(random, 128));
+        unsigned saddr = test_random_percent(random, 50) ? 0x7f : test_random_below(random, 128);
         if (row->family == GCN_FAMILY_MUBUF)
             instruction.offset = test_random_below(random, 4096);
         else if (arch >= GCN_ARCH_GCN14)
@@ -55,7 +55,7 @@ static size_t make_instruction(test_random *random, gcn_arch arch, uint32_t *wor
         if (row->family == GCN_FAMILY_MUBUF) {
             if (test_mubuf_operands(&instruction, vdata, vaddr, srsrc, soffset) != GCN_OK)
                 continue;
-        } else if (test_flat_operands(&instruction, instruction.vdst, vaddr, vdata, instruction.saddr) != GCN_OK) {
+        } else if (test_flat_operands(&instruction, vdst, vaddr, vdata, saddr) != GCN_OK) {
             continue;
         }
         size_t count;

@@ -69,13 +69,6 @@ static const uint32_t simm16s[] = {0, 1, 2, 3, 15, 16, 63, 64, 65, 0x7f, 0xff, 0
 static void apply_boundaries(test_random *random, gcn_instruction *instruction)
 {
     unsigned p = 30;
-    if (test_random_percent(random, p)) instruction->sdata = (uint8_t)PICK(random, scalar_codes);
-    if (test_random_percent(random, p)) instruction->sbase = (uint8_t)PICK(random, base_fields);
-    if (test_random_percent(random, p)) instruction->soffset = (uint8_t)PICK(random, scalar_codes);
-    if (test_random_percent(random, p)) instruction->saddr = (uint8_t)PICK(random, scalar_codes);
-    if (test_random_percent(random, p)) instruction->vdst = (uint8_t)PICK(random, vector_codes);
-    if (test_random_percent(random, p)) instruction->vaddr = (uint8_t)PICK(random, vector_codes);
-    if (test_random_percent(random, p)) instruction->vdata = (uint8_t)PICK(random, vector_codes);
     if (test_random_percent(random, p))
         instruction->offset = test_random_percent(random, 75) ? PICK(random, offsets)
                                                               : PICK(random, scalar_codes);
