@@ -62,7 +62,8 @@ extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
  * its text, or GCN_NO_LLVM_TEXT where it has none; which modifiers the
  * dialect takes; and the checks of a parsed instruction's modifiers
  * (report NULL: false where anything would be reported; flags_at..flags_end:
- * where the modifiers were); SMRD/SMEM's printing (below). How a dialect
+ * where the modifiers were); SMRD/SMEM's printing and parsing (below: its
+ * allowed, the modifiers its one-pass path reads). How a dialect
  * shows the offset: gcn_offset_text (hooks.h). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {

@@ -1,5 +1,6 @@
 /* The generic parser's profiles of an encoding with modifiers (MUBUF's,
- * FLAT's): register operands by their syntax (VGPR tuples whose width
+ * FLAT's; SMRD/SMEM's usual statement, its operands and full path by its
+ * hooks): register operands by their syntax (VGPR tuples whose width
  * follows a rule, SRSRC, SOFFSET, FLAT's saddr), the modifiers the encoding
  * and the dialect take, CLRX's key=value forms for the fields the row does
  * not show; then the operands' widths, once the modifiers are known. What
