@@ -60,20 +60,20 @@ const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch a
  * only warn (FLAT), or before, where they refuse pairs of modifiers
  * (MUBUF). */
 /* SMRD/SMEM: the offset is an operand (an immediate sets imm), never
- * offset:N in the one-pass path; before GCN 1.2 its rows read by the
- * SMRD twins of their profiles, which only its full path reads. */
+ * offset:N in the one-pass path; before GCN 1.2 the words are SMRD's (the
+ * text reads the row's SMEM profile). */
 enum {
     LLVM_MC_MODIFIERS = 1,
     CLRX_FIELDS_BETWEEN = 2,
     CLRX_RESERVED_KEY = 4,
     CHECKS_AFTER_WIDTHS = 8,
     OFFSET_OPERAND = 16,
-    FULL_BEFORE_GCN12 = 32
+    SMRD_BEFORE_GCN12 = 32
 };
 static const uint8_t modifier_syntax[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = CLRX_RESERVED_KEY,
     [GCN_ENCODING_FLAT] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CHECKS_AFTER_WIDTHS,
-    [GCN_ENCODING_SMEM] = OFFSET_OPERAND | FULL_BEFORE_GCN12,
+    [GCN_ENCODING_SMEM] = OFFSET_OPERAND | SMRD_BEFORE_GCN12,
 };
 
 /* Whether the profile's first operand is a result that only glc returns
@@ -707,10 +707,12 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     const char *name_end = cursor->pos;
     bool size_suffix = name_end - cursor->text >= 4 && name_end[-4] == '_' && (name_end[-3] | 0x20) == 'e';
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[profile->encoding];
-    instruction->encoding = profile->encoding;
-    instruction->word_count = gcn_encodings[profile->encoding].words;
-    if ((modifier_syntax[profile->encoding] & FULL_BEFORE_GCN12) && instruction->arch < GCN_ARCH_GCN12)
-        return hook->parse_full(cursor, row, instruction);
+    gcn_encoding encoding = (modifier_syntax[profile->encoding] & SMRD_BEFORE_GCN12) &&
+                                    instruction->arch < GCN_ARCH_GCN12
+                                ? GCN_ENCODING_SMRD
+                                : (gcn_encoding)profile->encoding;
+    instruction->encoding = encoding;
+    instruction->word_count = gcn_encodings[encoding].words;
     if (row && !size_suffix &&
         !(cursor->options->dialect == GCN_DIALECT_LLVM && (row->flags & GCN_ROW_LLVM_ABSENT))) {
         if (profile->operand_count == 0 && name_end == cursor->end)

@@ -182,12 +182,13 @@ const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_ar
 const char *gcn_read_memory_operands(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
                                      const gcn_profile *profile, gcn_operand *out);
 
-/* The modifiers the one-pass path reads: glc where llvm-mc takes it (nv,
- * glc elsewhere, CLRX's glc:1 and soe's offset:N are the full path's). */
+/* The modifiers the one-pass path reads: glc where llvm-mc takes it, none
+ * on SMRD (nv, glc elsewhere, CLRX's glc:1 and soe's offset:N are the full
+ * path's). */
 static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
 {
-    (void)arch, (void)dialect;
-    return gcn_memory_takes_glc(row->shape) ? GCN_MOD_GLC : 0;
+    (void)dialect;
+    return arch >= GCN_ARCH_GCN12 && gcn_memory_takes_glc(row->shape) ? GCN_MOD_GLC : 0;
 }
 
 /* The statement the one-pass path leaves, and every SMRD statement

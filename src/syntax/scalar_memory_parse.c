@@ -65,7 +65,7 @@ static inline __attribute__((always_inline)) int printed_index(const char **at, 
     return (int)(first * 100 + second * 10 + third);
 }
 
-/* CLRX: a special name (vcc, xnack_mask, m0..., in any case) of count
+/* CLRX (and llvm on SMRD): a special name (vcc, xnack_mask, m0..., in any case) of count
  * registers that fits the 7-bit field, as parse_scalar_register reads it
  * without a register symbol: the end of the text read, or NULL (the
  * general path then reports it). Out of line: rare. */
@@ -139,6 +139,12 @@ read_registers(const char *at, const char *end, gcn_arch arch, bool clrx, unsign
     if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
         if (clrx)
             return clrx_special(at, end, arch, count, base, code);
+        /* (SMRD's llvm names only at their own width, as llvm-mc assembles
+         * them, and neither m0 nor exec, which it refuses as data) */
+        if (arch < GCN_ARCH_GCN12)
+            return (at = clrx_special(at, end, arch, count, base, code)) && *code != CODE_M0 && *code < 126
+                       ? at
+                       : NULL;
         at = printed_special(at, end, arch, count, base, code);
         /* what llvm-mc may refuse (m0 and exec also as data): the general
          * path decides, and warns */
@@ -203,7 +209,7 @@ const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_ar
  * rest), llvm-mc's GCN 1.4 -N (a 21-bit field read signed; on a buffer
  * the full path warns), or a number in range on GCN 1.2 and 1.4 alike
  * (clrxdisasm prints GCN 1.4's 21-bit field unsigned, which clrxasm takes
- * back). */
+ * back); SMRD's 8 bits (GCN 1.1's literal is the full path's). */
 static inline __attribute__((always_inline)) const char *
 read_offset(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row, gcn_operand *out)
 {
@@ -222,8 +228,11 @@ read_offset(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn
             !(at = read_number(at + 1, end, 0xfffff, &offset)))
             return NULL;
         offset = (0x200000u - offset) & 0x1fffffu;
-    } else if (!(at = read_number(at, end, !llvm && arch == GCN_ARCH_GCN14 ? 0x1fffff : 0xfffff,
-                                             &offset))) {
+    } else if (!(at = read_number(at, end,
+                                  arch < GCN_ARCH_GCN12                  ? 0xff /* no literal */
+                                  : !llvm && arch == GCN_ARCH_GCN14 ? 0x1fffff
+                                                                         : 0xfffff,
+                                  &offset))) {
         return NULL;
     }
     *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, offset};
