@@ -1519,7 +1519,7 @@ static void test_family_fast_paths(void)
         {G, BOTH, "buffer_load_dword  v1, off, s[4:7], s0",
          "buffer_load_dword\tv1, off, s[4:7], s0"},
         /* SMEM on the generic one-pass path (its operands by its hook),
-         * against its full path; SMRD always the full way */
+         * against its full path, SMRD's (GCN 1.0/1.1) too */
         {G, BOTH, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc", "s_load_dwordx2 s[2:3] , s[4:5] , 16 glc"},
         {T, BOTH, "s_buffer_store_dword s5, s[8:11], m0 glc", "s_buffer_store_dword s5,s[8:11],m0 glc"},
         {G, BOTH, "s_atc_probe 7, s[2:3], 0x10", "s_atc_probe 7,s[2:3],0x10"},

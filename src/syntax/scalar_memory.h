@@ -191,8 +191,7 @@ static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch a
     return arch >= GCN_ARCH_GCN12 && gcn_memory_takes_glc(row->shape) ? GCN_MOD_GLC : 0;
 }
 
-/* The statement the one-pass path leaves, and every SMRD statement
- * (smem.c): any spacing, register symbols, expressions, CLRX's key form,
+/* Every statement the one-pass path leaves (smem.c): any spacing, register symbols, expressions, CLRX's key form,
  * GCN 1.1's literal, GCN 1.4's soffset with soe, every message. */
 bool gcn_parse_memory_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
