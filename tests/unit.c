@@ -1518,6 +1518,20 @@ static void test_family_fast_paths(void)
          "flat_load_dwordx3 v[1:3], v[2:3] GLC"},
         {G, BOTH, "buffer_load_dword  v1, off, s[4:7], s0",
          "buffer_load_dword\tv1, off, s[4:7], s0"},
+        /* SMEM on the generic one-pass path (its operands by its hook),
+         * against its full path, SMRD's (GCN 1.0/1.1) too */
+        {G, BOTH, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc", "s_load_dwordx2 s[2:3] , s[4:5] , 16 glc"},
+        {T, BOTH, "s_buffer_store_dword s5, s[8:11], m0 glc", "s_buffer_store_dword s5,s[8:11],m0 glc"},
+        {G, BOTH, "s_atc_probe 7, s[2:3], 0x10", "s_atc_probe 7,s[2:3],0x10"},
+        {G, BOTH, "s_memtime s[4:5]", "s_memtime\ts[4:5]"},
+        {G, BOTH, "s_dcache_discard s[2:3], s4", "s_dcache_discard s[2:3],s4"},
+        {G, CLRX, "s_load_dword    s5, s[2:3], 0x1fffff", "s_load_dword s5 , s[2:3], 0x1fffff"},
+        {G, LLVM, "s_load_dword s5, s[2:3], -0x10", "s_load_dword s5, s[2:3], -(0x10)"},
+        {G, BOTH, "s_load_dword ttmp4, ttmp[2:3], ttmp5", "s_load_dword ttmp4,ttmp[2:3],ttmp5"},
+        {G, BOTH, "s_buffer_load_dwordx16 s[16:31], s[8:11], 0xfffff",
+         "s_buffer_load_dwordx16 s[16:31], s[8:11],0xfffff"},
+        {S, BOTH, "s_load_dword s5, s[2:3], 0x10", "s_load_dword s5,s[2:3],0x10"},
+        {GCN_ARCH_GCN11, CLRX, "s_load_dword s5, s[2:3], 0x12345", "s_load_dword s5,s[2:3],0x12345"},
     };
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
         for (int d = 0; d < 2; d++) {
@@ -1529,6 +1543,11 @@ static void test_family_fast_paths(void)
         }
     }
     /* where the one-pass reader gives up */
+    expect_parse_error(S, L, "s_load_dwordx4 tba, s[0:1], 0xca", 16, "sdata needs 4 scalar registers, found 2");
+    expect_parse_error(S, L, "s_buffer_load_dword m0, s[12:15], ttmp3", 21,
+                       "llvm-mc takes neither m0 nor exec as sdata");
+    expect_parse_warning(S, C, "s_load_dwordx2 s[3:4], s[2:3], 0x10", 16,
+                         "misaligned register tuple 's[3:4]', encoded as written");
     expect_parse_error(G, L, "buffer_load_dword v[1:2], off, s[4:7], s0", 19,
                        "buffer_load_dword takes 1 vector register as data, found 2");
     expect_parse_error(G, L, "buffer_load_dword v1, v2, s[4:7], s0", 23,

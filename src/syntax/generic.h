@@ -62,7 +62,8 @@ extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
  * its text, or GCN_NO_LLVM_TEXT where it has none; which modifiers the
  * dialect takes; and the checks of a parsed instruction's modifiers
  * (report NULL: false where anything would be reported; flags_at..flags_end:
- * where the modifiers were); SMRD/SMEM's printing (below). How a dialect
+ * where the modifiers were); SMRD/SMEM's printing and parsing (below: its
+ * allowed, the modifiers its one-pass path reads). How a dialect
  * shows the offset: gcn_offset_text (hooks.h). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
@@ -81,6 +82,11 @@ typedef struct gcn_encoding_hook {
     char *(*write_clrx_tail)(char *, const gcn_instruction *, const gcn_profile *);
     void (*put_clrx_tail)(gcn_text *, const gcn_instruction *, const gcn_profile *, bool key_form);
     const gcn_row *(*clrx_alias)(const gcn_instruction *, gcn_instruction *copy);
+    /* SMRD/SMEM's parsing: the usual statement's operands as the printer
+     * writes them (NULL: the full path's), and its own full path. */
+    const char *(*read_operands)(const char *, const char *, gcn_arch, bool llvm, const gcn_row *,
+                                 const gcn_profile *, gcn_operand *);
+    bool (*parse_full)(gcn_cursor *, const gcn_row *, gcn_instruction *);
 } gcn_encoding_hook;
 
 /* The generic parser of a profile whose encoding has modifiers, by shape

@@ -1,5 +1,6 @@
 /* The generic parser's profiles of an encoding with modifiers (MUBUF's,
- * FLAT's): register operands by their syntax (VGPR tuples whose width
+ * FLAT's; SMRD/SMEM's usual statement, its operands and full path by its
+ * hooks): register operands by their syntax (VGPR tuples whose width
  * follows a rule, SRSRC, SOFFSET, FLAT's saddr), the modifiers the encoding
  * and the dialect take, CLRX's key=value forms for the fields the row does
  * not show; then the operands' widths, once the modifiers are known. What
@@ -58,10 +59,21 @@ const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch a
  * (MUBUF); the encoding's checks after the operands' widths, where they
  * only warn (FLAT), or before, where they refuse pairs of modifiers
  * (MUBUF). */
-enum { LLVM_MC_MODIFIERS = 1, CLRX_FIELDS_BETWEEN = 2, CLRX_RESERVED_KEY = 4, CHECKS_AFTER_WIDTHS = 8 };
+/* SMRD/SMEM: the offset is an operand (an immediate sets imm), never
+ * offset:N in the one-pass path; before GCN 1.2 the words are SMRD's (the
+ * text reads the row's SMEM profile). */
+enum {
+    LLVM_MC_MODIFIERS = 1,
+    CLRX_FIELDS_BETWEEN = 2,
+    CLRX_RESERVED_KEY = 4,
+    CHECKS_AFTER_WIDTHS = 8,
+    OFFSET_OPERAND = 16,
+    SMRD_BEFORE_GCN12 = 32
+};
 static const uint8_t modifier_syntax[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = CLRX_RESERVED_KEY,
     [GCN_ENCODING_FLAT] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CHECKS_AFTER_WIDTHS,
+    [GCN_ENCODING_SMEM] = OFFSET_OPERAND | SMRD_BEFORE_GCN12,
 };
 
 /* Whether the profile's first operand is a result that only glc returns
@@ -548,8 +560,8 @@ static __attribute__((noinline)) const char *read_soffset_operand(const char *p,
     return after;
 }
 static inline __attribute__((always_inline)) const char *
-read_operand(const char *p, const char *end, gcn_arch arch, bool llvm,
-             const gcn_operand_profile *profile, gcn_operand *out)
+read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn_operand_profile *profile,
+             gcn_operand *out)
 {
     switch ((gcn_operand_syntax)profile->syntax) {
     case GCN_SYNTAX_VGPR:
@@ -605,22 +617,31 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
             i = 3;
         }
     }
-#pragma GCC unroll 4
-    for (; i < profile->operand_count; i++)
-        if ((i && !(p = after_comma(p, end))) ||
-            !(p = read_operand(p, end, arch, llvm, &profile->operands[i], &out[i])))
+    if (hook->read_operands) { /* SMRD/SMEM's */
+        if (!(p = hook->read_operands(p, end, arch, llvm, row, profile, out)))
             return false;
+    } else {
+#pragma GCC unroll 4
+        for (; i < profile->operand_count; i++)
+            if ((i && !(p = after_comma(p, end))) ||
+                !(p = read_operand(p, end, arch, llvm, &profile->operands[i], &out[i])))
+                return false;
+    }
     gcn_plain_modifiers read;
-    unsigned allowed = hook->allowed(row, arch, dialect);
+    unsigned allowed = hook->allowed(row, arch, dialect), syntax = modifier_syntax[encoding];
     int32_t minimum = offset_rules[encoding].minimum, maximum = offset_rules[encoding].maximum;
     if (profile->offset_rule != GCN_OFFSET_FIELD)
         minimum = reading_rules[profile->offset_rule][arch].quiet_minimum,
         maximum = reading_rules[profile->offset_rule][arch].quiet_maximum;
-    if (!(p = read_modifiers(p, end, minimum, maximum, &read)) || (read.flags & ~allowed) ||
+    if (syntax & OFFSET_OPERAND) /* no offset:N, whatever its value */
+        minimum = 1, maximum = 0;
+    if (p == end) /* none (SMRD/SMEM's usual statement): no call */
+        read = (gcn_plain_modifiers){0, false, 0};
+    else if (!(p = read_modifiers(p, end, minimum, maximum, &read)) || (read.flags & ~allowed) ||
         (llvm && (modifier_syntax[encoding] & LLVM_MC_MODIFIERS) && read.offset_after_flag))
         return false;
     instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
-    if (!hook->check(NULL, dialect, row, instruction, NULL, NULL))
+    if (hook->check && !hook->check(NULL, dialect, row, instruction, NULL, NULL))
         return false;
     unsigned modifiers = instruction->modifiers, saddr = GCN_SADDR_OFF;
 #pragma GCC unroll 4
@@ -667,6 +688,13 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     }
     instruction->operand_count = profile->operand_count;
     instruction->offset = (uint32_t)read.offset;
+#pragma GCC unroll 4
+    for (i = 0; i < profile->operand_count; i++)
+        if ((syntax & OFFSET_OPERAND) && profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET) {
+            bool immediate = out[i].kind == GCN_OPERAND_IMMEDIATE;
+            instruction->offset = immediate ? out[i].value : out[i].number;
+            instruction->modifiers = (uint16_t)(instruction->modifiers | (immediate ? GCN_MOD_IMM : 0));
+        }
     cursor->pos = p;
     return true;
 }
@@ -678,8 +706,13 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
 {
     const char *name_end = cursor->pos;
     bool size_suffix = name_end - cursor->text >= 4 && name_end[-4] == '_' && (name_end[-3] | 0x20) == 'e';
-    instruction->encoding = profile->encoding;
-    instruction->word_count = gcn_encodings[profile->encoding].words;
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[profile->encoding];
+    gcn_encoding encoding = (modifier_syntax[profile->encoding] & SMRD_BEFORE_GCN12) &&
+                                    instruction->arch < GCN_ARCH_GCN12
+                                ? GCN_ENCODING_SMRD
+                                : (gcn_encoding)profile->encoding;
+    instruction->encoding = encoding;
+    instruction->word_count = gcn_encodings[encoding].words;
     if (row && !size_suffix &&
         !(cursor->options->dialect == GCN_DIALECT_LLVM && (row->flags & GCN_ROW_LLVM_ABSENT))) {
         if (profile->operand_count == 0 && name_end == cursor->end)
@@ -689,7 +722,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
             return true;
         instruction->modifiers = modifiers;
     }
-    return parse_full(cursor, row, profile, instruction);
+    return hook->parse_full ? hook->parse_full(cursor, row, instruction) : parse_full(cursor, row, profile, instruction);
 }
 
 /* The profiles copied, so that each parser below knows its own as constants. */
@@ -704,7 +737,7 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
     {                                                                                               \
         const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                         \
         return gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count &&                    \
-               gcn_encoding_hooks[profile->encoding].check &&                                       \
+               (gcn_encoding_hooks[profile->encoding].check || gcn_encoding_hooks[profile->encoding].parse_full) && \
                parse_profile(cursor, row, profile, instruction);                                    \
     }
 #include "isa/profiles.def"

@@ -502,7 +502,7 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     case GCN_SYNTAX_VGPR: /* gcn_parse_with_modifiers' (generic_modifiers.c) */
     case GCN_SYNTAX_SRSRC:
     case GCN_SYNTAX_SOFFSET:
-    case GCN_SYNTAX_SBASE: /* SMRD/SMEM: src/syntax/smem.c parses them */
+    case GCN_SYNTAX_SBASE: /* SMRD/SMEM: generic_modifiers.c with its hooks */
     case GCN_SYNTAX_SMEM_OFFSET:
     case GCN_SYNTAX_SMEM_PROBE:
     case GCN_SYNTAX_COUNT:

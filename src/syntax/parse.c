@@ -11,7 +11,7 @@
 
 const gcn_parser gcn_parsers[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_SOPP] = gcn_parse_generic,
-    [GCN_FAMILY_SMEM] = gcn_parse_smem,
+    [GCN_FAMILY_SMEM] = gcn_parse_generic,
     [GCN_FAMILY_MUBUF] = gcn_parse_generic,
     [GCN_FAMILY_FLAT] = gcn_parse_generic,
     [GCN_FAMILY_SOP2] = gcn_parse_generic,

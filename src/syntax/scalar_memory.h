@@ -170,4 +170,29 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
  * instruction as that row's in copy; NULL where there is none. */
 const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_instruction *copy);
 
+/* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
+ * some field value, also where its assembler refuses that text (the full
+ * path warns). */
+const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
+                                         bool base, unsigned *code);
+
+/* The usual statement's operands after ", " (the generic one-pass path's
+ * hook): sdata or s_atc_probe's 7-bit value, sbase (an even first
+ * register), the offset; one reader for every profile, out of line. */
+const char *gcn_read_memory_operands(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
+                                     const gcn_profile *profile, gcn_operand *out);
+
+/* The modifiers the one-pass path reads: glc where llvm-mc takes it, none
+ * on SMRD (nv, glc elsewhere, CLRX's glc:1 and soe's offset:N are the full
+ * path's). */
+static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
+{
+    (void)dialect;
+    return arch >= GCN_ARCH_GCN12 && gcn_memory_takes_glc(row->shape) ? GCN_MOD_GLC : 0;
+}
+
+/* Every statement the one-pass path leaves (smem.c): any spacing, register symbols, expressions, CLRX's key form,
+ * GCN 1.1's literal, GCN 1.4's soffset with soe, every message. */
+bool gcn_parse_memory_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
+
 #endif

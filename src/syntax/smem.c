@@ -22,7 +22,6 @@ enum {
 };
 
 #define CODE_M0 124u
-#define CODE_NULL 125u /* what llvm-mc prints for it */
 #define SMRD_LITERAL_CODE 0xffu
 
 /* The operands an instruction has; opcodes a generation lacks read as
@@ -146,61 +145,6 @@ static inline bool expect_separator(smem_parse *p)
     return gcn_accept(p->cursor, ',') || separator_missing(p);
 }
 
-/* A name past s and ttmp (vcc, null, tba...) exactly as gcn_put_llvm_memory_register
- * prints it for some field value of count registers: the end of the text
- * read, or NULL. The only candidate is the register the name reads as
- * (each name prints one value), checked by printing it; out of line, so
- * that the common path keeps no text buffer. */
-static __attribute__((noinline)) const char *printed_special(const char *at, const char *end,
-                                                            gcn_arch arch, unsigned count,
-                                                            bool base, unsigned *code)
-{
-    gcn_scalar scalar;
-    unsigned candidate;
-    if (end - at >= 4 && memcmp(at, "null", 4) == 0)
-        candidate = CODE_NULL;
-    else if (gcn_read_named_scalar(at, end, arch, &scalar))
-        candidate = scalar.code;
-    else
-        return NULL;
-    if (candidate < 102 || candidate >= 128 || (base && (candidate & 1)))
-        return NULL;
-    char buffer[32];
-    gcn_text text = {buffer, sizeof buffer, 0};
-    if (!gcn_put_llvm_memory_register(&text, arch, candidate, count) || gcn_text_finish(&text) != 0)
-        return NULL;
-    size_t n = text.length, available = (size_t)(end - at);
-    if (n > available || memcmp(at, buffer, n) != 0 ||
-        (n < available && gcn_is_identifier_char(at[n])))
-        return NULL;
-    *code = candidate;
-    return at + n;
-}
-
-/* A register index as llvm-mc prints it: one to three digits without a
- * leading zero (no register lies past 999); -1 if none. */
-static inline __attribute__((always_inline)) int printed_index(const char **at, const char *end)
-{
-    const char *p = *at;
-    unsigned first, second, third;
-    if (p >= end || (first = (unsigned)(*p - '0')) > 9)
-        return -1;
-    if (++p == end || (second = (unsigned)(*p - '0')) > 9) {
-        *at = p;
-        return (int)first;
-    }
-    if (first == 0)
-        return -1;
-    if (++p == end || (third = (unsigned)(*p - '0')) > 9) {
-        *at = p;
-        return (int)(first * 10 + second);
-    }
-    if (++p < end && (unsigned)(*p - '0') <= 9)
-        return -1;
-    *at = p;
-    return (int)(first * 100 + second * 10 + third);
-}
-
 /* What llvm-mc prints there but refuses to assemble (s[100:103], exec as
  * a load's destination) is read back with a warning that names llvm-mc's
  * message. Out of line: rare. */
@@ -213,77 +157,6 @@ static __attribute__((noinline)) void warn_llvm_refused(smem_parse *p, const cha
                  (int)(p->cursor->pos - at), at, message);
 }
 
-/* accept_llvm_disassembled for the names past s and ttmp. */
-static bool accept_llvm_special(smem_parse *p, unsigned count, bool base, unsigned *code)
-{
-    const char *after = printed_special(p->cursor->pos, p->cursor->end, p->arch, count, base, code);
-    if (!after)
-        return false;
-    p->cursor->pos = after;
-    return true;
-}
-
-/* CLRX: a special name (vcc, xnack_mask, m0..., in any case) of count
- * registers that fits the 7-bit field, as parse_scalar_register reads it
- * without a register symbol: the end of the text read, or NULL (the
- * general path then reports it). Out of line: rare. */
-static __attribute__((noinline)) const char *clrx_special(const char *at, const char *end,
-                                                         gcn_arch arch, unsigned count, bool base,
-                                                         unsigned *code)
-{
-    gcn_scalar scalar;
-    const char *after = gcn_read_named_scalar(at, end, arch, &scalar);
-    if (!after || scalar.count != count || scalar.code >= 128 || (base && (scalar.code & 1)))
-        return NULL;
-    *code = scalar.code;
-    return after;
-}
-
-/* The length of the register prefix llvm-mc prints at at ('s' or "ttmp"),
- * 0 if none; *first_code receives the code of its register 0. */
-static inline size_t printed_prefix(const char *at, const char *end, gcn_arch arch,
-                                    unsigned *first_code)
-{
-    *first_code = 0;
-    if (end - at >= 2 && at[0] == 's')
-        return 1;
-    if (end - at >= 5 && memcmp(at, "ttmp", 4) == 0) {
-        *first_code = gcn_ttmp_base(arch);
-        return 4;
-    }
-    return 0;
-}
-
-/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_put_llvm_memory_register
- * prints them, read without printing: an aligned first register, no
- * leading zeros, no space. The end of the text read, or NULL. */
-static inline __attribute__((always_inline)) const char *
-printed_registers(const char *after, const char *end, size_t prefix, unsigned first_code,
-                  unsigned count, bool base, unsigned *code)
-{
-    bool bracket = *after == '[';
-    after += bracket;
-    int low = printed_index(&after, end), high = low;
-    if (low < 0)
-        return NULL;
-    if (bracket) {
-        if (after >= end || *after++ != ':' || (high = printed_index(&after, end)) < 0 ||
-            after >= end || *after++ != ']')
-            return NULL;
-    }
-    if (after < end && gcn_is_identifier_char(*after))
-        return NULL;
-    unsigned align = count >= 4 ? 4 : count, first = (unsigned)low;
-    unsigned candidate = first_code + first;
-    bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
-                            : candidate < 124 && first + count <= 16;
-    if (!fits || bracket != (count > 1) || (unsigned)high != first + count - 1 ||
-        (first & (align - 1)) || (base && (candidate & 1))) /* align: 1, 2 or 4 */
-        return NULL;
-    *code = candidate;
-    return after;
-}
-
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
  * some field value, also where its assembler refuses that text (s[96:103]
  * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back.
@@ -291,17 +164,11 @@ printed_registers(const char *after, const char *end, size_t prefix, unsigned fi
 static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, bool data,
                                      unsigned *code)
 {
-    const char *at = p->cursor->pos, *end = p->cursor->end;
-    unsigned first_code;
-    size_t prefix = printed_prefix(at, end, p->arch, &first_code);
-    if (prefix) {
-        const char *after = printed_registers(at + prefix, end, prefix, first_code, count, base, code);
-        if (!after)
-            return false;
-        p->cursor->pos = after;
-    } else if (!accept_llvm_special(p, count, base, code)) {
+    const char *at = p->cursor->pos;
+    const char *after = gcn_read_llvm_memory_printed(at, p->cursor->end, p->arch, count, base, code);
+    if (!after)
         return false;
-    }
+    p->cursor->pos = after;
     if (*code + count > 102) /* the usual registers pass one comparison */
         warn_llvm_refused(p, at, *code, count, data);
     return true;
@@ -879,167 +746,9 @@ static inline int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
     return 0;
 }
 
-/* Space, a comma, space: the end of the text read, or NULL. */
-static inline const char *printed_comma(const char *at, const char *end)
-{
-    if (end - at > 2 && memcmp(at, ", ", 2) == 0 && at[2] != ' ' && at[2] != '\t')
-        return at + 2; /* as llvm-mc prints it */
-    while (at < end && (*at == ' ' || *at == '\t'))
-        at++;
-    if (at >= end || *at != ',')
-        return NULL;
-    for (at++; at < end && (*at == ' ' || *at == '\t');)
-        at++;
-    return at;
-}
-
-/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix,
- * or a special name (vcc, exec...); for clrx only the registers its
- * general path reads so (the last below s102, or within the generation's
- * ttmps). */
-static inline __attribute__((always_inline)) const char *
-printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
-                unsigned *code)
-{
-    unsigned first_code;
-    size_t prefix = printed_prefix(at, end, arch, &first_code);
-    if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
-        if (clrx)
-            return clrx_special(at, end, arch, count, base, code);
-        at = printed_special(at, end, arch, count, base, code);
-        /* what llvm-mc may refuse (m0 and exec also as data): the general
-         * path decides, and warns */
-        return at && !gcn_llvm_refused_scalar(arch, *code, count, true) ? at : NULL;
-    }
-    if (!(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
-        return NULL;
-    /* Past s101 or the generation's ttmps: clrx's general path reads it;
-     * llvm's warns (llvm-mc refuses such a tuple) */
-    if (*code + count > 102 && *code - first_code + count > (prefix == 1 ? 102 : gcn_ttmp_count(arch)))
-        return NULL;
-    return at;
-}
-
-/* An immediate offset as llvm-mc prints it: 0, decimal without a leading
- * zero, or 0x and up to six hex digits, at most maximum, followed by
- * space, a comma or the end. NULL otherwise. */
-static inline const char *printed_offset(const char *at, const char *end, uint32_t maximum,
-                                         uint32_t *value)
-{
-    uint32_t number = 0;
-    const char *digits;
-    if (end - at > 2 && at[0] == '0' && (at[1] == 'x' || at[1] == 'X')) {
-        for (digits = at += 2; at < end && at - digits < 6; at++) {
-            unsigned digit = (unsigned)(*at - '0');
-            if (digit > 9) {
-                unsigned letter = (unsigned)((*at | 0x20) - 'a');
-                if (letter > 5)
-                    break;
-                digit = letter + 10;
-            }
-            number = number << 4 | digit;
-        }
-    } else if (at < end && *at == '0') {
-        digits = at++;
-    } else {
-        for (digits = at; at < end && (unsigned)(*at - '0') <= 9 && at - digits < 7; at++)
-            number = number * 10 + (uint32_t)(*at - '0');
-    }
-    if (at == digits || number > maximum || (at < end && *at != ' ' && *at != '\t' && *at != ','))
-        return NULL;
-    *value = number;
-    return at;
-}
-
-/* GCN 1.2/1.4, the usual statement as llvm-mc prints it (and clrxdisasm,
- * but for spacing), read in one pass: registers as printed (sN, s[N:M],
- * ttmpN), the offset one of them or a plain number in range, then glc
- * where the shape takes it, then the end. False, touching nothing, for
- * anything else: the general path reads it with its messages. */
-static inline __attribute__((always_inline)) bool
-parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clrx,
-              gcn_instruction *instruction)
-{
-    const char *at = cursor->pos, *end = cursor->end;
-    unsigned sdata = 0, sbase = 0, code;
-    uint32_t offset = 0;
-    uint16_t modifiers = 0;
-    while (at < end && (*at == ' ' || *at == '\t'))
-        at++;
-    if (form->probe) { /* a 7-bit value */
-        if (!(at = printed_offset(at, end, 0x7f, &offset)))
-            return false;
-        sdata = offset;
-        offset = 0;
-    } else if (form->data_count) {
-        if (!(at = printed_operand(at, end, arch, clrx, form->data_count, false, &sdata)))
-            return false;
-    }
-    if (form->base_count) {
-        if (((form->data_count || form->probe) && !(at = printed_comma(at, end))) ||
-            !(at = printed_operand(at, end, arch, clrx, form->base_count, true, &sbase)))
-            return false;
-    }
-    if (form->has_offset) {
-        if (!(at = printed_comma(at, end)))
-            return false;
-        if (at < end && (unsigned)((*at | 0x20) - 'a') < 26) {
-            /* clrxasm takes only m0 here on GCN 1.2's stores and atomics */
-            if ((clrx && arch == GCN_ARCH_GCN12 &&
-                 (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
-                !(at = printed_operand(at, end, arch, clrx, 1, false, &code)))
-                return false;
-            offset = code;
-        } else if (!clrx && at < end && *at == '-') {
-            /* llvm-mc prints GCN 1.4's field signed: -N, at most 0xfffff
-             * here; on a buffer the general path warns. */
-            if (arch != GCN_ARCH_GCN14 || form->base_count != 2 ||
-                !(at = printed_offset(at + 1, end, 0xfffff, &offset)))
-                return false;
-            offset = (0x200000u - offset) & 0x1fffffu;
-            modifiers |= GCN_MOD_IMM;
-        } else {
-            /* in range on GCN 1.2 and 1.4 alike; clrxdisasm prints GCN
-             * 1.4's 21-bit field unsigned, which clrxasm takes back */
-            if (!(at = printed_offset(at, end, clrx && arch == GCN_ARCH_GCN14 ? 0x1fffff : 0xfffff,
-                                      &offset)))
-                return false;
-            modifiers |= GCN_MOD_IMM;
-        }
-    }
-    while (at < end && (*at == ' ' || *at == '\t'))
-        at++;
-    if (end - at >= 3 && memcmp(at, "glc", 3) == 0 && gcn_memory_takes_glc(form->shape)) {
-        for (at += 3; at < end && (*at == ' ' || *at == '\t');)
-            at++;
-        modifiers |= GCN_MOD_GLC;
-    }
-    if (at != end)
-        return false;
-    /* as the generic codec decodes the words */
-    gcn_operand *operand = instruction->operands;
-    if (form->probe)
-        *operand++ = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, sdata};
-    else if (form->data_count)
-        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->data_count, (uint16_t)sdata, 0};
-    if (form->base_count)
-        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->base_count, (uint16_t)(sbase & ~1u), 0};
-    if (form->has_offset)
-        *operand++ = modifiers & GCN_MOD_IMM ? (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, offset}
-                                             : (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)offset, 0};
-    instruction->operand_count = (uint8_t)(operand - instruction->operands);
-    instruction->encoding = GCN_ENCODING_SMEM;
-    instruction->offset = offset;
-    instruction->modifiers = modifiers;
-    instruction->word_count = 2;
-    cursor->pos = at;
-    return true;
-}
-
-/* Every statement the one-pass reader leaves; out of line, so that the
- * usual one keeps a small frame. */
-static __attribute__((noinline)) bool parse_general(gcn_cursor *cursor, const gcn_row *row,
-                                                    gcn_instruction *instruction)
+/* Every statement the generic one-pass path leaves (the encodings' full
+ * path: syntax/hooks.h). */
+bool gcn_parse_memory_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     smem_form form = form_of(row);
     smem_parse p;
@@ -1076,29 +785,4 @@ static __attribute__((noinline)) bool parse_general(gcn_cursor *cursor, const gc
     if (!parse_trailing(&p, row))
         return false;
     return finish(&p);
-}
-
-/* GCN 1.2/1.4: the one-pass reader, else the general path. */
-static __attribute__((noinline)) bool parse_usual(gcn_cursor *cursor, const gcn_row *row,
-                                                  gcn_instruction *instruction)
-{
-    smem_form form = form_of(row);
-    bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    /* llvm-mc ignores an _e32 suffix; the rest are left to the general path.
-     * A reader for each dialect, its checks folded. */
-    int suffix = size_suffix(cursor, row);
-    if (clrx ? suffix == 0 && parse_printed(cursor, &form, arch, true, instruction)
-             : suffix != 64 && parse_printed(cursor, &form, arch, false, instruction))
-        return true;
-    return parse_general(cursor, row, instruction);
-}
-
-bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    /* A CLRX register symbol may stand where a register name is. */
-    if (!is_smrd((gcn_arch)instruction->arch) && row &&
-        (cursor->options->dialect == GCN_DIALECT_LLVM || !cursor->options->register_alias))
-        return parse_usual(cursor, row, instruction);
-    return parse_general(cursor, row, instruction);
 }

@@ -51,7 +51,6 @@ static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char
         return NULL;
     return gcn_write_llvm_generic(instruction, at);
 }
-bool gcn_parse_smem(gcn_cursor *, const gcn_row *, gcn_instruction *);
 
 /* Writes the mnemonic; with operands, the separator after it: CLRX pads
  * to column 16 as clrxdisasm does, LLVM writes one space. */
