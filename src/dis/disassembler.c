@@ -394,26 +394,10 @@ static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
                                                               gcn_instruction *instruction,
                                                               char *at, char **end)
 {
-    /* a switch on the encoding, each case's calls its own: a call site
-     * whose target never changes is predicted, one shared by every
-     * encoding is not */
-    switch (encoding) {
-#define ENCODING(name, word_count, generations, kind, family, ...)                              \
-    case GCN_ENCODING_##name:                                                                   \
-        if (GCN_FAMILY_##family == GCN_FAMILY_NONE ||                                           \
-            decoders[GCN_ENCODING_##name](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)   \
-            return false;                                                                       \
-        *end = gcn_write_llvm_generic(instruction, at);                                         \
-        return true;
-#define FIELD(...)
-#define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-    default:
+    if (decoders[encoding](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
         return false;
-    }
+    *end = gcn_write_llvm_generic(instruction, at);
+    return true;
 }
 
 /* The usual lines, from the block's start while three whole words remain
