@@ -374,6 +374,58 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     }
 }
 
+/* A profile of scalar registers and sources (the scalar ALU's), the usual
+ * instruction: no field hidden, SGPRs (llvm-mc: aligned tuples) and inline
+ * integers, as put_scalar and put_constant write them; NULL for any other,
+ * which gcn_format_generic prints. Inline per profile, so that its
+ * operands' tests fold. */
+static inline __attribute__((always_inline)) char *
+write_scalars(const gcn_instruction *instruction, gcn_dialect dialect, char *at, unsigned index,
+              const gcn_profile *profile)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    if (instruction->operand_count != profile->operand_count || instruction->encoding != profile->encoding ||
+        (instruction->reserved[0] | instruction->reserved[1]) ||
+        (llvm && (gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT)))
+        return NULL;
+    at = llvm ? gcn_write_llvm_mnemonic(at, index, true) : gcn_write_clrx_mnemonic(at, index);
+#pragma GCC unroll 3
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        const gcn_operand *in = &instruction->operands[i];
+        unsigned count = in->count, code = in->number, align = count >= 4 ? 4 : count;
+        if (i)
+            at = gcn_write_length(at, ", ", 2);
+        if (in->kind == GCN_OPERAND_SCALAR && code + count <= gcn_sgpr_count(arch) &&
+            (!llvm || code % align == 0)) {
+            at = gcn_write_sgprs(at, code, count);
+        } else if (in->kind == GCN_OPERAND_CONSTANT && code <= 208 &&
+                   !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER)) {
+            bool negative = code > 192;
+            *at = '-';
+            at = gcn_write_register_number(at + negative, negative ? code - 192 : code - 128);
+        } else {
+            return NULL;
+        }
+    }
+    return at;
+}
+
+/* Whether every operand of a profile is a scalar register or source; a
+ * constant where the profile is. */
+static inline __attribute__((always_inline)) bool scalar_profile(const gcn_profile *profile)
+{
+    bool all = profile->operand_count != 0;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        all &= profile->operands[i].field != GCN_FIELD_LITERAL &&
+               (profile->operands[i].syntax == GCN_SYNTAX_SREG || profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
+                profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
+                profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE);
+    return all;
+}
+
 static inline __attribute__((always_inline)) char *
 write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
 {
@@ -383,6 +435,8 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     switch (gcn_rows[index].shape) {
 #define PROFILE(family, name, ...)     \
     case GCN_SHAPE_##family##_##name: \
+        if (scalar_profile(&profiles[GCN_SHAPE_##family##_##name]))                                \
+            return write_scalars(instruction, dialect, at, index, &profiles[GCN_SHAPE_##family##_##name]); \
         return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name]);
 #include "isa/profiles.def"
 #undef PROFILE

@@ -666,6 +666,75 @@ static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const g
     return parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
+/* The usual scalar ALU statement in one pass: SGPRs (aligned tuples of the
+ * operand's width, below s102 so that no generation or dialect warns) and
+ * inline integers -16..64 as plain decimals, after ", ", up to the end.
+ * False, touching nothing the full path reads, for anything else (register
+ * symbols, CLRX's _e64, literals, named registers...). Inline per profile. */
+static inline __attribute__((always_inline)) bool
+parse_plain_scalars(gcn_cursor *cursor, const gcn_profile *profile, gcn_instruction *instruction)
+{
+    const char *p = cursor->pos, *end = cursor->end;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    if (cursor->options->register_alias || end - p < 2 || *p != ' ' ||
+        (!llvm && p - cursor->text >= 4 && gcn_word_is(p - 4, 4, "_e64")))
+        return false;
+    if (*++p == ' ') /* CLRX's text pads the mnemonic */
+        while (p < end && *p == ' ')
+            p++;
+#pragma GCC unroll 3
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        gcn_operand *out = &instruction->operands[i];
+        unsigned first, count, value;
+        if (i) {
+            if (end - p < 2 || memcmp(p, ", ", 2) != 0)
+                return false;
+            p += 2;
+        }
+        if (p < end && *p == 's') {
+            if (!(p = gcn_read_register_range(p + 1, end, 102, false, &first, &count)) ||
+                count != operand->dwords || first % (count >= 4 ? 4 : count))
+                return false;
+            *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)first, 0};
+        } else if (operand->syntax != GCN_SYNTAX_SREG &&
+                   !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER) && p < end &&
+                   (*p == '-' || (unsigned)(*p - '0') <= 9)) {
+            bool negative = *p == '-';
+            if (!(p = gcn_read_register_number(p + negative, end, negative ? 17 : 65, &value)) ||
+                (negative && value == 0))
+                return false;
+            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1,
+                                 (uint16_t)(negative ? GCN_CODE_ZERO + 64 + value : GCN_CODE_ZERO + value), 0};
+        } else {
+            return false;
+        }
+        if (p < end && *p != ',') /* s5x, 4+1: the full path reads them */
+            return false;
+    }
+    if (p != end)
+        return false;
+    instruction->encoding = profile->encoding;
+    instruction->operand_count = profile->operand_count;
+    instruction->literal = 0;
+    instruction->word_count = gcn_encoding_words[profile->encoding];
+    cursor->pos = p;
+    return true;
+}
+
+/* Whether every operand of a profile is a scalar register or source. */
+static inline __attribute__((always_inline)) bool scalar_profile(const gcn_profile *profile)
+{
+    bool all = profile->operand_count != 0;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        all &= profile->operands[i].field != GCN_FIELD_LITERAL &&
+               (profile->operands[i].syntax == GCN_SYNTAX_SREG || profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
+                profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
+                profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE);
+    return all;
+}
+
 /* A profile's operands: the one operand of a profile that is an
  * immediate field (SOPP's) read straight, in a small frame; the others
  * through parse_operands. Inline, so that the profile is a constant. */
@@ -675,6 +744,8 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
 {
     const gcn_operand_profile *operand = &profile->operands[0];
     gcn_operand_syntax syntax = (gcn_operand_syntax)operand->syntax;
+    if (scalar_profile(profile))
+        return parse_plain_scalars(cursor, profile, instruction) || parse_operands(cursor, profile, instruction);
     if (profile->operand_count != 1 || operand->field == GCN_FIELD_LITERAL ||
         !(syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 ||
           syntax == GCN_SYNTAX_OPTIONAL16 || gcn_operand_hooks[syntax].parse))

@@ -123,7 +123,7 @@ static inline char *gcn_write_vgprs(char *at, unsigned first, unsigned count)
     return gcn_write_range(at, "v\0\0", 1, first, first + count - 1, count != 1);
 }
 
-static inline char *gcn_write_sgprs(char *at, unsigned first, unsigned count) /* any first + count */
+static inline __attribute__((always_inline)) char *gcn_write_sgprs(char *at, unsigned first, unsigned count) /* any first + count */
 {
     return gcn_write_range(at, "s\0\0", 1, first, first + count - 1, count != 1);
 }

@@ -121,7 +121,7 @@ static inline void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const g
 }
 /* The same for LLVM at a raw pointer with GCN_TEXT_ROOM reserved; the row
  * by its index (as the instruction holds it: no pointer division). */
-static inline char *gcn_write_llvm_mnemonic(char *at, unsigned row, bool operands)
+static inline __attribute__((always_inline)) char *gcn_write_llvm_mnemonic(char *at, unsigned row, bool operands)
 {
     size_t length = gcn_rows[row].name_length;
     memcpy(at, gcn_padded_names[row], GCN_PADDED_NAME_SIZE);
