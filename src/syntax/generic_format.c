@@ -412,20 +412,6 @@ write_scalars(const gcn_instruction *instruction, gcn_dialect dialect, char *at,
     return at;
 }
 
-/* Whether every operand of a profile is a scalar register or source; a
- * constant where the profile is. */
-static inline __attribute__((always_inline)) bool scalar_profile(const gcn_profile *profile)
-{
-    bool all = profile->operand_count != 0;
-#pragma GCC unroll 4
-    for (unsigned i = 0; i < profile->operand_count; i++)
-        all &= profile->operands[i].field != GCN_FIELD_LITERAL &&
-               (profile->operands[i].syntax == GCN_SYNTAX_SREG || profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
-                profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
-                profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE);
-    return all;
-}
-
 static inline __attribute__((always_inline)) char *
 write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
 {
@@ -435,7 +421,7 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     switch (gcn_rows[index].shape) {
 #define PROFILE(family, name, ...)     \
     case GCN_SHAPE_##family##_##name: \
-        if (scalar_profile(&profiles[GCN_SHAPE_##family##_##name]))                                \
+        if (gcn_scalar_profile(&profiles[GCN_SHAPE_##family##_##name]))                                \
             return write_scalars(instruction, dialect, at, index, &profiles[GCN_SHAPE_##family##_##name]); \
         return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name]);
 #include "isa/profiles.def"
