@@ -700,12 +700,9 @@ parse_plain_scalars(gcn_cursor *cursor, const gcn_profile *profile, gcn_instruct
         } else if (operand->syntax != GCN_SYNTAX_SREG &&
                    !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER) && p < end &&
                    (*p == '-' || (unsigned)(*p - '0') <= 9)) {
-            bool negative = *p == '-';
-            if (!(p = gcn_read_register_number(p + negative, end, negative ? 17 : 65, &value)) ||
-                (negative && value == 0))
+            if (!(p = gcn_read_inline_integer(p, end, &value)))
                 return false;
-            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1,
-                                 (uint16_t)(negative ? GCN_CODE_ZERO + 64 + value : GCN_CODE_ZERO + value), 0};
+            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)value, 0};
         } else {
             return false;
         }

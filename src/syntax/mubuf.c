@@ -717,19 +717,6 @@ static inline const char *after_comma(const char *p, const char *end)
     return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
 }
 
-/* An inline integer constant, -16..64, as a plain decimal: its code, or
- * NULL (for -0 too, which the full path reads). */
-static inline const char *read_inline_integer(const char *p, const char *end, unsigned *code)
-{
-    bool negative = p < end && *p == '-';
-    unsigned value;
-    if (!(p = gcn_read_register_number(p + negative, end, negative ? 17 : 65, &value)) ||
-        (negative && value == 0))
-        return NULL;
-    *code = negative ? GCN_CODE_ZERO + 64 + value : GCN_CODE_ZERO + value;
-    return p;
-}
-
 /* The usual statement of a row with operands, read in one pass:
  * registers as plain numbers (gcn_read_register_range), operands after
  * ", ", SOFFSET an SGPR, a TTMP or an inline integer, modifiers as
@@ -773,7 +760,7 @@ static bool parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction 
         return false;
     unsigned srsrc = scalar.code / 4;
     if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
-        if (!(p = read_inline_integer(p, end, &soffset)))
+        if (!(p = gcn_read_inline_integer(p, end, &soffset)))
             return false;
     } else {
         const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
