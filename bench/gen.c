@@ -44,7 +44,28 @@ static const unsigned scalar_weights[GCN_FAMILY_COUNT] = {
     [GCN_FAMILY_FLAT] = 18, [GCN_FAMILY_SOP2] = 22, [GCN_FAMILY_SOP1] = 12,
     [GCN_FAMILY_SOPK] = 3, [GCN_FAMILY_SOPC] = 3,
 };
+/* --mix FAMILY: one family alone (sopp, smem, mubuf, flat, sop2, sopk, sop1,
+ * sopc): what a family's text and codec cost, apart from the others. */
+static unsigned one_family_weights[GCN_FAMILY_COUNT];
+/* The families' names, as --mix and the summary write them. */
+static const char *const family_names[GCN_FAMILY_COUNT] = {"", "sopp", "smem", "mubuf", "flat",
+                                                           "sop2", "sopk", "sop1", "sopc"};
 static const unsigned *family_weights = memory_weights;
+
+/* The weights --mix names (NULL: none). */
+static const unsigned *mix_weights(const char *name)
+{
+    if (!strcmp(name, "memory"))
+        return memory_weights;
+    if (!strcmp(name, "scalar"))
+        return scalar_weights;
+    for (unsigned family = 1; family < GCN_FAMILY_COUNT; family++)
+        if (!strcmp(name, family_names[family])) {
+            one_family_weights[family] = 100;
+            return one_family_weights;
+        }
+    return NULL;
+}
 static unsigned sopp_shape_weight(gcn_shape shape)
 {
     switch (shape) {
@@ -546,11 +567,13 @@ static bool write_probe(generator *g, const char *prefix, unsigned samples)
 static void usage(void)
 {
     fputs("usage: gen [-a ARCH] [-n INSTRUCTIONS] [-s SEED] [--labels] [--pool FILE]\n"
-          "           [--llvm FILE] [--clrx FILE] [--binary FILE] [--mix memory|scalar]\n"
+          "           [--llvm FILE] [--clrx FILE] [--binary FILE] [--mix MIX]\n"
           "       gen [-a ARCH] [-s SEED] [--samples N] --probe PREFIX\n"
           "  -n: instruction lines (default 1000000); label lines come on top\n"
           "  --labels: branches name labels (.L<address>_0); otherwise raw offsets\n"
           "  --pool FILE: draw instructions from FILE ('mnemonic [0x..,...]' lines)\n"
+          "  --mix MIX: memory (the default), scalar (with the scalar ALU), or one\n"
+          "      family alone: sopp, smem, mubuf, flat, sop2, sopk, sop1 or sopc\n"
           "  --probe PREFIX: write N samples (default 500) of every available row:\n"
           "      LLVM text to PREFIX.s, 'mnemonic [bytes]' lines to PREFIX.expected\n",
           stderr);
@@ -605,8 +628,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--pool")) pool = value;
         else if (!strcmp(a, "--samples")) samples = strtoull(value, NULL, 10);
         else if (!strcmp(a, "--probe")) probe = value;
-        else if (!strcmp(a, "--mix") && !strcmp(value, "scalar")) family_weights = scalar_weights;
-        else if (!strcmp(a, "--mix") && !strcmp(value, "memory")) family_weights = memory_weights;
+        else if (!strcmp(a, "--mix") && mix_weights(value)) family_weights = mix_weights(value);
         else {
             usage();
             return 2;
@@ -649,8 +671,6 @@ int main(int argc, char **argv)
     unsigned rows_per_family[GCN_FAMILY_COUNT] = {0};
     for (unsigned i = 0; i < g.available_count; i++)
         rows_per_family[gcn_rows[g.available[i]].family]++;
-    static const char *const family_names[GCN_FAMILY_COUNT] = {"", "sopp", "smem", "mubuf", "flat",
-                                                               "sop2", "sopk", "sop1", "sopc"};
     fprintf(stderr, "gen: %s seed %" PRIu64 ", %s branches: %" PRIu64 " instructions, %" PRIu64
             " labels, %" PRIu64 " lines, %" PRIu64 " bytes of code\n",
             gcn_arch_name(g.arch), seed, labels ? "label" : "raw-offset", out.instructions,

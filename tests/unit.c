@@ -14,6 +14,7 @@
 #include "support/harness.h"
 #include "syntax/cursor.h"
 #include "syntax/operand.h"
+#include "syntax/syntax.h"
 #include "syntax/text.h"
 
 static test_summary summary = {"unit", 0, 0, 0};
@@ -1532,6 +1533,15 @@ static void test_family_fast_paths(void)
          "s_buffer_load_dwordx16 s[16:31], s[8:11],0xfffff"},
         {S, BOTH, "s_load_dword s5, s[2:3], 0x10", "s_load_dword s5,s[2:3],0x10"},
         {GCN_ARCH_GCN11, CLRX, "s_load_dword s5, s[2:3], 0x12345", "s_load_dword s5,s[2:3],0x12345"},
+        /* the scalar ALU's one-pass reader (SGPRs, inline integers) */
+        {G, BOTH, "s_add_u32 s0, s1, 4", "s_add_u32 s0 ,s1 , 0x4"},
+        {G, BOTH, "s_and_b64 s[4:5], s[100:101], -16", "s_and_b64 s[4:5], s[100:101], -0x10"},
+        {G, BOTH, "s_mov_b32 s101, 64", "s_mov_b32 s101, 0x40"},
+        {S, BOTH, "s_lshl_b64 s[2:3], s[4:5], s6", "s_lshl_b64 s[2:3], S[4:5], s6"},
+        {G, BOTH, "s_cmp_eq_u32 s0, 0", "s_cmp_eq_u32 s0, -0"},
+        {G, CLRX, "s_not_b32           s7, s8", "s_not_b32 s7,s8"},
+        {G, BOTH, "s_setpc_b64 s[8:9]", "s_setpc_b64 s[8:9] "},
+        {S, BOTH, "s_mov_b32 s0, s103", "s_mov_b32 s0,s103"}, /* past s101: the full path */
     };
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
         for (int d = 0; d < 2; d++) {
@@ -1542,6 +1552,11 @@ static void test_family_fast_paths(void)
             expect_parse_warning(same[i].arch, dialect, same[i].fast, 0, "");
         }
     }
+    /* where the scalar one-pass reader gives up, the full path's answer */
+    expect_parse_error(G, L, "s_mov_b64 s[1:2], s[4:5]", 11,
+                       "misaligned register tuple: it must start at a multiple of 2");
+    expect_parse_error(G, L, "s_mov_b64 s[4:5], s4", 19, "expected 2 scalar registers, found 1");
+    expect_parse_error(G, L, "s_setpc_b64 4", 13, "llvm-mc takes only a 64-bit scalar register here");
     /* where the one-pass reader gives up */
     expect_parse_error(S, L, "s_load_dwordx4 tba, s[0:1], 0xca", 16, "sdata needs 4 scalar registers, found 2");
     expect_parse_error(S, L, "s_buffer_load_dword m0, s[12:15], ttmp3", 21,
@@ -2047,6 +2062,41 @@ static void test_fixup_records(void)
 /* s_waitcnt's one-pass reader (vmcnt(N) expcnt(N) lgkmcnt(N), one space or
  * " & " apart) gives what the general loop gives for the same text with
  * the names in upper case: fields, warnings, errors and their columns. */
+/* The generic printer's fast writer (gcndis's path) against gcn_format
+ * (the general one) on random words of the scalar ALU's encodings: where
+ * the fast writer writes, the same text. */
+static void test_scalar_fast_writer(void)
+{
+    static const uint32_t prefixes[] = {0x80000000u, 0xb0000000u, 0xbe800000u, 0xbf000000u};
+    uint64_t state = 0x9e3779b97f4a7c15ull;
+    unsigned written = 0;
+    for (unsigned n = 0; n < 40000; n++) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t random = (uint32_t)(state >> 32);
+        uint32_t word = prefixes[n % 4] | (random & (n % 4 == 0 ? 0x3fffffffu : n % 4 == 1 ? 0x0fffffffu
+                                                      : n % 4 == 2 ? 0x007fffffu : 0x007fffffu));
+        uint32_t words[3] = {word, random ^ 0x5a5a5a5au, 0};
+        gcn_arch arch = (gcn_arch)(n / 4 % GCN_ARCH_COUNT);
+        gcn_instruction in;
+        if (gcn_decode(arch, words, 3, &in) != GCN_OK)
+            continue;
+        for (int d = 0; d < 2; d++) {
+            gcn_dialect dialect = d ? GCN_DIALECT_LLVM : GCN_DIALECT_CLRX;
+            char fast[GCN_TEXT_ROOM + 64], general[512];
+            char *end = gcn_write_generic(&in, dialect, 0x100, fast);
+            if (!end)
+                continue;
+            *end = '\0';
+            written++;
+            bool same = gcn_format(&in, dialect, 0x100, general, sizeof general, NULL) == GCN_OK &&
+                        strcmp(fast, general) == 0;
+            CHECK(same, "%s %s [%08x %08x]: fast '%s', general '%s'", gcn_arch_name(arch),
+                  d ? "llvm" : "clrx", words[0], words[1], fast, same ? "" : general);
+        }
+    }
+    CHECK(written > 5000, "the fast writer wrote only %u texts", written);
+}
+
 static void test_waitcnt_fast_path(void)
 {
     static const char *const values[] = {"0", "1", "5", "7", "8", "9", "10", "15", "16", "19",
@@ -2162,5 +2212,6 @@ int main(void)
     test_fixup_records();
     test_statement_path();
     test_waitcnt_fast_path();
+    test_scalar_fast_writer();
     return test_finish(&summary);
 }

@@ -37,6 +37,20 @@ const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
  * (clrxdisasm prints a misaligned SGPR tuple that its assembler refuses). */
 bool gcn_generic_loses_bits(const gcn_instruction *instruction);
 
+/* Whether every operand of a profile is a scalar register or source (the
+ * scalar ALU's rows), which the parser's fast path takes; inline, a constant where the profile is. */
+static inline __attribute__((always_inline)) bool gcn_scalar_profile(const gcn_profile *profile)
+{
+    bool all = profile->operand_count != 0;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        all &= profile->operands[i].field != GCN_FIELD_LITERAL &&
+               (profile->operands[i].syntax == GCN_SYNTAX_SREG || profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
+                profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
+                profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE);
+    return all;
+}
+
 /* Every family's printer: false when the dialect cannot express the
  * instruction (the caller then prints it as data). */
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,

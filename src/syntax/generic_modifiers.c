@@ -479,19 +479,6 @@ static inline const char *after_comma(const char *p, const char *end)
     return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
 }
 
-/* An inline integer constant, -16..64, as a plain decimal: its code, or
- * NULL (for -0 too, which the full path reads). */
-static inline const char *read_inline_integer(const char *p, const char *end, unsigned *code)
-{
-    bool negative = p < end && *p == '-';
-    unsigned value;
-    if (!(p = gcn_read_register_number(p + negative, end, negative ? 17 : 65, &value)) ||
-        (negative && value == 0))
-        return NULL;
-    *code = negative ? GCN_CODE_ZERO + 64 + value : GCN_CODE_ZERO + value;
-    return p;
-}
-
 /* One operand of the usual statement at p, by its syntax: registers as
  * plain numbers, `off`, SOFFSET an SGPR, a TTMP or an inline integer;
  * NULL for anything else, or what the full path would warn about. Each
@@ -547,7 +534,7 @@ static __attribute__((noinline)) const char *read_soffset_operand(const char *p,
         return scalar.count == 1 ? after : NULL;
     }
     if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
-        if (!(p = read_inline_integer(p, end, &code)))
+        if (!(p = gcn_read_inline_integer(p, end, &code)))
             return NULL;
         *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)code, 0};
         return p;

@@ -628,12 +628,9 @@ parse_plain_scalars(gcn_cursor *cursor, const gcn_profile *profile, gcn_instruct
         } else if (operand->syntax != GCN_SYNTAX_SREG &&
                    !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER) && p < end &&
                    (*p == '-' || (unsigned)(*p - '0') <= 9)) {
-            bool negative = *p == '-';
-            if (!(p = gcn_read_register_number(p + negative, end, negative ? 17 : 65, &value)) ||
-                (negative && value == 0))
+            if (!(p = gcn_read_inline_integer(p, end, &value)))
                 return false;
-            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1,
-                                 (uint16_t)(negative ? GCN_CODE_ZERO + 64 + value : GCN_CODE_ZERO + value), 0};
+            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)value, 0};
         } else {
             return false;
         }
@@ -650,19 +647,6 @@ parse_plain_scalars(gcn_cursor *cursor, const gcn_profile *profile, gcn_instruct
     return true;
 }
 
-/* Whether every operand of a profile is a scalar register or source. */
-static inline __attribute__((always_inline)) bool scalar_profile(const gcn_profile *profile)
-{
-    bool all = profile->operand_count != 0;
-#pragma GCC unroll 4
-    for (unsigned i = 0; i < profile->operand_count; i++)
-        all &= profile->operands[i].field != GCN_FIELD_LITERAL &&
-               (profile->operands[i].syntax == GCN_SYNTAX_SREG || profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
-                profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
-                profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE);
-    return all;
-}
-
 /* A profile's operands: the one operand of a profile that is an
  * immediate field (SOPP's) read straight, in a small frame; the others
  * through parse_operands. Inline, so that the profile is a constant. */
@@ -672,7 +656,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
 {
     const gcn_operand_profile *operand = &profile->operands[0];
     gcn_operand_syntax syntax = (gcn_operand_syntax)operand->syntax;
-    if (scalar_profile(profile))
+    if (gcn_scalar_profile(profile))
         return parse_plain_scalars(cursor, profile, instruction) || parse_operands(cursor, profile, instruction);
     if (profile->operand_count != 1 || operand->field == GCN_FIELD_LITERAL ||
         !(syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 ||

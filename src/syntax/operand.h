@@ -167,6 +167,21 @@ gcn_read_register_number(const char *p, const char *end, unsigned limit, unsigne
     return p;
 }
 
+/* An inline integer constant, -16..64, as a plain decimal at p (the
+ * one-pass readers'): the end and its code, or NULL (for -0 too, which the
+ * full paths read). */
+static inline __attribute__((always_inline)) const char *
+gcn_read_inline_integer(const char *p, const char *end, unsigned *code)
+{
+    bool negative = p < end && *p == '-';
+    unsigned value;
+    if (!(p = gcn_read_register_number(p + negative, end, negative ? 17 : 65, &value)) ||
+        (negative && value == 0))
+        return NULL;
+    *code = negative ? GCN_CODE_ZERO + 64 + value : GCN_CODE_ZERO + value;
+    return p;
+}
+
 /* The usual register text after its prefix, N or [A:B] (plain decimals, no
  * space), in one pass: the end, or NULL for anything else. The registers
  * lie below limit. whole: no name character after N (a caller that checks
