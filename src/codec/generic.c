@@ -329,10 +329,15 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
-    unsigned shape = row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family];
-    if (encoding == GCN_ENCODING_SMRD) /* a row names its SMEM profile */
-        shape = gcn_smrd_shape(shape);
-    switch (gcn_shape_layouts[shape]) {
+    unsigned layout;
+    if (encoding == GCN_ENCODING_SMRD) { /* a row names its SMEM profile */
+        unsigned shape = row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family];
+        layout = gcn_shape_layouts[gcn_smrd_shape(shape)];
+    } else { /* by the opcode, one load: the jump below waits on it alone */
+        layout = gcn_opcode_layouts[family][arch][opcode];
+        layout = layout ? layout - 1 : gcn_shape_layouts[gcn_default_shape[family]];
+    }
+    switch (layout) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
         if (GCN_ENCODING_##family == encoding && GCN_SHAPE_IS_LAYOUT(family, name))                \
@@ -582,9 +587,9 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
 {
     /* (the encoder checks the encoding, family and generation against its
      * own, constants; the callers give a valid arch) */
-    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
-                                                      : gcn_default_shape[instruction->family];
-    profile_encoder encode = encoders[gcn_shape_layouts[shape]][instruction->arch];
+    unsigned layout = instruction->row < GCN_ROW_COUNT ? gcn_row_layouts[instruction->row]
+                                                       : gcn_shape_layouts[gcn_default_shape[instruction->family]];
+    profile_encoder encode = encoders[layout][instruction->arch];
     return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
 }
 

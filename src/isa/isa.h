@@ -143,6 +143,10 @@ uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode);
  * opcode below the family's GCN_OPCODES_* (0: none, so that the entry
  * minus one, as uint16_t, is the row or GCN_ROW_NONE). */
 extern const uint16_t *const gcn_opcode_rows[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
+/* Beside them, the layout of each opcode's row plus one (0: none); and
+ * each row's layout (isa/profile.h). */
+extern const uint8_t gcn_row_layouts[];
+extern const uint8_t *const gcn_opcode_layouts[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
 
 /* Row of a mnemonic (any case, also with CLRX's _e32/_e64 suffix), or GCN_ROW_NONE. */
 uint16_t gcn_row_for_name(const char *name, size_t length);

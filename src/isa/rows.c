@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "isa/profile.h"
 #include "isa/mnemonic_hash.h"
 #include "syntax/text.h"
 
@@ -40,6 +41,15 @@ const gcn_row gcn_rows[GCN_ROW_COUNT] = {
     {#name, {o10, o11, o12, o14}, GCN_FAMILY_##family, SHAPE_##family(shape, o14),      \
      dwords, GCN_ELEMENT_##element, (flags) | ROW_FLAGS(family, o14), GCN_OP_##op,         \
      sizeof #name - 1},
+#include "isa/rows.inc"
+#undef GCN_ROW_ENTRY
+};
+
+/* The layout of each row's shape (isa/profile.h), one load for the
+ * printer's and the parser's jump on it. */
+const uint8_t gcn_row_layouts[GCN_ROW_COUNT] = {
+#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \
+    [GCN_ROW_INDEX_##name] = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)),
 #include "isa/rows.inc"
 #undef GCN_ROW_ENTRY
 };
@@ -138,6 +148,94 @@ const uint16_t *const gcn_opcode_rows[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
     [GCN_FAMILY_SOPK] = PER_ARCH(decode_sopk),
     [GCN_FAMILY_SOP1] = PER_ARCH(decode_sop1),
     [GCN_FAMILY_SOPC] = PER_ARCH(decode_sopc),
+};
+#undef PER_ARCH
+
+/* The layout of each opcode's row (isa/profile.h), plus one (0: none): a
+ * decoder's dispatch on the shape then waits on one load of the opcode,
+ * not on the row's and then the row's shape. */
+#define SHAPE_SLOTS(space, family, name, o10, o11, o12, o14, shape)                      \
+    [GCN_ARCH_GCN10] SLOT(space, o10, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,            \
+    [GCN_ARCH_GCN11] SLOT(space, o11, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,            \
+    [GCN_ARCH_GCN12] SLOT(space, o12, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,            \
+    [GCN_ARCH_GCN14] SLOT(space, o14, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,
+#define SHAPES_OF(family, name, o10, o11, o12, o14, shape, ...) \
+    SHAPE_SLOTS(GCN_OPCODES_##family, family, name, o10, o11, o12, o14, shape)
+#define SOPP(...) SHAPES_OF(SOPP, __VA_ARGS__)
+static const uint8_t layouts_sopp[GCN_ARCH_COUNT][GCN_OPCODES_SOPP + GCN_ROW_COUNT] = {
+#include "isa/sopp.def"
+};
+#undef SOPP
+#define SMEM(...) SHAPES_OF(SMEM, __VA_ARGS__)
+static const uint8_t layouts_smem[GCN_ARCH_COUNT][GCN_OPCODES_SMEM + GCN_ROW_COUNT] = {
+#include "isa/smem.def"
+};
+#undef SMEM
+#define MUBUF(...) SHAPES_OF(MUBUF, __VA_ARGS__)
+static const uint8_t layouts_mubuf[GCN_ARCH_COUNT][GCN_OPCODES_MUBUF + GCN_ROW_COUNT] = {
+#include "isa/mubuf.def"
+};
+#undef MUBUF
+#define FLAT(...) SHAPES_OF(FLAT, __VA_ARGS__)
+static const uint8_t layouts_flat[GCN_ARCH_COUNT][GCN_OPCODES_FLAT + GCN_ROW_COUNT] = {
+#include "isa/flat.def"
+};
+#undef FLAT
+#define SOP2(...) SHAPES_OF(SOP2, __VA_ARGS__)
+#define SOPK(...) NO_ROW(__VA_ARGS__)
+#define SOP1(...) NO_ROW(__VA_ARGS__)
+#define SOPC(...) NO_ROW(__VA_ARGS__)
+static const uint8_t layouts_sop2[GCN_ARCH_COUNT][GCN_OPCODES_SOP2 + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#undef SOP1
+#undef SOPC
+#define SOP2(...) NO_ROW(__VA_ARGS__)
+#define SOPK(...) SHAPES_OF(SOPK, __VA_ARGS__)
+#define SOP1(...) NO_ROW(__VA_ARGS__)
+#define SOPC(...) NO_ROW(__VA_ARGS__)
+static const uint8_t layouts_sopk[GCN_ARCH_COUNT][GCN_OPCODES_SOPK + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#undef SOP1
+#undef SOPC
+#define SOP2(...) NO_ROW(__VA_ARGS__)
+#define SOPK(...) NO_ROW(__VA_ARGS__)
+#define SOP1(...) SHAPES_OF(SOP1, __VA_ARGS__)
+#define SOPC(...) NO_ROW(__VA_ARGS__)
+static const uint8_t layouts_sop1[GCN_ARCH_COUNT][GCN_OPCODES_SOP1 + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#undef SOP1
+#undef SOPC
+#define SOP2(...) NO_ROW(__VA_ARGS__)
+#define SOPK(...) NO_ROW(__VA_ARGS__)
+#define SOP1(...) NO_ROW(__VA_ARGS__)
+#define SOPC(...) SHAPES_OF(SOPC, __VA_ARGS__)
+static const uint8_t layouts_sopc[GCN_ARCH_COUNT][GCN_OPCODES_SOPC + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#undef SOP1
+#undef SOPC
+#define PER_ARCH(table) {table[GCN_ARCH_GCN10], table[GCN_ARCH_GCN11], table[GCN_ARCH_GCN12], \
+                         table[GCN_ARCH_GCN14]}
+const uint8_t *const gcn_opcode_layouts[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
+    [GCN_FAMILY_SOPP] = PER_ARCH(layouts_sopp),
+    [GCN_FAMILY_SMEM] = PER_ARCH(layouts_smem),
+    [GCN_FAMILY_MUBUF] = PER_ARCH(layouts_mubuf),
+    [GCN_FAMILY_FLAT] = PER_ARCH(layouts_flat),
+    [GCN_FAMILY_SOP2] = PER_ARCH(layouts_sop2),
+    [GCN_FAMILY_SOPK] = PER_ARCH(layouts_sopk),
+    [GCN_FAMILY_SOP1] = PER_ARCH(layouts_sop1),
+    [GCN_FAMILY_SOPC] = PER_ARCH(layouts_sopc),
 };
 #undef PER_ARCH
 

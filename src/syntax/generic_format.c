@@ -668,7 +668,7 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     unsigned index = instruction->row;
     if (index >= GCN_ROW_COUNT)
         return NULL;
-    switch (gcn_shape_layouts[gcn_rows[index].shape]) {
+    switch (gcn_row_layouts[index]) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
         if (!GCN_SHAPE_IS_LAYOUT(family, name))                                                    \

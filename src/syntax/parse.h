@@ -42,7 +42,7 @@ static inline __attribute__((always_inline)) gcn_status gcn_parse_named(
     gcn_instruction_start_row(instruction, arch, (gcn_family)family, index, (unsigned)opcode, 1);
     gcn_parser parser = gcn_parsers[family];
     if (parser == gcn_parse_generic) /* straight to the profile's own */
-        parser = gcn_shape_parsers[gcn_shape_layouts[row->shape]];
+        parser = gcn_shape_parsers[gcn_row_layouts[index]];
     if (!parser(&cursor, row, instruction))
         return gcn_parse_failed(&cursor);
     return cursor.pos < cursor.end ? gcn_parse_after_operands(&cursor) : GCN_OK;
