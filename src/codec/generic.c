@@ -203,40 +203,52 @@ static __attribute__((noinline)) bool decode_scalar(const gcn_operand_profile *o
     return true;
 }
 
-/* The decoder past the opcode, for one profile. */
-static inline __attribute__((always_inline)) gcn_status
-decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words, size_t word_count,
-                gcn_instruction *instruction)
+/* The modifiers of an encoding's words (the same for all its profiles):
+ * the flags, by table where they are (a lookup a word), and the offset
+ * field's bits (*offset; a profile may read them signed); *shown gets the
+ * fields read. Before the jump on the layout, so that this work is done
+ * while the jump is resolved, not again after a misprediction. */
+static inline __attribute__((always_inline)) unsigned
+decode_modifiers(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, uint32_t *shown,
+                 uint32_t *offset)
 {
-    gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    const encoding_facts *info = &encodings[encoding];
     const gcn_field_place *places = gcn_field_places[encoding][arch];
-    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
-    if (gcn_encoding_opcode_high_field[encoding][0] != GCN_NO_FIELD) /* FLAT's segment */
-        shown |= 1u << gcn_encoding_opcode_high_field[encoding][0];
-    unsigned count = info->words;
-    /* The modifiers first: the width of an operand may follow them. The
-     * flags by table where they are (a lookup a word). */
     const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
     unsigned flags = 0;
+    *shown = 1u << gcn_encoding_opcode_field[encoding];
+    if (gcn_encoding_opcode_high_field[encoding][0] != GCN_NO_FIELD) /* FLAT's segment */
+        *shown |= 1u << gcn_encoding_opcode_high_field[encoding][0];
+    *offset = 0;
 #pragma GCC unroll 16
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
         unsigned modifier = gcn_field_modifiers[encoding][field];
         if (!modifier || places[field].kind == GCN_PLACE_ABSENT)
             continue;
-        shown |= 1u << field;
-        if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE) {
-            /* GLOBAL's and SCRATCH's 13 bits signed, by arithmetic */
-            uint32_t value = field_value(words, &places[field]);
-            uint32_t negative = profile->offset_rule == GCN_OFFSET_SIGNED_13 ? (value >> 12) & 1u : 0;
-            instruction->offset = value | (-negative & ~0x1fffu);
-        } else if (!window->tabled) /* a product, not a test: no branch on a random bit */
+        *shown |= 1u << field;
+        if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE)
+            *offset = field_value(words, &places[field]);
+        else if (!window->tabled) /* a product, not a test: no branch on a random bit */
             flags |= field_value(words, &places[field]) * modifiers[modifier - 1].bit;
     }
     for (unsigned w = 0; w < 2; w++)
         if (window->tabled && window->width[w])
             flags |= gcn_flags_of_bits[window->flags_of[w] +
                                        ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
+    return flags;
+}
+
+/* The decoder past the opcode and the modifiers, for one profile. */
+static inline __attribute__((always_inline)) gcn_status
+decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words, size_t word_count,
+                unsigned flags, uint32_t shown, uint32_t offset, gcn_instruction *instruction)
+{
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const encoding_facts *info = &encodings[encoding];
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    unsigned count = info->words;
+    /* GLOBAL's and SCRATCH's 13 bits signed, by arithmetic */
+    uint32_t negative = profile->offset_rule == GCN_OFFSET_SIGNED_13 ? (offset >> 12) & 1u : 0;
+    instruction->offset = offset | (-negative & ~0x1fffu);
     if (smrd_literal(encoding, arch, flags, instruction->offset)) {
         if (word_count <= count)
             return GCN_ERROR_TRUNCATED;
@@ -337,12 +349,14 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
         layout = gcn_opcode_layouts[family][arch][opcode];
         layout = layout ? layout - 1 : gcn_shape_layouts[gcn_default_shape[family]];
     }
+    uint32_t shown, offset;
+    unsigned flags = decode_modifiers(arch, encoding, words, &shown, &offset);
     switch (layout) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
         if (GCN_ENCODING_##family == encoding && GCN_SHAPE_IS_LAYOUT(family, name))                \
             return decode_operands(arch, &profiles[GCN_SHAPE_##family##_##name], words, word_count, \
-                                   instruction);                                                   \
+                                   flags, shown, offset, instruction);                             \
         break;
 #include "isa/profiles.def"
 #undef PROFILE
