@@ -6,10 +6,9 @@
 #include "codec/codec.h"
 #include "syntax/syntax.h"
 
-/* Each family's parser, by gcn_family; and, for the families that
- * gcn_parse_generic reads, its own parser for each operand profile, by
- * shape, which the usual statement calls straight. */
-extern const gcn_parser gcn_parsers[GCN_FAMILY_COUNT];
+/* The parser of each layout (isa/profile.h), by shape, which the usual
+ * statement calls straight (gcn_parse_generic's choice, without its
+ * switch). */
 extern const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT];
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
@@ -38,12 +37,9 @@ static inline __attribute__((always_inline)) gcn_status gcn_parse_named(
     if (opcode < 0)
         return gcn_parse_other(options, text, length, instruction, error);
     gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
-    unsigned family = row->family;
-    gcn_instruction_start_row(instruction, arch, (gcn_family)family, index, (unsigned)opcode, 1);
-    gcn_parser parser = gcn_parsers[family];
-    if (parser == gcn_parse_generic) /* straight to the profile's own */
-        parser = gcn_shape_parsers[gcn_row_layouts[index]];
-    if (!parser(&cursor, row, instruction))
+    gcn_instruction_start_row(instruction, arch, (gcn_family)row->family, index, (unsigned)opcode, 1);
+    /* straight to the row's layout's own parser */
+    if (!gcn_shape_parsers[gcn_row_layouts[index]](&cursor, row, instruction))
         return gcn_parse_failed(&cursor);
     return cursor.pos < cursor.end ? gcn_parse_after_operands(&cursor) : GCN_OK;
 }
