@@ -93,10 +93,17 @@ $(MNEMONIC_GENERATOR): $(BUILD)/src/isa/generate/mnemonic_slots.o
 ENCODING_GENERATOR = $(BUILD)/src/isa/generate/encodings
 $(ENCODING_GENERATOR): $(BUILD)/src/isa/generate/encodings.o $(BUILD)/src/isa/encoding.o $(BUILD)/src/isa/arch.o
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
-regenerate: $(MNEMONIC_GENERATOR) $(ENCODING_GENERATOR)
+# The layouts (shapes whose operands read alike) likewise, from src/isa/profiles.def.
+LAYOUT_GENERATOR = $(BUILD)/src/isa/generate/layouts
+$(LAYOUT_GENERATOR): $(BUILD)/src/isa/generate/layouts.o
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS)
+regenerate: $(MNEMONIC_GENERATOR) $(ENCODING_GENERATOR) $(LAYOUT_GENERATOR)
 	$(MNEMONIC_GENERATOR) >src/isa/generated/mnemonic_slots.inc
 	$(ENCODING_GENERATOR) >src/isa/generated/encodings.inc
-check-generated: $(MNEMONIC_GENERATOR) $(ENCODING_GENERATOR)
+	$(LAYOUT_GENERATOR) >src/isa/generated/layouts.h
+check-generated: $(MNEMONIC_GENERATOR) $(ENCODING_GENERATOR) $(LAYOUT_GENERATOR)
+	@$(LAYOUT_GENERATOR) | cmp -s - src/isa/generated/layouts.h \
+	  || { echo "src/isa/generated/layouts.h is stale: run make regenerate"; exit 1; }
 	@$(MNEMONIC_GENERATOR) | cmp -s - src/isa/generated/mnemonic_slots.inc \
 	  || { echo "src/isa/generated/mnemonic_slots.inc is stale: run make regenerate"; exit 1; }
 	@$(ENCODING_GENERATOR) | cmp -s - src/isa/generated/encodings.inc \

@@ -13,6 +13,7 @@
 
 #include "fuzz.h"
 #include "gcn_emu.h"
+#include "codec/codec.h"
 #include "isa/isa.h"
 
 enum { MAX_WORDS = 256, LIMIT = 500 };
@@ -38,12 +39,12 @@ static size_t make_instruction(gcn_arch arch, const uint16_t *rows, size_t row_c
     instruction.modifiers = (uint16_t)(bits & 0xff);
     if (arch >= GCN_ARCH_GCN12)
         instruction.modifiers &= (uint16_t)~GCN_MOD_ADDR64;
-    instruction.vaddr = (uint8_t)((bits >> 8 & 0x1f) | (bits >> 31 ? 0xe0 : 0)); /* some near v255 */
-    instruction.vdata = (uint8_t)(bits >> 13 & 0x1f);
-    instruction.vdst = (uint8_t)(bits >> 18 & 0x1f);
-    instruction.sbase = (uint8_t)(bits >> 23 & 1 ? bits >> 24 & 31 : 1);
-    instruction.soffset = (uint8_t)take(data, end, 1);
-    instruction.saddr = (uint8_t)(bits >> 29 & 1 ? 0x7f : bits >> 24 & 0x7f);
+    unsigned vaddr = (bits >> 8 & 0x1f) | (bits >> 31 ? 0xe0 : 0); /* some near v255 */
+    unsigned vdata = bits >> 13 & 0x1f;
+    unsigned vdst = bits >> 18 & 0x1f;
+    unsigned srsrc = bits >> 23 & 1 ? bits >> 24 & 31 : 1;
+    unsigned soffset = take(data, end, 1);
+    unsigned saddr = bits >> 29 & 1 ? 0x7f : bits >> 24 & 0x7f;
     uint32_t offset = take(data, end, 2);
     if (row->family == GCN_FAMILY_MUBUF) {
         instruction.offset = offset & 0xfff;
@@ -53,7 +54,24 @@ static size_t make_instruction(gcn_arch arch, const uint16_t *rows, size_t row_c
         if (signed_offset && (offset & 0x1000))
             instruction.offset |= ~0x1fffu;
         if (!signed_offset)
-            instruction.saddr = 0;
+            saddr = 0;
+    }
+    if (row->family == GCN_FAMILY_MUBUF) {
+        uint32_t values[GCN_MAX_FIELDS] = {0};
+        values[GCN_FIELD(MUBUF, vdata)] = vdata;
+        values[GCN_FIELD(MUBUF, vaddr)] = vaddr;
+        values[GCN_FIELD(MUBUF, srsrc)] = srsrc;
+        values[GCN_FIELD(MUBUF, soffset)] = soffset;
+        if (gcn_set_fields(&instruction, values) != GCN_OK)
+            return 0;
+    } else { /* FLAT */
+        uint32_t values[GCN_MAX_FIELDS] = {0};
+        values[GCN_FIELD(FLAT, vdst)] = vdst;
+        values[GCN_FIELD(FLAT, addr)] = vaddr;
+        values[GCN_FIELD(FLAT, data)] = vdata;
+        values[GCN_FIELD(FLAT, saddr)] = arch >= GCN_ARCH_GCN14 ? saddr : 0;
+        if (gcn_set_fields(&instruction, values) != GCN_OK)
+            return 0;
     }
     size_t count;
     return gcn_encode(&instruction, words, &count) == GCN_OK ? count : 0;

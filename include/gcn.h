@@ -74,7 +74,10 @@ typedef enum gcn_operand_kind {
                               240..248 floats) */
     GCN_OPERAND_LITERAL,   /* value: the 32-bit literal after the instruction (code 255) */
     GCN_OPERAND_IMMEDIATE, /* value: an immediate field (simm16, hwreg, ...) */
-    GCN_OPERAND_BRANCH     /* value: SIMM16, a word offset from the next instruction */
+    GCN_OPERAND_BRANCH,    /* value: SIMM16, a word offset from the next instruction */
+    /* FLAT */
+    GCN_OPERAND_OFF        /* `off` for an address part (saddr 127, or a SCRATCH vaddr
+                              beside an saddr); number: the field as encoded */
 } gcn_operand_kind;
 
 typedef struct gcn_operand {
@@ -115,15 +118,7 @@ typedef struct gcn_instruction {
                             on the generic codec: see gcn_instruction_encoding */
     uint16_t opcode;     /* raw opcode; FLAT on GCN 1.4: segment << 7 | opcode */
     uint16_t modifiers;  /* GCN_MOD_* */
-    uint8_t sdata;       /* SMRD sdst / SMEM sdata (register code) */
-    uint8_t sbase;       /* SMRD/SMEM sbase, MUBUF srsrc: field value (register / 2 or / 4) */
-    uint8_t soffset;     /* MUBUF soffset, SMEM GCN 1.4 soffset: operand code */
-    uint8_t saddr;       /* FLAT GCN 1.4 saddr: operand code (0x7f = off) */
-    uint8_t vdst;        /* FLAT vdst */
-    uint8_t vaddr;       /* MUBUF/FLAT vaddr */
-    uint8_t vdata;       /* MUBUF/FLAT vdata */
-    uint8_t operand_count; /* operands[] used (the scalar ALU; the older families
-                              keep their named fields for now) */
+    uint8_t operand_count; /* operands[] used */
     uint32_t offset;     /* immediate offset, or an SGPR code when not immediate */
     uint32_t literal;    /* SMRD GCN 1.1 literal offset; the scalar ALU's literal */
     uint32_t reserved[2]; /* bits of word 0 and 1 that no field covers (the

@@ -11,6 +11,7 @@
 #include "gcn_emu.h"
 #include "isa/isa.h"
 #include "support/emu_rig.h"
+#include "support/instances.h"
 #include "support/harness.h"
 #include "support/random.h"
 
@@ -41,17 +42,22 @@ static size_t make_instruction(test_random *random, gcn_arch arch, uint32_t *wor
         for (unsigned i = 0; i < 8; i++)
             if (test_random_percent(random, percents[i]))
                 instruction.modifiers |= modifiers[i];
-        instruction.vaddr = pick_register(random);
-        instruction.vdata = pick_register(random);
-        instruction.vdst = pick_register(random);
-        instruction.sbase = (uint8_t)(test_random_percent(random, 80) ? 1 : test_random_below(random, 32));
-        instruction.soffset = (uint8_t)(test_random_percent(random, 50) ? 128 + test_random_below(random, 4)
-                                                                         : test_random_below(random, 256));
-        instruction.saddr = (uint8_t)(test_random_percent(random, 50) ? 0x7f : test_random_below(random, 128));
+        unsigned vaddr = pick_register(random), vdata = pick_register(random);
+        unsigned vdst = pick_register(random);
+        unsigned srsrc = test_random_percent(random, 80) ? 1 : test_random_below(random, 32);
+        unsigned soffset = test_random_percent(random, 50) ? 128 + test_random_below(random, 4)
+                                                           : test_random_below(random, 256);
+        unsigned saddr = test_random_percent(random, 50) ? 0x7f : test_random_below(random, 128);
         if (row->family == GCN_FAMILY_MUBUF)
             instruction.offset = test_random_below(random, 4096);
         else if (arch >= GCN_ARCH_GCN14)
             instruction.offset = (uint32_t)((int32_t)test_random_below(random, 8192) - 4096);
+        if (row->family == GCN_FAMILY_MUBUF) {
+            if (test_mubuf_operands(&instruction, vdata, vaddr, srsrc, soffset) != GCN_OK)
+                continue;
+        } else if (test_flat_operands(&instruction, vdst, vaddr, vdata, saddr) != GCN_OK) {
+            continue;
+        }
         size_t count;
         if (gcn_encode(&instruction, words, &count) == GCN_OK)
             return count;

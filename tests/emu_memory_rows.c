@@ -9,7 +9,9 @@
 
 #include "gcn_emu.h"
 #include "isa/isa.h"
+#include "isa/profile.h"
 #include "support/emu_rig.h"
+#include "support/instances.h"
 #include "support/harness.h"
 
 static test_summary summary = {"emu_memory_rows", 0, 0, 0};
@@ -27,13 +29,12 @@ static bool encode(const gcn_row *row, unsigned row_index, gcn_arch arch, bool g
                                    .arch = (uint8_t)arch, .word_count = 2,
                                    .opcode = (uint16_t)row->opcode[arch]};
     instruction.modifiers = glc ? GCN_MOD_GLC : 0;
-    instruction.sbase = 1;
-    instruction.soffset = 128;
-    instruction.vaddr = (row->flags & GCN_ROW_SCRATCH) ? 2 : 0;
-    instruction.vdata = VDATA;
-    instruction.vdst = VDST;
-    if (row->family == GCN_FAMILY_FLAT && arch >= GCN_ARCH_GCN14)
-        instruction.saddr = (row->flags & (GCN_ROW_GLOBAL | GCN_ROW_SCRATCH)) ? 0x7f : 0;
+    if (row->family == GCN_FAMILY_MUBUF && test_mubuf_operands(&instruction, VDATA, 0, 1, 128) != GCN_OK)
+        return false;
+    unsigned saddr = (row->flags & (GCN_ROW_GLOBAL | GCN_ROW_SCRATCH)) ? GCN_SADDR_OFF : 0;
+    if (row->family == GCN_FAMILY_FLAT &&
+        test_flat_operands(&instruction, VDST, (row->flags & GCN_ROW_SCRATCH) ? 2 : 0, VDATA, saddr) != GCN_OK)
+        return false;
     size_t count;
     return gcn_encode(&instruction, words, &count) == GCN_OK && count == 2;
 }

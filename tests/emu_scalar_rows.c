@@ -14,6 +14,7 @@
  *   instructions end the run so; the others set what their operation says.
  * The expected values are worked out here from those sentences, not read
  * back from the emulator. */
+#include "isa/profile.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -71,10 +72,24 @@ static bool encode_smem(const gcn_row *row, unsigned row_index, gcn_arch arch, b
                                    .arch = (uint8_t)arch, .opcode = (uint16_t)row->opcode[arch]};
     instruction.word_count = arch <= GCN_ARCH_GCN11 ? 1 : 2;
     instruction.modifiers = GCN_MOD_IMM | (glc ? GCN_MOD_GLC : 0);
-    instruction.sdata = SDATA;
-    instruction.sbase = (uint8_t)sbase_field(row);
+    instruction.encoding = arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
     /* SMRD counts the offset in dwords, SMEM in bytes. */
     instruction.offset = arch <= GCN_ARCH_GCN11 ? OFFSET_DWORDS : OFFSET_DWORDS * 4;
+    /* the operands of the row's profile: sdata, sbase, the offset */
+    const gcn_profile *profile = gcn_profile_of(&instruction);
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        unsigned syntax = profile->operands[i].syntax;
+        unsigned dwords = gcn_operand_width(&profile->operands[i], row, (gcn_arch)arch, 0);
+        instruction.operands[i] =
+            syntax == GCN_SYNTAX_SREG    ? (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)dwords, SDATA, 0}
+            : syntax == GCN_SYNTAX_SBASE ? (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)dwords,
+                                                         (uint16_t)(sbase_field(row) * 2), 0}
+            : syntax == GCN_SYNTAX_SMEM_PROBE ? (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, SDATA}
+                                              : (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, instruction.offset};
+    }
+    instruction.operand_count = profile->operand_count;
+    if (!profile->operand_count || profile->operands[profile->operand_count - 1].syntax != GCN_SYNTAX_SMEM_OFFSET)
+        instruction.modifiers = instruction.offset = 0; /* no offset operand */
     return gcn_encode(&instruction, words, count) == GCN_OK;
 }
 

@@ -1070,10 +1070,15 @@ static void test_fast_paths(void)
     expect_parse_error(G, L, "s_nop,1", 6, "expected an expression");
     expect_parse_error(G, L, "s_nopx 1", 1, "unknown instruction 's_nopx'; did you mean 's_nop'?");
     /* FLAT's one-pass LLVM modifiers (offset:N, glc, slc) and what falls back */
-    expect_same_words(G, L, "global_load_dword v1, v[2:3], off offset:8 glc slc",
-                      "global_load_dword v1, v[2:3], off offset : 4+4 noglc slc glc");
-    expect_same_words(G, L, "flat_load_dword v1, v[2:3] inst_offset:8 slc",
-                      "flat_load_dword v1, v[2:3] offset:8 noslc slc");
+    expect_same_words(G, L, "global_load_dword v1, v[2:3], off offset:8 slc",
+                      "global_load_dword v1, v[2:3], off offset : 4+4 noglc slc");
+    expect_same_words(G, L, "flat_load_dword v1, v[2:3] inst_offset:8",
+                      "flat_load_dword v1, v[2:3], offset:8 noslc");
+    /* noglc is glc given as 0: once (llvm-mc: "duplicate cache policy modifier") */
+    expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc noglc", 39,
+                       "modifier 'noglc' given twice");
+    expect_parse_error(G, L, "flat_load_dword_e64 v1, v[2:3]", 1,
+                       "e64 variant of flat_load_dword is not supported");
     expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc glc", 39,
                        "modifier 'glc' given twice");
     expect_parse_error(G, L, "global_load_dword v1, v[2:3], off glc offset:4", 39,
@@ -1224,6 +1229,11 @@ static void test_fast_paths(void)
                        "sbase 's[3:4]' must start at an even register");
     expect_parse_error(G, L, "s_load_dwordx2 s[3:4], s[2:3], 0x10", 16,
                        "misaligned register tuple 's[3:4]': it must start at a multiple of 2");
+    /* CLRX's reserved= takes the bits no field covers (encodings.def) */
+    expect_parse_error(G, GCN_DIALECT_CLRX, "s_load_dword sdata=1 reserved=0x4000", 31,
+                       "reserved=0x4000 sets bits of fields; gcn1.4 reserves 0x1e0000000002000");
+    expect_parse_error(GCN_ARCH_GCN12, GCN_DIALECT_CLRX, "s_load_dword sdata=1 reserved=0x1",
+                       31, "reserved=0x1 sets bits of fields; gcn1.2 reserves 0xfff000000000e000");
 }
 
 /* The name index: every row by its name in any case and with CLRX's
@@ -1491,8 +1501,38 @@ static void test_family_fast_paths(void)
         {G, CLRX, "buffer_store_lds_dword s[4:7], 5 glc lds",
          "buffer_store_lds_dword s[4:7], 5 GLC lds"},
         {G, BOTH, "flat_load_dword   v1, v[2:3]", "flat_load_dword\tv1, v[2:3]"},
+        /* FLAT on the generic one-pass path: an atomic's result only with
+         * glc (CLRX may name it without), saddr beside one VGPR, off */
+        {G, LLVM, "global_atomic_add v2, v3, s[0:1] offset:-8", "global_atomic_add v2, v3, S[0:1] offset:-8"},
+        {G, BOTH, "global_atomic_cmpswap_x2 v[0:1], v1, v[2:5], s[0:1] offset:-8 glc",
+         "global_atomic_cmpswap_x2 v[0:1], v1, v[2:5], s[0:1] offset:-8 GLC"},
+        {G, CLRX, "global_atomic_add v0, v[2:3], v3, off", "global_atomic_add v0, v[2:3], v3, OFF"},
+        {G, BOTH, "global_atomic_smax_x2 v[2:3], v[4:5], off slc",
+         "global_atomic_smax_x2 v[2:3], v[4:5], off SLC"},
+        {T, CLRX, "flat_atomic_add v[0:1], v[2:3], v4 tfe glc", "flat_atomic_add v[0:1], v[2:3], v4 TFE glc"},
+        {T, BOTH, "flat_atomic_cmpswap v1, v[2:3], v[4:5] glc", "flat_atomic_cmpswap v1, v[2:3], v[4:5] GLC"},
+        {G, BOTH, "scratch_load_dwordx2 v[1:2], off, s3 offset:4095",
+         "scratch_load_dwordx2 v[1:2], OFF, s3 offset:4095"},
+        {G, BOTH, "scratch_store_dword v1, v2, off offset:-1", "scratch_store_dword v1, v2, off offset:-0x1"},
+        {G, BOTH, "flat_store_dwordx4 v[2:3], v[4:7] offset:12", "flat_store_dwordx4 v[2:3], v[4:7] offset:0xc"},
+        {GCN_ARCH_GCN11, BOTH, "flat_load_dwordx3 v[1:3], v[2:3] glc",
+         "flat_load_dwordx3 v[1:3], v[2:3] GLC"},
         {G, BOTH, "buffer_load_dword  v1, off, s[4:7], s0",
          "buffer_load_dword\tv1, off, s[4:7], s0"},
+        /* SMEM on the generic one-pass path (its operands by its hook),
+         * against its full path, SMRD's (GCN 1.0/1.1) too */
+        {G, BOTH, "s_load_dwordx2 s[2:3], s[4:5], 0x10 glc", "s_load_dwordx2 s[2:3] , s[4:5] , 16 glc"},
+        {T, BOTH, "s_buffer_store_dword s5, s[8:11], m0 glc", "s_buffer_store_dword s5,s[8:11],m0 glc"},
+        {G, BOTH, "s_atc_probe 7, s[2:3], 0x10", "s_atc_probe 7,s[2:3],0x10"},
+        {G, BOTH, "s_memtime s[4:5]", "s_memtime\ts[4:5]"},
+        {G, BOTH, "s_dcache_discard s[2:3], s4", "s_dcache_discard s[2:3],s4"},
+        {G, CLRX, "s_load_dword    s5, s[2:3], 0x1fffff", "s_load_dword s5 , s[2:3], 0x1fffff"},
+        {G, LLVM, "s_load_dword s5, s[2:3], -0x10", "s_load_dword s5, s[2:3], -(0x10)"},
+        {G, BOTH, "s_load_dword ttmp4, ttmp[2:3], ttmp5", "s_load_dword ttmp4,ttmp[2:3],ttmp5"},
+        {G, BOTH, "s_buffer_load_dwordx16 s[16:31], s[8:11], 0xfffff",
+         "s_buffer_load_dwordx16 s[16:31], s[8:11],0xfffff"},
+        {S, BOTH, "s_load_dword s5, s[2:3], 0x10", "s_load_dword s5,s[2:3],0x10"},
+        {GCN_ARCH_GCN11, CLRX, "s_load_dword s5, s[2:3], 0x12345", "s_load_dword s5,s[2:3],0x12345"},
         /* the scalar ALU's one-pass reader (SGPRs, inline integers) */
         {G, BOTH, "s_add_u32 s0, s1, 4", "s_add_u32 s0 ,s1 , 0x4"},
         {G, BOTH, "s_and_b64 s[4:5], s[100:101], -16", "s_and_b64 s[4:5], s[100:101], -0x10"},
@@ -1518,6 +1558,11 @@ static void test_family_fast_paths(void)
     expect_parse_error(G, L, "s_mov_b64 s[4:5], s4", 19, "expected 2 scalar registers, found 1");
     expect_parse_error(G, L, "s_setpc_b64 4", 13, "llvm-mc takes only a 64-bit scalar register here");
     /* where the one-pass reader gives up */
+    expect_parse_error(S, L, "s_load_dwordx4 tba, s[0:1], 0xca", 16, "sdata needs 4 scalar registers, found 2");
+    expect_parse_error(S, L, "s_buffer_load_dword m0, s[12:15], ttmp3", 21,
+                       "llvm-mc takes neither m0 nor exec as sdata");
+    expect_parse_warning(S, C, "s_load_dwordx2 s[3:4], s[2:3], 0x10", 16,
+                         "misaligned register tuple 's[3:4]', encoded as written");
     expect_parse_error(G, L, "buffer_load_dword v[1:2], off, s[4:7], s0", 19,
                        "buffer_load_dword takes 1 vector register as data, found 2");
     expect_parse_error(G, L, "buffer_load_dword v1, v2, s[4:7], s0", 23,
@@ -1540,10 +1585,16 @@ static void test_family_fast_paths(void)
                        "SOFFSET takes one scalar register or an inline constant, found 2 registers");
     expect_parse_error(G, L, "buffer_load_dword v1, off, s[4:7], s0 glc glc", 43,
                        "modifier 'glc' given twice");
+    expect_parse_error(G, L, "global_atomic_add v[2:3], v4, off glc", 19,
+                       "glc returns the old value: name vdst first (vdst, vaddr, vdata)");
+    expect_parse_error(G, C, "global_atomic_add v2, v[2:3], v4, s[0:1]", 23,
+                       "expected 1 vector register as address, found 2");
+    expect_parse_error(G, L, "global_load_dword v1, off, s[0:1]", 23,
+                       "expected a vector register, found 'off'");
     expect_parse_error(G, L, "global_load_dword v1, v2, s[1:2]", 27,
                        "misaligned register pair 's[1:2]': it must start at an even register");
     expect_parse_error(G, L, "global_load_dword v1, v[2:3], s[0:1]", 23,
-                       "vaddr needs 1 vector register, found 2");
+                       "expected 1 vector register as address, found 2");
     expect_parse_error(G, L, "scratch_load_dword v1, v2, s0", 24,
                        "SCRATCH takes vaddr or saddr, not both: one must be off");
     expect_parse_error(G, L, "scratch_load_dword v1, off, off", 24, "vaddr and saddr are both off");
@@ -1556,11 +1607,11 @@ static void test_family_fast_paths(void)
     expect_parse_error(G, L, "flat_load_dword v1, v[2:3] glc offset:8", 32,
                        "offset:N must come before glc and slc in LLVM syntax");
     expect_parse_error(G, L, "flat_load_dword v[1:2], v[2:3] glc slc", 17,
-                       "vdst needs 1 vector register, found 2");
+                       "flat_load_dword takes 1 vector register as data, found 2");
     expect_parse_error(G, C, "flat_load_dword v1, v[2:3] tfe", 28,
                        "modifier 'tfe' is not valid for this instruction on gcn1.4");
     expect_parse_error(T, C, "flat_load_dword v1, v[2:3] tfe", 17,
-                       "vdst needs 2 vector registers, found 1");
+                       "flat_load_dword takes 2 vector registers as data, found 1");
     expect_parse_warning(G, L, "flat_load_dword v1, v[2:3] offset:4096", 28,
                          "llvm-mc prints this offset but does not assemble it (FLAT takes 12 bits; "
                          "the hardware ignores bit 12)");
@@ -1571,6 +1622,34 @@ static void test_family_fast_paths(void)
                          "gcn1.2 has no FLAT offset, lds, segment or saddr: these set reserved bits");
     expect_parse_warning(G, C, "flat_load_dword v1, v[2:3] lds", 28,
                          "lds on FLAT: CLRX takes it on GLOBAL and SCRATCH only");
+    /* FLAT's full path is the generic one (generic_modifiers.c): CLRX's
+     * fields between the modifiers, GCN 1.1/1.2's seg= and saddr= as the
+     * reserved bits GCN 1.4 has the fields in, the FLAT segment's saddr= */
+    expect_same_words(G, C, "flat_load_dword v1, v[2:3] glc vdata=5", "flat_load_dword v1, v[2:3] vdata = 5 glc");
+    expect_same_words(G, C, "scratch_load_dword v1, v0, off", "scratch_load_dword v1, off, off");
+    expect_same_words(GCN_ARCH_GCN11, C, "FLAT_ill_5 v0, v[2:3], v4", "FLAT_ill_5 v[2:3], v4");
+    expect_parse_warning(T, C, "flat_load_dword v1, v[2:3] seg=1 saddr=3", 28,
+                         "gcn1.2 has no FLAT offset, lds, segment or saddr: these set reserved bits");
+    expect_parse_warning(G, C, "flat_load_dword v1, v[2:3] glc saddr=3", 32,
+                         "FLAT takes no saddr: saddr= sets bits llvm-mc calls an invalid encoding");
+    expect_parse_error(GCN_ARCH_GCN11, L, "flat_load_dword v1, v[2:3] offset:8", 28,
+                       "FLAT offsets exist from gcn1.4 on; gcn1.1 has none");
+    /* FLAT's faults in the generic path's words (the column as before) */
+    expect_parse_error(G, C, "flat_load_dword v1, v2", 21, "expected 2 vector registers as address, found 1");
+    expect_parse_error(G, C, "flat_atomic_cmpswap v[1:2], v[2:3], v[4:5] glc", 21,
+                       "flat_atomic_cmpswap takes 1 vector register as result, found 2");
+    expect_parse_error(G, C, "flat_load_dword v1, v[2:3] vdst=3", 28, "expected a modifier or a field (vdata=...)");
+    expect_parse_error(G, C, "global_load_dword v1, v2, s[4:5] seg=2", 34, "expected a modifier or a field (vdata=...)");
+    expect_parse_error(G, C, "global_atomic_add v1, v2, v3, s[4:5] glc saddr=1", 42, "expected a modifier");
+    expect_parse_error(G, C, "flat_load_dword v1, v[2:3] vdata=256", 34, "vdata 256 out of range [0, 255]");
+    expect_parse_error(G, C, "flat_load_dword v1, v[2:3] vdata=1 glc vdata=2", 40, "vdata given twice");
+    expect_parse_error(G, C, "flat_load_dword v1", 19, "expected ','");
+    {
+        /* no length limit (flat.c copied the statement into 4096 bytes) */
+        static char longer[5100];
+        snprintf(longer, sizeof longer, "flat_load_dword v1, v[2:3] glc%5000s", "");
+        expect_same_words(G, C, "flat_load_dword v1, v[2:3] glc", longer);
+    }
     /* the register readers' bounds */
     expect_parse_error(G, L, "buffer_load_dword v1, v256, s[4:7], s0 offen", 23,
                        "VGPR out of range: v0..v255");

@@ -3,16 +3,21 @@
 
 #include "codec/codec.h"
 
-const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT] = {
-    [GCN_FAMILY_SOPP] = gcn_encode_generic,
-    [GCN_FAMILY_SMEM] = gcn_encode_smem,
-    [GCN_FAMILY_MUBUF] = gcn_encode_mubuf,
-    [GCN_FAMILY_FLAT] = gcn_encode_flat,
-    [GCN_FAMILY_SOP2] = gcn_encode_generic,
-    [GCN_FAMILY_SOPK] = gcn_encode_generic,
-    [GCN_FAMILY_SOP1] = gcn_encode_generic,
-    [GCN_FAMILY_SOPC] = gcn_encode_generic,
+/* By family and generation: the generic codec's one entry (the profile's
+ * encoder, per generation, is its own lookup). */
+#define GENERIC(unused, generation)                               \
+    [GCN_FAMILY_SOPP][generation] = gcn_encode_generic,           \
+    [GCN_FAMILY_SMEM][generation] = gcn_encode_generic,           \
+    [GCN_FAMILY_MUBUF][generation] = gcn_encode_generic,          \
+    [GCN_FAMILY_FLAT][generation] = gcn_encode_generic,           \
+    [GCN_FAMILY_SOP2][generation] = gcn_encode_generic,           \
+    [GCN_FAMILY_SOPK][generation] = gcn_encode_generic,           \
+    [GCN_FAMILY_SOP1][generation] = gcn_encode_generic,           \
+    [GCN_FAMILY_SOPC][generation] = gcn_encode_generic,
+const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
+    GCN_EACH_GENERATION(GENERIC, )
 };
+#undef GENERIC
 
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count)
@@ -42,7 +47,7 @@ gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_
     if (!instruction || !words || instruction->family == GCN_FAMILY_NONE ||
         instruction->family >= GCN_FAMILY_COUNT || instruction->arch >= GCN_ARCH_COUNT)
         return GCN_ERROR_INVALID_ARGUMENT;
-    gcn_status status = gcn_encoders[instruction->family](instruction, words);
+    gcn_status status = gcn_encoders[instruction->family][instruction->arch](instruction, words);
     if (status == GCN_OK && word_count)
         *word_count = instruction->word_count;
     return status;

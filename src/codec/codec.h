@@ -7,6 +7,7 @@
 
 #include "isa/encoding.h"
 #include "isa/isa.h"
+#include "isa/profile.h"
 
 /* Each decoder gets at least one word and checks its own length; it fills
  * every field, including unused ones, so that encoding restores the bits. */
@@ -15,19 +16,26 @@ typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t w
 /* Each encoder writes instruction->word_count words. */
 typedef gcn_status (*gcn_encoder)(const gcn_instruction *instruction, uint32_t *words);
 
-gcn_status gcn_decode_smem(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-gcn_status gcn_encode_smem(const gcn_instruction *, uint32_t *);
 /* MUBUF and FLAT instructions are two words whatever their fields (the
  * disassembler's label scan steps over them by this alone). */
 enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
-gcn_status gcn_decode_mubuf(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-gcn_status gcn_encode_mubuf(const gcn_instruction *, uint32_t *);
-gcn_status gcn_decode_flat(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-gcn_status gcn_encode_flat(const gcn_instruction *, uint32_t *);
+/* macro(x, generation) for each generation. */
+#define GCN_EACH_GENERATION(macro, x) \
+    macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
 /* The families on the generic codec (codec/generic.c): the encoding from
- * word 0, fields by the bit packer, operands by the row's profile. */
+ * word 0, fields by the bit packer, operands by the row's profile.
+ * gcn_decode_generic is gcn_decode_inline out of line (any family). */
 gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
+/* gcn_decode_generic for words of the SMEM family (gcn_family_of_word):
+ * SMRD or SMEM by the generation. */
+gcn_status gcn_decode_scalar_memory(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
+/* An instruction of a generic family from its field values, for a test, a
+ * fuzzer or a parser that has them: instruction has its identity
+ * (gcn_instruction_start), modifiers and offset; values[GCN_FIELD(...)]
+ * the other fields. Packed and decoded, as from words: its operands by its
+ * profile, the fields the row shows no operand for in reserved[]. */
+gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values);
 
 /* Whether an instruction branches, and its SIMM16 word offset: its
  * branch operand (SOPP's branches, s_cbranch_i_fork, s_call_b64). */
@@ -51,10 +59,10 @@ void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset);
 /* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
  * which succeeded: its family and arch valid) and words: the assembler's
  * loop. Writes instruction->word_count words. */
-extern const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT];
+extern const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
 static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, uint32_t *words)
 {
-    return gcn_encoders[instruction->family](instruction, words);
+    return gcn_encoders[instruction->family][instruction->arch](instruction, words);
 }
 
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
@@ -70,23 +78,18 @@ static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction);
 
+/* The decoder of each encoding on each generation (one that refuses for
+ * the encodings of no family yet): a decode is one lookup of word 0's
+ * encoding and one indexed call (codec/generic.c). */
+extern const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT];
+
 /* The same inline, for a loop that decodes every word (gcndis's clrx
- * listing): the family's decoder called straight from the loop. Compares,
- * not a jump table: the usual families in a few instructions; the generic
- * codec's past them. */
+ * listing). */
 static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
                                            size_t word_count, gcn_instruction *instruction)
 {
-    gcn_family family = gcn_family_of_word(arch, words[0]);
-    if (family == GCN_FAMILY_MUBUF)
-        return gcn_decode_mubuf(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_FLAT)
-        return gcn_decode_flat(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_SMEM)
-        return gcn_decode_smem(arch, words, word_count, instruction);
-    if (family == GCN_FAMILY_NONE)
-        return GCN_ERROR_NOT_INSTRUCTION;
-    return gcn_decode_generic(arch, words, word_count, instruction);
+    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count,
+                                                                     instruction);
 }
 
 /* Starts an instruction of a known row: zeroes it (but the operands
@@ -127,18 +130,37 @@ static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)
     return (word >> first) & ((width >= 32 ? 0u : (1u << width)) - 1u);
 }
 
-/* The opcode of a MUBUF or FLAT instruction from its first word: bits
- * 18-24, and on GCN 1.4 FLAT's segment (bits 14-15) above them. */
+/* The opcode of a MUBUF instruction from its first word: bits 18-24. */
 static inline unsigned gcn_mubuf_opcode(uint32_t word0)
 {
     return gcn_bits(word0, 18, 7);
 }
-static inline unsigned gcn_flat_opcode(gcn_arch arch, uint32_t word0)
+/* Where a generic encoding's opcode lies in word 0 on a generation (FLAT:
+ * with its segment above it on GCN 1.4), and its rows: for the label scan,
+ * which steps over such words without decoding them, and reads this once. */
+typedef struct gcn_opcode_reader {
+    const uint16_t *rows; /* gcn_opcode_rows of the family and generation */
+    uint32_t mask, high_mask;
+    uint8_t first, high_first, high_shift;
+} gcn_opcode_reader;
+static inline gcn_opcode_reader gcn_opcode_reader_of(gcn_arch arch, gcn_encoding encoding)
 {
-    unsigned opcode = gcn_bits(word0, 18, 7);
-    if (arch >= GCN_ARCH_GCN14)
-        opcode |= gcn_bits(word0, 14, 2) << 7;
-    return opcode;
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    const gcn_field_place *opcode = &places[gcn_encoding_opcode_field[encoding]];
+    const uint8_t *high = gcn_encoding_opcode_high_field[encoding];
+    gcn_opcode_reader reader = {gcn_opcode_rows[gcn_encodings[encoding].family][arch], opcode->mask, 0,
+                                opcode->first, 0, 0};
+    if (high[0] != GCN_NO_FIELD) /* (absent on a generation: mask 0) */
+        reader.high_mask = places[high[0]].mask, reader.high_first = places[high[0]].first,
+        reader.high_shift = high[1];
+    return reader;
+}
+/* The row of word 0, GCN_ROW_NONE where none. */
+static inline uint16_t gcn_row_of_word(const gcn_opcode_reader *reader, uint32_t word0)
+{
+    unsigned value = ((word0 >> reader->first) & reader->mask) |
+                     ((word0 >> reader->high_first) & reader->high_mask) << reader->high_shift;
+    return (uint16_t)(reader->rows[value] - 1);
 }
 /* SMEM's (GCN 1.2 on: two words) opcode, bits 18-25, and SOPP's, bits
  * 16-22 (one word): for the label scan, which steps over both without

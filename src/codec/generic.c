@@ -1,5 +1,5 @@
 /* The generic codec: the families whose rows name an operand profile (the
- * scalar ALU and SOPP). Each operand's field goes straight to or from its
+ * scalar ALU, SOPP, SMRD/SMEM and MUBUF). Each operand's field goes straight to or from its
  * place on the generation (gcn_field_places, generated from
  * encodings.def); the fields a row does not show stay in reserved[] with
  * the bits no field covers, so that encoding gives every bit back. */
@@ -9,12 +9,16 @@
 /* The generated tables (the encoding lookup, the reserved bits, the fields'
  * places) are defined here, and the profiles and the encodings' words and
  * fixed bits copied, so that the compiler knows a profile's fields and
- * places where it knows the profile: the decoder and the encoder below are
- * one function per profile and generation (a switch on the shape and the
- * arch), with their loops over constants. */
+ * places where it knows the profile: the decoder below is one function per
+ * encoding and generation (each profile's body inlined behind a switch on
+ * the row's shape), the encoder one per profile and generation, with their
+ * loops over constants. */
 #include "isa/generated/encodings.inc"
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
+};
+static const gcn_modifier_info modifiers[GCN_MODIFIER_COUNT] = {
+#include "isa/modifier_rows.h"
 };
 typedef struct encoding_facts {
     uint8_t words, generations, kind, family; /* as gcn_encoding_info's */
@@ -40,11 +44,6 @@ static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
 #undef G14
 };
 
-/* macro(x, generation) for each generation: one instance of a body per
- * generation, the generation a constant in each. */
-#define EACH_GENERATION(macro, x) \
-    macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
-
 /* Whether an encoding's rows have profiles (its family is on this codec);
  * a constant where the encoding is. */
 static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding encoding)
@@ -54,6 +53,14 @@ static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding enco
 #include "isa/profiles.def"
 #undef PROFILE
         ;
+}
+
+/* The profile the codec reads for a shape on a generation: SMRD/SMEM's
+ * SMRD twin on GCN 1.0/1.1 (isa/profile.h); a constant where both are. */
+static inline __attribute__((always_inline)) unsigned codec_shape(unsigned shape, gcn_arch arch)
+{
+    return profiles[shape].encoding == GCN_ENCODING_SMEM && arch <= GCN_ARCH_GCN11 ? gcn_smrd_shape(shape)
+                                                                                   : shape;
 }
 
 /* A field's bits at its place (absent: none), its value, and the value
@@ -90,6 +97,24 @@ static inline __attribute__((always_inline)) void unshown_bits(gcn_encoding enco
             bits[places[field].word] |= places[field].mask << places[field].first;
 }
 
+/* An operand in one store where the host allows (the decoders' operands
+ * are their hot path's stores). */
+static inline __attribute__((always_inline)) void put_operand(gcn_operand *out, unsigned kind,
+                                                              unsigned count, unsigned number,
+                                                              uint32_t value)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(sizeof(gcn_operand) == 8 && offsetof(gcn_operand, count) == 1 &&
+                       offsetof(gcn_operand, number) == 2 && offsetof(gcn_operand, value) == 4,
+                   "gcn_operand is kind, count, number, value in 8 bytes");
+    uint64_t bits = (uint64_t)(uint8_t)kind | (uint64_t)(uint8_t)count << 8 |
+                    (uint64_t)(uint16_t)number << 16 | (uint64_t)value << 32;
+    memcpy(out, &bits, sizeof bits);
+#else
+    *out = (gcn_operand){(uint8_t)kind, (uint8_t)count, (uint16_t)number, value};
+#endif
+}
+
 /* The operand kind an immediate field's syntax holds (0: a scalar or
  * literal operand, decoded by its code). */
 static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
@@ -98,7 +123,60 @@ static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_GPR_IDX] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_IMM16] = GCN_OPERAND_IMMEDIATE,
     [GCN_SYNTAX_UNUSED16] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_OPTIONAL16] = GCN_OPERAND_IMMEDIATE,
     [GCN_SYNTAX_WAITCNT] = GCN_OPERAND_IMMEDIATE, [GCN_SYNTAX_SENDMSG] = GCN_OPERAND_IMMEDIATE,
+    [GCN_SYNTAX_SMEM_PROBE] = GCN_OPERAND_IMMEDIATE, /* SMRD/SMEM */
 };
+
+/* The operand kind of each code of an 8-bit scalar source field that is
+ * not the literal, before GCN 1.2 and from it on: a constant or a
+ * register (a lookup, not compares). */
+#define SCALAR_KIND(code) \
+    (GCN_INLINE_CONSTANT(GCN12_ON, code) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR),
+#define KINDS_4(code) SCALAR_KIND(code) SCALAR_KIND(code + 1) SCALAR_KIND(code + 2) SCALAR_KIND(code + 3)
+#define KINDS_16(code) KINDS_4(code) KINDS_4(code + 4) KINDS_4(code + 8) KINDS_4(code + 12)
+#define KINDS_64(code) KINDS_16(code) KINDS_16(code + 16) KINDS_16(code + 32) KINDS_16(code + 48)
+static const uint8_t scalar_kinds[2][256] = {
+#define GCN12_ON 0
+    {KINDS_64(0) KINDS_64(64) KINDS_64(128) KINDS_64(192)},
+#undef GCN12_ON
+#define GCN12_ON 1
+    {KINDS_64(0) KINDS_64(64) KINDS_64(128) KINDS_64(192)},
+#undef GCN12_ON
+};
+#undef SCALAR_KIND
+#undef KINDS_4
+#undef KINDS_16
+#undef KINDS_64
+static inline __attribute__((always_inline)) unsigned scalar_kind(gcn_arch arch, uint32_t code)
+{
+    return scalar_kinds[arch >= GCN_ARCH_GCN12][code & 0xff];
+}
+
+/* SMRD on GCN 1.1: an SGPR offset of 255 means a 32-bit literal after the
+ * word; a constant but for the modifiers and the offset. */
+static inline __attribute__((always_inline)) bool smrd_literal(gcn_encoding encoding, gcn_arch arch,
+                                                               unsigned flags, uint32_t offset)
+{
+    return encoding == GCN_ENCODING_SMRD && arch == GCN_ARCH_GCN11 && !(flags & GCN_MOD_IMM) &&
+           offset == GCN_SCALAR_LITERAL;
+}
+
+/* SMRD/SMEM's offset operand from the modifiers: GCN 1.4's soffset with
+ * soe, an immediate with imm, GCN 1.1's literal, else the SGPR in the
+ * offset field's low 8 bits (offset keeps the whole field). */
+static inline __attribute__((always_inline)) gcn_operand
+memory_offset(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, const gcn_instruction *instruction)
+{
+    unsigned flags = instruction->modifiers;
+    if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
+        uint32_t soffset = field_value(words, &gcn_field_places[encoding][arch][GCN_FIELD(SMEM, soffset)]);
+        return (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)soffset, 0};
+    }
+    if (flags & GCN_MOD_IMM)
+        return (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, instruction->offset};
+    if (flags & GCN_MOD_LITERAL)
+        return (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal};
+    return (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)(instruction->offset & 0xffu), 0};
+}
 
 /* A scalar operand from its field's value: a register, an inline
  * constant or the literal (count: the words so far, past the literal once
@@ -109,45 +187,113 @@ static __attribute__((noinline)) bool decode_scalar(const gcn_operand_profile *o
                                                     gcn_instruction *instruction, gcn_operand *out)
 {
     if (operand->syntax == GCN_SYNTAX_SREG) {
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, operand->dwords, (uint16_t)value, 0};
+        put_operand(out, GCN_OPERAND_SCALAR, operand->dwords, value, 0);
     } else if (operand->syntax != GCN_SYNTAX_IMM32 && value != GCN_SCALAR_LITERAL) {
-        bool constant = gcn_is_inline_constant((gcn_arch)instruction->arch, value);
         /* a register tuple below 128; one named source above */
-        *out = (gcn_operand){constant ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR,
-                             value >= 128 ? 1 : operand->dwords, (uint16_t)value, 0};
+        put_operand(out, scalar_kind((gcn_arch)instruction->arch, value), value >= 128 ? 1 : operand->dwords,
+                    value, 0);
     } else { /* the literal */
         if (*count == encoding_words) {
             if (word_count <= encoding_words)
                 return false;
             instruction->literal = words[(*count)++];
         }
-        *out = (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal};
+        put_operand(out, GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, instruction->literal);
     }
     return true;
 }
 
-/* The decoder past the opcode, for one profile. */
+/* The modifiers of an encoding's words (the same for all its profiles):
+ * the flags, by table where they are (a lookup a word), and the offset
+ * field's bits (*offset; a profile may read them signed); *shown gets the
+ * fields read. Before the jump on the layout, so that this work is done
+ * while the jump is resolved, not again after a misprediction. */
+static inline __attribute__((always_inline)) unsigned
+decode_modifiers(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, uint32_t *shown,
+                 uint32_t *offset)
+{
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
+    unsigned flags = 0;
+    *shown = 1u << gcn_encoding_opcode_field[encoding];
+    if (gcn_encoding_opcode_high_field[encoding][0] != GCN_NO_FIELD) /* FLAT's segment */
+        *shown |= 1u << gcn_encoding_opcode_high_field[encoding][0];
+    *offset = 0;
+#pragma GCC unroll 16
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        unsigned modifier = gcn_field_modifiers[encoding][field];
+        if (!modifier || places[field].kind == GCN_PLACE_ABSENT)
+            continue;
+        *shown |= 1u << field;
+        if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE)
+            *offset = field_value(words, &places[field]);
+        else if (!window->tabled) /* a product, not a test: no branch on a random bit */
+            flags |= field_value(words, &places[field]) * modifiers[modifier - 1].bit;
+    }
+    for (unsigned w = 0; w < 2; w++)
+        if (window->tabled && window->width[w])
+            flags |= gcn_flags_of_bits[window->flags_of[w] +
+                                       ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
+    return flags;
+}
+
+/* The decoder past the opcode and the modifiers, for one profile. */
 static inline __attribute__((always_inline)) gcn_status
 decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words, size_t word_count,
-                gcn_instruction *instruction)
+                unsigned flags, uint32_t shown, uint32_t offset, gcn_instruction *instruction)
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     const encoding_facts *info = &encodings[encoding];
     const gcn_field_place *places = gcn_field_places[encoding][arch];
-    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
     unsigned count = info->words;
+    /* GLOBAL's and SCRATCH's 13 bits signed, by arithmetic */
+    uint32_t negative = profile->offset_rule == GCN_OFFSET_SIGNED_13 ? (offset >> 12) & 1u : 0;
+    instruction->offset = offset | (-negative & ~0x1fffu);
+    if (smrd_literal(encoding, arch, flags, instruction->offset)) {
+        if (word_count <= count)
+            return GCN_ERROR_TRUNCATED;
+        instruction->literal = words[count++];
+        flags |= GCN_MOD_LITERAL;
+    }
+    instruction->modifiers = (uint16_t)flags;
+    bool soffset_shown = false;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         gcn_operand *out = &instruction->operands[i];
+        if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
+            *out = memory_offset(arch, encoding, words, instruction);
+            soffset_shown = encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE);
+            continue;
+        }
         uint32_t value = 0;
         if (operand->field != GCN_FIELD_LITERAL) {
             value = field_value(words, &places[operand->field]);
             shown |= 1u << operand->field;
         }
         uint8_t kind = field_kind[operand->syntax];
-        if (kind) /* an immediate field */
-            *out = (gcn_operand){kind, 1, 0, value};
+        if (operand->syntax == GCN_SYNTAX_VGPR || operand->width == GCN_WIDTH_FLAT_SADDR) {
+            /* FLAT's address beside its saddr; `off` where the width is 0
+             * (the row is one or GCN_ROW_NONE: its slot one more, in 16 bits) */
+            unsigned saddr = operand->width == GCN_WIDTH_FLAT_ADDRESS
+                                 ? field_value(words, &places[GCN_FIELD(FLAT, saddr)])
+                             : operand->width == GCN_WIDTH_FLAT_SADDR ? value : GCN_SADDR_OFF;
+            unsigned width = gcn_operand_width_beside(operand, (uint16_t)(instruction->row + 1), arch, flags, saddr);
+            unsigned register_kind = operand->syntax == GCN_SYNTAX_VGPR ? GCN_OPERAND_VECTOR : GCN_OPERAND_SCALAR;
+            if (operand->width == GCN_WIDTH_FLAT_ADDRESS || operand->width == GCN_WIDTH_FLAT_SADDR)
+                register_kind = width ? register_kind : GCN_OPERAND_OFF;
+            put_operand(out, register_kind, width, value, 0);
+        } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
+            put_operand(out, GCN_OPERAND_SCALAR, 4, value * 4, 0);
+        } else if (operand->syntax == GCN_SYNTAX_SBASE || (operand->syntax == GCN_SYNTAX_SREG && operand->width)) {
+            /* SMRD/SMEM's registers, their width by the row */
+            const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
+            put_operand(out, GCN_OPERAND_SCALAR, gcn_operand_width(operand, row, arch, flags),
+                        operand->syntax == GCN_SYNTAX_SBASE ? value * 2 : value, 0);
+        } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
+            put_operand(out, scalar_kind(arch, value), 1, value, 0);
+        } else if (kind) /* an immediate field */
+            put_operand(out, kind, 1, 0, value);
         else if (!decode_scalar(operand, value, words, word_count, info->words, &count, instruction, out))
             return GCN_ERROR_TRUNCATED;
     }
@@ -157,88 +303,126 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
      * fields the row does not show */
     uint32_t kept[2];
     unshown_bits(encoding, arch, shown, kept);
+    if (soffset_shown) { /* (SMEM's soffset, shown with soe only: kept apart) */
+        const gcn_field_place *soffset = &places[GCN_FIELD(SMEM, soffset)];
+        kept[soffset->word] &= ~(soffset->mask << soffset->first);
+    }
     instruction->reserved[0] = words[0] & kept[0];
     instruction->reserved[1] = info->words > 1 ? words[1] & kept[1] : 0;
     return GCN_OK;
 }
 
-/* decode_operands as one function per profile and generation, out of
- * line: a profile's decoder keeps to the registers it needs. Its arguments
- * are gcn_decode_generic's, so that the dispatch jumps on without moving
- * them; gcc's noipa keeps the unused arch (clang lacks the attribute). */
-#if defined(__has_attribute) && __has_attribute(noipa)
-#define DECODER_ATTRIBUTE noipa
-#else
-#define DECODER_ATTRIBUTE noinline
-#endif
-#define DECODE(shape, generation)                                                                  \
-    static __attribute__((DECODER_ATTRIBUTE)) gcn_status decode_##shape##_##generation(           \
-        gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)     \
-    {                                                                                              \
-        (void)arch;                                                                                \
-        return decode_operands(generation, &profiles[shape], words, word_count, instruction);     \
-    }
-#define PROFILE(family, name, ...) EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)
-#include "isa/profiles.def"
-#undef PROFILE
-#undef DECODE
+static gcn_status not_instruction(gcn_arch arch, const uint32_t *words, size_t word_count,
+                                  gcn_instruction *instruction)
+{
+    (void)arch, (void)words, (void)word_count, (void)instruction;
+    return GCN_ERROR_NOT_INSTRUCTION;
+}
 
-/* The opcode, its row and the decoder of its profile, for one encoding
- * and generation. */
+/* The opcode, its row, and its profile's decoder, for one encoding and
+ * generation: its words, opcode place and each profile's fields
+ * constants, the profiles a switch the compiler makes one jump. */
 static inline __attribute__((always_inline)) gcn_status
 decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, size_t word_count,
                 gcn_instruction *instruction)
 {
     const encoding_facts *info = &encodings[encoding];
     gcn_family family = (gcn_family)info->family;
+    if (!has_profiles(encoding))
+        return GCN_ERROR_NOT_INSTRUCTION;
     if (word_count < info->words)
         return GCN_ERROR_TRUNCATED;
     /* (an opcode field is never signed) */
     const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
     unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
+    const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
+    if (high[0] != GCN_NO_FIELD)
+        opcode |= field_value(words, &gcn_field_places[encoding][arch][high[0]]) << high[1];
     uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
-    /* One decoder per profile: the compiler folds the places. */
-    switch (row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family]) {
-#define DECODE(shape, generation)                                                                  \
-    if (generation == arch)                                                                        \
-        return decode_##shape##_##generation(arch, words, word_count, instruction);
+    unsigned layout;
+    if (encoding == GCN_ENCODING_SMRD) { /* a row names its SMEM profile */
+        unsigned shape = row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family];
+        layout = gcn_shape_layouts[gcn_smrd_shape(shape)];
+    } else { /* by the opcode, one load: the jump below waits on it alone */
+        layout = gcn_opcode_layouts[family][arch][opcode];
+        layout = layout ? layout - 1 : gcn_shape_layouts[gcn_default_shape[family]];
+    }
+    uint32_t shown, offset;
+    unsigned flags = decode_modifiers(arch, encoding, words, &shown, &offset);
+    switch (layout) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
-        if (GCN_ENCODING_##family != encoding)                                                     \
-            break;                                                                                 \
-        EACH_GENERATION(DECODE, GCN_SHAPE_##family##_##name)                                       \
+        if (GCN_ENCODING_##family == encoding && GCN_SHAPE_IS_LAYOUT(family, name))                \
+            return decode_operands(arch, &profiles[GCN_SHAPE_##family##_##name], words, word_count, \
+                                   flags, shown, offset, instruction);                             \
         break;
 #include "isa/profiles.def"
 #undef PROFILE
-#undef DECODE
     default:
         break;
     }
     return GCN_ERROR_NOT_INSTRUCTION;
 }
-
-gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
-                              gcn_instruction *instruction)
-{
-    /* One decoder per encoding and generation, its opcode's place folded. */
-    switch (gcn_encoding_of_word(arch, words[0]) * GCN_ARCH_COUNT + arch) {
 #define DECODE(encoding, generation)                                                               \
-    case encoding * GCN_ARCH_COUNT + generation:                                                   \
-        if (has_profiles(encoding))                                                                \
-            return decode_encoding(generation, encoding, words, word_count, instruction);          \
-        break;
-#define ENCODING(name, ...) EACH_GENERATION(DECODE, GCN_ENCODING_##name)
+    static gcn_status decode_##encoding##_##generation(                                            \
+        gcn_arch arch, const uint32_t *words, size_t word_count, gcn_instruction *instruction)     \
+    {                                                                                              \
+        (void)arch;                                                                                \
+        return decode_encoding(generation, encoding, words, word_count, instruction);             \
+    }
+#define ENCODING(name, ...) GCN_EACH_GENERATION(DECODE, GCN_ENCODING_##name)
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef DECODE
+
+/* The decoder of every encoding on every generation (codec.h): the
+ * families on this codec's by encoding and generation, and for the
+ * encodings of no family none. */
+const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
+#define DECODER(encoding, family, generation)                                                     \
+    [generation][GCN_ENCODING_##encoding] =                                                        \
+        GCN_FAMILY_##family == GCN_FAMILY_NONE ? not_instruction : decode_GCN_ENCODING_##encoding##_##generation,
+#define ENCODING(name, words, generations, kind, family, ...)                                      \
+    DECODER(name, family, GCN_ARCH_GCN10) DECODER(name, family, GCN_ARCH_GCN11)                    \
+    DECODER(name, family, GCN_ARCH_GCN12) DECODER(name, family, GCN_ARCH_GCN14)
 #include "isa/encodings.def"
 #undef ENCODING
 #undef FIELD
 #undef FIELD_ALSO
-#undef DECODE
+#undef DECODER
+    [GCN_ARCH_GCN10][GCN_ENCODING_NONE] = not_instruction,
+    [GCN_ARCH_GCN11][GCN_ENCODING_NONE] = not_instruction,
+    [GCN_ARCH_GCN12][GCN_ENCODING_NONE] = not_instruction,
+    [GCN_ARCH_GCN14][GCN_ENCODING_NONE] = not_instruction,
+};
+
+gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
+                              gcn_instruction *instruction)
+{
+    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count,
+                                                                     instruction);
+}
+
+gcn_status gcn_decode_scalar_memory(gcn_arch arch, const uint32_t *words, size_t word_count,
+                                    gcn_instruction *instruction)
+{
+    /* (the encoding by the generation alone: no lookup of word 0) */
+    switch (arch) {
+    case GCN_ARCH_GCN10:
+        return decode_encoding(GCN_ARCH_GCN10, GCN_ENCODING_SMRD, words, word_count, instruction);
+    case GCN_ARCH_GCN11:
+        return decode_encoding(GCN_ARCH_GCN11, GCN_ENCODING_SMRD, words, word_count, instruction);
+    case GCN_ARCH_GCN12:
+        return decode_encoding(GCN_ARCH_GCN12, GCN_ENCODING_SMEM, words, word_count, instruction);
+    case GCN_ARCH_GCN14:
+        return decode_encoding(GCN_ARCH_GCN14, GCN_ENCODING_SMEM, words, word_count, instruction);
     default:
-        break;
+        return GCN_ERROR_NOT_INSTRUCTION;
     }
-    return GCN_ERROR_NOT_INSTRUCTION;
 }
 
 /* The encoder, for one profile and generation. */
@@ -256,35 +440,121 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     unsigned opcode_field = gcn_encoding_opcode_field[encoding];
     uint32_t out[2] = {info->value[arch], 0}, shown = 1u << opcode_field;
-    bool fits = put_field(&places[opcode_field], instruction->opcode, out);
-    bool literal = false;
-    uint32_t literal_value = 0;
+    /* Each test returns at once: they pass (a parser's instruction), and
+     * a branch that always goes one way costs least. */
+    unsigned opcode = instruction->opcode;
+    const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
+    if (high[0] != GCN_NO_FIELD) {
+        if (!put_field(&places[high[0]], opcode >> high[1], out))
+            return GCN_ERROR_NOT_ENCODABLE;
+        shown |= 1u << high[0];
+        opcode &= (1u << high[1]) - 1u;
+    }
+    if (!put_field(&places[opcode_field], opcode, out))
+        return GCN_ERROR_NOT_ENCODABLE;
+    /* The modifiers the encoding has on the generation; any other refused. */
+    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
+    unsigned allowed = 0, flags = instruction->modifiers;
+    bool has_modifiers = false;
+#pragma GCC unroll 16
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        unsigned modifier = gcn_field_modifiers[encoding][field];
+        if (!modifier || places[field].kind == GCN_PLACE_ABSENT)
+            continue;
+        const gcn_modifier_info *info_of = &modifiers[modifier - 1];
+        has_modifiers = true;
+        shown |= 1u << field;
+        allowed |= info_of->bit;
+        if (info_of->kind == GCN_MODIFIER_VALUE) {
+            if (profile->offset_rule == GCN_OFFSET_SIGNED_13) { /* GLOBAL's and SCRATCH's: 13 bits signed */
+                if (!put_field(&places[field], instruction->offset & places[field].mask, out) ||
+                    !(instruction->offset <= places[field].mask || instruction->offset >= ~0xfffu))
+                    return GCN_ERROR_NOT_ENCODABLE;
+            } else if (!put_field(&places[field], instruction->offset, out)) {
+                return GCN_ERROR_NOT_ENCODABLE;
+            }
+        } else if (!window->tabled && !put_field(&places[field], (flags & info_of->bit) != 0, out)) {
+            return GCN_ERROR_NOT_ENCODABLE;
+        }
+    }
+    /* SMRD's literal word: exactly where GCN 1.1 reads offset 255 as an SGPR */
+    bool literal = smrd_literal(encoding, arch, flags, instruction->offset);
+    uint32_t literal_value = literal ? instruction->literal : 0;
+    if (has_modifiers && (flags & ~allowed) != (literal ? GCN_MOD_LITERAL : 0u))
+        return GCN_ERROR_NOT_ENCODABLE;
+    if ((encoding == GCN_ENCODING_SMRD || encoding == GCN_ENCODING_SMEM) && !literal && instruction->literal)
+        return GCN_ERROR_NOT_ENCODABLE;
+    if (window->tabled) { /* the flags' bits by table */
+        const uint32_t *bits = gcn_bits_of_flags[window->bits_of + (flags & allowed)];
+        out[0] |= bits[0];
+        out[1] |= bits[1];
+    }
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
+        if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
+            /* the modifiers' fields hold it: the operand agrees (soe: soffset's) */
+            bool agrees;
+            if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
+                agrees = in->kind == GCN_OPERAND_SCALAR &&
+                         put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out);
+                shown |= 1u << GCN_FIELD(SMEM, soffset);
+            } else if (flags & GCN_MOD_IMM) {
+                agrees = in->kind == GCN_OPERAND_IMMEDIATE && in->value == instruction->offset;
+            } else if (literal) {
+                agrees = in->kind == GCN_OPERAND_LITERAL && in->value == literal_value;
+            } else {
+                agrees = in->kind == GCN_OPERAND_SCALAR && in->number == (instruction->offset & 0xffu);
+            }
+            if (!agrees)
+                return GCN_ERROR_NOT_ENCODABLE;
+            continue;
+        }
         uint8_t kind = field_kind[operand->syntax];
         uint32_t value = in->value;
-        if (kind) {
-            fits &= in->kind == kind;
+        if (operand->syntax == GCN_SYNTAX_VGPR || operand->width == GCN_WIDTH_FLAT_SADDR) {
+            /* FLAT's `off` keeps its field's value */
+            if (!(in->kind == (operand->syntax == GCN_SYNTAX_VGPR ? GCN_OPERAND_VECTOR : GCN_OPERAND_SCALAR) ||
+                  (in->kind == GCN_OPERAND_OFF && (operand->width == GCN_WIDTH_FLAT_ADDRESS ||
+                                                   operand->width == GCN_WIDTH_FLAT_SADDR))))
+                return GCN_ERROR_NOT_ENCODABLE;
+            value = in->number;
+        } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
+            if (in->kind != GCN_OPERAND_SCALAR || in->number % 4 != 0)
+                return GCN_ERROR_NOT_ENCODABLE;
+            value = in->number / 4u;
+        } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
+            if (in->kind != GCN_OPERAND_SCALAR && in->kind != GCN_OPERAND_CONSTANT)
+                return GCN_ERROR_NOT_ENCODABLE;
+            value = in->number;
+        } else if (operand->syntax == GCN_SYNTAX_SBASE) { /* SMRD/SMEM */
+            if (in->kind != GCN_OPERAND_SCALAR || (in->number & 1u))
+                return GCN_ERROR_NOT_ENCODABLE;
+            value = in->number / 2u;
+        } else if (kind) {
+            if (in->kind != kind)
+                return GCN_ERROR_NOT_ENCODABLE;
         } else if (in->kind == GCN_OPERAND_LITERAL && operand->syntax != GCN_SYNTAX_SREG) {
-            fits &= !literal || literal_value == in->value; /* one literal word */
+            if (literal && literal_value != in->value) /* one literal word */
+                return GCN_ERROR_NOT_ENCODABLE;
             literal = true;
             literal_value = in->value;
             value = GCN_SCALAR_LITERAL;
         } else {
             value = in->number;
-            fits &= operand->syntax != GCN_SYNTAX_IMM32 &&
-                    (in->kind == GCN_OPERAND_SCALAR ||
-                     (in->kind == GCN_OPERAND_CONSTANT && operand->syntax != GCN_SYNTAX_SREG)) &&
-                    in->number != GCN_SCALAR_LITERAL;
+            if (operand->syntax == GCN_SYNTAX_IMM32 || in->number == GCN_SCALAR_LITERAL ||
+                !(in->kind == GCN_OPERAND_SCALAR ||
+                  (in->kind == GCN_OPERAND_CONSTANT && operand->syntax != GCN_SYNTAX_SREG)))
+                return GCN_ERROR_NOT_ENCODABLE;
         }
         if (operand->field != GCN_FIELD_LITERAL) {
-            fits &= put_field(&places[operand->field], value, out);
+            if (!put_field(&places[operand->field], value, out))
+                return GCN_ERROR_NOT_ENCODABLE;
             shown |= 1u << operand->field;
         }
     }
-    if (!fits || instruction->word_count != info->words + literal ||
+    if (instruction->word_count != info->words + literal ||
         (literal && literal_value != instruction->literal))
         return GCN_ERROR_NOT_ENCODABLE;
     if (instruction->reserved[0] | instruction->reserved[1]) {
@@ -308,9 +578,9 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     static __attribute__((noinline)) gcn_status encode_##shape##_##generation(                    \
         const gcn_instruction *instruction, uint32_t *words)                                       \
     {                                                                                              \
-        return encode_profile(generation, &profiles[shape], instruction, words);                  \
+        return encode_profile(generation, &profiles[codec_shape(shape, generation)], instruction, words); \
     }
-#define PROFILE(family, name, ...) EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
+#define PROFILE(family, name, ...) GCN_EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
@@ -321,7 +591,7 @@ typedef gcn_status (*profile_encoder)(const gcn_instruction *, uint32_t *);
 static const profile_encoder encoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
 #define ENCODE(shape, generation) encode_##shape##_##generation,
 #define PROFILE(family, name, ...) \
-    [GCN_SHAPE_##family##_##name] = {EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)},
+    [GCN_SHAPE_##family##_##name] = {GCN_EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)},
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
@@ -331,10 +601,38 @@ gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *word
 {
     /* (the encoder checks the encoding, family and generation against its
      * own, constants; the callers give a valid arch) */
-    unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape
-                                                      : gcn_default_shape[instruction->family];
-    profile_encoder encode = encoders[shape][instruction->arch];
+    unsigned layout = instruction->row < GCN_ROW_COUNT ? gcn_row_layouts[instruction->row]
+                                                       : gcn_shape_layouts[gcn_default_shape[instruction->family]];
+    profile_encoder encode = encoders[layout][instruction->arch];
     return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
+}
+
+gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    gcn_encoding encoding = gcn_instruction_encoding(instruction);
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    uint32_t all[GCN_MAX_FIELDS], words[2] = {0, 0}, none[2] = {0, 0};
+    unsigned allowed = 0;
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        unsigned modifier = gcn_field_modifiers[encoding][field];
+        if (modifier && places[field].kind != GCN_PLACE_ABSENT)
+            allowed |= modifiers[modifier - 1].bit;
+        all[field] = places[field].kind == GCN_PLACE_ABSENT ? 0
+                     : !modifier ? values[field]
+                     : modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE
+                         ? instruction->offset
+                         : (instruction->modifiers & modifiers[modifier - 1].bit) != 0;
+    }
+    all[gcn_encoding_opcode_field[encoding]] = instruction->opcode;
+    const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
+    if (high[0] != GCN_NO_FIELD) {
+        all[gcn_encoding_opcode_field[encoding]] &= (1u << high[1]) - 1u;
+        all[high[0]] = instruction->opcode >> high[1];
+    }
+    if ((instruction->modifiers & ~allowed) || !gcn_pack(encoding, arch, all, none, words))
+        return GCN_ERROR_NOT_ENCODABLE;
+    return gcn_decode_generic(arch, words, encodings[encoding].words, instruction);
 }
 
 /* The branch operand's field of one profile set to offset (its bits only). */
@@ -385,7 +683,7 @@ void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
         if (has_profiles(encoding))                                     \
             set_branch_offset(generation, encoding, words, offset);     \
         break;
-#define ENCODING(name, ...) EACH_GENERATION(SET, GCN_ENCODING_##name)
+#define ENCODING(name, ...) GCN_EACH_GENERATION(SET, GCN_ENCODING_##name)
 #define FIELD(...)
 #define FIELD_ALSO(...)
 #include "isa/encodings.def"

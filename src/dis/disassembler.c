@@ -382,40 +382,22 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
 }
 
 /* Decodes the words and writes their llvm text at at (*end, NULL where it
- * fails) in one dispatch on the family, which calls the family's decoder and writer
- * directly. The text is gcn_format_exact_text's, shorter than TEXT_SIZE, in
- * the room LINE_ROOM leaves. False where the words do not decode. Inline
+ * fails): the encoding's decoder by one indexed call, then the generic
+ * printer's writer directly. The text is gcn_format_exact_text's, shorter
+ * than TEXT_SIZE, in the room LINE_ROOM leaves. False where the words do not decode. Inline
  * whole, calls but to decoders and writers, so that end stays in a
  * register. */
 static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
+                                                              gcn_encoding encoding,
+                                                              const gcn_decoder *decoders,
                                                               const uint32_t *words,
                                                               gcn_instruction *instruction,
                                                               char *at, char **end)
 {
-    gcn_family family = gcn_family_of_word(arch, words[0]);
-    switch (family) {
-    case GCN_FAMILY_SMEM:
-        if (gcn_decode_smem(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
-        *end = gcn_write_llvm_smem(instruction, at);
-        return true;
-    case GCN_FAMILY_MUBUF:
-        if (gcn_decode_mubuf(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
-        *end = gcn_write_llvm_mubuf(instruction, at);
-        return true;
-    case GCN_FAMILY_FLAT:
-        if (gcn_decode_flat(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
-        *end = gcn_write_llvm_flat(instruction, at);
-        return true;
-    default: /* the generic codec's families, and words of none */
-        if (family == GCN_FAMILY_NONE ||
-            gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-            return false;
-        *end = gcn_write_llvm_generic(instruction, at);
-        return true;
-    }
+    if (decoders[encoding](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+        return false;
+    *end = gcn_write_llvm_generic(instruction, at);
+    return true;
 }
 
 /* The usual lines, from the block's start while three whole words remain
@@ -430,6 +412,11 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 bool exact)
 {
     gcn_arch arch = l->options.arch;
+    /* the generation's encoding lookup and decoders (gcn_decode_inline's),
+     * found once (print_lines runs only where the arch is valid): a line's
+     * encoding picks its decoder and its writer */
+    const uint8_t *encodings = gcn_encoding_of_prefix[arch];
+    const gcn_decoder *decoders = gcn_decoders[arch];
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
     uint64_t target = next_target(l), digits_end = 0;
@@ -454,8 +441,9 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
         char *end = NULL;
-        bool decoded = clrx ? gcn_decode_inline(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                            : decode_llvm(arch, words, &instruction, out, &end);
+        gcn_encoding word_encoding = (gcn_encoding)encodings[words[0] >> 23];
+        bool decoded = clrx ? decoders[word_encoding](arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                            : decode_llvm(arch, word_encoding, decoders, words, &instruction, out, &end);
         if (!clrx && after_data && decoded)
             end = NULL; /* through put_unusual, which reads the text back */
         if (__builtin_expect(!decoded, 0)) {
@@ -477,7 +465,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
          * illegal opcodes, --exact's reading back) through put_unusual. */
         if (clrx)
             end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
-                        : gcn_write_clrx(&instruction, offset, text);
+                        : gcn_write_generic(&instruction, GCN_DIALECT_CLRX, offset, text);
         if (__builtin_expect(!end, 0)) {
             l->output.length = (size_t)(out - data);
             l->after_data = after_data;

@@ -114,8 +114,8 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     bool exact = l->options.exact;
     /* The loop runs only where the arch is valid (stop). */
     const uint16_t *mubuf_rows = stop ? gcn_opcode_rows[GCN_FAMILY_MUBUF][arch] : NULL;
-    const uint16_t *flat_rows = stop ? gcn_opcode_rows[GCN_FAMILY_FLAT][arch] : NULL;
     const uint16_t *sopp_rows = stop ? gcn_opcode_rows[GCN_FAMILY_SOPP][arch] : NULL;
+    gcn_opcode_reader flat = stop ? gcn_opcode_reader_of(arch, GCN_ENCODING_FLAT) : (gcn_opcode_reader){0};
     const uint16_t *smem_rows =
         stop && arch >= GCN_ARCH_GCN12 ? gcn_opcode_rows[GCN_FAMILY_SMEM][arch] : NULL;
     while (at < stop) {
@@ -135,7 +135,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             if (smem_rows && !exact) /* GCN 1.2 on: two words, one for an illegal opcode */
                 at += smem_rows[gcn_smem_opcode(words[0])] ? 8 : 4;
             else /* SMRD: one word or two (a literal) */
-                at += gcn_decode_smem(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
+                at += gcn_decode_scalar_memory(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
                           ? clrx_words(l, &instruction, l->offset + at) * 4
                           : 4;
             break;
@@ -149,7 +149,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             if (exact)
                 at += clrx_words_decoding(l, words, l->offset + at);
             else
-                at += flat_rows[gcn_flat_opcode(arch, words[0])] ? 8 : 4;
+                at += gcn_row_of_word(&flat, words[0]) != GCN_ROW_NONE ? 8 : 4;
             break;
         case GCN_FAMILY_NONE:
             at += 4;

@@ -52,7 +52,7 @@ static bool flat_begin(emu_step *step, flat_context *context)
      * with SADDR and for SCRATCH without; none for SCRATCH with SADDR. */
     unsigned count = context->kind == EMU_FLAT_SCRATCH ? (context->saddr_off ? 1 : 0)
                      : context->kind == EMU_FLAT_GLOBAL && !context->saddr_off ? 1 : 2;
-    unsigned vaddr = emu_vaddr(instruction);
+    unsigned vaddr = emu_flat_vaddr(instruction);
     if (count && !emu_lanes_check_vgprs(step, "the address registers", vaddr, count))
         return false;
     if (count >= 1)
@@ -202,7 +202,7 @@ static gcn_run_status flat_load(flat_context *context)
     emu_step *step = context->step;
     gcn_element element = (gcn_element)step->row->element;
     unsigned count = step->row->data_dwords, size = emu_element_bytes(element);
-    unsigned vdst = emu_vdst(step->instruction), tfe = flat_tfe(step);
+    unsigned vdst = emu_flat_vdst(step->instruction), tfe = flat_tfe(step);
     if (!emu_lanes_check_vgprs(step, "the destination registers", vdst, count + tfe))
         return GCN_RUN_FAULT;
     uint32_t values[5][GCN_WAVE_LANES] = {{0}};
@@ -228,7 +228,7 @@ static gcn_run_status flat_store(flat_context *context)
     emu_step *step = context->step;
     gcn_element element = (gcn_element)step->row->element;
     unsigned count = step->row->data_dwords, size = emu_element_bytes(element);
-    unsigned vdata = emu_vdata(step->instruction);
+    unsigned vdata = emu_flat_vdata(step->instruction);
     const uint32_t *data[4];
     if (!emu_lanes_read(step, vdata, count, data))
         return GCN_RUN_FAULT;
@@ -256,8 +256,8 @@ static gcn_run_status flat_atomic(flat_context *context)
 {
     emu_step *step = context->step;
     const gcn_row *row = step->row;
-    unsigned count = row->data_dwords, vdata = emu_vdata(step->instruction);
-    unsigned vdst = emu_vdst(step->instruction), tfe = flat_tfe(step);
+    unsigned count = row->data_dwords, vdata = emu_flat_vdata(step->instruction);
+    unsigned vdst = emu_flat_vdst(step->instruction), tfe = flat_tfe(step);
     unsigned width = emu_lanes_atomic_width(row);
     bool glc = emu_glc(step->instruction);
     const uint32_t *data[4];

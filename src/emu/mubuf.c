@@ -153,14 +153,14 @@ static bool mubuf_begin(emu_step *step, mubuf_context *context)
     emu_buffer_resource_decode((gcn_arch)instruction->arch, words, &context->resource);
     emu_buffer_request *request = &context->request;
     request->offset = emu_offset_field(instruction);
-    request->soffset = emu_read_scalar_source(step, emu_soffset(instruction));
+    request->soffset = emu_read_scalar_source(step, emu_mubuf_soffset(instruction));
     request->offen = emu_has_modifier(instruction, GCN_MOD_OFFEN);
     request->idxen = emu_has_modifier(instruction, GCN_MOD_IDXEN);
     request->addr64 = emu_has_modifier(instruction, GCN_MOD_ADDR64);
     /* The IDXEN/OFFEN table: both (or ADDR64) take VADDR and VADDR+1. */
     unsigned vaddr_count = request->addr64 || (request->offen && request->idxen) ? 2
                            : request->offen || request->idxen ? 1 : 0;
-    unsigned vaddr = emu_vaddr(instruction);
+    unsigned vaddr = emu_mubuf_vaddr(instruction);
     if (vaddr_count && !emu_lanes_check_vgprs(step, "the address registers", vaddr, vaddr_count))
         return false;
     if (vaddr_count >= 1)
@@ -238,7 +238,7 @@ static gcn_run_status mubuf_load(const mubuf_context *context)
     bool lds = emu_has_modifier(step->instruction, GCN_MOD_LDS);
     bool tfe = emu_has_modifier(step->instruction, GCN_MOD_TFE);
     unsigned count = row->data_dwords, size = emu_element_bytes(element);
-    unsigned vdata = emu_vdata(step->instruction);
+    unsigned vdata = emu_mubuf_vdata(step->instruction);
     if (lds && tfe)
         return emu_fault(step, -1, "%s: lds and tfe together are illegal", row->name);
     if (lds && !lds_allowed(step))
@@ -277,7 +277,7 @@ static gcn_run_status mubuf_store(const mubuf_context *context)
     const gcn_row *row = step->row;
     gcn_element element = (gcn_element)row->element;
     unsigned count = row->data_dwords, size = emu_element_bytes(element);
-    unsigned vdata = emu_vdata(step->instruction);
+    unsigned vdata = emu_mubuf_vdata(step->instruction);
     if (emu_has_modifier(step->instruction, GCN_MOD_LDS))
         return emu_fault(step, -1, "%s has no lds form", row->name);
     const uint32_t *data[4];
@@ -338,7 +338,7 @@ static gcn_run_status mubuf_atomic(const mubuf_context *context)
 {
     emu_step *step = context->step;
     const gcn_row *row = step->row;
-    unsigned count = row->data_dwords, vdata = emu_vdata(step->instruction);
+    unsigned count = row->data_dwords, vdata = emu_mubuf_vdata(step->instruction);
     unsigned width = emu_lanes_atomic_width(row);
     bool glc = emu_glc(step->instruction), tfe = emu_has_modifier(step->instruction, GCN_MOD_TFE);
     if (emu_has_modifier(step->instruction, GCN_MOD_LDS))

@@ -65,7 +65,7 @@ gcn_run_status mubuf_load_format(const mubuf_context *context)
     emu_step *step = context->step;
     const emu_buffer_resource *resource = &context->resource;
     format_registers r = registers_of(step);
-    unsigned vdata = emu_vdata(step->instruction);
+    unsigned vdata = emu_mubuf_vdata(step->instruction);
     bool lds = emu_has_modifier(step->instruction, GCN_MOD_LDS);
     bool tfe = emu_has_modifier(step->instruction, GCN_MOD_TFE);
     if (lds && (tfe || !(step->row->flags & GCN_ROW_LDS)))
@@ -124,7 +124,7 @@ gcn_run_status mubuf_store_format(const mubuf_context *context)
     emu_step *step = context->step;
     const emu_buffer_resource *resource = &context->resource;
     format_registers r = registers_of(step);
-    unsigned vdata = emu_vdata(step->instruction);
+    unsigned vdata = emu_mubuf_vdata(step->instruction);
     if (emu_has_modifier(step->instruction, GCN_MOD_LDS))
         return emu_fault(step, -1, "%s has no lds form", step->row->name);
     const uint32_t *data[4];

@@ -50,3 +50,7 @@ const gcn_encoding_info gcn_encodings[GCN_ENCODING_COUNT] = {
 #undef FIELD
 #undef FIELD_ALSO
 };
+
+const gcn_modifier_info gcn_modifiers[GCN_MODIFIER_COUNT] = {
+#include "isa/modifier_rows.h"
+};

@@ -109,4 +109,42 @@ bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
  * occupy on the generation. */
 void gcn_field_bits(gcn_encoding encoding, gcn_arch arch, uint32_t set, uint32_t *bits);
 
+/* Modifiers (src/isa/modifiers.def), numbered in .def order; each lives in
+ * the field of its name in every encoding that has one. */
+typedef enum gcn_modifier {
+#define MODIFIER(id, field, kind) GCN_MODIFIER_##id,
+#include "isa/modifiers.def"
+#undef MODIFIER
+    GCN_MODIFIER_COUNT
+} gcn_modifier;
+typedef enum gcn_modifier_kind {
+    GCN_MODIFIER_FLAG, /* a GCN_MOD_* bit of modifiers, written bare when set */
+    GCN_MODIFIER_VALUE /* gcn_instruction.offset, written name:N when not 0 */
+} gcn_modifier_kind;
+typedef struct gcn_modifier_info {
+    const char *name;
+    uint16_t bit; /* GCN_MOD_*, 0 for a VALUE */
+    uint8_t kind; /* gcn_modifier_kind */
+} gcn_modifier_info;
+extern const gcn_modifier_info gcn_modifiers[GCN_MODIFIER_COUNT];
+/* Generated: the modifier each field of an encoding holds, as its
+ * gcn_modifier + 1 (0: the field holds none). */
+extern const uint8_t gcn_field_modifiers[GCN_ENCODING_COUNT][GCN_MAX_FIELDS];
+/* Generated: an encoding's flag modifiers on a generation by table, so
+ * that a codec moves them all in a lookup or two. Decoding: the GCN_MOD_*
+ * flags of word w's bits first[w] .. first[w] + width[w] - 1 are
+ * gcn_flags_of_bits[flags_of[w] + those bits] (width 0: the word has
+ * none). Encoding: the flags allowed, and the bits of words 0 and 1 that a
+ * set of them gives, gcn_bits_of_flags[bits_of + set]. Not tabled: no
+ * flags, or a word's spanning more than 8 bits (the fields one by one). */
+typedef struct gcn_flag_window {
+    uint8_t tabled;
+    uint8_t first[2], width[2];
+    uint16_t flags_of[2];
+    uint16_t allowed, bits_of;
+} gcn_flag_window;
+extern const gcn_flag_window gcn_flag_windows[GCN_ENCODING_COUNT][GCN_ARCH_COUNT];
+extern const uint16_t gcn_flags_of_bits[];
+extern const uint32_t gcn_bits_of_flags[][2];
+
 #endif

@@ -6,29 +6,14 @@
 
 /* Operand layout of a row; each family reads only its own shapes. */
 typedef enum gcn_shape {
-    GCN_SHAPE_SMEM_LOAD,     /* sdata, sbase, offset */
-    GCN_SHAPE_SMEM_STORE,    /* sdata, sbase, offset */
-    GCN_SHAPE_SMEM_ATOMIC,   /* sdata, sbase, offset; glc returns */
-    GCN_SHAPE_SMEM_NONE,     /* s_dcache_inv ... */
-    GCN_SHAPE_SMEM_TIME,     /* sdata(2) only */
-    GCN_SHAPE_SMEM_PROBE,    /* imm7 in sdata, sbase, offset */
-    GCN_SHAPE_SMEM_DISCARD,  /* sbase, offset */
-
-    GCN_SHAPE_MUBUF_LOAD,    /* vdata, vaddr, srsrc, soffset */
-    GCN_SHAPE_MUBUF_STORE,
-    GCN_SHAPE_MUBUF_ATOMIC,
-    GCN_SHAPE_MUBUF_NONE,    /* buffer_wbinvl1 ... */
-    GCN_SHAPE_MUBUF_STORE_LDS, /* srsrc, soffset */
-
-    GCN_SHAPE_FLAT_LOAD,     /* vdst, vaddr[, saddr] */
-    GCN_SHAPE_FLAT_STORE,    /* vaddr, vdata[, saddr] */
-    GCN_SHAPE_FLAT_ATOMIC,   /* vdst, vaddr, vdata[, saddr] */
 
     /* The families on the generic codec: a shape is an operand profile. */
 #define PROFILE(family, name, ...) GCN_SHAPE_##family##_##name,
 #include "isa/profiles.def"
 #undef PROFILE
-    GCN_SHAPE_COUNT
+    GCN_SHAPE_COUNT,
+    /* FLAT: no SCRATCH atomics; the name rows.c's segment rule needs */
+    GCN_SHAPE_FLAT_SCRATCH_ATOMIC = GCN_SHAPE_FLAT_ATOMIC
 } gcn_shape;
 
 /* What an instruction does, independent of generation and encoding. */
@@ -93,8 +78,8 @@ enum {
     GCN_ROW_D16_PACKED = 1u << 3,  /* d16 format: GCN 1.4 packs two halves a VGPR */
     GCN_ROW_BUFFER_BASE = 1u << 4, /* SMEM: sbase is a 4-SGPR buffer resource */
     GCN_ROW_LLVM_ABSENT = 1u << 5, /* llvm-mc 14 does not know it (errata) */
-    GCN_ROW_SCRATCH = 1u << 6,     /* FLAT GCN 1.4 segment 1; SMEM s_scratch_* */
-    GCN_ROW_GLOBAL = 1u << 7,      /* FLAT GCN 1.4 segment 2 */
+    GCN_ROW_SCRATCH = 1u << 6,     /* FLAT GCN 1.4 segment 1 (derived); SMEM s_scratch_* */
+    GCN_ROW_GLOBAL = 1u << 7,      /* FLAT GCN 1.4 segment 2 (derived) */
     GCN_ROW_CLRX_GCN12 = 1u << 8,  /* CLRX also accepts it on GCN 1.2 (errata) */
     GCN_ROW_LDS_GCN12 = 1u << 9    /* MUBUF: LDS form only from GCN 1.2 on (llvm-mc) */
 };
@@ -158,6 +143,10 @@ uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode);
  * opcode below the family's GCN_OPCODES_* (0: none, so that the entry
  * minus one, as uint16_t, is the row or GCN_ROW_NONE). */
 extern const uint16_t *const gcn_opcode_rows[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
+/* Beside them, the layout of each opcode's row plus one (0: none); and
+ * each row's layout (isa/profile.h). */
+extern const uint8_t gcn_row_layouts[];
+extern const uint8_t *const gcn_opcode_layouts[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
 
 /* Row of a mnemonic (any case, also with CLRX's _e32/_e64 suffix), or GCN_ROW_NONE. */
 uint16_t gcn_row_for_name(const char *name, size_t length);

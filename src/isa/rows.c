@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "isa/profile.h"
 #include "isa/mnemonic_hash.h"
 #include "syntax/text.h"
 
@@ -15,14 +16,55 @@ enum { ATOMIC = GCN_ROW_ATOMIC };
 #define BUFFER_BASE GCN_ROW_BUFFER_BASE
 #define LLVM_ABSENT GCN_ROW_LLVM_ABSENT
 #define SCRATCH GCN_ROW_SCRATCH
-#define GLOBAL GCN_ROW_GLOBAL
 #define CLRX_GCN12 GCN_ROW_CLRX_GCN12
 #define LDS_GCN12 GCN_ROW_LDS_GCN12
 
+/* FLAT's segment, written once in the GCN 1.4 opcode column (segment << 7 |
+ * opcode), gives the row its GLOBAL/SCRATCH flag and its segment's profile
+ * of the shape column; the other families take the shape as written. */
+#define ROW_FLAGS(family, o14)                                                         \
+    (GCN_FAMILY_##family != GCN_FAMILY_FLAT ? 0                                        \
+     : (o14) >> 7 == 2 ? GCN_ROW_GLOBAL : (o14) >> 7 == 1 ? GCN_ROW_SCRATCH : 0)
+#define SHAPE_SOPP(shape, o14) GCN_SHAPE_SOPP_##shape
+#define SHAPE_SMEM(shape, o14) GCN_SHAPE_SMEM_##shape
+#define SHAPE_MUBUF(shape, o14) GCN_SHAPE_MUBUF_##shape
+#define SHAPE_SOP2(shape, o14) GCN_SHAPE_SOP2_##shape
+#define SHAPE_SOPK(shape, o14) GCN_SHAPE_SOPK_##shape
+#define SHAPE_SOP1(shape, o14) GCN_SHAPE_SOP1_##shape
+#define SHAPE_SOPC(shape, o14) GCN_SHAPE_SOPC_##shape
+#define SHAPE_FLAT(shape, o14)                                                         \
+    ((o14) >> 7 == 2 ? GCN_SHAPE_FLAT_GLOBAL_##shape                                   \
+     : (o14) >> 7 == 1 ? GCN_SHAPE_FLAT_SCRATCH_##shape : GCN_SHAPE_FLAT_##shape)
+
 const gcn_row gcn_rows[GCN_ROW_COUNT] = {
 #define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \
-    {#name, {o10, o11, o12, o14}, GCN_FAMILY_##family, GCN_SHAPE_##family##_##shape,      \
-     dwords, GCN_ELEMENT_##element, flags, GCN_OP_##op, sizeof #name - 1},
+    {#name, {o10, o11, o12, o14}, GCN_FAMILY_##family, SHAPE_##family(shape, o14),      \
+     dwords, GCN_ELEMENT_##element, (flags) | ROW_FLAGS(family, o14), GCN_OP_##op,         \
+     sizeof #name - 1},
+#include "isa/rows.inc"
+#undef GCN_ROW_ENTRY
+};
+
+/* The layout of each row's shape (isa/profile.h), one load for the
+ * printer's and the parser's jump on it. */
+const uint8_t gcn_row_layouts[GCN_ROW_COUNT] = {
+#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \
+    [GCN_ROW_INDEX_##name] = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)),
+#include "isa/rows.inc"
+#undef GCN_ROW_ENTRY
+};
+
+/* GCN_WIDTH_DATA but for tfe, by row + 1 (0: no row, one register): the
+ * row's data_dwords, at least 1, halved rounding up for the packed d16
+ * formats from GCN 1.4 on ([1]). A table, as every MUBUF decode and parse
+ * asks. */
+#define DATA_WIDTH(dwords, packed) \
+    ((((dwords) + (packed)) >> (packed)) + ((((dwords) + (packed)) >> (packed)) == 0))
+const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
+    [0] = {1, 1},
+#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \
+    [GCN_ROW_INDEX_##name + 1] = {DATA_WIDTH(dwords, 0),                                     \
+                                  DATA_WIDTH(dwords, ((flags) & GCN_ROW_D16_PACKED) != 0)},
 #include "isa/rows.inc"
 #undef GCN_ROW_ENTRY
 };
@@ -106,6 +148,94 @@ const uint16_t *const gcn_opcode_rows[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
     [GCN_FAMILY_SOPK] = PER_ARCH(decode_sopk),
     [GCN_FAMILY_SOP1] = PER_ARCH(decode_sop1),
     [GCN_FAMILY_SOPC] = PER_ARCH(decode_sopc),
+};
+#undef PER_ARCH
+
+/* The layout of each opcode's row (isa/profile.h), plus one (0: none): a
+ * decoder's dispatch on the shape then waits on one load of the opcode,
+ * not on the row's and then the row's shape. */
+#define SHAPE_SLOTS(space, family, name, o10, o11, o12, o14, shape)                      \
+    [GCN_ARCH_GCN10] SLOT(space, o10, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,            \
+    [GCN_ARCH_GCN11] SLOT(space, o11, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,            \
+    [GCN_ARCH_GCN12] SLOT(space, o12, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,            \
+    [GCN_ARCH_GCN14] SLOT(space, o14, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,
+#define SHAPES_OF(family, name, o10, o11, o12, o14, shape, ...) \
+    SHAPE_SLOTS(GCN_OPCODES_##family, family, name, o10, o11, o12, o14, shape)
+#define SOPP(...) SHAPES_OF(SOPP, __VA_ARGS__)
+static const uint8_t layouts_sopp[GCN_ARCH_COUNT][GCN_OPCODES_SOPP + GCN_ROW_COUNT] = {
+#include "isa/sopp.def"
+};
+#undef SOPP
+#define SMEM(...) SHAPES_OF(SMEM, __VA_ARGS__)
+static const uint8_t layouts_smem[GCN_ARCH_COUNT][GCN_OPCODES_SMEM + GCN_ROW_COUNT] = {
+#include "isa/smem.def"
+};
+#undef SMEM
+#define MUBUF(...) SHAPES_OF(MUBUF, __VA_ARGS__)
+static const uint8_t layouts_mubuf[GCN_ARCH_COUNT][GCN_OPCODES_MUBUF + GCN_ROW_COUNT] = {
+#include "isa/mubuf.def"
+};
+#undef MUBUF
+#define FLAT(...) SHAPES_OF(FLAT, __VA_ARGS__)
+static const uint8_t layouts_flat[GCN_ARCH_COUNT][GCN_OPCODES_FLAT + GCN_ROW_COUNT] = {
+#include "isa/flat.def"
+};
+#undef FLAT
+#define SOP2(...) SHAPES_OF(SOP2, __VA_ARGS__)
+#define SOPK(...) NO_ROW(__VA_ARGS__)
+#define SOP1(...) NO_ROW(__VA_ARGS__)
+#define SOPC(...) NO_ROW(__VA_ARGS__)
+static const uint8_t layouts_sop2[GCN_ARCH_COUNT][GCN_OPCODES_SOP2 + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#undef SOP1
+#undef SOPC
+#define SOP2(...) NO_ROW(__VA_ARGS__)
+#define SOPK(...) SHAPES_OF(SOPK, __VA_ARGS__)
+#define SOP1(...) NO_ROW(__VA_ARGS__)
+#define SOPC(...) NO_ROW(__VA_ARGS__)
+static const uint8_t layouts_sopk[GCN_ARCH_COUNT][GCN_OPCODES_SOPK + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#undef SOP1
+#undef SOPC
+#define SOP2(...) NO_ROW(__VA_ARGS__)
+#define SOPK(...) NO_ROW(__VA_ARGS__)
+#define SOP1(...) SHAPES_OF(SOP1, __VA_ARGS__)
+#define SOPC(...) NO_ROW(__VA_ARGS__)
+static const uint8_t layouts_sop1[GCN_ARCH_COUNT][GCN_OPCODES_SOP1 + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#undef SOP1
+#undef SOPC
+#define SOP2(...) NO_ROW(__VA_ARGS__)
+#define SOPK(...) NO_ROW(__VA_ARGS__)
+#define SOP1(...) NO_ROW(__VA_ARGS__)
+#define SOPC(...) SHAPES_OF(SOPC, __VA_ARGS__)
+static const uint8_t layouts_sopc[GCN_ARCH_COUNT][GCN_OPCODES_SOPC + GCN_ROW_COUNT] = {
+#include "isa/scalar.def"
+};
+#undef SOP2
+#undef SOPK
+#undef SOP1
+#undef SOPC
+#define PER_ARCH(table) {table[GCN_ARCH_GCN10], table[GCN_ARCH_GCN11], table[GCN_ARCH_GCN12], \
+                         table[GCN_ARCH_GCN14]}
+const uint8_t *const gcn_opcode_layouts[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
+    [GCN_FAMILY_SOPP] = PER_ARCH(layouts_sopp),
+    [GCN_FAMILY_SMEM] = PER_ARCH(layouts_smem),
+    [GCN_FAMILY_MUBUF] = PER_ARCH(layouts_mubuf),
+    [GCN_FAMILY_FLAT] = PER_ARCH(layouts_flat),
+    [GCN_FAMILY_SOP2] = PER_ARCH(layouts_sop2),
+    [GCN_FAMILY_SOPK] = PER_ARCH(layouts_sopk),
+    [GCN_FAMILY_SOP1] = PER_ARCH(layouts_sop1),
+    [GCN_FAMILY_SOPC] = PER_ARCH(layouts_sopc),
 };
 #undef PER_ARCH
 

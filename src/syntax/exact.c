@@ -40,8 +40,9 @@ static bool needs_reading_back(const gcn_instruction *instruction)
     switch (instruction->family) {
     case GCN_FAMILY_SMEM:
         /* A register offset shows only the field's low 8 bits, and GCN 1.2
-         * stores and atomics take only m0 in clrxasm. */
-        return (modifiers & GCN_MOD_SOE) || instruction->soffset ||
+         * stores and atomics take only m0 in clrxasm (GCN 1.4's soffset
+         * without soe is in reserved[], above). */
+        return (modifiers & GCN_MOD_SOE) ||
                (!(modifiers & (GCN_MOD_IMM | GCN_MOD_LITERAL)) &&
                 (instruction->offset > 0xffu ||
                  (instruction->arch == GCN_ARCH_GCN12 && instruction->offset != 124)));
@@ -52,7 +53,8 @@ static bool needs_reading_back(const gcn_instruction *instruction)
         return instruction->arch >= GCN_ARCH_GCN14 &&
                (instruction->row == GCN_ROW_NONE ||
                 !(gcn_rows[instruction->row].flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL))) &&
-               (instruction->saddr != 0 || (instruction->offset & 0x1000u));
+               ((instruction->reserved[1] & 0x7fu << 16) /* saddr, which it does not show */ ||
+                (instruction->offset & 0x1000u));
     default:
         return instruction->operand_count != 0 && gcn_generic_loses_bits(instruction);
     }
@@ -63,25 +65,22 @@ static bool needs_reading_back(const gcn_instruction *instruction)
  * need not be read back (tests/round_trip.c checks both ways). */
 static bool loses_vaddr(const gcn_instruction *instruction)
 {
-    return instruction->family == GCN_FAMILY_FLAT && instruction->vaddr != 0 &&
-           instruction->row != GCN_ROW_NONE &&
-           (gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH) && instruction->saddr != 0x7f;
+    if (instruction->family != GCN_FAMILY_FLAT || instruction->row == GCN_ROW_NONE ||
+        !(gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH))
+        return false;
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    for (unsigned i = 0; i < instruction->operand_count; i++)
+        if (profile->operands[i].width == GCN_WIDTH_FLAT_ADDRESS &&
+            instruction->operands[i].kind == GCN_OPERAND_OFF && instruction->operands[i].number != 0)
+            return true;
+    return false;
 }
 
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    switch (instruction->family) {
-    case GCN_FAMILY_SMEM:
-        return gcn_write_clrx_smem(instruction, at);
-    case GCN_FAMILY_MUBUF:
-        return gcn_write_clrx_mubuf(instruction, at);
-    case GCN_FAMILY_FLAT:
-        return gcn_write_clrx_flat(instruction, at);
-    case GCN_FAMILY_NONE:
+    if (instruction->family == GCN_FAMILY_NONE)
         return NULL;
-    default:
-        return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
-    }
+    return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
 }
 
 bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)

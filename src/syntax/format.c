@@ -1,17 +1,7 @@
-/* gcn_format: family dispatch and the pieces every family prints. */
+/* gcn_format: the generic printer for every family, and the pieces every
+ * family prints. */
 #include "syntax/generic.h"
 #include "syntax/syntax.h"
-
-static const gcn_formatter formatters[GCN_FAMILY_COUNT] = {
-    [GCN_FAMILY_SOPP] = gcn_format_generic,
-    [GCN_FAMILY_SMEM] = gcn_format_smem,
-    [GCN_FAMILY_MUBUF] = gcn_format_mubuf,
-    [GCN_FAMILY_FLAT] = gcn_format_flat,
-    [GCN_FAMILY_SOP2] = gcn_format_generic,
-    [GCN_FAMILY_SOPK] = gcn_format_generic,
-    [GCN_FAMILY_SOP1] = gcn_format_generic,
-    [GCN_FAMILY_SOPC] = gcn_format_generic,
-};
 
 /* From the same rows. */
 const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE] = {
@@ -66,17 +56,7 @@ void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, un
 bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                      gcn_text *text)
 {
-    return formatters[instruction->family](instruction, dialect, address, text);
-}
-
-bool gcn_write_through_spare(gcn_text *text, gcn_text_writer write,
-                             const gcn_instruction *instruction, const void *context)
-{
-    char spare[GCN_TEXT_ROOM];
-    char *end = write(instruction, context, spare);
-    if (end)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    return end != NULL;
+    return gcn_format_generic(instruction, dialect, address, text);
 }
 
 bool gcn_format_arguments_valid(const gcn_instruction *instruction, gcn_dialect dialect,
@@ -94,7 +74,7 @@ gcn_status gcn_format(const gcn_instruction *instruction, gcn_dialect dialect, u
     if (!gcn_format_arguments_valid(instruction, dialect, buffer, size))
         return GCN_ERROR_INVALID_ARGUMENT;
     gcn_text text = {buffer, size, 0};
-    if (!formatters[instruction->family](instruction, dialect, address, &text))
+    if (!gcn_format_generic(instruction, dialect, address, &text))
         return GCN_ERROR_NOT_INSTRUCTION;
     if (length)
         *length = text.length;

@@ -38,8 +38,7 @@ const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
 bool gcn_generic_loses_bits(const gcn_instruction *instruction);
 
 /* Whether every operand of a profile is a scalar register or source (the
- * scalar ALU's rows), which the fast paths of the printer and the parser
- * take; inline, a constant where the profile is. */
+ * scalar ALU's rows), which the parser's fast path takes; inline, a constant where the profile is. */
 static inline __attribute__((always_inline)) bool gcn_scalar_profile(const gcn_profile *profile)
 {
     bool all = profile->operand_count != 0;
@@ -52,6 +51,8 @@ static inline __attribute__((always_inline)) bool gcn_scalar_profile(const gcn_p
     return all;
 }
 
+/* Every family's printer: false when the dialect cannot express the
+ * instruction (the caller then prints it as data). */
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text);
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
@@ -68,6 +69,78 @@ typedef struct gcn_operand_hook {
     bool (*parse)(gcn_cursor *cursor, uint32_t *value);
 } gcn_operand_hook;
 extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
+
+/* What an encoding's text needs beyond its profiles, registered in
+ * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers
+ * (MUBUF's, FLAT's, SMRD/SMEM's): which modifiers llvm-mc 14 leaves out of
+ * its text, or GCN_NO_LLVM_TEXT where it has none; which modifiers the
+ * dialect takes; and the checks of a parsed instruction's modifiers
+ * (report NULL: false where anything would be reported; flags_at..flags_end:
+ * where the modifiers were); SMRD/SMEM's printing and parsing (below: its
+ * allowed, the modifiers its one-pass path reads). How a dialect
+ * shows the offset: gcn_offset_text (hooks.h). */
+enum { GCN_NO_LLVM_TEXT = 1u << 30 };
+typedef struct gcn_encoding_hook {
+    unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
+    unsigned (*allowed)(const gcn_row *, gcn_arch, gcn_dialect);
+    bool (*check)(gcn_cursor *report, gcn_dialect, const gcn_row *, gcn_instruction *,
+                  const char *flags_at, const char *flags_end);
+    /* SMRD/SMEM's (syntax/scalar_memory.h): an operand of its own syntax at
+     * a raw pointer with GCN_OPERAND_ROOM bytes (NULL: llvm-mc has no text,
+     * CLRX no register name, and then the key form: every field as
+     * key=value); CLRX's modifiers of the usual instruction at a raw
+     * pointer (NULL: put_clrx_tail's) and of any, with the fields no
+     * operand shows; the row CLRX names where the generation has none. */
+    char *(*write_operand)(char *, const gcn_instruction *, gcn_dialect, const gcn_operand_profile *,
+                           const gcn_operand *);
+    char *(*write_clrx_tail)(char *, const gcn_instruction *, const gcn_profile *);
+    void (*put_clrx_tail)(gcn_text *, const gcn_instruction *, const gcn_profile *, bool key_form);
+    const gcn_row *(*clrx_alias)(const gcn_instruction *, gcn_instruction *copy);
+    /* SMRD/SMEM's parsing: the usual statement's operands as the printer
+     * writes them (NULL: the full path's), and its own full path. */
+    const char *(*read_operands)(const char *, const char *, gcn_arch, bool llvm, const gcn_row *,
+                                 const gcn_profile *, gcn_operand *);
+    bool (*parse_full)(gcn_cursor *, const gcn_row *, gcn_instruction *);
+} gcn_encoding_hook;
+
+/* The generic parser of a profile whose encoding has modifiers, by shape
+ * (generic_modifiers.c), and the last modifier word name in [start, end)
+ * for an error's column (start if none). */
+#define PROFILE(family, name, ...) \
+    bool gcn_parse_modifiers_##family##_##name(gcn_cursor *, const gcn_row *, gcn_instruction *);
+#include "isa/profiles.def"
+#undef PROFILE
+const char *gcn_find_modifier(const char *start, const char *end, const char *name);
+/* The offset modifier's rule for a profile on a generation in a dialect
+ * (generic_modifiers.c: by encoding, or by how the hardware reads FLAT's). */
+const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect);
+
+/* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
+ * names them (buffer.c): false where the dialect has no name; the same at
+ * a raw pointer with GCN_OPERAND_ROOM bytes (NULL for false). */
+bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
+bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
+char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
+char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
+/* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way
+ * (saddr.c): llvm-mc 14's pairs lose their low bit. */
+typedef struct gcn_odd_saddr {
+    uint8_t code, count;
+    const char *text;
+} gcn_odd_saddr;
+extern const gcn_odd_saddr gcn_odd_saddrs[]; /* clrxdisasm's names of codes no register covers */
+extern const size_t gcn_odd_saddr_count;
+bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
+char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
+/* The same read: off, or count SGPRs (clrxdisasm's odd names with a
+ * warning, llvm-mc's null), into *code. */
+bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *code);
+/* The same read: SRSRC into *field (its first register / 4), SOFFSET's code. */
+bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field);
+bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code);
+/* The row llvm-mc 14 prints for an opcode the generation lacks (GCN 1.1's
+ * buffer_wbinvl1 on GCN 1.2/1.4), or NULL. */
+const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction);
 
 void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);

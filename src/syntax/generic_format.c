@@ -2,8 +2,10 @@
  * The dialects' differences are the tables here: register and hwreg names,
  * and how a literal, a branch and gpr_idx read. */
 #include "syntax/generic.h"
+#include "syntax/hooks.h"
 
 #include "codec/codec.h"
+#include "syntax/modifier.h"
 
 /* The profiles copied, so that the compiler knows a profile where it knows
  * its shape (write_generic). */
@@ -70,6 +72,8 @@ const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field)
 {
     if (encoding == GCN_ENCODING_SOP1 && field == GCN_FIELD(SOP1, ssrc0))
         return "ssrc";
+    if (encoding == GCN_ENCODING_FLAT && field == GCN_FIELD(FLAT, data))
+        return "vdata";
     for (unsigned l = gcn_encodings[encoding].first_layout; gcn_field_layouts[l].encoding == encoding;
          l++)
         if (gcn_field_layouts[l].index == field)
@@ -193,13 +197,68 @@ static void put_hwreg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsign
     gcn_put_char(text, ')');
 }
 
+/* Whether llvm-mc leaves the operand out: a FLAT atomic's result, which it
+ * writes only with glc (the instruction returns nothing without). */
+static inline __attribute__((always_inline)) bool llvm_leaves_out(const gcn_operand_profile *operand,
+                                                                  const gcn_row *row, unsigned modifiers)
+{
+    return operand->width == GCN_WIDTH_FLAT_RESULT && row && (row->flags & GCN_ROW_ATOMIC) &&
+           !(modifiers & GCN_MOD_GLC);
+}
+
+/* A VGPR tuple: llvm-mc leaves tfe's register out of the data, writes
+ * `off` for an address the instruction does not read, and has no text for
+ * a tuple past v255. */
+static bool put_vector(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
+                       const gcn_operand_profile *profile, const gcn_operand *operand)
+{
+    unsigned count = operand->count, modifiers = instruction->modifiers;
+    if (dialect == GCN_DIALECT_LLVM) {
+        if (profile->width == GCN_WIDTH_ADDRESS &&
+            !(modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64))) {
+            gcn_put(text, "off");
+            return true;
+        }
+        if ((profile->width == GCN_WIDTH_DATA || profile->width == GCN_WIDTH_FLAT_RESULT) &&
+            (modifiers & GCN_MOD_TFE))
+            count--;
+        if (operand->number + count > 256)
+            return false;
+    }
+    gcn_format_vgprs(text, operand->number, count);
+    return true;
+}
+
 static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
                         uint64_t address, const gcn_operand_profile *profile,
                         const gcn_operand *operand)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[instruction->encoding];
+    if (hook->write_operand) { /* SMRD/SMEM's, as its writer writes them */
+        char spare[GCN_OPERAND_ROOM];
+        char *end = hook->write_operand(spare, instruction, dialect, profile, operand);
+        if (end)
+            gcn_put_length(text, spare, (size_t)(end - spare));
+        return end != NULL;
+    }
+    if (profile->width == GCN_WIDTH_FLAT_SADDR) /* registers or off */
+        return (operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_OFF) &&
+               gcn_put_saddr(text, arch, dialect, operand->kind == GCN_OPERAND_OFF ? GCN_SADDR_OFF : operand->number,
+                             profile->dwords);
+    if (operand->kind == GCN_OPERAND_OFF) { /* FLAT's address beside an saddr */
+        gcn_put(text, "off");
+        return profile->width == GCN_WIDTH_FLAT_ADDRESS;
+    }
+    if (profile->syntax == GCN_SYNTAX_SOFFSET) /* a register or an inline constant */
+        return (operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT) &&
+               gcn_put_soffset(text, arch, dialect, operand->number);
     switch (operand->kind) {
+    case GCN_OPERAND_VECTOR:
+        return profile->syntax == GCN_SYNTAX_VGPR && put_vector(text, instruction, dialect, profile, operand);
     case GCN_OPERAND_SCALAR:
+        if (profile->syntax == GCN_SYNTAX_SRSRC)
+            return gcn_put_srsrc(text, arch, dialect, operand->number);
         /* llvm-mc's assembler takes no 32-bit source (vccz) for a 64-bit
          * register, which its disassembler prints from GCN 1.2 on */
         if (dialect == GCN_DIALECT_LLVM && profile->syntax == GCN_SYNTAX_SSRC_REGISTER &&
@@ -256,28 +315,98 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
     }
 }
 
-/* CLRX shows a field the row does not use as key=value (sdst=0x15). */
+/* Fields the row does not show that clrxdisasm keeps silent too: the FLAT
+ * segment's saddr. */
+static const uint32_t clrx_silent_fields[GCN_ENCODING_COUNT] = {
+    [GCN_ENCODING_FLAT] = 1u << GCN_FIELD(FLAT, saddr),
+};
+
+/* CLRX shows a field the row does not use as key=value (sdst=0x15), and,
+ * where the row has no operand, the reserved bits it does not keep silent
+ * as reserved=0x... */
 static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction,
-                              gcn_encoding encoding)
+                              gcn_encoding encoding, unsigned operand_count)
 {
+    gcn_arch arch = (gcn_arch)instruction->arch;
     uint32_t values[GCN_MAX_FIELDS], reserved[2];
-    gcn_unpack(encoding, (gcn_arch)instruction->arch, instruction->reserved, values, reserved);
+    gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        if (!values[field])
+        if (!values[field] || ((clrx_silent_fields[encoding] >> field) & 1u))
             continue;
         gcn_put_char(text, ' ');
         gcn_put(text, gcn_clrx_field_key(encoding, field));
         gcn_put_char(text, '=');
         gcn_put_hex(text, values[field]);
     }
+    uint64_t shown = ((uint64_t)reserved[1] << 32 | reserved[0]) & ~gcn_clrx_silent_reserved[encoding][arch];
+    if (shown && operand_count == 0) {
+        gcn_put(text, " reserved=");
+        gcn_put_hex(text, shown);
+    }
+}
+
+/* What follows the operands of an encoding with modifiers: those not
+ * hidden, and in CLRX the fields and bits the row does not show; what
+ * follows no operand starts at column 16 in CLRX (buffer_wbinvl1 glc).
+ * Out of line, so that the scalar ALU's printer keeps a small frame. */
+static __attribute__((noinline)) void put_modifiers(gcn_text *text, const gcn_instruction *instruction,
+                                                    gcn_dialect dialect, const gcn_profile *profile,
+                                                    unsigned shape, unsigned hide, size_t start)
+{
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    char spare[2 * GCN_TEXT_ROOM];
+    char *end = gcn_write_modifiers_valued(spare, instruction, gcn_modifier_order_of(encoding, shape, dialect),
+                                           hide, gcn_offset_text(instruction, profile, dialect));
+    gcn_text tail = {spare, sizeof spare, (size_t)(end - spare)};
+    if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
+        put_hidden_fields(&tail, instruction, encoding, profile->operand_count);
+    if (tail.length && dialect == GCN_DIALECT_CLRX && profile->operand_count == 0)
+        gcn_put_pad(text, start, 15);
+    gcn_put_length(text, spare, tail.length);
+}
+
+/* llvm-mc's text of an opcode the generation lacks, where it prints
+ * another generation's row (which has no operand); false where it has none. */
+static __attribute__((noinline)) bool put_llvm_alias(gcn_text *text, const gcn_instruction *instruction)
+{
+    const gcn_row *row = gcn_llvm_alias_row(instruction);
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[instruction->encoding];
+    if (!row || (hook->llvm_hidden && hook->llvm_hidden(instruction, row) == GCN_NO_LLVM_TEXT))
+        return false;
+    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
+    return true;
+}
+
+/* CLRX's key form (SMRD/SMEM's, where an operand has no register name):
+ * the bare mnemonic, then every field as key=value. */
+static __attribute__((noinline)) bool put_key_form(gcn_text *text, const gcn_instruction *instruction,
+                                                   const gcn_profile *profile, const gcn_row *row,
+                                                   size_t start)
+{
+    text->length = start;
+    if (!row)
+        gcn_put_illegal(text, GCN_DIALECT_CLRX, gcn_encodings[instruction->encoding].name,
+                        instruction->opcode, false);
+    else
+        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, false);
+    gcn_encoding_hooks[instruction->encoding].put_clrx_tail(text, instruction, profile, true);
+    return true;
 }
 
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text)
 {
-    const gcn_profile *profile = gcn_profile_of(instruction);
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    if (instruction->operand_count != profile->operand_count || encoding != profile->encoding)
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding < GCN_ENCODING_COUNT ? encoding : 0];
+    gcn_instruction aliased;
+    if (dialect == GCN_DIALECT_CLRX && instruction->row == GCN_ROW_NONE && hook->clrx_alias &&
+        hook->clrx_alias(instruction, &aliased))
+        instruction = &aliased;
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    /* (an SMRD instruction's row names its SMEM profile: the same operands) */
+    if (instruction->operand_count != profile->operand_count ||
+        (encoding != profile->encoding &&
+         !(encoding == GCN_ENCODING_SMRD && profile->encoding == GCN_ENCODING_SMEM)))
         return false;
     /* SOPP's unused field and s_endpgm's: left out when 0 */
     unsigned count = profile->operand_count;
@@ -286,25 +415,40 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
          profile->operands[0].syntax == GCN_SYNTAX_OPTIONAL16))
         count = 0;
     bool operands = count != 0;
-    if (instruction->row == GCN_ROW_NONE ||
-        (gcn_rows[instruction->row].flags & GCN_ROW_LLVM_ABSENT)) {
-        if (dialect == GCN_DIALECT_LLVM)
-            return false; /* llvm-mc has no text for it */
-    }
-    if (instruction->row == GCN_ROW_NONE) {
-        gcn_put_illegal(text, dialect, gcn_encodings[encoding].name, instruction->opcode, operands);
-    } else {
-        gcn_put_mnemonic(text, dialect, &gcn_rows[instruction->row], operands);
-    }
-    for (unsigned i = 0; i < count; i++) {
-        if (i)
-            gcn_put(text, ", ");
-        if (!put_operand(text, instruction, dialect, address, &profile->operands[i],
-                         &instruction->operands[i]))
+    const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
+    bool modifiers = gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count != 0;
+    unsigned hide = 0;
+    if (dialect == GCN_DIALECT_LLVM) {
+        if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
+            return !row && modifiers && put_llvm_alias(text, instruction); /* else llvm-mc has no text */
+        if (modifiers && gcn_encoding_hooks[encoding].llvm_hidden &&
+            (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
             return false;
     }
-    if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
-        put_hidden_fields(text, instruction, encoding);
+    size_t start = text->length;
+    if (!row)
+        gcn_put_illegal(text, dialect, gcn_encodings[encoding].name, instruction->opcode, operands);
+    else
+        gcn_put_mnemonic(text, dialect, row, operands);
+    bool first = true;
+    for (unsigned i = 0; i < count; i++) {
+        if (dialect == GCN_DIALECT_LLVM && llvm_leaves_out(&profile->operands[i], row, instruction->modifiers))
+            continue;
+        if (!first)
+            gcn_put(text, ", ");
+        first = false;
+        if (!put_operand(text, instruction, dialect, address, &profile->operands[i],
+                         &instruction->operands[i]))
+            return dialect == GCN_DIALECT_CLRX && hook->put_clrx_tail &&
+                   put_key_form(text, instruction, profile, row, start);
+    }
+    if (dialect == GCN_DIALECT_CLRX && hook->put_clrx_tail)
+        hook->put_clrx_tail(text, instruction, profile, false);
+    else if (modifiers)
+        put_modifiers(text, instruction, dialect, profile, row ? row->shape : gcn_default_shape[instruction->family],
+                      hide, start);
+    else if (dialect == GCN_DIALECT_CLRX && (instruction->reserved[0] | instruction->reserved[1]))
+        put_hidden_fields(text, instruction, encoding, profile->operand_count);
     return true;
 }
 
@@ -374,42 +518,148 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     }
 }
 
-/* A profile of scalar registers and sources (the scalar ALU's), the usual
- * instruction: no field hidden, SGPRs (llvm-mc: aligned tuples) and inline
- * integers, as put_scalar and put_constant write them; NULL for any other,
- * which gcn_format_generic prints. Inline per profile, so that its
+/* A profile of register operands (MUBUF's, the scalar ALU's) and
+ * modifiers, the usual instruction: no field hidden, SGPRs, VGPRs and
+ * inline integers, names the generation has; NULL for any other, which
+ * gcn_format_generic prints. Inline per profile, so that its
  * operands' tests fold. */
 static inline __attribute__((always_inline)) char *
-write_scalars(const gcn_instruction *instruction, gcn_dialect dialect, char *at, unsigned index,
-              const gcn_profile *profile)
+write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *at, unsigned index,
+                const gcn_profile *profile, unsigned shape)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    /* (an SMRD instruction's row names its SMEM profile: the same operands) */
+    bool smrd = encoding == GCN_ENCODING_SMEM && instruction->encoding == GCN_ENCODING_SMRD;
+    const uint32_t *reserved = gcn_encoding_reserved[smrd ? GCN_ENCODING_SMRD : encoding][arch];
     bool llvm = dialect == GCN_DIALECT_LLVM;
-    if (instruction->operand_count != profile->operand_count || instruction->encoding != profile->encoding ||
-        (instruction->reserved[0] | instruction->reserved[1]) ||
-        (llvm && (gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT)))
+    unsigned modifiers = instruction->modifiers, hide = 0;
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
+    /* (llvm-mc ignores the fields an SMEM row does not use, and its reserved
+     * bits; on GCN 1.0/1.1 the hook says which words have no text) */
+    bool unused_fields_shown = !(llvm && encoding == GCN_ENCODING_SMEM);
+    if (instruction->operand_count != profile->operand_count || (instruction->encoding != encoding && !smrd) ||
+        (unused_fields_shown &&
+         ((instruction->reserved[0] & ~reserved[0]) | (instruction->reserved[1] & ~reserved[1]))))
         return NULL;
-    at = llvm ? gcn_write_llvm_mnemonic(at, index, true) : gcn_write_clrx_mnemonic(at, index);
-#pragma GCC unroll 3
+    if (llvm) {
+        if ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
+            (gcn_encoding_hooks[encoding].llvm_hidden &&
+             (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, &gcn_rows[index])) ==
+                 GCN_NO_LLVM_TEXT))
+            return NULL;
+        at = gcn_write_llvm_mnemonic(at, index, profile->operand_count != 0);
+    } else { /* (no operand: the name alone, the same in CLRX) */
+        at = profile->operand_count ? gcn_write_clrx_mnemonic(at, index)
+                                    : gcn_write_llvm_mnemonic(at, index, false);
+    }
+    /* (a FLAT atomic's result, the first operand, llvm-mc leaves out) */
+    bool left_out = false;
+#pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
-        unsigned count = in->count, code = in->number, align = count >= 4 ? 4 : count;
-        if (i)
+        if (llvm && llvm_leaves_out(operand, &gcn_rows[index], modifiers)) {
+            left_out = true;
+            continue;
+        }
+        if (i && !(i == 1 && left_out))
             at = gcn_write_length(at, ", ", 2);
-        if (in->kind == GCN_OPERAND_SCALAR && code + count <= gcn_sgpr_count(arch) &&
-            (!llvm || code % align == 0)) {
-            at = gcn_write_sgprs(at, code, count);
-        } else if (in->kind == GCN_OPERAND_CONSTANT && code <= 208 &&
-                   !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER)) {
-            bool negative = code > 192;
-            *at = '-';
-            at = gcn_write_register_number(at + negative, negative ? code - 192 : code - 128);
-        } else {
+        if (hook->write_operand) { /* SMRD/SMEM's */
+            if (!(at = hook->write_operand(at, instruction, dialect, operand, in)))
+                return NULL;
+            continue;
+        }
+        if (operand->width == GCN_WIDTH_FLAT_SADDR) { /* registers or off: SGPRs the usual */
+            unsigned code = in->number, count = operand->dwords;
+            at = in->kind == GCN_OPERAND_OFF ? gcn_write_length(at, "off", 3)
+                 : code < 102 && (llvm || code + count <= 102)
+                     ? gcn_write_sgprs(at, llvm && count == 2 ? code & ~1u : code, count)
+                     : gcn_write_other_saddr(at, arch, dialect, code, count);
+            if (!at)
+                return NULL;
+            continue;
+        }
+        if (operand->width == GCN_WIDTH_FLAT_ADDRESS && in->kind == GCN_OPERAND_OFF) {
+            at = gcn_write_length(at, "off", 3);
+            continue;
+        }
+        switch (operand->syntax) {
+        case GCN_SYNTAX_VGPR: {
+            unsigned count = in->count;
+            if (llvm && operand->width == GCN_WIDTH_ADDRESS &&
+                !(modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64))) {
+                at = gcn_write_length(at, "off", 3);
+                continue;
+            }
+            if (llvm && (operand->width == GCN_WIDTH_DATA || operand->width == GCN_WIDTH_FLAT_RESULT))
+                count -= (modifiers & GCN_MOD_TFE) != 0;
+            if (in->number + count > 256)
+                return NULL; /* a wrapped tuple */
+            at = gcn_write_vgprs(at, in->number, count);
+            break;
+        }
+        case GCN_SYNTAX_SRSRC:
+            at = in->number + 4u <= gcn_sgpr_count(arch) ? gcn_write_sgprs(at, in->number, 4)
+                                                        : gcn_write_other_srsrc(at, arch, dialect, in->number);
+            break;
+        case GCN_SYNTAX_SOFFSET: /* an SGPR on every generation: the usual case */
+            at = in->number < 102 ? gcn_write_sgprs(at, in->number, 1)
+                                  : gcn_write_other_soffset(at, arch, dialect, in->number);
+            break;
+        case GCN_SYNTAX_SREG:
+        case GCN_SYNTAX_SSRC:
+        case GCN_SYNTAX_SSRC_REGISTER:
+        case GCN_SYNTAX_SSRC_INLINE: {
+            /* SGPRs (llvm-mc: aligned tuples) and inline integers, as put_scalar
+             * and put_constant write them; anything else by gcn_format_generic */
+            unsigned count = in->count, code = in->number, align = count >= 4 ? 4 : count;
+            if (in->kind == GCN_OPERAND_SCALAR && code + count <= gcn_sgpr_count(arch) &&
+                (!llvm || code % align == 0)) {
+                at = gcn_write_sgprs(at, code, count);
+            } else if (in->kind == GCN_OPERAND_CONSTANT && code <= 208 &&
+                       !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER)) {
+                bool negative = code > 192;
+                *at = '-';
+                at = gcn_write_register_number(at + negative, negative ? code - 192 : code - 128);
+            } else {
+                return NULL;
+            }
+            break;
+        }
+        default:
             return NULL;
         }
+        if (!at)
+            return NULL;
     }
-    return at;
+    if (!gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count)
+        return at;
+    if (!llvm && hook->write_clrx_tail)
+        return hook->write_clrx_tail(at, instruction, profile);
+    return gcn_write_modifiers_valued(at, instruction, gcn_modifier_order_of(encoding, shape, dialect), hide,
+                                      gcn_offset_text(instruction, profile, dialect));
+}
+
+/* Whether every operand of a profile is a register of the kinds
+ * write_registers writes (SMRD/SMEM's s_dcache_inv has none); a constant
+ * where the profile is. */
+static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
+{
+    bool all = profile->operand_count != 0 || gcn_encoding_hooks[profile->encoding].write_operand;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        all &= profile->operands[i].syntax == GCN_SYNTAX_VGPR ||
+               profile->operands[i].syntax == GCN_SYNTAX_SRSRC ||
+               profile->operands[i].syntax == GCN_SYNTAX_SOFFSET ||
+               profile->operands[i].syntax == GCN_SYNTAX_SREG ||
+               profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
+               profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
+               profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE ||
+               profile->operands[i].syntax == GCN_SYNTAX_SBASE ||
+               profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET ||
+               profile->operands[i].syntax == GCN_SYNTAX_SMEM_PROBE;
+    return all;
 }
 
 static inline __attribute__((always_inline)) char *
@@ -418,11 +668,14 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     unsigned index = instruction->row;
     if (index >= GCN_ROW_COUNT)
         return NULL;
-    switch (gcn_rows[index].shape) {
-#define PROFILE(family, name, ...)     \
-    case GCN_SHAPE_##family##_##name: \
-        if (gcn_scalar_profile(&profiles[GCN_SHAPE_##family##_##name]))                                \
-            return write_scalars(instruction, dialect, at, index, &profiles[GCN_SHAPE_##family##_##name]); \
+    switch (gcn_row_layouts[index]) {
+#define PROFILE(family, name, ...)                                                                 \
+    case GCN_SHAPE_##family##_##name:                                                              \
+        if (!GCN_SHAPE_IS_LAYOUT(family, name))                                                    \
+            return NULL;                                                                           \
+        if (register_profile(&profiles[GCN_SHAPE_##family##_##name]))                              \
+            return write_registers(instruction, dialect, at, index, &profiles[GCN_SHAPE_##family##_##name], \
+                                   GCN_SHAPE_##family##_##name);                                  \
         return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name]);
 #include "isa/profiles.def"
 #undef PROFILE

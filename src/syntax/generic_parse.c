@@ -2,6 +2,8 @@
  * (the names it accepts come from the printer's tables), then CLRX's
  * key=value forms for the fields the row does not show. */
 #include "syntax/generic.h"
+#include "syntax/hooks.h"
+#include "syntax/modifier.h"
 
 #include "codec/codec.h"
 
@@ -497,90 +499,16 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     case GCN_SYNTAX_SENDMSG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
+    case GCN_SYNTAX_VGPR: /* gcn_parse_with_modifiers' (generic_modifiers.c) */
+    case GCN_SYNTAX_SRSRC:
+    case GCN_SYNTAX_SOFFSET:
+    case GCN_SYNTAX_SBASE: /* SMRD/SMEM: generic_modifiers.c with its hooks */
+    case GCN_SYNTAX_SMEM_OFFSET:
+    case GCN_SYNTAX_SMEM_PROBE:
     case GCN_SYNTAX_COUNT:
         break;
     }
     return gcn_fail(cursor, start, "unexpected operand");
-}
-
-/* A 16-bit field that llvm-mc takes only unsigned (s_endpgm, a raw sendmsg). */
-bool gcn_parse_unsigned16(gcn_cursor *cursor, uint32_t *value)
-{
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    int64_t v;
-    if (!gcn_parse_expression(cursor, &v))
-        return false;
-    if (cursor->options->dialect == GCN_DIALECT_LLVM && (v < 0 || v > 65535))
-        return gcn_fail(cursor, start, "value %lld is not a 16-bit unsigned value", (long long)v);
-    if (v < -32768 || v > 65535)
-        gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
-                 (unsigned)v & 0xffff);
-    *value = (unsigned)v & 0xffff;
-    return true;
-}
-
-/* The usual immediate: a decimal number (no leading zero, at most nine
- * digits) or 0x and one to eight hex digits, up to the end of the
- * statement, as gcn_parse_expression reads it. False, touching nothing,
- * for anything else. The caller has seen at < end. */
-static inline bool plain_number_to_end(const char *at, const char *end, int64_t *value)
-{
-    uint64_t number = 0;
-    size_t length = (size_t)(end - at);
-    if (length > 2 && at[0] == '0' && (at[1] | 0x20) == 'x') {
-        if (length > 10)
-            return false;
-        for (at += 2; at < end; at++) {
-            unsigned digit = (unsigned)(*at - '0');
-            if (digit > 9) {
-                digit = (unsigned)((*at | 0x20) - 'a');
-                if (digit > 5)
-                    return false;
-                digit += 10;
-            }
-            number = number << 4 | digit;
-        }
-    } else {
-        if (length > 9 || (at[0] == '0' && length > 1))
-            return false;
-        for (; at < end; at++) {
-            unsigned digit = (unsigned)(*at - '0');
-            if (digit > 9)
-                return false;
-            number = number * 10 + digit;
-        }
-    }
-    *value = (int64_t)number;
-    return true;
-}
-
-bool gcn_parse_imm16(gcn_cursor *cursor, uint32_t *value)
-{
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    int64_t v;
-    if (start < cursor->end && plain_number_to_end(start, cursor->end, &v))
-        cursor->pos = cursor->end;
-    else if (!gcn_parse_expression(cursor, &v))
-        return false;
-    if (v < -32768 || v > 65535) {
-        if (cursor->options->dialect == GCN_DIALECT_LLVM)
-            return gcn_fail(cursor, start, "value %lld does not fit in 16 bits", (long long)v);
-        gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
-                 (unsigned)v & 0xffff);
-    }
-    *value = (unsigned)v & 0xffff;
-    return true;
-}
-
-/* CLRX prints " :0xVALUE", the whole field, after a form that cannot show
- * every bit; the value given there is what counts. */
-bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value)
-{
-    if (cursor->options->dialect == GCN_DIALECT_LLVM)
-        return gcn_fail(cursor, cursor->pos - 1, "unexpected ':'");
-    return gcn_parse_imm16(cursor, value);
 }
 
 /* CLRX's key=value for a field the row does not show (sdst=0x15): kept in
@@ -761,25 +689,39 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     return parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
+static __attribute__((noinline)) bool not_known_to_llvm(gcn_cursor *cursor, const gcn_row *row)
+{
+    return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
+                    row ? row->name : "this opcode");
+}
+
 /* parse_profile as one function per profile, out of line: the dispatch
  * below keeps no frame, and a profile's parser only the one it needs. */
 #define PROFILE(family, name, ...)                                                                 \
     static __attribute__((noinline)) bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row, \
                                                                  gcn_instruction *instruction)     \
     {                                                                                              \
+        if (gcn_modifier_orders[profiles[GCN_SHAPE_##family##_##name].encoding][GCN_DIALECT_CLRX].count) \
+            return gcn_parse_modifiers_##family##_##name(cursor, row, instruction);                \
+        if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM) \
+            return not_known_to_llvm(cursor, row);                                                 \
         return parse_profile(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);   \
     }
 #include "isa/profiles.def"
 #undef PROFILE
 
+const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT] = {
+#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = parse_##family##_##name,
+#include "isa/profiles.def"
+#undef PROFILE
+};
+
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     /* The instruction is started: its row, or the family's default shape. */
-    if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM)
-        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
-                        row ? row->name : "this opcode");
-    /* One parser per profile: the compiler folds its operands' tests. */
-    switch (row ? row->shape : gcn_default_shape[instruction->family]) {
+    unsigned shape = row ? row->shape : gcn_default_shape[instruction->family];
+    /* One parser per layout: the compiler folds its operands' tests. */
+    switch (gcn_shape_layouts[shape]) {
 #define PROFILE(family, name, ...)     \
     case GCN_SHAPE_##family##_##name: \
         return parse_##family##_##name(cursor, row, instruction);

@@ -34,10 +34,11 @@ static int64_t hardware_offset(const gcn_offset_rule *rule, int64_t value)
 }
 
 bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
-                         gcn_instruction *instruction, int64_t *offset)
+                         bool llvm_mc, gcn_modifier_state *state, gcn_instruction *instruction,
+                         int64_t *offset)
 {
-    unsigned seen = 0;
-    bool offset_seen = false;
+    bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
+    llvm_mc &= !clrx;
     while (!gcn_at_end(cursor)) {
         const char *start = cursor->pos;
         size_t length = gcn_peek_identifier_here(cursor);
@@ -45,21 +46,25 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             return gcn_fail(cursor, start, "expected a modifier");
         if (offset_rule && (gcn_word_is(start, length, "offset") ||
                             gcn_word_is(start, length, "inst_offset"))) {
+            if (llvm_mc && state->flag_seen)
+                return gcn_fail(cursor, start, "offset:N must come before glc and slc in LLVM syntax");
             cursor->pos += length;
             if (!gcn_accept(cursor, ':'))
                 return gcn_fail(cursor, cursor->pos, "expected ':' after '%.*s'", (int)length, start);
-            if (offset_seen) { /* CLRX keeps the last one */
-                if (cursor->options->dialect != GCN_DIALECT_CLRX)
+            if (state->offset_seen) { /* CLRX keeps the last one */
+                if (!clrx)
                     return gcn_fail(cursor, start, "offset given twice");
                 gcn_warn(cursor, start, "offset is already defined");
             }
-            offset_seen = true;
+            state->offset_seen = true;
             gcn_skip_space(cursor);
             const char *value_at = cursor->pos;
             int64_t value;
             if (!gcn_parse_expression(cursor, &value))
                 return false;
-            bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
+            if (offset_rule->absent && value != 0)
+                return gcn_fail(cursor, start, "%s; %s has none", offset_rule->absent,
+                                gcn_arch_name(cursor->options->arch));
             if (value < offset_rule->minimum || value > offset_rule->maximum) {
                 if (offset_rule->clrx_truncate_width &&
                     (clrx || (value >= offset_rule->minimum &&
@@ -82,21 +87,29 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
                          "hardware reads %lld", (long long)value, offset_rule->hardware_width,
                          offset_rule->hardware_signed ? "signed" : "unsigned",
                          (long long)hardware_offset(offset_rule, value));
-            *offset = value;
+            *offset = offset_rule->hardware_signed ? hardware_offset(offset_rule, value) : value;
             continue;
         }
         unsigned bit = modifier_flag(start, length);
+        bool negated = false; /* llvm-mc: noglc */
+        if (!bit && llvm_mc && length > 2 && gcn_lower(start[0]) == 'n' && gcn_lower(start[1]) == 'o') {
+            bit = modifier_flag(start + 2, length - 2) & allowed;
+            negated = bit != 0;
+        }
         if (bit == 0)
             return gcn_fail(cursor, start, "unknown modifier '%.*s'", (int)length, start);
         if (!(allowed & bit))
             return gcn_fail(cursor, start, "modifier '%.*s' is not valid for this instruction on %s",
                             (int)length, start, gcn_arch_name(cursor->options->arch));
-        if (seen & bit)
-            return gcn_fail(cursor, start, "modifier '%.*s' given twice", (int)length, start);
-        seen |= bit;
         cursor->pos += length;
-        bool on = true;
-        if (gcn_accept(cursor, ':')) { /* CLRX: glc:1, addr64:0 */
+        if (llvm_mc && !negated && gcn_accept(cursor, ':'))
+            return gcn_fail(cursor, start, "'%.*s' takes no value in LLVM syntax", (int)length, start);
+        if (state->seen & bit)
+            return gcn_fail(cursor, start, "modifier '%.*s' given twice", (int)length, start);
+        state->seen |= bit;
+        state->flag_seen = true;
+        bool on = !negated;
+        if (!negated && gcn_accept(cursor, ':')) { /* CLRX: glc:1, addr64:0 */
             int64_t value;
             gcn_skip_space(cursor);
             const char *value_at = cursor->pos;

@@ -83,7 +83,7 @@ typedef struct gcn_register_number {
 extern const gcn_register_number gcn_register_numbers[256];
 
 /* A register number, below 1000; at has room for four characters. */
-static inline char *gcn_write_register_number(char *at, unsigned value)
+static inline __attribute__((always_inline)) char *gcn_write_register_number(char *at, unsigned value)
 {
     if (value < 256) {
         memcpy(at, gcn_register_numbers[value].digits, 4);
@@ -116,7 +116,7 @@ static inline __attribute__((always_inline)) char *gcn_write_range(char *at, con
     return at + ((end - at) & -(ptrdiff_t)tuple); /* a select: gcc may branch on ?: */
 }
 
-static inline char *gcn_write_vgprs(char *at, unsigned first, unsigned count)
+static inline __attribute__((always_inline)) char *gcn_write_vgprs(char *at, unsigned first, unsigned count)
 {
     if (count == 0)
         count = 1;

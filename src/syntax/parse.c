@@ -9,17 +9,6 @@
 #include "syntax/generic.h"
 #include "syntax/parse.h"
 
-const gcn_parser gcn_parsers[GCN_FAMILY_COUNT] = {
-    [GCN_FAMILY_SOPP] = gcn_parse_generic,
-    [GCN_FAMILY_SMEM] = gcn_parse_smem,
-    [GCN_FAMILY_MUBUF] = gcn_parse_mubuf,
-    [GCN_FAMILY_FLAT] = gcn_parse_flat,
-    [GCN_FAMILY_SOP2] = gcn_parse_generic,
-    [GCN_FAMILY_SOPK] = gcn_parse_generic,
-    [GCN_FAMILY_SOP1] = gcn_parse_generic,
-    [GCN_FAMILY_SOPC] = gcn_parse_generic,
-};
-
 /* "available on gcn1.2, gcn1.4" */
 static void list_generations(const gcn_row *row, char *out, size_t size)
 {
@@ -96,11 +85,10 @@ static __attribute__((noinline)) gcn_status trailing_text(gcn_cursor *cursor)
     return GCN_ERROR_SYNTAX;
 }
 
-/* The family's operands, then nothing more. */
-static inline gcn_status parse_operands(gcn_cursor *cursor, gcn_family family, const gcn_row *row,
-                                        gcn_instruction *instruction)
+/* The row's operands (every family's by its profile), then nothing more. */
+static inline gcn_status parse_operands(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
-    if (!gcn_parsers[family](cursor, row, instruction))
+    if (!gcn_parse_generic(cursor, row, instruction))
         return GCN_ERROR_SYNTAX;
     return gcn_at_end(cursor) ? GCN_OK : trailing_text(cursor);
 }
@@ -136,7 +124,7 @@ static inline gcn_status parse_row(gcn_cursor *cursor, uint16_t index, size_t na
         return not_available(cursor, row);
     cursor->pos += name_length;
     gcn_instruction_start_row(instruction, arch, (gcn_family)row->family, index, (unsigned)opcode, 1);
-    return parse_operands(cursor, (gcn_family)row->family, row, instruction);
+    return parse_operands(cursor, row, instruction);
 }
 
 static gcn_status not_supported_yet(gcn_cursor *cursor, const char *name, size_t name_length);
@@ -167,7 +155,7 @@ static __attribute__((noinline)) gcn_status parse_other_mnemonic(gcn_cursor *cur
             cursor->pos += name_length;
             gcn_instruction_start(instruction, options->arch, family, opcode, 1);
             instruction->row = GCN_ROW_NONE;
-            return parse_operands(cursor, family, NULL, instruction);
+            return parse_operands(cursor, NULL, instruction);
         }
     }
     if (index == GCN_ROW_NONE)

@@ -6,8 +6,11 @@
 #include "codec/codec.h"
 #include "syntax/syntax.h"
 
-/* Each family's parser, by gcn_family. */
-extern const gcn_parser gcn_parsers[GCN_FAMILY_COUNT];
+/* The parser of each layout (isa/profile.h), by shape, which the usual
+ * statement calls straight (gcn_parse_generic's choice, without its
+ * switch). */
+extern const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT];
+bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
 /* Out of line (parse.c): statements past the usual one (space before the
  * mnemonic, other spellings, a row the generation lacks); a failed
@@ -34,9 +37,9 @@ static inline __attribute__((always_inline)) gcn_status gcn_parse_named(
     if (opcode < 0)
         return gcn_parse_other(options, text, length, instruction, error);
     gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
-    unsigned family = row->family;
-    gcn_instruction_start_row(instruction, arch, (gcn_family)family, index, (unsigned)opcode, 1);
-    if (!gcn_parsers[family](&cursor, row, instruction))
+    gcn_instruction_start_row(instruction, arch, (gcn_family)row->family, index, (unsigned)opcode, 1);
+    /* straight to the row's layout's own parser */
+    if (!gcn_shape_parsers[gcn_row_layouts[index]](&cursor, row, instruction))
         return gcn_parse_failed(&cursor);
     return cursor.pos < cursor.end ? gcn_parse_after_operands(&cursor) : GCN_OK;
 }

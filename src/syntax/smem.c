@@ -1,17 +1,15 @@
-/* SMRD/SMEM text.
- *   CLRX: s_load_dword s50, s[58:59], 0x5b glc; GCN 1.4 s25 nv offset:0x5b
- *         (SOE: soffset register plus offset); GCN 1.1 literal offsets
- *         (0x13314, lit(253)); fields an instruction does not use print as
- *         sdata=0x7f sbase=0x38 offset=0x23 imm=1 (sdst= on SMRD), as
- *         clrxdisasm does, and parse back. When an operand has no register
- *         name, every field prints that way: s_load_dword sdata=0x7d ...
- *   LLVM: what llvm-mc 14 prints: on GCN 1.2/1.4 as its disassembler does
- *         (tuples masked to their alignment, reserved bits dropped, offsets
- *         hex, GCN 1.4 immediate offsets signed); on GCN 1.0/1.1, which it
- *         cannot disassemble, the text it assembles back to the same words. */
+/* SMRD/SMEM's parser: the dialects' text as the printer writes it (the
+ * generic printer with SMRD/SMEM's hooks, syntax/scalar_memory.h), CLRX's
+ * key=value form of the fields (sdata=0x7f sbase=0x38 offset=0x23 imm=1,
+ * sdst= on SMRD), GCN 1.1 literal offsets and GCN 1.4's soffset with soe;
+ * in the llvm dialect also what llvm-mc 14's disassembler prints but its
+ * assembler refuses (read back with a warning). */
 #include <string.h>
 #include <strings.h>
 
+#include "codec/codec.h"
+#include "isa/profile.h"
+#include "syntax/scalar_memory.h"
 #include "syntax/syntax.h"
 
 /* Fields, for the ones operands print and the ones printed as key=value. */
@@ -24,12 +22,7 @@ enum {
 };
 
 #define CODE_M0 124u
-#define CODE_NULL 125u /* what llvm-mc prints for it */
 #define SMRD_LITERAL_CODE 0xffu
-/* SMEM bits no field covers (the codec's reserved[]), numbered 0-63 over
- * both words as the seed's field table does. GCN 1.2 has no soe or nv. */
-#define RESERVED_GCN12 (0xe000ull | 0xfff00000ull << 32)
-#define RESERVED_GCN14 (0x2000ull | 0x01e00000ull << 32)
 
 /* The operands an instruction has; opcodes a generation lacks read as
  * CLRX prints them: like s_load_dword. */
@@ -44,8 +37,14 @@ typedef struct smem_form {
 
 static bool is_smrd(gcn_arch arch) { return arch <= GCN_ARCH_GCN11; }
 static bool is_gcn14(gcn_arch arch) { return arch >= GCN_ARCH_GCN14; }
-static unsigned ttmp_first(gcn_arch arch) { return is_gcn14(arch) ? 108 : 112; }
-static unsigned ttmp_total(gcn_arch arch) { return is_gcn14(arch) ? 16 : 12; }
+
+/* The register fields of the words: from the operands, and from
+ * reserved[] (the generic codec keeps there what the row does not show,
+ * with the bits no field covers, which reserved gets). */
+typedef struct smem_fields {
+    unsigned sdata, sbase, soffset; /* field values */
+    uint64_t reserved;              /* word 0 in the low half, word 1 in the high */
+} smem_fields;
 
 /* Inline: in the llvm writer its fields stay in registers. */
 static inline __attribute__((always_inline)) smem_form form_of(const gcn_row *row)
@@ -75,436 +74,11 @@ static inline __attribute__((always_inline)) smem_form form_of(const gcn_row *ro
     return form;
 }
 
-/* The row to print: on GCN 1.2 CLRX also names GCN 1.4's s_buffer_atomic_*. */
-static const gcn_row *row_of(const gcn_instruction *instruction)
-{
-    if (instruction->row < GCN_ROW_COUNT)
-        return &gcn_rows[instruction->row];
-    if (instruction->arch == GCN_ARCH_GCN12) {
-        uint16_t index = gcn_row_for_opcode(GCN_FAMILY_SMEM, GCN_ARCH_GCN14, instruction->opcode);
-        if (index != GCN_ROW_NONE && (gcn_rows[index].flags & GCN_ROW_CLRX_GCN12))
-            return &gcn_rows[index];
-    }
-    return NULL;
-}
-
+/* The offset field's mask (encodings.def). */
 static uint32_t offset_mask(gcn_arch arch)
 {
-    return is_smrd(arch) ? 0xffu : is_gcn14(arch) ? 0x1fffffu : 0xfffffu;
-}
-
-/* Whether a register tuple has a name: probes gcn_format_scalar. */
-static bool named(gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
-{
-    gcn_text probe = {NULL, 0, 0};
-    return code < 128 && gcn_format_scalar(&probe, arch, dialect, code, count);
-}
-
-/* ---- CLRX ---- */
-
-static void put_field(gcn_text *text, const char *key, unsigned value)
-{
-    gcn_put_char(text, ' ');
-    gcn_put(text, key);
-    gcn_put_char(text, '=');
-    gcn_put_hex(text, value);
-}
-
-/* The operands as clrxdisasm prints them; false (text to be rolled back)
- * where one has no name. *used receives the fields they stand for. */
-static bool put_clrx_operands(gcn_text *text, const gcn_instruction *instruction,
-                              const smem_form *form, unsigned *used)
-{
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint16_t modifiers = instruction->modifiers;
-    bool imm = (modifiers & GCN_MOD_IMM) != 0;
-    bool soe = is_gcn14(arch) && (modifiers & GCN_MOD_SOE);
-    const char *separator = "";
-    if (form->probe) {
-        gcn_put_hex(text, instruction->sdata);
-        *used |= FIELD_SDATA;
-        separator = ", ";
-    } else if (form->data_count) {
-        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->sdata, form->data_count))
-            return false;
-        *used |= FIELD_SDATA;
-        separator = ", ";
-    }
-    if (form->base_count) {
-        gcn_put(text, separator);
-        if (!gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->sbase * 2u, form->base_count))
-            return false;
-        *used |= FIELD_SBASE;
-    }
-    if (!form->has_offset)
-        return true;
-    gcn_put(text, ", ");
-    *used |= FIELD_OFFSET;
-    if (soe) { /* soffset register; the offset follows as offset:X */
-        /* Without imm the offset field is unused: clrxdisasm shows only the
-         * register (gcn_format_exact reads it back). */
-        if (!named(arch, GCN_DIALECT_CLRX, instruction->soffset, 1))
-            return false;
-        gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, instruction->soffset, 1);
-        *used |= FIELD_SOFFSET;
-        return true;
-    }
-    if (imm) {
-        gcn_put_hex(text, instruction->offset);
-        return true;
-    }
-    if (modifiers & GCN_MOD_LITERAL) { /* GCN 1.1: lit() keeps a small value a literal */
-        *used |= FIELD_LITERAL;
-        if (instruction->literal > 0xffu) {
-            gcn_put_hex(text, instruction->literal);
-        } else {
-            gcn_put(text, "lit(");
-            gcn_put_unsigned(text, instruction->literal);
-            gcn_put_char(text, ')');
-        }
-        return true;
-    }
-    /* The register in the offset field's low 8 bits, as clrxdisasm shows
-     * it whatever is above (and on GCN 1.2 stores and atomics, where
-     * clrxasm takes only m0): gcn_format_exact reads those back. */
-    unsigned code = instruction->offset & 0xffu;
-    if (!named(arch, GCN_DIALECT_CLRX, code, 1))
-        return false;
-    gcn_format_scalar(text, arch, GCN_DIALECT_CLRX, code, 1);
-    return true;
-}
-
-/* The usual CLRX text at at, which has GCN_TEXT_ROOM bytes: SMEM (GCN
- * 1.2/1.4) of the instruction's own row with named registers, an
- * immediate or register offset, and no unused field, soe or reserved bit
- * to show; NULL for anything else, which format_clrx prints. */
-static inline __attribute__((always_inline)) char *write_clrx(const gcn_instruction *instruction,
-                                                              const void *context, char *at)
-{
-    const smem_form *form = context;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint16_t modifiers = instruction->modifiers;
-    bool imm = (modifiers & GCN_MOD_IMM) != 0, gcn14 = is_gcn14(arch);
-    uint64_t reserved = instruction->reserved[0];
-    if (gcn14)
-        reserved |= (uint64_t)instruction->reserved[1] << 32;
-    if (instruction->row == GCN_ROW_NONE || is_smrd(arch) || form->probe || reserved ||
-        (modifiers & (GCN_MOD_SOE | GCN_MOD_LITERAL)) || (gcn14 && instruction->soffset) ||
-        (!form->data_count && instruction->sdata) || (!form->base_count && instruction->sbase) ||
-        (!form->has_offset && (instruction->offset || imm)))
-        return NULL;
-    if (!form->data_count && !form->base_count) { /* the offset would be a key */
-        if (form->has_offset)
-            return NULL;
-        at = gcn_write_llvm_mnemonic(at, instruction->row, false); /* the same name */
-    } else {
-        at = gcn_write_clrx_mnemonic(at, instruction->row);
-        if (form->data_count &&
-            !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sdata, form->data_count)))
-            return NULL;
-        if (form->base_count) {
-            if (form->data_count)
-                at = gcn_write(at, ", ");
-            if (!(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->sbase * 2u,
-                                        form->base_count)))
-                return NULL;
-        }
-    }
-    if (form->has_offset) {
-        at = gcn_write(at, ", ");
-        if (imm) {
-            at = gcn_write_hex(at, instruction->offset);
-        } else {
-            /* clrxasm takes only m0 here on GCN 1.2: other registers as keys. */
-            if (instruction->offset >= 128 ||
-                (arch == GCN_ARCH_GCN12 && instruction->offset != CODE_M0 &&
-                 (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
-                !(at = gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, instruction->offset, 1)))
-                return NULL;
-        }
-    }
-    if (modifiers & GCN_MOD_GLC) at = gcn_write(at, " glc");
-    if (gcn14 && (modifiers & GCN_MOD_NV)) at = gcn_write(at, " nv");
-    return at;
-}
-
-/* Out of line, so that the llvm path keeps a small frame. */
-static __attribute__((noinline)) bool format_clrx(const gcn_instruction *instruction,
-                                                  const smem_form *form, gcn_text *text)
-{
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    bool smrd = is_smrd(arch), gcn14 = is_gcn14(arch);
-    uint16_t modifiers = instruction->modifiers;
-    bool operands = form->probe || form->data_count || form->base_count;
-    size_t start = text->length;
-    if (form->row)
-        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row, operands);
-    else
-        gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, true);
-    size_t key_form_start = 0; /* where the key form's fields start, if used */
-    unsigned used = 0;
-    if (operands && !put_clrx_operands(text, instruction, form, &used)) {
-        /* Every field as key=value, after the bare mnemonic. */
-        text->length = start;
-        if (form->row)
-            gcn_put_mnemonic(text, GCN_DIALECT_CLRX, form->row, false);
-        else
-            gcn_put_illegal(text, GCN_DIALECT_CLRX, smrd ? "SMRD" : "SMEM", instruction->opcode, false);
-        used = 0;
-        key_form_start = text->length;
-    }
-    if (modifiers & GCN_MOD_GLC) gcn_put(text, " glc");
-    if (gcn14 && (modifiers & GCN_MOD_NV)) gcn_put(text, " nv");
-    if ((used & FIELD_SOFFSET) && (modifiers & GCN_MOD_IMM)) {
-        gcn_put(text, " offset:");
-        gcn_put_hex(text, instruction->offset);
-    }
-    if (!(used & FIELD_SDATA) && instruction->sdata)
-        put_field(text, smrd ? "sdst" : "sdata", instruction->sdata);
-    if (!(used & FIELD_SBASE) && instruction->sbase)
-        put_field(text, "sbase", instruction->sbase);
-    if (!(used & FIELD_OFFSET)) {
-        if (instruction->offset)
-            put_field(text, "offset", instruction->offset);
-        if (modifiers & GCN_MOD_IMM)
-            gcn_put(text, " imm=1");
-    }
-    /* clrxdisasm shows soffset only with soe: in the key form only. */
-    if (gcn14 && !(used & FIELD_SOFFSET) && key_form_start) {
-        if (instruction->soffset)
-            put_field(text, "soffset", instruction->soffset);
-        if (modifiers & GCN_MOD_SOE)
-            gcn_put(text, " soe=1");
-    }
-    if ((modifiers & GCN_MOD_LITERAL) && !(used & FIELD_LITERAL))
-        put_field(text, "literal", instruction->literal);
-    /* Bits no field covers print in the key form only; clrxdisasm drops
-     * them (its own test prints c0020c9d 01d1345b as offset 0x1345b). */
-    uint64_t reserved = instruction->reserved[0];
-    if (gcn14)
-        reserved |= (uint64_t)instruction->reserved[1] << 32;
-    if (!smrd && reserved && key_form_start) {
-        gcn_put(text, " reserved=");
-        gcn_put_hex(text, reserved);
-    }
-    if (key_form_start && text->length == key_form_start)
-        gcn_put(text, " offset=0x0"); /* a bare mnemonic would ask for operands */
-    return true;
-}
-
-/* ---- LLVM ---- */
-
-/* A register operand as llvm-mc 14 disassembles it (GCN 1.2/1.4): SGPR and
- * TTMP tuples lose the bits below their alignment and may reach s103 or
- * ttmp15 whatever the generation has; specials are named only at their own
- * width (pairs also stand for four SGPRs); 125 is "null"; false where
- * llvm-mc reports an invalid encoding. */
-static inline bool put_llvm_disassembled(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
-{
-    unsigned align = count >= 4 ? 4 : count;
-    unsigned ttmp = ttmp_first(arch);
-    if (code <= 101) {
-        unsigned first = code & ~(align - 1);
-        if (first + count > 104)
-            return false;
-        gcn_put_sgprs(text, first, count);
-        return true;
-    }
-    if (code >= ttmp && code < 124) {
-        unsigned first = (code - ttmp) & ~(align - 1);
-        if (first + count > 16)
-            return false;
-        gcn_put_ttmps(text, first, count);
-        return true;
-    }
-    if (count >= 8)
-        return false;
-    if (code == CODE_NULL) {
-        gcn_put(text, "null");
-        return true;
-    }
-    if (count == 1)
-        return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 1);
-    if (code & 1)
-        return false;
-    return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 2);
-}
-
-/* Whether llvm-mc assembles this register tuple in this place (GCN 1.0/1.1):
- * aligned SGPR and TTMP tuples, specials at their own width; data operands
- * exclude m0 and exec. */
-static bool llvm_assembles(gcn_arch arch, unsigned code, unsigned count, bool data)
-{
-    unsigned align = count >= 4 ? 4 : count;
-    if (code < gcn_sgpr_count(arch))
-        return code % align == 0 && code + count <= gcn_sgpr_count(arch);
-    unsigned ttmp = ttmp_first(arch);
-    if (code >= ttmp && code < ttmp + ttmp_total(arch))
-        return (code - ttmp) % align == 0 && code - ttmp + count <= ttmp_total(arch);
-    if (count >= 4 || (data && (code == CODE_M0 || code >= 126)))
-        return false;
-    return named(arch, GCN_DIALECT_LLVM, code, count);
-}
-
-/* The rest through a text of GCN_OPERAND_ROOM there, out of line so that
- * the usual SGPRs need no frame. */
-static __attribute__((noinline)) char *write_llvm_other(char *at, gcn_arch arch, unsigned code,
-                                                        unsigned count)
-{
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return put_llvm_disassembled(&text, arch, code, count) ? at + text.length : NULL;
-}
-
-/* The same at a raw pointer: SGPRs straight; NULL where it is false. */
-static inline __attribute__((always_inline)) char *write_llvm_disassembled(char *at, gcn_arch arch,
-                                                                           unsigned code,
-                                                                           unsigned count)
-{
-    if (code <= 101) {
-        unsigned first = code & ~((count >= 4 ? 4 : count) - 1);
-        return first + count > 104 ? NULL : gcn_write_sgprs(at, first, count);
-    }
-    return write_llvm_other(at, arch, code, count);
-}
-
-/* SMEM offsets: GCN 1.2 20-bit unsigned, GCN 1.4 21-bit signed. */
-static inline char *write_llvm_offset(char *at, gcn_arch arch, uint32_t offset)
-{
-    /* The '-' written whatever and kept by the sign: no branch on it. */
-    uint32_t negative = is_gcn14(arch) ? (offset >> 20) & 1u : 0, low = offset & 0xfffffu;
-    *at = '-';
-    return gcn_write_hex(at + negative, low + ((0x100000u - 2 * low) & -negative));
-}
-
-/* The text at at, which has GCN_TEXT_ROOM bytes; NULL where llvm-mc has
- * none for the words. */
-static inline __attribute__((always_inline)) char *write_llvm_smem(
-    const gcn_instruction *instruction, const void *context, char *at)
-{
-    const smem_form *form = context;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    uint16_t modifiers = instruction->modifiers;
-    bool imm = (modifiers & GCN_MOD_IMM) != 0;
-    /* llvm-mc ignores soe, nv, reserved bits and the fields a row does not
-     * use; the imm bit of an instruction with no offset makes it invalid. */
-    if (!form->has_offset && imm)
-        return NULL;
-    bool operands = form->probe || form->data_count || form->base_count;
-    at = gcn_write_llvm_mnemonic(at, instruction->row, operands);
-    bool separator = false;
-    if (form->probe) {
-        unsigned value = instruction->sdata & 0x7fu;
-        at = value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
-        separator = true;
-    } else if (form->data_count) {
-        if (!(at = write_llvm_disassembled(at, arch, instruction->sdata, form->data_count)))
-            return NULL;
-        separator = true;
-    }
-    if (form->base_count) {
-        if (separator)
-            at = gcn_write(at, ", ");
-        if (!(at = write_llvm_disassembled(at, arch, instruction->sbase * 2u, form->base_count)))
-            return NULL;
-    }
-    if (form->has_offset) {
-        at = gcn_write(at, ", ");
-        if (imm)
-            at = write_llvm_offset(at, arch, instruction->offset);
-        else if (!(at = write_llvm_disassembled(at, arch, instruction->offset & 0x7fu, 1)))
-            return NULL;
-    }
-    bool takes_glc = form->shape == GCN_SHAPE_SMEM_LOAD || form->shape == GCN_SHAPE_SMEM_STORE ||
-                     form->shape == GCN_SHAPE_SMEM_ATOMIC;
-    return gcn_write_if(at, " glc\0\0\0", 4, takes_glc & ((modifiers & GCN_MOD_GLC) != 0));
-}
-
-
-static bool format_llvm_smrd(const gcn_instruction *instruction, const smem_form *form,
-                             gcn_text *text)
-{
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    const gcn_row *row = form->row;
-    uint16_t modifiers = instruction->modifiers;
-    bool imm = (modifiers & GCN_MOD_IMM) != 0;
-    /* Only words llvm-mc assembles to: unused fields zero, registers it takes. */
-    if (form->shape == GCN_SHAPE_SMEM_NONE || form->shape == GCN_SHAPE_SMEM_TIME) {
-        if (instruction->sbase || instruction->offset || imm ||
-            (form->shape == GCN_SHAPE_SMEM_NONE && instruction->sdata))
-            return false;
-        if (form->shape == GCN_SHAPE_SMEM_NONE) {
-            gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
-            return true;
-        }
-    }
-    if (form->data_count && !llvm_assembles(arch, instruction->sdata, form->data_count, true))
-        return false;
-    if (form->base_count && !llvm_assembles(arch, instruction->sbase * 2u, form->base_count, false))
-        return false;
-    bool literal = (modifiers & GCN_MOD_LITERAL) != 0;
-    if (form->has_offset && !imm &&
-        (literal ? instruction->literal <= 0xffu : !llvm_assembles(arch, instruction->offset, 1, false)))
-        return false;
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, true);
-    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->sdata, form->data_count);
-    if (!form->has_offset)
-        return true;
-    gcn_put(text, ", ");
-    gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->sbase * 2u, form->base_count);
-    gcn_put(text, ", ");
-    if (imm)
-        gcn_put_hex(text, instruction->offset);
-    else if (literal)
-        gcn_put_hex(text, instruction->literal);
-    else
-        gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, instruction->offset, 1);
-    return true;
-}
-
-/* GCN 1.0/1.1 in a text of GCN_TEXT_ROOM at at; out of line, so that
- * SMEM's writer needs no frame for it. */
-static __attribute__((noinline)) char *write_llvm_smrd(const gcn_instruction *instruction,
-                                                       const smem_form *form, char *at)
-{
-    gcn_text text = {at, GCN_TEXT_ROOM, 0};
-    return format_llvm_smrd(instruction, form, &text) ? at + text.length : NULL;
-}
-
-char *gcn_write_llvm_smem(const gcn_instruction *instruction, char *at)
-{
-    /* As gcn_format_smem: the instruction's own row only. */
-    if (instruction->row == GCN_ROW_NONE || gcn_rows[instruction->row].opcode[instruction->arch] < 0)
-        return NULL;
-    smem_form form = form_of(&gcn_rows[instruction->row]);
-    if (is_smrd((gcn_arch)instruction->arch))
-        return write_llvm_smrd(instruction, &form, at);
-    return write_llvm_smem(instruction, &form, at);
-}
-
-char *gcn_write_clrx_smem(const gcn_instruction *instruction, char *at)
-{
-    if (instruction->row == GCN_ROW_NONE)
-        return NULL;
-    smem_form form = form_of(&gcn_rows[instruction->row]);
-    return write_clrx(instruction, &form, at);
-}
-
-bool gcn_format_smem(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                     gcn_text *text)
-{
-    (void)address;
-    const gcn_row *row = row_of(instruction);
-    smem_form form = form_of(row);
-    if (dialect == GCN_DIALECT_CLRX)
-        return gcn_write_reserved(text, write_clrx, instruction, &form) ||
-               format_clrx(instruction, &form, text);
-    /* LLVM: no text for opcodes the generation lacks (also CLRX's GCN 1.2
-     * s_buffer_atomic_*, which have no row of their own there). */
-    if (instruction->row == GCN_ROW_NONE || row->opcode[instruction->arch] < 0)
-        return false;
-    if (is_smrd((gcn_arch)instruction->arch))
-        return format_llvm_smrd(instruction, &form, text);
-    return gcn_write_reserved(text, write_llvm_smem, instruction, &form);
+    return is_smrd(arch) ? gcn_field_places[GCN_ENCODING_SMRD][arch][GCN_FIELD(SMRD, offset)].mask
+                         : gcn_field_places[GCN_ENCODING_SMEM][arch][GCN_FIELD(SMEM, offset)].mask;
 }
 
 /* ---- parsing ---- */
@@ -525,6 +99,7 @@ typedef struct smem_parse {
     gcn_instruction *instruction;
     gcn_arch arch;
     bool llvm;
+    smem_fields fields;      /* the register fields, into the instruction at the end */
     unsigned operand_fields; /* FIELD_* the operands set */
     unsigned keys_seen;      /* 1 << KEY_* */
     offset_kind kind;
@@ -570,61 +145,6 @@ static inline bool expect_separator(smem_parse *p)
     return gcn_accept(p->cursor, ',') || separator_missing(p);
 }
 
-/* A name past s and ttmp (vcc, null, tba...) exactly as put_llvm_disassembled
- * prints it for some field value of count registers: the end of the text
- * read, or NULL. The only candidate is the register the name reads as
- * (each name prints one value), checked by printing it; out of line, so
- * that the common path keeps no text buffer. */
-static __attribute__((noinline)) const char *printed_special(const char *at, const char *end,
-                                                            gcn_arch arch, unsigned count,
-                                                            bool base, unsigned *code)
-{
-    gcn_scalar scalar;
-    unsigned candidate;
-    if (end - at >= 4 && memcmp(at, "null", 4) == 0)
-        candidate = CODE_NULL;
-    else if (gcn_read_named_scalar(at, end, arch, &scalar))
-        candidate = scalar.code;
-    else
-        return NULL;
-    if (candidate < 102 || candidate >= 128 || (base && (candidate & 1)))
-        return NULL;
-    char buffer[32];
-    gcn_text text = {buffer, sizeof buffer, 0};
-    if (!put_llvm_disassembled(&text, arch, candidate, count) || gcn_text_finish(&text) != 0)
-        return NULL;
-    size_t n = text.length, available = (size_t)(end - at);
-    if (n > available || memcmp(at, buffer, n) != 0 ||
-        (n < available && gcn_is_identifier_char(at[n])))
-        return NULL;
-    *code = candidate;
-    return at + n;
-}
-
-/* A register index as llvm-mc prints it: one to three digits without a
- * leading zero (no register lies past 999); -1 if none. */
-static inline __attribute__((always_inline)) int printed_index(const char **at, const char *end)
-{
-    const char *p = *at;
-    unsigned first, second, third;
-    if (p >= end || (first = (unsigned)(*p - '0')) > 9)
-        return -1;
-    if (++p == end || (second = (unsigned)(*p - '0')) > 9) {
-        *at = p;
-        return (int)first;
-    }
-    if (first == 0)
-        return -1;
-    if (++p == end || (third = (unsigned)(*p - '0')) > 9) {
-        *at = p;
-        return (int)(first * 10 + second);
-    }
-    if (++p < end && (unsigned)(*p - '0') <= 9)
-        return -1;
-    *at = p;
-    return (int)(first * 100 + second * 10 + third);
-}
-
 /* What llvm-mc prints there but refuses to assemble (s[100:103], exec as
  * a load's destination) is read back with a warning that names llvm-mc's
  * message. Out of line: rare. */
@@ -637,77 +157,6 @@ static __attribute__((noinline)) void warn_llvm_refused(smem_parse *p, const cha
                  (int)(p->cursor->pos - at), at, message);
 }
 
-/* accept_llvm_disassembled for the names past s and ttmp. */
-static bool accept_llvm_special(smem_parse *p, unsigned count, bool base, unsigned *code)
-{
-    const char *after = printed_special(p->cursor->pos, p->cursor->end, p->arch, count, base, code);
-    if (!after)
-        return false;
-    p->cursor->pos = after;
-    return true;
-}
-
-/* CLRX: a special name (vcc, xnack_mask, m0..., in any case) of count
- * registers that fits the 7-bit field, as parse_scalar_register reads it
- * without a register symbol: the end of the text read, or NULL (the
- * general path then reports it). Out of line: rare. */
-static __attribute__((noinline)) const char *clrx_special(const char *at, const char *end,
-                                                         gcn_arch arch, unsigned count, bool base,
-                                                         unsigned *code)
-{
-    gcn_scalar scalar;
-    const char *after = gcn_read_named_scalar(at, end, arch, &scalar);
-    if (!after || scalar.count != count || scalar.code >= 128 || (base && (scalar.code & 1)))
-        return NULL;
-    *code = scalar.code;
-    return after;
-}
-
-/* The length of the register prefix llvm-mc prints at at ('s' or "ttmp"),
- * 0 if none; *first_code receives the code of its register 0. */
-static inline size_t printed_prefix(const char *at, const char *end, gcn_arch arch,
-                                    unsigned *first_code)
-{
-    *first_code = 0;
-    if (end - at >= 2 && at[0] == 's')
-        return 1;
-    if (end - at >= 5 && memcmp(at, "ttmp", 4) == 0) {
-        *first_code = ttmp_first(arch);
-        return 4;
-    }
-    return 0;
-}
-
-/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as put_llvm_disassembled
- * prints them, read without printing: an aligned first register, no
- * leading zeros, no space. The end of the text read, or NULL. */
-static inline __attribute__((always_inline)) const char *
-printed_registers(const char *after, const char *end, size_t prefix, unsigned first_code,
-                  unsigned count, bool base, unsigned *code)
-{
-    bool bracket = *after == '[';
-    after += bracket;
-    int low = printed_index(&after, end), high = low;
-    if (low < 0)
-        return NULL;
-    if (bracket) {
-        if (after >= end || *after++ != ':' || (high = printed_index(&after, end)) < 0 ||
-            after >= end || *after++ != ']')
-            return NULL;
-    }
-    if (after < end && gcn_is_identifier_char(*after))
-        return NULL;
-    unsigned align = count >= 4 ? 4 : count, first = (unsigned)low;
-    unsigned candidate = first_code + first;
-    bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
-                            : candidate < 124 && first + count <= 16;
-    if (!fits || bracket != (count > 1) || (unsigned)high != first + count - 1 ||
-        (first & (align - 1)) || (base && (candidate & 1))) /* align: 1, 2 or 4 */
-        return NULL;
-    *code = candidate;
-    return after;
-}
-
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
  * some field value, also where its assembler refuses that text (s[96:103]
  * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back.
@@ -715,17 +164,11 @@ printed_registers(const char *after, const char *end, size_t prefix, unsigned fi
 static bool accept_llvm_disassembled(smem_parse *p, unsigned count, bool base, bool data,
                                      unsigned *code)
 {
-    const char *at = p->cursor->pos, *end = p->cursor->end;
-    unsigned first_code;
-    size_t prefix = printed_prefix(at, end, p->arch, &first_code);
-    if (prefix) {
-        const char *after = printed_registers(at + prefix, end, prefix, first_code, count, base, code);
-        if (!after)
-            return false;
-        p->cursor->pos = after;
-    } else if (!accept_llvm_special(p, count, base, code)) {
+    const char *at = p->cursor->pos;
+    const char *after = gcn_read_llvm_memory_printed(at, p->cursor->end, p->arch, count, base, code);
+    if (!after)
         return false;
-    }
+    p->cursor->pos = after;
     if (*code + count > 102) /* the usual registers pass one comparison */
         warn_llvm_refused(p, at, *code, count, data);
     return true;
@@ -754,7 +197,7 @@ static __attribute__((noinline)) bool parse_scalar_register(smem_parse *p, unsig
         strcmp(what, "sdata") == 0)
         return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
     unsigned align = count >= 4 ? 4 : count;
-    unsigned ttmp = ttmp_first(p->arch);
+    unsigned ttmp = gcn_ttmp_base(p->arch);
     bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
     unsigned index = scalar.general ? scalar.code : scalar.code - ttmp;
     if (tuple && index % align) {
@@ -798,7 +241,7 @@ static bool parse_probe_value(smem_parse *p)
             gcn_warn(p->cursor, at, "value 0x%llx truncated to 0x%x", (unsigned long long)value,
                      (unsigned)(value & 0x7f));
     }
-    p->instruction->sdata = (uint8_t)(value & 0x7f);
+    p->fields.sdata = (unsigned)(value & 0x7f);
     return true;
 }
 
@@ -908,7 +351,6 @@ static bool parse_offset_operand(smem_parse *p)
 static bool parse_operands(smem_parse *p)
 {
     const smem_form *form = p->form;
-    gcn_instruction *instruction = p->instruction;
     unsigned code;
     bool first = true;
     if (form->probe) {
@@ -919,7 +361,7 @@ static bool parse_operands(smem_parse *p)
     } else if (form->data_count) {
         if (!parse_register(p, form->data_count, false, &code, "sdata"))
             return false;
-        instruction->sdata = (uint8_t)code;
+        p->fields.sdata = code;
         p->operand_fields |= FIELD_SDATA;
         first = false;
     }
@@ -928,7 +370,7 @@ static bool parse_operands(smem_parse *p)
             return false;
         if (!parse_register(p, form->base_count, true, &code, "sbase"))
             return false;
-        instruction->sbase = (uint8_t)(code / 2);
+        p->fields.sbase = code / 2;
         p->operand_fields |= FIELD_SBASE;
     }
     if (!form->has_offset)
@@ -1012,13 +454,15 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
     if (!gcn_parse_expression(cursor, &value))
         return false;
     if (key == KEY_RESERVED) {
-        uint64_t allowed = is_gcn14(p->arch) ? RESERVED_GCN14 : RESERVED_GCN12;
+        /* the bits no field covers, numbered 0-63 over both words as the
+         * seed's field table does (encodings.def; GCN 1.2 has no soe or nv) */
+        const uint32_t *reserved = gcn_encoding_reserved[GCN_ENCODING_SMEM][p->arch];
+        uint64_t allowed = reserved[0] | (uint64_t)reserved[1] << 32;
         if ((uint64_t)value & ~allowed)
             return gcn_fail(cursor, at, "reserved=0x%llx sets bits of fields; %s reserves 0x%llx",
                             (unsigned long long)value, gcn_arch_name(p->arch),
                             (unsigned long long)allowed);
-        instruction->reserved[0] = (uint32_t)value;
-        instruction->reserved[1] = (uint32_t)((uint64_t)value >> 32);
+        p->fields.reserved = (uint64_t)value;
         return true;
     }
     int64_t maximum = keys[which].maximum ? keys[which].maximum : offset_mask(p->arch);
@@ -1026,10 +470,10 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
         return gcn_fail(cursor, at, "%s value %lld out of range [0, 0x%llx]", name, (long long)value,
                         (unsigned long long)maximum);
     switch (key) {
-    case KEY_SDATA: instruction->sdata = (uint8_t)value; break;
-    case KEY_SBASE: instruction->sbase = (uint8_t)value; break;
+    case KEY_SDATA: p->fields.sdata = (unsigned)value; break;
+    case KEY_SBASE: p->fields.sbase = (unsigned)value; break;
     case KEY_OFFSET: instruction->offset = (uint32_t)value; break;
-    case KEY_SOFFSET: instruction->soffset = (uint8_t)value; break;
+    case KEY_SOFFSET: p->fields.soffset = (unsigned)value; break;
     case KEY_LITERAL: instruction->literal = (uint32_t)value; break;
     default: {
         uint16_t bit = key == KEY_IMM ? GCN_MOD_IMM : GCN_MOD_SOE;
@@ -1040,12 +484,6 @@ static bool parse_key(smem_parse *p, const char *start, size_t length)
     }
     }
     return true;
-}
-
-static bool takes_glc(gcn_shape shape)
-{
-    return shape == GCN_SHAPE_SMEM_LOAD || shape == GCN_SHAPE_SMEM_STORE ||
-           shape == GCN_SHAPE_SMEM_ATOMIC;
 }
 
 /* Modifiers (glc, nv, CLRX GCN 1.4 offset:X) and CLRX field keys, in any order. */
@@ -1082,7 +520,7 @@ static bool parse_trailing(smem_parse *p, const gcn_row *row)
                 gcn_warn(cursor, start, "SMRD has no glc bit on %s: ignored", gcn_arch_name(p->arch));
                 continue;
             }
-            if (p->llvm && !takes_glc(p->form->shape))
+            if (p->llvm && !gcn_memory_takes_glc(p->form->shape))
                 return gcn_fail(cursor, start, "%s takes no glc in LLVM syntax", name);
             if (!parse_flag_value(p, &on))
                 return false;
@@ -1172,6 +610,83 @@ static bool set_immediate(smem_parse *p, int64_t value)
     return true;
 }
 
+/* The fields into the instruction, as the generic codec decodes their
+ * words (operands, and reserved[] for what the row does not show). */
+/* The usual instruction straight into its operands, as the generic codec
+ * decodes its words: no field the row does not show set, no reserved bit,
+ * the modifiers the generation has, the offset within its field; false
+ * for anything else, which store packs and decodes. */
+static bool store_usual(smem_parse *p)
+{
+    gcn_instruction *instruction = p->instruction;
+    const smem_form *form = p->form;
+    gcn_arch arch = p->arch;
+    bool smrd = is_smrd(arch);
+    unsigned modifiers = instruction->modifiers;
+    unsigned allowed = smrd ? GCN_MOD_IMM | (arch == GCN_ARCH_GCN11 ? GCN_MOD_LITERAL : 0)
+                            : GCN_MOD_IMM | GCN_MOD_GLC | (is_gcn14(arch) ? GCN_MOD_SOE | GCN_MOD_NV : 0);
+    bool soe = (modifiers & GCN_MOD_SOE) != 0, literal = (modifiers & GCN_MOD_LITERAL) != 0;
+    unsigned sdata = p->fields.sdata, sbase = p->fields.sbase;
+    /* (the registers and keys are within their fields: the parser checks) */
+    if (p->fields.reserved || (modifiers & ~allowed) || instruction->offset > offset_mask(arch) ||
+        (!soe && p->fields.soffset) || (!literal && instruction->literal) ||
+        (!form->probe && !form->data_count && sdata) || (!form->base_count && sbase))
+        return false;
+    /* the operands of the row's profile (isa/profiles.def), in its order */
+    gcn_operand *operand = instruction->operands;
+    if (form->probe)
+        *operand++ = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, sdata};
+    else if (form->data_count)
+        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->data_count, (uint16_t)sdata, 0};
+    if (form->base_count)
+        *operand++ = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)form->base_count, (uint16_t)(sbase * 2), 0};
+    if (form->has_offset)
+        *operand++ = soe ? (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)p->fields.soffset, 0}
+                     : (modifiers & GCN_MOD_IMM) ? (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, instruction->offset}
+                     : literal ? (gcn_operand){GCN_OPERAND_LITERAL, 1, SMRD_LITERAL_CODE, instruction->literal}
+                               : (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)(instruction->offset & 0xffu), 0};
+    instruction->operand_count = (uint8_t)(operand - instruction->operands);
+    instruction->encoding = (uint8_t)(smrd ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM);
+    instruction->word_count = (uint8_t)(smrd ? 1 + literal : 2);
+    instruction->reserved[0] = instruction->reserved[1] = 0;
+    return true;
+}
+
+static bool store(smem_parse *p)
+{
+    if (store_usual(p))
+        return true;
+    gcn_instruction *instruction = p->instruction;
+    gcn_arch arch = p->arch;
+    uint16_t modifiers = instruction->modifiers;
+    uint32_t values[GCN_MAX_FIELDS] = {0}, words[GCN_MAX_WORDS] = {0};
+    uint32_t reserved[2] = {(uint32_t)p->fields.reserved, (uint32_t)(p->fields.reserved >> 32)};
+    gcn_encoding encoding = is_smrd(arch) ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
+    if (encoding == GCN_ENCODING_SMRD) {
+        values[GCN_FIELD(SMRD, op)] = instruction->opcode;
+        values[GCN_FIELD(SMRD, sdst)] = p->fields.sdata;
+        values[GCN_FIELD(SMRD, sbase)] = p->fields.sbase;
+        values[GCN_FIELD(SMRD, offset)] = instruction->offset;
+        values[GCN_FIELD(SMRD, imm)] = (modifiers & GCN_MOD_IMM) != 0;
+        words[1] = instruction->literal;
+    } else {
+        values[GCN_FIELD(SMEM, op)] = instruction->opcode;
+        values[GCN_FIELD(SMEM, sdata)] = p->fields.sdata;
+        values[GCN_FIELD(SMEM, sbase)] = p->fields.sbase;
+        values[GCN_FIELD(SMEM, offset)] = instruction->offset;
+        values[GCN_FIELD(SMEM, soffset)] = p->fields.soffset;
+        values[GCN_FIELD(SMEM, imm)] = (modifiers & GCN_MOD_IMM) != 0;
+        values[GCN_FIELD(SMEM, glc)] = (modifiers & GCN_MOD_GLC) != 0;
+        values[GCN_FIELD(SMEM, soe)] = (modifiers & GCN_MOD_SOE) != 0;
+        values[GCN_FIELD(SMEM, nv)] = (modifiers & GCN_MOD_NV) != 0;
+    }
+    if (!gcn_pack(encoding, arch, values, reserved, words) ||
+        gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+        return gcn_fail(p->cursor, p->cursor->pos, "the fields do not fit %s",
+                        is_smrd(arch) ? "SMRD" : "SMEM");
+    return true;
+}
+
 /* Operands and keys into the fields; GCN 1.1's literal word. */
 static bool finish(smem_parse *p)
 {
@@ -1198,7 +713,7 @@ static bool finish(smem_parse *p)
     case OFFSET_REGISTER:
         if (p->soe_given) {
             instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
-            instruction->soffset = (uint8_t)p->offset;
+            p->fields.soffset = (unsigned)p->offset;
             instruction->offset = truncate(cursor, p->soe_at, p->soe_offset, 21, false);
         } else {
             instruction->offset = (uint32_t)p->offset;
@@ -1214,8 +729,7 @@ static bool finish(smem_parse *p)
         else
             instruction->modifiers &= (uint16_t)~GCN_MOD_LITERAL;
     }
-    instruction->word_count = (uint8_t)((instruction->modifiers & GCN_MOD_LITERAL) || !is_smrd(p->arch) ? 2 : 1);
-    return true;
+    return store(p);
 }
 
 /* CLRX's encoding-size suffix (s_load_dword_e32), left on the mnemonic. */
@@ -1232,156 +746,9 @@ static inline int size_suffix(const gcn_cursor *cursor, const gcn_row *row)
     return 0;
 }
 
-/* Space, a comma, space: the end of the text read, or NULL. */
-static inline const char *printed_comma(const char *at, const char *end)
-{
-    if (end - at > 2 && memcmp(at, ", ", 2) == 0 && at[2] != ' ' && at[2] != '\t')
-        return at + 2; /* as llvm-mc prints it */
-    while (at < end && (*at == ' ' || *at == '\t'))
-        at++;
-    if (at >= end || *at != ',')
-        return NULL;
-    for (at++; at < end && (*at == ' ' || *at == '\t');)
-        at++;
-    return at;
-}
-
-/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix,
- * or a special name (vcc, exec...); for clrx only the registers its
- * general path reads so (the last below s102, or within the generation's
- * ttmps). */
-static inline __attribute__((always_inline)) const char *
-printed_operand(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
-                unsigned *code)
-{
-    unsigned first_code;
-    size_t prefix = printed_prefix(at, end, arch, &first_code);
-    if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
-        if (clrx)
-            return clrx_special(at, end, arch, count, base, code);
-        at = printed_special(at, end, arch, count, base, code);
-        /* what llvm-mc may refuse (m0 and exec also as data): the general
-         * path decides, and warns */
-        return at && !gcn_llvm_refused_scalar(arch, *code, count, true) ? at : NULL;
-    }
-    if (!(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
-        return NULL;
-    /* Past s101 or the generation's ttmps: clrx's general path reads it;
-     * llvm's warns (llvm-mc refuses such a tuple) */
-    if (*code + count > 102 && *code - first_code + count > (prefix == 1 ? 102 : ttmp_total(arch)))
-        return NULL;
-    return at;
-}
-
-/* An immediate offset as llvm-mc prints it: 0, decimal without a leading
- * zero, or 0x and up to six hex digits, at most maximum, followed by
- * space, a comma or the end. NULL otherwise. */
-static inline const char *printed_offset(const char *at, const char *end, uint32_t maximum,
-                                         uint32_t *value)
-{
-    uint32_t number = 0;
-    const char *digits;
-    if (end - at > 2 && at[0] == '0' && (at[1] == 'x' || at[1] == 'X')) {
-        for (digits = at += 2; at < end && at - digits < 6; at++) {
-            unsigned digit = (unsigned)(*at - '0');
-            if (digit > 9) {
-                unsigned letter = (unsigned)((*at | 0x20) - 'a');
-                if (letter > 5)
-                    break;
-                digit = letter + 10;
-            }
-            number = number << 4 | digit;
-        }
-    } else if (at < end && *at == '0') {
-        digits = at++;
-    } else {
-        for (digits = at; at < end && (unsigned)(*at - '0') <= 9 && at - digits < 7; at++)
-            number = number * 10 + (uint32_t)(*at - '0');
-    }
-    if (at == digits || number > maximum || (at < end && *at != ' ' && *at != '\t' && *at != ','))
-        return NULL;
-    *value = number;
-    return at;
-}
-
-/* GCN 1.2/1.4, the usual statement as llvm-mc prints it (and clrxdisasm,
- * but for spacing), read in one pass: registers as printed (sN, s[N:M],
- * ttmpN), the offset one of them or a plain number in range, then glc
- * where the shape takes it, then the end. False, touching nothing, for
- * anything else: the general path reads it with its messages. */
-static inline __attribute__((always_inline)) bool
-parse_printed(gcn_cursor *cursor, const smem_form *form, gcn_arch arch, bool clrx,
-              gcn_instruction *instruction)
-{
-    const char *at = cursor->pos, *end = cursor->end;
-    unsigned sdata = 0, sbase = 0, code;
-    uint32_t offset = 0;
-    uint16_t modifiers = 0;
-    while (at < end && (*at == ' ' || *at == '\t'))
-        at++;
-    if (form->probe) { /* a 7-bit value */
-        if (!(at = printed_offset(at, end, 0x7f, &offset)))
-            return false;
-        sdata = offset;
-        offset = 0;
-    } else if (form->data_count) {
-        if (!(at = printed_operand(at, end, arch, clrx, form->data_count, false, &sdata)))
-            return false;
-    }
-    if (form->base_count) {
-        if (((form->data_count || form->probe) && !(at = printed_comma(at, end))) ||
-            !(at = printed_operand(at, end, arch, clrx, form->base_count, true, &sbase)))
-            return false;
-    }
-    if (form->has_offset) {
-        if (!(at = printed_comma(at, end)))
-            return false;
-        if (at < end && (unsigned)((*at | 0x20) - 'a') < 26) {
-            /* clrxasm takes only m0 here on GCN 1.2's stores and atomics */
-            if ((clrx && arch == GCN_ARCH_GCN12 &&
-                 (form->shape == GCN_SHAPE_SMEM_STORE || form->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
-                !(at = printed_operand(at, end, arch, clrx, 1, false, &code)))
-                return false;
-            offset = code;
-        } else if (!clrx && at < end && *at == '-') {
-            /* llvm-mc prints GCN 1.4's field signed: -N, at most 0xfffff
-             * here; on a buffer the general path warns. */
-            if (arch != GCN_ARCH_GCN14 || form->base_count != 2 ||
-                !(at = printed_offset(at + 1, end, 0xfffff, &offset)))
-                return false;
-            offset = (0x200000u - offset) & 0x1fffffu;
-            modifiers |= GCN_MOD_IMM;
-        } else {
-            /* in range on GCN 1.2 and 1.4 alike; clrxdisasm prints GCN
-             * 1.4's 21-bit field unsigned, which clrxasm takes back */
-            if (!(at = printed_offset(at, end, clrx && arch == GCN_ARCH_GCN14 ? 0x1fffff : 0xfffff,
-                                      &offset)))
-                return false;
-            modifiers |= GCN_MOD_IMM;
-        }
-    }
-    while (at < end && (*at == ' ' || *at == '\t'))
-        at++;
-    if (end - at >= 3 && memcmp(at, "glc", 3) == 0 && takes_glc(form->shape)) {
-        for (at += 3; at < end && (*at == ' ' || *at == '\t');)
-            at++;
-        modifiers |= GCN_MOD_GLC;
-    }
-    if (at != end)
-        return false;
-    instruction->sdata = (uint8_t)sdata;
-    instruction->sbase = (uint8_t)(sbase / 2);
-    instruction->offset = offset;
-    instruction->modifiers = modifiers;
-    instruction->word_count = 2;
-    cursor->pos = at;
-    return true;
-}
-
-/* Every statement the one-pass reader leaves; out of line, so that the
- * usual one keeps a small frame. */
-static __attribute__((noinline)) bool parse_general(gcn_cursor *cursor, const gcn_row *row,
-                                                    gcn_instruction *instruction)
+/* Every statement the generic one-pass path leaves (the encodings' full
+ * path: syntax/hooks.h). */
+bool gcn_parse_memory_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     smem_form form = form_of(row);
     smem_parse p;
@@ -1418,29 +785,4 @@ static __attribute__((noinline)) bool parse_general(gcn_cursor *cursor, const gc
     if (!parse_trailing(&p, row))
         return false;
     return finish(&p);
-}
-
-/* GCN 1.2/1.4: the one-pass reader, else the general path. */
-static __attribute__((noinline)) bool parse_usual(gcn_cursor *cursor, const gcn_row *row,
-                                                  gcn_instruction *instruction)
-{
-    smem_form form = form_of(row);
-    bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    /* llvm-mc ignores an _e32 suffix; the rest are left to the general path.
-     * A reader for each dialect, its checks folded. */
-    int suffix = size_suffix(cursor, row);
-    if (clrx ? suffix == 0 && parse_printed(cursor, &form, arch, true, instruction)
-             : suffix != 64 && parse_printed(cursor, &form, arch, false, instruction))
-        return true;
-    return parse_general(cursor, row, instruction);
-}
-
-bool gcn_parse_smem(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    /* A CLRX register symbol may stand where a register name is. */
-    if (!is_smrd((gcn_arch)instruction->arch) && row &&
-        (cursor->options->dialect == GCN_DIALECT_LLVM || !cursor->options->register_alias))
-        return parse_usual(cursor, row, instruction);
-    return parse_general(cursor, row, instruction);
 }

@@ -6,10 +6,6 @@
 #include "syntax/operand.h"
 #include "syntax/text.h"
 
-/* A family formatter returns false when the dialect cannot express the
- * instruction (the caller then prints it as data). */
-typedef bool (*gcn_formatter)(const gcn_instruction *instruction, gcn_dialect dialect,
-                              uint64_t address, gcn_text *text);
 /* A family parser reads the operands after the mnemonic. The instruction
  * is already started with the row's opcode for the generation. */
 typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
@@ -19,28 +15,6 @@ typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
 bool gcn_format_arguments_valid(const gcn_instruction *instruction, gcn_dialect dialect,
                                 const char *buffer, size_t size);
 
-/* A family's LLVM text written at at, which has GCN_TEXT_ROOM bytes;
- * returns the end, or NULL where llvm-mc has no text for the words.
- * context: what the family worked out about the instruction. */
-typedef char *(*gcn_text_writer)(const gcn_instruction *instruction, const void *context, char *at);
-
-/* Near the end of the text: through a spare buffer, out of line. */
-bool gcn_write_through_spare(gcn_text *text, gcn_text_writer write,
-                             const gcn_instruction *instruction, const void *context);
-
-/* Runs write in room reserved once in text, so that it need not check room
- * per piece. Inline, so that the writer is called directly. */
-static inline __attribute__((always_inline)) bool gcn_write_reserved(
-    gcn_text *text, gcn_text_writer write, const gcn_instruction *instruction, const void *context)
-{
-    if (text->length + GCN_TEXT_ROOM >= text->size)
-        return gcn_write_through_spare(text, write, instruction, context);
-    char *start = text->data + text->length, *end = write(instruction, context, start);
-    if (end)
-        text->length += (size_t)(end - start);
-    return end != NULL;
-}
-
 /* gcn_format and gcn_format_exact appending to text, for an instruction
  * straight from gcn_decode (its fields are not checked again): the
  * disassembler's hot path. False where gcn_format(_exact) fails. */
@@ -49,16 +23,10 @@ bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, ui
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text);
 
-bool gcn_format_smem(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
-bool gcn_format_mubuf(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
-bool gcn_format_flat(const gcn_instruction *, gcn_dialect, uint64_t, gcn_text *);
 /* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
  * which the caller reserved (the disassembler's hot path): returns the end,
- * or NULL where gcn_format_text fails. Per family (the disassembler calls
- * them from its own dispatch, which also decodes), and the dispatch. */
-char *gcn_write_llvm_smem(const gcn_instruction *, char *);
-char *gcn_write_llvm_mubuf(const gcn_instruction *, char *);
-char *gcn_write_llvm_flat(const gcn_instruction *, char *);
+ * or NULL where gcn_format_text fails; every family's (the generic
+ * printer's), and the same with a test of the family. */
 char *gcn_write_llvm_generic(const gcn_instruction *, char *); /* generic_format.c */
 /* generic_format.c's fast path, either dialect: NULL where gcn_format_generic
  * is needed. */
@@ -66,9 +34,6 @@ char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, 
 /* The usual CLRX text the same way (gcn_format_text's), NULL where the
  * family's general printer is needed; and gcn_write_clrx_exact, the same
  * where it needs no reading back (gcn_format_exact_text's), else NULL. */
-char *gcn_write_clrx_smem(const gcn_instruction *, char *);
-char *gcn_write_clrx_mubuf(const gcn_instruction *, char *);
-char *gcn_write_clrx_flat(const gcn_instruction *, char *);
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
 /* gcn_write_clrx_exact's dispatch without its test: the usual CLRX text
  * whether or not it gives back every bit (gcndis without --exact). */
@@ -82,22 +47,10 @@ bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect
                          uint64_t address, const char *text, size_t length);
 static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
 {
-    switch (instruction->family) {
-    case GCN_FAMILY_SMEM:
-        return gcn_write_llvm_smem(instruction, at);
-    case GCN_FAMILY_MUBUF:
-        return gcn_write_llvm_mubuf(instruction, at);
-    case GCN_FAMILY_FLAT:
-        return gcn_write_llvm_flat(instruction, at);
-    case GCN_FAMILY_NONE:
+    if (instruction->family == GCN_FAMILY_NONE)
         return NULL;
-    default:
-        return gcn_write_llvm_generic(instruction, at);
-    }
+    return gcn_write_llvm_generic(instruction, at);
 }
-bool gcn_parse_smem(gcn_cursor *, const gcn_row *, gcn_instruction *);
-bool gcn_parse_mubuf(gcn_cursor *, const gcn_row *, gcn_instruction *);
-bool gcn_parse_flat(gcn_cursor *, const gcn_row *, gcn_instruction *);
 
 /* Writes the mnemonic; with operands, the separator after it: CLRX pads
  * to column 16 as clrxdisasm does, LLVM writes one space. */
@@ -150,10 +103,25 @@ typedef struct gcn_offset_rule {
     int64_t llvm_truncate_maximum; /* LLVM: up to this, out of range warns and truncates too
                                       (llvm-mc 14 masks MUBUF offsets to 12 bits); 0: none */
     unsigned hardware_width;       /* CLRX: the bits the hardware reads, and whether as a */
-    bool hardware_signed;          /* signed number: a value it reads otherwise warns; 0: none */
+    bool hardware_signed;          /* signed number: a value it reads otherwise warns (and is
+                                      held as read); 0: none */
+    const char *absent;            /* where the generation has no offset: why any but 0 is an
+                                      error (at the modifier); NULL: the range's error */
 } gcn_offset_rule;
 
+/* What the modifiers read so far held, for a statement whose modifiers come
+ * in pieces (between CLRX's fields). */
+typedef struct gcn_modifier_state {
+    unsigned seen;     /* the flags given, also as 0 (glc:0, noglc) */
+    bool offset_seen;
+    bool flag_seen;    /* a flag before offset:N, which llvm-mc's FLAT refuses */
+} gcn_modifier_state;
+
+/* The modifiers up to the cursor's end. llvm_mc: the LLVM dialect reads
+ * them as llvm-mc 14 does: offset:N before the flags, the flags without a
+ * value, noglc and noslc (the flag given as 0). */
 bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
-                         gcn_instruction *instruction, int64_t *offset);
+                         bool llvm_mc, gcn_modifier_state *state, gcn_instruction *instruction,
+                         int64_t *offset);
 
 #endif

@@ -103,7 +103,7 @@ static inline char *gcn_write_unsigned(char *at, uint64_t value)
 /* Below 10000 (offsets) with no branch on the digit count, which a random
  * listing mispredicts: the four digits built in one word, the leading zeros
  * shifted out, one store. at has 4 bytes. */
-static inline char *gcn_write_small_unsigned(char *at, unsigned value)
+static inline __attribute__((always_inline)) char *gcn_write_small_unsigned(char *at, unsigned value)
 {
     uint16_t high, low;
     memcpy(&high, gcn_decimal_pairs + 2 * (value / 100), 2);
@@ -120,8 +120,8 @@ static inline char *gcn_write_small_unsigned(char *at, unsigned value)
 
 /* name and a value of magnitude below 10000 (" inst_offset:-12"), or
  * nothing for 0, with no branch on the value. at has name_length + 6 bytes. */
-static inline char *gcn_write_small_field(char *at, const char *name, size_t name_length,
-                                          int value)
+static inline __attribute__((always_inline)) char *gcn_write_small_field(char *at, const char *name,
+                                                                         size_t name_length, int value)
 {
     char *end = gcn_write_length(at, name, name_length);
     *end = '-';

@@ -69,13 +69,6 @@ static const uint32_t simm16s[] = {0, 1, 2, 3, 15, 16, 63, 64, 65, 0x7f, 0xff, 0
 static void apply_boundaries(test_random *random, gcn_instruction *instruction)
 {
     unsigned p = 30;
-    if (test_random_percent(random, p)) instruction->sdata = (uint8_t)PICK(random, scalar_codes);
-    if (test_random_percent(random, p)) instruction->sbase = (uint8_t)PICK(random, base_fields);
-    if (test_random_percent(random, p)) instruction->soffset = (uint8_t)PICK(random, scalar_codes);
-    if (test_random_percent(random, p)) instruction->saddr = (uint8_t)PICK(random, scalar_codes);
-    if (test_random_percent(random, p)) instruction->vdst = (uint8_t)PICK(random, vector_codes);
-    if (test_random_percent(random, p)) instruction->vaddr = (uint8_t)PICK(random, vector_codes);
-    if (test_random_percent(random, p)) instruction->vdata = (uint8_t)PICK(random, vector_codes);
     if (test_random_percent(random, p))
         instruction->offset = test_random_percent(random, 75) ? PICK(random, offsets)
                                                               : PICK(random, scalar_codes);
@@ -93,13 +86,22 @@ static attempt generic_attempt(test_random *random, unsigned row, gcn_arch arch,
                                gcn_instruction *instruction, char *why, size_t why_size)
 {
     const gcn_row *entry = &gcn_rows[row];
-    gcn_encoding encoding = (gcn_encoding)gcn_profiles[entry->shape].encoding;
-    const gcn_profile *profile = &gcn_profiles[entry->shape];
+    /* (SMRD/SMEM: GCN 1.0/1.1 read the SMRD twin of the row's profile) */
+    unsigned shape = entry->family == GCN_FAMILY_SMEM && arch <= GCN_ARCH_GCN11 ? gcn_smrd_shape(entry->shape)
+                                                                                : entry->shape;
+    gcn_encoding encoding = (gcn_encoding)gcn_profiles[shape].encoding;
+    const gcn_profile *profile = &gcn_profiles[shape];
     uint32_t values[GCN_MAX_FIELDS], reserved[2], biased[GCN_MAX_FIELDS];
     gcn_unpack(encoding, arch, raw, values, reserved);
     unsigned opcode_field = gcn_encoding_opcode_field[encoding];
     uint32_t shown = 1u << opcode_field;
     values[opcode_field] = (uint32_t)entry->opcode[arch];
+    const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
+    if (high[0] != GCN_NO_FIELD) {
+        values[high[0]] = values[opcode_field] >> high[1];
+        values[opcode_field] &= (1u << high[1]) - 1u;
+        shown |= 1u << high[0];
+    }
     memcpy(biased, values, sizeof biased);
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
@@ -108,8 +110,31 @@ static attempt generic_attempt(test_random *random, unsigned row, gcn_arch arch,
         shown |= 1u << operand->field;
         if (!test_random_percent(random, 30))
             continue;
-        bool scalar = operand->syntax == GCN_SYNTAX_SREG || operand->syntax == GCN_SYNTAX_SSRC;
-        biased[operand->field] = scalar ? PICK(random, scalar_codes) : PICK(random, simm16s);
+        bool scalar = operand->syntax == GCN_SYNTAX_SREG || operand->syntax == GCN_SYNTAX_SSRC ||
+                      operand->syntax == GCN_SYNTAX_SOFFSET;
+        biased[operand->field] = scalar                                ? PICK(random, scalar_codes)
+                                 : operand->syntax == GCN_SYNTAX_VGPR  ? PICK(random, vector_codes)
+                                 : operand->syntax == GCN_SYNTAX_SRSRC ? PICK(random, base_fields)
+                                 : operand->syntax == GCN_SYNTAX_SBASE ? PICK(random, base_fields)
+                                 : operand->syntax == GCN_SYNTAX_SMEM_OFFSET /* SMRD/SMEM */
+                                     ? (test_random_percent(random, 75) ? PICK(random, offsets)
+                                                                        : PICK(random, scalar_codes))
+                                                                       : PICK(random, simm16s);
+    }
+    /* The modifiers (MUBUF's flags and offset) are shown too; a plain
+     * instance has none half the time, as with the older families. */
+    bool no_flags = plain && test_random_percent(random, 50);
+    bool no_offset = plain && test_random_percent(random, 50);
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        unsigned modifier = gcn_field_modifiers[encoding][field];
+        if (!modifier || gcn_field_places[encoding][arch][field].kind == GCN_PLACE_ABSENT)
+            continue;
+        shown |= 1u << field;
+        bool value = gcn_modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE;
+        if (value && test_random_percent(random, 30))
+            biased[field] = PICK(random, offsets);
+        if (value ? no_offset : no_flags)
+            values[field] = biased[field] = 0;
     }
     if (plain) {
         reserved[0] = reserved[1] = 0;
@@ -236,4 +261,26 @@ void test_format_words(const uint32_t *words, size_t count, char *out, size_t si
 const char *test_row_name(unsigned row)
 {
     return row < GCN_ROW_COUNT ? gcn_rows[row].name : "(no row)";
+}
+
+gcn_status test_mubuf_operands(gcn_instruction *instruction, unsigned vdata, unsigned vaddr,
+                               unsigned srsrc, unsigned soffset)
+{
+    uint32_t values[GCN_MAX_FIELDS] = {0};
+    values[GCN_FIELD(MUBUF, vdata)] = vdata;
+    values[GCN_FIELD(MUBUF, vaddr)] = vaddr;
+    values[GCN_FIELD(MUBUF, srsrc)] = srsrc;
+    values[GCN_FIELD(MUBUF, soffset)] = soffset;
+    return gcn_set_fields(instruction, values);
+}
+
+gcn_status test_flat_operands(gcn_instruction *instruction, unsigned vdst, unsigned vaddr,
+                              unsigned vdata, unsigned saddr)
+{
+    uint32_t values[GCN_MAX_FIELDS] = {0};
+    values[GCN_FIELD(FLAT, vdst)] = vdst;
+    values[GCN_FIELD(FLAT, addr)] = vaddr;
+    values[GCN_FIELD(FLAT, data)] = vdata;
+    values[GCN_FIELD(FLAT, saddr)] = instruction->arch >= GCN_ARCH_GCN14 ? saddr : 0;
+    return gcn_set_fields(instruction, values);
 }

@@ -41,4 +41,14 @@ void test_format_words(const uint32_t *words, size_t count, char *out, size_t si
 /* A mnemonic for reports: the row's name, or FAMILY_ill. */
 const char *test_row_name(unsigned row);
 
+/* A MUBUF instruction's register fields (srsrc: the field, register / 4),
+ * its identity, modifiers and offset set: through gcn_set_fields, as
+ * decoded from words; GCN_ERROR_NOT_ENCODABLE where a value or modifier
+ * does not fit. */
+gcn_status test_mubuf_operands(gcn_instruction *instruction, unsigned vdata, unsigned vaddr,
+                               unsigned srsrc, unsigned soffset);
+/* The same for FLAT (saddr only on GCN 1.4). */
+gcn_status test_flat_operands(gcn_instruction *instruction, unsigned vdst, unsigned vaddr,
+                              unsigned vdata, unsigned saddr);
+
 #endif

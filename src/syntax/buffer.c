@@ -1,0 +1,206 @@
+/* The buffer operands' text (MUBUF's SRSRC and SOFFSET) and what llvm-mc 14
+ * has text for: the names each dialect gives the tuples and codes that no
+ * register name covers, and the modifier combinations llvm-mc prints. */
+#include <string.h>
+#include <strings.h>
+
+#include "syntax/generic.h"
+
+/* SRSRC tuples no register name covers, spelled as clrxdisasm does. */
+static const struct odd_srsrc {
+    uint8_t code;
+    uint8_t first, last; /* generations */
+    const char *text;
+} odd_srsrcs[] = {
+    {100, GCN_ARCH_GCN12, GCN_ARCH_GCN14, "s[100:103]"},
+    {104, GCN_ARCH_GCN10, GCN_ARCH_GCN10, "ill_104"},
+    {104, GCN_ARCH_GCN11, GCN_ARCH_GCN11, "flat_scratch&ill!"},
+    {104, GCN_ARCH_GCN12, GCN_ARCH_GCN14, "xnack_mask&ill!"},
+    {108, GCN_ARCH_GCN10, GCN_ARCH_GCN12, "tba&ill!"},
+    {124, GCN_ARCH_GCN10, GCN_ARCH_GCN14, "m0&ill!"},
+};
+
+/* In LLVM as llvm-mc 14 prints it: false where it says invalid encoding
+ * or, on GCN 1.0/1.1, where its assembler has no name for it. */
+bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
+{
+    if (gcn_format_scalar(text, arch, dialect, code, 4))
+        return true;
+    if (dialect == GCN_DIALECT_CLRX) {
+        for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
+            if (odd_srsrcs[i].code == code && arch >= odd_srsrcs[i].first &&
+                arch <= odd_srsrcs[i].last) {
+                gcn_put(text, odd_srsrcs[i].text);
+                return true;
+            }
+        }
+        return false; /* not reached: every code is covered */
+    }
+    if (arch < GCN_ARCH_GCN12)
+        return false;
+    /* The GCN 1.2/1.4 disassembler names a tuple by its first registers. */
+    if (code == 100) {
+        gcn_put(text, "s[100:103]");
+        return true;
+    }
+    if (code == 104 || code == 108) /* xnack_mask; tba (GCN 1.2) */
+        return gcn_format_scalar(text, arch, dialect, code, 2);
+    return false;
+}
+
+bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
+{
+    /* llvm-mc's assembler takes no src_lds_direct here (its disassembler prints it). */
+    if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == 254)
+        return false;
+    if (gcn_format_scalar(text, arch, dialect, code, 1))
+        return true;
+    if (dialect == GCN_DIALECT_CLRX) { /* clrxdisasm's name for a reserved code */
+        gcn_put(text, "ill_");
+        gcn_put_unsigned(text, code);
+        return true;
+    }
+    if (arch < GCN_ARCH_GCN12)
+        return false;
+    /* The GCN 1.2 disassembler also names GCN 1.4's sources, and 125. */
+    if (code == 125) {
+        gcn_put(text, "null");
+        return true;
+    }
+    return code >= 235 && code <= 239 && gcn_format_scalar(text, GCN_ARCH_GCN14, dialect, code, 1);
+}
+
+char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
+{
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    return gcn_put_srsrc(&text, arch, dialect, code) ? at + text.length : NULL;
+}
+
+char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
+{
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    return gcn_put_soffset(&text, arch, dialect, code) ? at + text.length : NULL;
+}
+
+/* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4. */
+const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction)
+{
+    if (instruction->family == GCN_FAMILY_MUBUF && instruction->arch >= GCN_ARCH_GCN12) {
+        uint16_t alias = gcn_row_for_opcode(GCN_FAMILY_MUBUF, GCN_ARCH_GCN11, instruction->opcode);
+        if (alias != GCN_ROW_NONE && gcn_rows[alias].operation == GCN_OP_CACHE_WBINVL1)
+            return &gcn_rows[alias];
+    }
+    return NULL;
+}
+
+/* Accepts text exactly (ignoring case) when no name character follows;
+ * the caller has skipped space. */
+static bool accept_text(gcn_cursor *cursor, const char *expected)
+{
+    const char *p = cursor->pos, *end = cursor->end;
+    for (; *expected; expected++, p++)
+        if (p >= end || gcn_lower(*p) != gcn_lower(*expected))
+            return false;
+    if (p < end && gcn_is_identifier_char(*p))
+        return false;
+    cursor->pos = p;
+    return true;
+}
+
+/* CLRX's ill_N for an operand code without a name; N in [0, maximum]. */
+static bool parse_raw_code(gcn_cursor *cursor, unsigned maximum, unsigned *code)
+{
+    if (cursor->options->dialect != GCN_DIALECT_CLRX)
+        return false;
+    size_t length = gcn_peek_identifier(cursor);
+    const char *p = cursor->pos;
+    if (length < 5 || strncasecmp(p, "ill_", 4) != 0)
+        return false;
+    unsigned value = 0;
+    for (size_t i = 4; i < length; i++) {
+        if (p[i] < '0' || p[i] > '9' || value > maximum)
+            return false;
+        value = value * 10 + (unsigned)(p[i] - '0');
+    }
+    if (value > maximum)
+        return false;
+    cursor->pos += length;
+    *code = value;
+    return true;
+}
+
+bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field)
+{
+    gcn_arch arch = cursor->options->arch;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    if (!llvm) { /* clrxdisasm's spellings of tuples without a name */
+        for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
+            if (arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
+                accept_text(cursor, odd_srsrcs[i].text)) {
+                *field = odd_srsrcs[i].code / 4;
+                return true;
+            }
+        }
+    } else if (arch >= GCN_ARCH_GCN12 && accept_text(cursor, "s[100:103]")) {
+        *field = 25; /* as llvm-mc's GCN 1.2/1.4 disassembler prints it */
+        return true;
+    }
+    gcn_scalar scalar;
+    if (!gcn_parse_scalar(cursor, false, &scalar))
+        return false;
+    /* llvm-mc's disassembler names these tuples by their first pair. */
+    bool llvm_pair = llvm && arch >= GCN_ARCH_GCN12 && scalar.count == 2 && !scalar.general &&
+                     (scalar.code == 104 || (scalar.code == 108 && arch == GCN_ARCH_GCN12));
+    if (scalar.count != 4 && !llvm_pair) {
+        if (scalar.constant)
+            return gcn_fail(cursor, start, "SRSRC takes 4 scalar registers, found a constant");
+        return gcn_fail(cursor, start, "SRSRC takes 4 scalar registers, found %u", scalar.count);
+    }
+    if (scalar.code % 4)
+        return gcn_fail(cursor, start, "misaligned SRSRC: the 4 registers must start at a multiple of 4");
+    *field = scalar.code / 4;
+    return true;
+}
+
+bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code)
+{
+    gcn_arch arch = cursor->options->arch;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    if (parse_raw_code(cursor, 255, code))
+        return true;
+    if (llvm && arch >= GCN_ARCH_GCN12) { /* what llvm-mc's GCN 1.2/1.4 disassembler prints */
+        if (gcn_accept_word_here(cursor, "null")) {
+            *code = 125;
+            return true;
+        }
+        size_t length = arch == GCN_ARCH_GCN12 ? gcn_peek_identifier(cursor) : 0;
+        for (unsigned source = 235; length && source <= 239; source++) {
+            char name[40];
+            gcn_text text = {name, sizeof name, 0};
+            gcn_format_scalar(&text, GCN_ARCH_GCN14, GCN_DIALECT_LLVM, source, 1);
+            if (gcn_text_finish(&text) == 0 && text.length == length &&
+                strncasecmp(start, name, length) == 0) {
+                cursor->pos += length;
+                *code = source;
+                return true;
+            }
+        }
+    }
+    gcn_scalar scalar;
+    if (!gcn_parse_scalar(cursor, true, &scalar))
+        return false;
+    if (scalar.count != 1)
+        return gcn_fail(cursor, start, "SOFFSET takes one scalar register or an inline constant, "
+                                       "found %u registers", scalar.count);
+    if (scalar.code == 254 && llvm && arch < GCN_ARCH_GCN12)
+        return gcn_fail(cursor, start, "src_lds_direct is not valid as SOFFSET");
+    if (scalar.code == 248 && arch < GCN_ARCH_GCN12)
+        return gcn_fail(cursor, start, "1/(2*pi) is not an inline constant on %s",
+                        gcn_arch_name(arch));
+    *code = scalar.code;
+    return true;
+}

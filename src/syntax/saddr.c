@@ -1,0 +1,99 @@
+/* FLAT's saddr (GCN 1.4 GLOBAL and SCRATCH: an SGPR pair or one SGPR, code
+ * 127 `off`) as each dialect names it and reads it: the codes no register
+ * name covers, and llvm-mc 14's pairs that lose their low bit. */
+#include <string.h>
+#include <strings.h>
+
+#include "syntax/generic.h"
+
+/* saddr codes no register name covers, spelled as clrxdisasm does; the
+ * CLRX parser takes them back. */
+const gcn_odd_saddr gcn_odd_saddrs[] = {
+    {101, 2, "s[101:102]"},  {103, 2, "flat_scratch_u!"}, {105, 2, "xnack_mask_u!"},
+    {107, 2, "vcc_u!"},      {123, 2, "ttmp[15:16]"},     {124, 2, "m0&ill!"},
+    {125, 2, "ill_125"},     {125, 1, "ill_125"},
+};
+const size_t gcn_odd_saddr_count = sizeof gcn_odd_saddrs / sizeof gcn_odd_saddrs[0];
+
+char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
+{
+    if (code == GCN_SADDR_OFF)
+        return gcn_write_length(at, "off", 3);
+    if (dialect == GCN_DIALECT_CLRX) {
+        gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+        if (gcn_format_scalar(&text, arch, dialect, code, count))
+            return at + text.length;
+        for (size_t i = 0; i < gcn_odd_saddr_count; i++)
+            if (gcn_odd_saddrs[i].code == code && gcn_odd_saddrs[i].count == count)
+                return gcn_write(at, gcn_odd_saddrs[i].text);
+        return NULL; /* not reached: every 7-bit code is covered */
+    }
+    /* llvm-mc: pairs of SGPRs and ttmps lose their low bit; 125 is null;
+     * a pair that is no register is an invalid encoding */
+    if (code == 125)
+        return gcn_write_length(at, "null", 4);
+    if (count == 2 && (code < 102 || (code >= 108 && code < 124)))
+        code &= ~1u;
+    return gcn_write_scalar(at, arch, dialect, code, count);
+}
+
+bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
+{
+    char spare[GCN_OPERAND_ROOM];
+    char *end = gcn_write_other_saddr(spare, arch, dialect, code, count);
+    if (end)
+        gcn_put_length(text, spare, (size_t)(end - spare));
+    return end != NULL;
+}
+
+bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
+{
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_skip_space(cursor);
+    const char *at = cursor->pos;
+    if (gcn_accept_word_here(cursor, "off")) {
+        *saddr = GCN_SADDR_OFF;
+        return true;
+    }
+    for (size_t i = 0; !llvm && i < gcn_odd_saddr_count; i++) {
+        size_t n = strlen(gcn_odd_saddrs[i].text);
+        if (gcn_odd_saddrs[i].count == count && (size_t)(cursor->end - at) >= n &&
+            strncasecmp(at, gcn_odd_saddrs[i].text, n) == 0 &&
+            (at + n == cursor->end || !gcn_is_identifier_char(at[n]))) {
+            gcn_warn(cursor, at, "'%s' names no register (saddr code %u)", gcn_odd_saddrs[i].text,
+                     gcn_odd_saddrs[i].code);
+            cursor->pos = at + n;
+            *saddr = gcn_odd_saddrs[i].code;
+            return true;
+        }
+    }
+    if (gcn_accept_word_here(cursor, "null")) { /* llvm-mc's disassembler name for code 125 */
+        if (!llvm) /* clrxdisasm calls it ill_125 */
+            return gcn_fail(cursor, at, "null is no register on %s",
+                            gcn_arch_name(cursor->options->arch));
+        gcn_warn(cursor, at, "null is no register on %s; taken as code 125, as llvm-mc's "
+                 "disassembler prints it", gcn_arch_name(cursor->options->arch));
+        *saddr = 125;
+        return true;
+    }
+    gcn_scalar scalar;
+    if (!gcn_parse_scalar(cursor, false, &scalar))
+        return false;
+    if (scalar.count != count)
+        return gcn_fail(cursor, at, "saddr needs %u scalar register%s, found %u", count,
+                        count == 1 ? "" : "s", scalar.count);
+    if (scalar.code >= GCN_SADDR_OFF)
+        return gcn_fail(cursor, at, "'%.*s' does not fit saddr (codes 0..126; 127 means off)",
+                        (int)(cursor->pos - at), at);
+    bool tuple = scalar.general || (scalar.code >= 108 && scalar.code < 124);
+    if (count == 2 && tuple && (scalar.code & 1)) {
+        /* clrxdisasm prints odd pairs as encoded; take them back. */
+        if (llvm)
+            return gcn_fail(cursor, at, "misaligned register pair '%.*s': it must start at an "
+                            "even register", (int)(cursor->pos - at), at);
+        gcn_warn(cursor, at, "misaligned register pair '%.*s', encoded as written",
+                 (int)(cursor->pos - at), at);
+    }
+    *saddr = scalar.code;
+    return true;
+}

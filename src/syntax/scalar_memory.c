@@ -1,0 +1,163 @@
+/* SMRD/SMEM's hooks out of line (scalar_memory.h): llvm-mc's register
+ * names past the usual SGPRs, CLRX's fields shown as keys, and the rows
+ * CLRX names on GCN 1.2 that only GCN 1.4 has. */
+#include "syntax/scalar_memory.h"
+
+#include "codec/codec.h"
+
+bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
+{
+    /* SGPR and TTMP tuples lose the bits below their alignment and may
+     * reach s103 or ttmp15 whatever the generation has; specials are named
+     * only at their own width (pairs also stand for four SGPRs); 125 is
+     * "null"; false where llvm-mc reports an invalid encoding. */
+    unsigned align = count >= 4 ? 4 : count;
+    unsigned ttmp = gcn_ttmp_base(arch);
+    if (code <= 101) {
+        unsigned first = code & ~(align - 1);
+        if (first + count > 104)
+            return false;
+        gcn_put_sgprs(text, first, count);
+        return true;
+    }
+    if (code >= ttmp && code < 124) {
+        unsigned first = (code - ttmp) & ~(align - 1);
+        if (first + count > 16)
+            return false;
+        gcn_put_ttmps(text, first, count);
+        return true;
+    }
+    if (count >= 8)
+        return false;
+    if (code == 125) {
+        gcn_put(text, "null");
+        return true;
+    }
+    if (count == 1)
+        return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 1);
+    if (code & 1)
+        return false;
+    return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 2);
+}
+
+char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count)
+{
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    return gcn_put_llvm_memory_register(&text, arch, code, count) ? at + text.length : NULL;
+}
+
+/* GCN 1.0/1.1: what llvm-mc assembles in this place: aligned SGPR and TTMP
+ * tuples, specials at their own width; data operands exclude m0 and exec. */
+char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
+{
+    unsigned align = count >= 4 ? 4 : count, ttmp = gcn_ttmp_base(arch);
+    bool assembles;
+    if (code < gcn_sgpr_count(arch))
+        assembles = code % align == 0 && code + count <= gcn_sgpr_count(arch);
+    else if (code >= ttmp && code < ttmp + gcn_ttmp_count(arch))
+        assembles = (code - ttmp) % align == 0 && code - ttmp + count <= gcn_ttmp_count(arch);
+    else
+        assembles = count < 4 && code < 128 && !(data && (code == 124 || code >= 126));
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
+    return assembles && gcn_format_scalar(&text, arch, GCN_DIALECT_LLVM, code, count) ? at + text.length
+                                                                                     : NULL;
+}
+
+const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_instruction *copy)
+{
+    if (instruction->arch != GCN_ARCH_GCN12)
+        return NULL;
+    uint16_t index = gcn_row_for_opcode(GCN_FAMILY_SMEM, GCN_ARCH_GCN14, instruction->opcode);
+    if (index == GCN_ROW_NONE || !(gcn_rows[index].flags & GCN_ROW_CLRX_GCN12))
+        return NULL;
+    *copy = *instruction;
+    copy->row = index;
+    const gcn_profile *profile = gcn_profile_of(copy);
+    for (unsigned i = 0; i < copy->operand_count && i < profile->operand_count; i++) {
+        if (profile->operands[i].syntax == GCN_SYNTAX_SREG)
+            copy->operands[i].count = gcn_rows[index].data_dwords;
+        else if (profile->operands[i].syntax == GCN_SYNTAX_SBASE)
+            copy->operands[i].count = 4; /* (every such row's base is a buffer's) */
+    }
+    return &gcn_rows[index];
+}
+
+/* The fields CLRX shows as keys, in its order (encodings.def's names; a
+ * one-bit field as =1); soffset and soe only in the key form. */
+static const uint8_t key_fields[2][6] = {
+    {GCN_FIELD(SMRD, sdst), GCN_FIELD(SMRD, sbase), GCN_FIELD(SMRD, offset), GCN_FIELD(SMRD, imm), GCN_NO_FIELD,
+     GCN_NO_FIELD},
+    {GCN_FIELD(SMEM, sdata), GCN_FIELD(SMEM, sbase), GCN_FIELD(SMEM, offset), GCN_FIELD(SMEM, imm),
+     GCN_FIELD(SMEM, soffset), GCN_FIELD(SMEM, soe)},
+};
+enum { KEY_FORM_ONLY = 4 }; /* the keys from this one on */
+
+/* After glc and nv (and GCN 1.4's offset:N beside soffset), the fields no
+ * operand shows, as clrxdisasm prints them; the bits no field covers only
+ * in the key form (clrxdisasm drops them: its own test prints c0020c9d
+ * 01d1345b as offset 0x1345b). */
+void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction, const gcn_profile *profile,
+                              bool key_form)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
+    bool smem = encoding == GCN_ENCODING_SMEM;
+    unsigned modifiers = instruction->modifiers;
+    size_t start = text->length;
+    char spare[GCN_TEXT_ROOM];
+    const gcn_modifier_order *order = &gcn_modifier_orders[encoding][GCN_DIALECT_CLRX];
+    char *end = gcn_write_modifiers_valued(spare, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
+    gcn_put_length(text, spare, (size_t)(end - spare));
+    /* the fields: those no operand shows from reserved[], the others from
+     * the operands and modifiers */
+    const uint8_t *keys = key_fields[smem];
+    uint32_t values[GCN_MAX_FIELDS] = {0}, reserved[2] = {0, 0}, shown = 0;
+    if (instruction->reserved[0] | instruction->reserved[1])
+        gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
+    values[keys[2]] = instruction->offset;
+    values[keys[3]] = (modifiers & GCN_MOD_IMM) != 0;
+    if (smem)
+        values[keys[5]] = (modifiers & GCN_MOD_SOE) != 0;
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        const gcn_operand *operand = &instruction->operands[i];
+        switch (profile->operands[i].syntax) {
+        case GCN_SYNTAX_SREG: values[keys[0]] = operand->number, shown |= 1u << 0; break;
+        case GCN_SYNTAX_SMEM_PROBE: values[keys[0]] = operand->value, shown |= 1u << 0; break;
+        case GCN_SYNTAX_SBASE: values[keys[1]] = operand->number / 2u, shown |= 1u << 1; break;
+        default: /* the offset and imm; soffset with soe */
+            shown |= 3u << 2;
+            if (modifiers & GCN_MOD_SOE)
+                values[keys[4]] = operand->number;
+            break;
+        }
+    }
+    if (key_form)
+        shown = 0;
+    else if ((shown & 1u << 2) && (modifiers & GCN_MOD_SOE) && (modifiers & GCN_MOD_IMM)) {
+        gcn_put(text, " offset:");
+        gcn_put_hex(text, instruction->offset);
+    }
+    for (unsigned k = 0; k < (key_form ? 6u : KEY_FORM_ONLY) && keys[k] != GCN_NO_FIELD; k++) {
+        if (((shown >> k) & 1u) || !values[keys[k]])
+            continue;
+        gcn_put_char(text, ' ');
+        gcn_put(text, gcn_clrx_field_key(encoding, keys[k]));
+        if (gcn_field_places[encoding][arch][keys[k]].mask == 1)
+            gcn_put(text, "=1");
+        else {
+            gcn_put_char(text, '=');
+            gcn_put_hex(text, values[keys[k]]);
+        }
+    }
+    if ((modifiers & GCN_MOD_LITERAL) && !(shown & 1u << 2)) {
+        gcn_put(text, " literal=");
+        gcn_put_hex(text, instruction->literal);
+    }
+    uint64_t bits = arch >= GCN_ARCH_GCN14 ? (uint64_t)reserved[1] << 32 | reserved[0] : reserved[0];
+    if (smem && bits && key_form) {
+        gcn_put(text, " reserved=");
+        gcn_put_hex(text, bits);
+    }
+    if (key_form && text->length == start)
+        gcn_put(text, " offset=0x0"); /* a bare mnemonic would ask for operands */
+}

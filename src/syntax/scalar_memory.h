@@ -1,0 +1,198 @@
+/* SMRD/SMEM's text rules that its profiles do not say, as the encodings'
+ * hooks (syntax/hooks.h), inline so that the generic printer's writer
+ * for a known profile folds them:
+ *   CLRX: s_load_dword s50, s[58:59], 0x5b glc; GCN 1.4 s25 nv offset:0x5b
+ *         (SOE: soffset register plus offset); GCN 1.1 literal offsets
+ *         (0x13314, lit(253)); fields an instruction does not use print as
+ *         sdata=0x7f sbase=0x38 offset=0x23 imm=1 (sdst= on SMRD), as
+ *         clrxdisasm does; when an operand has no register name, every
+ *         field prints that way (the generic printer's key form).
+ *   LLVM: what llvm-mc 14 prints: on GCN 1.2/1.4 as its disassembler does
+ *         (tuples masked to their alignment, reserved bits dropped, offsets
+ *         hex, GCN 1.4 immediate offsets signed); on GCN 1.0/1.1, which it
+ *         cannot disassemble, the text it assembles back to the same words. */
+#ifndef GCN_SCALAR_MEMORY_H
+#define GCN_SCALAR_MEMORY_H
+
+#include "syntax/generic.h"
+#include "syntax/modifier.h"
+
+/* Whether a shape has the offset operand, and takes glc in llvm-mc. */
+static inline bool gcn_memory_has_offset(unsigned shape)
+{
+    return shape != GCN_SHAPE_SMEM_NONE && shape != GCN_SHAPE_SMEM_TIME;
+}
+static inline bool gcn_memory_takes_glc(unsigned shape)
+{
+    return shape == GCN_SHAPE_SMEM_LOAD || shape == GCN_SHAPE_SMEM_STORE || shape == GCN_SHAPE_SMEM_ATOMIC;
+}
+
+/* llvm-mc shows the offset as an operand, and ignores soe, nv, reserved
+ * bits and the fields a row does not use (GCN 1.2/1.4); it has no text for
+ * an opcode the generation lacks, or imm on a row with no offset; on GCN
+ * 1.0/1.1 none for words it would not assemble to (an unused field set). */
+static inline unsigned gcn_llvm_memory_modifiers(const gcn_instruction *instruction, const gcn_row *row)
+{
+    unsigned shape = row->shape;
+    bool no_offset = !gcn_memory_has_offset(shape);
+    if (row->opcode[instruction->arch] < 0 || (no_offset && (instruction->modifiers & GCN_MOD_IMM)) ||
+        (instruction->encoding == GCN_ENCODING_SMRD && no_offset &&
+         (instruction->offset | instruction->reserved[0])))
+        return GCN_NO_LLVM_TEXT;
+    return GCN_HIDE_VALUE | GCN_MOD_IMM | GCN_MOD_SOE | GCN_MOD_NV |
+           (gcn_memory_takes_glc(shape) ? 0 : GCN_MOD_GLC);
+}
+
+/* A register as llvm-mc 14 disassembles it (GCN 1.2/1.4), and as it
+ * assembles it (GCN 1.0/1.1), past the usual SGPRs: at a raw pointer with
+ * GCN_OPERAND_ROOM bytes, NULL where llvm-mc has no text (scalar_memory.c). */
+char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count);
+char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data);
+/* The same into a text (GCN 1.2/1.4; the parser reads back what it prints). */
+bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, unsigned count);
+
+/* GCN 1.2/1.4: SGPRs straight (masked to their alignment), the rest out
+ * of line. */
+static inline __attribute__((always_inline)) char *
+gcn_write_llvm_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned count)
+{
+    if (code <= 101) {
+        unsigned first = code & ~((count >= 4 ? 4 : count) - 1);
+        return first + count > 104 ? NULL : gcn_write_sgprs(at, first, count);
+    }
+    return gcn_write_llvm_memory_other(at, arch, code, count);
+}
+
+/* GCN 1.0/1.1: aligned SGPRs straight, the rest out of line. */
+static inline __attribute__((always_inline)) char *
+gcn_write_llvm_smrd_tuple(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
+{
+    unsigned align = count >= 4 ? 4 : count;
+    if (code + count <= gcn_sgpr_count(arch) && code % align == 0)
+        return gcn_write_sgprs(at, code, count);
+    return gcn_write_llvm_smrd_register(at, arch, code, count, data);
+}
+
+/* CLRX: a register with a name (code below 128), else NULL (the key form). */
+static inline __attribute__((always_inline)) char *
+gcn_write_clrx_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned count)
+{
+    return code < 128 ? gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, code, count) : NULL;
+}
+
+/* The offset operand: an immediate (GCN 1.4's signed in llvm-mc), GCN
+ * 1.1's literal, GCN 1.4's soffset with soe in CLRX (llvm-mc shows the
+ * offset field whatever soe says), else the register in the field's low
+ * bits (CLRX 8, llvm-mc 7). */
+static inline __attribute__((always_inline)) char *
+gcn_write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
+                        const gcn_operand *operand)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    unsigned modifiers = instruction->modifiers;
+    bool smrd = instruction->encoding == GCN_ENCODING_SMRD;
+    uint32_t offset = instruction->offset;
+    if (dialect == GCN_DIALECT_CLRX && !smrd && (modifiers & GCN_MOD_SOE))
+        return gcn_write_clrx_memory_tuple(at, arch, operand->number, 1);
+    if (modifiers & GCN_MOD_IMM) {
+        if (dialect == GCN_DIALECT_CLRX || smrd)
+            return gcn_write_hex(at, offset);
+        /* the '-' written whatever and kept by the sign: no branch on it */
+        uint32_t negative = arch >= GCN_ARCH_GCN14 ? (offset >> 20) & 1u : 0, low = offset & 0xfffffu;
+        *at = '-';
+        return gcn_write_hex(at + negative, low + ((0x100000u - 2 * low) & -negative));
+    }
+    if (modifiers & GCN_MOD_LITERAL) { /* GCN 1.1; CLRX's lit() keeps a small value a literal */
+        uint32_t literal = instruction->literal;
+        if (literal > 0xffu)
+            return gcn_write_hex(at, literal);
+        if (dialect == GCN_DIALECT_LLVM)
+            return NULL; /* llvm-mc would encode an inline constant */
+        return gcn_write_length(gcn_write_unsigned(gcn_write_length(at, "lit(", 4), literal), ")", 1);
+    }
+    if (dialect == GCN_DIALECT_CLRX)
+        return gcn_write_clrx_memory_tuple(at, arch, offset & 0xffu, 1);
+    return smrd ? gcn_write_llvm_smrd_tuple(at, arch, offset, 1, false)
+                : gcn_write_llvm_memory_tuple(at, arch, offset & 0x7fu, 1);
+}
+
+/* An operand of an SMRD/SMEM profile (the offset, s_atc_probe's value, the
+ * registers) at a raw pointer with GCN_OPERAND_ROOM bytes; NULL where
+ * llvm-mc has no text, or CLRX no register name (then every field prints
+ * as a key). */
+static inline __attribute__((always_inline)) char *
+gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
+                         const gcn_operand_profile *profile, const gcn_operand *operand)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    switch (profile->syntax) {
+    case GCN_SYNTAX_SMEM_OFFSET:
+        return gcn_write_memory_offset(at, instruction, dialect, operand);
+    case GCN_SYNTAX_SMEM_PROBE: /* a 7-bit value; llvm-mc's inline constants decimal */
+        return dialect == GCN_DIALECT_LLVM && operand->value <= 64 ? gcn_write_unsigned(at, operand->value)
+                                                                   : gcn_write_hex(at, operand->value);
+    default: /* sdata, sbase */
+        if (dialect == GCN_DIALECT_CLRX)
+            return gcn_write_clrx_memory_tuple(at, arch, operand->number, operand->count);
+        if (instruction->encoding == GCN_ENCODING_SMRD)
+            return gcn_write_llvm_smrd_tuple(at, arch, operand->number, operand->count,
+                                             profile->syntax == GCN_SYNTAX_SREG);
+        return gcn_write_llvm_memory_tuple(at, arch, operand->number, operand->count);
+    }
+}
+
+/* What CLRX's order writes of the modifiers: glc and nv (imm and soe show
+ * in the offset operand, and offset:N beside soe the tail below). */
+#define GCN_CLRX_MEMORY_HIDDEN (GCN_HIDE_VALUE | GCN_MOD_IMM | GCN_MOD_SOE)
+
+/* CLRX's modifiers of the usual instruction (GCN 1.2/1.4: glc, nv), NULL
+ * where it shows more (soe's offset:, the literal, a field the row does
+ * not use): then gcn_put_clrx_memory_tail writes them. */
+static inline __attribute__((always_inline)) char *
+gcn_write_clrx_memory_tail(char *at, const gcn_instruction *instruction, const gcn_profile *profile)
+{
+    unsigned modifiers = instruction->modifiers;
+    bool offset_operand = profile->operand_count &&
+                          profile->operands[profile->operand_count - 1].syntax == GCN_SYNTAX_SMEM_OFFSET;
+    if ((modifiers & (GCN_MOD_SOE | GCN_MOD_LITERAL)) ||
+        (!offset_operand && (instruction->offset || (modifiers & GCN_MOD_IMM))))
+        return NULL;
+    const gcn_modifier_order *order = &gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX];
+    return gcn_write_modifiers_valued(at, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
+}
+
+/* The same for any instruction, and every field as a key in the key form
+ * (scalar_memory.c). */
+void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction, const gcn_profile *profile,
+                              bool key_form);
+
+/* CLRX also names GCN 1.4's s_buffer_atomic_* on GCN 1.2: the row, and the
+ * instruction as that row's in copy; NULL where there is none. */
+const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_instruction *copy);
+
+/* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
+ * some field value, also where its assembler refuses that text (the full
+ * path warns). */
+const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
+                                         bool base, unsigned *code);
+
+/* The usual statement's operands after ", " (the generic one-pass path's
+ * hook): sdata or s_atc_probe's 7-bit value, sbase (an even first
+ * register), the offset; one reader for every profile, out of line. */
+const char *gcn_read_memory_operands(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
+                                     const gcn_profile *profile, gcn_operand *out);
+
+/* The modifiers the one-pass path reads: glc where llvm-mc takes it, none
+ * on SMRD (nv, glc elsewhere, CLRX's glc:1 and soe's offset:N are the full
+ * path's). */
+static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
+{
+    (void)dialect;
+    return arch >= GCN_ARCH_GCN12 && gcn_memory_takes_glc(row->shape) ? GCN_MOD_GLC : 0;
+}
+
+/* Every statement the one-pass path leaves (smem.c): any spacing, register symbols, expressions, CLRX's key form,
+ * GCN 1.1's literal, GCN 1.4's soffset with soe, every message. */
+bool gcn_parse_memory_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
+
+#endif
