@@ -122,7 +122,7 @@ static inline void gcn_decode_start(gcn_instruction *instruction, gcn_arch arch,
                                     unsigned opcode, unsigned word_count)
 {
     gcn_instruction_start_row(instruction, arch, family,
-                              (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1), opcode, word_count);
+                              (uint16_t)(gcn_opcode_slots[family][arch][opcode].row - 1), opcode, word_count);
 }
 /* Bits first..first+width-1 of word. */
 static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)
@@ -139,7 +139,7 @@ static inline unsigned gcn_mubuf_opcode(uint32_t word0)
  * with its segment above it on GCN 1.4), and its rows: for the label scan,
  * which steps over such words without decoding them, and reads this once. */
 typedef struct gcn_opcode_reader {
-    const uint16_t *rows; /* gcn_opcode_rows of the family and generation */
+    const gcn_opcode_slot *slots; /* gcn_opcode_slots of the family and generation */
     uint32_t mask, high_mask;
     uint8_t first, high_first, high_shift;
 } gcn_opcode_reader;
@@ -148,7 +148,7 @@ static inline gcn_opcode_reader gcn_opcode_reader_of(gcn_arch arch, gcn_encoding
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     const gcn_field_place *opcode = &places[gcn_encoding_opcode_field[encoding]];
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding];
-    gcn_opcode_reader reader = {gcn_opcode_rows[gcn_encodings[encoding].family][arch], opcode->mask, 0,
+    gcn_opcode_reader reader = {gcn_opcode_slots[gcn_encodings[encoding].family][arch], opcode->mask, 0,
                                 opcode->first, 0, 0};
     if (high[0] != GCN_NO_FIELD) /* (absent on a generation: mask 0) */
         reader.high_mask = places[high[0]].mask, reader.high_first = places[high[0]].first,
@@ -160,7 +160,7 @@ static inline uint16_t gcn_row_of_word(const gcn_opcode_reader *reader, uint32_t
 {
     unsigned value = ((word0 >> reader->first) & reader->mask) |
                      ((word0 >> reader->high_first) & reader->high_mask) << reader->high_shift;
-    return (uint16_t)(reader->rows[value] - 1);
+    return (uint16_t)(reader->slots[value].row - 1);
 }
 /* SMEM's (GCN 1.2 on: two words) opcode, bits 18-25, and SOPP's, bits
  * 16-22 (one word): for the label scan, which steps over both without

@@ -338,7 +338,8 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
     if (high[0] != GCN_NO_FIELD)
         opcode |= field_value(words, &gcn_field_places[encoding][arch][high[0]]) << high[1];
-    uint16_t row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
+    gcn_opcode_slot slot = gcn_opcode_slots[family][arch][opcode];
+    uint16_t row = (uint16_t)(slot.row - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
     instruction->encoding = (uint8_t)encoding;
     unsigned layout;
@@ -346,8 +347,7 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
         unsigned shape = row < GCN_ROW_COUNT ? gcn_rows[row].shape : gcn_default_shape[family];
         layout = gcn_shape_layouts[gcn_smrd_shape(shape)];
     } else { /* by the opcode, one load: the jump below waits on it alone */
-        layout = gcn_opcode_layouts[family][arch][opcode];
-        layout = layout ? layout - 1 : gcn_shape_layouts[gcn_default_shape[family]];
+        layout = slot.layout ? slot.layout - 1u : gcn_shape_layouts[gcn_default_shape[family]];
     }
     uint32_t shown, offset;
     unsigned flags = decode_modifiers(arch, encoding, words, &shown, &offset);
@@ -658,7 +658,7 @@ set_branch_offset(gcn_arch arch, gcn_encoding encoding, uint32_t *words, uint16_
     gcn_family family = (gcn_family)encodings[encoding].family;
     const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
     unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
-    unsigned row = (uint16_t)(gcn_opcode_rows[family][arch][opcode] - 1);
+    unsigned row = (uint16_t)(gcn_opcode_slots[family][arch][opcode].row - 1);
     if (row >= GCN_ROW_COUNT)
         return;
     switch (gcn_rows[row].shape) {

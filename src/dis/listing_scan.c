@@ -113,18 +113,18 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     gcn_arch arch = l->options.arch;
     bool exact = l->options.exact;
     /* The loop runs only where the arch is valid (stop). */
-    const uint16_t *mubuf_rows = stop ? gcn_opcode_rows[GCN_FAMILY_MUBUF][arch] : NULL;
-    const uint16_t *sopp_rows = stop ? gcn_opcode_rows[GCN_FAMILY_SOPP][arch] : NULL;
+    const gcn_opcode_slot *mubuf_slots = stop ? gcn_opcode_slots[GCN_FAMILY_MUBUF][arch] : NULL;
+    const gcn_opcode_slot *sopp_slots = stop ? gcn_opcode_slots[GCN_FAMILY_SOPP][arch] : NULL;
     gcn_opcode_reader flat = stop ? gcn_opcode_reader_of(arch, GCN_ENCODING_FLAT) : (gcn_opcode_reader){0};
-    const uint16_t *smem_rows =
-        stop && arch >= GCN_ARCH_GCN12 ? gcn_opcode_rows[GCN_FAMILY_SMEM][arch] : NULL;
+    const gcn_opcode_slot *smem_slots =
+        stop && arch >= GCN_ARCH_GCN12 ? gcn_opcode_slots[GCN_FAMILY_SMEM][arch] : NULL;
     while (at < stop) {
         const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
         switch (gcn_family_of_word(arch, words[0])) {
         case GCN_FAMILY_SOPP: { /* one word; a branch by its row's shape */
-            uint16_t row = sopp_rows[gcn_sopp_opcode(words[0])];
+            uint16_t row = sopp_slots[gcn_sopp_opcode(words[0])].row;
             if (row && gcn_rows[row - 1].shape == GCN_SHAPE_SOPP_BRANCH &&
                 !add_target(l, gcn_branch_target(l->offset + at, (uint16_t)words[0])))
                 return false;
@@ -132,8 +132,8 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             break;
         }
         case GCN_FAMILY_SMEM:
-            if (smem_rows && !exact) /* GCN 1.2 on: two words, one for an illegal opcode */
-                at += smem_rows[gcn_smem_opcode(words[0])] ? 8 : 4;
+            if (smem_slots && !exact) /* GCN 1.2 on: two words, one for an illegal opcode */
+                at += smem_slots[gcn_smem_opcode(words[0])].row ? 8 : 4;
             else /* SMRD: one word or two (a literal) */
                 at += gcn_decode_scalar_memory(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
                           ? clrx_words(l, &instruction, l->offset + at) * 4
@@ -143,7 +143,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             if (exact)
                 at += clrx_words_decoding(l, words, l->offset + at);
             else /* clrx_words without decoding: one word for an illegal opcode */
-                at += mubuf_rows[gcn_mubuf_opcode(words[0])] ? 8 : 4;
+                at += mubuf_slots[gcn_mubuf_opcode(words[0])].row ? 8 : 4;
             break;
         case GCN_FAMILY_FLAT:
             if (exact)

@@ -139,14 +139,16 @@ extern const uint16_t gcn_opcode_space[GCN_FAMILY_COUNT];
 
 /* Row of an opcode on a generation, or GCN_ROW_NONE. */
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode);
-/* The tables behind it, for decoders that know their family: row + 1 per
- * opcode below the family's GCN_OPCODES_* (0: none, so that the entry
- * minus one, as uint16_t, is the row or GCN_ROW_NONE). */
-extern const uint16_t *const gcn_opcode_rows[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
-/* Beside them, the layout of each opcode's row plus one (0: none); and
- * each row's layout (isa/profile.h). */
+/* The tables behind it, for decoders that know their family: per opcode
+ * below the family's GCN_OPCODES_*, its row + 1 (0: none, so that the
+ * entry minus one, as uint16_t, is the row or GCN_ROW_NONE) and that
+ * row's layout + 1 (isa/profile.h); and each row's layout. */
+typedef struct gcn_opcode_slot {
+    uint16_t row;
+    uint8_t layout;
+} gcn_opcode_slot;
+extern const gcn_opcode_slot *const gcn_opcode_slots[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
 extern const uint8_t gcn_row_layouts[];
-extern const uint8_t *const gcn_opcode_layouts[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
 
 /* Row of a mnemonic (any case, also with CLRX's _e32/_e64 suffix), or GCN_ROW_NONE. */
 uint16_t gcn_row_for_name(const char *name, size_t length);

@@ -69,67 +69,73 @@ const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
 #undef GCN_ROW_ENTRY
 };
 
-/* Decode tables hold row + 1 (0: no instruction). A row absent on a
- * generation fills a private slot past the opcode space, so that the only
- * way two rows meet in one slot is a real clash, which -Woverride-init
- * (part of -Wextra) turns into a build error. */
+/* Decode tables: per opcode, its row + 1 and that row's layout + 1 (0:
+ * no instruction; the layout, so that a decoder's jump on it waits on one
+ * load of the opcode, not on the row's and then the row's shape). A row
+ * absent on a generation fills a private slot past the opcode space, so
+ * that the only way two rows meet in one slot is a real clash, which
+ * -Woverride-init (part of -Wextra) turns into a build error. */
 #define SLOT(space, opcode, name) [(opcode) >= 0 ? (opcode) : (space) + GCN_ROW_INDEX_##name]
-#define SLOTS(space, name, o10, o11, o12, o14)                            \
-    [GCN_ARCH_GCN10] SLOT(space, o10, name) = GCN_ROW_INDEX_##name + 1, \
-    [GCN_ARCH_GCN11] SLOT(space, o11, name) = GCN_ROW_INDEX_##name + 1, \
-    [GCN_ARCH_GCN12] SLOT(space, o12, name) = GCN_ROW_INDEX_##name + 1, \
-    [GCN_ARCH_GCN14] SLOT(space, o14, name) = GCN_ROW_INDEX_##name + 1,
-/* One table per family, each from its own .def file. */
+#define ENTRY(family, name, o14, shape) \
+    {GCN_ROW_INDEX_##name + 1, GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1}
+#define SLOTS(family, name, o10, o11, o12, o14, shape, ...)                                         \
+    [GCN_ARCH_GCN10] SLOT(GCN_OPCODES_##family, o10, name) = ENTRY(family, name, o14, shape),       \
+    [GCN_ARCH_GCN11] SLOT(GCN_OPCODES_##family, o11, name) = ENTRY(family, name, o14, shape),       \
+    [GCN_ARCH_GCN12] SLOT(GCN_OPCODES_##family, o12, name) = ENTRY(family, name, o14, shape),       \
+    [GCN_ARCH_GCN14] SLOT(GCN_OPCODES_##family, o14, name) = ENTRY(family, name, o14, shape),
 #define NO_ROW(...)
-#define SLOTS_OF(space, name, o10, o11, o12, o14, ...) SLOTS(space, name, o10, o11, o12, o14)
+#define TABLE(family) \
+    static const gcn_opcode_slot slots_##family[GCN_ARCH_COUNT][GCN_OPCODES_##family + GCN_ROW_COUNT]
 
-#define SOPP(...) SLOTS_OF(GCN_OPCODES_SOPP, __VA_ARGS__)
-static const uint16_t decode_sopp[GCN_ARCH_COUNT][GCN_OPCODES_SOPP + GCN_ROW_COUNT] = {
+/* One table per family, each from its own .def file. */
+#define SOPP(...) SLOTS(SOPP, __VA_ARGS__)
+TABLE(SOPP) = {
 #include "isa/sopp.def"
 };
 #undef SOPP
-#define SMEM(...) SLOTS_OF(GCN_OPCODES_SMEM, __VA_ARGS__)
-static const uint16_t decode_smem[GCN_ARCH_COUNT][GCN_OPCODES_SMEM + GCN_ROW_COUNT] = {
+#define SMEM(...) SLOTS(SMEM, __VA_ARGS__)
+TABLE(SMEM) = {
 #include "isa/smem.def"
 };
 #undef SMEM
-#define MUBUF(...) SLOTS_OF(GCN_OPCODES_MUBUF, __VA_ARGS__)
-static const uint16_t decode_mubuf[GCN_ARCH_COUNT][GCN_OPCODES_MUBUF + GCN_ROW_COUNT] = {
+#define MUBUF(...) SLOTS(MUBUF, __VA_ARGS__)
+TABLE(MUBUF) = {
 #include "isa/mubuf.def"
 };
 #undef MUBUF
-#define FLAT(...) SLOTS_OF(GCN_OPCODES_FLAT, __VA_ARGS__)
-static const uint16_t decode_flat[GCN_ARCH_COUNT][GCN_OPCODES_FLAT + GCN_ROW_COUNT] = {
+#define FLAT(...) SLOTS(FLAT, __VA_ARGS__)
+TABLE(FLAT) = {
 #include "isa/flat.def"
 };
 #undef FLAT
-/* The scalar ALU's four families share one file. */
-#define SOP2(...) SLOTS_OF(GCN_OPCODES_SOP2, __VA_ARGS__)
+/* The scalar ALU's four families share one file: each table takes its
+ * family's rows and leaves the others'. */
+#define SOP2(...) SLOTS(SOP2, __VA_ARGS__)
 #define SOPK NO_ROW
 #define SOP1 NO_ROW
 #define SOPC NO_ROW
-static const uint16_t decode_sop2[GCN_ARCH_COUNT][GCN_OPCODES_SOP2 + GCN_ROW_COUNT] = {
+TABLE(SOP2) = {
 #include "isa/scalar.def"
 };
 #undef SOP2
 #undef SOPK
 #define SOP2 NO_ROW
-#define SOPK(...) SLOTS_OF(GCN_OPCODES_SOPK, __VA_ARGS__)
-static const uint16_t decode_sopk[GCN_ARCH_COUNT][GCN_OPCODES_SOPK + GCN_ROW_COUNT] = {
+#define SOPK(...) SLOTS(SOPK, __VA_ARGS__)
+TABLE(SOPK) = {
 #include "isa/scalar.def"
 };
 #undef SOPK
 #undef SOP1
 #define SOPK NO_ROW
-#define SOP1(...) SLOTS_OF(GCN_OPCODES_SOP1, __VA_ARGS__)
-static const uint16_t decode_sop1[GCN_ARCH_COUNT][GCN_OPCODES_SOP1 + GCN_ROW_COUNT] = {
+#define SOP1(...) SLOTS(SOP1, __VA_ARGS__)
+TABLE(SOP1) = {
 #include "isa/scalar.def"
 };
 #undef SOP1
 #undef SOPC
 #define SOP1 NO_ROW
-#define SOPC(...) SLOTS_OF(GCN_OPCODES_SOPC, __VA_ARGS__)
-static const uint16_t decode_sopc[GCN_ARCH_COUNT][GCN_OPCODES_SOPC + GCN_ROW_COUNT] = {
+#define SOPC(...) SLOTS(SOPC, __VA_ARGS__)
+TABLE(SOPC) = {
 #include "isa/scalar.def"
 };
 #undef SOP2
@@ -137,105 +143,13 @@ static const uint16_t decode_sopc[GCN_ARCH_COUNT][GCN_OPCODES_SOPC + GCN_ROW_COU
 #undef SOP1
 #undef SOPC
 
-#define PER_ARCH(table) {table[GCN_ARCH_GCN10], table[GCN_ARCH_GCN11], table[GCN_ARCH_GCN12], \
-                         table[GCN_ARCH_GCN14]}
-const uint16_t *const gcn_opcode_rows[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
-    [GCN_FAMILY_SOPP] = PER_ARCH(decode_sopp),
-    [GCN_FAMILY_SMEM] = PER_ARCH(decode_smem),
-    [GCN_FAMILY_MUBUF] = PER_ARCH(decode_mubuf),
-    [GCN_FAMILY_FLAT] = PER_ARCH(decode_flat),
-    [GCN_FAMILY_SOP2] = PER_ARCH(decode_sop2),
-    [GCN_FAMILY_SOPK] = PER_ARCH(decode_sopk),
-    [GCN_FAMILY_SOP1] = PER_ARCH(decode_sop1),
-    [GCN_FAMILY_SOPC] = PER_ARCH(decode_sopc),
-};
-#undef PER_ARCH
-
-/* The layout of each opcode's row (isa/profile.h), plus one (0: none): a
- * decoder's dispatch on the shape then waits on one load of the opcode,
- * not on the row's and then the row's shape. */
-#define SHAPE_SLOTS(space, family, name, o10, o11, o12, o14, shape)                      \
-    [GCN_ARCH_GCN10] SLOT(space, o10, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,            \
-    [GCN_ARCH_GCN11] SLOT(space, o11, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,            \
-    [GCN_ARCH_GCN12] SLOT(space, o12, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,            \
-    [GCN_ARCH_GCN14] SLOT(space, o14, name) = GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1,
-#define SHAPES_OF(family, name, o10, o11, o12, o14, shape, ...) \
-    SHAPE_SLOTS(GCN_OPCODES_##family, family, name, o10, o11, o12, o14, shape)
-#define SOPP(...) SHAPES_OF(SOPP, __VA_ARGS__)
-static const uint8_t layouts_sopp[GCN_ARCH_COUNT][GCN_OPCODES_SOPP + GCN_ROW_COUNT] = {
-#include "isa/sopp.def"
-};
-#undef SOPP
-#define SMEM(...) SHAPES_OF(SMEM, __VA_ARGS__)
-static const uint8_t layouts_smem[GCN_ARCH_COUNT][GCN_OPCODES_SMEM + GCN_ROW_COUNT] = {
-#include "isa/smem.def"
-};
-#undef SMEM
-#define MUBUF(...) SHAPES_OF(MUBUF, __VA_ARGS__)
-static const uint8_t layouts_mubuf[GCN_ARCH_COUNT][GCN_OPCODES_MUBUF + GCN_ROW_COUNT] = {
-#include "isa/mubuf.def"
-};
-#undef MUBUF
-#define FLAT(...) SHAPES_OF(FLAT, __VA_ARGS__)
-static const uint8_t layouts_flat[GCN_ARCH_COUNT][GCN_OPCODES_FLAT + GCN_ROW_COUNT] = {
-#include "isa/flat.def"
-};
-#undef FLAT
-#define SOP2(...) SHAPES_OF(SOP2, __VA_ARGS__)
-#define SOPK(...) NO_ROW(__VA_ARGS__)
-#define SOP1(...) NO_ROW(__VA_ARGS__)
-#define SOPC(...) NO_ROW(__VA_ARGS__)
-static const uint8_t layouts_sop2[GCN_ARCH_COUNT][GCN_OPCODES_SOP2 + GCN_ROW_COUNT] = {
-#include "isa/scalar.def"
-};
-#undef SOP2
-#undef SOPK
-#undef SOP1
-#undef SOPC
-#define SOP2(...) NO_ROW(__VA_ARGS__)
-#define SOPK(...) SHAPES_OF(SOPK, __VA_ARGS__)
-#define SOP1(...) NO_ROW(__VA_ARGS__)
-#define SOPC(...) NO_ROW(__VA_ARGS__)
-static const uint8_t layouts_sopk[GCN_ARCH_COUNT][GCN_OPCODES_SOPK + GCN_ROW_COUNT] = {
-#include "isa/scalar.def"
-};
-#undef SOP2
-#undef SOPK
-#undef SOP1
-#undef SOPC
-#define SOP2(...) NO_ROW(__VA_ARGS__)
-#define SOPK(...) NO_ROW(__VA_ARGS__)
-#define SOP1(...) SHAPES_OF(SOP1, __VA_ARGS__)
-#define SOPC(...) NO_ROW(__VA_ARGS__)
-static const uint8_t layouts_sop1[GCN_ARCH_COUNT][GCN_OPCODES_SOP1 + GCN_ROW_COUNT] = {
-#include "isa/scalar.def"
-};
-#undef SOP2
-#undef SOPK
-#undef SOP1
-#undef SOPC
-#define SOP2(...) NO_ROW(__VA_ARGS__)
-#define SOPK(...) NO_ROW(__VA_ARGS__)
-#define SOP1(...) NO_ROW(__VA_ARGS__)
-#define SOPC(...) SHAPES_OF(SOPC, __VA_ARGS__)
-static const uint8_t layouts_sopc[GCN_ARCH_COUNT][GCN_OPCODES_SOPC + GCN_ROW_COUNT] = {
-#include "isa/scalar.def"
-};
-#undef SOP2
-#undef SOPK
-#undef SOP1
-#undef SOPC
-#define PER_ARCH(table) {table[GCN_ARCH_GCN10], table[GCN_ARCH_GCN11], table[GCN_ARCH_GCN12], \
-                         table[GCN_ARCH_GCN14]}
-const uint8_t *const gcn_opcode_layouts[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
-    [GCN_FAMILY_SOPP] = PER_ARCH(layouts_sopp),
-    [GCN_FAMILY_SMEM] = PER_ARCH(layouts_smem),
-    [GCN_FAMILY_MUBUF] = PER_ARCH(layouts_mubuf),
-    [GCN_FAMILY_FLAT] = PER_ARCH(layouts_flat),
-    [GCN_FAMILY_SOP2] = PER_ARCH(layouts_sop2),
-    [GCN_FAMILY_SOPK] = PER_ARCH(layouts_sopk),
-    [GCN_FAMILY_SOP1] = PER_ARCH(layouts_sop1),
-    [GCN_FAMILY_SOPC] = PER_ARCH(layouts_sopc),
+#define PER_ARCH(family) {slots_##family[GCN_ARCH_GCN10], slots_##family[GCN_ARCH_GCN11], \
+                          slots_##family[GCN_ARCH_GCN12], slots_##family[GCN_ARCH_GCN14]}
+const gcn_opcode_slot *const gcn_opcode_slots[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
+    [GCN_FAMILY_SOPP] = PER_ARCH(SOPP), [GCN_FAMILY_SMEM] = PER_ARCH(SMEM),
+    [GCN_FAMILY_MUBUF] = PER_ARCH(MUBUF), [GCN_FAMILY_FLAT] = PER_ARCH(FLAT),
+    [GCN_FAMILY_SOP2] = PER_ARCH(SOP2), [GCN_FAMILY_SOPK] = PER_ARCH(SOPK),
+    [GCN_FAMILY_SOP1] = PER_ARCH(SOP1), [GCN_FAMILY_SOPC] = PER_ARCH(SOPC),
 };
 #undef PER_ARCH
 
@@ -251,8 +165,7 @@ uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode)
     if ((unsigned)arch >= GCN_ARCH_COUNT || (unsigned)family >= GCN_FAMILY_COUNT ||
         opcode >= gcn_opcode_space[family])
         return GCN_ROW_NONE;
-    uint16_t entry = gcn_opcode_rows[family][arch][opcode];
-    return entry ? (uint16_t)(entry - 1) : GCN_ROW_NONE;
+    return (uint16_t)(gcn_opcode_slots[family][arch][opcode].row - 1); /* 0: GCN_ROW_NONE */
 }
 
 /* Rows by mnemonic hash and names as words, generated from the rows (make
