@@ -453,7 +453,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         gcn_accept(cursor, ','); /* llvm-mc takes a comma before the modifiers */
 
     /* the modifiers; CLRX's fields after them or between them */
-    unsigned allowed = hook->allowed(row, arch, dialect);
+    unsigned allowed = memory ? gcn_memory_modifiers_allowed(row, arch, dialect) : hook->allowed(row, arch, dialect);
     const gcn_offset_rule *rule = (llvm && !allowed) || (memory && !(allowed & GCN_MOD_SOE))
                                       ? NULL
                                       : gcn_offset_rule_of(profile, arch, dialect);
@@ -651,7 +651,7 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     if (p == end) /* none (SMRD/SMEM's usual statement): no call */
         read = (gcn_plain_modifiers){0, false, 0};
     else if (!(p = read_modifiers(p, end, minimum, maximum, &read)) || (read.flags & ~allowed) ||
-        (llvm && (modifier_syntax[encoding] & LLVM_MC_MODIFIERS) && read.offset_after_flag))
+        (llvm && (syntax & (LLVM_MC_MODIFIERS | OFFSET_OPERAND)) == LLVM_MC_MODIFIERS && read.offset_after_flag))
         return false;
     instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
     if (hook->check && !hook->check(NULL, dialect, row, instruction, NULL, NULL))
@@ -749,7 +749,7 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
     {                                                                                               \
         const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                         \
         return gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count &&                    \
-               gcn_encoding_hooks[profile->encoding].check &&                                         \
+               (gcn_encoding_hooks[profile->encoding].check || (modifier_syntax[profile->encoding] & OFFSET_OPERAND)) && \
                parse_profile(cursor, row, profile, instruction);                                    \
     }
 #include "isa/profiles.def"

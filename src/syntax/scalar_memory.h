@@ -182,11 +182,19 @@ const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_ar
 const char *gcn_read_memory_operands(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
                                      const gcn_profile *profile, gcn_operand *out);
 
-/* The modifiers of a row (NULL: an opcode the generation lacks, read as
- * s_load_dword) in a dialect: glc where llvm-mc takes it (also on SMRD's
- * loads, where it encodes nothing: the full path warns, the check below
- * leaves it to it), CLRX's glc on every SMEM row, nv and soe's offset:X on
- * GCN 1.4. */
+/* The modifiers the one-pass path reads: glc where llvm-mc takes it, none
+ * on SMRD (nv, glc elsewhere, CLRX's glc:1 and soe's offset:N are the full
+ * path's). */
+static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
+{
+    (void)dialect;
+    return arch >= GCN_ARCH_GCN12 && gcn_memory_takes_glc(row->shape) ? GCN_MOD_GLC : 0;
+}
+
+/* The modifiers the full path takes of a row (NULL: an opcode the
+ * generation lacks, read as s_load_dword): glc where llvm-mc takes it (also
+ * on SMRD's loads, where it encodes nothing: a warning), CLRX's glc on
+ * every SMEM row, nv and soe's offset:X on GCN 1.4. */
 static inline unsigned gcn_memory_modifiers_allowed(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
 {
     unsigned shape = row ? row->shape : GCN_SHAPE_SMEM_LOAD;
@@ -194,13 +202,6 @@ static inline unsigned gcn_memory_modifiers_allowed(const gcn_row *row, gcn_arch
         return (arch >= GCN_ARCH_GCN12 ? gcn_memory_takes_glc(shape) : shape == GCN_SHAPE_SMEM_LOAD) ? GCN_MOD_GLC
                                                                                                      : 0;
     return arch < GCN_ARCH_GCN12 ? 0 : GCN_MOD_GLC | (arch >= GCN_ARCH_GCN14 ? GCN_MOD_NV | GCN_MOD_SOE : 0);
-}
-static inline __attribute__((always_inline)) bool gcn_memory_check(gcn_cursor *report, gcn_dialect dialect,
-                                                                   const gcn_row *row, gcn_instruction *instruction,
-                                                                   const char *flags_at, const char *flags_end)
-{
-    (void)report, (void)dialect, (void)row, (void)flags_at, (void)flags_end;
-    return instruction->arch >= GCN_ARCH_GCN12 || !(instruction->modifiers & GCN_MOD_GLC);
 }
 
 /* SMRD/SMEM's full path: the generic parser's (generic_modifiers.c
@@ -235,8 +236,9 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
                               gcn_memory_parse *parse);
 /* CLRX's key=value at the cursor (sdata=0x7f; reserved=). */
 bool gcn_parse_memory_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse);
-/* The words from what was read (soe's offset:X if offset_at; glc on SMRD),
- * decoded into the instruction. */
+/* The words from what was read, decoded into the instruction: soe_offset
+ * is offset:X's value (NULL: none given); flags_at..flags_end where the
+ * modifiers were (the column of llvm's glc on SMRD, of a wrong offset:X). */
 bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
                        gcn_memory_parse *parse, const char *flags_at, const char *flags_end,
                        const int64_t *soe_offset);
