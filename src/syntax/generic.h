@@ -96,11 +96,10 @@ typedef struct gcn_encoding_hook {
     char *(*write_clrx_tail)(char *, const gcn_instruction *, const gcn_profile *);
     void (*put_clrx_tail)(gcn_text *, const gcn_instruction *, const gcn_profile *, bool key_form);
     const gcn_row *(*clrx_alias)(const gcn_instruction *, gcn_instruction *copy);
-    /* SMRD/SMEM's parsing: the usual statement's operands as the printer
-     * writes them (NULL: the full path's), and its own full path. */
+    /* SMRD/SMEM's usual statement's operands as the printer writes them
+     * (NULL: the generic readers'; its full path's hooks: scalar_memory.h). */
     const char *(*read_operands)(const char *, const char *, gcn_arch, bool llvm, const gcn_row *,
                                  const gcn_profile *, gcn_operand *);
-    bool (*parse_full)(gcn_cursor *, const gcn_row *, gcn_instruction *);
 } gcn_encoding_hook;
 
 /* The generic parser of a profile whose encoding has modifiers, by shape

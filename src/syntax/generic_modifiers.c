@@ -15,6 +15,8 @@
  * MUBUF's to 12 bits up to 0xffff). */
 static const gcn_offset_rule offset_rules[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = {0, 4095, 12, 0xffff, 0, false, NULL},
+    /* CLRX's GCN 1.4 sN offset:X (soe): 21 bits */
+    [GCN_ENCODING_SMEM] = {-0x100000, 0x1fffff, 21, 0, 0, false, NULL},
 };
 
 /* The offset where the hardware reads the field otherwise than unsigned
@@ -53,15 +55,17 @@ const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch a
 
 /* How an encoding's modifiers read beyond the flags and the offset:
  * llvm-mc 14's syntax, offset:N before glc and slc, the flags without a
- * value, noglc and noslc, a comma before the modifiers (FLAT; llvm-mc reads
- * MUBUF's so too, which this parser does not follow yet); CLRX's fields
- * between the modifiers (FLAT) or after them, and reserved= among them
+ * value, noglc and noslc, a comma before the modifiers (FLAT, SMEM; llvm-mc
+ * reads MUBUF's so too, which this parser does not follow yet); CLRX's
+ * fields between the modifiers (FLAT, SMEM) or after them, and reserved= among them
  * (MUBUF); the encoding's checks after the operands' widths, where they
  * only warn (FLAT), or before, where they refuse pairs of modifiers
  * (MUBUF). */
 /* SMRD/SMEM: the offset is an operand (an immediate sets imm), never
  * offset:N in the one-pass path; before GCN 1.2 the words are SMRD's (the
- * text reads the row's SMEM profile). */
+ * text reads the row's SMEM profile); the full path's operands, CLRX's
+ * keys (between the modifiers) and the words by its hooks
+ * (scalar_memory.h). */
 enum {
     LLVM_MC_MODIFIERS = 1,
     CLRX_FIELDS_BETWEEN = 2,
@@ -73,7 +77,7 @@ enum {
 static const uint8_t modifier_syntax[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = CLRX_RESERVED_KEY,
     [GCN_ENCODING_FLAT] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CHECKS_AFTER_WIDTHS,
-    [GCN_ENCODING_SMEM] = OFFSET_OPERAND | SMRD_BEFORE_GCN12,
+    [GCN_ENCODING_SMEM] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | OFFSET_OPERAND | SMRD_BEFORE_GCN12,
 };
 
 /* Whether the profile's first operand is a result that only glc returns
@@ -398,6 +402,10 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
                         row ? row->name : "this opcode");
     operand_text texts[GCN_PROFILE_MAX_OPERANDS] = {{NULL, false, false}};
     gcn_operand *operands = instruction->operands;
+    bool memory = syntax & OFFSET_OPERAND; /* SMRD/SMEM: its hooks */
+    gcn_memory_parse fields;
+    if (memory && !gcn_memory_start(cursor, row, &fields))
+        return false;
     /* the fields CLRX's keys may not name: the operands', the modifiers',
      * the opcode's (FLAT's segment on GCN 1.4) */
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
@@ -408,8 +416,20 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         if (gcn_field_modifiers[encoding][field])
             shown |= 1u << field;
     bool optional = result_optional(profile, row), scalar_refused = false;
-    for (unsigned i = 0; i < profile->operand_count; i++) {
+    for (unsigned i = 0; i < profile->operand_count && !(memory && fields.key_form); i++) {
         shown |= 1u << profile->operands[i].field;
+        if (memory) { /* the offset may be left out (0) */
+            bool offset = profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET;
+            if (offset && gcn_memory_offset_left_out(cursor, false, &fields))
+                break;
+            if (i && !gcn_accept(cursor, ',') && !comma_missing(cursor))
+                return false;
+            if (offset && gcn_memory_offset_left_out(cursor, true, &fields))
+                break;
+            if (!gcn_parse_memory_operand(cursor, row, &profile->operands[i], &fields))
+                return false;
+            continue;
+        }
         if (i == 2 && optional && !vgpr_follows(cursor, llvm)) {
             /* the address and the data: no result (count 0) */
             operands[2] = operands[1], texts[2] = texts[1];
@@ -433,10 +453,12 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         gcn_accept(cursor, ','); /* llvm-mc takes a comma before the modifiers */
 
     /* the modifiers; CLRX's fields after them or between them */
-    unsigned allowed = hook->allowed(row, arch, dialect);
-    const gcn_offset_rule *rule = llvm && !allowed ? NULL : gcn_offset_rule_of(profile, arch, dialect);
+    unsigned allowed = memory ? gcn_memory_modifiers_allowed(row, arch, dialect) : hook->allowed(row, arch, dialect);
+    const gcn_offset_rule *rule = (llvm && !allowed) || (memory && !(allowed & GCN_MOD_SOE))
+                                      ? NULL
+                                      : gcn_offset_rule_of(profile, arch, dialect);
     int64_t offset = 0;
-    gcn_modifier_state state = {0, false, false};
+    gcn_modifier_state state = {0, false, false, memory && !llvm}; /* CLRX's "glc glc" (its vectors) */
     uint32_t fields_seen = 0;
     gcn_skip_space(cursor);
     const char *flags_at = cursor->pos;
@@ -453,10 +475,14 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         }
         if (gcn_at_end(cursor))
             break;
-        if (!parse_field(cursor, encoding, shown, &fields_seen, instruction))
+        if (memory ? !gcn_parse_memory_key(cursor, instruction, &fields)
+                   : !parse_field(cursor, encoding, shown, &fields_seen, instruction))
             return false;
         modifiers = syntax & CLRX_FIELDS_BETWEEN; /* MUBUF: fields only, after the first */
     }
+    if (memory)
+        return gcn_memory_finish(cursor, row, instruction, &fields, flags_at, flags_end,
+                                 state.offset_seen ? &offset : NULL);
     instruction->offset = (uint32_t)offset;
     bool late = syntax & CHECKS_AFTER_WIDTHS;
     return (late || hook->check(cursor, dialect, row, instruction, flags_at, flags_end)) &&
@@ -625,7 +651,7 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     if (p == end) /* none (SMRD/SMEM's usual statement): no call */
         read = (gcn_plain_modifiers){0, false, 0};
     else if (!(p = read_modifiers(p, end, minimum, maximum, &read)) || (read.flags & ~allowed) ||
-        (llvm && (modifier_syntax[encoding] & LLVM_MC_MODIFIERS) && read.offset_after_flag))
+        (llvm && (syntax & (LLVM_MC_MODIFIERS | OFFSET_OPERAND)) == LLVM_MC_MODIFIERS && read.offset_after_flag))
         return false;
     instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
     if (hook->check && !hook->check(NULL, dialect, row, instruction, NULL, NULL))
@@ -693,7 +719,6 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
 {
     const char *name_end = cursor->pos;
     bool size_suffix = name_end - cursor->text >= 4 && name_end[-4] == '_' && (name_end[-3] | 0x20) == 'e';
-    const gcn_encoding_hook *hook = &gcn_encoding_hooks[profile->encoding];
     gcn_encoding encoding = (modifier_syntax[profile->encoding] & SMRD_BEFORE_GCN12) &&
                                     instruction->arch < GCN_ARCH_GCN12
                                 ? GCN_ENCODING_SMRD
@@ -709,7 +734,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
             return true;
         instruction->modifiers = modifiers;
     }
-    return hook->parse_full ? hook->parse_full(cursor, row, instruction) : parse_full(cursor, row, profile, instruction);
+    return parse_full(cursor, row, profile, instruction);
 }
 
 /* The profiles copied, so that each parser below knows its own as constants. */
@@ -724,7 +749,7 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
     {                                                                                               \
         const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                         \
         return gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count &&                    \
-               (gcn_encoding_hooks[profile->encoding].check || gcn_encoding_hooks[profile->encoding].parse_full) && \
+               (gcn_encoding_hooks[profile->encoding].check || (modifier_syntax[profile->encoding] & OFFSET_OPERAND)) && \
                parse_profile(cursor, row, profile, instruction);                                    \
     }
 #include "isa/profiles.def"

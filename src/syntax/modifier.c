@@ -104,7 +104,7 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
         cursor->pos += length;
         if (llvm_mc && !negated && gcn_accept(cursor, ':'))
             return gcn_fail(cursor, start, "'%.*s' takes no value in LLVM syntax", (int)length, start);
-        if (state->seen & bit)
+        if ((state->seen & bit) && !state->repeats)
             return gcn_fail(cursor, start, "modifier '%.*s' given twice", (int)length, start);
         state->seen |= bit;
         state->flag_seen = true;

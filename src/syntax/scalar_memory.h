@@ -191,8 +191,56 @@ static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch a
     return arch >= GCN_ARCH_GCN12 && gcn_memory_takes_glc(row->shape) ? GCN_MOD_GLC : 0;
 }
 
-/* Every statement the one-pass path leaves (smem.c): any spacing, register symbols, expressions, CLRX's key form,
- * GCN 1.1's literal, GCN 1.4's soffset with soe, every message. */
-bool gcn_parse_memory_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
+/* The modifiers the full path takes of a row (NULL: an opcode the
+ * generation lacks, read as s_load_dword): glc where llvm-mc takes it (also
+ * on SMRD's loads, where it encodes nothing: a warning), CLRX's glc on
+ * every SMEM row, nv and soe's offset:X on GCN 1.4. */
+static inline unsigned gcn_memory_modifiers_allowed(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
+{
+    unsigned shape = row ? row->shape : GCN_SHAPE_SMEM_LOAD;
+    if (dialect == GCN_DIALECT_LLVM)
+        return (arch >= GCN_ARCH_GCN12 ? gcn_memory_takes_glc(shape) : shape == GCN_SHAPE_SMEM_LOAD) ? GCN_MOD_GLC
+                                                                                                     : 0;
+    return arch < GCN_ARCH_GCN12 ? 0 : GCN_MOD_GLC | (arch >= GCN_ARCH_GCN14 ? GCN_MOD_NV | GCN_MOD_SOE : 0);
+}
+
+/* SMRD/SMEM's full path: the generic parser's (generic_modifiers.c
+ * parse_full) with these hooks (scalar_memory_parse.c), which keep what the
+ * operands and CLRX's keys give in fields until the words are packed. */
+typedef enum gcn_memory_offset {
+    GCN_MEMORY_OFFSET_NONE,    /* no offset operand: a shape without one, or the key form */
+    GCN_MEMORY_OFFSET_MISSING, /* left out: 0, as llvm-mc takes it */
+    GCN_MEMORY_OFFSET_IMMEDIATE,
+    GCN_MEMORY_OFFSET_REGISTER,
+    GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
+} gcn_memory_offset;
+typedef struct gcn_memory_parse {
+    unsigned sdata, sbase, soffset; /* field values */
+    uint64_t reserved;              /* reserved=: word 0 in the low half, word 1 in the high */
+    unsigned operand_fields;        /* the keys the operands give */
+    unsigned keys_seen;
+    gcn_memory_offset kind;
+    int64_t offset;                 /* a value, or a register code */
+    const char *offset_at;
+    int suffix;                     /* CLRX's encoding size: 32 (_e32), 64 (_e64) or 0 */
+    bool key_form;                  /* CLRX: the mnemonic, then flags and keys only */
+} gcn_memory_parse;
+
+/* The statement's start: CLRX's size suffix and key form. */
+bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse);
+/* Whether the offset operand is left out here, before or after its comma
+ * (then 0). */
+bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse);
+/* One operand of an SMRD/SMEM profile. */
+bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
+                              gcn_memory_parse *parse);
+/* CLRX's key=value at the cursor (sdata=0x7f; reserved=). */
+bool gcn_parse_memory_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse);
+/* The words from what was read, decoded into the instruction: soe_offset
+ * is offset:X's value (NULL: none given); flags_at..flags_end where the
+ * modifiers were (the column of llvm's glc on SMRD, of a wrong offset:X). */
+bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
+                       gcn_memory_parse *parse, const char *flags_at, const char *flags_end,
+                       const int64_t *soe_offset);
 
 #endif

@@ -1,9 +1,14 @@
 /* SMRD/SMEM's operands as the printer writes them (syntax/scalar_memory.h),
- * read for the generic one-pass parser (generic_modifiers.c) and for the
- * llvm dialect's full path (smem.c): registers as llvm-mc 14's disassembler
- * prints them (sN, s[N:M], ttmpN, null, tba), CLRX's names, the offset. */
+ * read for the generic one-pass parser (generic_modifiers.c): registers as
+ * llvm-mc 14's disassembler prints them (sN, s[N:M], ttmpN, null, tba),
+ * CLRX's names, the offset; and the generic full path's hooks (below):
+ * any register text, CLRX's key=value form of the fields (sdata=0x7f
+ * sbase=0x38 offset=0x23 imm=1, sdst= on SMRD), GCN 1.1's literal offsets
+ * and GCN 1.4's soffset with soe; in the llvm dialect also what llvm-mc
+ * 14's disassembler prints but its assembler refuses (with a warning). */
 #include <string.h>
 
+#include "codec/codec.h"
 #include "isa/generated/layouts.h"
 #include "syntax/scalar_memory.h"
 
@@ -296,4 +301,452 @@ const char *gcn_read_memory_operands(const char *at, const char *end, gcn_arch a
     default:
         return NULL;
     }
+}
+
+/* ---- the full path's hooks (generic_modifiers.c parse_full) ---- */
+
+/* Keys and the fields they set (sdst= is SMRD's name of sdata=). */
+enum { KEY_SDATA, KEY_SBASE, KEY_OFFSET, KEY_IMM, KEY_SOFFSET, KEY_SOE, KEY_LITERAL, KEY_RESERVED };
+enum { FIELD_SDATA = 1, FIELD_SBASE = 2, FIELD_OFFSET = 4 /* offset and imm */, FIELD_SOFFSET = 8, FIELD_LITERAL = 16 };
+
+#define SMRD_LITERAL_CODE 0xffu
+
+static bool is_smrd(gcn_arch arch) { return arch <= GCN_ARCH_GCN11; }
+
+/* The offset field's mask (encodings.def). */
+static uint32_t offset_mask(gcn_arch arch)
+{
+    return is_smrd(arch) ? gcn_field_places[GCN_ENCODING_SMRD][arch][GCN_FIELD(SMRD, offset)].mask
+                         : gcn_field_places[GCN_ENCODING_SMEM][arch][GCN_FIELD(SMEM, offset)].mask;
+}
+
+/* Keeps the low width bits; CLRX warns as "Value 0x14dca7 truncated to
+ * 0x4dca7" when the value fits neither signed nor unsigned. A negative
+ * value in a field the hardware reads unsigned (-1 as 0xff) warns too:
+ * CLRX keeps its bits in silence. */
+static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsigned width, bool hardware_unsigned)
+{
+    uint64_t mask = (1ull << width) - 1;
+    int64_t low = hardware_unsigned ? 0 : -(int64_t)(1ull << (width - 1)), high = (int64_t)mask;
+    uint32_t kept = (uint32_t)((uint64_t)value & mask);
+    if (value < low || value > high) {
+        if (value < 0)
+            gcn_warn(cursor, at, "value %lld truncated to 0x%x", (long long)value, kept);
+        else
+            gcn_warn(cursor, at, "value 0x%llx truncated to 0x%x", (unsigned long long)value, kept);
+    }
+    return kept;
+}
+
+/* An identifier directly followed by '=': a CLRX field key. */
+static bool at_key(const gcn_cursor *cursor)
+{
+    gcn_cursor here = *cursor;
+    size_t length = gcn_peek_identifier(&here);
+    const char *p = here.pos + length;
+    while (length && p < cursor->end && (*p == ' ' || *p == '\t'))
+        p++;
+    return length && p < cursor->end && *p == '=';
+}
+
+bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse)
+{
+    memset(parse, 0, sizeof *parse);
+    gcn_arch arch = cursor->options->arch;
+    const char *end = cursor->pos;
+    size_t name = row ? row->name_length : 0;
+    bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
+    /* CLRX's encoding size (s_load_dword_e32); llvm-mc ignores _e32 (and
+     * refuses _e64: the generic path's message) */
+    if (clrx && (size_t)(end - cursor->text) >= name + 4 && end[-4] == '_' && (end[-3] | 0x20) == 'e')
+        parse->suffix = end[-2] == '3' && end[-1] == '2' ? 32 : end[-2] == '6' && end[-1] == '4' ? 64 : 0;
+    if (parse->suffix == 32 && !is_smrd(arch))
+        return gcn_fail(cursor, end - 4, "SMEM on %s has no 32-bit form", gcn_arch_name(arch));
+    if (parse->suffix == 64 && arch == GCN_ARCH_GCN10)
+        return gcn_fail(cursor, end - 4, "SMRD on gcn1.0 has no 64-bit form");
+    gcn_skip_space(cursor);
+    size_t length = gcn_peek_identifier(cursor);
+    parse->key_form = clrx && (at_key(cursor) || gcn_word_is(cursor->pos, length, "glc") ||
+                               gcn_word_is(cursor->pos, length, "nv"));
+    return true;
+}
+
+/* Where the offset is left out: the end (llvm-mc takes "s[2:3]," too), a
+ * key, or (llvm) a modifier. */
+static bool offset_left_out(const gcn_cursor *cursor, bool after_comma)
+{
+    gcn_cursor here = *cursor;
+    gcn_skip_space(&here);
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    if (gcn_at_end(&here))
+        return !after_comma || llvm;
+    if (!llvm)
+        return !after_comma && at_key(&here);
+    /* The usual next operand (',', sN, s[N:M], a number) starts with none
+     * of the modifiers' letters. */
+    unsigned char first = gcn_lower(*here.pos);
+    if (first != 'g' && first != 'n' && first != 'o')
+        return false;
+    size_t length = gcn_peek_identifier_here(&here);
+    return gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
+           gcn_word_is(here.pos, length, "offset");
+}
+
+bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse)
+{
+    if (!offset_left_out(cursor, after_comma))
+        return false;
+    parse->kind = GCN_MEMORY_OFFSET_MISSING; /* 0, as llvm-mc takes it */
+    parse->offset_at = cursor->pos;
+    parse->operand_fields |= FIELD_OFFSET;
+    return true;
+}
+
+/* What llvm-mc prints there but refuses to assemble (s[100:103], exec as
+ * a load's destination) is read back with a warning that names llvm-mc's
+ * message. */
+static void warn_llvm_refused(gcn_cursor *cursor, const char *at, unsigned code, unsigned count, bool data)
+{
+    const char *message = gcn_llvm_refused_scalar(cursor->options->arch, code, count, data);
+    if (message)
+        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)(cursor->pos - at), at,
+                 message);
+}
+
+/* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
+ * some field value, also where its assembler refuses that text (s[96:103]
+ * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back. */
+static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool base, bool data, unsigned *code)
+{
+    const char *at = cursor->pos;
+    const char *after = gcn_read_llvm_memory_printed(at, cursor->end, cursor->options->arch, count, base, code);
+    if (!after)
+        return false;
+    cursor->pos = after;
+    if (*code + count > 102)
+        warn_llvm_refused(cursor, at, *code, count, data);
+    return true;
+}
+
+/* A register operand of count registers. sbase must start at an even
+ * register (the field holds a pair index); a misaligned data tuple is an
+ * error in LLVM and encoded as written in CLRX, whose disassembler prints
+ * such words so. */
+static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsigned *code, const char *what)
+{
+    gcn_arch arch = cursor->options->arch;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_skip_space(cursor);
+    if (llvm && !is_smrd(arch) &&
+        accept_llvm_disassembled(cursor, count, base, !base && what[0] == 's' && what[1] == 'd', code))
+        return true;
+    const char *at = cursor->pos;
+    gcn_scalar scalar;
+    if (!gcn_parse_scalar(cursor, false, &scalar))
+        return false;
+    int length = (int)(cursor->pos - at);
+    if (scalar.count != count)
+        return gcn_fail(cursor, at, "%s needs %u scalar register%s, found %u", what, count, count == 1 ? "" : "s",
+                        scalar.count);
+    if (scalar.code >= 128)
+        return gcn_fail(cursor, at, "'%.*s' does not fit the 7-bit %s field", length, at, what);
+    if (base && (scalar.code & 1))
+        return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
+    if (llvm && !base && (scalar.code == CODE_M0 || scalar.code >= 126) && strcmp(what, "sdata") == 0)
+        return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
+    unsigned align = count >= 4 ? 4 : count, ttmp = gcn_ttmp_base(arch);
+    bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
+    unsigned index = scalar.general ? scalar.code : scalar.code - ttmp;
+    if (tuple && index % align) {
+        if (llvm)
+            return gcn_fail(cursor, at, "misaligned register tuple '%.*s': it must start at a multiple of %u",
+                            length, at, align);
+        if (!base)
+            gcn_warn(cursor, at, "misaligned register tuple '%.*s', encoded as written", length, at);
+    }
+    *code = scalar.code;
+    return true;
+}
+
+/* The offset operand: CLRX's @symbol and lit(N), a register, llvm's
+ * vccz/execz on SMRD, else an expression (its range: finish). */
+static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse)
+{
+    gcn_arch arch = cursor->options->arch;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    gcn_skip_space(cursor);
+    const char *at = parse->offset_at = cursor->pos;
+    parse->kind = GCN_MEMORY_OFFSET_IMMEDIATE;
+    if (!llvm && gcn_accept(cursor, '@')) { /* CLRX: a symbol, even one named like a register */
+        gcn_skip_space(cursor);
+        parse->offset_at = cursor->pos;
+        return gcn_parse_expression(cursor, &parse->offset);
+    }
+    if (!llvm && gcn_peek_identifier(cursor) == 3 && gcn_word_is(cursor->pos, 3, "lit")) {
+        const char *after = cursor->pos + 3;
+        while (after < cursor->end && (*after == ' ' || *after == '\t'))
+            after++;
+        if (after < cursor->end && *after == '(') {
+            cursor->pos = after + 1;
+            if (!gcn_parse_expression(cursor, &parse->offset))
+                return false;
+            if (!gcn_accept(cursor, ')'))
+                return gcn_fail(cursor, cursor->pos, "expected ')' to close lit(");
+            if (arch != GCN_ARCH_GCN11)
+                return gcn_fail(cursor, at, "lit() is the SMRD literal offset of gcn1.1; %s has none",
+                                gcn_arch_name(arch));
+            parse->kind = GCN_MEMORY_OFFSET_LITERAL;
+            return true;
+        }
+    }
+    /* llvm-mc's printed sN and ttmpN, the usual register offset, read at
+     * once: they are registers to gcn_at_register too. */
+    const char *end = cursor->end;
+    bool printed = llvm && !is_smrd(arch) &&
+                   ((end - at >= 2 && at[0] == 's') || (end - at >= 5 && strncmp(at, "ttmp", 4) == 0));
+    unsigned code;
+    size_t length = gcn_peek_identifier(cursor);
+    if ((printed && accept_llvm_disassembled(cursor, 1, false, false, &code)) ||
+        ((gcn_at_register(cursor) || (llvm && !is_smrd(arch) && gcn_word_is(cursor->pos, length, "null"))) &&
+         parse_register(cursor, 1, false, &code, "offset"))) {
+        unsigned shape = row ? row->shape : GCN_SHAPE_SMEM_LOAD;
+        if (!printed && !llvm && arch == GCN_ARCH_GCN12 && code != CODE_M0 &&
+            (shape == GCN_SHAPE_SMEM_STORE || shape == GCN_SHAPE_SMEM_ATOMIC))
+            return gcn_fail(cursor, at, "store and atomic SMEM instructions take only m0 as offset register on "
+                            "gcn1.2");
+        parse->kind = GCN_MEMORY_OFFSET_REGISTER;
+        parse->offset = code;
+        return true;
+    }
+    if (cursor->failed)
+        return false;
+    /* vccz and execz (src_vccz, src_execz) as an SMRD register offset, as
+     * llvm-mc 14 takes them (on SMEM it encodes them into 7 bits, wrongly;
+     * in CLRX a symbol vccz = 33 is the immediate 33). */
+    static const char *const conditions[4] = {"vccz", "src_vccz", "execz", "src_execz"};
+    for (unsigned i = 0; i < 4 && llvm && is_smrd(arch); i++)
+        if (gcn_word_is(cursor->pos, length, conditions[i])) {
+            cursor->pos += length;
+            parse->kind = GCN_MEMORY_OFFSET_REGISTER;
+            parse->offset = i < 2 ? 251 : 252;
+            return true;
+        }
+    return gcn_parse_expression(cursor, &parse->offset);
+}
+
+bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
+                              gcn_memory_parse *parse)
+{
+    unsigned code;
+    switch (profile->syntax) {
+    case GCN_SYNTAX_SMEM_OFFSET:
+        parse->operand_fields |= FIELD_OFFSET;
+        return parse_offset(cursor, row, parse);
+    case GCN_SYNTAX_SMEM_PROBE: { /* 7 bits; both tools keep the low 7 of more */
+        gcn_skip_space(cursor);
+        const char *at = cursor->pos;
+        int64_t value;
+        if (!gcn_parse_expression(cursor, &value))
+            return false;
+        parse->sdata = truncate(cursor, at, value, 7, true);
+        parse->operand_fields |= FIELD_SDATA;
+        return true;
+    }
+    case GCN_SYNTAX_SBASE:
+        if (!parse_register(cursor, row && (row->flags & GCN_ROW_BUFFER_BASE) ? 4 : 2, true, &code, "sbase"))
+            return false;
+        parse->sbase = code / 2;
+        parse->operand_fields |= FIELD_SBASE;
+        return true;
+    default: /* sdata */
+        if (!parse_register(cursor, profile->width == GCN_WIDTH_ROW_DATA ? (row ? row->data_dwords : 1) : profile->dwords,
+                            false, &code, "sdata"))
+            return false;
+        parse->sdata = code;
+        parse->operand_fields |= FIELD_SDATA;
+        return true;
+    }
+}
+
+/* CLRX field keys: sdata=N (sdst=N), sbase=N, offset=N, imm=N, and on
+ * GCN 1.4 soffset=N, soe=N, on GCN 1.1 literal=N: raw field values;
+ * reserved=N on SMEM, the bits no field covers. */
+bool gcn_parse_memory_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse)
+{
+    static const struct {
+        const char *name;
+        unsigned key, field;
+        uint32_t maximum; /* 0: the offset field's */
+    } keys[] = {
+        {"sdata", KEY_SDATA, FIELD_SDATA, 0x7f}, {"sdst", KEY_SDATA, FIELD_SDATA, 0x7f},
+        {"sbase", KEY_SBASE, FIELD_SBASE, 0x3f}, {"offset", KEY_OFFSET, FIELD_OFFSET, 0},
+        {"imm", KEY_IMM, FIELD_OFFSET, 1},      {"soffset", KEY_SOFFSET, FIELD_SOFFSET, 0x7f},
+        {"soe", KEY_SOE, FIELD_SOFFSET, 1},     {"literal", KEY_LITERAL, FIELD_LITERAL, 0xffffffffu},
+        {"reserved", KEY_RESERVED, 0, 0},
+    };
+    enum { KEY_COUNT = sizeof keys / sizeof keys[0] };
+    gcn_arch arch = cursor->options->arch;
+    const char *start = cursor->pos;
+    size_t length = gcn_peek_identifier(cursor), which = KEY_COUNT;
+    for (size_t i = 0; i < KEY_COUNT; i++)
+        if (gcn_word_is(start, length, keys[i].name))
+            which = i;
+    if (length == 0)
+        return gcn_fail(cursor, start, "expected a modifier");
+    if (which == KEY_COUNT)
+        return gcn_fail(cursor, start, "unknown field '%.*s' (sdata, sbase, offset, imm, reserved%s)", (int)length,
+                        start, arch >= GCN_ARCH_GCN14 ? ", soffset, soe" : arch == GCN_ARCH_GCN11 ? ", literal" : "");
+    const char *name = keys[which].name;
+    unsigned key = keys[which].key;
+    if ((keys[which].field == FIELD_SOFFSET && arch < GCN_ARCH_GCN14) ||
+        (key == KEY_LITERAL && arch != GCN_ARCH_GCN11) || (key == KEY_RESERVED && is_smrd(arch)))
+        return gcn_fail(cursor, start, "field '%s' does not exist on %s", name, gcn_arch_name(arch));
+    if (parse->operand_fields & keys[which].field)
+        return gcn_fail(cursor, start, "field '%s' is already given by the operands", name);
+    if (parse->keys_seen & (1u << key))
+        return gcn_fail(cursor, start, "field '%s' given twice", name);
+    parse->keys_seen |= 1u << key;
+    cursor->pos = start + length;
+    gcn_accept(cursor, '=');
+    gcn_skip_space(cursor);
+    const char *at = cursor->pos;
+    int64_t value;
+    if (!gcn_parse_expression(cursor, &value))
+        return false;
+    if (key == KEY_RESERVED) {
+        /* numbered 0-63 over both words as the field table (encodings.def) */
+        const uint32_t *reserved = gcn_encoding_reserved[GCN_ENCODING_SMEM][arch];
+        uint64_t allowed = reserved[0] | (uint64_t)reserved[1] << 32;
+        if ((uint64_t)value & ~allowed)
+            return gcn_fail(cursor, at, "reserved=0x%llx sets bits of fields; %s reserves 0x%llx",
+                            (unsigned long long)value, gcn_arch_name(arch), (unsigned long long)allowed);
+        parse->reserved = (uint64_t)value;
+        return true;
+    }
+    int64_t maximum = keys[which].maximum ? keys[which].maximum : offset_mask(arch);
+    if (value < 0 || value > maximum)
+        return gcn_fail(cursor, at, "%s value %lld out of range [0, 0x%llx]", name, (long long)value,
+                        (unsigned long long)maximum);
+    uint16_t bit = key == KEY_IMM ? GCN_MOD_IMM : GCN_MOD_SOE;
+    switch (key) {
+    case KEY_SDATA: parse->sdata = (unsigned)value; break;
+    case KEY_SBASE: parse->sbase = (unsigned)value; break;
+    case KEY_OFFSET: instruction->offset = (uint32_t)value; break;
+    case KEY_SOFFSET: parse->soffset = (unsigned)value; break;
+    case KEY_LITERAL: instruction->literal = (uint32_t)value; break;
+    default: instruction->modifiers = (uint16_t)(value ? instruction->modifiers | bit : instruction->modifiers & ~bit);
+    }
+    return true;
+}
+
+/* An immediate offset: its range per generation and dialect; on GCN 1.1
+ * past 8 bits (or with _e64) the literal word. */
+static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
+                          const gcn_memory_parse *parse, int64_t value)
+{
+    gcn_arch arch = cursor->options->arch;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    const char *at = parse->offset_at;
+    if (arch == GCN_ARCH_GCN11 && (parse->suffix == 64 || value < 0 || value > 0xff)) {
+        if (parse->suffix == 32)
+            return gcn_fail(cursor, at, "offset %lld needs a literal, which _e32 forbids", (long long)value);
+        if (llvm && (value < 0 || value > 0xffffffffll))
+            return gcn_fail(cursor, at, "offset %lld out of range [0, 0xffffffff]", (long long)value);
+        instruction->modifiers |= GCN_MOD_LITERAL;
+        instruction->literal = truncate(cursor, at, value, 32, false);
+        instruction->offset = SMRD_LITERAL_CODE;
+        return true;
+    }
+    int64_t minimum = 0, maximum = offset_mask(arch);
+    const char *expected = arch == GCN_ARCH_GCN12 ? "a 20-bit unsigned offset" : "an 8-bit unsigned dword offset";
+    unsigned width = arch == GCN_ARCH_GCN12 ? 20 : 8;
+    if (arch >= GCN_ARCH_GCN14) {
+        width = 21;
+        minimum = -0x100000;
+        maximum = 0xfffff;
+        expected = "a 21-bit signed offset";
+        /* llvm-mc's assembler wants 20-bit unsigned offsets on buffers, yet
+         * its disassembler prints the field signed: take those back. */
+        if (llvm && value < 0 && value >= minimum && row && (row->flags & GCN_ROW_BUFFER_BASE))
+            gcn_warn(cursor, at, "llvm-mc takes no negative offset on %s (it prints them)", row->name);
+    }
+    if (llvm && (value < minimum || value > maximum))
+        return gcn_fail(cursor, at, "offset %lld out of range: expected %s", (long long)value, expected);
+    instruction->modifiers |= GCN_MOD_IMM;
+    instruction->offset = truncate(cursor, at, value, width, arch < GCN_ARCH_GCN14);
+    return true;
+}
+
+bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
+                       gcn_memory_parse *parse, const char *flags_at, const char *flags_end,
+                       const int64_t *soe_offset)
+{
+    gcn_arch arch = cursor->options->arch;
+    if (arch < GCN_ARCH_GCN12 && (instruction->modifiers & GCN_MOD_GLC)) { /* llvm's; it encodes nothing */
+        gcn_warn(cursor, gcn_find_modifier(flags_at, flags_end, "glc"), "SMRD has no glc bit on %s: ignored",
+                 gcn_arch_name(arch));
+        instruction->modifiers &= (uint16_t)~GCN_MOD_GLC;
+    }
+    if (soe_offset && parse->kind != GCN_MEMORY_OFFSET_REGISTER)
+        return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "offset"),
+                        "illegal second offset: offset:X follows only an SGPR offset");
+    if (parse->suffix == 64 && arch == GCN_ARCH_GCN11 && parse->kind == GCN_MEMORY_OFFSET_REGISTER)
+        return gcn_fail(cursor, parse->offset_at, "_e64 needs an immediate offset (the literal)");
+    switch (parse->kind) {
+    case GCN_MEMORY_OFFSET_NONE:
+        break;
+    case GCN_MEMORY_OFFSET_MISSING:
+    case GCN_MEMORY_OFFSET_IMMEDIATE:
+        if (!set_immediate(cursor, row, instruction, parse, parse->offset))
+            return false;
+        break;
+    case GCN_MEMORY_OFFSET_LITERAL:
+        instruction->modifiers |= GCN_MOD_LITERAL;
+        instruction->literal = truncate(cursor, parse->offset_at, parse->offset, 32, false);
+        instruction->offset = SMRD_LITERAL_CODE;
+        break;
+    case GCN_MEMORY_OFFSET_REGISTER:
+        if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */
+            instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
+            parse->soffset = (unsigned)parse->offset;
+            instruction->offset = (uint32_t)*soe_offset & 0x1fffffu;
+        } else {
+            instruction->offset = (uint32_t)parse->offset;
+        }
+        break;
+    }
+    if (arch == GCN_ARCH_GCN11) {
+        bool literal = !(instruction->modifiers & GCN_MOD_IMM) && instruction->offset == SMRD_LITERAL_CODE;
+        if (!literal && (parse->keys_seen & (1u << KEY_LITERAL)))
+            return gcn_fail(cursor, cursor->pos, "literal= needs offset=0xff without imm");
+        instruction->modifiers = (uint16_t)(literal ? instruction->modifiers | GCN_MOD_LITERAL
+                                                    : instruction->modifiers & ~GCN_MOD_LITERAL);
+    }
+    /* the fields packed and decoded: the instruction as the codec reads its words */
+    uint16_t modifiers = instruction->modifiers;
+    uint32_t values[GCN_MAX_FIELDS] = {0}, words[GCN_MAX_WORDS] = {0};
+    uint32_t reserved[2] = {(uint32_t)parse->reserved, (uint32_t)(parse->reserved >> 32)};
+    gcn_encoding encoding = is_smrd(arch) ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
+    if (encoding == GCN_ENCODING_SMRD) {
+        values[GCN_FIELD(SMRD, op)] = instruction->opcode;
+        values[GCN_FIELD(SMRD, sdst)] = parse->sdata;
+        values[GCN_FIELD(SMRD, sbase)] = parse->sbase;
+        values[GCN_FIELD(SMRD, offset)] = instruction->offset;
+        values[GCN_FIELD(SMRD, imm)] = (modifiers & GCN_MOD_IMM) != 0;
+        words[1] = instruction->literal;
+    } else {
+        values[GCN_FIELD(SMEM, op)] = instruction->opcode;
+        values[GCN_FIELD(SMEM, sdata)] = parse->sdata;
+        values[GCN_FIELD(SMEM, sbase)] = parse->sbase;
+        values[GCN_FIELD(SMEM, offset)] = instruction->offset;
+        values[GCN_FIELD(SMEM, soffset)] = parse->soffset;
+        values[GCN_FIELD(SMEM, imm)] = (modifiers & GCN_MOD_IMM) != 0;
+        values[GCN_FIELD(SMEM, glc)] = (modifiers & GCN_MOD_GLC) != 0;
+        values[GCN_FIELD(SMEM, soe)] = (modifiers & GCN_MOD_SOE) != 0;
+        values[GCN_FIELD(SMEM, nv)] = (modifiers & GCN_MOD_NV) != 0;
+    }
+    if (!gcn_pack(encoding, arch, values, reserved, words) ||
+        gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
+        return gcn_fail(cursor, cursor->pos, "the fields do not fit %s", gcn_encodings[encoding].name);
+    return true;
 }

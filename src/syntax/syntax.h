@@ -115,6 +115,7 @@ typedef struct gcn_modifier_state {
     unsigned seen;     /* the flags given, also as 0 (glc:0, noglc) */
     bool offset_seen;
     bool flag_seen;    /* a flag before offset:N, which llvm-mc's FLAT refuses */
+    bool repeats;      /* a flag may be given again (CLRX's SMEM: the last value) */
 } gcn_modifier_state;
 
 /* The modifiers up to the cursor's end. llvm_mc: the LLVM dialect reads
