@@ -439,7 +439,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
                 return false;
             if (offset && gcn_memory_offset_left_out(cursor, true, &fields))
                 break;
-            if (!gcn_parse_memory_operand(cursor, row, &profile->operands[i], &fields))
+            if (!gcn_parse_memory_operand(cursor, row, &profile->operands[i], keyed_operand->field, &fields))
                 return false;
             continue;
         }

@@ -215,7 +215,7 @@ typedef enum gcn_memory_offset {
     GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
 } gcn_memory_offset;
 typedef struct gcn_memory_parse {
-    unsigned sdata, sbase, soffset; /* the operands' field values */
+    uint32_t values[GCN_MAX_FIELDS]; /* the operands' fields (SMRD's before GCN 1.2) */
     gcn_memory_offset kind;
     int64_t offset;                 /* a value, or a register code */
     const char *offset_at;
@@ -229,9 +229,9 @@ bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *
 /* Whether the offset operand is left out here, before or after its comma
  * (then 0). */
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse);
-/* One operand of an SMRD/SMEM profile. */
+/* One operand of an SMRD/SMEM profile, in field (the encoding's). */
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
-                              gcn_memory_parse *parse);
+                              unsigned field, gcn_memory_parse *parse);
 /* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field): whether
  * the cursor is at it, then read (or failed); the other keys are the
  * generic parser's fields. */

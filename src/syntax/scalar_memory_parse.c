@@ -530,7 +530,7 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
 }
 
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
-                              gcn_memory_parse *parse)
+                              unsigned field, gcn_memory_parse *parse)
 {
     unsigned code;
     switch (profile->syntax) {
@@ -542,19 +542,19 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
         int64_t value;
         if (!gcn_parse_expression(cursor, &value))
             return false;
-        parse->sdata = truncate(cursor, at, value, 7, true);
+        parse->values[field] = truncate(cursor, at, value, 7, true);
         return true;
     }
     case GCN_SYNTAX_SBASE:
         if (!parse_register(cursor, row && (row->flags & GCN_ROW_BUFFER_BASE) ? 4 : 2, true, &code, "sbase"))
             return false;
-        parse->sbase = code / 2;
+        parse->values[field] = code / 2;
         return true;
     default: /* sdata */
         if (!parse_register(cursor, profile->width == GCN_WIDTH_ROW_DATA ? (row ? row->data_dwords : 1) : profile->dwords,
                             false, &code, "sdata"))
             return false;
-        parse->sdata = code;
+        parse->values[field] = code;
         return true;
     }
 }
@@ -649,41 +649,18 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
                 return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "soffset"),
                                 "soffset given twice: sN with offset:X is soffset");
             instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
-            parse->soffset = (unsigned)parse->offset;
+            parse->values[GCN_FIELD(SMEM, soffset)] = (uint32_t)parse->offset;
             instruction->offset = (uint32_t)*soe_offset & 0x1fffffu;
         } else {
             instruction->offset = (uint32_t)parse->offset;
         }
         break;
     }
-    /* the fields packed, CLRX's keys where they lie, and decoded: the
-     * instruction as the codec reads its words */
-    uint16_t modifiers = instruction->modifiers;
-    uint32_t values[GCN_MAX_FIELDS] = {0}, words[GCN_MAX_WORDS] = {0}, none[2] = {0, 0};
-    gcn_encoding encoding = is_smrd(arch) ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
-    if (encoding == GCN_ENCODING_SMRD) {
-        values[GCN_FIELD(SMRD, op)] = instruction->opcode;
-        values[GCN_FIELD(SMRD, sdst)] = parse->sdata;
-        values[GCN_FIELD(SMRD, sbase)] = parse->sbase;
-        values[GCN_FIELD(SMRD, offset)] = instruction->offset;
-        values[GCN_FIELD(SMRD, imm)] = (modifiers & GCN_MOD_IMM) != 0;
-        words[1] = instruction->literal;
-    } else {
-        values[GCN_FIELD(SMEM, op)] = instruction->opcode;
-        values[GCN_FIELD(SMEM, sdata)] = parse->sdata;
-        values[GCN_FIELD(SMEM, sbase)] = parse->sbase;
-        values[GCN_FIELD(SMEM, offset)] = instruction->offset;
-        values[GCN_FIELD(SMEM, soffset)] = parse->soffset;
-        values[GCN_FIELD(SMEM, imm)] = (modifiers & GCN_MOD_IMM) != 0;
-        values[GCN_FIELD(SMEM, glc)] = (modifiers & GCN_MOD_GLC) != 0;
-        values[GCN_FIELD(SMEM, soe)] = (modifiers & GCN_MOD_SOE) != 0;
-        values[GCN_FIELD(SMEM, nv)] = (modifiers & GCN_MOD_NV) != 0;
-    }
-    bool packed = gcn_pack(encoding, arch, values, none, words);
-    words[0] |= instruction->reserved[0];
-    words[1] |= encoding == GCN_ENCODING_SMEM ? instruction->reserved[1] : 0;
-    if (!packed || gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-        return gcn_fail(cursor, cursor->pos, "the fields do not fit %s", gcn_encodings[encoding].name);
+    /* the fields packed, CLRX's keys where they lie (reserved[]), and
+     * decoded: the instruction as the codec reads its words */
+    instruction->modifiers &= (uint16_t)~GCN_MOD_LITERAL; /* the offset field's 0xff says it */
+    if (gcn_set_fields(instruction, parse->values) != GCN_OK)
+        return gcn_fail(cursor, cursor->pos, "the fields do not fit %s", gcn_encodings[instruction->encoding].name);
     if (parse->literal_key && !(instruction->modifiers & GCN_MOD_LITERAL))
         return gcn_fail(cursor, cursor->pos, "literal= needs offset=0xff without imm");
     return true;
