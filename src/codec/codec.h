@@ -32,9 +32,11 @@ gcn_status gcn_decode_scalar_memory(gcn_arch, const uint32_t *, size_t, gcn_inst
 gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
 /* An instruction of a generic family from its field values, for a test, a
  * fuzzer or a parser that has them: instruction has its identity
- * (gcn_instruction_start), modifiers and offset; values[GCN_FIELD(...)]
- * the other fields. Packed and decoded, as from words: its operands by its
- * profile, the fields the row shows no operand for in reserved[]. */
+ * (gcn_instruction_start), modifiers, offset, literal (the word after,
+ * where the fields ask for one) and reserved[] (bits ORed in, over any
+ * field: CLRX's keys); values[GCN_FIELD(...)] the other fields. Packed and
+ * decoded, as from words: its operands by its profile, the fields the row
+ * shows no operand for in reserved[]. */
 gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values);
 
 /* Whether an instruction branches, and its SIMM16 word offset: its

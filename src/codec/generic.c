@@ -612,7 +612,8 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = gcn_instruction_encoding(instruction);
     const gcn_field_place *places = gcn_field_places[encoding][arch];
-    uint32_t all[GCN_MAX_FIELDS], words[2] = {0, 0}, none[2] = {0, 0};
+    uint32_t all[GCN_MAX_FIELDS], words[GCN_MAX_WORDS] = {0}, none[2] = {0, 0};
+    unsigned count = encodings[encoding].words;
     unsigned allowed = 0;
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
         unsigned modifier = gcn_field_modifiers[encoding][field];
@@ -632,7 +633,10 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
     }
     if ((instruction->modifiers & ~allowed) || !gcn_pack(encoding, arch, all, none, words))
         return GCN_ERROR_NOT_ENCODABLE;
-    return gcn_decode_generic(arch, words, encodings[encoding].words, instruction);
+    words[0] |= instruction->reserved[0];
+    words[1] |= count > 1 ? instruction->reserved[1] : 0;
+    words[count] = instruction->literal;
+    return gcn_decode_generic(arch, words, count + 1u, instruction);
 }
 
 /* The branch operand's field of one profile set to offset (its bits only). */

@@ -57,8 +57,9 @@ const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch a
  * llvm-mc 14's syntax, offset:N before glc and slc, the flags without a
  * value, noglc and noslc, a comma before the modifiers (FLAT, SMEM; llvm-mc
  * reads MUBUF's so too, which this parser does not follow yet); CLRX's
- * fields between the modifiers (FLAT, SMEM) or after them, and reserved= among them
- * (MUBUF); the encoding's checks after the operands' widths, where they
+ * fields between the modifiers (FLAT, SMEM) or after them, reserved= among
+ * them (MUBUF, SMEM), a later generation's field in reserved bits (FLAT's
+ * seg= and saddr= before GCN 1.4); the encoding's checks after the operands' widths, where they
  * only warn (FLAT), or before, where they refuse pairs of modifiers
  * (MUBUF). */
 /* SMRD/SMEM: the offset is an operand (an immediate sets imm), never
@@ -72,12 +73,13 @@ enum {
     CLRX_RESERVED_KEY = 4,
     CHECKS_AFTER_WIDTHS = 8,
     OFFSET_OPERAND = 16,
-    SMRD_BEFORE_GCN12 = 32
+    SMRD_BEFORE_GCN12 = 32,
+    CLRX_LATER_FIELDS = 64
 };
 static const uint8_t modifier_syntax[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = CLRX_RESERVED_KEY,
-    [GCN_ENCODING_FLAT] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CHECKS_AFTER_WIDTHS,
-    [GCN_ENCODING_SMEM] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | OFFSET_OPERAND | SMRD_BEFORE_GCN12,
+    [GCN_ENCODING_FLAT] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CHECKS_AFTER_WIDTHS | CLRX_LATER_FIELDS,
+    [GCN_ENCODING_SMEM] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CLRX_RESERVED_KEY | OFFSET_OPERAND | SMRD_BEFORE_GCN12,
 };
 
 /* Whether the profile's first operand is a result that only glc returns
@@ -227,7 +229,8 @@ static const char *fields_start(const gcn_cursor *cursor)
 static const gcn_field_place *field_place(gcn_encoding encoding, gcn_arch arch, unsigned field)
 {
     const gcn_field_place *place = &gcn_field_places[encoding][arch][field];
-    for (unsigned later = arch + 1u; place->kind == GCN_PLACE_ABSENT && later < GCN_ARCH_COUNT; later++) {
+    unsigned last = modifier_syntax[encoding] & CLRX_LATER_FIELDS ? GCN_ARCH_COUNT : arch + 1u;
+    for (unsigned later = arch + 1u; place->kind == GCN_PLACE_ABSENT && later < last; later++) {
         place = &gcn_field_places[encoding][later][field];
         if ((place->mask << place->first) & ~gcn_encoding_reserved[encoding][arch][place->word])
             return NULL;
@@ -406,18 +409,28 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     gcn_memory_parse fields;
     if (memory && !gcn_memory_start(cursor, row, &fields))
         return false;
-    /* the fields CLRX's keys may not name: the operands', the modifiers',
-     * the opcode's (FLAT's segment on GCN 1.4) */
-    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
-    unsigned high = gcn_encoding_opcode_high_field[encoding][0];
-    if (high != GCN_NO_FIELD && gcn_field_places[encoding][arch][high].kind != GCN_PLACE_ABSENT)
+    /* the fields CLRX's keys may not name: the operands', the modifiers'
+     * (but SMRD/SMEM's imm, soe and offset: its offset operand shows imm),
+     * the opcode's (FLAT's segment on GCN 1.4); SMRD's fields before GCN 1.2 */
+    gcn_encoding keyed = (gcn_encoding)instruction->encoding;
+    const gcn_profile *keyed_profile =
+        keyed == encoding ? profile : &gcn_profiles[gcn_smrd_shape(row ? row->shape : GCN_SHAPE_SMEM_LOAD)];
+    uint32_t shown = 1u << gcn_encoding_opcode_field[keyed], imm = 0;
+    unsigned high = gcn_encoding_opcode_high_field[keyed][0];
+    if (high != GCN_NO_FIELD && gcn_field_places[keyed][arch][high].kind != GCN_PLACE_ABSENT)
         shown |= 1u << high;
-    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
-        if (gcn_field_modifiers[encoding][field])
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
+        unsigned modifier = gcn_field_modifiers[keyed][field];
+        if (memory && (modifier == GCN_MODIFIER_IMM + 1 || modifier == GCN_MODIFIER_SOE + 1 ||
+                       modifier == GCN_MODIFIER_OFFSET + 1))
+            imm |= modifier == GCN_MODIFIER_IMM + 1 ? 1u << field : 0;
+        else if (modifier)
             shown |= 1u << field;
+    }
     bool optional = result_optional(profile, row), scalar_refused = false;
     for (unsigned i = 0; i < profile->operand_count && !(memory && fields.key_form); i++) {
-        shown |= 1u << profile->operands[i].field;
+        const gcn_operand_profile *keyed_operand = &keyed_profile->operands[i];
+        shown |= 1u << keyed_operand->field | (keyed_operand->syntax == GCN_SYNTAX_SMEM_OFFSET ? imm : 0);
         if (memory) { /* the offset may be left out (0) */
             bool offset = profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET;
             if (offset && gcn_memory_offset_left_out(cursor, false, &fields))
@@ -426,7 +439,7 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
                 return false;
             if (offset && gcn_memory_offset_left_out(cursor, true, &fields))
                 break;
-            if (!gcn_parse_memory_operand(cursor, row, &profile->operands[i], &fields))
+            if (!gcn_parse_memory_operand(cursor, row, &profile->operands[i], keyed_operand->field, &fields))
                 return false;
             continue;
         }
@@ -475,13 +488,13 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
         }
         if (gcn_at_end(cursor))
             break;
-        if (memory ? !gcn_parse_memory_key(cursor, instruction, &fields)
-                   : !parse_field(cursor, encoding, shown, &fields_seen, instruction))
+        bool literal = memory && gcn_parse_memory_literal_key(cursor, instruction, &fields);
+        if (cursor->failed || (!literal && !parse_field(cursor, keyed, shown, &fields_seen, instruction)))
             return false;
         modifiers = syntax & CLRX_FIELDS_BETWEEN; /* MUBUF: fields only, after the first */
     }
     if (memory)
-        return gcn_memory_finish(cursor, row, instruction, &fields, flags_at, flags_end,
+        return gcn_memory_finish(cursor, row, instruction, &fields, fields_seen, flags_at, flags_end,
                                  state.offset_seen ? &offset : NULL);
     instruction->offset = (uint32_t)offset;
     bool late = syntax & CHECKS_AFTER_WIDTHS;

@@ -206,7 +206,7 @@ static inline unsigned gcn_memory_modifiers_allowed(const gcn_row *row, gcn_arch
 
 /* SMRD/SMEM's full path: the generic parser's (generic_modifiers.c
  * parse_full) with these hooks (scalar_memory_parse.c), which keep what the
- * operands and CLRX's keys give in fields until the words are packed. */
+ * operands give in fields until the words are packed. */
 typedef enum gcn_memory_offset {
     GCN_MEMORY_OFFSET_NONE,    /* no offset operand: a shape without one, or the key form */
     GCN_MEMORY_OFFSET_MISSING, /* left out: 0, as llvm-mc takes it */
@@ -215,13 +215,11 @@ typedef enum gcn_memory_offset {
     GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
 } gcn_memory_offset;
 typedef struct gcn_memory_parse {
-    unsigned sdata, sbase, soffset; /* field values */
-    uint64_t reserved;              /* reserved=: word 0 in the low half, word 1 in the high */
-    unsigned operand_fields;        /* the keys the operands give */
-    unsigned keys_seen;
+    uint32_t values[GCN_MAX_FIELDS]; /* the operands' fields (SMRD's before GCN 1.2) */
     gcn_memory_offset kind;
     int64_t offset;                 /* a value, or a register code */
     const char *offset_at;
+    const char *literal_key;        /* CLRX's literal= on GCN 1.1, or NULL */
     int suffix;                     /* CLRX's encoding size: 32 (_e32), 64 (_e64) or 0 */
     bool key_form;                  /* CLRX: the mnemonic, then flags and keys only */
 } gcn_memory_parse;
@@ -231,16 +229,20 @@ bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *
 /* Whether the offset operand is left out here, before or after its comma
  * (then 0). */
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse);
-/* One operand of an SMRD/SMEM profile. */
+/* One operand of an SMRD/SMEM profile, in field (the encoding's). */
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
-                              gcn_memory_parse *parse);
-/* CLRX's key=value at the cursor (sdata=0x7f; reserved=). */
-bool gcn_parse_memory_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse);
-/* The words from what was read, decoded into the instruction: soe_offset
- * is offset:X's value (NULL: none given); flags_at..flags_end where the
- * modifiers were (the column of llvm's glc on SMRD, of a wrong offset:X). */
+                              unsigned field, gcn_memory_parse *parse);
+/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field): whether
+ * the cursor is at it, then read (or failed); the other keys are the
+ * generic parser's fields. */
+bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse);
+/* The words from what was read and CLRX's keys (in reserved[] where their
+ * fields lie), decoded into the instruction: keys the fields given as
+ * keys; soe_offset is offset:X's value (NULL: none given); flags_at..
+ * flags_end where the modifiers were (the column of llvm's glc on SMRD, of
+ * a wrong offset:X). */
 bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
-                       gcn_memory_parse *parse, const char *flags_at, const char *flags_end,
+                       gcn_memory_parse *parse, uint32_t keys, const char *flags_at, const char *flags_end,
                        const int64_t *soe_offset);
 
 #endif

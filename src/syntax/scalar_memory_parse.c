@@ -305,10 +305,6 @@ const char *gcn_read_memory_operands(const char *at, const char *end, gcn_arch a
 
 /* ---- the full path's hooks (generic_modifiers.c parse_full) ---- */
 
-/* Keys and the fields they set (sdst= is SMRD's name of sdata=). */
-enum { KEY_SDATA, KEY_SBASE, KEY_OFFSET, KEY_IMM, KEY_SOFFSET, KEY_SOE, KEY_LITERAL, KEY_RESERVED };
-enum { FIELD_SDATA = 1, FIELD_SBASE = 2, FIELD_OFFSET = 4 /* offset and imm */, FIELD_SOFFSET = 8, FIELD_LITERAL = 16 };
-
 #define SMRD_LITERAL_CODE 0xffu
 
 static bool is_smrd(gcn_arch arch) { return arch <= GCN_ARCH_GCN11; }
@@ -398,7 +394,6 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_
         return false;
     parse->kind = GCN_MEMORY_OFFSET_MISSING; /* 0, as llvm-mc takes it */
     parse->offset_at = cursor->pos;
-    parse->operand_fields |= FIELD_OFFSET;
     return true;
 }
 
@@ -535,12 +530,11 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
 }
 
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
-                              gcn_memory_parse *parse)
+                              unsigned field, gcn_memory_parse *parse)
 {
     unsigned code;
     switch (profile->syntax) {
     case GCN_SYNTAX_SMEM_OFFSET:
-        parse->operand_fields |= FIELD_OFFSET;
         return parse_offset(cursor, row, parse);
     case GCN_SYNTAX_SMEM_PROBE: { /* 7 bits; both tools keep the low 7 of more */
         gcn_skip_space(cursor);
@@ -548,94 +542,38 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
         int64_t value;
         if (!gcn_parse_expression(cursor, &value))
             return false;
-        parse->sdata = truncate(cursor, at, value, 7, true);
-        parse->operand_fields |= FIELD_SDATA;
+        parse->values[field] = truncate(cursor, at, value, 7, true);
         return true;
     }
     case GCN_SYNTAX_SBASE:
         if (!parse_register(cursor, row && (row->flags & GCN_ROW_BUFFER_BASE) ? 4 : 2, true, &code, "sbase"))
             return false;
-        parse->sbase = code / 2;
-        parse->operand_fields |= FIELD_SBASE;
+        parse->values[field] = code / 2;
         return true;
     default: /* sdata */
         if (!parse_register(cursor, profile->width == GCN_WIDTH_ROW_DATA ? (row ? row->data_dwords : 1) : profile->dwords,
                             false, &code, "sdata"))
             return false;
-        parse->sdata = code;
-        parse->operand_fields |= FIELD_SDATA;
+        parse->values[field] = code;
         return true;
     }
 }
 
-/* CLRX field keys: sdata=N (sdst=N), sbase=N, offset=N, imm=N, and on
- * GCN 1.4 soffset=N, soe=N, on GCN 1.1 literal=N: raw field values;
- * reserved=N on SMEM, the bits no field covers. */
-bool gcn_parse_memory_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse)
+bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse)
 {
-    static const struct {
-        const char *name;
-        unsigned key, field;
-        uint32_t maximum; /* 0: the offset field's */
-    } keys[] = {
-        {"sdata", KEY_SDATA, FIELD_SDATA, 0x7f}, {"sdst", KEY_SDATA, FIELD_SDATA, 0x7f},
-        {"sbase", KEY_SBASE, FIELD_SBASE, 0x3f}, {"offset", KEY_OFFSET, FIELD_OFFSET, 0},
-        {"imm", KEY_IMM, FIELD_OFFSET, 1},      {"soffset", KEY_SOFFSET, FIELD_SOFFSET, 0x7f},
-        {"soe", KEY_SOE, FIELD_SOFFSET, 1},     {"literal", KEY_LITERAL, FIELD_LITERAL, 0xffffffffu},
-        {"reserved", KEY_RESERVED, 0, 0},
-    };
-    enum { KEY_COUNT = sizeof keys / sizeof keys[0] };
-    gcn_arch arch = cursor->options->arch;
-    const char *start = cursor->pos;
-    size_t length = gcn_peek_identifier(cursor), which = KEY_COUNT;
-    for (size_t i = 0; i < KEY_COUNT; i++)
-        if (gcn_word_is(start, length, keys[i].name))
-            which = i;
-    if (length == 0)
-        return gcn_fail(cursor, start, "expected a modifier");
-    if (which == KEY_COUNT)
-        return gcn_fail(cursor, start, "unknown field '%.*s' (sdata, sbase, offset, imm, reserved%s)", (int)length,
-                        start, arch >= GCN_ARCH_GCN14 ? ", soffset, soe" : arch == GCN_ARCH_GCN11 ? ", literal" : "");
-    const char *name = keys[which].name;
-    unsigned key = keys[which].key;
-    if ((keys[which].field == FIELD_SOFFSET && arch < GCN_ARCH_GCN14) ||
-        (key == KEY_LITERAL && arch != GCN_ARCH_GCN11) || (key == KEY_RESERVED && is_smrd(arch)))
-        return gcn_fail(cursor, start, "field '%s' does not exist on %s", name, gcn_arch_name(arch));
-    if (parse->operand_fields & keys[which].field)
-        return gcn_fail(cursor, start, "field '%s' is already given by the operands", name);
-    if (parse->keys_seen & (1u << key))
-        return gcn_fail(cursor, start, "field '%s' given twice", name);
-    parse->keys_seen |= 1u << key;
-    cursor->pos = start + length;
-    gcn_accept(cursor, '=');
-    gcn_skip_space(cursor);
     const char *at = cursor->pos;
-    int64_t value;
-    if (!gcn_parse_expression(cursor, &value))
+    size_t length = gcn_peek_identifier(cursor);
+    if (cursor->options->arch != GCN_ARCH_GCN11 || !gcn_word_is(at, length, "literal"))
         return false;
-    if (key == KEY_RESERVED) {
-        /* numbered 0-63 over both words as the field table (encodings.def) */
-        const uint32_t *reserved = gcn_encoding_reserved[GCN_ENCODING_SMEM][arch];
-        uint64_t allowed = reserved[0] | (uint64_t)reserved[1] << 32;
-        if ((uint64_t)value & ~allowed)
-            return gcn_fail(cursor, at, "reserved=0x%llx sets bits of fields; %s reserves 0x%llx",
-                            (unsigned long long)value, gcn_arch_name(arch), (unsigned long long)allowed);
-        parse->reserved = (uint64_t)value;
-        return true;
-    }
-    int64_t maximum = keys[which].maximum ? keys[which].maximum : offset_mask(arch);
-    if (value < 0 || value > maximum)
-        return gcn_fail(cursor, at, "%s value %lld out of range [0, 0x%llx]", name, (long long)value,
-                        (unsigned long long)maximum);
-    uint16_t bit = key == KEY_IMM ? GCN_MOD_IMM : GCN_MOD_SOE;
-    switch (key) {
-    case KEY_SDATA: parse->sdata = (unsigned)value; break;
-    case KEY_SBASE: parse->sbase = (unsigned)value; break;
-    case KEY_OFFSET: instruction->offset = (uint32_t)value; break;
-    case KEY_SOFFSET: parse->soffset = (unsigned)value; break;
-    case KEY_LITERAL: instruction->literal = (uint32_t)value; break;
-    default: instruction->modifiers = (uint16_t)(value ? instruction->modifiers | bit : instruction->modifiers & ~bit);
-    }
+    if (parse->literal_key)
+        return !gcn_fail(cursor, at, "literal given twice");
+    parse->literal_key = at;
+    cursor->pos += length;
+    int64_t value;
+    if (!gcn_accept(cursor, '='))
+        return !gcn_fail(cursor, cursor->pos, "expected '=' after literal");
+    if (gcn_parse_ranged(cursor, 0, 0xffffffffll, &value, "literal"))
+        instruction->literal = (uint32_t)value;
     return true;
 }
 
@@ -678,7 +616,7 @@ static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instructio
 }
 
 bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
-                       gcn_memory_parse *parse, const char *flags_at, const char *flags_end,
+                       gcn_memory_parse *parse, uint32_t keys, const char *flags_at, const char *flags_end,
                        const int64_t *soe_offset)
 {
     gcn_arch arch = cursor->options->arch;
@@ -707,46 +645,23 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
         break;
     case GCN_MEMORY_OFFSET_REGISTER:
         if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */
+            if (keys & 1u << GCN_FIELD(SMEM, soffset))
+                return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "soffset"),
+                                "soffset given twice: sN with offset:X is soffset");
             instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
-            parse->soffset = (unsigned)parse->offset;
+            parse->values[GCN_FIELD(SMEM, soffset)] = (uint32_t)parse->offset;
             instruction->offset = (uint32_t)*soe_offset & 0x1fffffu;
         } else {
             instruction->offset = (uint32_t)parse->offset;
         }
         break;
     }
-    if (arch == GCN_ARCH_GCN11) {
-        bool literal = !(instruction->modifiers & GCN_MOD_IMM) && instruction->offset == SMRD_LITERAL_CODE;
-        if (!literal && (parse->keys_seen & (1u << KEY_LITERAL)))
-            return gcn_fail(cursor, cursor->pos, "literal= needs offset=0xff without imm");
-        instruction->modifiers = (uint16_t)(literal ? instruction->modifiers | GCN_MOD_LITERAL
-                                                    : instruction->modifiers & ~GCN_MOD_LITERAL);
-    }
-    /* the fields packed and decoded: the instruction as the codec reads its words */
-    uint16_t modifiers = instruction->modifiers;
-    uint32_t values[GCN_MAX_FIELDS] = {0}, words[GCN_MAX_WORDS] = {0};
-    uint32_t reserved[2] = {(uint32_t)parse->reserved, (uint32_t)(parse->reserved >> 32)};
-    gcn_encoding encoding = is_smrd(arch) ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
-    if (encoding == GCN_ENCODING_SMRD) {
-        values[GCN_FIELD(SMRD, op)] = instruction->opcode;
-        values[GCN_FIELD(SMRD, sdst)] = parse->sdata;
-        values[GCN_FIELD(SMRD, sbase)] = parse->sbase;
-        values[GCN_FIELD(SMRD, offset)] = instruction->offset;
-        values[GCN_FIELD(SMRD, imm)] = (modifiers & GCN_MOD_IMM) != 0;
-        words[1] = instruction->literal;
-    } else {
-        values[GCN_FIELD(SMEM, op)] = instruction->opcode;
-        values[GCN_FIELD(SMEM, sdata)] = parse->sdata;
-        values[GCN_FIELD(SMEM, sbase)] = parse->sbase;
-        values[GCN_FIELD(SMEM, offset)] = instruction->offset;
-        values[GCN_FIELD(SMEM, soffset)] = parse->soffset;
-        values[GCN_FIELD(SMEM, imm)] = (modifiers & GCN_MOD_IMM) != 0;
-        values[GCN_FIELD(SMEM, glc)] = (modifiers & GCN_MOD_GLC) != 0;
-        values[GCN_FIELD(SMEM, soe)] = (modifiers & GCN_MOD_SOE) != 0;
-        values[GCN_FIELD(SMEM, nv)] = (modifiers & GCN_MOD_NV) != 0;
-    }
-    if (!gcn_pack(encoding, arch, values, reserved, words) ||
-        gcn_decode_generic(arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-        return gcn_fail(cursor, cursor->pos, "the fields do not fit %s", gcn_encodings[encoding].name);
+    /* the fields packed, CLRX's keys where they lie (reserved[]), and
+     * decoded: the instruction as the codec reads its words */
+    instruction->modifiers &= (uint16_t)~GCN_MOD_LITERAL; /* the offset field's 0xff says it */
+    if (gcn_set_fields(instruction, parse->values) != GCN_OK)
+        return gcn_fail(cursor, cursor->pos, "the fields do not fit %s", gcn_encodings[instruction->encoding].name);
+    if (parse->literal_key && !(instruction->modifiers & GCN_MOD_LITERAL))
+        return gcn_fail(cursor, cursor->pos, "literal= needs offset=0xff without imm");
     return true;
 }

@@ -32,3 +32,8 @@ s_load_dword s5, s[3:4], 0x10
 s_load_dwordx2 s[4:6], s[2:3], 0x10
 s_load_dword s5, s[2:3], lit(5)
 s_load_dword s5, s[2:3], s7 offset
+s_load_dword s5, s[2:3], s7 soffset=3 offset:4
+s_load_dword sdst=1
+s_load_dword s5, s[2:3] imm=1
+s_memtime s[2:3] offset=0x10 imm=1 sbase=3
+s_load_dword s5, s[2:3], s7 soe=1 soffset=9 nv
