@@ -114,8 +114,9 @@ typedef struct gcn_instruction {
     uint8_t family;      /* gcn_family */
     uint8_t arch;        /* gcn_arch */
     uint8_t word_count;  /* 1..GCN_MAX_WORDS */
-    uint8_t encoding;    /* gcn_encoding; GCN_ENCODING_NONE in the families not yet
-                            on the generic codec: see gcn_instruction_encoding */
+    uint8_t encoding;    /* gcn_encoding, set by every decode and parse; one
+                            built by hand may leave GCN_ENCODING_NONE: see
+                            gcn_instruction_encoding */
     uint16_t opcode;     /* raw opcode; FLAT on GCN 1.4: segment << 7 | opcode */
     uint16_t modifiers;  /* GCN_MOD_* */
     uint8_t operand_count; /* operands[] used */

@@ -631,7 +631,8 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
         all[gcn_encoding_opcode_field[encoding]] &= (1u << high[1]) - 1u;
         all[high[0]] = instruction->opcode >> high[1];
     }
-    if ((instruction->modifiers & ~allowed) || !gcn_pack(encoding, arch, all, none, words))
+    /* (room for the literal word after the encoding's) */
+    if ((instruction->modifiers & ~allowed) || count >= GCN_MAX_WORDS || !gcn_pack(encoding, arch, all, none, words))
         return GCN_ERROR_NOT_ENCODABLE;
     words[0] |= instruction->reserved[0];
     words[1] |= count > 1 ? instruction->reserved[1] : 0;

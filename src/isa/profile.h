@@ -89,8 +89,7 @@ typedef struct gcn_profile {
     uint8_t offset_rule;   /* gcn_offset_reading */
 } gcn_profile;
 
-/* By row shape; zero (no operands, GCN_ENCODING_NONE) for the shapes of the
- * families not yet on the generic codec. */
+/* By row shape (profiles.def). */
 extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
 
 /* The layout of each shape: the first shape whose operands the codec and
