@@ -117,14 +117,6 @@ static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_a
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count);
 
-/* gcn_instruction_start for a decoder, inline: its family is a constant
- * and its opcode within the family's space, so the row is one lookup. */
-static inline void gcn_decode_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
-                                    unsigned opcode, unsigned word_count)
-{
-    gcn_instruction_start_row(instruction, arch, family,
-                              (uint16_t)(gcn_opcode_slots[family][arch][opcode].row - 1), opcode, word_count);
-}
 /* Bits first..first+width-1 of word. */
 static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)
 {
