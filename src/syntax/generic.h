@@ -95,15 +95,15 @@ typedef struct gcn_encoding_hook {
     const gcn_row *(*clrx_alias)(const gcn_instruction *, gcn_instruction *copy);
 } gcn_encoding_hook;
 
-/* The generic parser: the usual statement in one pass (plain.c), and the
- * full path for any other (generic_parse.c; its part for the encodings
- * with modifiers, generic_modifiers.c): each false, having reported,
- * where the text is wrong. gcn_parse_plain (for tests) is false, touching
- * nothing the full path reads, where the one-pass path does not take the
- * statement; the full path then gives the same result. The last modifier
- * word name in [start, end) for an error's column (start if none). */
-bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
-bool gcn_parse_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
+/* The generic parser by layout: the usual statement in one pass (plain.c),
+ * and the full path for any other (generic_parse.c; its part for the
+ * encodings with modifiers, generic_modifiers.c): each false, having
+ * reported, where the text is wrong. The one-pass path alone (for tests)
+ * is false, touching nothing the full path reads, where it does not take
+ * the statement; the full path then gives the same result. The last
+ * modifier word name in [start, end) for an error's column (start if
+ * none). */
+extern const gcn_parser gcn_plain_parsers[GCN_SHAPE_COUNT], gcn_full_parsers[GCN_SHAPE_COUNT];
 #define PROFILE(family, name, ...) \
     bool gcn_parse_full_##family##_##name(gcn_cursor *, const gcn_row *, gcn_instruction *);
 #include "isa/profiles.def"

@@ -297,10 +297,12 @@ static bool vgpr_follows(const gcn_cursor *cursor, bool llvm)
     return p + 1 < probe.end && (*p == 'v' || *p == 'V') && ((p[1] >= '0' && p[1] <= '9') || p[1] == '[');
 }
 
-/* The statement past the usual one: any spacing, register symbols,
- * expressions, CLRX's fields, every error and warning. */
-static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_row *row,
-                                                 const gcn_profile *profile, gcn_instruction *instruction)
+/* The full path of a profile whose encoding has modifiers (MUBUF's,
+ * FLAT's, SMRD/SMEM's): any spacing, register symbols, expressions, CLRX's
+ * fields, every error and warning; before GCN 1.2 SMEM's profiles make
+ * SMRD's words. */
+bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
+                              gcn_instruction *instruction)
 {
     gcn_arch arch = cursor->options->arch;
     gcn_dialect dialect = cursor->options->dialect;
@@ -308,6 +310,8 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
     unsigned syntax = modifier_syntax[encoding];
+    instruction->encoding = (syntax & SMRD_BEFORE_GCN12) && arch < GCN_ARCH_GCN12 ? GCN_ENCODING_SMRD : encoding;
+    instruction->word_count = gcn_encodings[instruction->encoding].words;
     /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
     const char *name_end = cursor->pos, *name = name_end;
     if (llvm && row && name_end - cursor->text > 4 && gcn_word_is(name_end - 4, 4, "_e64")) {
@@ -417,18 +421,4 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     return (late || hook->check(cursor, dialect, row, instruction, flags_at, flags_end)) &&
            check_widths(cursor, row, profile, texts, instruction) &&
            (!late || hook->check(cursor, dialect, row, instruction, flags_at, flags_end));
-}
-
-/* The full path of a profile whose encoding has modifiers (MUBUF's,
- * FLAT's, SMRD/SMEM's); before GCN 1.2 SMEM's profiles make SMRD's words. */
-bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
-                              gcn_instruction *instruction)
-{
-    gcn_encoding encoding = (modifier_syntax[profile->encoding] & SMRD_BEFORE_GCN12) &&
-                                    instruction->arch < GCN_ARCH_GCN12
-                                ? GCN_ENCODING_SMRD
-                                : (gcn_encoding)profile->encoding;
-    instruction->encoding = encoding;
-    instruction->word_count = gcn_encodings[encoding].words;
-    return parse_full(cursor, row, profile, instruction);
 }

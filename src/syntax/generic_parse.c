@@ -645,16 +645,8 @@ static __attribute__((noinline)) bool not_known_to_llvm(gcn_cursor *cursor, cons
 #include "isa/profiles.def"
 #undef PROFILE
 
-bool gcn_parse_full(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    /* The instruction is started: its row, or the family's default shape. */
-    switch (gcn_shape_layouts[row ? row->shape : gcn_default_shape[instruction->family]]) {
-#define PROFILE(family, name, ...)     \
-    case GCN_SHAPE_##family##_##name: \
-        return gcn_parse_full_##family##_##name(cursor, row, instruction);
+const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT] = {
+#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = gcn_parse_full_##family##_##name,
 #include "isa/profiles.def"
 #undef PROFILE
-    default:
-        return parse_operands(cursor, gcn_profile_of(instruction), instruction);
-    }
-}
+};

@@ -6,8 +6,9 @@
  * path reads, to the full path (generic_parse.c, generic_modifiers.c),
  * which gives the same result (tests/unit.c feeds statements to both).
  * Inline per layout, so that each profile's tests fold; the readers of
- * the rarer operands out of line, once for every layout (a copy in each
- * would not stay in the instruction cache beside the others). */
+ * MUBUF's and FLAT's operands and of the modifiers out of line, once for
+ * every layout (a copy in each would not stay in the instruction cache
+ * beside the others); the scalar ALU's and SMRD/SMEM's inline. */
 #include <string.h>
 
 #include "isa/generated/layouts.h"
@@ -290,28 +291,20 @@ static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, co
     *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
     return p;
 }
-/* FLAT's saddr: off, or SGPRs the usual way (a pair aligned) */
-static __attribute__((noinline)) const char *read_saddr_operand(const char *p, const char *end, gcn_arch arch,
-                                                              unsigned dwords, gcn_operand *out)
+/* SGPRs or TTMPs the usual way, count of them aligned: MUBUF's srsrc,
+ * FLAT's saddr (or off) */
+static __attribute__((noinline)) const char *read_scalar_tuple(const char *p, const char *end, gcn_arch arch,
+                                                             unsigned count, bool off, gcn_operand *out)
 {
     gcn_scalar scalar;
-    if (GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
+    if (off && GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
         *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
         return p + 3;
     }
-    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != dwords ||
-        (scalar.count == 2 && (scalar.code & 1)))
+    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != count ||
+        (scalar.code & ((count >= 4 ? 4 : count) - 1)))
         return NULL;
-    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
-    return p;
-}
-static __attribute__((noinline)) const char *read_srsrc_operand(const char *p, const char *end, gcn_arch arch,
-                                                              gcn_operand *out)
-{
-    gcn_scalar scalar;
-    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 || scalar.code % 4)
-        return NULL;
-    *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)scalar.code, 0};
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)scalar.code, 0};
     return p;
 }
 static __attribute__((noinline)) const char *read_soffset_operand(const char *p, const char *end, gcn_arch arch,
@@ -376,7 +369,7 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     switch ((gcn_operand_syntax)operand->syntax) {
     case GCN_SYNTAX_SREG:
         if (operand->width == GCN_WIDTH_FLAT_SADDR)
-            return read_saddr_operand(p, end, arch, operand->dwords, out);
+            return read_scalar_tuple(p, end, arch, operand->dwords, true, out);
         if (!memory)
             return read_scalar_source(p, end, llvm, operand, out);
         count = operand->width == GCN_WIDTH_ROW_DATA ? row->data_dwords : count;
@@ -390,7 +383,7 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
                                  operand->width == GCN_WIDTH_ADDRESS || operand->width == GCN_WIDTH_FLAT_ADDRESS,
                                  out);
     case GCN_SYNTAX_SRSRC:
-        return read_srsrc_operand(p, end, arch, out);
+        return read_scalar_tuple(p, end, arch, 4, false, out);
     case GCN_SYNTAX_SOFFSET:
         return read_soffset_operand(p, end, arch, llvm, out);
     case GCN_SYNTAX_SBASE: /* (the width's rule, BASE, on a known row) */
@@ -409,14 +402,6 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     if ((p = read_registers(p, end, arch, !llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code)))
         *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)code, 0};
     return p;
-}
-
-/* Whether the profile's first operand is a FLAT atomic's result, there
- * only with glc. */
-static inline __attribute__((always_inline)) bool result_only_with_glc(const gcn_profile *profile,
-                                                                         const gcn_row *row)
-{
-    return row && result_optional(profile, row);
 }
 
 /* The modifiers of the usual statement at p, as gcn_read_plain_modifiers
@@ -452,7 +437,7 @@ read_modifiers_and_widths(const char **at, const char *end, gcn_arch arch, bool 
     for (i = 0; i < profile->operand_count; i++)
         if (profile->operands[i].width == GCN_WIDTH_FLAT_SADDR)
             saddr = out[i].number; /* GCN_SADDR_OFF for off */
-    if (result_only_with_glc(profile, row)) {
+    if (result_optional(profile, row)) {
         bool given = out[0].count != 0, glc = (modifiers & GCN_MOD_GLC) != 0;
         if (glc ? !given : llvm && given)
             return false;
@@ -548,7 +533,7 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     }
     gcn_operand *out = instruction->operands;
     unsigned i = 0;
-    if (result_only_with_glc(profile, row)) {
+    if (result_optional(profile, row)) {
         /* the result, then the address, or the address, then the data: the
          * result is there when another VGPR follows */
         if (!(p = read_operand(p, end, arch, llvm, row, profile, &profile->operands[0], &out[0])) ||
@@ -595,15 +580,19 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 
 /* One parser per layout, out of line (the usual statement calls it
  * straight, gcn_shape_parsers): the one-pass path inline, the full path
- * after it. */
+ * after it; and the one-pass path alone. */
 #define PROFILE(family, name, ...)                                                                 \
+    static inline __attribute__((always_inline)) bool plain_##family##_##name(                     \
+        gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)                      \
+    {                                                                                              \
+        const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
+        return takes(profile) && parse_plain(cursor, row, profile, instruction);                   \
+    }                                                                                              \
     static __attribute__((noinline)) bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row, \
                                                                  gcn_instruction *instruction)     \
     {                                                                                              \
-        const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
-        if (takes(profile) && parse_plain(cursor, row, profile, instruction))                      \
-            return true;                                                                           \
-        return gcn_parse_full_##family##_##name(cursor, row, instruction);                         \
+        return plain_##family##_##name(cursor, row, instruction) ||                                \
+               gcn_parse_full_##family##_##name(cursor, row, instruction);                         \
     }
 #include "isa/profiles.def"
 #undef PROFILE
@@ -613,24 +602,14 @@ const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT] = {
 #include "isa/profiles.def"
 #undef PROFILE
 };
+const gcn_parser gcn_plain_parsers[GCN_SHAPE_COUNT] = {
+#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = plain_##family##_##name,
+#include "isa/profiles.def"
+#undef PROFILE
+};
 
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
-    unsigned shape = row ? row->shape : gcn_default_shape[instruction->family];
-    return shape < GCN_SHAPE_COUNT ? gcn_shape_parsers[gcn_shape_layouts[shape]](cursor, row, instruction)
-                                   : gcn_parse_full(cursor, row, instruction);
-}
-
-bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    switch (row ? gcn_shape_layouts[row->shape] : GCN_SHAPE_COUNT) {
-#define PROFILE(family, name, ...)                                                                 \
-    case GCN_SHAPE_##family##_##name:                                                              \
-        return takes(&profiles[GCN_SHAPE_##family##_##name]) &&                                    \
-               parse_plain(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);
-#include "isa/profiles.def"
-#undef PROFILE
-    default:
-        return false;
-    }
+    return gcn_shape_parsers[gcn_shape_layouts[row ? row->shape : gcn_default_shape[instruction->family]]](
+        cursor, row, instruction);
 }
