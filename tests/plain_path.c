@@ -57,8 +57,9 @@ static bool run(enum path path, gcn_arch arch, gcn_dialect dialect, const char *
     gcn_cursor cursor = {text, text + name, text + length, &options, &out->error, false};
     gcn_instruction_start_row(&out->instruction, arch, (gcn_family)row->family, index,
                               (unsigned)row->opcode[arch], 1);
-    const gcn_parser *parsers = path == PLAIN ? gcn_plain_parsers : path == FULL ? gcn_full_parsers : gcn_shape_parsers;
-    bool read = parsers[gcn_row_layouts[index]](&cursor, row, &out->instruction);
+    bool read = path == PLAIN ? gcn_parse_plain(&cursor, row, &out->instruction)
+                : (path == FULL ? gcn_full_parsers : gcn_shape_parsers)[gcn_row_layouts[index]](&cursor, row,
+                                                                                              &out->instruction);
     out->end = cursor.pos;
     out->read = read;
     out->status = !read ? gcn_parse_failed(&cursor)

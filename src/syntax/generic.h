@@ -103,7 +103,8 @@ typedef struct gcn_encoding_hook {
  * the statement; the full path then gives the same result. The last
  * modifier word name in [start, end) for an error's column (start if
  * none). */
-extern const gcn_parser gcn_plain_parsers[GCN_SHAPE_COUNT], gcn_full_parsers[GCN_SHAPE_COUNT];
+bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
+extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
 #define PROFILE(family, name, ...) \
     bool gcn_parse_full_##family##_##name(gcn_cursor *, const gcn_row *, gcn_instruction *);
 #include "isa/profiles.def"

@@ -291,20 +291,28 @@ static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, co
     *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
     return p;
 }
-/* SGPRs or TTMPs the usual way, count of them aligned: MUBUF's srsrc,
- * FLAT's saddr (or off) */
-static __attribute__((noinline)) const char *read_scalar_tuple(const char *p, const char *end, gcn_arch arch,
-                                                             unsigned count, bool off, gcn_operand *out)
+/* FLAT's saddr: off, or SGPRs the usual way (a pair aligned) */
+static __attribute__((noinline)) const char *read_saddr_operand(const char *p, const char *end, gcn_arch arch,
+                                                              unsigned dwords, gcn_operand *out)
 {
     gcn_scalar scalar;
-    if (off && GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
+    if (GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
         *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
         return p + 3;
     }
-    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != count ||
-        (scalar.code & ((count >= 4 ? 4 : count) - 1)))
+    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != dwords ||
+        (scalar.count == 2 && (scalar.code & 1)))
         return NULL;
-    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)scalar.code, 0};
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
+    return p;
+}
+static __attribute__((noinline)) const char *read_srsrc_operand(const char *p, const char *end, gcn_arch arch,
+                                                              gcn_operand *out)
+{
+    gcn_scalar scalar;
+    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 || scalar.code % 4)
+        return NULL;
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)scalar.code, 0};
     return p;
 }
 static __attribute__((noinline)) const char *read_soffset_operand(const char *p, const char *end, gcn_arch arch,
@@ -369,7 +377,7 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     switch ((gcn_operand_syntax)operand->syntax) {
     case GCN_SYNTAX_SREG:
         if (operand->width == GCN_WIDTH_FLAT_SADDR)
-            return read_scalar_tuple(p, end, arch, operand->dwords, true, out);
+            return read_saddr_operand(p, end, arch, operand->dwords, out);
         if (!memory)
             return read_scalar_source(p, end, llvm, operand, out);
         count = operand->width == GCN_WIDTH_ROW_DATA ? row->data_dwords : count;
@@ -383,7 +391,7 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
                                  operand->width == GCN_WIDTH_ADDRESS || operand->width == GCN_WIDTH_FLAT_ADDRESS,
                                  out);
     case GCN_SYNTAX_SRSRC:
-        return read_scalar_tuple(p, end, arch, 4, false, out);
+        return read_srsrc_operand(p, end, arch, out);
     case GCN_SYNTAX_SOFFSET:
         return read_soffset_operand(p, end, arch, llvm, out);
     case GCN_SYNTAX_SBASE: /* (the width's rule, BASE, on a known row) */
@@ -580,18 +588,13 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 
 /* One parser per layout, out of line (the usual statement calls it
  * straight, gcn_shape_parsers): the one-pass path inline, the full path
- * after it; and the one-pass path alone. */
+ * after it. */
 #define PROFILE(family, name, ...)                                                                 \
-    static inline __attribute__((always_inline)) bool plain_##family##_##name(                     \
-        gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)                      \
-    {                                                                                              \
-        const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
-        return takes(profile) && parse_plain(cursor, row, profile, instruction);                   \
-    }                                                                                              \
     static __attribute__((noinline)) bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row, \
                                                                  gcn_instruction *instruction)     \
     {                                                                                              \
-        return plain_##family##_##name(cursor, row, instruction) ||                                \
+        const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
+        return (takes(profile) && parse_plain(cursor, row, profile, instruction)) ||               \
                gcn_parse_full_##family##_##name(cursor, row, instruction);                         \
     }
 #include "isa/profiles.def"
@@ -602,14 +605,23 @@ const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT] = {
 #include "isa/profiles.def"
 #undef PROFILE
 };
-const gcn_parser gcn_plain_parsers[GCN_SHAPE_COUNT] = {
-#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = plain_##family##_##name,
-#include "isa/profiles.def"
-#undef PROFILE
-};
 
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     return gcn_shape_parsers[gcn_shape_layouts[row ? row->shape : gcn_default_shape[instruction->family]]](
         cursor, row, instruction);
+}
+
+bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    switch (row ? gcn_shape_layouts[row->shape] : GCN_SHAPE_COUNT) {
+#define PROFILE(family, name, ...)                                                                 \
+    case GCN_SHAPE_##family##_##name:                                                              \
+        return takes(&profiles[GCN_SHAPE_##family##_##name]) &&                                    \
+               parse_plain(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);
+#include "isa/profiles.def"
+#undef PROFILE
+    default:
+        return false;
+    }
 }
