@@ -339,29 +339,12 @@ static __attribute__((noinline)) const char *read_soffset_operand(const char *p,
     return after;
 }
 
-/* The scalar ALU's register or source: SGPRs (aligned tuples of the
- * operand's width, below s102 so that no generation or dialect warns), or
- * where a constant may be, an inline integer -16..64 as a plain decimal;
- * a comma or the end after it (s5x, 4+1: the full path's). */
-static inline __attribute__((always_inline)) const char *
-read_scalar_source(const char *p, const char *end, bool llvm, const gcn_operand_profile *operand,
-                   gcn_operand *out)
+/* The scalar ALU's registers past the SGPRs (ttmpN, vcc, m0...) as
+ * SMRD/SMEM's, out of line: rarer. */
+static __attribute__((noinline)) const char *read_other_scalar(const char *at, const char *end, gcn_arch arch,
+                                                             bool clrx, unsigned count, unsigned *code)
 {
-    unsigned first, count, value;
-    if (p < end && *p == 's') {
-        if (!(p = gcn_read_register_range(p + 1, end, 102, false, &first, &count)) ||
-            count != operand->dwords || first % (count >= 4 ? 4 : count))
-            return NULL;
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)first, 0};
-    } else if (operand->syntax != GCN_SYNTAX_SREG && !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER) &&
-               p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
-        if (!(p = gcn_read_inline_integer(p, end, &value)))
-            return NULL;
-        *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)value, 0};
-    } else {
-        return NULL;
-    }
-    return p < end && *p != ',' ? NULL : p;
+    return read_registers(at, end, arch, clrx, count, false, code);
 }
 
 /* One operand of the usual statement at p, by its syntax: the end of its
@@ -378,14 +361,18 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     case GCN_SYNTAX_SREG:
         if (operand->width == GCN_WIDTH_FLAT_SADDR)
             return read_saddr_operand(p, end, arch, operand->dwords, out);
-        if (!memory)
-            return read_scalar_source(p, end, llvm, operand, out);
         count = operand->width == GCN_WIDTH_ROW_DATA ? row->data_dwords : count;
         break;
     case GCN_SYNTAX_SSRC:
     case GCN_SYNTAX_SSRC_REGISTER:
-    case GCN_SYNTAX_SSRC_INLINE:
-        return read_scalar_source(p, end, llvm, operand, out);
+    case GCN_SYNTAX_SSRC_INLINE: /* a register, or an inline integer -16..64 as a plain decimal */
+        if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
+            if ((llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER) || !(p = gcn_read_inline_integer(p, end, &code)))
+                return NULL;
+            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)code, 0};
+            return p < end && *p != ',' ? NULL : p; /* 4+1: the full path's */
+        }
+        break;
     case GCN_SYNTAX_VGPR:
         return read_vgpr_operand(p, end,
                                  operand->width == GCN_WIDTH_ADDRESS || operand->width == GCN_WIDTH_FLAT_ADDRESS,
@@ -406,9 +393,22 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     default:
         return NULL;
     }
-    /* SMRD/SMEM's sdata and sbase */
-    if ((p = read_registers(p, end, arch, !llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code)))
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)code, 0};
+    /* a scalar register as the printers write it: SMRD/SMEM's sdata and
+     * sbase; the scalar ALU's SGPRs straight (below s102, so that no
+     * generation or dialect warns), its others out of line, each followed
+     * by a comma or the end (s5[0]: the full path's) */
+    if (memory)
+        p = read_registers(p, end, arch, !llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code);
+    else if (p < end && *p == 's')
+        p = (p = gcn_read_register_range(p + 1, end, 102, false, &code, &value)) && value == count &&
+                    !(code % (count >= 4 ? 4 : count))
+                ? p
+                : NULL;
+    else
+        p = read_other_scalar(p, end, arch, !llvm, count, &code);
+    if (!p || (!memory && p < end && *p != ','))
+        return NULL;
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)code, 0};
     return p;
 }
 
