@@ -1170,7 +1170,7 @@ static void test_fast_paths(void)
         "s_load_dword s5, s[2:3], 0x100000", "s_load_dword s5, s[2:3], 0xfffff",
     };
     for (gcn_arch arch = GCN_ARCH_GCN12; arch <= GCN_ARCH_GCN14; arch++)
-        for (int dialect = 0; dialect < 2; dialect++)
+        for (unsigned dialect = 0; dialect < 2; dialect++)
             for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
                 char fast[80], slow[80];
                 snprintf(fast, sizeof fast, "%s glc", specials[i]);
