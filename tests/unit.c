@@ -1583,8 +1583,18 @@ static void test_family_fast_paths(void)
     expect_parse_error(S, L, "s_load_dwordx4 tba, s[0:1], 0xca", 16, "sdata needs 4 scalar registers, found 2");
     expect_parse_error(S, L, "s_buffer_load_dword m0, s[12:15], ttmp3", 21,
                        "llvm-mc takes neither m0 nor exec as sdata");
-    expect_parse_warning(S, C, "s_load_dwordx2 s[3:4], s[2:3], 0x10", 16,
-                         "misaligned register tuple 's[3:4]', encoded as written");
+    /* a misaligned SGPR tuple: an error in CLRX too, as clrxasm's scalar
+     * register rule; a ttmp tuple it takes as written */
+    expect_parse_error(S, C, "s_load_dwordx2 s[3:4], s[2:3], 0x10", 16,
+                       "misaligned register tuple 's[3:4]': it must start at a multiple of 2");
+    expect_parse_error(S, C, "s_buffer_load_dword s1, s[2:5], 0x10", 25,
+                       "misaligned register tuple 's[2:5]': it must start at a multiple of 4");
+    expect_parse_warning(S, C, "s_load_dwordx2 ttmp[3:4], s[2:3], 0x10", 0, "");
+    expect_parse_error(S, L, "s_load_dwordx2 ttmp[3:4], s[2:3], 0x10", 16,
+                       "misaligned register tuple 'ttmp[3:4]': it must start at a multiple of 2");
+    expect_parse_error(GCN_ARCH_GCN14, C, "global_load_dword v1, v2, s[3:4]", 27,
+                       "misaligned register pair 's[3:4]': it must start at an even register");
+    expect_parse_warning(GCN_ARCH_GCN14, C, "global_load_dword v1, v2, ttmp[3:4]", 0, "");
     expect_parse_error(G, L, "buffer_load_dword v[1:2], off, s[4:7], s0", 19,
                        "buffer_load_dword takes 1 vector register as data, found 2");
     expect_parse_error(G, L, "buffer_load_dword v1, v2, s[4:7], s0", 23,

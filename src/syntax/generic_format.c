@@ -679,6 +679,13 @@ char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
 
 bool gcn_generic_loses_bits(const gcn_instruction *instruction)
 {
+    /* (as CLRX prints it: GCN 1.4's s_buffer_atomic_* on GCN 1.2, its base
+     * four registers) */
+    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
+    gcn_instruction aliased;
+    if (instruction->row == GCN_ROW_NONE && encoding < GCN_ENCODING_COUNT && gcn_encoding_hooks[encoding].clrx_alias &&
+        gcn_encoding_hooks[encoding].clrx_alias(instruction, &aliased))
+        instruction = &aliased;
     for (unsigned i = 0; i < instruction->operand_count; i++) {
         const gcn_operand *operand = &instruction->operands[i];
         unsigned align = operand->count >= 4 ? 4 : operand->count;

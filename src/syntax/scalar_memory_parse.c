@@ -424,9 +424,10 @@ static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool ba
 }
 
 /* A register operand of count registers. sbase must start at an even
- * register (the field holds a pair index); a misaligned data tuple is an
- * error in LLVM and encoded as written in CLRX, whose disassembler prints
- * such words so. */
+ * register (the field holds a pair index); a misaligned SGPR tuple is an
+ * error in both dialects, as in llvm-mc and clrxasm (whose disassembler
+ * prints such words: --exact prints them as data); clrxasm takes a
+ * misaligned ttmp tuple. */
 static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsigned *code, const char *what)
 {
     gcn_arch arch = cursor->options->arch;
@@ -452,13 +453,9 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsign
     unsigned align = count >= 4 ? 4 : count, ttmp = gcn_ttmp_base(arch);
     bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
     unsigned index = scalar.general ? scalar.code : scalar.code - ttmp;
-    if (tuple && index % align) {
-        if (llvm)
-            return gcn_fail(cursor, at, "misaligned register tuple '%.*s': it must start at a multiple of %u",
-                            length, at, align);
-        if (!base)
-            gcn_warn(cursor, at, "misaligned register tuple '%.*s', encoded as written", length, at);
-    }
+    if (tuple && index % align && (llvm || scalar.general))
+        return gcn_fail(cursor, at, "misaligned register tuple '%.*s': it must start at a multiple of %u", length,
+                        at, align);
     *code = scalar.code;
     return true;
 }
