@@ -53,7 +53,7 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
                        unsigned count, unsigned dwords)
 {
     bool llvm = dialect == GCN_DIALECT_LLVM;
-    unsigned align = count >= 4 ? 4 : count;
+    unsigned align = gcn_scalar_alignment(count);
     if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0)) {
         gcn_put_sgprs(text, code, count); /* the usual operand: no name to look up */
         return true;
@@ -579,7 +579,7 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
         case GCN_SYNTAX_SSRC_INLINE: {
             /* SGPRs (llvm-mc: aligned tuples) and inline integers, as put_scalar
              * and put_constant write them; anything else by gcn_format_generic */
-            unsigned count = in->count, code = in->number, align = count >= 4 ? 4 : count;
+            unsigned count = in->count, code = in->number, align = gcn_scalar_alignment(count);
             if (in->kind == GCN_OPERAND_SCALAR && code + count <= gcn_sgpr_count(arch) &&
                 (!llvm || code % align == 0)) {
                 at = gcn_write_sgprs(at, code, count);
@@ -688,7 +688,7 @@ bool gcn_generic_loses_bits(const gcn_instruction *instruction)
         instruction = &aliased;
     for (unsigned i = 0; i < instruction->operand_count; i++) {
         const gcn_operand *operand = &instruction->operands[i];
-        unsigned align = operand->count >= 4 ? 4 : operand->count;
+        unsigned align = gcn_scalar_alignment(operand->count);
         if (operand->kind == GCN_OPERAND_SCALAR && align > 1 && operand->number % align &&
             operand->number + operand->count <= gcn_sgpr_count((gcn_arch)instruction->arch))
             return true;

@@ -118,11 +118,9 @@ static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count,
     if (count && out->kind == GCN_OPERAND_SCALAR && out->count != count)
         return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
                         count == 1 ? "" : "s", out->count);
-    unsigned align = out->count >= 4 ? 4 : out->count;
-    if (out->kind == GCN_OPERAND_SCALAR && align > 1 && out->number % align &&
+    if (out->kind == GCN_OPERAND_SCALAR && out->number % gcn_scalar_alignment(out->count) &&
         out->number + out->count <= gcn_sgpr_count(options->arch))
-        return gcn_fail(cursor, start, "misaligned register tuple: it must start at a multiple of %u",
-                        align);
+        return gcn_fail_misaligned(cursor, start, out->count);
     if (out->kind != GCN_OPERAND_SCALAR)
         out->count = 1;
     return 1;
@@ -139,7 +137,7 @@ static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_o
         !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, true,
                                           &scalar)) ||
         scalar.count != count || (end < cursor->end && *end == '[') ||
-        scalar.code % (count >= 4 ? 4 : count))
+        scalar.code % gcn_scalar_alignment(count))
         return false;
     cursor->pos = end;
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)scalar.code, 0};
@@ -197,10 +195,8 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
         return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
                         count == 1 ? "" : "s", scalar.count);
     /* Both dialects want SGPR tuples aligned; llvm-mc any tuple. */
-    unsigned align = scalar.count >= 4 ? 4 : scalar.count;
-    if (count && (llvm || scalar.general) && scalar.code < 128 && align > 1 && scalar.code % align)
-        return gcn_fail(cursor, start, "misaligned register tuple: it must start at a multiple of %u",
-                        align);
+    if (count && (llvm || scalar.general) && scalar.code < 128 && scalar.code % gcn_scalar_alignment(scalar.count))
+        return gcn_fail_misaligned(cursor, start, scalar.count);
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
     return true;
 }

@@ -90,8 +90,7 @@ bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
      * such words: --exact prints them as data); clrxasm takes an odd ttmp
      * pair */
     if (count == 2 && tuple && (scalar.code & 1) && (llvm || scalar.general))
-        return gcn_fail(cursor, at, "misaligned register pair '%.*s': it must start at an even register",
-                        (int)(cursor->pos - at), at);
+        return gcn_fail_misaligned(cursor, at, 2);
     *saddr = scalar.code;
     return true;
 }

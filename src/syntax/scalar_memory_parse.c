@@ -450,12 +450,11 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsign
         return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
     if (llvm && !base && (scalar.code == CODE_M0 || scalar.code >= 126) && strcmp(what, "sdata") == 0)
         return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
-    unsigned align = count >= 4 ? 4 : count, ttmp = gcn_ttmp_base(arch);
+    unsigned ttmp = gcn_ttmp_base(arch);
     bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
     unsigned index = scalar.general ? scalar.code : scalar.code - ttmp;
-    if (tuple && index % align && (llvm || scalar.general))
-        return gcn_fail(cursor, at, "misaligned register tuple '%.*s': it must start at a multiple of %u", length,
-                        at, align);
+    if (tuple && index % gcn_scalar_alignment(count) && (llvm || scalar.general))
+        return gcn_fail_misaligned(cursor, at, count);
     *code = scalar.code;
     return true;
 }
