@@ -160,15 +160,28 @@ static bool silently_lost(gcn_arch arch, gcn_family family, bool known_row, cons
 
 /* Lines clrxdisasm prints and CLRX's assembler refuses (asm.tsv error
  * rows): a MUBUF load with both lds and tfe; on GCN 1.2 an SMEM store or
- * atomic (or an opcode it lacks) with a register offset other than m0; an
- * SGPR pair at an odd register (dis.tsv: s_cselect_b64 s[21:22], ...;
- * asm.tsv: s_xor_b64 s[30:31], s[3:4], s[15:16] is an error). */
+ * atomic (or an opcode it lacks) with a register offset other than m0; a
+ * misaligned SGPR tuple, a pair at an odd register or more not at a
+ * multiple of 4, of any family (dis.tsv: s_cselect_b64 s[21:22], ...;
+ * asm.tsv: s_xor_b64 s[30:31], s[3:4], s[15:16] is an error; CLRX's SMRD,
+ * SMEM and FLAT saddr operands take its scalar register rule). */
 static bool refused_by_clrx(const gcn_instruction *instruction)
 {
+    /* GCN 1.4's s_buffer_atomic_* CLRX also names on GCN 1.2: its operands
+     * as GCN 1.4 decodes the same words */
+    gcn_instruction later;
+    uint32_t words[GCN_MAX_WORDS];
+    size_t count;
+    if (instruction->family == GCN_FAMILY_SMEM && instruction->arch == GCN_ARCH_GCN12 &&
+        instruction->row == GCN_ROW_NONE && gcn_encode(instruction, words, &count) == GCN_OK &&
+        gcn_decode(GCN_ARCH_GCN14, words, count, &later) == GCN_OK && later.row != GCN_ROW_NONE &&
+        (gcn_rows[later.row].flags & GCN_ROW_CLRX_GCN12) && refused_by_clrx(&later))
+        return true;
     for (unsigned i = 0; i < instruction->operand_count; i++) {
         const gcn_operand *operand = &instruction->operands[i];
-        if (operand->kind == GCN_OPERAND_SCALAR && operand->count == 2 && (operand->number & 1) &&
-            operand->number + 2u <= (instruction->arch >= GCN_ARCH_GCN12 ? 102u : 104u))
+        unsigned align = operand->count >= 4 ? 4 : operand->count;
+        if (operand->kind == GCN_OPERAND_SCALAR && align > 1 && operand->number % align &&
+            operand->number + operand->count <= (instruction->arch >= GCN_ARCH_GCN12 ? 102u : 104u))
             return true;
     }
     if (instruction->family == GCN_FAMILY_SMEM)

@@ -47,12 +47,3 @@ bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
         words[1] = out[1];
     return true;
 }
-
-void gcn_field_bits(gcn_encoding encoding, gcn_arch arch, uint32_t set, uint32_t *bits)
-{
-    const gcn_field_place *places = gcn_field_places[encoding][arch];
-    bits[0] = bits[1] = 0;
-    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
-        if ((set >> field) & 1u)
-            bits[places[field].word] |= places[field].mask << places[field].first;
-}

@@ -105,9 +105,6 @@ void gcn_unpack(gcn_encoding encoding, gcn_arch arch, const uint32_t *words, uin
                 uint32_t *reserved);
 bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
               const uint32_t *reserved, uint32_t *words);
-/* The bits of the encoding's words that the fields in set (bit i: field i)
- * occupy on the generation. */
-void gcn_field_bits(gcn_encoding encoding, gcn_arch arch, uint32_t set, uint32_t *bits);
 
 /* Modifiers (src/isa/modifiers.def), numbered in .def order; each lives in
  * the field of its name in every encoding that has one. */

@@ -159,7 +159,7 @@ bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field)
         return gcn_fail(cursor, start, "SRSRC takes 4 scalar registers, found %u", scalar.count);
     }
     if (scalar.code % 4)
-        return gcn_fail(cursor, start, "misaligned SRSRC: the 4 registers must start at a multiple of 4");
+        return gcn_fail_misaligned(cursor, start, 4);
     *field = scalar.code / 4;
     return true;
 }

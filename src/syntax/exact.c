@@ -27,14 +27,15 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
 /* Whether the CLRX text may not carry every bit, so that it must be read
  * back to know. tests/round_trip.c checks on random words of every family
  * that nothing else loses bits, and the fuzzer checks this function's promise:
- * bits no field covers (CLRX shows only some), GCN 1.4 SMEM's SOE form
+ * bits no field covers (CLRX shows only some), a misaligned SGPR tuple
+ * (clrxasm refuses what clrxdisasm prints), GCN 1.4 SMEM's SOE form
  * (printed as the plain SGPR form), SMEM register offsets (CLRX shows the
  * low 8 bits), GCN 1.4 FLAT's saddr and offset bit 12 (CLRX shows
  * neither), and a MUBUF access with both lds and tfe (CLRX's assembler
  * refuses what its disassembler prints). */
 static bool needs_reading_back(const gcn_instruction *instruction)
 {
-    if (instruction->reserved[0] | instruction->reserved[1])
+    if ((instruction->reserved[0] | instruction->reserved[1]) || gcn_generic_loses_bits(instruction))
         return true;
     unsigned modifiers = instruction->modifiers;
     switch (instruction->family) {
@@ -56,7 +57,7 @@ static bool needs_reading_back(const gcn_instruction *instruction)
                ((instruction->reserved[1] & 0x7fu << 16) /* saddr, which it does not show */ ||
                 (instruction->offset & 0x1000u));
     default:
-        return instruction->operand_count != 0 && gcn_generic_loses_bits(instruction);
+        return false;
     }
 }
 

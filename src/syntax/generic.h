@@ -112,6 +112,14 @@ extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
 bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
                               gcn_instruction *instruction);
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);
+/* CLRX's key=value for a field the row does not show (shown: the fields
+ * its operands and modifiers give): whether one is at the cursor (after
+ * space), and one
+ * read into reserved[] where the field lies (seen: the keys given before;
+ * twice is an error). */
+bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown);
+bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
+                     gcn_instruction *instruction);
 /* The offset modifier's rule for a profile on a generation in a dialect
  * (generic_modifiers.c: by encoding, or by how the hardware reads FLAT's). */
 const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect);

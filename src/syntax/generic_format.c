@@ -19,52 +19,18 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #define G12 GCN_GENERATION_12
 #define G14 GCN_GENERATION_14
 
-/* CLRX's names from its GCN ISA pages and vectors; llvm-mc 14's from its
- * disassembly of every id on tonga and gfx900. */
+/* The dialects' names (tables beside the rows). */
 const gcn_hwreg_name gcn_hwreg_names[] = {
-    {1, ALL, "mode", "HW_REG_MODE"},
-    {2, ALL, "status", "HW_REG_STATUS"},
-    {3, ALL, "trapsts", "HW_REG_TRAPSTS"},
-    {4, ALL, "hw_id", "HW_REG_HW_ID"},
-    {5, ALL, "gpr_alloc", "HW_REG_GPR_ALLOC"},
-    {6, ALL, "lds_alloc", "HW_REG_LDS_ALLOC"},
-    {7, ALL, "ib_sts", "HW_REG_IB_STS"},
-    {8, ALL, "pc_lo", NULL},
-    {9, ALL, "pc_hi", NULL},
-    {10, ALL, "inst_dw0", NULL},
-    {11, ALL, "inst_dw1", NULL},
-    {12, ALL, "ib_dbg0", NULL},
-    {13, G12 | G14, "ib_dbg1", NULL},
-    {14, G14, "flush_ib", NULL},
-    {15, G14, "sh_mem_bases", "HW_REG_SH_MEM_BASES"},
-    {16, G14, "sq_shader_tba_lo", NULL},
-    {17, G14, "sq_shader_tba_hi", NULL},
-    {18, G14, "sq_shader_tma_lo", NULL},
-    {19, G14, "sq_shader_tma_hi", NULL},
-    /* names CLRX also reads (the first of an id is the one printed) */
-    {16, G14, "tba_lo", NULL},
-    {17, G14, "tba_hi", NULL},
-    {18, G14, "tma_lo", NULL},
-    {19, G14, "tma_hi", NULL},
+#define HWREG(id, generations, clrx, llvm) {id, generations, clrx, llvm},
+#include "isa/hwreg_names.def"
+#undef HWREG
 };
 const size_t gcn_hwreg_name_count = sizeof gcn_hwreg_names / sizeof gcn_hwreg_names[0];
-
-/* From llvm-mc 14 on tonga and gfx900: its disassembler prints these on
- * GCN 1.2 too, its assembler takes them only where llvm_reads says (the
- * parser reads what the printer prints, so that the text is a fixpoint);
- * lds_direct it prints only as a 32-bit source. */
 const gcn_scalar_name gcn_scalar_names[] = {
-    {104, 2, G12 | G14, G12 | G14, G14, "xnack_mask", "xnack_mask"},
-    {104, 1, G12 | G14, G12 | G14, G14, "xnack_mask_lo", "xnack_mask_lo"},
-    {105, 1, G12 | G14, G12 | G14, G14, "xnack_mask_hi", "xnack_mask_hi"},
-    {125, 1, 0, G12 | G14, 0, NULL, "null"},
-    {125, 2, 0, G12 | G14, 0, NULL, "null"},
-    {235, 1, G14, G12 | G14, G14, "shared_base", "src_shared_base"},
-    {236, 1, G14, G12 | G14, G14, "shared_limit", "src_shared_limit"},
-    {237, 1, G14, G12 | G14, G14, "private_base", "src_private_base"},
-    {238, 1, G14, G12 | G14, G14, "private_limit", "src_private_limit"},
-    {239, 1, G14, G12 | G14, G14, "pops_exiting_wave_id", "src_pops_exiting_wave_id"},
-    {254, 1, ALL, G12 | G14, 0, "lds_direct", "src_lds_direct"},
+#define SCALAR_NAME(code, count, clrx_generations, llvm_prints, llvm_reads, clrx, llvm) \
+    {code, count, clrx_generations, llvm_prints, llvm_reads, clrx, llvm},
+#include "isa/scalar_names.def"
+#undef SCALAR_NAME
 };
 const size_t gcn_scalar_name_count = sizeof gcn_scalar_names / sizeof gcn_scalar_names[0];
 
@@ -87,7 +53,7 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
                        unsigned count, unsigned dwords)
 {
     bool llvm = dialect == GCN_DIALECT_LLVM;
-    unsigned align = count >= 4 ? 4 : count;
+    unsigned align = gcn_scalar_alignment(count);
     if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0)) {
         gcn_put_sgprs(text, code, count); /* the usual operand: no name to look up */
         return true;
@@ -613,7 +579,7 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
         case GCN_SYNTAX_SSRC_INLINE: {
             /* SGPRs (llvm-mc: aligned tuples) and inline integers, as put_scalar
              * and put_constant write them; anything else by gcn_format_generic */
-            unsigned count = in->count, code = in->number, align = count >= 4 ? 4 : count;
+            unsigned count = in->count, code = in->number, align = gcn_scalar_alignment(count);
             if (in->kind == GCN_OPERAND_SCALAR && code + count <= gcn_sgpr_count(arch) &&
                 (!llvm || code % align == 0)) {
                 at = gcn_write_sgprs(at, code, count);
@@ -713,9 +679,16 @@ char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
 
 bool gcn_generic_loses_bits(const gcn_instruction *instruction)
 {
+    /* (as CLRX prints it: GCN 1.4's s_buffer_atomic_* on GCN 1.2, its base
+     * four registers) */
+    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
+    gcn_instruction aliased;
+    if (instruction->row == GCN_ROW_NONE && encoding < GCN_ENCODING_COUNT && gcn_encoding_hooks[encoding].clrx_alias &&
+        gcn_encoding_hooks[encoding].clrx_alias(instruction, &aliased))
+        instruction = &aliased;
     for (unsigned i = 0; i < instruction->operand_count; i++) {
         const gcn_operand *operand = &instruction->operands[i];
-        unsigned align = operand->count >= 4 ? 4 : operand->count;
+        unsigned align = gcn_scalar_alignment(operand->count);
         if (operand->kind == GCN_OPERAND_SCALAR && align > 1 && operand->number % align &&
             operand->number + operand->count <= gcn_sgpr_count((gcn_arch)instruction->arch))
             return true;

@@ -154,27 +154,48 @@ static const gcn_field_place *field_place(gcn_encoding encoding, gcn_arch arch, 
     return place->kind == GCN_PLACE_ABSENT ? NULL : place;
 }
 
-/* CLRX: one field the row shows no operand or modifier for (vaddr=0x12),
- * kept in reserved[] where it lies, or reserved=N, the bits no field covers
- * but those CLRX keeps silent (seen: those given before). */
-static bool parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
-                        gcn_instruction *instruction)
+/* The field a CLRX key at the cursor names among those the row does not
+ * show (GCN_MAX_FIELDS: reserved=, where the encoding takes it), or -1;
+ * *first_key: the first such key, for the message. */
+static int find_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_arch arch,
+                          const char **first_key)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    bool reserved_key = modifier_syntax[encoding] & CLRX_RESERVED_KEY;
-    const char *first_key = NULL;
     size_t length = gcn_peek_identifier(cursor);
     const char *start = cursor->pos;
-    int found = reserved_key && gcn_word_is(start, length, "reserved") ? GCN_MAX_FIELDS : -1;
+    int found = modifier_syntax[encoding] & CLRX_RESERVED_KEY && gcn_word_is(start, length, "reserved")
+                    ? GCN_MAX_FIELDS
+                    : -1;
+    *first_key = NULL;
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
         const char *key = (shown >> field) & 1u || !field_place(encoding, arch, field)
                               ? NULL
                               : gcn_clrx_field_key(encoding, field);
-        first_key = first_key ? first_key : key;
+        *first_key = *first_key ? *first_key : key;
         if (key && found < 0 && gcn_word_is(start, length, key))
             found = (int)field;
     }
-    if (found < 0 && !first_key && !reserved_key)
+    return found;
+}
+
+bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown)
+{
+    const char *first_key;
+    return cursor->options->dialect == GCN_DIALECT_CLRX &&
+           find_field_key(cursor, encoding, shown, cursor->options->arch, &first_key) >= 0;
+}
+
+/* CLRX: one field the row shows no operand or modifier for (vaddr=0x12),
+ * kept in reserved[] where it lies, or reserved=N, the bits no field covers
+ * but those CLRX keeps silent (seen: those given before). */
+bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
+                     gcn_instruction *instruction)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    const char *first_key;
+    size_t length = gcn_peek_identifier(cursor);
+    const char *start = cursor->pos;
+    int found = find_field_key(cursor, encoding, shown, arch, &first_key);
+    if (found < 0 && !first_key && !(modifier_syntax[encoding] & CLRX_RESERVED_KEY))
         return gcn_fail(cursor, start, "expected a modifier");
     if (found < 0)
         return gcn_fail(cursor, start, "expected a modifier or a field (%s=...)",
@@ -409,7 +430,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         if (gcn_at_end(cursor))
             break;
         bool literal = memory && gcn_parse_memory_literal_key(cursor, instruction, &fields);
-        if (cursor->failed || (!literal && !parse_field(cursor, keyed, shown, &fields_seen, instruction)))
+        if (cursor->failed || (!literal && !gcn_parse_field(cursor, keyed, shown, &fields_seen, instruction)))
             return false;
         modifiers = syntax & CLRX_FIELDS_BETWEEN; /* MUBUF: fields only, after the first */
     }

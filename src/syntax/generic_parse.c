@@ -107,11 +107,9 @@ static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count,
     if (count && out->kind == GCN_OPERAND_SCALAR && out->count != count)
         return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
                         count == 1 ? "" : "s", out->count);
-    unsigned align = out->count >= 4 ? 4 : out->count;
-    if (out->kind == GCN_OPERAND_SCALAR && align > 1 && out->number % align &&
+    if (out->kind == GCN_OPERAND_SCALAR && out->number % gcn_scalar_alignment(out->count) &&
         out->number + out->count <= gcn_sgpr_count(options->arch))
-        return gcn_fail(cursor, start, "misaligned register tuple: it must start at a multiple of %u",
-                        align);
+        return gcn_fail_misaligned(cursor, start, out->count);
     if (out->kind != GCN_OPERAND_SCALAR)
         out->count = 1;
     return 1;
@@ -128,7 +126,7 @@ static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_o
         !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, true,
                                           &scalar)) ||
         scalar.count != count || (end < cursor->end && *end == '[') ||
-        scalar.code % (count >= 4 ? 4 : count))
+        scalar.code % gcn_scalar_alignment(count))
         return false;
     cursor->pos = end;
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)scalar.code, 0};
@@ -186,10 +184,8 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
         return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
                         count == 1 ? "" : "s", scalar.count);
     /* Both dialects want SGPR tuples aligned; llvm-mc any tuple. */
-    unsigned align = scalar.count >= 4 ? 4 : scalar.count;
-    if (count && (llvm || scalar.general) && scalar.code < 128 && align > 1 && scalar.code % align)
-        return gcn_fail(cursor, start, "misaligned register tuple: it must start at a multiple of %u",
-                        align);
+    if (count && (llvm || scalar.general) && scalar.code < 128 && scalar.code % gcn_scalar_alignment(scalar.count))
+        return gcn_fail_misaligned(cursor, start, scalar.count);
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
     return true;
 }
@@ -500,42 +496,16 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     return gcn_fail(cursor, start, "unexpected operand");
 }
 
-/* CLRX's key=value for a field the row does not show (sdst=0x15): kept in
- * reserved[] where the field lies, as the decoder keeps it. */
+/* CLRX's key=value for the fields the row does not show (sdst=0x15), as
+ * the families with modifiers read them; what follows that is no such key
+ * the caller reports. */
 static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown,
                                 gcn_instruction *instruction)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    while (!gcn_at_end(cursor)) {
-        const char *start = cursor->pos;
-        size_t length = gcn_peek_identifier_here(cursor);
-        int found = -1;
-        for (unsigned field = 0; length && field < GCN_MAX_FIELDS && found < 0; field++) {
-            const char *key = (shown >> field) & 1u ? NULL : gcn_clrx_field_key(encoding, field);
-            if (key && gcn_word_is(start, length, key))
-                found = (int)field;
-        }
-        if (found < 0 || cursor->options->dialect != GCN_DIALECT_CLRX)
-            return true; /* what follows is not ours: the caller reports it */
-        cursor->pos += length;
-        if (!gcn_accept(cursor, '='))
-            return gcn_fail(cursor, cursor->pos, "expected '=' after %.*s", (int)length, start);
-        uint32_t bits[2], values[GCN_MAX_FIELDS] = {0}, words[2] = {0, 0}, none[2] = {0, 0};
-        gcn_field_bits(encoding, arch, 1u << found, bits);
-        int64_t value;
-        gcn_skip_space(cursor);
-        const char *at = cursor->pos;
-        if (!gcn_parse_expression(cursor, &value))
+    uint32_t seen = 0;
+    while (!gcn_at_end(cursor) && gcn_at_field_key(cursor, encoding, shown))
+        if (!gcn_parse_field(cursor, encoding, shown, &seen, instruction))
             return false;
-        values[found] = (uint32_t)value;
-        /* Pack the one field alone (fixed bits cleared after) to place it. */
-        if (value < 0 || value > 0xffffffffLL ||
-            !gcn_pack(encoding, arch, values, none, words))
-            return gcn_fail(cursor, at, "%.*s %lld does not fit its field", (int)length, start,
-                            (long long)value);
-        instruction->reserved[0] = (instruction->reserved[0] & ~bits[0]) | (words[0] & bits[0]);
-        instruction->reserved[1] = (instruction->reserved[1] & ~bits[1]) | (words[1] & bits[1]);
-    }
     return true;
 }
 

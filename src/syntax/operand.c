@@ -576,3 +576,9 @@ const char *gcn_llvm_refused_scalar(gcn_arch arch, unsigned code, unsigned count
         return invalid;
     return NULL;
 }
+
+bool gcn_fail_misaligned(gcn_cursor *cursor, const char *at, unsigned count)
+{
+    return gcn_fail(cursor, at, "misaligned register tuple '%.*s': it must start at a multiple of %u",
+                    (int)(cursor->pos - at), at, gcn_scalar_alignment(count));
+}

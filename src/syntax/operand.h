@@ -37,6 +37,17 @@ static inline unsigned gcn_ttmp_count(gcn_arch arch)
     return arch >= GCN_ARCH_GCN14 ? 16 : 12;
 }
 
+/* Where a tuple of count scalar registers may start: a pair at an even
+ * register, four or more at a multiple of 4 (llvm-mc and clrxasm refuse
+ * other SGPR tuples; clrxasm takes any ttmp tuple). */
+static inline unsigned gcn_scalar_alignment(unsigned count)
+{
+    return count >= 4 ? 4 : count;
+}
+
+/* The error of a misaligned tuple, the text from at to the cursor. */
+bool gcn_fail_misaligned(gcn_cursor *cursor, const char *at, unsigned count);
+
 /* A parsed scalar operand. */
 typedef struct gcn_scalar {
     unsigned code;     /* first register's code, or the constant's code */

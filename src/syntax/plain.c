@@ -132,7 +132,7 @@ printed_registers(const char *after, const char *end, size_t prefix, unsigned fi
     }
     if (after < end && gcn_is_identifier_char(*after))
         return NULL;
-    unsigned align = count >= 4 ? 4 : count, first = (unsigned)low;
+    unsigned align = gcn_scalar_alignment(count), first = (unsigned)low;
     unsigned candidate = first_code + first;
     bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
                             : candidate < 124 && first + count <= 16;
@@ -401,7 +401,7 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
         p = read_registers(p, end, arch, !llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code);
     else if (p < end && *p == 's')
         p = (p = gcn_read_register_range(p + 1, end, 102, false, &code, &value)) && value == count &&
-                    !(code % (count >= 4 ? 4 : count))
+                    !(code % gcn_scalar_alignment(count))
                 ? p
                 : NULL;
     else

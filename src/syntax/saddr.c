@@ -86,14 +86,11 @@ bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
         return gcn_fail(cursor, at, "'%.*s' does not fit saddr (codes 0..126; 127 means off)",
                         (int)(cursor->pos - at), at);
     bool tuple = scalar.general || (scalar.code >= 108 && scalar.code < 124);
-    if (count == 2 && tuple && (scalar.code & 1)) {
-        /* clrxdisasm prints odd pairs as encoded; take them back. */
-        if (llvm)
-            return gcn_fail(cursor, at, "misaligned register pair '%.*s': it must start at an "
-                            "even register", (int)(cursor->pos - at), at);
-        gcn_warn(cursor, at, "misaligned register pair '%.*s', encoded as written",
-                 (int)(cursor->pos - at), at);
-    }
+    /* an odd SGPR pair as llvm-mc and clrxasm refuse it (clrxdisasm prints
+     * such words: --exact prints them as data); clrxasm takes an odd ttmp
+     * pair */
+    if (count == 2 && tuple && (scalar.code & 1) && (llvm || scalar.general))
+        return gcn_fail_misaligned(cursor, at, 2);
     *saddr = scalar.code;
     return true;
 }

@@ -11,7 +11,7 @@ bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, 
      * reach s103 or ttmp15 whatever the generation has; specials are named
      * only at their own width (pairs also stand for four SGPRs); 125 is
      * "null"; false where llvm-mc reports an invalid encoding. */
-    unsigned align = count >= 4 ? 4 : count;
+    unsigned align = gcn_scalar_alignment(count);
     unsigned ttmp = gcn_ttmp_base(arch);
     if (code <= 101) {
         unsigned first = code & ~(align - 1);
@@ -50,7 +50,7 @@ char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsign
  * tuples, specials at their own width; data operands exclude m0 and exec. */
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
 {
-    unsigned align = count >= 4 ? 4 : count, ttmp = gcn_ttmp_base(arch);
+    unsigned align = gcn_scalar_alignment(count), ttmp = gcn_ttmp_base(arch);
     bool assembles;
     if (code < gcn_sgpr_count(arch))
         assembles = code % align == 0 && code + count <= gcn_sgpr_count(arch);

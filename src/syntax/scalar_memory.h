@@ -57,7 +57,7 @@ static inline __attribute__((always_inline)) char *
 gcn_write_llvm_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
     if (code <= 101) {
-        unsigned first = code & ~((count >= 4 ? 4 : count) - 1);
+        unsigned first = code & ~(gcn_scalar_alignment(count) - 1);
         return first + count > 104 ? NULL : gcn_write_sgprs(at, first, count);
     }
     return gcn_write_llvm_memory_other(at, arch, code, count);
@@ -67,8 +67,7 @@ gcn_write_llvm_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned cou
 static inline __attribute__((always_inline)) char *
 gcn_write_llvm_smrd_tuple(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
 {
-    unsigned align = count >= 4 ? 4 : count;
-    if (code + count <= gcn_sgpr_count(arch) && code % align == 0)
+    if (code + count <= gcn_sgpr_count(arch) && code % gcn_scalar_alignment(count) == 0)
         return gcn_write_sgprs(at, code, count);
     return gcn_write_llvm_smrd_register(at, arch, code, count, data);
 }

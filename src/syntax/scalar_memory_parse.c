@@ -129,9 +129,10 @@ static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool ba
 }
 
 /* A register operand of count registers. sbase must start at an even
- * register (the field holds a pair index); a misaligned data tuple is an
- * error in LLVM and encoded as written in CLRX, whose disassembler prints
- * such words so. */
+ * register (the field holds a pair index); a misaligned SGPR tuple is an
+ * error in both dialects, as in llvm-mc and clrxasm (whose disassembler
+ * prints such words: --exact prints them as data); clrxasm takes a
+ * misaligned ttmp tuple. */
 static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsigned *code, const char *what)
 {
     gcn_arch arch = cursor->options->arch;
@@ -154,16 +155,11 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsign
         return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
     if (llvm && !base && (scalar.code == CODE_M0 || scalar.code >= 126) && strcmp(what, "sdata") == 0)
         return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
-    unsigned align = count >= 4 ? 4 : count, ttmp = gcn_ttmp_base(arch);
+    unsigned ttmp = gcn_ttmp_base(arch);
     bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
     unsigned index = scalar.general ? scalar.code : scalar.code - ttmp;
-    if (tuple && index % align) {
-        if (llvm)
-            return gcn_fail(cursor, at, "misaligned register tuple '%.*s': it must start at a multiple of %u",
-                            length, at, align);
-        if (!base)
-            gcn_warn(cursor, at, "misaligned register tuple '%.*s', encoded as written", length, at);
-    }
+    if (tuple && index % gcn_scalar_alignment(count) && (llvm || scalar.general))
+        return gcn_fail_misaligned(cursor, at, count);
     *code = scalar.code;
     return true;
 }
