@@ -291,56 +291,8 @@ static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, co
     *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
     return p;
 }
-/* FLAT's saddr: off, or SGPRs the usual way (a pair aligned) */
-static __attribute__((noinline)) const char *read_saddr_operand(const char *p, const char *end, gcn_arch arch,
-                                                              unsigned dwords, gcn_operand *out)
-{
-    gcn_scalar scalar;
-    if (GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
-        *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
-        return p + 3;
-    }
-    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != dwords ||
-        (scalar.count == 2 && (scalar.code & 1)))
-        return NULL;
-    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
-    return p;
-}
-static __attribute__((noinline)) const char *read_srsrc_operand(const char *p, const char *end, gcn_arch arch,
-                                                              gcn_operand *out)
-{
-    gcn_scalar scalar;
-    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 || scalar.code % 4)
-        return NULL;
-    *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)scalar.code, 0};
-    return p;
-}
-static __attribute__((noinline)) const char *read_soffset_operand(const char *p, const char *end, gcn_arch arch,
-                                                                bool llvm, gcn_operand *out)
-{
-    gcn_scalar scalar;
-    unsigned code;
-    const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
-    if (after) { /* an SGPR or a TTMP: the usual one */
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
-        return scalar.count == 1 ? after : NULL;
-    }
-    if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
-        if (!(p = gcn_read_inline_integer(p, end, &code)))
-            return NULL;
-        *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)code, 0};
-        return p;
-    }
-    if (!(after = gcn_read_named_scalar(p, end, arch, &scalar)) || scalar.count != 1 ||
-        (llvm && gcn_llvm_refused_scalar(arch, scalar.code, 1, false)))
-        return NULL; /* what llvm-mc refuses: the full path warns */
-    *out = (gcn_operand){gcn_is_inline_constant(arch, scalar.code) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR, 1,
-                         (uint16_t)scalar.code, 0};
-    return after;
-}
-
-/* The scalar ALU's registers past the SGPRs (ttmpN, vcc, m0...) as
- * SMRD/SMEM's, out of line: rarer. */
+/* A scalar register past the SGPRs (ttmpN, vcc, m0...) as SMRD/SMEM's,
+ * out of line: rarer. */
 static __attribute__((noinline)) const char *read_other_scalar(const char *at, const char *end, gcn_arch arch,
                                                              bool clrx, unsigned count, unsigned *code)
 {
@@ -354,23 +306,27 @@ static inline __attribute__((always_inline)) const char *
 read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
              const gcn_profile *profile, const gcn_operand_profile *operand, gcn_operand *out)
 {
-    bool memory = modifier_syntax[profile->encoding] & OFFSET_OPERAND; /* SMRD/SMEM's */
+    bool memory = modifier_syntax[profile->encoding] & OFFSET_OPERAND, /* SMRD/SMEM's */
+        scalar_alu = !gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count;
     unsigned count = operand->dwords, code;
     uint32_t value;
     switch ((gcn_operand_syntax)operand->syntax) {
     case GCN_SYNTAX_SREG:
-        if (operand->width == GCN_WIDTH_FLAT_SADDR)
-            return read_saddr_operand(p, end, arch, operand->dwords, out);
+        if (operand->width == GCN_WIDTH_FLAT_SADDR && GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
+            *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
+            return p + 3;
+        }
         count = operand->width == GCN_WIDTH_ROW_DATA ? row->data_dwords : count;
         break;
     case GCN_SYNTAX_SSRC:
     case GCN_SYNTAX_SSRC_REGISTER:
-    case GCN_SYNTAX_SSRC_INLINE: /* a register, or an inline integer -16..64 as a plain decimal */
+    case GCN_SYNTAX_SSRC_INLINE:
+    case GCN_SYNTAX_SOFFSET: /* a register, or an inline integer -16..64 as a plain decimal */
         if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
             if ((llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER) || !(p = gcn_read_inline_integer(p, end, &code)))
                 return NULL;
             *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)code, 0};
-            return p < end && *p != ',' ? NULL : p; /* 4+1: the full path's */
+            return scalar_alu && p < end && *p != ',' ? NULL : p; /* 4+1: the full path's */
         }
         break;
     case GCN_SYNTAX_VGPR:
@@ -378,9 +334,8 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
                                  operand->width == GCN_WIDTH_ADDRESS || operand->width == GCN_WIDTH_FLAT_ADDRESS,
                                  out);
     case GCN_SYNTAX_SRSRC:
-        return read_srsrc_operand(p, end, arch, out);
-    case GCN_SYNTAX_SOFFSET:
-        return read_soffset_operand(p, end, arch, llvm, out);
+        count = 4;
+        break;
     case GCN_SYNTAX_SBASE: /* (the width's rule, BASE, on a known row) */
         count = 2u << (row->flags / GCN_ROW_BUFFER_BASE & 1);
         break;
@@ -394,8 +349,8 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
         return NULL;
     }
     /* a scalar register as the printers write it: SMRD/SMEM's sdata and
-     * sbase; the scalar ALU's SGPRs straight (below s102, so that no
-     * generation or dialect warns), its others out of line, each followed
+     * sbase; the others' SGPRs straight (below s102, so that no generation
+     * or dialect warns) and the rest out of line, the scalar ALU's followed
      * by a comma or the end (s5[0]: the full path's) */
     if (memory)
         p = read_registers(p, end, arch, !llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code);
@@ -406,7 +361,7 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
                 : NULL;
     else
         p = read_other_scalar(p, end, arch, !llvm, count, &code);
-    if (!p || (!memory && p < end && *p != ','))
+    if (!p || (scalar_alu && p < end && *p != ','))
         return NULL;
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)code, 0};
     return p;
