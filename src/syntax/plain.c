@@ -4,11 +4,12 @@
  * the modifiers where the encoding has them, nothing the full path would
  * warn about or refuse. Anything else is left, touching nothing the full
  * path reads, to the full path (generic_parse.c, generic_modifiers.c),
- * which gives the same result (tests/unit.c feeds statements to both).
- * Inline per layout, so that each profile's tests fold; the readers of
- * MUBUF's and FLAT's operands and of the modifiers out of line, once for
- * every layout (a copy in each would not stay in the instruction cache
- * beside the others); the scalar ALU's and SMRD/SMEM's inline. */
+ * which gives the same result (tests/plain_path.c feeds statements to
+ * both).
+ * Inline per layout, so that each profile's tests fold; SGPRs read
+ * straight; the readers of VGPRs, of the other scalar registers and of
+ * the modifiers out of line, once for every layout (a copy in each would
+ * not stay in the instruction cache beside the others). */
 #include <string.h>
 
 #include "isa/generated/layouts.h"
@@ -23,9 +24,9 @@
 /* The longest statement the one-pass path reads. */
 enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
 
-/* ---- SMRD/SMEM's registers and offsets as the printers write them:
- * registers as llvm-mc 14's disassembler prints them (sN, s[N:M], ttmpN,
- * null, tba), CLRX's names ---- */
+/* ---- scalar registers and SMRD/SMEM's offsets as the printers write
+ * them: registers as llvm-mc 14's disassembler prints them (sN, s[N:M],
+ * ttmpN, null, tba), CLRX's names ---- */
 
 /* A name past s and ttmp (vcc, null, tba...) exactly as gcn_put_llvm_memory_register
  * prints it for some field value of count registers: the end of the text
@@ -146,10 +147,9 @@ printed_registers(const char *after, const char *end, size_t prefix, unsigned fi
 /* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix,
  * or a special name (vcc, exec...); for clrx only the registers its
  * general path reads so (the last below s102, or within the generation's
- * ttmps). */
-static inline __attribute__((always_inline)) const char *
-read_registers(const char *at, const char *end, gcn_arch arch, bool clrx, unsigned count, bool base,
-                unsigned *code)
+ * ttmps). Out of line: past the SGPRs (read_scalar's), rarer. */
+static __attribute__((noinline)) const char *read_other_scalar(const char *at, const char *end, gcn_arch arch,
+                                                             bool clrx, unsigned count, bool base, unsigned *code)
 {
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
@@ -221,6 +221,20 @@ const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_ar
     return printed_special(at, end, arch, count, base, code);
 }
 
+/* A scalar register: SGPRs straight (below s102, so that no generation or
+ * dialect warns), an even first one for a base; the others out of line. */
+static inline __attribute__((always_inline)) const char *
+read_scalar(const char *p, const char *end, gcn_arch arch, bool llvm, unsigned count, bool base, unsigned *code)
+{
+    unsigned found;
+    if (p < end && *p == 's')
+        return (p = gcn_read_register_range(p + 1, end, 102, false, code, &found)) && found == count &&
+                       !(*code % gcn_scalar_alignment(count))
+                   ? p
+                   : NULL;
+    return read_other_scalar(p, end, arch, !llvm, count, base, code);
+}
+
 /* The offset operand of the usual statement: a register (clrxasm takes
  * only m0 on GCN 1.2's stores and atomics: the full path reports the
  * rest), llvm-mc's GCN 1.4 -N (a 21-bit field read signed; on a buffer
@@ -235,7 +249,7 @@ read_offset(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn
     if (at < end && (unsigned)((*at | 0x20) - 'a') < 26) {
         if ((!llvm && arch == GCN_ARCH_GCN12 &&
              (row->shape == GCN_SHAPE_SMEM_STORE || row->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
-            !(at = read_registers(at, end, arch, !llvm, 1, false, &code)))
+            !(at = read_scalar(at, end, arch, llvm, 1, false, &code)))
             return NULL;
         *out = (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)code, 0};
         return at;
@@ -271,12 +285,7 @@ static inline const char *after_comma(const char *p, const char *end)
     return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
 }
 
-/* One operand of the usual statement at p, by its syntax: registers as
- * plain numbers, `off`, SOFFSET an SGPR, a TTMP or an inline integer;
- * NULL for anything else, or what the full path would warn about. Each
- * syntax's reader out of line, once for every profile's parser (a copy
- * in each would not stay in the instruction cache beside the others);
- * the choice among them inline, a constant per profile. */
+/* VGPRs as plain numbers, or `off` where the operand may be off. */
 static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, const char *end, bool off,
                                                              gcn_operand *out)
 {
@@ -291,14 +300,6 @@ static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, co
     *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
     return p;
 }
-/* A scalar register past the SGPRs (ttmpN, vcc, m0...) as SMRD/SMEM's,
- * out of line: rarer. */
-static __attribute__((noinline)) const char *read_other_scalar(const char *at, const char *end, gcn_arch arch,
-                                                             bool clrx, unsigned count, unsigned *code)
-{
-    return read_registers(at, end, arch, clrx, count, false, code);
-}
-
 /* One operand of the usual statement at p, by its syntax: the end of its
  * text, or NULL for anything else. The choice inline, a constant per
  * profile. */
@@ -306,8 +307,7 @@ static inline __attribute__((always_inline)) const char *
 read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
              const gcn_profile *profile, const gcn_operand_profile *operand, gcn_operand *out)
 {
-    bool memory = modifier_syntax[profile->encoding] & OFFSET_OPERAND, /* SMRD/SMEM's */
-        scalar_alu = !gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count;
+    bool scalar_alu = !gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count;
     unsigned count = operand->dwords, code;
     uint32_t value;
     switch ((gcn_operand_syntax)operand->syntax) {
@@ -348,19 +348,9 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     default:
         return NULL;
     }
-    /* a scalar register as the printers write it: SMRD/SMEM's sdata and
-     * sbase; the others' SGPRs straight (below s102, so that no generation
-     * or dialect warns) and the rest out of line, the scalar ALU's followed
-     * by a comma or the end (s5[0]: the full path's) */
-    if (memory)
-        p = read_registers(p, end, arch, !llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code);
-    else if (p < end && *p == 's')
-        p = (p = gcn_read_register_range(p + 1, end, 102, false, &code, &value)) && value == count &&
-                    !(code % gcn_scalar_alignment(count))
-                ? p
-                : NULL;
-    else
-        p = read_other_scalar(p, end, arch, !llvm, count, &code);
+    /* a scalar register, the scalar ALU's followed by a comma or the end
+     * (s5[0]: the full path's) */
+    p = read_scalar(p, end, arch, llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code);
     if (!p || (scalar_alu && p < end && *p != ','))
         return NULL;
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)code, 0};
