@@ -37,19 +37,16 @@ const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
  * (clrxdisasm prints a misaligned SGPR tuple that its assembler refuses). */
 bool gcn_generic_loses_bits(const gcn_instruction *instruction);
 
-/* Whether every operand of a profile is a scalar register or source (the
- * scalar ALU's rows), which the parser's fast path takes; inline, a constant where the profile is. */
-static inline __attribute__((always_inline)) bool gcn_scalar_profile(const gcn_profile *profile)
-{
-    bool all = profile->operand_count != 0;
-#pragma GCC unroll 4
-    for (unsigned i = 0; i < profile->operand_count; i++)
-        all &= profile->operands[i].field != GCN_FIELD_LITERAL &&
-               (profile->operands[i].syntax == GCN_SYNTAX_SREG || profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
-                profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
-                profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE);
-    return all;
-}
+/* The encodings' words (encodings.def). */
+static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
+#define ENCODING(name, words, ...) [GCN_ENCODING_##name] = words,
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+};
 
 /* Every family's printer: false when the dialect cannot express the
  * instruction (the caller then prints it as data). */
@@ -96,19 +93,24 @@ typedef struct gcn_encoding_hook {
     char *(*write_clrx_tail)(char *, const gcn_instruction *, const gcn_profile *);
     void (*put_clrx_tail)(gcn_text *, const gcn_instruction *, const gcn_profile *, bool key_form);
     const gcn_row *(*clrx_alias)(const gcn_instruction *, gcn_instruction *copy);
-    /* SMRD/SMEM's usual statement's operands as the printer writes them
-     * (NULL: the generic readers'; its full path's hooks: scalar_memory.h). */
-    const char *(*read_operands)(const char *, const char *, gcn_arch, bool llvm, const gcn_row *,
-                                 const gcn_profile *, gcn_operand *);
 } gcn_encoding_hook;
 
-/* The generic parser of a profile whose encoding has modifiers, by shape
- * (generic_modifiers.c), and the last modifier word name in [start, end)
- * for an error's column (start if none). */
+/* The generic parser by layout: the usual statement in one pass (plain.c),
+ * and the full path for any other (generic_parse.c; its part for the
+ * encodings with modifiers, generic_modifiers.c): each false, having
+ * reported, where the text is wrong. The one-pass path alone (for tests)
+ * is false, touching nothing the full path reads, where it does not take
+ * the statement; the full path then gives the same result. The last
+ * modifier word name in [start, end) for an error's column (start if
+ * none). */
+bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
+extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
 #define PROFILE(family, name, ...) \
-    bool gcn_parse_modifiers_##family##_##name(gcn_cursor *, const gcn_row *, gcn_instruction *);
+    bool gcn_parse_full_##family##_##name(gcn_cursor *, const gcn_row *, gcn_instruction *);
 #include "isa/profiles.def"
 #undef PROFILE
+bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
+                              gcn_instruction *instruction);
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);
 /* CLRX's key=value for a field the row does not show (shown: the fields
  * its operands and modifiers give): whether one is at the cursor (after

@@ -9,97 +9,13 @@
 
 #include "syntax/hooks.h"
 #include "syntax/modifier.h"
-
-/* The offset modifier by encoding: its range, and what each dialect does
- * past it (CLRX keeps the field's bits with a warning; llvm-mc 14 masks
- * MUBUF's to 12 bits up to 0xffff). */
-static const gcn_offset_rule offset_rules[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = {0, 4095, 12, 0xffff, 0, false, NULL},
-    /* CLRX's GCN 1.4 sN offset:X (soe): 21 bits */
-    [GCN_ENCODING_SMEM] = {-0x100000, 0x1fffff, 21, 0, 0, false, NULL},
-};
-
-/* The offset where the hardware reads the field otherwise than unsigned
- * (FLAT's profiles), by reading, generation and dialect: the rule of the
- * full path, and the range the one-pass path takes (no warning in either
- * dialect). Before GCN 1.4 FLAT has no offset: CLRX keeps 13 reserved bits
- * with a warning; llvm-mc's disassembler prints them on GCN 1.2 (as it
- * prints 13 bits on GCN 1.4), which its assembler refuses past 0 and 4095:
- * read back with a warning (FLAT's hook); on GCN 1.1 an error. CLRX
- * truncates the FLAT segment's to 12 bits (4096..8191 kept for bit 12,
- * which the hardware ignores) and takes GLOBAL's and SCRATCH's 13 bits
- * signed or unsigned. */
-typedef struct reading_rule {
-    int16_t quiet_minimum, quiet_maximum;
-    gcn_offset_rule full[2]; /* by dialect */
-} reading_rule;
-#define BEFORE_GCN14(llvm_maximum, absent)                                                         \
-    {0, 0, {{0, 8191, 13, 0, 0, false, NULL}, {0, llvm_maximum, 0, 0, 0, false, absent}}}
-#define NO_FLAT_OFFSET "FLAT offsets exist from gcn1.4 on"
-static const reading_rule reading_rules[][GCN_ARCH_COUNT] = {
-    [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN10] = BEFORE_GCN14(0, NO_FLAT_OFFSET),
-                                [GCN_ARCH_GCN11] = BEFORE_GCN14(0, NO_FLAT_OFFSET),
-                                [GCN_ARCH_GCN12] = BEFORE_GCN14(8191, NULL),
-                                [GCN_ARCH_GCN14] = {0, 4095, {{0, 8191, 12, 0, 12, false, NULL}, {0, 8191, 0, 0, 0, false, NULL}}}},
-    [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {-4096, 4095, {{-4096, 8191, 13, 0, 13, true, NULL},
-                                                                {-4096, 4095, 0, 0, 0, false, NULL}}}},
-};
-#undef BEFORE_GCN14
-#undef NO_FLAT_OFFSET
+#include "syntax/modifier_syntax.h"
 
 const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect)
 {
     return profile->offset_rule == GCN_OFFSET_FIELD ? &offset_rules[profile->encoding]
                                                     : &reading_rules[profile->offset_rule][arch].full[dialect];
 }
-
-/* How an encoding's modifiers read beyond the flags and the offset:
- * llvm-mc 14's syntax, offset:N before glc and slc, the flags without a
- * value, noglc and noslc, a comma before the modifiers (FLAT, SMEM; llvm-mc
- * reads MUBUF's so too, which this parser does not follow yet); CLRX's
- * fields between the modifiers (FLAT, SMEM) or after them, reserved= among
- * them (MUBUF, SMEM), a later generation's field in reserved bits (FLAT's
- * seg= and saddr= before GCN 1.4); the encoding's checks after the operands' widths, where they
- * only warn (FLAT), or before, where they refuse pairs of modifiers
- * (MUBUF). */
-/* SMRD/SMEM: the offset is an operand (an immediate sets imm), never
- * offset:N in the one-pass path; before GCN 1.2 the words are SMRD's (the
- * text reads the row's SMEM profile); the full path's operands, CLRX's
- * keys (between the modifiers) and the words by its hooks
- * (scalar_memory.h). */
-enum {
-    LLVM_MC_MODIFIERS = 1,
-    CLRX_FIELDS_BETWEEN = 2,
-    CLRX_RESERVED_KEY = 4,
-    CHECKS_AFTER_WIDTHS = 8,
-    OFFSET_OPERAND = 16,
-    SMRD_BEFORE_GCN12 = 32,
-    CLRX_LATER_FIELDS = 64
-};
-static const uint8_t modifier_syntax[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_MUBUF] = CLRX_RESERVED_KEY,
-    [GCN_ENCODING_FLAT] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CHECKS_AFTER_WIDTHS | CLRX_LATER_FIELDS,
-    [GCN_ENCODING_SMEM] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CLRX_RESERVED_KEY | OFFSET_OPERAND | SMRD_BEFORE_GCN12,
-};
-
-/* Whether the profile's first operand is a result that only glc returns
- * (a FLAT atomic's; CLRX's FLAT_ill_N may name it or not): written with
- * glc, left out without (llvm-mc leaves it out then; CLRX may write it).
- * Constant per profile but the row's test. */
-static inline __attribute__((always_inline)) bool result_optional(const gcn_profile *profile,
-                                                                    const gcn_row *row)
-{
-    return profile->operand_count > 2 && profile->operands[0].width == GCN_WIDTH_FLAT_RESULT &&
-           profile->operands[2].syntax == GCN_SYNTAX_VGPR && (!row || (row->flags & GCN_ROW_ATOMIC));
-}
-static inline __attribute__((always_inline)) bool result_only_with_glc(const gcn_profile *profile,
-                                                                         const gcn_row *row)
-{
-    return row && result_optional(profile, row);
-}
-
-/* The longest statement the one-pass path reads. */
-enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
 
 /* Where an operand was, and whether the text gave `off` or (CLRX) nothing. */
 typedef struct operand_text {
@@ -402,10 +318,12 @@ static bool vgpr_follows(const gcn_cursor *cursor, bool llvm)
     return p + 1 < probe.end && (*p == 'v' || *p == 'V') && ((p[1] >= '0' && p[1] <= '9') || p[1] == '[');
 }
 
-/* The statement past the usual one: any spacing, register symbols,
- * expressions, CLRX's fields, every error and warning. */
-static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_row *row,
-                                                 const gcn_profile *profile, gcn_instruction *instruction)
+/* The full path of a profile whose encoding has modifiers (MUBUF's,
+ * FLAT's, SMRD/SMEM's): any spacing, register symbols, expressions, CLRX's
+ * fields, every error and warning; before GCN 1.2 SMEM's profiles make
+ * SMRD's words. */
+bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
+                              gcn_instruction *instruction)
 {
     gcn_arch arch = cursor->options->arch;
     gcn_dialect dialect = cursor->options->dialect;
@@ -413,6 +331,8 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
     unsigned syntax = modifier_syntax[encoding];
+    instruction->encoding = (syntax & SMRD_BEFORE_GCN12) && arch < GCN_ARCH_GCN12 ? GCN_ENCODING_SMRD : encoding;
+    instruction->word_count = gcn_encodings[instruction->encoding].words;
     /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
     const char *name_end = cursor->pos, *name = name_end;
     if (llvm && row && name_end - cursor->text > 4 && gcn_word_is(name_end - 4, 4, "_e64")) {
@@ -523,268 +443,3 @@ static __attribute__((noinline)) bool parse_full(gcn_cursor *cursor, const gcn_r
            check_widths(cursor, row, profile, texts, instruction) &&
            (!late || hook->check(cursor, dialect, row, instruction, flags_at, flags_end));
 }
-
-/* The modifiers' reader out of line, once for every profile's parser: a
- * copy in each would not stay in the instruction cache beside the
- * others. */
-static __attribute__((noinline)) const char *read_modifiers(const char *p, const char *end, int32_t minimum,
-                                                          int32_t maximum, gcn_plain_modifiers *read)
-{
-    return gcn_read_plain_modifiers(p, end, ~0u, minimum, maximum, read);
-}
-/* ", ": the next operand's start, or NULL (for other spacing too, which
- * the full path takes). */
-static inline const char *after_comma(const char *p, const char *end)
-{
-    return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
-}
-
-/* One operand of the usual statement at p, by its syntax: registers as
- * plain numbers, `off`, SOFFSET an SGPR, a TTMP or an inline integer;
- * NULL for anything else, or what the full path would warn about. Each
- * syntax's reader out of line, once for every profile's parser (a copy
- * in each would not stay in the instruction cache beside the others);
- * the choice among them inline, a constant per profile. */
-static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, const char *end, bool off,
-                                                             gcn_operand *out)
-{
-    unsigned first = 0, count = 0;
-    if (p < end && *p == 'v') {
-        p = gcn_read_register_range(p + 1, end, 256, false, &first, &count);
-    } else if (off && GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
-        p += 3; /* the comma must follow; a count of 0 */
-    } else {
-        return NULL;
-    }
-    *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
-    return p;
-}
-/* FLAT's saddr: off, or SGPRs the usual way (a pair aligned) */
-static __attribute__((noinline)) const char *read_saddr_operand(const char *p, const char *end, gcn_arch arch,
-                                                              unsigned dwords, gcn_operand *out)
-{
-    gcn_scalar scalar;
-    if (GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
-        *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
-        return p + 3;
-    }
-    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != dwords ||
-        (scalar.count == 2 && (scalar.code & 1)))
-        return NULL;
-    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
-    return p;
-}
-static __attribute__((noinline)) const char *read_srsrc_operand(const char *p, const char *end, gcn_arch arch,
-                                                              gcn_operand *out)
-{
-    gcn_scalar scalar;
-    if (!(p = gcn_read_scalar_registers(p, end, arch, false, &scalar)) || scalar.count != 4 || scalar.code % 4)
-        return NULL;
-    *out = (gcn_operand){GCN_OPERAND_SCALAR, 4, (uint16_t)scalar.code, 0};
-    return p;
-}
-static __attribute__((noinline)) const char *read_soffset_operand(const char *p, const char *end, gcn_arch arch,
-                                                                bool llvm, gcn_operand *out)
-{
-    gcn_scalar scalar;
-    unsigned code;
-    const char *after = gcn_read_scalar_registers(p, end, arch, false, &scalar);
-    if (after) { /* an SGPR or a TTMP: the usual one */
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
-        return scalar.count == 1 ? after : NULL;
-    }
-    if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
-        if (!(p = gcn_read_inline_integer(p, end, &code)))
-            return NULL;
-        *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)code, 0};
-        return p;
-    }
-    if (!(after = gcn_read_named_scalar(p, end, arch, &scalar)) || scalar.count != 1 ||
-        (llvm && gcn_llvm_refused_scalar(arch, scalar.code, 1, false)))
-        return NULL; /* what llvm-mc refuses: the full path warns */
-    *out = (gcn_operand){gcn_is_inline_constant(arch, scalar.code) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR, 1,
-                         (uint16_t)scalar.code, 0};
-    return after;
-}
-static inline __attribute__((always_inline)) const char *
-read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn_operand_profile *profile,
-             gcn_operand *out)
-{
-    switch ((gcn_operand_syntax)profile->syntax) {
-    case GCN_SYNTAX_VGPR:
-        return read_vgpr_operand(p, end,
-                                 profile->width == GCN_WIDTH_ADDRESS || profile->width == GCN_WIDTH_FLAT_ADDRESS,
-                                 out);
-    case GCN_SYNTAX_SREG:
-        return profile->width == GCN_WIDTH_FLAT_SADDR ? read_saddr_operand(p, end, arch, profile->dwords, out)
-                                                      : NULL;
-    case GCN_SYNTAX_SRSRC:
-        return read_srsrc_operand(p, end, arch, out);
-    case GCN_SYNTAX_SOFFSET:
-        return read_soffset_operand(p, end, arch, llvm, out);
-    default:
-        return NULL;
-    }
-}
-
-/* The usual statement in one pass: operands after ", ", modifiers as
- * gcn_read_plain_modifiers reads them, nothing the full path would warn
- * about or refuse. False, touching nothing the full path reads, for
- * anything else. Inline per profile, so that its operands' tests fold. */
-static inline __attribute__((always_inline)) bool
-parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, gcn_instruction *instruction)
-{
-    const gcn_parse_options *options = cursor->options;
-    gcn_arch arch = options->arch;
-    gcn_dialect dialect = options->dialect;
-    bool llvm = dialect == GCN_DIALECT_LLVM;
-    gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
-    const char *p = cursor->pos, *end = cursor->end;
-    if (options->register_alias || end - p < 2 || *p != ' ' || !profile->operand_count ||
-        end - cursor->text > GCN_PLAIN_STATEMENT_MAX)
-        return false;
-    if (*++p == ' ') /* CLRX's text pads the mnemonic */
-        while (p < end && *p == ' ')
-            p++;
-    gcn_operand *out = instruction->operands;
-    unsigned i = 0;
-    if (result_only_with_glc(profile, row)) {
-        /* the result, then the address, or the address, then the data: the
-         * result is there when another VGPR follows */
-        if (!(p = read_operand(p, end, arch, llvm, &profile->operands[0], &out[0])) ||
-            !(p = after_comma(p, end)) || !(p = read_operand(p, end, arch, llvm, &profile->operands[1], &out[1])))
-            return false;
-        const char *next = after_comma(p, end);
-        if (next && next < end && *next == 'v') {
-            i = 2;
-        } else {
-            out[2] = out[1], out[1] = out[0];
-            out[0] = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0}; /* not given */
-            i = 3;
-        }
-    }
-    if (hook->read_operands) { /* SMRD/SMEM's */
-        if (!(p = hook->read_operands(p, end, arch, llvm, row, profile, out)))
-            return false;
-    } else {
-#pragma GCC unroll 4
-        for (; i < profile->operand_count; i++)
-            if ((i && !(p = after_comma(p, end))) ||
-                !(p = read_operand(p, end, arch, llvm, &profile->operands[i], &out[i])))
-                return false;
-    }
-    gcn_plain_modifiers read;
-    unsigned allowed = hook->allowed(row, arch, dialect), syntax = modifier_syntax[encoding];
-    int32_t minimum = offset_rules[encoding].minimum, maximum = offset_rules[encoding].maximum;
-    if (profile->offset_rule != GCN_OFFSET_FIELD)
-        minimum = reading_rules[profile->offset_rule][arch].quiet_minimum,
-        maximum = reading_rules[profile->offset_rule][arch].quiet_maximum;
-    if (syntax & OFFSET_OPERAND) /* no offset:N, whatever its value */
-        minimum = 1, maximum = 0;
-    if (p == end) /* none (SMRD/SMEM's usual statement): no call */
-        read = (gcn_plain_modifiers){0, false, 0};
-    else if (!(p = read_modifiers(p, end, minimum, maximum, &read)) || (read.flags & ~allowed) ||
-        (llvm && (syntax & (LLVM_MC_MODIFIERS | OFFSET_OPERAND)) == LLVM_MC_MODIFIERS && read.offset_after_flag))
-        return false;
-    instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
-    if (hook->check && !hook->check(NULL, dialect, row, instruction, NULL, NULL))
-        return false;
-    unsigned modifiers = instruction->modifiers, saddr = GCN_SADDR_OFF;
-#pragma GCC unroll 4
-    for (i = 0; i < profile->operand_count; i++)
-        if (profile->operands[i].width == GCN_WIDTH_FLAT_SADDR)
-            saddr = out[i].number; /* GCN_SADDR_OFF for off */
-    if (result_only_with_glc(profile, row)) {
-        bool given = out[0].count != 0, glc = (modifiers & GCN_MOD_GLC) != 0;
-        if (glc ? !given : llvm && given)
-            return false;
-        if (!given)
-            out[0].count = (uint8_t)gcn_operand_width(&profile->operands[0], row, arch, modifiers);
-    }
-#pragma GCC unroll 4
-    for (i = 0; i < profile->operand_count; i++) {
-        const gcn_operand_profile *operand = &profile->operands[i];
-        unsigned width = gcn_operand_width_beside(operand, row ? (unsigned)(row - gcn_rows) + 1 : 0, arch, modifiers, saddr), found = out[i].count;
-        if (operand->syntax != GCN_SYNTAX_VGPR)
-            continue;
-        switch ((gcn_width_rule)operand->width) {
-        case GCN_WIDTH_DATA:
-            if (found != width - (llvm && (modifiers & GCN_MOD_TFE)))
-                return false;
-            break;
-        case GCN_WIDTH_ADDRESS:
-            if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
-                if (found != width) /* 0 for off */
-                    return false;
-            } else if (found && (llvm || found != 1)) {
-                return false;
-            }
-            break;
-        case GCN_WIDTH_FLAT_ADDRESS: /* 0: off, beside an saddr */
-            if (found != width)
-                return false;
-            out[i].kind = width ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF;
-            break;
-        default:
-            if (found != width)
-                return false;
-            break;
-        }
-        out[i].count = (uint8_t)width;
-    }
-    instruction->operand_count = profile->operand_count;
-    instruction->offset = (uint32_t)read.offset;
-#pragma GCC unroll 4
-    for (i = 0; i < profile->operand_count; i++)
-        if ((syntax & OFFSET_OPERAND) && profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET) {
-            bool immediate = out[i].kind == GCN_OPERAND_IMMEDIATE;
-            instruction->offset = immediate ? out[i].value : out[i].number;
-            instruction->modifiers = (uint16_t)(instruction->modifiers | (immediate ? GCN_MOD_IMM : 0));
-        }
-    cursor->pos = p;
-    return true;
-}
-
-/* The statement's operands and modifiers: the usual one in one pass, any
- * other the full way. Inline per profile (the parsers below). */
-static inline __attribute__((always_inline)) bool
-parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, gcn_instruction *instruction)
-{
-    const char *name_end = cursor->pos;
-    bool size_suffix = name_end - cursor->text >= 4 && name_end[-4] == '_' && (name_end[-3] | 0x20) == 'e';
-    gcn_encoding encoding = (modifier_syntax[profile->encoding] & SMRD_BEFORE_GCN12) &&
-                                    instruction->arch < GCN_ARCH_GCN12
-                                ? GCN_ENCODING_SMRD
-                                : (gcn_encoding)profile->encoding;
-    instruction->encoding = encoding;
-    instruction->word_count = gcn_encodings[encoding].words;
-    if (row && !size_suffix &&
-        !(cursor->options->dialect == GCN_DIALECT_LLVM && (row->flags & GCN_ROW_LLVM_ABSENT))) {
-        if (profile->operand_count == 0 && name_end == cursor->end)
-            return true; /* buffer_wbinvl1: no operand, no modifier */
-        uint16_t modifiers = instruction->modifiers;
-        if (parse_plain(cursor, row, profile, instruction))
-            return true;
-        instruction->modifiers = modifiers;
-    }
-    return parse_full(cursor, row, profile, instruction);
-}
-
-/* The profiles copied, so that each parser below knows its own as constants. */
-static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
-#include "isa/profile_rows.h"
-};
-
-/* One parser per profile of an encoding with modifiers (the others': never called). */
-#define PROFILE(family, name, ...)                                                                  \
-    bool gcn_parse_modifiers_##family##_##name(gcn_cursor *cursor, const gcn_row *row,              \
-                                               gcn_instruction *instruction)                        \
-    {                                                                                               \
-        const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                         \
-        return gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count &&                    \
-               (gcn_encoding_hooks[profile->encoding].check || (modifier_syntax[profile->encoding] & OFFSET_OPERAND)) && \
-               parse_profile(cursor, row, profile, instruction);                                    \
-    }
-#include "isa/profiles.def"
-#undef PROFILE

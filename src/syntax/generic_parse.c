@@ -12,17 +12,6 @@
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
 };
-/* The encodings' words (encodings.def). */
-static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
-#define ENCODING(name, words, ...) [GCN_ENCODING_##name] = words,
-#define FIELD(...)
-#define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-};
-
 typedef struct parsed {
     bool literal;
     uint32_t literal_value;
@@ -564,59 +553,6 @@ static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const g
     return parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
-/* The usual scalar ALU statement in one pass: SGPRs (aligned tuples of the
- * operand's width, below s102 so that no generation or dialect warns) and
- * inline integers -16..64 as plain decimals, after ", ", up to the end.
- * False, touching nothing the full path reads, for anything else (register
- * symbols, CLRX's _e64, literals, named registers...). Inline per profile. */
-static inline __attribute__((always_inline)) bool
-parse_plain_scalars(gcn_cursor *cursor, const gcn_profile *profile, gcn_instruction *instruction)
-{
-    const char *p = cursor->pos, *end = cursor->end;
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    if (cursor->options->register_alias || end - p < 2 || *p != ' ' ||
-        (!llvm && p - cursor->text >= 4 && gcn_word_is(p - 4, 4, "_e64")))
-        return false;
-    if (*++p == ' ') /* CLRX's text pads the mnemonic */
-        while (p < end && *p == ' ')
-            p++;
-#pragma GCC unroll 3
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand_profile *operand = &profile->operands[i];
-        gcn_operand *out = &instruction->operands[i];
-        unsigned first, count, value;
-        if (i) {
-            if (end - p < 2 || memcmp(p, ", ", 2) != 0)
-                return false;
-            p += 2;
-        }
-        if (p < end && *p == 's') {
-            if (!(p = gcn_read_register_range(p + 1, end, 102, false, &first, &count)) ||
-                count != operand->dwords || first % (count >= 4 ? 4 : count))
-                return false;
-            *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)first, 0};
-        } else if (operand->syntax != GCN_SYNTAX_SREG &&
-                   !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER) && p < end &&
-                   (*p == '-' || (unsigned)(*p - '0') <= 9)) {
-            if (!(p = gcn_read_inline_integer(p, end, &value)))
-                return false;
-            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)value, 0};
-        } else {
-            return false;
-        }
-        if (p < end && *p != ',') /* s5x, 4+1: the full path reads them */
-            return false;
-    }
-    if (p != end)
-        return false;
-    instruction->encoding = profile->encoding;
-    instruction->operand_count = profile->operand_count;
-    instruction->literal = 0;
-    instruction->word_count = gcn_encoding_words[profile->encoding];
-    cursor->pos = p;
-    return true;
-}
-
 /* A profile's operands: the one operand of a profile that is an
  * immediate field (SOPP's) read straight, in a small frame; the others
  * through parse_operands. Inline, so that the profile is a constant. */
@@ -626,8 +562,6 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
 {
     const gcn_operand_profile *operand = &profile->operands[0];
     gcn_operand_syntax syntax = (gcn_operand_syntax)operand->syntax;
-    if (gcn_scalar_profile(profile))
-        return parse_plain_scalars(cursor, profile, instruction) || parse_operands(cursor, profile, instruction);
     if (profile->operand_count != 1 || operand->field == GCN_FIELD_LITERAL ||
         !(syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 ||
           syntax == GCN_SYNTAX_OPTIONAL16 || gcn_operand_hooks[syntax].parse))
@@ -665,39 +599,24 @@ static __attribute__((noinline)) bool not_known_to_llvm(gcn_cursor *cursor, cons
                     row ? row->name : "this opcode");
 }
 
-/* parse_profile as one function per profile, out of line: the dispatch
- * below keeps no frame, and a profile's parser only the one it needs. */
+/* The full path of each profile, out of line (the one-pass path, plain.c,
+ * calls it for what it does not take); parse_profile inline in each, so
+ * that the profile is a constant. */
 #define PROFILE(family, name, ...)                                                                 \
-    static __attribute__((noinline)) bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row, \
-                                                                 gcn_instruction *instruction)     \
+    bool gcn_parse_full_##family##_##name(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction) \
     {                                                                                              \
-        if (gcn_modifier_orders[profiles[GCN_SHAPE_##family##_##name].encoding][GCN_DIALECT_CLRX].count) \
-            return gcn_parse_modifiers_##family##_##name(cursor, row, instruction);                \
+        const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
+        if (gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count)                        \
+            return gcn_parse_full_modifiers(cursor, row, profile, instruction);                         \
         if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM) \
             return not_known_to_llvm(cursor, row);                                                 \
-        return parse_profile(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);   \
+        return parse_profile(cursor, row, profile, instruction);                                   \
     }
 #include "isa/profiles.def"
 #undef PROFILE
 
-const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT] = {
-#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = parse_##family##_##name,
+const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT] = {
+#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = gcn_parse_full_##family##_##name,
 #include "isa/profiles.def"
 #undef PROFILE
 };
-
-bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    /* The instruction is started: its row, or the family's default shape. */
-    unsigned shape = row ? row->shape : gcn_default_shape[instruction->family];
-    /* One parser per layout: the compiler folds its operands' tests. */
-    switch (gcn_shape_layouts[shape]) {
-#define PROFILE(family, name, ...)     \
-    case GCN_SHAPE_##family##_##name: \
-        return parse_##family##_##name(cursor, row, instruction);
-#include "isa/profiles.def"
-#undef PROFILE
-    default:
-        return parse_operands(cursor, gcn_profile_of(instruction), instruction);
-    }
-}

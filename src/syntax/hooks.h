@@ -54,8 +54,7 @@ static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
 #define GCN_SCALAR_MEMORY_HOOK                                                                            \
     {.llvm_hidden = gcn_llvm_memory_modifiers, .write_operand = gcn_write_memory_operand,                 \
      .write_clrx_tail = gcn_write_clrx_memory_tail, .put_clrx_tail = gcn_put_clrx_memory_tail,            \
-     .clrx_alias = gcn_clrx_memory_alias, .allowed = gcn_memory_plain_modifiers,                          \
-     .read_operands = gcn_read_memory_operands}
+     .clrx_alias = gcn_clrx_memory_alias, .allowed = gcn_memory_plain_modifiers}
     [GCN_ENCODING_SMRD] = GCN_SCALAR_MEMORY_HOOK,
     [GCN_ENCODING_SMEM] = GCN_SCALAR_MEMORY_HOOK,
 #undef GCN_SCALAR_MEMORY_HOOK

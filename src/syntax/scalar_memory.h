@@ -171,15 +171,9 @@ const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_ins
 
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
  * some field value, also where its assembler refuses that text (the full
- * path warns). */
+ * path warns; plain.c). */
 const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
                                          bool base, unsigned *code);
-
-/* The usual statement's operands after ", " (the generic one-pass path's
- * hook): sdata or s_atc_probe's 7-bit value, sbase (an even first
- * register), the offset; one reader for every profile, out of line. */
-const char *gcn_read_memory_operands(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
-                                     const gcn_profile *profile, gcn_operand *out);
 
 /* The modifiers the one-pass path reads: glc where llvm-mc takes it, none
  * on SMRD (nv, glc elsewhere, CLRX's glc:1 and soe's offset:N are the full

@@ -1,0 +1,88 @@
+/* How the encodings with modifiers read them, for the generic parser's
+ * one-pass path (plain.c) and its full path (generic_modifiers.c): the
+ * offset's range by encoding or by how the hardware reads FLAT's, and each
+ * encoding's syntax beyond the flags. Static tables: each parser folds
+ * them where it knows the encoding. */
+#ifndef GCN_MODIFIER_SYNTAX_H
+#define GCN_MODIFIER_SYNTAX_H
+
+#include "isa/profile.h"
+#include "syntax/syntax.h"
+
+/* The offset modifier by encoding: its range, and what each dialect does
+ * past it (CLRX keeps the field's bits with a warning; llvm-mc 14 masks
+ * MUBUF's to 12 bits up to 0xffff). */
+static const gcn_offset_rule offset_rules[GCN_ENCODING_COUNT] = {
+    [GCN_ENCODING_MUBUF] = {0, 4095, 12, 0xffff, 0, false, NULL},
+    /* CLRX's GCN 1.4 sN offset:X (soe): 21 bits */
+    [GCN_ENCODING_SMEM] = {-0x100000, 0x1fffff, 21, 0, 0, false, NULL},
+};
+
+/* The offset where the hardware reads the field otherwise than unsigned
+ * (FLAT's profiles), by reading, generation and dialect: the rule of the
+ * full path, and the range the one-pass path takes (no warning in either
+ * dialect). Before GCN 1.4 FLAT has no offset: CLRX keeps 13 reserved bits
+ * with a warning; llvm-mc's disassembler prints them on GCN 1.2 (as it
+ * prints 13 bits on GCN 1.4), which its assembler refuses past 0 and 4095:
+ * read back with a warning (FLAT's hook); on GCN 1.1 an error. CLRX
+ * truncates the FLAT segment's to 12 bits (4096..8191 kept for bit 12,
+ * which the hardware ignores) and takes GLOBAL's and SCRATCH's 13 bits
+ * signed or unsigned. */
+typedef struct reading_rule {
+    int16_t quiet_minimum, quiet_maximum;
+    gcn_offset_rule full[2]; /* by dialect */
+} reading_rule;
+#define BEFORE_GCN14(llvm_maximum, absent)                                                         \
+    {0, 0, {{0, 8191, 13, 0, 0, false, NULL}, {0, llvm_maximum, 0, 0, 0, false, absent}}}
+#define NO_FLAT_OFFSET "FLAT offsets exist from gcn1.4 on"
+static const reading_rule reading_rules[][GCN_ARCH_COUNT] = {
+    [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN10] = BEFORE_GCN14(0, NO_FLAT_OFFSET),
+                                [GCN_ARCH_GCN11] = BEFORE_GCN14(0, NO_FLAT_OFFSET),
+                                [GCN_ARCH_GCN12] = BEFORE_GCN14(8191, NULL),
+                                [GCN_ARCH_GCN14] = {0, 4095, {{0, 8191, 12, 0, 12, false, NULL}, {0, 8191, 0, 0, 0, false, NULL}}}},
+    [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {-4096, 4095, {{-4096, 8191, 13, 0, 13, true, NULL},
+                                                                {-4096, 4095, 0, 0, 0, false, NULL}}}},
+};
+#undef BEFORE_GCN14
+#undef NO_FLAT_OFFSET
+
+/* How an encoding's modifiers read beyond the flags and the offset:
+ * llvm-mc 14's syntax, offset:N before glc and slc, the flags without a
+ * value, noglc and noslc, a comma before the modifiers (FLAT, SMEM; llvm-mc
+ * reads MUBUF's so too, which this parser does not follow yet); CLRX's
+ * fields between the modifiers (FLAT, SMEM) or after them, reserved= among
+ * them (MUBUF, SMEM), a later generation's field in reserved bits (FLAT's
+ * seg= and saddr= before GCN 1.4); the encoding's checks after the operands' widths, where they
+ * only warn (FLAT), or before, where they refuse pairs of modifiers
+ * (MUBUF). */
+/* SMRD/SMEM: the offset is an operand (an immediate sets imm), never
+ * offset:N in the one-pass path; before GCN 1.2 the words are SMRD's (the
+ * text reads the row's SMEM profile); the full path's operands, CLRX's
+ * keys (between the modifiers) and the words by its hooks
+ * (scalar_memory.h). */
+enum {
+    LLVM_MC_MODIFIERS = 1,
+    CLRX_FIELDS_BETWEEN = 2,
+    CLRX_RESERVED_KEY = 4,
+    CHECKS_AFTER_WIDTHS = 8,
+    OFFSET_OPERAND = 16,
+    SMRD_BEFORE_GCN12 = 32,
+    CLRX_LATER_FIELDS = 64
+};
+static const uint8_t modifier_syntax[GCN_ENCODING_COUNT] = {
+    [GCN_ENCODING_MUBUF] = CLRX_RESERVED_KEY,
+    [GCN_ENCODING_FLAT] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CHECKS_AFTER_WIDTHS | CLRX_LATER_FIELDS,
+    [GCN_ENCODING_SMEM] = LLVM_MC_MODIFIERS | CLRX_FIELDS_BETWEEN | CLRX_RESERVED_KEY | OFFSET_OPERAND | SMRD_BEFORE_GCN12,
+};
+
+/* Whether the profile's first operand is a result that only glc returns
+ * (a FLAT atomic's; CLRX's FLAT_ill_N may name it or not): written with
+ * glc, left out without (llvm-mc leaves it out then; CLRX may write it).
+ * Constant per profile but the row's test. */
+static inline __attribute__((always_inline)) bool result_optional(const gcn_profile *profile,
+                                                                    const gcn_row *row)
+{
+    return profile->operand_count > 2 && profile->operands[0].width == GCN_WIDTH_FLAT_RESULT &&
+           profile->operands[2].syntax == GCN_SYNTAX_VGPR && (!row || (row->flags & GCN_ROW_ATOMIC));
+}
+#endif

@@ -1,0 +1,572 @@
+/* The generic parser's one-pass path: the usual statement of every
+ * profile that has operands to read (the scalar ALU's, MUBUF's, FLAT's,
+ * SMRD/SMEM's), read at once: operands after ", " by their syntax, then
+ * the modifiers where the encoding has them, nothing the full path would
+ * warn about or refuse. Anything else is left, touching nothing the full
+ * path reads, to the full path (generic_parse.c, generic_modifiers.c),
+ * which gives the same result (tests/plain_path.c feeds statements to
+ * both).
+ * Inline per layout, so that each profile's tests fold; SGPRs read
+ * straight; the readers of VGPRs, of the other scalar registers and of
+ * the modifiers out of line, once for every layout (a copy in each would
+ * not stay in the instruction cache beside the others). */
+#include <string.h>
+
+#include "isa/generated/layouts.h"
+#include "syntax/hooks.h"
+#include "syntax/modifier.h"
+#include "syntax/modifier_syntax.h"
+#include "syntax/parse.h"
+
+#define CODE_M0 124u
+#define CODE_NULL 125u /* what llvm-mc prints for it */
+
+/* The longest statement the one-pass path reads. */
+enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
+
+/* ---- scalar registers and SMRD/SMEM's offsets as the printers write
+ * them: registers as llvm-mc 14's disassembler prints them (sN, s[N:M],
+ * ttmpN, null, tba), CLRX's names ---- */
+
+/* A name past s and ttmp (vcc, null, tba...) exactly as gcn_put_llvm_memory_register
+ * prints it for some field value of count registers: the end of the text
+ * read, or NULL. The only candidate is the register the name reads as
+ * (each name prints one value), checked by printing it; out of line, so
+ * that the common path keeps no text buffer. */
+static __attribute__((noinline)) const char *printed_special(const char *at, const char *end,
+                                                            gcn_arch arch, unsigned count,
+                                                            bool base, unsigned *code)
+{
+    gcn_scalar scalar;
+    unsigned candidate;
+    if (end - at >= 4 && memcmp(at, "null", 4) == 0)
+        candidate = CODE_NULL;
+    else if (gcn_read_named_scalar(at, end, arch, &scalar))
+        candidate = scalar.code;
+    else
+        return NULL;
+    if (candidate < 102 || candidate >= 128 || (base && (candidate & 1)))
+        return NULL;
+    char buffer[32];
+    gcn_text text = {buffer, sizeof buffer, 0};
+    if (!gcn_put_llvm_memory_register(&text, arch, candidate, count) || gcn_text_finish(&text) != 0)
+        return NULL;
+    size_t n = text.length, available = (size_t)(end - at);
+    if (n > available || memcmp(at, buffer, n) != 0 ||
+        (n < available && gcn_is_identifier_char(at[n])))
+        return NULL;
+    *code = candidate;
+    return at + n;
+}
+
+/* A register index as llvm-mc prints it: one to three digits without a
+ * leading zero (no register lies past 999); -1 if none. */
+static inline __attribute__((always_inline)) int printed_index(const char **at, const char *end)
+{
+    const char *p = *at;
+    unsigned first, second, third;
+    if (p >= end || (first = (unsigned)(*p - '0')) > 9)
+        return -1;
+    if (++p == end || (second = (unsigned)(*p - '0')) > 9) {
+        *at = p;
+        return (int)first;
+    }
+    if (first == 0)
+        return -1;
+    if (++p == end || (third = (unsigned)(*p - '0')) > 9) {
+        *at = p;
+        return (int)(first * 10 + second);
+    }
+    if (++p < end && (unsigned)(*p - '0') <= 9)
+        return -1;
+    *at = p;
+    return (int)(first * 100 + second * 10 + third);
+}
+
+/* CLRX (and llvm on SMRD): a special name (vcc, xnack_mask, m0..., in any case) of count
+ * registers that fits the 7-bit field, as parse_scalar_register reads it
+ * without a register symbol: the end of the text read, or NULL (the
+ * general path then reports it). Out of line: rare. */
+static __attribute__((noinline)) const char *clrx_special(const char *at, const char *end,
+                                                         gcn_arch arch, unsigned count, bool base,
+                                                         unsigned *code)
+{
+    gcn_scalar scalar;
+    const char *after = gcn_read_named_scalar(at, end, arch, &scalar);
+    if (!after || scalar.count != count || scalar.code >= 128 || (base && (scalar.code & 1)))
+        return NULL;
+    *code = scalar.code;
+    return after;
+}
+
+/* The length of the register prefix llvm-mc prints at at ('s' or "ttmp"),
+ * 0 if none; *first_code receives the code of its register 0. */
+static inline size_t printed_prefix(const char *at, const char *end, gcn_arch arch,
+                                    unsigned *first_code)
+{
+    *first_code = 0;
+    if (end - at >= 2 && at[0] == 's')
+        return 1;
+    if (end - at >= 5 && memcmp(at, "ttmp", 4) == 0) {
+        *first_code = gcn_ttmp_base(arch);
+        return 4;
+    }
+    return 0;
+}
+
+/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_put_llvm_memory_register
+ * prints them, read without printing: an aligned first register, no
+ * leading zeros, no space. The end of the text read, or NULL. */
+static inline __attribute__((always_inline)) const char *
+printed_registers(const char *after, const char *end, size_t prefix, unsigned first_code,
+                  unsigned count, bool base, unsigned *code)
+{
+    bool bracket = *after == '[';
+    after += bracket;
+    int low = printed_index(&after, end), high = low;
+    if (low < 0)
+        return NULL;
+    if (bracket) {
+        if (after >= end || *after++ != ':' || (high = printed_index(&after, end)) < 0 ||
+            after >= end || *after++ != ']')
+            return NULL;
+    }
+    if (after < end && gcn_is_identifier_char(*after))
+        return NULL;
+    unsigned align = gcn_scalar_alignment(count), first = (unsigned)low;
+    unsigned candidate = first_code + first;
+    bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
+                            : candidate < 124 && first + count <= 16;
+    if (!fits || bracket != (count > 1) || (unsigned)high != first + count - 1 ||
+        (first & (align - 1)) || (base && (candidate & 1))) /* align: 1, 2 or 4 */
+        return NULL;
+    *code = candidate;
+    return after;
+}
+
+/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix,
+ * or a special name (vcc, exec...); for clrx only the registers its
+ * general path reads so (the last below s102, or within the generation's
+ * ttmps). Out of line: past the SGPRs (read_scalar's), rarer. */
+static __attribute__((noinline)) const char *read_other_scalar(const char *at, const char *end, gcn_arch arch,
+                                                             bool clrx, unsigned count, bool base, unsigned *code)
+{
+    unsigned first_code;
+    size_t prefix = printed_prefix(at, end, arch, &first_code);
+    if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
+        if (clrx)
+            return clrx_special(at, end, arch, count, base, code);
+        /* (SMRD's llvm names only at their own width, as llvm-mc assembles
+         * them, and neither m0 nor exec, which it refuses as data) */
+        if (arch < GCN_ARCH_GCN12)
+            return (at = clrx_special(at, end, arch, count, base, code)) && *code != CODE_M0 && *code < 126
+                       ? at
+                       : NULL;
+        at = printed_special(at, end, arch, count, base, code);
+        /* what llvm-mc may refuse (m0 and exec also as data): the general
+         * path decides, and warns */
+        return at && !gcn_llvm_refused_scalar(arch, *code, count, true) ? at : NULL;
+    }
+    if (!(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
+        return NULL;
+    /* Past s101 or the generation's ttmps: clrx's general path reads it;
+     * llvm's warns (llvm-mc refuses such a tuple) */
+    if (*code + count > 102 && *code - first_code + count > (prefix == 1 ? 102 : gcn_ttmp_count(arch)))
+        return NULL;
+    return at;
+}
+
+/* An immediate offset as llvm-mc prints it: 0, decimal without a leading
+ * zero, or 0x and up to six hex digits, at most maximum, followed by
+ * space, a comma or the end. NULL otherwise. */
+static inline __attribute__((always_inline)) const char *
+read_number(const char *at, const char *end, uint32_t maximum,
+                                         uint32_t *value)
+{
+    uint32_t number = 0;
+    const char *digits;
+    if (end - at > 2 && at[0] == '0' && (at[1] == 'x' || at[1] == 'X')) {
+        for (digits = at += 2; at < end && at - digits < 6; at++) {
+            unsigned digit = (unsigned)(*at - '0');
+            if (digit > 9) {
+                unsigned letter = (unsigned)((*at | 0x20) - 'a');
+                if (letter > 5)
+                    break;
+                digit = letter + 10;
+            }
+            number = number << 4 | digit;
+        }
+    } else if (at < end && *at == '0') {
+        digits = at++;
+    } else {
+        for (digits = at; at < end && (unsigned)(*at - '0') <= 9 && at - digits < 7; at++)
+            number = number * 10 + (uint32_t)(*at - '0');
+    }
+    if (at == digits || number > maximum || (at < end && *at != ' ' && *at != '\t' && *at != ','))
+        return NULL;
+    *value = number;
+    return at;
+}
+
+
+/* GCN 1.2/1.4 LLVM: a register as llvm-mc's disassembler prints some field
+ * value: sN, s[N:M], ttmpN... past their prefix, or a special name. */
+const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
+                                         bool base, unsigned *code)
+{
+    unsigned first_code;
+    size_t prefix = printed_prefix(at, end, arch, &first_code);
+    if (prefix)
+        return printed_registers(at + prefix, end, prefix, first_code, count, base, code);
+    return printed_special(at, end, arch, count, base, code);
+}
+
+/* A scalar register: SGPRs straight (below s102, so that no generation or
+ * dialect warns), an even first one for a base; the others out of line. */
+static inline __attribute__((always_inline)) const char *
+read_scalar(const char *p, const char *end, gcn_arch arch, bool llvm, unsigned count, bool base, unsigned *code)
+{
+    unsigned found;
+    if (p < end && *p == 's')
+        return (p = gcn_read_register_range(p + 1, end, 102, false, code, &found)) && found == count &&
+                       !(*code % gcn_scalar_alignment(count))
+                   ? p
+                   : NULL;
+    return read_other_scalar(p, end, arch, !llvm, count, base, code);
+}
+
+/* The offset operand of the usual statement: a register (clrxasm takes
+ * only m0 on GCN 1.2's stores and atomics: the full path reports the
+ * rest), llvm-mc's GCN 1.4 -N (a 21-bit field read signed; on a buffer
+ * the full path warns), or a number in range on GCN 1.2 and 1.4 alike
+ * (clrxdisasm prints GCN 1.4's 21-bit field unsigned, which clrxasm takes
+ * back); SMRD's 8 bits (GCN 1.1's literal is the full path's). */
+static inline __attribute__((always_inline)) const char *
+read_offset(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row, gcn_operand *out)
+{
+    uint32_t offset;
+    unsigned code;
+    if (at < end && (unsigned)((*at | 0x20) - 'a') < 26) {
+        if ((!llvm && arch == GCN_ARCH_GCN12 &&
+             (row->shape == GCN_SHAPE_SMEM_STORE || row->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
+            !(at = read_scalar(at, end, arch, llvm, 1, false, &code)))
+            return NULL;
+        *out = (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)code, 0};
+        return at;
+    }
+    if (llvm && at < end && *at == '-') {
+        if (arch != GCN_ARCH_GCN14 || (row->flags & GCN_ROW_BUFFER_BASE) ||
+            !(at = read_number(at + 1, end, 0xfffff, &offset)))
+            return NULL;
+        offset = (0x200000u - offset) & 0x1fffffu;
+    } else if (!(at = read_number(at, end,
+                                  arch < GCN_ARCH_GCN12                  ? 0xff /* no literal */
+                                  : !llvm && arch == GCN_ARCH_GCN14 ? 0x1fffff
+                                                                         : 0xfffff,
+                                  &offset))) {
+        return NULL;
+    }
+    *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, offset};
+    return at;
+}
+
+/* The modifiers' reader out of line, once for every profile's parser: a
+ * copy in each would not stay in the instruction cache beside the
+ * others. */
+static __attribute__((noinline)) const char *read_modifiers(const char *p, const char *end, int32_t minimum,
+                                                          int32_t maximum, gcn_plain_modifiers *read)
+{
+    return gcn_read_plain_modifiers(p, end, ~0u, minimum, maximum, read);
+}
+/* ", ": the next operand's start, or NULL (for other spacing too, which
+ * the full path takes). */
+static inline const char *after_comma(const char *p, const char *end)
+{
+    return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
+}
+
+/* VGPRs as plain numbers, or `off` where the operand may be off. */
+static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, const char *end, bool off,
+                                                             gcn_operand *out)
+{
+    unsigned first = 0, count = 0;
+    if (p < end && *p == 'v') {
+        p = gcn_read_register_range(p + 1, end, 256, false, &first, &count);
+    } else if (off && GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
+        p += 3; /* the comma must follow; a count of 0 */
+    } else {
+        return NULL;
+    }
+    *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
+    return p;
+}
+/* One operand of the usual statement at p, by its syntax: the end of its
+ * text, or NULL for anything else. The choice inline, a constant per
+ * profile. */
+static inline __attribute__((always_inline)) const char *
+read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
+             const gcn_profile *profile, const gcn_operand_profile *operand, gcn_operand *out)
+{
+    bool scalar_alu = !gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count;
+    unsigned count = operand->dwords, code;
+    uint32_t value;
+    switch ((gcn_operand_syntax)operand->syntax) {
+    case GCN_SYNTAX_SREG:
+        if (operand->width == GCN_WIDTH_FLAT_SADDR && GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
+            *out = (gcn_operand){GCN_OPERAND_OFF, 0, GCN_SADDR_OFF, 0};
+            return p + 3;
+        }
+        count = operand->width == GCN_WIDTH_ROW_DATA ? row->data_dwords : count;
+        break;
+    case GCN_SYNTAX_SSRC:
+    case GCN_SYNTAX_SSRC_REGISTER:
+    case GCN_SYNTAX_SSRC_INLINE:
+    case GCN_SYNTAX_SOFFSET: /* a register, or an inline integer -16..64 as a plain decimal */
+        if (p < end && (*p == '-' || (unsigned)(*p - '0') <= 9)) {
+            if ((llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER) || !(p = gcn_read_inline_integer(p, end, &code)))
+                return NULL;
+            *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)code, 0};
+            return scalar_alu && p < end && *p != ',' ? NULL : p; /* 4+1: the full path's */
+        }
+        break;
+    case GCN_SYNTAX_VGPR:
+        return read_vgpr_operand(p, end,
+                                 operand->width == GCN_WIDTH_ADDRESS || operand->width == GCN_WIDTH_FLAT_ADDRESS,
+                                 out);
+    case GCN_SYNTAX_SRSRC:
+        count = 4;
+        break;
+    case GCN_SYNTAX_SBASE: /* (the width's rule, BASE, on a known row) */
+        count = 2u << (row->flags / GCN_ROW_BUFFER_BASE & 1);
+        break;
+    case GCN_SYNTAX_SMEM_OFFSET:
+        return read_offset(p, end, arch, llvm, row, out);
+    case GCN_SYNTAX_SMEM_PROBE:
+        if ((p = read_number(p, end, 0x7f, &value)))
+            *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, value};
+        return p;
+    default:
+        return NULL;
+    }
+    /* a scalar register, the scalar ALU's followed by a comma or the end
+     * (s5[0]: the full path's) */
+    p = read_scalar(p, end, arch, llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code);
+    if (!p || (scalar_alu && p < end && *p != ','))
+        return NULL;
+    *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)code, 0};
+    return p;
+}
+
+/* The modifiers of the usual statement at p, as gcn_read_plain_modifiers
+ * reads them, the encoding's checks, the VGPR operands' widths by their
+ * rules; false for anything the full path would warn about or refuse. */
+static inline __attribute__((always_inline)) bool
+read_modifiers_and_widths(const char **at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
+                          const gcn_profile *profile, gcn_instruction *instruction)
+{
+    gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
+    gcn_dialect dialect = llvm ? GCN_DIALECT_LLVM : GCN_DIALECT_CLRX;
+    gcn_operand *out = instruction->operands;
+    const char *p = *at;
+    gcn_plain_modifiers read;
+    unsigned allowed = hook->allowed(row, arch, dialect), syntax = modifier_syntax[encoding];
+    int32_t minimum = offset_rules[encoding].minimum, maximum = offset_rules[encoding].maximum;
+    if (profile->offset_rule != GCN_OFFSET_FIELD)
+        minimum = reading_rules[profile->offset_rule][arch].quiet_minimum,
+        maximum = reading_rules[profile->offset_rule][arch].quiet_maximum;
+    if (syntax & OFFSET_OPERAND) /* no offset:N, whatever its value */
+        minimum = 1, maximum = 0;
+    if (p == end) /* none (SMRD/SMEM's usual statement): no call */
+        read = (gcn_plain_modifiers){0, false, 0};
+    else if (!(p = read_modifiers(p, end, minimum, maximum, &read)) || (read.flags & ~allowed) ||
+             (llvm && (syntax & (LLVM_MC_MODIFIERS | OFFSET_OPERAND)) == LLVM_MC_MODIFIERS && read.offset_after_flag))
+        return false;
+    instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
+    if (hook->check && !hook->check(NULL, dialect, row, instruction, NULL, NULL))
+        return false;
+    unsigned modifiers = instruction->modifiers, saddr = GCN_SADDR_OFF, i;
+#pragma GCC unroll 4
+    for (i = 0; i < profile->operand_count; i++)
+        if (profile->operands[i].width == GCN_WIDTH_FLAT_SADDR)
+            saddr = out[i].number; /* GCN_SADDR_OFF for off */
+    if (result_optional(profile, row)) {
+        bool given = out[0].count != 0, glc = (modifiers & GCN_MOD_GLC) != 0;
+        if (glc ? !given : llvm && given)
+            return false;
+        if (!given)
+            out[0].count = (uint8_t)gcn_operand_width(&profile->operands[0], row, arch, modifiers);
+    }
+#pragma GCC unroll 4
+    for (i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        if (operand->syntax != GCN_SYNTAX_VGPR)
+            continue;
+        unsigned width = gcn_operand_width_beside(operand, (unsigned)(row - gcn_rows) + 1, arch, modifiers, saddr),
+                 found = out[i].count;
+        switch ((gcn_width_rule)operand->width) {
+        case GCN_WIDTH_DATA:
+            if (found != width - (llvm && (modifiers & GCN_MOD_TFE)))
+                return false;
+            break;
+        case GCN_WIDTH_ADDRESS:
+            if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
+                if (found != width) /* 0 for off */
+                    return false;
+            } else if (found && (llvm || found != 1)) {
+                return false;
+            }
+            break;
+        case GCN_WIDTH_FLAT_ADDRESS: /* 0: off, beside an saddr */
+            if (found != width)
+                return false;
+            out[i].kind = width ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF;
+            break;
+        default:
+            if (found != width)
+                return false;
+            break;
+        }
+        out[i].count = (uint8_t)width;
+    }
+    instruction->offset = (uint32_t)read.offset;
+#pragma GCC unroll 4
+    for (i = 0; i < profile->operand_count; i++)
+        if ((syntax & OFFSET_OPERAND) && profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET) {
+            bool immediate = out[i].kind == GCN_OPERAND_IMMEDIATE;
+            instruction->offset = immediate ? out[i].value : out[i].number;
+            instruction->modifiers = (uint16_t)(instruction->modifiers | (immediate ? GCN_MOD_IMM : 0));
+        }
+    *at = p;
+    return true;
+}
+
+/* Whether the one-pass path reads a profile's statements: every operand
+ * one read_operand knows, or none where the encoding has modifiers
+ * (buffer_wbinvl1); a constant per profile. */
+static inline __attribute__((always_inline)) bool takes(const gcn_profile *profile)
+{
+    bool modifiers = gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count != 0,
+         all = modifiers || profile->operand_count != 0;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        gcn_operand_syntax syntax = (gcn_operand_syntax)profile->operands[i].syntax;
+        all &= profile->operands[i].field != GCN_FIELD_LITERAL &&
+               (syntax == GCN_SYNTAX_SREG || syntax == GCN_SYNTAX_SSRC || syntax == GCN_SYNTAX_SSRC_REGISTER ||
+                syntax == GCN_SYNTAX_SSRC_INLINE || (modifiers && syntax >= GCN_SYNTAX_VGPR));
+    }
+    return all;
+}
+
+/* The usual statement in one pass: false, touching nothing the full path
+ * reads (the modifiers are restored), for anything else: register
+ * symbols, CLRX's size suffixes, a row the dialect lacks, other spacing. */
+static inline __attribute__((always_inline)) bool
+parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, gcn_instruction *instruction)
+{
+    const gcn_parse_options *options = cursor->options;
+    gcn_arch arch = options->arch;
+    bool llvm = options->dialect == GCN_DIALECT_LLVM;
+    gcn_encoding encoding = (modifier_syntax[profile->encoding] & SMRD_BEFORE_GCN12) && arch < GCN_ARCH_GCN12
+                                ? GCN_ENCODING_SMRD
+                                : (gcn_encoding)profile->encoding;
+    const char *p = cursor->pos, *end = cursor->end;
+    if (!row || options->register_alias || (llvm && (row->flags & GCN_ROW_LLVM_ABSENT)) ||
+        (p - cursor->text >= 4 && p[-4] == '_' && (p[-3] | 0x20) == 'e') || /* CLRX's _e32, _e64 */
+        end - cursor->text > GCN_PLAIN_STATEMENT_MAX)
+        return false;
+    if (profile->operand_count == 0 && p != end) /* buffer_wbinvl1 glc: the full path's */
+        return false;
+    if (profile->operand_count) {
+        if (end - p < 2 || *p != ' ')
+            return false;
+        if (*++p == ' ') /* CLRX's text pads the mnemonic */
+            while (p < end && *p == ' ')
+                p++;
+    }
+    gcn_operand *out = instruction->operands;
+    unsigned i = 0;
+    if (result_optional(profile, row)) {
+        /* the result, then the address, or the address, then the data: the
+         * result is there when another VGPR follows */
+        if (!(p = read_operand(p, end, arch, llvm, row, profile, &profile->operands[0], &out[0])) ||
+            !(p = after_comma(p, end)) ||
+            !(p = read_operand(p, end, arch, llvm, row, profile, &profile->operands[1], &out[1])))
+            return false;
+        const char *next = after_comma(p, end);
+        if (next && next < end && *next == 'v') {
+            i = 2;
+        } else {
+            out[2] = out[1], out[1] = out[0];
+            out[0] = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0}; /* not given */
+            i = 3;
+        }
+    }
+#pragma GCC unroll 4
+    for (; i < profile->operand_count; i++)
+        if ((i && !(p = after_comma(p, end))) ||
+            !(p = read_operand(p, end, arch, llvm, row, profile, &profile->operands[i], &out[i])))
+            return false;
+    if (!gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count) {
+        if (p != end)
+            return false;
+    } else {
+        uint16_t modifiers = instruction->modifiers;
+        if (!read_modifiers_and_widths(&p, end, arch, llvm, row, profile, instruction)) {
+            instruction->modifiers = modifiers;
+            return false;
+        }
+    }
+    instruction->encoding = (uint8_t)encoding;
+    instruction->operand_count = profile->operand_count;
+    instruction->literal = 0;
+    instruction->word_count = gcn_encoding_words[encoding];
+    cursor->pos = p;
+    return true;
+}
+
+/* The profiles copied, so that each layout's parser below knows its own
+ * as constants. */
+static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
+#include "isa/profile_rows.h"
+};
+
+/* One parser per layout, out of line (the usual statement calls it
+ * straight, gcn_shape_parsers): the one-pass path inline, the full path
+ * after it. */
+#define PROFILE(family, name, ...)                                                                 \
+    static __attribute__((noinline)) bool parse_##family##_##name(gcn_cursor *cursor, const gcn_row *row, \
+                                                                 gcn_instruction *instruction)     \
+    {                                                                                              \
+        const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
+        return (takes(profile) && parse_plain(cursor, row, profile, instruction)) ||               \
+               gcn_parse_full_##family##_##name(cursor, row, instruction);                         \
+    }
+#include "isa/profiles.def"
+#undef PROFILE
+
+const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT] = {
+#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = parse_##family##_##name,
+#include "isa/profiles.def"
+#undef PROFILE
+};
+
+bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    return gcn_shape_parsers[gcn_shape_layouts[row ? row->shape : gcn_default_shape[instruction->family]]](
+        cursor, row, instruction);
+}
+
+bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
+{
+    switch (row ? gcn_shape_layouts[row->shape] : GCN_SHAPE_COUNT) {
+#define PROFILE(family, name, ...)                                                                 \
+    case GCN_SHAPE_##family##_##name:                                                              \
+        return takes(&profiles[GCN_SHAPE_##family##_##name]) &&                                    \
+               parse_plain(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);
+#include "isa/profiles.def"
+#undef PROFILE
+    default:
+        return false;
+    }
+}
