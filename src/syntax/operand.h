@@ -10,6 +10,7 @@
 enum {
     GCN_CODE_VCC = 106,
     GCN_CODE_M0 = 124,
+    GCN_CODE_NULL = 125,     /* no register; llvm-mc prints "null" from GCN 1.2 on */
     GCN_CODE_EXEC = 126,
     GCN_CODE_ZERO = 128,     /* inline integers 0..64 at 128..192, -1..-16 at 193..208 */
     GCN_CODE_HALF = 240,     /* inline floats 0.5 .. -4.0 at 240..247, 1/(2*pi) at 248 */

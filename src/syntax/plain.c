@@ -18,8 +18,6 @@
 #include "syntax/modifier_syntax.h"
 #include "syntax/parse.h"
 
-#define CODE_M0 124u
-#define CODE_NULL 125u /* what llvm-mc prints for it */
 
 /* The longest statement the one-pass path reads. */
 enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
@@ -40,7 +38,7 @@ static __attribute__((noinline)) const char *printed_special(const char *at, con
     gcn_scalar scalar;
     unsigned candidate;
     if (end - at >= 4 && memcmp(at, "null", 4) == 0)
-        candidate = CODE_NULL;
+        candidate = GCN_CODE_NULL;
     else if (gcn_read_named_scalar(at, end, arch, &scalar))
         candidate = scalar.code;
     else
@@ -159,7 +157,7 @@ static __attribute__((noinline)) const char *read_other_scalar(const char *at, c
         /* (SMRD's llvm names only at their own width, as llvm-mc assembles
          * them, and neither m0 nor exec, which it refuses as data) */
         if (arch < GCN_ARCH_GCN12)
-            return (at = clrx_special(at, end, arch, count, base, code)) && *code != CODE_M0 && *code < 126
+            return (at = clrx_special(at, end, arch, count, base, code)) && *code != GCN_CODE_M0 && *code < GCN_CODE_EXEC
                        ? at
                        : NULL;
         at = printed_special(at, end, arch, count, base, code);

@@ -30,7 +30,7 @@ char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsign
     }
     /* llvm-mc: pairs of SGPRs and ttmps lose their low bit; 125 is null;
      * a pair that is no register is an invalid encoding */
-    if (code == 125)
+    if (code == GCN_CODE_NULL)
         return gcn_write_length(at, "null", 4);
     if (count == 2 && (code < 102 || (code >= 108 && code < 124)))
         code &= ~1u;
@@ -73,7 +73,7 @@ bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
                             gcn_arch_name(cursor->options->arch));
         gcn_warn(cursor, at, "null is no register on %s; taken as code 125, as llvm-mc's "
                  "disassembler prints it", gcn_arch_name(cursor->options->arch));
-        *saddr = 125;
+        *saddr = GCN_CODE_NULL;
         return true;
     }
     gcn_scalar scalar;

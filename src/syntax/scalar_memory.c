@@ -29,7 +29,7 @@ bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, 
     }
     if (count >= 8)
         return false;
-    if (code == 125) {
+    if (code == GCN_CODE_NULL) {
         gcn_put(text, "null");
         return true;
     }
@@ -57,7 +57,7 @@ char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsig
     else if (code >= ttmp && code < ttmp + gcn_ttmp_count(arch))
         assembles = (code - ttmp) % align == 0 && code - ttmp + count <= gcn_ttmp_count(arch);
     else
-        assembles = count < 4 && code < 128 && !(data && (code == 124 || code >= 126));
+        assembles = count < 4 && code < 128 && !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
     gcn_text text = {at, GCN_OPERAND_ROOM, 0};
     return assembles && gcn_format_scalar(&text, arch, GCN_DIALECT_LLVM, code, count) ? at + text.length
                                                                                      : NULL;

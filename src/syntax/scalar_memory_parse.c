@@ -9,8 +9,6 @@
 #include "codec/codec.h"
 #include "syntax/scalar_memory.h"
 
-#define CODE_M0 124u
-#define SMRD_LITERAL_CODE 0xffu
 
 static bool is_smrd(gcn_arch arch) { return arch <= GCN_ARCH_GCN11; }
 
@@ -153,7 +151,7 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsign
         return gcn_fail(cursor, at, "'%.*s' does not fit the 7-bit %s field", length, at, what);
     if (base && (scalar.code & 1))
         return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
-    if (llvm && !base && (scalar.code == CODE_M0 || scalar.code >= 126) && strcmp(what, "sdata") == 0)
+    if (llvm && !base && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC) && strcmp(what, "sdata") == 0)
         return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
     unsigned ttmp = gcn_ttmp_base(arch);
     bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
@@ -206,7 +204,7 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
         ((gcn_at_register(cursor) || (llvm && !is_smrd(arch) && gcn_word_is(cursor->pos, length, "null"))) &&
          parse_register(cursor, 1, false, &code, "offset"))) {
         unsigned shape = row ? row->shape : GCN_SHAPE_SMEM_LOAD;
-        if (!printed && !llvm && arch == GCN_ARCH_GCN12 && code != CODE_M0 &&
+        if (!printed && !llvm && arch == GCN_ARCH_GCN12 && code != GCN_CODE_M0 &&
             (shape == GCN_SHAPE_SMEM_STORE || shape == GCN_SHAPE_SMEM_ATOMIC))
             return gcn_fail(cursor, at, "store and atomic SMEM instructions take only m0 as offset register on "
                             "gcn1.2");
@@ -224,7 +222,7 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
         if (gcn_word_is(cursor->pos, length, conditions[i])) {
             cursor->pos += length;
             parse->kind = GCN_MEMORY_OFFSET_REGISTER;
-            parse->offset = i < 2 ? 251 : 252;
+            parse->offset = i < 2 ? GCN_CODE_VCCZ : GCN_CODE_EXECZ;
             return true;
         }
     return gcn_parse_expression(cursor, &parse->offset);
@@ -293,7 +291,7 @@ static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instructio
             return gcn_fail(cursor, at, "offset %lld out of range [0, 0xffffffff]", (long long)value);
         instruction->modifiers |= GCN_MOD_LITERAL;
         instruction->literal = truncate(cursor, at, value, 32, false);
-        instruction->offset = SMRD_LITERAL_CODE;
+        instruction->offset = GCN_CODE_LITERAL; /* SMRD's offset field says: the literal word */
         return true;
     }
     int64_t minimum = 0, maximum = offset_mask(arch);
@@ -342,7 +340,7 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     case GCN_MEMORY_OFFSET_LITERAL:
         instruction->modifiers |= GCN_MOD_LITERAL;
         instruction->literal = truncate(cursor, parse->offset_at, parse->offset, 32, false);
-        instruction->offset = SMRD_LITERAL_CODE;
+        instruction->offset = GCN_CODE_LITERAL; /* SMRD's offset field says: the literal word */
         break;
     case GCN_MEMORY_OFFSET_REGISTER:
         if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */
