@@ -13,8 +13,6 @@
  * every field, including unused ones, so that encoding restores the bits. */
 typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t word_count,
                                   gcn_instruction *instruction);
-/* Each encoder writes instruction->word_count words. */
-typedef gcn_status (*gcn_encoder)(const gcn_instruction *instruction, uint32_t *words);
 
 /* MUBUF and FLAT instructions are two words whatever their fields (the
  * disassembler's label scan steps over them by this alone). */
@@ -22,14 +20,13 @@ enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
 /* macro(x, generation) for each generation. */
 #define GCN_EACH_GENERATION(macro, x) \
     macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
-/* The families on the generic codec (codec/generic.c): the encoding from
- * word 0, fields by the bit packer, operands by the row's profile.
- * gcn_decode_generic is gcn_decode_inline out of line (any family). */
-gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-/* gcn_decode_generic for words of the SMEM family (gcn_family_of_word):
+/* gcn_decode_checked for words of the SMEM family (gcn_family_of_word):
  * SMRD or SMEM by the generation. */
 gcn_status gcn_decode_scalar_memory(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
+/* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
+ * which succeeded: its family and arch valid): the assembler's loop.
+ * Writes instruction->word_count words. */
+gcn_status gcn_encode_checked(const gcn_instruction *, uint32_t *);
 /* An instruction of a generic family from its field values, for a test, a
  * fuzzer or a parser that has them: instruction has its identity
  * (gcn_instruction_start), modifiers, offset, literal (the word after,
@@ -58,14 +55,6 @@ static inline bool gcn_branch_offset(const gcn_instruction *instruction, uint16_
  * gcn_encode wrote it) set to offset, without a parse. */
 void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset);
 
-/* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
- * which succeeded: its family and arch valid) and words: the assembler's
- * loop. Writes instruction->word_count words. */
-extern const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
-static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, uint32_t *words)
-{
-    return gcn_encoders[instruction->family][instruction->arch](instruction, words);
-}
 
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
  * none): a lookup by its top nine bits, generated from encodings.def.

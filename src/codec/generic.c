@@ -44,15 +44,11 @@ static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
 #undef G14
 };
 
-/* Whether an encoding's rows have profiles (its family is on this codec);
- * a constant where the encoding is. */
+/* Whether an encoding's rows have profiles: its family is on this codec
+ * (every family is); a constant where the encoding is. */
 static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding encoding)
 {
-    return false
-#define PROFILE(family, name, ...) || GCN_ENCODING_##family == encoding
-#include "isa/profiles.def"
-#undef PROFILE
-        ;
+    return encodings[encoding].family != GCN_FAMILY_NONE;
 }
 
 /* The profile the codec reads for a shape on a generation: SMRD/SMEM's
@@ -312,13 +308,6 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     return GCN_OK;
 }
 
-static gcn_status not_instruction(gcn_arch arch, const uint32_t *words, size_t word_count,
-                                  gcn_instruction *instruction)
-{
-    (void)arch, (void)words, (void)word_count, (void)instruction;
-    return GCN_ERROR_NOT_INSTRUCTION;
-}
-
 /* The opcode, its row, and its profile's decoder, for one encoding and
  * generation: its words, opcode place and each profile's fields
  * constants, the profiles a switch the compiler makes one jump. */
@@ -376,35 +365,25 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
 #define FIELD(...)
 #define FIELD_ALSO(...)
 #include "isa/encodings.def"
-#undef ENCODING
+GCN_EACH_GENERATION(DECODE, GCN_ENCODING_NONE)
 #undef DECODE
 
-/* The decoder of every encoding on every generation (codec.h): the
- * families on this codec's by encoding and generation, and for the
- * encodings of no family none. */
+/* The decoder of every encoding on every generation (codec.h); those of
+ * no family refuse. */
 const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
-#define DECODER(encoding, family, generation)                                                     \
-    [generation][GCN_ENCODING_##encoding] =                                                        \
-        GCN_FAMILY_##family == GCN_FAMILY_NONE ? not_instruction : decode_GCN_ENCODING_##encoding##_##generation,
-#define ENCODING(name, words, generations, kind, family, ...)                                      \
-    DECODER(name, family, GCN_ARCH_GCN10) DECODER(name, family, GCN_ARCH_GCN11)                    \
-    DECODER(name, family, GCN_ARCH_GCN12) DECODER(name, family, GCN_ARCH_GCN14)
+#define DECODE(encoding, generation) [generation][encoding] = decode_##encoding##_##generation,
 #include "isa/encodings.def"
+    GCN_EACH_GENERATION(DECODE, GCN_ENCODING_NONE)
 #undef ENCODING
 #undef FIELD
 #undef FIELD_ALSO
-#undef DECODER
-    [GCN_ARCH_GCN10][GCN_ENCODING_NONE] = not_instruction,
-    [GCN_ARCH_GCN11][GCN_ENCODING_NONE] = not_instruction,
-    [GCN_ARCH_GCN12][GCN_ENCODING_NONE] = not_instruction,
-    [GCN_ARCH_GCN14][GCN_ENCODING_NONE] = not_instruction,
+#undef DECODE
 };
 
-gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
+gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
-    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count,
-                                                                     instruction);
+    return gcn_decode_inline(arch, words, word_count, instruction);
 }
 
 gcn_status gcn_decode_scalar_memory(gcn_arch arch, const uint32_t *words, size_t word_count,
@@ -597,7 +576,7 @@ static const profile_encoder encoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
 #undef ENCODE
 };
 
-gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *words)
+gcn_status gcn_encode_checked(const gcn_instruction *instruction, uint32_t *words)
 {
     /* (the encoder checks the encoding, family and generation against its
      * own, constants; the callers give a valid arch) */
@@ -637,66 +616,26 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
     words[0] |= instruction->reserved[0];
     words[1] |= count > 1 ? instruction->reserved[1] : 0;
     words[count] = instruction->literal;
-    return gcn_decode_generic(arch, words, count + 1u, instruction);
-}
-
-/* The branch operand's field of one profile set to offset (its bits only). */
-static inline __attribute__((always_inline)) void
-place_branch(gcn_arch arch, const gcn_profile *profile, uint32_t *words, uint16_t offset)
-{
-    const gcn_field_place *places = gcn_field_places[profile->encoding][arch];
-#pragma GCC unroll 4
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand_profile *operand = &profile->operands[i];
-        if (operand->syntax != GCN_SYNTAX_BRANCH)
-            continue;
-        const gcn_field_place *place = &places[operand->field];
-        uint32_t mask = place->mask << place->first;
-        words[place->word] = (words[place->word] & ~mask) | (((uint32_t)offset << place->first) & mask);
-    }
-}
-
-/* The row of words on one encoding and generation, and its profile's branch. */
-static inline __attribute__((always_inline)) void
-set_branch_offset(gcn_arch arch, gcn_encoding encoding, uint32_t *words, uint16_t offset)
-{
-    gcn_family family = (gcn_family)encodings[encoding].family;
-    const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
-    unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
-    unsigned row = (uint16_t)(gcn_opcode_slots[family][arch][opcode].row - 1);
-    if (row >= GCN_ROW_COUNT)
-        return;
-    switch (gcn_rows[row].shape) {
-#define PROFILE(family, name, ...)                                                     \
-    case GCN_SHAPE_##family##_##name:                                                  \
-        if (GCN_ENCODING_##family == encoding)                                         \
-            place_branch(arch, &profiles[GCN_SHAPE_##family##_##name], words, offset); \
-        break;
-#include "isa/profiles.def"
-#undef PROFILE
-    default:
-        break;
-    }
+    return gcn_decode_checked(arch, words, count + 1u, instruction);
 }
 
 void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
 {
     /* The row's profile names the branch operand's field. */
-    switch (gcn_encoding_of_word(arch, words[0]) * GCN_ARCH_COUNT + arch) {
-#define SET(encoding, generation)                                       \
-    case encoding * GCN_ARCH_COUNT + generation:                        \
-        if (has_profiles(encoding))                                     \
-            set_branch_offset(generation, encoding, words, offset);     \
-        break;
-#define ENCODING(name, ...) GCN_EACH_GENERATION(SET, GCN_ENCODING_##name)
-#define FIELD(...)
-#define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-#undef SET
-    default:
-        break;
+    gcn_encoding encoding = gcn_encoding_of_word(arch, words[0]);
+    if (!has_profiles(encoding))
+        return;
+    gcn_opcode_reader reader = gcn_opcode_reader_of(arch, encoding);
+    uint16_t row = gcn_row_of_word(&reader, words[0]);
+    if (row >= GCN_ROW_COUNT)
+        return;
+    const gcn_profile *profile = &profiles[gcn_rows[row].shape];
+    const gcn_field_place *places = gcn_field_places[profile->encoding][arch];
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        if (profile->operands[i].syntax != GCN_SYNTAX_BRANCH)
+            continue;
+        const gcn_field_place *place = &places[profile->operands[i].field];
+        uint32_t mask = place->mask << place->first;
+        words[place->word] = (words[place->word] & ~mask) | (((uint32_t)offset << place->first) & mask);
     }
 }
