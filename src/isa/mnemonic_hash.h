@@ -72,52 +72,6 @@ static inline unsigned gcn_mnemonic_hash(const uint64_t words[GCN_MNEMONIC_WORDS
     return gcn_mnemonic_hash_folded(words[0] ^ words[2], words[1] ^ words[3]);
 }
 
-/* One word of the mnemonic at text + at (rest bytes in all): false while
- * no space ends it; true at the end, with the bytes past the space cleared
- * and the length set. The end of the text stands for a space. */
-static inline bool gcn_mnemonic_word(const char *text, size_t rest, size_t at, uint64_t *word,
-                                     size_t *length)
-{
-    const uint64_t ones = 0x0101010101010101u;
-    size_t left = rest - at;
-    uint64_t value;
-    if (left >= 8)
-        value = gcn_load8(text + at);
-    else if (left == 0)
-        value = ' ';
-    else
-        value = (rest >= 8 ? gcn_load8(text + rest - 8) >> (64 - 8 * left)
-                           : gcn_load_short(text + at, left)) |
-                (uint64_t)' ' << (8 * left);
-    /* The lowest byte equal to ' ': exact (false hits lie above it). */
-    uint64_t spaces = value ^ (ones * ' ');
-    uint64_t found = (spaces - ones) & ~spaces & (ones << 7);
-    if (!found) {
-        *word = value;
-        return false;
-    }
-    unsigned bytes = (unsigned)__builtin_ctzll(found) >> 3;
-    *word = value & (((uint64_t)1 << (8 * bytes)) - 1);
-    *length = at + bytes;
-    return true;
-}
-
-/* The statement's mnemonic at text (rest bytes): up to the first space or
- * the end, read eight bytes at a time into words (unrolled, so that they
- * stay in registers). Its length; 0 when it is empty or longer than any
- * name. */
-static inline size_t gcn_mnemonic_at(const char *text, size_t rest,
-                                     uint64_t words[GCN_MNEMONIC_WORDS])
-{
-    size_t length = 0;
-    words[1] = words[2] = words[3] = 0;
-    if (!gcn_mnemonic_word(text, rest, 0, &words[0], &length) &&
-        !gcn_mnemonic_word(text, rest, 8, &words[1], &length) &&
-        !gcn_mnemonic_word(text, rest, 16, &words[2], &length))
-        gcn_mnemonic_word(text, rest, 24, &words[3], &length);
-    return length;
-}
-
 /* The row whose name is words, or GCN_ROW_NONE: the slot of its hash or
  * one of the next. A name followed by NUL bytes matches too: the caller
  * takes the row's length. */
