@@ -1,4 +1,4 @@
-/* Bits <-> gcn_instruction, one file per family. */
+/* Bits <-> gcn_instruction: the generic codec's entries (codec/generic.c). */
 #ifndef GCN_CODEC_H
 #define GCN_CODEC_H
 
@@ -55,7 +55,6 @@ static inline bool gcn_branch_offset(const gcn_instruction *instruction, uint16_
  * gcn_encode wrote it) set to offset, without a parse. */
 void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset);
 
-
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
  * none): a lookup by its top nine bits, generated from encodings.def.
  * Inline, so that a caller's switch on the family is the one jump. */
@@ -84,8 +83,8 @@ static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
 }
 
 /* Starts an instruction of a known row: zeroes it (but the operands
- * array) and sets its identity. Inline
- * for the parser's and decoders' hot paths. */
+ * array) and sets its identity. Inline for the parser's and decoders' hot
+ * paths. */
 static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch,
                                              gcn_family family, uint16_t row, unsigned opcode,
                                              unsigned word_count)
@@ -106,17 +105,6 @@ static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_a
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count);
 
-/* Bits first..first+width-1 of word. */
-static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)
-{
-    return (word >> first) & ((width >= 32 ? 0u : (1u << width)) - 1u);
-}
-
-/* The opcode of a MUBUF instruction from its first word: bits 18-24. */
-static inline unsigned gcn_mubuf_opcode(uint32_t word0)
-{
-    return gcn_bits(word0, 18, 7);
-}
 /* Where a generic encoding's opcode lies in word 0 on a generation (FLAT:
  * with its segment above it on GCN 1.4), and its rows: for the label scan,
  * which steps over such words without decoding them, and reads this once. */
@@ -144,17 +132,21 @@ static inline uint16_t gcn_row_of_word(const gcn_opcode_reader *reader, uint32_t
                      ((word0 >> reader->high_first) & reader->high_mask) << reader->high_shift;
     return (uint16_t)(reader->slots[value].row - 1);
 }
-/* SMEM's (GCN 1.2 on: two words) opcode, bits 18-25, and SOPP's, bits
- * 16-22 (one word): for the label scan, which steps over both without
- * decoding them. */
+/* The opcodes of MUBUF (bits 18-24), SMEM (GCN 1.2 on: two words; bits
+ * 18-25) and SOPP (one word; bits 16-22) from word 0: for the label scan,
+ * which steps over them without decoding them. */
 enum { GCN_SMEM_WORDS = 2 };
+static inline unsigned gcn_mubuf_opcode(uint32_t word0)
+{
+    return (word0 >> 18) & 0x7fu;
+}
 static inline unsigned gcn_smem_opcode(uint32_t word0)
 {
-    return gcn_bits(word0, 18, 8);
+    return (word0 >> 18) & 0xffu;
 }
 static inline unsigned gcn_sopp_opcode(uint32_t word0)
 {
-    return gcn_bits(word0, 16, 7);
+    return (word0 >> 16) & 0x7fu;
 }
 
 #endif

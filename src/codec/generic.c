@@ -59,24 +59,6 @@ static inline __attribute__((always_inline)) unsigned codec_shape(unsigned shape
                                                                                    : shape;
 }
 
-/* A field's bits at its place (absent: none), its value, and the value
- * put in out (false where it does not fit). */
-static inline __attribute__((always_inline)) uint32_t field_value(const uint32_t *words, const gcn_field_place *place)
-{
-    uint32_t mask = place->mask, value = (words[place->word] >> place->first) & mask;
-    if (place->kind == GCN_PLACE_SIGNED && value > (mask >> 1))
-        value |= ~mask;
-    return value;
-}
-static inline __attribute__((always_inline)) bool put_field(const gcn_field_place *place, uint32_t value, uint32_t *out)
-{
-    uint32_t mask = place->mask;
-    out[place->word] |= (value & mask) << place->first;
-    return place->kind == GCN_PLACE_SIGNED
-               ? (value & ~(mask >> 1)) == 0 || (~value & ~(mask >> 1)) == 0
-               : (value & ~mask) == 0;
-}
-
 /* The bits of the words no shown field (set: bit i for field i) and no
  * fixed bit covers: the reserved bits and the fields the row does not
  * show; a constant where the profile is. */
@@ -164,7 +146,7 @@ memory_offset(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, const
 {
     unsigned flags = instruction->modifiers;
     if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
-        uint32_t soffset = field_value(words, &gcn_field_places[encoding][arch][GCN_FIELD(SMEM, soffset)]);
+        uint32_t soffset = gcn_field_value(words, &gcn_field_places[encoding][arch][GCN_FIELD(SMEM, soffset)]);
         return (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)soffset, 0};
     }
     if (flags & GCN_MOD_IMM)
@@ -222,9 +204,9 @@ decode_modifiers(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, ui
             continue;
         *shown |= 1u << field;
         if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE)
-            *offset = field_value(words, &places[field]);
+            *offset = gcn_field_value(words, &places[field]);
         else if (!window->tabled) /* a product, not a test: no branch on a random bit */
-            flags |= field_value(words, &places[field]) * modifiers[modifier - 1].bit;
+            flags |= gcn_field_value(words, &places[field]) * modifiers[modifier - 1].bit;
     }
     for (unsigned w = 0; w < 2; w++)
         if (window->tabled && window->width[w])
@@ -264,7 +246,7 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
         }
         uint32_t value = 0;
         if (operand->field != GCN_FIELD_LITERAL) {
-            value = field_value(words, &places[operand->field]);
+            value = gcn_field_value(words, &places[operand->field]);
             shown |= 1u << operand->field;
         }
         uint8_t kind = field_kind[operand->syntax];
@@ -272,7 +254,7 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
             /* FLAT's address beside its saddr; `off` where the width is 0
              * (the row is one or GCN_ROW_NONE: its slot one more, in 16 bits) */
             unsigned saddr = operand->width == GCN_WIDTH_FLAT_ADDRESS
-                                 ? field_value(words, &places[GCN_FIELD(FLAT, saddr)])
+                                 ? gcn_field_value(words, &places[GCN_FIELD(FLAT, saddr)])
                              : operand->width == GCN_WIDTH_FLAT_SADDR ? value : GCN_SADDR_OFF;
             unsigned width = gcn_operand_width_beside(operand, (uint16_t)(instruction->row + 1), arch, flags, saddr);
             unsigned register_kind = operand->syntax == GCN_SYNTAX_VGPR ? GCN_OPERAND_VECTOR : GCN_OPERAND_SCALAR;
@@ -326,7 +308,7 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
     if (high[0] != GCN_NO_FIELD)
-        opcode |= field_value(words, &gcn_field_places[encoding][arch][high[0]]) << high[1];
+        opcode |= gcn_field_value(words, &gcn_field_places[encoding][arch][high[0]]) << high[1];
     gcn_opcode_slot slot = gcn_opcode_slots[family][arch][opcode];
     uint16_t row = (uint16_t)(slot.row - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
@@ -424,12 +406,12 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     unsigned opcode = instruction->opcode;
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
     if (high[0] != GCN_NO_FIELD) {
-        if (!put_field(&places[high[0]], opcode >> high[1], out))
+        if (!gcn_put_field(&places[high[0]], opcode >> high[1], out))
             return GCN_ERROR_NOT_ENCODABLE;
         shown |= 1u << high[0];
         opcode &= (1u << high[1]) - 1u;
     }
-    if (!put_field(&places[opcode_field], opcode, out))
+    if (!gcn_put_field(&places[opcode_field], opcode, out))
         return GCN_ERROR_NOT_ENCODABLE;
     /* The modifiers the encoding has on the generation; any other refused. */
     const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
@@ -446,13 +428,13 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         allowed |= info_of->bit;
         if (info_of->kind == GCN_MODIFIER_VALUE) {
             if (profile->offset_rule == GCN_OFFSET_SIGNED_13) { /* GLOBAL's and SCRATCH's: 13 bits signed */
-                if (!put_field(&places[field], instruction->offset & places[field].mask, out) ||
+                if (!gcn_put_field(&places[field], instruction->offset & places[field].mask, out) ||
                     !(instruction->offset <= places[field].mask || instruction->offset >= ~0xfffu))
                     return GCN_ERROR_NOT_ENCODABLE;
-            } else if (!put_field(&places[field], instruction->offset, out)) {
+            } else if (!gcn_put_field(&places[field], instruction->offset, out)) {
                 return GCN_ERROR_NOT_ENCODABLE;
             }
-        } else if (!window->tabled && !put_field(&places[field], (flags & info_of->bit) != 0, out)) {
+        } else if (!window->tabled && !gcn_put_field(&places[field], (flags & info_of->bit) != 0, out)) {
             return GCN_ERROR_NOT_ENCODABLE;
         }
     }
@@ -477,7 +459,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
             bool agrees;
             if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
                 agrees = in->kind == GCN_OPERAND_SCALAR &&
-                         put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out);
+                         gcn_put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out);
                 shown |= 1u << GCN_FIELD(SMEM, soffset);
             } else if (flags & GCN_MOD_IMM) {
                 agrees = in->kind == GCN_OPERAND_IMMEDIATE && in->value == instruction->offset;
@@ -528,7 +510,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
                 return GCN_ERROR_NOT_ENCODABLE;
         }
         if (operand->field != GCN_FIELD_LITERAL) {
-            if (!put_field(&places[operand->field], value, out))
+            if (!gcn_put_field(&places[operand->field], value, out))
                 return GCN_ERROR_NOT_ENCODABLE;
             shown |= 1u << operand->field;
         }

@@ -36,7 +36,6 @@ const gcn_field_layout gcn_field_layouts[] = {
 #undef FIELD_ALSO
     {"", GCN_ENCODING_NONE, 0, 0, 0, 0, 0, 0},
 };
-const unsigned gcn_field_layout_count = LAYOUT_COUNT;
 
 const gcn_encoding_info gcn_encodings[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_NONE] = {"", 1, 0, LOOKUP, GCN_FAMILY_NONE, LAYOUT_COUNT, 0, {0, 0, 0, 0}},

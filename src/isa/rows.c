@@ -186,39 +186,21 @@ static inline uint16_t lookup_exact(const char *name, size_t length)
     return row != GCN_ROW_NONE && gcn_rows[row].name_length == length ? row : GCN_ROW_NONE;
 }
 
-/* Other spellings are looked up again in lower case, out of line (the
- * common lookup keeps no buffer). */
-static __attribute__((noinline)) uint16_t lookup_lower_case(const char *name, size_t length)
-{
-    char lower[GCN_MNEMONIC_MAX_LENGTH];
-    if (length > sizeof lower)
-        return GCN_ROW_NONE;
-    bool upper = false;
-    for (size_t i = 0; i < length; i++) {
-        upper |= name[i] >= 'A' && name[i] <= 'Z';
-        lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + ('a' - 'A') : name[i]);
-    }
-    return upper ? lookup_exact(lower, length) : GCN_ROW_NONE;
-}
-
-static uint16_t lookup_any_case(const char *name, size_t length)
-{
-    uint16_t row = lookup_exact(name, length);
-    return row != GCN_ROW_NONE ? row : lookup_lower_case(name, length);
-}
-
 /* gcn_row_for_name past the exact spelling, out of line: the common lookup
- * saves no registers. */
+ * saves no registers. Other spellings are looked up in lower case, also
+ * without CLRX's encoding-size suffix (s_load_dword_e64): the family
+ * parser, which sees it at the end of the mnemonic, decides what it means. */
 static __attribute__((noinline)) uint16_t lookup_other_spelling(const char *name, size_t length)
 {
-    uint16_t row = lookup_lower_case(name, length);
-    /* CLRX's encoding-size suffix (s_load_dword_e64): the family parser,
-     * which sees it at the end of the mnemonic, decides what it means. */
-    if (row == GCN_ROW_NONE && length > 4 && name[length - 4] == '_' &&
-        (name[length - 3] == 'e' || name[length - 3] == 'E') &&
-        ((name[length - 2] == '3' && name[length - 1] == '2') ||
-         (name[length - 2] == '6' && name[length - 1] == '4')))
-        row = lookup_any_case(name, length - 4);
+    char lower[GCN_MNEMONIC_MAX_LENGTH + 4];
+    if (length > sizeof lower)
+        return GCN_ROW_NONE;
+    for (size_t i = 0; i < length; i++)
+        lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + ('a' - 'A') : name[i]);
+    uint16_t row = lookup_exact(lower, length);
+    if (row == GCN_ROW_NONE && length > 4 &&
+        (memcmp(lower + length - 4, "_e32", 4) == 0 || memcmp(lower + length - 4, "_e64", 4) == 0))
+        row = lookup_exact(lower, length - 4);
     return row;
 }
 
@@ -233,7 +215,7 @@ const char *gcn_nearest_name(const char *name, size_t length)
     const char *best = NULL;
     unsigned best_distance = ~0u;
     for (unsigned i = 0; i < GCN_ROW_COUNT; i++) {
-        unsigned d = gcn_edit_distance(name, length, gcn_rows[i].name, strlen(gcn_rows[i].name));
+        unsigned d = gcn_edit_distance(name, length, gcn_rows[i].name, gcn_rows[i].name_length);
         if (d < best_distance) {
             best_distance = d;
             best = gcn_rows[i].name;
