@@ -372,18 +372,8 @@ gcn_status gcn_decode_scalar_memory(gcn_arch arch, const uint32_t *words, size_t
                                     gcn_instruction *instruction)
 {
     /* (the encoding by the generation alone: no lookup of word 0) */
-    switch (arch) {
-    case GCN_ARCH_GCN10:
-        return decode_encoding(GCN_ARCH_GCN10, GCN_ENCODING_SMRD, words, word_count, instruction);
-    case GCN_ARCH_GCN11:
-        return decode_encoding(GCN_ARCH_GCN11, GCN_ENCODING_SMRD, words, word_count, instruction);
-    case GCN_ARCH_GCN12:
-        return decode_encoding(GCN_ARCH_GCN12, GCN_ENCODING_SMEM, words, word_count, instruction);
-    case GCN_ARCH_GCN14:
-        return decode_encoding(GCN_ARCH_GCN14, GCN_ENCODING_SMEM, words, word_count, instruction);
-    default:
-        return GCN_ERROR_NOT_INSTRUCTION;
-    }
+    gcn_encoding encoding = arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
+    return gcn_decoders[arch][encoding](arch, words, word_count, instruction);
 }
 
 /* The encoder, for one profile and generation. */
@@ -543,16 +533,12 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     }
 #define PROFILE(family, name, ...) GCN_EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
 #include "isa/profiles.def"
-#undef PROFILE
 #undef ENCODE
 
-/* Each profile's encoder by shape and generation; NULL for a shape of no
- * profile (a family not on this codec). */
+/* Each profile's encoder by shape and generation. */
 typedef gcn_status (*profile_encoder)(const gcn_instruction *, uint32_t *);
 static const profile_encoder encoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
-#define ENCODE(shape, generation) encode_##shape##_##generation,
-#define PROFILE(family, name, ...) \
-    [GCN_SHAPE_##family##_##name] = {GCN_EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)},
+#define ENCODE(shape, generation) [shape][generation] = encode_##shape##_##generation,
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
@@ -564,8 +550,7 @@ gcn_status gcn_encode_checked(const gcn_instruction *instruction, uint32_t *word
      * own, constants; the callers give a valid arch) */
     unsigned layout = instruction->row < GCN_ROW_COUNT ? gcn_row_layouts[instruction->row]
                                                        : gcn_shape_layouts[gcn_default_shape[instruction->family]];
-    profile_encoder encode = encoders[layout][instruction->arch];
-    return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
+    return encoders[layout][instruction->arch](instruction, words);
 }
 
 gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)

@@ -41,23 +41,14 @@ static inline uint64_t gcn_load8(const char *p)
     return value;
 }
 
-/* Up to eight bytes, little-endian, zero above. */
-static inline uint64_t gcn_load_short(const char *p, size_t length)
-{
-    uint64_t value = 0;
-    for (size_t i = length; i-- > 0;)
-        value = value << 8 | (unsigned char)p[i];
-    return value;
-}
-
 /* A name of at most GCN_MNEMONIC_MAX_LENGTH bytes as words. */
 static inline void gcn_mnemonic_words_of(const char *name, size_t length,
                                          uint64_t words[GCN_MNEMONIC_WORDS])
 {
-    for (size_t i = 0; i < GCN_MNEMONIC_WORDS; i++, name += 8) {
-        size_t left = length > 8 * i ? length - 8 * i : 0;
-        words[i] = left >= 8 ? gcn_load8(name) : gcn_load_short(name, left);
-    }
+    char bytes[GCN_MNEMONIC_MAX_LENGTH] = {0};
+    memcpy(bytes, name, length);
+    for (size_t i = 0; i < GCN_MNEMONIC_WORDS; i++)
+        words[i] = gcn_load8(bytes + 8 * i);
 }
 
 /* The hash of a name from its words folded in two: words 0 ^ 2 and 1 ^ 3. */
