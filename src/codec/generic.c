@@ -234,14 +234,14 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
         flags |= GCN_MOD_LITERAL;
     }
     instruction->modifiers = (uint16_t)flags;
-    bool soffset_shown = false;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         gcn_operand *out = &instruction->operands[i];
         if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
             *out = memory_offset(arch, encoding, words, instruction);
-            soffset_shown = encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE);
+            if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) /* soffset, shown with soe only */
+                shown |= 1u << GCN_FIELD(SMEM, soffset);
             continue;
         }
         uint32_t value = 0;
@@ -261,13 +261,12 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
             if (operand->width == GCN_WIDTH_FLAT_ADDRESS || operand->width == GCN_WIDTH_FLAT_SADDR)
                 register_kind = width ? register_kind : GCN_OPERAND_OFF;
             put_operand(out, register_kind, width, value, 0);
-        } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
-            put_operand(out, GCN_OPERAND_SCALAR, 4, value * 4, 0);
-        } else if (operand->syntax == GCN_SYNTAX_SBASE || (operand->syntax == GCN_SYNTAX_SREG && operand->width)) {
-            /* SMRD/SMEM's registers, their width by the row */
+        } else if (operand->syntax == GCN_SYNTAX_SRSRC || operand->syntax == GCN_SYNTAX_SBASE ||
+                   (operand->syntax == GCN_SYNTAX_SREG && operand->width)) {
+            /* SGPR tuples by their first register / 4 or / 2; SMRD/SMEM's width by the row */
             const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
             put_operand(out, GCN_OPERAND_SCALAR, gcn_operand_width(operand, row, arch, flags),
-                        operand->syntax == GCN_SYNTAX_SBASE ? value * 2 : value, 0);
+                        value << (operand->syntax == GCN_SYNTAX_SRSRC ? 2 : operand->syntax == GCN_SYNTAX_SBASE), 0);
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
             put_operand(out, scalar_kind(arch, value), 1, value, 0);
         } else if (kind) /* an immediate field */
@@ -281,10 +280,6 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
      * fields the row does not show */
     uint32_t kept[2];
     unshown_bits(encoding, arch, shown, kept);
-    if (soffset_shown) { /* (SMEM's soffset, shown with soe only: kept apart) */
-        const gcn_field_place *soffset = &places[GCN_FIELD(SMEM, soffset)];
-        kept[soffset->word] &= ~(soffset->mask << soffset->first);
-    }
     instruction->reserved[0] = words[0] & kept[0];
     instruction->reserved[1] = info->words > 1 ? words[1] & kept[1] : 0;
     return GCN_OK;
@@ -344,8 +339,6 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
         return decode_encoding(generation, encoding, words, word_count, instruction);             \
     }
 #define ENCODING(name, ...) GCN_EACH_GENERATION(DECODE, GCN_ENCODING_##name)
-#define FIELD(...)
-#define FIELD_ALSO(...)
 #include "isa/encodings.def"
 GCN_EACH_GENERATION(DECODE, GCN_ENCODING_NONE)
 #undef DECODE
@@ -471,18 +464,15 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
                                                    operand->width == GCN_WIDTH_FLAT_SADDR))))
                 return GCN_ERROR_NOT_ENCODABLE;
             value = in->number;
-        } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
-            if (in->kind != GCN_OPERAND_SCALAR || in->number % 4 != 0)
+        } else if (operand->syntax == GCN_SYNTAX_SRSRC || operand->syntax == GCN_SYNTAX_SBASE) {
+            unsigned scale = operand->syntax == GCN_SYNTAX_SRSRC ? 4u : 2u;
+            if (in->kind != GCN_OPERAND_SCALAR || in->number % scale != 0)
                 return GCN_ERROR_NOT_ENCODABLE;
-            value = in->number / 4u;
+            value = in->number / scale;
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
             if (in->kind != GCN_OPERAND_SCALAR && in->kind != GCN_OPERAND_CONSTANT)
                 return GCN_ERROR_NOT_ENCODABLE;
             value = in->number;
-        } else if (operand->syntax == GCN_SYNTAX_SBASE) { /* SMRD/SMEM */
-            if (in->kind != GCN_OPERAND_SCALAR || (in->number & 1u))
-                return GCN_ERROR_NOT_ENCODABLE;
-            value = in->number / 2u;
         } else if (kind) {
             if (in->kind != kind)
                 return GCN_ERROR_NOT_ENCODABLE;
