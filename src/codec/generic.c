@@ -1,8 +1,7 @@
-/* The generic codec: the families whose rows name an operand profile (the
- * scalar ALU, SOPP, SMRD/SMEM and MUBUF). Each operand's field goes straight to or from its
- * place on the generation (gcn_field_places, generated from
- * encodings.def); the fields a row does not show stay in reserved[] with
- * the bits no field covers, so that encoding gives every bit back. */
+/* The generic codec: each operand's field goes straight to or from its
+ * place on the generation (gcn_field_places, generated from encodings.def);
+ * the fields a row does not show stay in reserved[] with the bits no field
+ * covers, so that encoding gives every bit back. */
 #include "codec/codec.h"
 #include "isa/profile.h"
 
@@ -43,13 +42,6 @@ static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
 #undef G12
 #undef G14
 };
-
-/* Whether an encoding's rows have profiles: its family is on this codec
- * (every family is); a constant where the encoding is. */
-static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding encoding)
-{
-    return encodings[encoding].family != GCN_FAMILY_NONE;
-}
 
 /* The profile the codec reads for a shape on a generation: SMRD/SMEM's
  * SMRD twin on GCN 1.0/1.1 (isa/profile.h); a constant where both are. */
@@ -294,7 +286,7 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
 {
     const encoding_facts *info = &encodings[encoding];
     gcn_family family = (gcn_family)info->family;
-    if (!has_profiles(encoding))
+    if (family == GCN_FAMILY_NONE) /* (every family has profiles) */
         return GCN_ERROR_NOT_INSTRUCTION;
     if (word_count < info->words)
         return GCN_ERROR_TRUNCATED;
@@ -580,7 +572,7 @@ void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
 {
     /* The row's profile names the branch operand's field. */
     gcn_encoding encoding = gcn_encoding_of_word(arch, words[0]);
-    if (!has_profiles(encoding))
+    if (encodings[encoding].family == GCN_FAMILY_NONE)
         return;
     gcn_opcode_reader reader = gcn_opcode_reader_of(arch, encoding);
     uint16_t row = gcn_row_of_word(&reader, words[0]);
