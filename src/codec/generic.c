@@ -19,29 +19,11 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 static const gcn_modifier_info modifiers[GCN_MODIFIER_COUNT] = {
 #include "isa/modifier_rows.h"
 };
-typedef struct encoding_facts {
-    uint8_t words, generations, kind, family; /* as gcn_encoding_info's */
-    uint32_t value[GCN_ARCH_COUNT]; /* the fixed bits of word 0 */
-} encoding_facts;
-static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
-#define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14)           \
-    [GCN_ENCODING_##name] = {words, generations, GCN_ENCODING_##kind, GCN_FAMILY_##family, \
-                             {v10, v11, v12, v14}},
-#define ALL GCN_GENERATION_ALL
-#define G10 GCN_GENERATION_10
-#define G11 GCN_GENERATION_11
-#define G12 GCN_GENERATION_12
-#define G14 GCN_GENERATION_14
+static const gcn_encoding_info encodings[GCN_ENCODING_COUNT] = {
+#include "isa/encoding_rows.h"
+};
 #define FIELD(...)
 #define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef ALL
-#undef G10
-#undef G11
-#undef G12
-#undef G14
-};
 
 /* The profile the codec reads for a shape on a generation: SMRD/SMEM's
  * SMRD twin on GCN 1.0/1.1 (isa/profile.h); a constant where both are. */
@@ -213,7 +195,7 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
                 unsigned flags, uint32_t shown, uint32_t offset, gcn_instruction *instruction)
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    const encoding_facts *info = &encodings[encoding];
+    const gcn_encoding_info *info = &encodings[encoding];
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     unsigned count = info->words;
     /* GLOBAL's and SCRATCH's 13 bits signed, by arithmetic */
@@ -284,7 +266,7 @@ static inline __attribute__((always_inline)) gcn_status
 decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, size_t word_count,
                 gcn_instruction *instruction)
 {
-    const encoding_facts *info = &encodings[encoding];
+    const gcn_encoding_info *info = &encodings[encoding];
     gcn_family family = (gcn_family)info->family;
     if (family == GCN_FAMILY_NONE) /* (every family has profiles) */
         return GCN_ERROR_NOT_INSTRUCTION;
@@ -367,7 +349,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
                uint32_t *words)
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    const encoding_facts *info = &encodings[encoding];
+    const gcn_encoding_info *info = &encodings[encoding];
     if (instruction->encoding != encoding || instruction->family != info->family ||
         !((info->generations >> arch) & 1u) || instruction->operand_count != profile->operand_count)
         return GCN_ERROR_NOT_ENCODABLE;

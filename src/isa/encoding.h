@@ -47,6 +47,18 @@ typedef struct gcn_field_layout {
     uint8_t generations;
 } gcn_field_layout;
 
+/* Layout rows, numbered so that an encoding finds its first. */
+enum gcn_field_row {
+#define ENCODING(name, ...) GCN_FIELD_ROW_FIRST_##name, GCN_FIELD_ROW_BEFORE_##name = GCN_FIELD_ROW_FIRST_##name - 1,
+#define FIELD(encoding, name, ...) GCN_FIELD_ROW_##encoding##_##name,
+#define FIELD_ALSO(encoding, name, ...) GCN_FIELD_ROW_ALSO_##encoding##_##name,
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+    GCN_FIELD_ROW_COUNT
+};
+
 typedef struct gcn_encoding_info {
     const char *name;
     uint8_t words;       /* without a literal */
