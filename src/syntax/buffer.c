@@ -93,20 +93,6 @@ const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction)
     return NULL;
 }
 
-/* Accepts text exactly (ignoring case) when no name character follows;
- * the caller has skipped space. */
-static bool accept_text(gcn_cursor *cursor, const char *expected)
-{
-    const char *p = cursor->pos, *end = cursor->end;
-    for (; *expected; expected++, p++)
-        if (p >= end || gcn_lower(*p) != gcn_lower(*expected))
-            return false;
-    if (p < end && gcn_is_identifier_char(*p))
-        return false;
-    cursor->pos = p;
-    return true;
-}
-
 /* CLRX's ill_N for an operand code without a name; N in [0, maximum]. */
 static bool parse_raw_code(gcn_cursor *cursor, unsigned maximum, unsigned *code)
 {
@@ -138,12 +124,12 @@ bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field)
     if (!llvm) { /* clrxdisasm's spellings of tuples without a name */
         for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
             if (arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
-                accept_text(cursor, odd_srsrcs[i].text)) {
+                gcn_accept_word_here(cursor, odd_srsrcs[i].text)) {
                 *field = odd_srsrcs[i].code / 4;
                 return true;
             }
         }
-    } else if (arch >= GCN_ARCH_GCN12 && accept_text(cursor, "s[100:103]")) {
+    } else if (arch >= GCN_ARCH_GCN12 && gcn_accept_word_here(cursor, "s[100:103]")) {
         *field = 25; /* as llvm-mc's GCN 1.2/1.4 disassembler prints it */
         return true;
     }

@@ -133,12 +133,6 @@ char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsign
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 /* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way
  * (saddr.c): llvm-mc 14's pairs lose their low bit. */
-typedef struct gcn_odd_saddr {
-    uint8_t code, count;
-    const char *text;
-} gcn_odd_saddr;
-extern const gcn_odd_saddr gcn_odd_saddrs[]; /* clrxdisasm's names of codes no register covers */
-extern const size_t gcn_odd_saddr_count;
 bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* The same read: off, or count SGPRs (clrxdisasm's odd names with a

@@ -334,23 +334,14 @@ static bool parse_hwreg(gcn_cursor *cursor, uint32_t *value)
     size_t length = gcn_peek_identifier_here(cursor);
     gcn_arch arch = cursor->options->arch;
     int64_t id = -1;
-    /* CLRX also reads its names with HWREG_ before them, in any case. */
+    /* CLRX also reads its names with HWREG_ before them, in any case;
+     * llvm-mc's (HW_REG_MODE) in any case too. */
     size_t skip = length > 6 && gcn_word_is(start, 6, "hwreg_") ? 6 : 0;
     for (size_t i = 0; length && i < gcn_hwreg_name_count && id < 0; i++) {
         const gcn_hwreg_name *name = &gcn_hwreg_names[i];
-        if (((name->generations >> arch) & 1u) && name->clrx &&
-            gcn_word_is(start + skip, length - skip, name->clrx))
-            id = name->id;
-    }
-    /* llvm-mc's names are upper case: compare them in lower case too. */
-    for (size_t i = 0; id < 0 && length && i < gcn_hwreg_name_count; i++) {
-        const gcn_hwreg_name *name = &gcn_hwreg_names[i];
-        if (!((name->generations >> arch) & 1u) || !name->llvm || strlen(name->llvm) != length)
-            continue;
-        bool same = true;
-        for (size_t j = 0; j < length && same; j++)
-            same = gcn_lower(start[j]) == gcn_lower(name->llvm[j]);
-        if (same)
+        if (((name->generations >> arch) & 1u) &&
+            ((name->clrx && gcn_word_is(start + skip, length - skip, name->clrx)) ||
+             (name->llvm && gcn_accept_word_here(cursor, name->llvm))))
             id = name->id;
     }
     if (id >= 0) {
