@@ -383,53 +383,11 @@ read_modifiers_and_widths(const char **at, const char *end, gcn_arch arch, bool 
     instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
     if (hook->check && !hook->check(NULL, dialect, row, instruction, NULL, NULL))
         return false;
-    unsigned modifiers = instruction->modifiers, saddr = GCN_SADDR_OFF, i;
-#pragma GCC unroll 4
-    for (i = 0; i < profile->operand_count; i++)
-        if (profile->operands[i].width == GCN_WIDTH_FLAT_SADDR)
-            saddr = out[i].number; /* GCN_SADDR_OFF for off */
-    if (result_optional(profile, row)) {
-        bool given = out[0].count != 0, glc = (modifiers & GCN_MOD_GLC) != 0;
-        if (glc ? !given : llvm && given)
-            return false;
-        if (!given)
-            out[0].count = (uint8_t)gcn_operand_width(&profile->operands[0], row, arch, modifiers);
-    }
-#pragma GCC unroll 4
-    for (i = 0; i < profile->operand_count; i++) {
-        const gcn_operand_profile *operand = &profile->operands[i];
-        if (operand->syntax != GCN_SYNTAX_VGPR)
-            continue;
-        unsigned width = gcn_operand_width_beside(operand, (unsigned)(row - gcn_rows) + 1, arch, modifiers, saddr),
-                 found = out[i].count;
-        switch ((gcn_width_rule)operand->width) {
-        case GCN_WIDTH_DATA:
-            if (found != width - (llvm && (modifiers & GCN_MOD_TFE)))
-                return false;
-            break;
-        case GCN_WIDTH_ADDRESS:
-            if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
-                if (found != width) /* 0 for off */
-                    return false;
-            } else if (found && (llvm || found != 1)) {
-                return false;
-            }
-            break;
-        case GCN_WIDTH_FLAT_ADDRESS: /* 0: off, beside an saddr */
-            if (found != width)
-                return false;
-            out[i].kind = width ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF;
-            break;
-        default:
-            if (found != width)
-                return false;
-            break;
-        }
-        out[i].count = (uint8_t)width;
-    }
+    if (!check_widths(NULL, llvm, row, profile, NULL, instruction))
+        return false;
     instruction->offset = (uint32_t)read.offset;
 #pragma GCC unroll 4
-    for (i = 0; i < profile->operand_count; i++)
+    for (unsigned i = 0; i < profile->operand_count; i++)
         if ((syntax & OFFSET_OPERAND) && profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET) {
             bool immediate = out[i].kind == GCN_OPERAND_IMMEDIATE;
             instruction->offset = immediate ? out[i].value : out[i].number;
