@@ -9,15 +9,7 @@
 #include "codec/codec.h"
 #include "syntax/scalar_memory.h"
 
-
 static bool is_smrd(gcn_arch arch) { return arch <= GCN_ARCH_GCN11; }
-
-/* The offset field's mask (encodings.def). */
-static uint32_t offset_mask(gcn_arch arch)
-{
-    return is_smrd(arch) ? gcn_field_places[GCN_ENCODING_SMRD][arch][GCN_FIELD(SMRD, offset)].mask
-                         : gcn_field_places[GCN_ENCODING_SMEM][arch][GCN_FIELD(SMEM, offset)].mask;
-}
 
 /* Keeps the low width bits; CLRX warns as "Value 0x14dca7 truncated to
  * 0x4dca7" when the value fits neither signed nor unsigned. A negative
@@ -72,32 +64,23 @@ bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *
 
 /* Where the offset is left out: the end (llvm-mc takes "s[2:3]," too), a
  * key, or (llvm) a modifier. */
-static bool offset_left_out(const gcn_cursor *cursor, bool after_comma)
-{
-    gcn_cursor here = *cursor;
-    gcn_skip_space(&here);
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    if (gcn_at_end(&here))
-        return !after_comma || llvm;
-    if (!llvm)
-        return !after_comma && at_key(&here);
-    /* The usual next operand (',', sN, s[N:M], a number) starts with none
-     * of the modifiers' letters. */
-    unsigned char first = gcn_lower(*here.pos);
-    if (first != 'g' && first != 'n' && first != 'o')
-        return false;
-    size_t length = gcn_peek_identifier_here(&here);
-    return gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
-           gcn_word_is(here.pos, length, "offset");
-}
-
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse)
 {
-    if (!offset_left_out(cursor, after_comma))
-        return false;
-    parse->kind = GCN_MEMORY_OFFSET_MISSING; /* 0, as llvm-mc takes it */
-    parse->offset_at = cursor->pos;
-    return true;
+    gcn_cursor here = *cursor;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, left_out;
+    size_t length = gcn_peek_identifier(&here);
+    if (gcn_at_end(&here))
+        left_out = !after_comma || llvm;
+    else if (!llvm)
+        left_out = !after_comma && at_key(&here);
+    else /* (the usual next operand, ',', sN, s[N:M] or a number, is none of these) */
+        left_out = gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
+                   gcn_word_is(here.pos, length, "offset");
+    if (left_out) {
+        parse->kind = GCN_MEMORY_OFFSET_MISSING; /* 0, as llvm-mc takes it */
+        parse->offset_at = cursor->pos;
+    }
+    return left_out;
 }
 
 /* What llvm-mc prints there but refuses to assemble (s[100:103], exec as
@@ -276,6 +259,14 @@ bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instructi
     return true;
 }
 
+/* GCN 1.1's literal offset: the word after SMRD's, whose offset field says so. */
+static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const char *at, int64_t value)
+{
+    instruction->modifiers |= GCN_MOD_LITERAL;
+    instruction->literal = truncate(cursor, at, value, 32, false);
+    instruction->offset = GCN_CODE_LITERAL;
+}
+
 /* An immediate offset: its range per generation and dialect; on GCN 1.1
  * past 8 bits (or with _e64) the literal word. */
 static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
@@ -289,14 +280,12 @@ static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instructio
             return gcn_fail(cursor, at, "offset %lld needs a literal, which _e32 forbids", (long long)value);
         if (llvm && (value < 0 || value > 0xffffffffll))
             return gcn_fail(cursor, at, "offset %lld out of range [0, 0xffffffff]", (long long)value);
-        instruction->modifiers |= GCN_MOD_LITERAL;
-        instruction->literal = truncate(cursor, at, value, 32, false);
-        instruction->offset = GCN_CODE_LITERAL; /* SMRD's offset field says: the literal word */
+        set_literal(cursor, instruction, at, value);
         return true;
     }
-    int64_t minimum = 0, maximum = offset_mask(arch);
+    unsigned width = arch == GCN_ARCH_GCN12 ? 20 : 8; /* the offset field's */
+    int64_t minimum = 0, maximum = (1 << width) - 1;
     const char *expected = arch == GCN_ARCH_GCN12 ? "a 20-bit unsigned offset" : "an 8-bit unsigned dword offset";
-    unsigned width = arch == GCN_ARCH_GCN12 ? 20 : 8;
     if (arch >= GCN_ARCH_GCN14) {
         width = 21;
         minimum = -0x100000;
@@ -338,9 +327,7 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
             return false;
         break;
     case GCN_MEMORY_OFFSET_LITERAL:
-        instruction->modifiers |= GCN_MOD_LITERAL;
-        instruction->literal = truncate(cursor, parse->offset_at, parse->offset, 32, false);
-        instruction->offset = GCN_CODE_LITERAL; /* SMRD's offset field says: the literal word */
+        set_literal(cursor, instruction, parse->offset_at, parse->offset);
         break;
     case GCN_MEMORY_OFFSET_REGISTER:
         if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */
