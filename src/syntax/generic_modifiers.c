@@ -32,23 +32,16 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     gcn_skip_space(cursor);
     text->at = cursor->pos;
     unsigned first = 0, count = 0;
+    /* MUBUF's address may be off (CLRX: left out), as may an address of
+     * one VGPR beside an saddr (SCRATCH's) */
+    bool off = profile->syntax == GCN_SYNTAX_VGPR &&
+               (profile->width == GCN_WIDTH_ADDRESS || (profile->width == GCN_WIDTH_FLAT_ADDRESS && profile->dwords == 1)) &&
+               gcn_accept_word_here(cursor, "off");
     switch ((gcn_operand_syntax)profile->syntax) {
     case GCN_SYNTAX_VGPR:
-        if (profile->width == GCN_WIDTH_ADDRESS) {
-            if (gcn_accept_word_here(cursor, "off")) {
-                *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
-                return true;
-            }
-            if (cursor->options->dialect == GCN_DIALECT_CLRX && gcn_at_register(cursor) &&
-                *cursor->pos != 'v' && *cursor->pos != 'V') {
-                text->omitted = true; /* CLRX: an address may be left out */
-                *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
-                return true;
-            }
-        }
-        /* an address of one VGPR beside an saddr may be off (SCRATCH's) */
-        if (profile->width == GCN_WIDTH_FLAT_ADDRESS && profile->dwords == 1 &&
-            gcn_accept_word_here(cursor, "off")) {
+        text->omitted = !off && profile->width == GCN_WIDTH_ADDRESS && cursor->options->dialect == GCN_DIALECT_CLRX &&
+                        gcn_at_register(cursor) && *cursor->pos != 'v' && *cursor->pos != 'V';
+        if (off || text->omitted) {
             *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
             return true;
         }
