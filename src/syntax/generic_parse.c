@@ -390,22 +390,12 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
 {
     const char *start = cursor->pos;
     bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
-    switch ((gcn_operand_syntax)profile->syntax) {
-    case GCN_SYNTAX_SREG:
-        if (!parse_register(cursor, profile->dwords, out))
-            return false;
-        break;
-    case GCN_SYNTAX_SSRC_INLINE:
-        if (!parse_source(cursor, profile->dwords, false, state, out))
-            return false;
-        if (out->kind == GCN_OPERAND_LITERAL && cursor->options->dialect == GCN_DIALECT_LLVM)
-            return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
-        break;
-    default:
-        if (!parse_source(cursor, profile->dwords, registers_only, state, out))
-            return false;
-        break;
-    }
+    if (!(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
+                                             : parse_source(cursor, profile->dwords, registers_only, state, out)))
+        return false;
+    if (profile->syntax == GCN_SYNTAX_SSRC_INLINE && out->kind == GCN_OPERAND_LITERAL &&
+        cursor->options->dialect == GCN_DIALECT_LLVM)
+        return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
     if (out->kind == GCN_OPERAND_SCALAR && cursor->options->dialect == GCN_DIALECT_LLVM &&
         cursor->options->arch >= GCN_ARCH_GCN12 &&
         out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
@@ -451,9 +441,6 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         }
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, (uint32_t)value & 0xffffu};
         return true;
-    case GCN_SYNTAX_BRANCH:
-        *out = (gcn_operand){GCN_OPERAND_BRANCH, 1, 0, 0};
-        return parse_immediate(cursor, GCN_SYNTAX_BRANCH, &out->value);
     case GCN_SYNTAX_HWREG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_hwreg(cursor, &out->value);
@@ -473,7 +460,8 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     case GCN_SYNTAX_OPTIONAL16:
     case GCN_SYNTAX_WAITCNT:
     case GCN_SYNTAX_SENDMSG:
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+    case GCN_SYNTAX_BRANCH:
+        *out = (gcn_operand){profile->syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
     case GCN_SYNTAX_VGPR: /* gcn_parse_with_modifiers' (generic_modifiers.c) */
     case GCN_SYNTAX_SRSRC:
