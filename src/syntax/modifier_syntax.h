@@ -46,28 +46,19 @@ static const reading_rule reading_rules[][GCN_ARCH_COUNT] = {
 #undef BEFORE_GCN14
 #undef NO_FLAT_OFFSET
 
-/* How an encoding's modifiers read beyond the flags and the offset:
- * llvm-mc 14's syntax, offset:N before glc and slc, the flags without a
- * value, noglc and noslc, a comma before the modifiers (FLAT, SMEM; llvm-mc
- * reads MUBUF's so too, which this parser does not follow yet); CLRX's
- * fields between the modifiers (FLAT, SMEM) or after them, reserved= among
- * them (MUBUF, SMEM), a later generation's field in reserved bits (FLAT's
- * seg= and saddr= before GCN 1.4); the encoding's checks after the operands' widths, where they
- * only warn (FLAT), or before, where they refuse pairs of modifiers
- * (MUBUF). */
-/* SMRD/SMEM: the offset is an operand (an immediate sets imm), never
- * offset:N in the one-pass path; before GCN 1.2 the words are SMRD's (the
- * text reads the row's SMEM profile); the full path's operands, CLRX's
- * keys (between the modifiers) and the words by its hooks
- * (scalar_memory.h). */
+/* How an encoding's modifiers read beyond the flags and the offset. */
 enum {
-    LLVM_MC_MODIFIERS = 1,
-    CLRX_FIELDS_BETWEEN = 2,
-    CLRX_RESERVED_KEY = 4,
-    CHECKS_AFTER_WIDTHS = 8,
-    OFFSET_OPERAND = 16,
-    SMRD_BEFORE_GCN12 = 32,
-    CLRX_LATER_FIELDS = 64
+    LLVM_MC_MODIFIERS = 1,   /* llvm-mc 14's: offset:N before glc and slc, flags without a value, noglc and
+                              * noslc, a comma before them (llvm-mc reads MUBUF's so too: not followed yet) */
+    CLRX_FIELDS_BETWEEN = 2, /* CLRX's fields between the modifiers, not only after them */
+    CLRX_RESERVED_KEY = 4,   /* CLRX's reserved= among them */
+    CHECKS_AFTER_WIDTHS = 8, /* the checks after the operands' widths, where they only warn (FLAT's), not
+                              * before, where they refuse pairs of modifiers (MUBUF's) */
+    OFFSET_OPERAND = 16,     /* SMRD/SMEM: the offset an operand (an immediate sets imm), never offset:N in
+                              * the one-pass path; the full path's operands, keys and words by its hooks */
+    SMRD_BEFORE_GCN12 = 32,  /* SMRD's words before GCN 1.2 (the text reads the row's SMEM profile) */
+    CLRX_LATER_FIELDS = 64   /* a later generation's field in reserved bits (FLAT's seg= and saddr= before
+                              * GCN 1.4) */
 };
 static const uint8_t modifier_syntax[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = CLRX_RESERVED_KEY,

@@ -1,15 +1,12 @@
 /* The generic parser's one-pass path: the usual statement of every
- * profile that has operands to read (the scalar ALU's, MUBUF's, FLAT's,
- * SMRD/SMEM's), read at once: operands after ", " by their syntax, then
- * the modifiers where the encoding has them, nothing the full path would
- * warn about or refuse. Anything else is left, touching nothing the full
- * path reads, to the full path (generic_parse.c, generic_modifiers.c),
- * which gives the same result (tests/plain_path.c feeds statements to
- * both).
- * Inline per layout, so that each profile's tests fold; SGPRs read
- * straight; the readers of VGPRs, of the other scalar registers and of
- * the modifiers out of line, once for every layout (a copy in each would
- * not stay in the instruction cache beside the others). */
+ * profile that has operands to read, as the printers write it (operands
+ * after ", ", registers as llvm-mc 14's disassembler prints them or by
+ * CLRX's names), nothing the full path would warn about or refuse.
+ * Anything else is left, touching nothing, to the full path
+ * (generic_parse.c, generic_modifiers.c), which gives the same result
+ * (tests/plain_path.c). Inline per layout, so that each profile's tests
+ * fold; the readers of VGPRs, of the rarer scalar registers and of the
+ * modifiers out of line, once (copies would crowd the instruction cache). */
 #include <string.h>
 
 #include "isa/generated/layouts.h"
@@ -18,13 +15,8 @@
 #include "syntax/modifier_syntax.h"
 #include "syntax/parse.h"
 
-
 /* The longest statement the one-pass path reads. */
 enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
-
-/* ---- scalar registers and SMRD/SMEM's offsets as the printers write
- * them: registers as llvm-mc 14's disassembler prints them (sN, s[N:M],
- * ttmpN, null, tba), CLRX's names ---- */
 
 /* A name past s and ttmp (vcc, null, tba...) exactly as gcn_put_llvm_memory_register
  * prints it for some field value of count registers: the end of the text
@@ -268,9 +260,7 @@ read_offset(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn
     return at;
 }
 
-/* The modifiers' reader out of line, once for every profile's parser: a
- * copy in each would not stay in the instruction cache beside the
- * others. */
+/* The modifiers' reader out of line (see above). */
 static __attribute__((noinline)) const char *read_modifiers(const char *p, const char *end, int32_t minimum,
                                                           int32_t maximum, gcn_plain_modifiers *read)
 {

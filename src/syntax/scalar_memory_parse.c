@@ -83,20 +83,10 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_
     return left_out;
 }
 
-/* What llvm-mc prints there but refuses to assemble (s[100:103], exec as
- * a load's destination) is read back with a warning that names llvm-mc's
- * message. */
-static void warn_llvm_refused(gcn_cursor *cursor, const char *at, unsigned code, unsigned count, bool data)
-{
-    const char *message = gcn_llvm_refused_scalar(cursor->options->arch, code, count, data);
-    if (message)
-        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)(cursor->pos - at), at,
-                 message);
-}
-
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
  * some field value, also where its assembler refuses that text (s[96:103]
- * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back. */
+ * on GCN 1.2, null, tba as a buffer base, exec as a load's destination):
+ * our LLVM output reads back, with a warning that names llvm-mc's message. */
 static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool base, bool data, unsigned *code)
 {
     const char *at = cursor->pos;
@@ -104,8 +94,9 @@ static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool ba
     if (!after)
         return false;
     cursor->pos = after;
-    if (*code + count > 102)
-        warn_llvm_refused(cursor, at, *code, count, data);
+    const char *message = *code + count > 102 ? gcn_llvm_refused_scalar(cursor->options->arch, *code, count, data) : NULL;
+    if (message)
+        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)(after - at), at, message);
     return true;
 }
 
