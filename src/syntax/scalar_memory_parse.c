@@ -77,7 +77,7 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_
         left_out = gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
                    gcn_word_is(here.pos, length, "offset");
     if (left_out) {
-        parse->kind = GCN_MEMORY_OFFSET_MISSING; /* 0, as llvm-mc takes it */
+        parse->kind = GCN_MEMORY_OFFSET_IMMEDIATE; /* 0, as llvm-mc takes it */
         parse->offset_at = cursor->pos;
     }
     return left_out;
@@ -312,7 +312,6 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     switch (parse->kind) {
     case GCN_MEMORY_OFFSET_NONE:
         break;
-    case GCN_MEMORY_OFFSET_MISSING:
     case GCN_MEMORY_OFFSET_IMMEDIATE:
         if (!set_immediate(cursor, row, instruction, parse, parse->offset))
             return false;
