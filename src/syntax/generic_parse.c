@@ -4,14 +4,10 @@
 #include "syntax/generic.h"
 #include "syntax/hooks.h"
 #include "syntax/modifier.h"
+#include "syntax/parse.h"
 
 #include "codec/codec.h"
 
-/* The profiles copied, so that the compiler knows each one's operands
- * where gcn_parse_generic's switch knows the profile. */
-static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
-#include "isa/profile_rows.h"
-};
 typedef struct parsed {
     bool literal;
     uint32_t literal_value;

@@ -471,12 +471,6 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     return true;
 }
 
-/* The profiles copied, so that each layout's parser below knows its own
- * as constants. */
-static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
-#include "isa/profile_rows.h"
-};
-
 /* One parser per layout, out of line (the usual statement calls it
  * straight, gcn_shape_parsers): the one-pass path inline, the full path
  * after it. */
