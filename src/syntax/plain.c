@@ -49,30 +49,6 @@ static __attribute__((noinline)) const char *printed_special(const char *at, con
     return at + n;
 }
 
-/* A register index as llvm-mc prints it: one to three digits without a
- * leading zero (no register lies past 999); -1 if none. */
-static inline __attribute__((always_inline)) int printed_index(const char **at, const char *end)
-{
-    const char *p = *at;
-    unsigned first, second, third;
-    if (p >= end || (first = (unsigned)(*p - '0')) > 9)
-        return -1;
-    if (++p == end || (second = (unsigned)(*p - '0')) > 9) {
-        *at = p;
-        return (int)first;
-    }
-    if (first == 0)
-        return -1;
-    if (++p == end || (third = (unsigned)(*p - '0')) > 9) {
-        *at = p;
-        return (int)(first * 10 + second);
-    }
-    if (++p < end && (unsigned)(*p - '0') <= 9)
-        return -1;
-    *at = p;
-    return (int)(first * 100 + second * 10 + third);
-}
-
 /* CLRX (and llvm on SMRD): a special name (vcc, xnack_mask, m0..., in any case) of count
  * registers that fits the 7-bit field, as parse_scalar_register reads it
  * without a register symbol: the end of the text read, or NULL (the
@@ -106,28 +82,21 @@ static inline size_t printed_prefix(const char *at, const char *end, gcn_arch ar
 
 /* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_put_llvm_memory_register
  * prints them, read without printing: an aligned first register, no
- * leading zeros, no space. The end of the text read, or NULL. */
+ * leading zeros (no register lies past 999), no space. The end of the text
+ * read, or NULL. */
 static inline __attribute__((always_inline)) const char *
 printed_registers(const char *after, const char *end, size_t prefix, unsigned first_code,
                   unsigned count, bool base, unsigned *code)
 {
     bool bracket = *after == '[';
-    after += bracket;
-    int low = printed_index(&after, end), high = low;
-    if (low < 0)
+    unsigned first, found;
+    if (!(after = gcn_read_register_range(after, end, 1000, false, &first, &found)) ||
+        (after < end && gcn_is_identifier_char(*after)))
         return NULL;
-    if (bracket) {
-        if (after >= end || *after++ != ':' || (high = printed_index(&after, end)) < 0 ||
-            after >= end || *after++ != ']')
-            return NULL;
-    }
-    if (after < end && gcn_is_identifier_char(*after))
-        return NULL;
-    unsigned align = gcn_scalar_alignment(count), first = (unsigned)low;
-    unsigned candidate = first_code + first;
+    unsigned align = gcn_scalar_alignment(count), candidate = first_code + first;
     bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
                             : candidate < 124 && first + count <= 16;
-    if (!fits || bracket != (count > 1) || (unsigned)high != first + count - 1 ||
+    if (!fits || bracket != (count > 1) || found != count ||
         (first & (align - 1)) || (base && (candidate & 1))) /* align: 1, 2 or 4 */
         return NULL;
     *code = candidate;
