@@ -167,18 +167,13 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
             return true;
         }
     }
-    /* llvm-mc's printed sN and ttmpN, the usual register offset, read at
-     * once: they are registers to gcn_at_register too. */
-    const char *end = cursor->end;
-    bool printed = llvm && !is_smrd(arch) &&
-                   ((end - at >= 2 && at[0] == 's') || (end - at >= 5 && strncmp(at, "ttmp", 4) == 0));
+    /* (llvm-mc's printed sN and ttmpN are registers to gcn_at_register) */
     unsigned code;
     size_t length = gcn_peek_identifier(cursor);
-    if ((printed && accept_llvm_disassembled(cursor, 1, false, false, &code)) ||
-        ((gcn_at_register(cursor) || (llvm && !is_smrd(arch) && gcn_word_is(cursor->pos, length, "null"))) &&
-         parse_register(cursor, 1, false, &code, "offset"))) {
+    if ((gcn_at_register(cursor) || (llvm && !is_smrd(arch) && gcn_word_is(cursor->pos, length, "null"))) &&
+        parse_register(cursor, 1, false, &code, "offset")) {
         unsigned shape = row ? row->shape : GCN_SHAPE_SMEM_LOAD;
-        if (!printed && !llvm && arch == GCN_ARCH_GCN12 && code != GCN_CODE_M0 &&
+        if (!llvm && arch == GCN_ARCH_GCN12 && code != GCN_CODE_M0 &&
             (shape == GCN_SHAPE_SMEM_STORE || shape == GCN_SHAPE_SMEM_ATOMIC))
             return gcn_fail(cursor, at, "store and atomic SMEM instructions take only m0 as offset register on "
                             "gcn1.2");
