@@ -120,9 +120,6 @@ const char *gcn_find_modifier(const char *start, const char *end, const char *na
 bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown);
 bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
                      gcn_instruction *instruction);
-/* The offset modifier's rule for a profile on a generation in a dialect
- * (generic_modifiers.c: by encoding, or by how the hardware reads FLAT's). */
-const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
  * names them (buffer.c): false where the dialect has no name; the same at

@@ -11,12 +11,6 @@
 #include "syntax/modifier.h"
 #include "syntax/modifier_syntax.h"
 
-const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect)
-{
-    return profile->offset_rule == GCN_OFFSET_FIELD ? &offset_rules[profile->encoding]
-                                                    : &reading_rules[profile->offset_rule][arch].full[dialect];
-}
-
 /* Out of line: the comma is there in the common case. llvm-mc takes
  * operands without commas between them. */
 static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
@@ -320,9 +314,10 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
 
     /* the modifiers; CLRX's fields after them or between them */
     unsigned allowed = memory ? gcn_memory_modifiers_allowed(row, arch, dialect) : hook->allowed(row, arch, dialect);
-    const gcn_offset_rule *rule = (llvm && !allowed) || (memory && !(allowed & GCN_MOD_SOE))
-                                      ? NULL
-                                      : gcn_offset_rule_of(profile, arch, dialect);
+    const gcn_offset_rule *rule = (llvm && !allowed) || (memory && !(allowed & GCN_MOD_SOE)) ? NULL
+                                  : profile->offset_rule == GCN_OFFSET_FIELD
+                                      ? &offset_rules[encoding]
+                                      : &reading_rules[profile->offset_rule][arch].full[dialect];
     int64_t offset = 0;
     gcn_modifier_state state = {0, false, false, memory && !llvm}; /* CLRX's "glc glc" (its vectors) */
     uint32_t fields_seen = 0;
