@@ -113,14 +113,11 @@ static __attribute__((noinline)) const char *read_other_scalar(const char *at, c
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
     if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
-        if (clrx)
-            return clrx_special(at, end, arch, count, base, code);
         /* (SMRD's llvm names only at their own width, as llvm-mc assembles
          * them, and neither m0 nor exec, which it refuses as data) */
-        if (arch < GCN_ARCH_GCN12)
-            return (at = clrx_special(at, end, arch, count, base, code)) && *code != GCN_CODE_M0 && *code < GCN_CODE_EXEC
-                       ? at
-                       : NULL;
+        if (clrx || arch < GCN_ARCH_GCN12)
+            return (at = clrx_special(at, end, arch, count, base, code)) &&
+                           (clrx || (*code != GCN_CODE_M0 && *code < GCN_CODE_EXEC)) ? at : NULL;
         at = printed_special(at, end, arch, count, base, code);
         /* what llvm-mc may refuse (m0 and exec also as data): the general
          * path decides, and warns */
