@@ -120,9 +120,6 @@ const char *gcn_find_modifier(const char *start, const char *end, const char *na
 bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown);
 bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
                      gcn_instruction *instruction);
-/* The offset modifier's rule for a profile on a generation in a dialect
- * (generic_modifiers.c: by encoding, or by how the hardware reads FLAT's). */
-const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
  * names them (buffer.c): false where the dialect has no name; the same at
@@ -133,12 +130,6 @@ char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsign
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 /* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way
  * (saddr.c): llvm-mc 14's pairs lose their low bit. */
-typedef struct gcn_odd_saddr {
-    uint8_t code, count;
-    const char *text;
-} gcn_odd_saddr;
-extern const gcn_odd_saddr gcn_odd_saddrs[]; /* clrxdisasm's names of codes no register covers */
-extern const size_t gcn_odd_saddr_count;
 bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* The same read: off, or count SGPRs (clrxdisasm's odd names with a

@@ -202,8 +202,7 @@ static inline unsigned gcn_memory_modifiers_allowed(const gcn_row *row, gcn_arch
  * operands give in fields until the words are packed. */
 typedef enum gcn_memory_offset {
     GCN_MEMORY_OFFSET_NONE,    /* no offset operand: a shape without one, or the key form */
-    GCN_MEMORY_OFFSET_MISSING, /* left out: 0, as llvm-mc takes it */
-    GCN_MEMORY_OFFSET_IMMEDIATE,
+    GCN_MEMORY_OFFSET_IMMEDIATE, /* 0 where left out, as llvm-mc takes it */
     GCN_MEMORY_OFFSET_REGISTER,
     GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
 } gcn_memory_offset;
@@ -219,21 +218,17 @@ typedef struct gcn_memory_parse {
 
 /* The statement's start: CLRX's size suffix and key form. */
 bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse);
-/* Whether the offset operand is left out here, before or after its comma
- * (then 0). */
+/* Whether the offset operand is left out here, before or after its comma. */
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse);
 /* One operand of an SMRD/SMEM profile, in field (the encoding's). */
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
                               unsigned field, gcn_memory_parse *parse);
-/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field): whether
- * the cursor is at it, then read (or failed); the other keys are the
- * generic parser's fields. */
+/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field; the other
+ * keys are the generic parser's): whether at it, then read (or failed). */
 bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse);
-/* The words from what was read and CLRX's keys (in reserved[] where their
- * fields lie), decoded into the instruction: keys the fields given as
- * keys; soe_offset is offset:X's value (NULL: none given); flags_at..
- * flags_end where the modifiers were (the column of llvm's glc on SMRD, of
- * a wrong offset:X). */
+/* The words from what was read and CLRX's keys (the fields given as keys,
+ * in reserved[]), decoded into the instruction; soe_offset: offset:X's
+ * value (NULL: none); flags_at..flags_end: where the modifiers were. */
 bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
                        gcn_memory_parse *parse, uint32_t keys, const char *flags_at, const char *flags_end,
                        const int64_t *soe_offset);
