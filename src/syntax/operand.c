@@ -1,38 +1,25 @@
 #include "syntax/operand.h"
+#include "syntax/generic.h"
 
 #include <string.h>
-#include <strings.h>
 
-enum { ALL = 15, GCN10 = 1, GCN11 = 2, GCN12 = 4, GCN14 = 8 };
+#define ALL GCN_GENERATION_ALL
+#define G10 GCN_GENERATION_10
+#define G11 GCN_GENERATION_11
+#define G12 GCN_GENERATION_12
+#define G14 GCN_GENERATION_14
 
-/* Named scalar registers: name, first code, register count, generations. */
+/* Named scalar registers (a table beside the rows). */
 static const struct special {
     const char *name;
     uint8_t code;
     uint8_t count;
     uint8_t arches;
+    uint8_t length; /* of the name */
 } specials[] = {
-    {"vcc", 106, 2, ALL},          {"vcc_lo", 106, 1, ALL},       {"vcc_hi", 107, 1, ALL},
-    {"exec", 126, 2, ALL},         {"exec_lo", 126, 1, ALL},      {"exec_hi", 127, 1, ALL},
-    {"m0", 124, 1, ALL},
-    {"flat_scratch", 104, 2, GCN11}, {"flat_scratch_lo", 104, 1, GCN11},
-    {"flat_scratch_hi", 105, 1, GCN11},
-    {"flat_scratch", 102, 2, GCN12 | GCN14}, {"flat_scratch_lo", 102, 1, GCN12 | GCN14},
-    {"flat_scratch_hi", 103, 1, GCN12 | GCN14},
-    {"xnack_mask", 104, 2, GCN12 | GCN14}, {"xnack_mask_lo", 104, 1, GCN12 | GCN14},
-    {"xnack_mask_hi", 105, 1, GCN12 | GCN14},
-    {"tba", 108, 2, GCN10 | GCN11 | GCN12}, {"tba_lo", 108, 1, GCN10 | GCN11 | GCN12},
-    {"tba_hi", 109, 1, GCN10 | GCN11 | GCN12},
-    {"tma", 110, 2, GCN10 | GCN11 | GCN12}, {"tma_lo", 110, 1, GCN10 | GCN11 | GCN12},
-    {"tma_hi", 111, 1, GCN10 | GCN11 | GCN12},
-    {"src_shared_base", 235, 1, GCN14}, {"src_shared_limit", 236, 1, GCN14},
-    {"src_private_base", 237, 1, GCN14}, {"src_private_limit", 238, 1, GCN14},
-    {"src_pops_exiting_wave_id", 239, 1, GCN14},
-    /* CLRX's names for the same (both assemblers take both); printed in the
-     * clrx dialect, as clrxdisasm does. */
-    {"shared_base", 235, 1, GCN14}, {"shared_limit", 236, 1, GCN14},
-    {"private_base", 237, 1, GCN14}, {"private_limit", 238, 1, GCN14},
-    {"pops_exiting_wave_id", 239, 1, GCN14},
+#define SCALAR_REGISTER(name, code, count, generations) {name, code, count, generations, sizeof name - 1},
+#include "isa/scalar_registers.def"
+#undef SCALAR_REGISTER
 };
 
 /* Condition sources print as src_* in LLVM. */
@@ -43,19 +30,6 @@ static const struct {
     {"vccz", "src_vccz", 251}, {"execz", "src_execz", 252}, {"scc", "src_scc", 253},
     {"lds_direct", "src_lds_direct", 254},
 };
-
-static const char *const float_names[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0",
-                                          "-2.0", "4.0", "-4.0", "0.15915494"};
-
-static unsigned ttmp_base(gcn_arch arch)
-{
-    return gcn_ttmp_base(arch);
-}
-
-static unsigned ttmp_count(gcn_arch arch)
-{
-    return gcn_ttmp_count(arch);
-}
 
 #define NUMBER_TEXT(n) {{(char)((n) >= 100 ? '0' + (n) / 100 : (n) >= 10 ? '0' + (n) / 10 : '0' + (n)), \
                           (char)((n) >= 100 ? '0' + (n) / 10 % 10 : (n) >= 10 ? '0' + (n) % 10 : 0), \
@@ -116,8 +90,8 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
                                                           gcn_dialect dialect, unsigned code,
                                                           unsigned count)
 {
-    unsigned base = ttmp_base(arch);
-    if (code >= base && code + count <= base + ttmp_count(arch)) {
+    unsigned base = gcn_ttmp_base(arch);
+    if (code >= base && code + count <= base + gcn_ttmp_count(arch)) {
         put_range(text, ttmp_prefix, 4, code - base, code - base + count - 1, count != 1);
         return true;
     }
@@ -138,7 +112,7 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
     if (count != 1)
         return false;
     if (code >= GCN_CODE_HALF && code <= 248 && (code < 248 || arch >= GCN_ARCH_GCN12)) {
-        gcn_put(text, float_names[code - GCN_CODE_HALF]);
+        gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
         return true;
     }
     for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
@@ -212,39 +186,6 @@ static bool parse_wrapped_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *c
     return true;
 }
 
-/* Decimal digits without a leading zero (which would be octal), at most 6,
- * and no name character after them; -1 if not so. */
-static inline int64_t plain_index(const char **at, const char *end)
-{
-    const char *p = *at;
-    if (p >= end || (unsigned)(*p - '0') > 9)
-        return -1;
-    int64_t value = *p++ - '0';
-    while (value && value < 100000 && p < end && (unsigned)(*p - '0') <= 9)
-        value = value * 10 + (*p++ - '0');
-    if (p < end && gcn_is_identifier_char(*p))
-        return -1;
-    *at = p;
-    return value;
-}
-
-/* The common "A:B]" after '[', plain numbers without space: what the
- * expression parser would read, without it. False, touching nothing,
- * for anything else. */
-static inline __attribute__((always_inline)) bool plain_range(const char **at, const char *end,
-                                                              int64_t *a, int64_t *b)
-{
-    const char *p = *at;
-    *a = plain_index(&p, end);
-    if (*a < 0 || p >= end || *p++ != ':')
-        return false;
-    *b = plain_index(&p, end);
-    if (*b < 0 || p >= end || *p++ != ']')
-        return false;
-    *at = p;
-    return true;
-}
-
 /* Parses "N" or "[A:B]" (or "[A]") after a register prefix. */
 static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *first,
                               unsigned *count)
@@ -268,15 +209,13 @@ static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *f
     if (!gcn_accept(cursor, '['))
         return gcn_fail(cursor, start, "invalid register name");
     int64_t a, b;
-    if (!plain_range(&cursor->pos, cursor->end, &a, &b)) {
-        if (!gcn_parse_expression(cursor, &a))
-            return false;
-        b = a;
-        if (gcn_accept(cursor, ':') && !gcn_parse_expression(cursor, &b))
-            return false;
-        if (!gcn_accept(cursor, ']'))
-            return gcn_fail(cursor, cursor->pos, "expected ']' to close the register range");
-    }
+    if (!gcn_parse_expression(cursor, &a))
+        return false;
+    b = a;
+    if (gcn_accept(cursor, ':') && !gcn_parse_expression(cursor, &b))
+        return false;
+    if (!gcn_accept(cursor, ']'))
+        return gcn_fail(cursor, cursor->pos, "expected ']' to close the register range");
     if (a < 0 || b < a || b > 100000)
         return gcn_fail(cursor, start, "invalid register range");
     *first = (unsigned)a;
@@ -329,37 +268,24 @@ bool gcn_at_register(gcn_cursor *cursor)
     if (length >= 4 && gcn_word_is(p, 4, "ttmp") && starts_with_index(p + 4, end))
         return true;
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
-        if (gcn_word_is(p, length, specials[i].name))
+        if (gcn_name_is(p, length, specials[i].name, specials[i].length))
             return true;
     size_t alias_length;
     return register_alias(cursor, length, &alias_length) != NULL;
 }
 
-/* Inline float constants written as numbers. */
+/* Inline float constants written as numbers (not -0.15915494). */
 static bool parse_float_constant(gcn_cursor *cursor, gcn_scalar *scalar)
 {
     const char *p = cursor->pos;
-    bool negative = false;
-    if (p < cursor->end && *p == '-') {
-        negative = true;
-        p++;
-    }
-    size_t n = 0;
+    size_t n = p < cursor->end && *p == '-';
     while (p + n < cursor->end && ((p[n] >= '0' && p[n] <= '9') || p[n] == '.'))
         n++;
-    if (n == 0 || memchr(p, '.', n) == NULL)
+    if (memchr(p, '.', n) == NULL)
         return false;
-    static const struct { const char *text; unsigned code; } floats[] = {
-        {"0.5", 240}, {"1.0", 242}, {"2.0", 244}, {"4.0", 246}, {"0.15915494", 248},
-    };
-    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
-        if (strlen(floats[i].text) == n && memcmp(p, floats[i].text, n) == 0) {
-            if (negative && floats[i].code == 248)
-                return false;
-            scalar->code = floats[i].code + (negative ? 1 : 0);
-            scalar->count = 1;
-            scalar->general = false;
-            scalar->constant = true;
+    for (unsigned i = 0; i < 9; i++) {
+        if (strlen(gcn_inline_float_texts[i]) == n && memcmp(p, gcn_inline_float_texts[i], n) == 0) {
+            *scalar = (gcn_scalar){GCN_CODE_HALF + i, 1, false, true};
             cursor->pos = p + n;
             return true;
         }
@@ -394,23 +320,7 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
         scalar_request request = {constants, scalar};
         return parse_alias(cursor, length, alias, alias_length, parse_scalar_alias, &request);
     }
-    if (length == 0) {
-        if (!constants)
-            return gcn_fail(cursor, start, "expected a scalar register");
-        if (parse_float_constant(cursor, scalar))
-            return true;
-        int64_t value;
-        if (!gcn_parse_expression(cursor, &value))
-            return false;
-        if (value < -16 || value > 64)
-            return gcn_fail(cursor, start,
-                            "constant %lld is not an inline constant (-16..64)", (long long)value);
-        scalar->code = value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value);
-        scalar->count = 1;
-        scalar->constant = true;
-        return true;
-    }
-    if ((*start == 's' || *start == 'S') && starts_with_index(start + 1, cursor->end)) {
+    if (length && (*start == 's' || *start == 'S') && starts_with_index(start + 1, cursor->end)) {
         cursor->pos = start + 1;
         if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
             return false;
@@ -425,45 +335,38 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
         cursor->pos = start + 4;
         if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
             return false;
-        if (scalar->code + scalar->count > ttmp_count(arch))
+        if (scalar->code + scalar->count > gcn_ttmp_count(arch))
             return gcn_fail(cursor, start, "TTMP register out of range: %s has ttmp0..ttmp%u",
-                            gcn_arch_name(arch), ttmp_count(arch) - 1);
-        scalar->code += ttmp_base(arch);
+                            gcn_arch_name(arch), gcn_ttmp_count(arch) - 1);
+        scalar->code += gcn_ttmp_base(arch);
         return true;
     }
-    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
-        if ((specials[i].arches & (1u << arch)) && gcn_word_is(start, length, specials[i].name)) {
-            scalar->code = specials[i].code;
-            scalar->count = specials[i].count;
+    const char *named = length ? gcn_read_named_scalar(start, cursor->end, arch, scalar) : NULL;
+    if (named) {
+        cursor->pos = named;
+        return true;
+    }
+    if (!constants && length)
+        return gcn_fail(cursor, start, "expected a scalar register, found '%.*s'", (int)length, start);
+    if (!constants)
+        return gcn_fail(cursor, start, "expected a scalar register");
+    if (parse_float_constant(cursor, scalar))
+        return true;
+    /* Either name in either dialect: llvm-mc also takes scc, vccz, execz. */
+    for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
+        if (gcn_word_is(start, length, conditions[i].llvm) || gcn_word_is(start, length, conditions[i].clrx)) {
+            *scalar = (gcn_scalar){conditions[i].code, 1, false, true};
             cursor->pos = start + length;
             return true;
         }
     }
-    if (constants) {
-        /* Either name in either dialect: llvm-mc also takes scc, vccz, execz. */
-        for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
-            const char *llvm_name = conditions[i].llvm, *clrx_name = conditions[i].clrx;
-            if (gcn_word_is(start, length, llvm_name) || gcn_word_is(start, length, clrx_name)) {
-                scalar->code = conditions[i].code;
-                scalar->count = 1;
-                scalar->constant = true;
-                cursor->pos = start + length;
-                return true;
-            }
-        }
-        int64_t value; /* a symbol standing for an inline constant */
-        if (gcn_parse_expression(cursor, &value)) {
-            if (value < -16 || value > 64)
-                return gcn_fail(cursor, start, "constant %lld is not an inline constant (-16..64)",
-                                (long long)value);
-            scalar->code = value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value);
-            scalar->count = 1;
-            scalar->constant = true;
-            return true;
-        }
+    int64_t value; /* a number, or a symbol standing for one */
+    if (!gcn_parse_expression(cursor, &value))
         return false;
-    }
-    return gcn_fail(cursor, start, "expected a scalar register, found '%.*s'", (int)length, start);
+    if (value < -16 || value > 64)
+        return gcn_fail(cursor, start, "constant %lld is not an inline constant (-16..64)", (long long)value);
+    *scalar = (gcn_scalar){value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value), 1, false, true};
+    return true;
 }
 
 const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
@@ -477,7 +380,7 @@ const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
     char first = (char)(p[0] | 0x20); /* the names are lower case, each starts with a letter */
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
         if (specials[i].name[0] == first && (specials[i].arches & (1u << arch)) &&
-            gcn_word_is(p, length, specials[i].name)) {
+            gcn_name_is(p, length, specials[i].name, specials[i].length)) {
             *scalar = (gcn_scalar){specials[i].code, specials[i].count, false, false};
             return p + length;
         }
