@@ -25,7 +25,7 @@ bool gcn_section_resolver(void *context, const char *name, size_t length, int64_
 
 /* A symbol the resolver does not know, at [at, at + length): in the llvm
  * dialect `sym@abs32@lo` is a relocation, which only an instruction's
- * 32-bit literal (gcn_parse_named_reference) or a data word takes; said so
+ * 32-bit literal (gcn_parse_reference) or a data word takes; said so
  * rather than that sym is undefined. Always false. */
 static __attribute__((noinline, cold)) bool fail_unknown(gcn_cursor *cursor, const char *at, size_t length)
 {
@@ -350,8 +350,6 @@ static bool parse_binary(gcn_cursor *cursor, int min_level, int depth, term *res
 /* a ? b : c, the lowest, right to left. */
 static bool parse_conditional(gcn_cursor *cursor, int depth, term *result)
 {
-    if (depth > MAX_DEPTH)
-        return gcn_fail(cursor, cursor->pos, "expression nested too deeply");
     if (!parse_binary(cursor, 1, depth, result))
         return false;
     if (!gcn_accept(cursor, '?'))
@@ -508,12 +506,15 @@ static bool subtracts(const char *p, const char *end)
     return false;
 }
 
-int gcn_parse_named_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
+int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
 {
     const gcn_parse_options *options = cursor->options;
+    if (!options || options->dialect != GCN_DIALECT_LLVM)
+        return 0;
+    gcn_skip_space(cursor);
     const char *at = cursor->pos, *end = cursor->end;
     size_t length = gcn_peek_identifier_here(cursor);
-    if (length == 1 && *at == '.')
+    if (length == 0 || (length == 1 && *at == '.'))
         return 0;
     const char *p = at + length, *variant = p;
     while (p < end && *p == '@') {

@@ -47,8 +47,9 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
         do {
             const char *start = cursor->pos;
             int found = -1;
+            gcn_skip_space(cursor);
             for (int i = 0; i < 4 && found < 0; i++)
-                if (gcn_accept_word(cursor, names[i]))
+                if (gcn_accept_word_here(cursor, names[i]))
                     found = i;
             if (found < 0)
                 return gcn_fail(cursor, start, "expected SRC0, SRC1, SRC2 or DST");

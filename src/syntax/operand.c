@@ -237,11 +237,11 @@ static const char *register_alias(gcn_cursor *cursor, size_t length, size_t *tex
     return options->register_alias(options->register_context, cursor->pos, length, text_length);
 }
 
-/* Parses a register symbol's text in place of its name; an error in the
- * text is reported at the name. */
-typedef bool (*register_parser)(gcn_cursor *cursor, void *result);
+/* Parses a register symbol's text in place of its name: scalar registers
+ * (or constants) if scalar, else VGPRs; an error in the text is reported at
+ * the name. */
 static bool parse_alias(gcn_cursor *cursor, size_t length, const char *alias, size_t alias_length,
-                        register_parser parse, void *result)
+                        bool constants, gcn_scalar *scalar, unsigned *first, unsigned *count)
 {
     const char *start = cursor->pos;
     gcn_parse_error error;
@@ -249,7 +249,9 @@ static bool parse_alias(gcn_cursor *cursor, size_t length, const char *alias, si
     gcn_parse_options options = *cursor->options;
     options.register_alias = NULL; /* one level: a symbol does not name another */
     gcn_cursor inner = {alias, alias, alias + alias_length, &options, &error, false};
-    if (!parse(&inner, result) || !gcn_at_end(&inner))
+    gcn_skip_space(&inner);
+    bool read = scalar ? gcn_parse_scalar(&inner, constants, scalar) : gcn_parse_vgprs(&inner, first, count);
+    if (!read || !gcn_at_end(&inner))
         return gcn_fail(cursor, start, "register symbol '%.*s' (%.*s): %s", (int)length, start,
                         (int)alias_length, alias, inner.failed ? error.message : "not a register");
     cursor->pos = start + length;
@@ -293,18 +295,6 @@ static bool parse_float_constant(gcn_cursor *cursor, gcn_scalar *scalar)
     return false;
 }
 
-typedef struct scalar_request {
-    bool constants;
-    gcn_scalar *scalar;
-} scalar_request;
-
-static bool parse_scalar_alias(gcn_cursor *cursor, void *result)
-{
-    scalar_request *request = result;
-    gcn_skip_space(cursor);
-    return gcn_parse_scalar(cursor, request->constants, request->scalar);
-}
-
 /* gcn_parse_scalar past the plain sN and ttmpN forms; out of line, so that
  * the common path saves no registers. */
 static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, bool constants,
@@ -316,10 +306,8 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
     memset(scalar, 0, sizeof *scalar);
     size_t alias_length;
     const char *alias = register_alias(cursor, length, &alias_length);
-    if (alias) {
-        scalar_request request = {constants, scalar};
-        return parse_alias(cursor, length, alias, alias_length, parse_scalar_alias, &request);
-    }
+    if (alias)
+        return parse_alias(cursor, length, alias, alias_length, constants, scalar, NULL, NULL);
     if (length && (*start == 's' || *start == 'S') && starts_with_index(start + 1, cursor->end)) {
         cursor->pos = start + 1;
         if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
@@ -400,17 +388,6 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
     return parse_named_scalar(cursor, constants, scalar);
 }
 
-typedef struct vgpr_request {
-    unsigned *first, *count;
-} vgpr_request;
-
-static bool parse_vgpr_alias(gcn_cursor *cursor, void *result)
-{
-    vgpr_request *request = result;
-    gcn_skip_space(cursor);
-    return gcn_parse_vgprs(cursor, request->first, request->count);
-}
-
 /* gcn_parse_vgprs past the plain vN form; out of line, so that the common
  * path saves no registers. */
 static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsigned *first,
@@ -423,10 +400,8 @@ static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsi
         !starts_with_index(start + 1, cursor->end)) {
         size_t length = gcn_peek_identifier(cursor), alias_length;
         const char *alias = register_alias(cursor, length, &alias_length);
-        if (alias) {
-            vgpr_request request = {first, count};
-            return parse_alias(cursor, length, alias, alias_length, parse_vgpr_alias, &request);
-        }
+        if (alias)
+            return parse_alias(cursor, length, alias, alias_length, false, NULL, first, count);
         if (length)
             return gcn_fail(cursor, start, "expected a vector register, found '%.*s'", (int)length,
                             start);
