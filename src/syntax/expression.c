@@ -365,76 +365,6 @@ static bool parse_conditional(gcn_cursor *cursor, int depth, term *result)
     return true;
 }
 
-/* The common case, register indices and offsets: a plain decimal or hex
- * number, maybe negated, that ends the expression. Leaves the cursor where
- * the full parser would (after the space that follows); false, touching
- * nothing, for anything else (octal, 0b, 1b, overflow, an operator next),
- * which the full parser then reads and reports. */
-static inline __attribute__((always_inline)) bool parse_plain_number(gcn_cursor *cursor,
-                                                                     term *result)
-{
-    const char *p = cursor->pos, *end = cursor->end;
-    bool negative = p < end && *p == '-';
-    p += negative;
-    if (p >= end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_DIGIT))
-        return false;
-    uint64_t value = 0;
-    const char *digits = p;
-    if (*p == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')) {
-        digits = p += 2;
-        for (; p < end && p - digits <= 16 && hex_digit(*p) < 16; p++)
-            value = value << 4 | hex_digit(*p);
-        if (p == digits || p - digits > 16)
-            return false;
-    } else if (*p == '0') {
-        p++; /* a lone 0; more digits would be octal */
-    } else {
-        for (; p < end && *p >= '0' && *p <= '9' && p - digits < 19; p++)
-            value = value * 10 + (unsigned)(*p - '0');
-    }
-    if (p < end && gcn_is_identifier_char(*p))
-        return false;
-    const char *after = p;
-    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
-        after++;
-    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
-        return false;
-    cursor->pos = after;
-    result->value = negative ? (uint64_t)0 - value : value;
-    result->section = 0;
-    return true;
-}
-
-/* The other common case, a branch target: a lone symbol (not `.`) that
- * ends the expression, resolved once, an undefined one reported as the full
- * parser does. PLAIN_NONE, touching nothing, for anything else. */
-enum { PLAIN_NONE, PLAIN_READ, PLAIN_FAILED };
-static inline __attribute__((always_inline)) int parse_plain_symbol(gcn_cursor *cursor,
-                                                                    term *result)
-{
-    /* The caller has seen an identifier start at the cursor. Four at a time
-     * where four remain: one bound check for them. */
-    const char *at = cursor->pos, *after = at + 1, *end = cursor->end;
-    while (end - after >= 4 && gcn_is_identifier_char(after[0]) && gcn_is_identifier_char(after[1]) &&
-           gcn_is_identifier_char(after[2]) && gcn_is_identifier_char(after[3]))
-        after += 4;
-    while (after < end && gcn_is_identifier_char(*after))
-        after++;
-    size_t length = (size_t)(after - at);
-    if (length == 1 && *at == '.')
-        return PLAIN_NONE;
-    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
-        after++;
-    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
-        return PLAIN_NONE;
-    if (!resolve(cursor, at, length, result)) {
-        fail_unknown(cursor, at, length);
-        return PLAIN_FAILED;
-    }
-    cursor->pos = after;
-    return PLAIN_READ;
-}
-
 /* gcn_parse_address past the plain forms; out of line, so that they keep a
  * small frame. */
 static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int64_t *value,
@@ -449,35 +379,76 @@ static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int
     return true;
 }
 
-/* gcn_parse_address from an identifier: a lone symbol, else the full
- * parser; out of line, so that a plain number keeps a small frame. */
+/* gcn_parse_address from an identifier. The other common case, a branch
+ * target: a lone symbol (not `.`) that ends the expression, resolved once,
+ * an undefined one reported as the full parser does; anything else to the
+ * full parser. Out of line, so that a plain number keeps a small frame. */
 static __attribute__((noinline)) bool parse_symbol_address(gcn_cursor *cursor, int64_t *value,
                                                            unsigned *section)
 {
-    term result;
-    int plain = parse_plain_symbol(cursor, &result);
-    if (plain == PLAIN_FAILED)
-        return false;
-    if (plain == PLAIN_NONE)
+    /* Four at a time where four remain: one bound check for them. */
+    const char *at = cursor->pos, *after = at + 1, *end = cursor->end;
+    while (end - after >= 4 && gcn_is_identifier_char(after[0]) && gcn_is_identifier_char(after[1]) &&
+           gcn_is_identifier_char(after[2]) && gcn_is_identifier_char(after[3]))
+        after += 4;
+    while (after < end && gcn_is_identifier_char(*after))
+        after++;
+    size_t length = (size_t)(after - at);
+    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
+        after++;
+    if ((length == 1 && *at == '.') ||
+        (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR)))
         return parse_full_address(cursor, value, section);
+    term result;
+    if (!resolve(cursor, at, length, &result))
+        return fail_unknown(cursor, at, length);
+    cursor->pos = after;
     *value = (int64_t)result.value;
     if (section)
         *section = result.section;
     return true;
 }
 
+/* The common case, register indices and offsets, read here: a plain decimal
+ * or hex number, maybe negated, that ends the expression, the cursor left
+ * where the full parser would (after the space that follows). The full
+ * parser reads and reports anything else (octal, 0b, 1b, overflow, an
+ * operator next). */
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
 {
-    term result;
     gcn_skip_space(cursor);
+    const char *p = cursor->pos, *end = cursor->end;
     /* What starts an identifier starts no number: a symbol tried first. */
-    if (cursor->pos < cursor->end &&
-        (gcn_character_class[(unsigned char)*cursor->pos] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
-            GCN_CHAR_IDENTIFIER)
+    if (p < end && (gcn_character_class[(unsigned char)*p] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
+                       GCN_CHAR_IDENTIFIER)
         return parse_symbol_address(cursor, value, section);
-    if (!parse_plain_number(cursor, &result))
+    bool negative = p < end && *p == '-';
+    p += negative;
+    if (p >= end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_DIGIT))
         return parse_full_address(cursor, value, section);
-    *value = (int64_t)result.value;
+    uint64_t number = 0;
+    const char *digits = p;
+    if (*p == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')) {
+        digits = p += 2;
+        for (; p < end && p - digits <= 16 && hex_digit(*p) < 16; p++)
+            number = number << 4 | hex_digit(*p);
+        if (p == digits || p - digits > 16)
+            return parse_full_address(cursor, value, section);
+    } else if (*p == '0') {
+        p++; /* a lone 0; more digits would be octal */
+    } else {
+        for (; p < end && *p >= '0' && *p <= '9' && p - digits < 19; p++)
+            number = number * 10 + (unsigned)(*p - '0');
+    }
+    if (p < end && gcn_is_identifier_char(*p))
+        return parse_full_address(cursor, value, section);
+    const char *after = p;
+    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
+        after++;
+    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
+        return parse_full_address(cursor, value, section);
+    cursor->pos = after;
+    *value = (int64_t)(negative ? (uint64_t)0 - number : number);
     if (section)
         *section = 0;
     return true;

@@ -33,7 +33,7 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
         cursor->pos = word;
         gcn_skip_space(cursor);
         const char *start = cursor->pos;
-        if (!gcn_parse_imm16(cursor, value))
+        if (!gcn_parse_imm16(cursor, false, value))
             return false;
         if (cursor->options->dialect == GCN_DIALECT_LLVM && *value > 15)
             gcn_warn(cursor, start, "llvm-mc's assembler takes only 4-bit values here");
