@@ -16,19 +16,13 @@ static const struct special {
     uint8_t count;
     uint8_t arches;
     uint8_t length; /* of the name */
+    bool constant;  /* read only where an inline constant may stand */
 } specials[] = {
-#define SCALAR_REGISTER(name, code, count, generations) {name, code, count, generations, sizeof name - 1},
+#define SCALAR_REGISTER(name, code, count, generations) {name, code, count, generations, sizeof name - 1, false},
+#define SCALAR_CONDITION(name, code) {name, code, 1, ALL, sizeof name - 1, true},
 #include "isa/scalar_registers.def"
 #undef SCALAR_REGISTER
-};
-
-/* Condition sources print as src_* in LLVM. */
-static const struct {
-    const char *clrx, *llvm;
-    uint8_t code;
-} conditions[] = {
-    {"vccz", "src_vccz", 251}, {"execz", "src_execz", 252}, {"scc", "src_scc", 253},
-    {"lds_direct", "src_lds_direct", 254},
+#undef SCALAR_CONDITION
 };
 
 #define NUMBER_TEXT(n) {{(char)((n) >= 100 ? '0' + (n) / 100 : (n) >= 10 ? '0' + (n) / 10 : '0' + (n)), \
@@ -109,19 +103,10 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
             return true;
         }
     }
-    if (count != 1)
+    if (count != 1 || code < GCN_CODE_HALF || code > 248 || (code == 248 && arch < GCN_ARCH_GCN12))
         return false;
-    if (code >= GCN_CODE_HALF && code <= 248 && (code < 248 || arch >= GCN_ARCH_GCN12)) {
-        gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
-        return true;
-    }
-    for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
-        if (conditions[i].code == code) {
-            gcn_put(text, dialect == GCN_DIALECT_LLVM ? conditions[i].llvm : conditions[i].clrx);
-            return true;
-        }
-    }
-    return false;
+    gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
+    return true;
 }
 
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
@@ -270,7 +255,7 @@ bool gcn_at_register(gcn_cursor *cursor)
     if (length >= 4 && gcn_word_is(p, 4, "ttmp") && starts_with_index(p + 4, end))
         return true;
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
-        if (gcn_name_is(p, length, specials[i].name, specials[i].length))
+        if (!specials[i].constant && gcn_name_is(p, length, specials[i].name, specials[i].length))
             return true;
     size_t alias_length;
     return register_alias(cursor, length, &alias_length) != NULL;
@@ -330,7 +315,7 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
         return true;
     }
     const char *named = length ? gcn_read_named_scalar(start, cursor->end, arch, scalar) : NULL;
-    if (named) {
+    if (named && (constants || !scalar->constant)) {
         cursor->pos = named;
         return true;
     }
@@ -340,14 +325,6 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
         return gcn_fail(cursor, start, "expected a scalar register");
     if (parse_float_constant(cursor, scalar))
         return true;
-    /* Either name in either dialect: llvm-mc also takes scc, vccz, execz. */
-    for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
-        if (gcn_word_is(start, length, conditions[i].llvm) || gcn_word_is(start, length, conditions[i].clrx)) {
-            *scalar = (gcn_scalar){conditions[i].code, 1, false, true};
-            cursor->pos = start + length;
-            return true;
-        }
-    }
     int64_t value; /* a number, or a symbol standing for one */
     if (!gcn_parse_expression(cursor, &value))
         return false;
@@ -369,7 +346,7 @@ const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
         if (specials[i].name[0] == first && (specials[i].arches & (1u << arch)) &&
             gcn_name_is(p, length, specials[i].name, specials[i].length)) {
-            *scalar = (gcn_scalar){specials[i].code, specials[i].count, false, false};
+            *scalar = (gcn_scalar){specials[i].code, specials[i].count, false, specials[i].constant};
             return p + length;
         }
     }
