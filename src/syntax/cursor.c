@@ -10,24 +10,11 @@
 #define DIGIT (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)
 const unsigned char gcn_character_class[256] = {
     [' '] = SPACE, ['\t'] = SPACE,
-    ['0'] = DIGIT, ['1'] = DIGIT, ['2'] = DIGIT, ['3'] = DIGIT, ['4'] = DIGIT,
-    ['5'] = DIGIT, ['6'] = DIGIT, ['7'] = DIGIT, ['8'] = DIGIT, ['9'] = DIGIT,
+    ['0' ... '9'] = DIGIT, /* GNU C's range designators, as gcc and clang take them */
     ['|'] = OPERATOR, ['&'] = OPERATOR, ['='] = OPERATOR, ['!'] = OPERATOR, ['<'] = OPERATOR,
     ['>'] = OPERATOR, ['+'] = OPERATOR, ['-'] = OPERATOR, ['^'] = OPERATOR, ['*'] = OPERATOR,
     ['/'] = OPERATOR, ['%'] = OPERATOR, ['?'] = OPERATOR,
-    ['_'] = LETTER, ['.'] = LETTER, ['$'] = LETTER,
-    ['a'] = LETTER, ['b'] = LETTER, ['c'] = LETTER, ['d'] = LETTER, ['e'] = LETTER,
-    ['f'] = LETTER, ['g'] = LETTER, ['h'] = LETTER, ['i'] = LETTER, ['j'] = LETTER,
-    ['k'] = LETTER, ['l'] = LETTER, ['m'] = LETTER, ['n'] = LETTER, ['o'] = LETTER,
-    ['p'] = LETTER, ['q'] = LETTER, ['r'] = LETTER, ['s'] = LETTER, ['t'] = LETTER,
-    ['u'] = LETTER, ['v'] = LETTER, ['w'] = LETTER, ['x'] = LETTER, ['y'] = LETTER,
-    ['z'] = LETTER,
-    ['A'] = LETTER, ['B'] = LETTER, ['C'] = LETTER, ['D'] = LETTER, ['E'] = LETTER,
-    ['F'] = LETTER, ['G'] = LETTER, ['H'] = LETTER, ['I'] = LETTER, ['J'] = LETTER,
-    ['K'] = LETTER, ['L'] = LETTER, ['M'] = LETTER, ['N'] = LETTER, ['O'] = LETTER,
-    ['P'] = LETTER, ['Q'] = LETTER, ['R'] = LETTER, ['S'] = LETTER, ['T'] = LETTER,
-    ['U'] = LETTER, ['V'] = LETTER, ['W'] = LETTER, ['X'] = LETTER, ['Y'] = LETTER,
-    ['Z'] = LETTER,
+    ['_'] = LETTER, ['.'] = LETTER, ['$'] = LETTER, ['a' ... 'z'] = LETTER, ['A' ... 'Z'] = LETTER,
 };
 #undef SPACE
 #undef OPERATOR

@@ -403,9 +403,9 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
 static inline __attribute__((always_inline)) bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
 {
     if (syntax == GCN_SYNTAX_IMM16)
-        return gcn_parse_imm16(cursor, value);
+        return gcn_parse_imm16(cursor, false, value);
     if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
-        return gcn_parse_unsigned16(cursor, value);
+        return gcn_parse_imm16(cursor, true, value);
     return gcn_operand_hooks[syntax].parse(cursor, value);
 }
 

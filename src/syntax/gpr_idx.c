@@ -33,7 +33,7 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
         cursor->pos = word;
         gcn_skip_space(cursor);
         const char *start = cursor->pos;
-        if (!gcn_parse_imm16(cursor, value))
+        if (!gcn_parse_imm16(cursor, false, value))
             return false;
         if (cursor->options->dialect == GCN_DIALECT_LLVM && *value > 15)
             gcn_warn(cursor, start, "llvm-mc's assembler takes only 4-bit values here");
@@ -47,8 +47,9 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
         do {
             const char *start = cursor->pos;
             int found = -1;
+            gcn_skip_space(cursor);
             for (int i = 0; i < 4 && found < 0; i++)
-                if (gcn_accept_word(cursor, names[i]))
+                if (gcn_accept_word_here(cursor, names[i]))
                     found = i;
             if (found < 0)
                 return gcn_fail(cursor, start, "expected SRC0, SRC1, SRC2 or DST");

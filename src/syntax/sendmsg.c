@@ -215,7 +215,7 @@ bool gcn_parse_sendmsg(gcn_cursor *cursor, uint32_t *value)
     const char *start = cursor->pos;
     if (!gcn_accept_word_here(cursor, "sendmsg") || !gcn_before_parenthesis(cursor, 0)) {
         cursor->pos = start; /* an integer, or an expression */
-        return gcn_parse_unsigned16(cursor, value);
+        return gcn_parse_imm16(cursor, true, value);
     }
     if (!gcn_accept(cursor, '('))
         return gcn_fail(cursor, cursor->pos, "expected '(' after sendmsg");

@@ -114,7 +114,7 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
         return true;
     size_t name = gcn_peek_identifier(cursor);
     if (name == 0 || !gcn_before_parenthesis(cursor, name)) /* an integer, or an expression */
-        return gcn_parse_imm16(cursor, value);
+        return gcn_parse_imm16(cursor, false, value);
     waitcnt w = waitcnt_decode(arch, waitcnt_known_bits(arch));
     unsigned given = 0;
     bool first = true;
