@@ -6,22 +6,24 @@ enum { OPERATIONS_NONE, OPERATIONS_GS, OPERATIONS_SYSTEM };
 
 /* The messages and their operations (src/isa/sendmsg_names.def). */
 static const struct message {
-    uint8_t id, first, last, operations, lowest;
+    uint8_t id, first, last, operations, lowest, clrx_length, llvm_length;
     const char *clrx, *llvm;
 } messages[] = {
 #define MESSAGE(id, first, last, clrx, llvm, operations, lowest) \
-    {id, GCN_ARCH_##first, GCN_ARCH_##last, OPERATIONS_##operations, lowest, clrx, llvm},
+    {id, GCN_ARCH_##first, GCN_ARCH_##last, OPERATIONS_##operations, lowest, sizeof clrx - 1, sizeof llvm - 1, \
+     clrx, llvm},
 #define OPERATION(...)
 #include "isa/sendmsg_names.def"
 #undef MESSAGE
 #undef OPERATION
 };
 static const struct operation {
-    uint8_t operations, value;
+    uint8_t operations, value, clrx_length, llvm_length;
     const char *clrx, *llvm;
 } operations[] = {
 #define MESSAGE(...)
-#define OPERATION(operations, value, clrx, llvm) {OPERATIONS_##operations, value, clrx, llvm},
+#define OPERATION(operations, value, clrx, llvm) \
+    {OPERATIONS_##operations, value, sizeof clrx - 1, sizeof llvm - 1, clrx, llvm},
 #include "isa/sendmsg_names.def"
 #undef MESSAGE
 #undef OPERATION
@@ -29,7 +31,7 @@ static const struct operation {
 
 static const struct message *message_on(unsigned id, gcn_arch arch)
 {
-    for (size_t i = 0; i < sizeof messages / sizeof messages[0]; i++)
+    for (size_t i = 0; i < sizeof messages / sizeof messages[0] && messages[i].id <= id; i++) /* in id order */
         if (messages[i].id == id && arch >= messages[i].first && arch <= messages[i].last)
             return &messages[i];
     return NULL;
@@ -114,6 +116,15 @@ void gcn_format_sendmsg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
 }
 
 
+/* Takes name (length bytes) where the identifier at the cursor (identifier
+ * bytes) spells it, or starts it before a '-' (CLRX's emit-cut). */
+static inline __attribute__((always_inline)) bool accept_name(gcn_cursor *cursor, size_t identifier, const char *name,
+                                                            size_t length)
+{
+    return (length == identifier || (length > identifier && name[identifier] == '-')) &&
+           gcn_accept_word_here(cursor, name);
+}
+
 /* One sendmsg field: a name from the rows, @N, or an expression. With
  * named, the message (*named: its row, NULL for a number); else the
  * operation of message_id (the GS operations' names, and the message's own). */
@@ -129,7 +140,8 @@ static bool parse_message_field(gcn_cursor *cursor, const struct message **named
     if (!gcn_accept(cursor, '@') && (length = gcn_peek_identifier(cursor)) != 0) {
         for (size_t i = 0; named && i < sizeof messages / sizeof messages[0]; i++) {
             const struct message *m = &messages[i];
-            if (!gcn_accept_word_here(cursor, m->clrx) && !gcn_accept_word_here(cursor, m->llvm))
+            if (!accept_name(cursor, length, m->clrx, m->clrx_length) &&
+                !accept_name(cursor, length, m->llvm, m->llvm_length))
                 continue;
             if (arch < m->first || arch > m->last)
                 return gcn_fail(cursor, start, "message '%.*s' is not available on %s", (int)length, start,
@@ -143,7 +155,8 @@ static bool parse_message_field(gcn_cursor *cursor, const struct message **named
         for (size_t i = 0; !named && i < sizeof operations / sizeof operations[0]; i++) {
             const struct operation *o = &operations[i];
             if ((o->operations == OPERATIONS_GS || o->operations == own) &&
-                (gcn_accept_word_here(cursor, o->clrx) || gcn_accept_word_here(cursor, o->llvm))) {
+                (accept_name(cursor, length, o->clrx, o->clrx_length) ||
+                 accept_name(cursor, length, o->llvm, o->llvm_length))) {
                 *value = o->value;
                 return true;
             }

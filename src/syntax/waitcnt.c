@@ -4,11 +4,12 @@
 
 #include "syntax/generic.h"
 
-/* The counters in text order: the name and the field's bits. */
+/* The counters in text order: the name (with its '('), its length without
+ * it, and the field's bits. */
 static const struct counter {
-    char name[8];
+    char name[9];
     uint8_t length, shift, mask;
-} counters[3] = {{"vmcnt", 5, 0, 15}, {"expcnt", 6, 4, 7}, {"lgkmcnt", 7, 8, 15}};
+} counters[3] = {{"vmcnt(", 5, 0, 15}, {"expcnt(", 6, 4, 7}, {"lgkmcnt(", 7, 8, 15}};
 
 /* A counter's largest count: not waited for. GCN 1.4 adds two high vmcnt
  * bits at 14-15. */
@@ -31,6 +32,7 @@ void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
     (void)address;
     unsigned counts[3], maxima[3];
     bool all = true, any = false;
+#pragma GCC unroll 3
     for (unsigned i = 0; i < 3; i++) {
         maxima[i] = counter_maximum(i, arch);
         counts[i] = (value >> counters[i].shift) & counters[i].mask;
@@ -38,13 +40,13 @@ void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
             counts[0] |= (value >> 10) & maxima[0] & 0x30;
         all &= counts[i] == maxima[i];
     }
+#pragma GCC unroll 3
     for (unsigned i = 0; i < 3; i++) {
         if (counts[i] == maxima[i] && !all)
             continue;
         if (any)
             gcn_put(text, dialect == GCN_DIALECT_CLRX ? " & " : " ");
-        gcn_put(text, counters[i].name);
-        gcn_put_char(text, '(');
+        gcn_put_length(text, counters[i].name, counters[i].length + 1u);
         gcn_put_unsigned(text, counts[i]);
         gcn_put_char(text, ')');
         any = true;
@@ -65,10 +67,11 @@ static bool plain_waitcnt(gcn_cursor *cursor, gcn_arch arch, uint32_t *value)
     const char *at = cursor->pos, *end = cursor->end;
     unsigned counts[3] = {counter_maximum(0, arch), counters[1].mask, counters[2].mask}, given = 0;
     for (;;) {
-        unsigned which = 0, count;
-        while (which < 3 && !(end - at > counters[which].length && at[counters[which].length] == '(' &&
-                              memcmp(at, counters[which].name, counters[which].length) == 0))
-            which++;
+        unsigned which, count;
+#pragma GCC unroll 3
+        for (which = 0; which < 3; which++) /* each a comparison with constants */
+            if (end - at > counters[which].length && memcmp(at, counters[which].name, counters[which].length + 1u) == 0)
+                break;
         if (which == 3)
             return false;
         at += counters[which].length + 1;
@@ -125,10 +128,11 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
         }
         if (which == 3)
             return gcn_fail(cursor, start, "expected vmcnt, expcnt or lgkmcnt");
+        int counter_length = counters[which].length;
         const char *counter = counters[which].name;
         cursor->pos += length;
         if (!gcn_accept(cursor, '('))
-            return gcn_fail(cursor, cursor->pos, "expected '(' after %s", counter);
+            return gcn_fail(cursor, cursor->pos, "expected '(' after %.*s", counter_length, counter);
         gcn_skip_space(cursor);
         const char *value_at = cursor->pos;
         int64_t count;
@@ -141,14 +145,14 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
             if (saturate)
                 count = count < 0 ? 0 : maximum;
             else if (llvm)
-                return gcn_fail(cursor, value_at, "%s(%lld) out of range: at most %u", counter, (long long)count,
-                                maximum);
+                return gcn_fail(cursor, value_at, "%.*s(%lld) out of range: at most %u", counter_length, counter,
+                                (long long)count, maximum);
             else
-                gcn_warn(cursor, value_at, "%s(%lld) out of range, truncated to %s(%u)", counter,
-                         (long long)count, counter, (unsigned)count & maximum);
+                gcn_warn(cursor, value_at, "%.*s(%lld) out of range, truncated to %.*s(%u)", counter_length,
+                         counter, (long long)count, counter_length, counter, (unsigned)count & maximum);
         }
         if ((given & (1u << which)) && !llvm) /* llvm-mc takes the last silently */
-            gcn_warn(cursor, start, "%s was already defined", counter);
+            gcn_warn(cursor, start, "%.*s was already defined", counter_length, counter);
         given |= 1u << which;
         counts[which] = (unsigned)count & maximum;
     }
