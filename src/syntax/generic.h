@@ -54,12 +54,9 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
                         gcn_text *text);
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
-/* The true specials: operands whose text is more than a number or a
- * register, one file each, registered by operand syntax in
- * gcn_operand_hooks (specials.c): s_waitcnt's counters (waitcnt.c),
- * s_sendmsg's message (sendmsg.c), gpr_idx(...) (gpr_idx.c) and branch
- * targets (branch.c). format writes the field's value (address: the
- * instruction's, for a branch); parse reads it. */
+/* The true specials, operands whose text is more than a number or a
+ * register, by operand syntax (specials.c; one file each): format writes the
+ * field's value (address: the instruction's, for a branch), parse reads it. */
 typedef struct gcn_operand_hook {
     void (*format)(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
                    uint32_t value);
@@ -67,15 +64,11 @@ typedef struct gcn_operand_hook {
 } gcn_operand_hook;
 extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
 
-/* What an encoding's text needs beyond its profiles, registered in
- * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers
- * (MUBUF's, FLAT's, SMRD/SMEM's): which modifiers llvm-mc 14 leaves out of
- * its text, or GCN_NO_LLVM_TEXT where it has none; which modifiers the
- * dialect takes; and the checks of a parsed instruction's modifiers
- * (report NULL: false where anything would be reported; flags_at..flags_end:
- * where the modifiers were); SMRD/SMEM's printing and parsing (below: its
- * allowed, the modifiers its one-pass path reads). How a dialect
- * shows the offset: gcn_offset_text (hooks.h). */
+/* What the text of an encoding with modifiers needs beyond its profiles
+ * (gcn_encoding_hooks, syntax/hooks.h): the modifiers llvm-mc 14 leaves out
+ * (GCN_NO_LLVM_TEXT: it has no text), those the dialect takes, and the
+ * checks of a parsed instruction's (report NULL: false where anything would
+ * be reported; flags_at..flags_end: where the modifiers were). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
     unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
@@ -84,10 +77,9 @@ typedef struct gcn_encoding_hook {
                   const char *flags_at, const char *flags_end);
     /* SMRD/SMEM's (syntax/scalar_memory.h): an operand of its own syntax at
      * a raw pointer with GCN_OPERAND_ROOM bytes (NULL: llvm-mc has no text,
-     * CLRX no register name, and then the key form: every field as
-     * key=value); CLRX's modifiers of the usual instruction at a raw
-     * pointer (NULL: put_clrx_tail's) and of any, with the fields no
-     * operand shows; the row CLRX names where the generation has none. */
+     * CLRX no name: every field as key=value); CLRX's modifiers of the usual
+     * instruction (NULL: put_clrx_tail's) and of any; the row CLRX names where
+     * the generation has none. */
     char *(*write_operand)(char *, const gcn_instruction *, gcn_dialect, const gcn_operand_profile *,
                            const gcn_operand *);
     char *(*write_clrx_tail)(char *, const gcn_instruction *, const gcn_profile *);
@@ -95,14 +87,11 @@ typedef struct gcn_encoding_hook {
     const gcn_row *(*clrx_alias)(const gcn_instruction *, gcn_instruction *copy);
 } gcn_encoding_hook;
 
-/* The generic parser by layout: the usual statement in one pass (plain.c),
- * and the full path for any other (generic_parse.c; its part for the
- * encodings with modifiers, generic_modifiers.c): each false, having
- * reported, where the text is wrong. The one-pass path alone (for tests)
- * is false, touching nothing the full path reads, where it does not take
- * the statement; the full path then gives the same result. The last
- * modifier word name in [start, end) for an error's column (start if
- * none). */
+/* The generic parser by layout: the usual statement in one pass (plain.c;
+ * false, touching nothing, where it does not take the statement), and the
+ * full path for any other (generic_parse.c, generic_modifiers.c; false,
+ * having reported, where the text is wrong). gcn_find_modifier: the last
+ * modifier word name in [start, end), for an error's column (start if none). */
 bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
 #define PROFILE(family, name, ...) \
@@ -113,10 +102,8 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
                               gcn_instruction *instruction);
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);
 /* CLRX's key=value for a field the row does not show (shown: the fields
- * its operands and modifiers give): whether one is at the cursor (after
- * space), and one
- * read into reserved[] where the field lies (seen: the keys given before;
- * twice is an error). */
+ * its operands and modifiers give): whether one is at the cursor, and one
+ * read into reserved[] (seen: the keys given before; twice is an error). */
 bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown);
 bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
                      gcn_instruction *instruction);

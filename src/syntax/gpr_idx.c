@@ -2,6 +2,8 @@
  * (SOPP) and s_set_gpr_idx_on (SOPC); CLRX writes the raw bits. */
 #include "syntax/generic.h"
 
+static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"}; /* by bit */
+
 void gcn_format_gpr_idx(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
                         uint32_t value)
 {
@@ -11,7 +13,6 @@ void gcn_format_gpr_idx(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
         gcn_put_hex(text, value);
         return;
     }
-    static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
     gcn_put(text, "gpr_idx(");
     bool any = false;
     for (int i = 0; i < 4; i++) {
@@ -41,7 +42,6 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
     }
     if (!gcn_accept(cursor, '('))
         return gcn_fail(cursor, cursor->pos, "expected '(' after gpr_idx");
-    static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
     unsigned mode = 0;
     if (!gcn_accept(cursor, ')')) {
         do {
