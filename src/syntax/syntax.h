@@ -49,27 +49,23 @@ void gcn_put_mnemonic_padded(gcn_text *text, gcn_dialect dialect, const gcn_row 
  * 16-byte stores: inline for LLVM's one space, the disassembler's hot path. */
 enum { GCN_PADDED_NAME_SIZE = 32 };
 extern const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE];
-static inline void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row,
-                                    bool operands)
-{
-    size_t start = text->length, length = row->name_length;
-    if (dialect == GCN_DIALECT_CLRX || start + GCN_PADDED_NAME_SIZE >= text->size) {
-        gcn_put_mnemonic_padded(text, dialect, row, operands);
-        return;
-    }
-    char *at = text->data + start;
-    memcpy(at, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
-    at[length] = ' '; /* within the 32 bytes; counted only with operands */
-    text->length = start + length + operands;
-}
 /* The same for LLVM at a raw pointer with GCN_TEXT_ROOM reserved; the row
  * by its index (as the instruction holds it: no pointer division). */
 static inline __attribute__((always_inline)) char *gcn_write_llvm_mnemonic(char *at, unsigned row, bool operands)
 {
     size_t length = gcn_rows[row].name_length;
     memcpy(at, gcn_padded_names[row], GCN_PADDED_NAME_SIZE);
-    at[length] = ' ';
+    at[length] = ' '; /* within the 32 bytes; counted only with operands */
     return at + length + operands;
+}
+/* gcn_put_mnemonic_padded, LLVM's inline. */
+static inline void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
+{
+    if (dialect == GCN_DIALECT_CLRX || text->length + GCN_PADDED_NAME_SIZE >= text->size)
+        gcn_put_mnemonic_padded(text, dialect, row, operands);
+    else
+        text->length = (size_t)(gcn_write_llvm_mnemonic(text->data + text->length, (unsigned)(row - gcn_rows),
+                                                        operands) - text->data);
 }
 /* CLRX's mnemonic and its padding to column 16 (at least one blank) at a
  * raw pointer with GCN_TEXT_ROOM reserved: 16 blanks over the name's. */
