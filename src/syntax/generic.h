@@ -55,14 +55,27 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
 /* The true specials, operands whose text is more than a number or a
- * register, by operand syntax (specials.c; one file each): format writes the
- * field's value (address: the instruction's, for a branch), parse reads it. */
+ * register, by operand syntax (one file each): format writes the field's
+ * value (address: the instruction's, for a branch), parse reads it. */
 typedef struct gcn_operand_hook {
     void (*format)(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
                    uint32_t value);
     bool (*parse)(gcn_cursor *cursor, uint32_t *value);
 } gcn_operand_hook;
-extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
+void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);
+void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
+void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
+void gcn_format_branch(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_branch(gcn_cursor *, uint32_t *);
+static const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
+    [GCN_SYNTAX_BRANCH] = {gcn_format_branch, gcn_parse_branch},
+    [GCN_SYNTAX_GPR_IDX] = {gcn_format_gpr_idx, gcn_parse_gpr_idx},
+    [GCN_SYNTAX_WAITCNT] = {gcn_format_waitcnt, gcn_parse_waitcnt},
+    [GCN_SYNTAX_SENDMSG] = {gcn_format_sendmsg, gcn_parse_sendmsg},
+};
 
 /* What the text of an encoding with modifiers needs beyond its profiles
  * (gcn_encoding_hooks, syntax/hooks.h): the modifiers llvm-mc 14 leaves out
@@ -137,15 +150,6 @@ bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code);
 /* The row llvm-mc 14 prints for an opcode the generation lacks (GCN 1.1's
  * buffer_wbinvl1 on GCN 1.2/1.4), or NULL. */
 const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction);
-
-void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);
-void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
-void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
-void gcn_format_branch(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_branch(gcn_cursor *, uint32_t *);
 
 /* The inline float constants by code from 240 (float_text.c), and CLRX's
  * float texts (1., .5, -4.5, 3e-7, 2.0s, 2.5h) read as single- (or, with
