@@ -173,8 +173,6 @@ bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value);
 static inline bool gcn_before_parenthesis(const gcn_cursor *cursor, size_t length)
 {
     const char *p = cursor->pos + length;
-    if (p < cursor->end && *p == '(') /* the usual spelling */
-        return true;
     while (p < cursor->end && (*p == ' ' || *p == '\t'))
         p++;
     return p < cursor->end && *p == '(';

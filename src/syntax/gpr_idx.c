@@ -32,12 +32,10 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
     const char *word = cursor->pos;
     if (!gcn_accept_word_here(cursor, "gpr_idx") || !gcn_before_parenthesis(cursor, 0)) {
         cursor->pos = word;
-        gcn_skip_space(cursor);
-        const char *start = cursor->pos;
         if (!gcn_parse_imm16(cursor, value))
             return false;
         if (cursor->options->dialect == GCN_DIALECT_LLVM && *value > 15)
-            gcn_warn(cursor, start, "llvm-mc's assembler takes only 4-bit values here");
+            gcn_warn(cursor, word, "llvm-mc's assembler takes only 4-bit values here");
         return true;
     }
     if (!gcn_accept(cursor, '('))
@@ -46,11 +44,10 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
     if (!gcn_accept(cursor, ')')) {
         do {
             const char *start = cursor->pos;
-            int found = -1;
-            for (int i = 0; i < 4 && found < 0; i++)
-                if (gcn_accept_word(cursor, names[i]))
-                    found = i;
-            if (found < 0)
+            unsigned found = 0;
+            while (found < 4 && !gcn_accept_word(cursor, names[found]))
+                found++;
+            if (found == 4)
                 return gcn_fail(cursor, start, "expected SRC0, SRC1, SRC2 or DST");
             if (mode & (1u << found))
                 return gcn_fail(cursor, start, "duplicate VGPR index mode");
