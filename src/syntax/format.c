@@ -10,32 +10,18 @@ const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE] = {
 #undef GCN_ROW_ENTRY
 };
 
-/* Also near the end of the text, and CLRX's padding. */
+/* Also near the end of the text, and CLRX's padding (LLVM's one space is
+ * padding to column 1). */
 void gcn_put_mnemonic_padded(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
 {
     size_t start = text->length;
     if (operands && dialect == GCN_DIALECT_CLRX && start + GCN_PADDED_NAME_SIZE + 16 < text->size) {
-        /* The name, then 16 blanks over its padding: to column 16, or one. */
-        static const char blanks[17] = "                ";
-        size_t length = row->name_length;
-        char *at = text->data + start;
-        memcpy(at, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
-        memcpy(at + length, blanks, 16);
-        text->length = start + (length + 1 < 16 ? 16 : length + 1);
+        text->length = (size_t)(gcn_write_clrx_mnemonic(text->data + start, (unsigned)(row - gcn_rows)) - text->data);
         return;
     }
-    if (start + GCN_PADDED_NAME_SIZE < text->size) {
-        memcpy(text->data + start, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
-        text->length = start + row->name_length;
-    } else {
-        gcn_put_length(text, row->name, row->name_length);
-    }
-    if (!operands)
-        return;
-    if (dialect == GCN_DIALECT_CLRX)
-        gcn_put_pad(text, start, 16);
-    else
-        gcn_put_char(text, ' ');
+    gcn_put_length(text, row->name, row->name_length);
+    if (operands)
+        gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
 }
 
 void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, unsigned opcode,
@@ -45,12 +31,8 @@ void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, un
     gcn_put(text, family);
     gcn_put(text, "_ill_");
     gcn_put_unsigned(text, opcode);
-    if (operands) {
-        if (dialect == GCN_DIALECT_CLRX)
-            gcn_put_pad(text, start, 16);
-        else
-            gcn_put_char(text, ' ');
-    }
+    if (operands)
+        gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
 }
 
 bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
