@@ -11,10 +11,6 @@
 typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
                            gcn_instruction *instruction);
 
-/* What gcn_format and gcn_format_exact refuse as GCN_ERROR_INVALID_ARGUMENT. */
-bool gcn_format_arguments_valid(const gcn_instruction *instruction, gcn_dialect dialect,
-                                const char *buffer, size_t size);
-
 /* gcn_format and gcn_format_exact appending to text, for an instruction
  * straight from gcn_decode (its fields are not checked again): the
  * disassembler's hot path. False where gcn_format(_exact) fails. */
