@@ -573,19 +573,14 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
  * where the profile is. */
 static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
 {
+    const uint32_t registers = 1u << GCN_SYNTAX_VGPR | 1u << GCN_SYNTAX_SRSRC | 1u << GCN_SYNTAX_SOFFSET |
+                               1u << GCN_SYNTAX_SREG | 1u << GCN_SYNTAX_SSRC | 1u << GCN_SYNTAX_SSRC_REGISTER |
+                               1u << GCN_SYNTAX_SSRC_INLINE | 1u << GCN_SYNTAX_SBASE |
+                               1u << GCN_SYNTAX_SMEM_OFFSET | 1u << GCN_SYNTAX_SMEM_PROBE;
     bool all = profile->operand_count != 0 || gcn_encoding_hooks[profile->encoding].write_operand;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++)
-        all &= profile->operands[i].syntax == GCN_SYNTAX_VGPR ||
-               profile->operands[i].syntax == GCN_SYNTAX_SRSRC ||
-               profile->operands[i].syntax == GCN_SYNTAX_SOFFSET ||
-               profile->operands[i].syntax == GCN_SYNTAX_SREG ||
-               profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
-               profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
-               profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE ||
-               profile->operands[i].syntax == GCN_SYNTAX_SBASE ||
-               profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET ||
-               profile->operands[i].syntax == GCN_SYNTAX_SMEM_PROBE;
+        all &= (registers >> profile->operands[i].syntax) & 1u;
     return all;
 }
 
