@@ -125,7 +125,7 @@ static __attribute__((noinline)) bool format_clrx_exact(const gcn_instruction *i
                                                         uint64_t address, gcn_text *text)
 {
     size_t start = text->length;
-    if (!gcn_format_text(instruction, GCN_DIALECT_CLRX, address, text))
+    if (!gcn_format_generic(instruction, GCN_DIALECT_CLRX, address, text))
         return false;
     if (!gcn_clrx_may_lose_bits(instruction) || text->length >= text->size)
         return true; /* (too long to read back: the caller sees the length) */
@@ -141,5 +141,5 @@ bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect diale
 {
     if (dialect == GCN_DIALECT_CLRX)
         return format_clrx_exact(instruction, address, text);
-    return gcn_format_text(instruction, dialect, address, text);
+    return gcn_format_generic(instruction, dialect, address, text);
 }

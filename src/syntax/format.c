@@ -35,12 +35,6 @@ void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, un
         gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
 }
 
-bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                     gcn_text *text)
-{
-    return gcn_format_generic(instruction, dialect, address, text);
-}
-
 /* gcn_format and gcn_format_exact: the arguments checked, the text's
  * length given also where the buffer is too small. */
 static gcn_status format(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *buffer,
@@ -52,7 +46,7 @@ static gcn_status format(const gcn_instruction *instruction, gcn_dialect dialect
         (instruction->row != GCN_ROW_NONE && instruction->row >= GCN_ROW_COUNT))
         return GCN_ERROR_INVALID_ARGUMENT;
     gcn_text text = {buffer, size, 0};
-    if (!(exact ? gcn_format_exact_text : gcn_format_text)(instruction, dialect, address, &text))
+    if (!(exact ? gcn_format_exact_text : gcn_format_generic)(instruction, dialect, address, &text))
         return GCN_ERROR_NOT_INSTRUCTION;
     if (length)
         *length = text.length;

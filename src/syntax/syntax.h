@@ -11,23 +11,21 @@
 typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
                            gcn_instruction *instruction);
 
-/* gcn_format and gcn_format_exact appending to text, for an instruction
- * straight from gcn_decode (its fields are not checked again): the
- * disassembler's hot path. False where gcn_format(_exact) fails. */
-bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                     gcn_text *text);
+/* gcn_format_exact appending to text (gcn_format's is gcn_format_generic),
+ * for an instruction straight from gcn_decode (its fields are not checked
+ * again): the disassembler's hot path. False where gcn_format_exact fails. */
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text);
 
-/* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
+/* gcn_format_generic's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
  * which the caller reserved (the disassembler's hot path): returns the end,
- * or NULL where gcn_format_text fails; every family's (the generic
+ * or NULL where gcn_format_generic fails; every family's (the generic
  * printer's), and the same with a test of the family. */
 char *gcn_write_llvm_generic(const gcn_instruction *, char *); /* generic_format.c */
 /* generic_format.c's fast path, either dialect: NULL where gcn_format_generic
  * is needed. */
 char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, char *);
-/* The usual CLRX text the same way (gcn_format_text's), NULL where the
+/* The usual CLRX text the same way (gcn_format_generic's), NULL where the
  * family's general printer is needed; and gcn_write_clrx_exact, the same
  * where it needs no reading back (gcn_format_exact_text's), else NULL. */
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
