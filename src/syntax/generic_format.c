@@ -230,6 +230,19 @@ write_register_operand(char *at, const gcn_instruction *instruction, gcn_dialect
     }
 }
 
+/* SOPP's immediates: 16 bits, hex in CLRX, decimal in llvm-mc (IMM16's up
+ * to 64: an inline constant's value), and a branch (.L<target>_0, llvm-mc's
+ * word offset); NULL where llvm-mc takes no operand. at has 32 bytes. */
+static inline __attribute__((always_inline)) char *write_immediate(char *at, unsigned syntax, bool llvm,
+                                                                   uint64_t address, unsigned value)
+{
+    if (syntax == GCN_SYNTAX_BRANCH && !llvm)
+        return gcn_write(gcn_write_unsigned(gcn_write(at, ".L"), gcn_branch_target(address, (uint16_t)value)), "_0");
+    if (!llvm || (syntax == GCN_SYNTAX_IMM16 && value > 64))
+        return gcn_write_hex(at, value);
+    return syntax == GCN_SYNTAX_UNUSED16 ? NULL : gcn_write_unsigned(at, value);
+}
+
 static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
                         uint64_t address, const gcn_operand_profile *profile,
                         const gcn_operand *operand)
@@ -281,17 +294,14 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
             put_hwreg(text, arch, dialect, operand->value);
             return true;
         case GCN_SYNTAX_UNUSED16: /* not 0 here */
-            if (dialect == GCN_DIALECT_LLVM)
-                return false; /* llvm-mc takes no operand */
-            break;
-        case GCN_SYNTAX_IMM16: /* llvm-mc: an inline constant's value in decimal */
-        case GCN_SYNTAX_OPTIONAL16:
-            if (dialect == GCN_DIALECT_LLVM &&
-                (operand->value <= 64 || profile->syntax == GCN_SYNTAX_OPTIONAL16)) {
-                gcn_put_unsigned(text, operand->value);
-                return true;
-            }
-            break;
+        case GCN_SYNTAX_IMM16:
+        case GCN_SYNTAX_OPTIONAL16: {
+            char spare[32];
+            char *end = write_immediate(spare, profile->syntax, dialect == GCN_DIALECT_LLVM, address, operand->value);
+            if (end)
+                gcn_put_length(text, spare, (size_t)(end - spare));
+            return end != NULL;
+        }
         default:
             if (gcn_operand_hooks[profile->syntax].format) {
                 gcn_operand_hooks[profile->syntax].format(text, arch, dialect, address,
@@ -487,21 +497,11 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     case GCN_SYNTAX_OPTIONAL16:
         if (value == 0)
             return gcn_write_llvm_mnemonic(at, index, false); /* the same in CLRX */
-        if (!llvm)
-            return gcn_write_hex(gcn_write_clrx_mnemonic(at, index), value);
-        if (syntax == GCN_SYNTAX_UNUSED16)
-            return NULL; /* llvm-mc takes no operand */
-        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
+        /* fall through */
     case GCN_SYNTAX_IMM16:
-        if (!llvm)
-            return gcn_write_hex(gcn_write_clrx_mnemonic(at, index), value);
-        at = gcn_write_llvm_mnemonic(at, index, true);
-        return value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
     case GCN_SYNTAX_BRANCH:
-        if (llvm)
-            return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
-        at = gcn_write(gcn_write_clrx_mnemonic(at, index), ".L");
-        return gcn_write(gcn_write_unsigned(at, gcn_branch_target(address, (uint16_t)value)), "_0");
+        at = llvm ? gcn_write_llvm_mnemonic(at, index, true) : gcn_write_clrx_mnemonic(at, index);
+        return write_immediate(at, syntax, llvm, address, value);
     default: /* a special's text */
         if (!gcn_operand_hooks[syntax].format)
             return NULL;
