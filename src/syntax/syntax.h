@@ -11,25 +11,19 @@
 typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
                            gcn_instruction *instruction);
 
-/* What gcn_format and gcn_format_exact refuse as GCN_ERROR_INVALID_ARGUMENT. */
-bool gcn_format_arguments_valid(const gcn_instruction *instruction, gcn_dialect dialect,
-                                const char *buffer, size_t size);
-
-/* gcn_format and gcn_format_exact appending to text, for an instruction
- * straight from gcn_decode (its fields are not checked again): the
- * disassembler's hot path. False where gcn_format(_exact) fails. */
-bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                     gcn_text *text);
+/* gcn_format_exact appending to text (gcn_format's is gcn_format_generic),
+ * for an instruction straight from gcn_decode (its fields are not checked
+ * again): the disassembler's hot path. False where gcn_format_exact fails. */
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text);
 
-/* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes the
- * caller reserved (the disassembler's hot path): the end, or NULL where
- * gcn_format_text fails; and the fast path of either dialect, NULL where
+/* gcn_format_generic's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes
+ * the caller reserved (the disassembler's hot path): the end, or NULL where
+ * gcn_format_generic fails; and the fast path of either dialect, NULL where
  * gcn_format_generic is needed (generic_format.c). */
 char *gcn_write_llvm_generic(const gcn_instruction *, char *);
 char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, char *);
-/* The usual CLRX text the same way (gcn_format_text's), NULL where the
+/* The usual CLRX text the same way (gcn_format_generic's), NULL where the
  * family's general printer is needed; gcn_write_clrx_exact only where it
  * gives back every bit without reading back (gcn_format_exact_text's). */
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at);
