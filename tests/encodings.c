@@ -510,7 +510,7 @@ static void test_memory_refusals(void)
 }
 
 /* gcn_decode_scalar_memory (a caller that knows the family) decodes
- * SMRD/SMEM words as gcn_decode_generic does, to the byte, truncated or
+ * SMRD/SMEM words as gcn_decode_checked does, to the byte, truncated or
  * not. */
 static void test_memory_shortcut(void)
 {
@@ -529,7 +529,7 @@ static void test_memory_shortcut(void)
                 gcn_instruction generic, shortcut;
                 memset(&generic, 0, sizeof generic);
                 memset(&shortcut, 0, sizeof shortcut);
-                gcn_status a = gcn_decode_generic((gcn_arch)arch, words, count, &generic);
+                gcn_status a = gcn_decode_checked((gcn_arch)arch, words, count, &generic);
                 gcn_status b = gcn_decode_scalar_memory((gcn_arch)arch, words, count, &shortcut);
                 differ += a != b || (a == GCN_OK && memcmp(&generic, &shortcut, sizeof generic) != 0);
             }

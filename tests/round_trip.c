@@ -308,10 +308,10 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
     gcn_status status = gcn_format(instruction, GCN_DIALECT_LLVM, 0, text, sizeof text, &length);
     /* The disassembler's raw writer: the same text, or none where format fails. */
     char raw[GCN_TEXT_ROOM];
-    char *end = gcn_write_llvm_text(instruction, raw);
+    char *end = instruction->family == GCN_FAMILY_NONE ? NULL : gcn_write_llvm_generic(instruction, raw);
     if (end ? status != GCN_OK || (size_t)(end - raw) != length || memcmp(raw, text, length) != 0
             : status != GCN_ERROR_NOT_INSTRUCTION) {
-        failure(family, row, "%s: gcn_write_llvm_text gives '%.*s', gcn_format '%s' (status %d)",
+        failure(family, row, "%s: gcn_write_llvm_generic gives '%.*s', gcn_format '%s' (status %d)",
                 where, end ? (int)(end - raw) : 6, end ? raw : "(none)", text, status);
         return false;
     }

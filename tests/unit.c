@@ -454,7 +454,7 @@ static void test_text(void)
             snprintf(printed, sizeof printed, "%d", value);
             CHECK(strcmp(raw, printed) == 0, "small unsigned %s: '%s'", printed, raw);
         }
-        *gcn_write_offset(raw, value) = '\0';
+        *gcn_write_small_field(raw, " offset:", 8, value) = '\0';
         if (value)
             snprintf(printed, sizeof printed, " offset:%d", value);
         else

@@ -3,22 +3,6 @@
 
 #include "codec/codec.h"
 
-/* By family and generation: the generic codec's one entry (the profile's
- * encoder, per generation, is its own lookup). */
-#define GENERIC(unused, generation)                               \
-    [GCN_FAMILY_SOPP][generation] = gcn_encode_generic,           \
-    [GCN_FAMILY_SMEM][generation] = gcn_encode_generic,           \
-    [GCN_FAMILY_MUBUF][generation] = gcn_encode_generic,          \
-    [GCN_FAMILY_FLAT][generation] = gcn_encode_generic,           \
-    [GCN_FAMILY_SOP2][generation] = gcn_encode_generic,           \
-    [GCN_FAMILY_SOPK][generation] = gcn_encode_generic,           \
-    [GCN_FAMILY_SOP1][generation] = gcn_encode_generic,           \
-    [GCN_FAMILY_SOPC][generation] = gcn_encode_generic,
-const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
-    GCN_EACH_GENERATION(GENERIC, )
-};
-#undef GENERIC
-
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count)
 {
@@ -36,18 +20,12 @@ gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,
     return gcn_decode_checked(arch, words, word_count, instruction);
 }
 
-gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
-                              gcn_instruction *instruction)
-{
-    return gcn_decode_inline(arch, words, word_count, instruction);
-}
-
 gcn_status gcn_encode(const gcn_instruction *instruction, uint32_t *words, size_t *word_count)
 {
     if (!instruction || !words || instruction->family == GCN_FAMILY_NONE ||
         instruction->family >= GCN_FAMILY_COUNT || instruction->arch >= GCN_ARCH_COUNT)
         return GCN_ERROR_INVALID_ARGUMENT;
-    gcn_status status = gcn_encoders[instruction->family][instruction->arch](instruction, words);
+    gcn_status status = gcn_encode_checked(instruction, words);
     if (status == GCN_OK && word_count)
         *word_count = instruction->word_count;
     return status;

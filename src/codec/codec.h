@@ -1,4 +1,4 @@
-/* Bits <-> gcn_instruction, one file per family. */
+/* Bits <-> gcn_instruction: the generic codec's entries (codec/generic.c). */
 #ifndef GCN_CODEC_H
 #define GCN_CODEC_H
 
@@ -13,8 +13,6 @@
  * every field, including unused ones, so that encoding restores the bits. */
 typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t word_count,
                                   gcn_instruction *instruction);
-/* Each encoder writes instruction->word_count words. */
-typedef gcn_status (*gcn_encoder)(const gcn_instruction *instruction, uint32_t *words);
 
 /* MUBUF and FLAT instructions are two words whatever their fields (the
  * disassembler's label scan steps over them by this alone). */
@@ -22,14 +20,13 @@ enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
 /* macro(x, generation) for each generation. */
 #define GCN_EACH_GENERATION(macro, x) \
     macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
-/* The families on the generic codec (codec/generic.c): the encoding from
- * word 0, fields by the bit packer, operands by the row's profile.
- * gcn_decode_generic is gcn_decode_inline out of line (any family). */
-gcn_status gcn_decode_generic(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-/* gcn_decode_generic for words of the SMEM family (gcn_family_of_word):
+/* gcn_decode_checked for words of the SMEM family (gcn_family_of_word):
  * SMRD or SMEM by the generation. */
 gcn_status gcn_decode_scalar_memory(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
-gcn_status gcn_encode_generic(const gcn_instruction *, uint32_t *);
+/* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
+ * which succeeded: its family and arch valid): the assembler's loop.
+ * Writes instruction->word_count words. */
+gcn_status gcn_encode_checked(const gcn_instruction *, uint32_t *);
 /* An instruction of a generic family from its field values, for a test, a
  * fuzzer or a parser that has them: instruction has its identity
  * (gcn_instruction_start), modifiers, offset, literal (the word after,
@@ -57,15 +54,6 @@ static inline bool gcn_branch_offset(const gcn_instruction *instruction, uint16_
  * target: the branch operand of the instruction in words (one word, as
  * gcn_encode wrote it) set to offset, without a parse. */
 void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset);
-
-/* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
- * which succeeded: its family and arch valid) and words: the assembler's
- * loop. Writes instruction->word_count words. */
-extern const gcn_encoder gcn_encoders[GCN_FAMILY_COUNT][GCN_ARCH_COUNT];
-static inline gcn_status gcn_encode_checked(const gcn_instruction *instruction, uint32_t *words)
-{
-    return gcn_encoders[instruction->family][instruction->arch](instruction, words);
-}
 
 /* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
  * none): a lookup by its top nine bits, generated from encodings.def.
@@ -95,8 +83,8 @@ static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
 }
 
 /* Starts an instruction of a known row: zeroes it (but the operands
- * array) and sets its identity. Inline
- * for the parser's and decoders' hot paths. */
+ * array) and sets its identity. Inline for the parser's and decoders' hot
+ * paths. */
 static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch,
                                              gcn_family family, uint16_t row, unsigned opcode,
                                              unsigned word_count)
@@ -117,17 +105,6 @@ static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_a
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
                            unsigned opcode, unsigned word_count);
 
-/* Bits first..first+width-1 of word. */
-static inline uint32_t gcn_bits(uint32_t word, unsigned first, unsigned width)
-{
-    return (word >> first) & ((width >= 32 ? 0u : (1u << width)) - 1u);
-}
-
-/* The opcode of a MUBUF instruction from its first word: bits 18-24. */
-static inline unsigned gcn_mubuf_opcode(uint32_t word0)
-{
-    return gcn_bits(word0, 18, 7);
-}
 /* Where a generic encoding's opcode lies in word 0 on a generation (FLAT:
  * with its segment above it on GCN 1.4), and its rows: for the label scan,
  * which steps over such words without decoding them, and reads this once. */
@@ -155,17 +132,21 @@ static inline uint16_t gcn_row_of_word(const gcn_opcode_reader *reader, uint32_t
                      ((word0 >> reader->high_first) & reader->high_mask) << reader->high_shift;
     return (uint16_t)(reader->slots[value].row - 1);
 }
-/* SMEM's (GCN 1.2 on: two words) opcode, bits 18-25, and SOPP's, bits
- * 16-22 (one word): for the label scan, which steps over both without
- * decoding them. */
+/* The opcodes of MUBUF (bits 18-24), SMEM (GCN 1.2 on: two words; bits
+ * 18-25) and SOPP (one word; bits 16-22) from word 0: for the label scan,
+ * which steps over them without decoding them. */
 enum { GCN_SMEM_WORDS = 2 };
+static inline unsigned gcn_mubuf_opcode(uint32_t word0)
+{
+    return (word0 >> 18) & 0x7fu;
+}
 static inline unsigned gcn_smem_opcode(uint32_t word0)
 {
-    return gcn_bits(word0, 18, 8);
+    return (word0 >> 18) & 0xffu;
 }
 static inline unsigned gcn_sopp_opcode(uint32_t word0)
 {
-    return gcn_bits(word0, 16, 7);
+    return (word0 >> 16) & 0x7fu;
 }
 
 #endif

@@ -1,8 +1,7 @@
-/* The generic codec: the families whose rows name an operand profile (the
- * scalar ALU, SOPP, SMRD/SMEM and MUBUF). Each operand's field goes straight to or from its
- * place on the generation (gcn_field_places, generated from
- * encodings.def); the fields a row does not show stay in reserved[] with
- * the bits no field covers, so that encoding gives every bit back. */
+/* The generic codec: each operand's field goes straight to or from its
+ * place on the generation (gcn_field_places, generated from encodings.def);
+ * the fields a row does not show stay in reserved[] with the bits no field
+ * covers, so that encoding gives every bit back. */
 #include "codec/codec.h"
 #include "isa/profile.h"
 
@@ -20,40 +19,11 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 static const gcn_modifier_info modifiers[GCN_MODIFIER_COUNT] = {
 #include "isa/modifier_rows.h"
 };
-typedef struct encoding_facts {
-    uint8_t words, generations, kind, family; /* as gcn_encoding_info's */
-    uint32_t value[GCN_ARCH_COUNT]; /* the fixed bits of word 0 */
-} encoding_facts;
-static const encoding_facts encodings[GCN_ENCODING_COUNT] = {
-#define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14)           \
-    [GCN_ENCODING_##name] = {words, generations, GCN_ENCODING_##kind, GCN_FAMILY_##family, \
-                             {v10, v11, v12, v14}},
-#define ALL GCN_GENERATION_ALL
-#define G10 GCN_GENERATION_10
-#define G11 GCN_GENERATION_11
-#define G12 GCN_GENERATION_12
-#define G14 GCN_GENERATION_14
+static const gcn_encoding_info encodings[GCN_ENCODING_COUNT] = {
+#include "isa/encoding_rows.h"
+};
 #define FIELD(...)
 #define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef ALL
-#undef G10
-#undef G11
-#undef G12
-#undef G14
-};
-
-/* Whether an encoding's rows have profiles (its family is on this codec);
- * a constant where the encoding is. */
-static inline __attribute__((always_inline)) bool has_profiles(gcn_encoding encoding)
-{
-    return false
-#define PROFILE(family, name, ...) || GCN_ENCODING_##family == encoding
-#include "isa/profiles.def"
-#undef PROFILE
-        ;
-}
 
 /* The profile the codec reads for a shape on a generation: SMRD/SMEM's
  * SMRD twin on GCN 1.0/1.1 (isa/profile.h); a constant where both are. */
@@ -61,24 +31,6 @@ static inline __attribute__((always_inline)) unsigned codec_shape(unsigned shape
 {
     return profiles[shape].encoding == GCN_ENCODING_SMEM && arch <= GCN_ARCH_GCN11 ? gcn_smrd_shape(shape)
                                                                                    : shape;
-}
-
-/* A field's bits at its place (absent: none), its value, and the value
- * put in out (false where it does not fit). */
-static inline __attribute__((always_inline)) uint32_t field_value(const uint32_t *words, const gcn_field_place *place)
-{
-    uint32_t mask = place->mask, value = (words[place->word] >> place->first) & mask;
-    if (place->kind == GCN_PLACE_SIGNED && value > (mask >> 1))
-        value |= ~mask;
-    return value;
-}
-static inline __attribute__((always_inline)) bool put_field(const gcn_field_place *place, uint32_t value, uint32_t *out)
-{
-    uint32_t mask = place->mask;
-    out[place->word] |= (value & mask) << place->first;
-    return place->kind == GCN_PLACE_SIGNED
-               ? (value & ~(mask >> 1)) == 0 || (~value & ~(mask >> 1)) == 0
-               : (value & ~mask) == 0;
 }
 
 /* The bits of the words no shown field (set: bit i for field i) and no
@@ -168,7 +120,7 @@ memory_offset(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, const
 {
     unsigned flags = instruction->modifiers;
     if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
-        uint32_t soffset = field_value(words, &gcn_field_places[encoding][arch][GCN_FIELD(SMEM, soffset)]);
+        uint32_t soffset = gcn_field_value(words, &gcn_field_places[encoding][arch][GCN_FIELD(SMEM, soffset)]);
         return (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)soffset, 0};
     }
     if (flags & GCN_MOD_IMM)
@@ -226,9 +178,9 @@ decode_modifiers(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, ui
             continue;
         *shown |= 1u << field;
         if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE)
-            *offset = field_value(words, &places[field]);
+            *offset = gcn_field_value(words, &places[field]);
         else if (!window->tabled) /* a product, not a test: no branch on a random bit */
-            flags |= field_value(words, &places[field]) * modifiers[modifier - 1].bit;
+            flags |= gcn_field_value(words, &places[field]) * modifiers[modifier - 1].bit;
     }
     for (unsigned w = 0; w < 2; w++)
         if (window->tabled && window->width[w])
@@ -243,7 +195,7 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
                 unsigned flags, uint32_t shown, uint32_t offset, gcn_instruction *instruction)
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    const encoding_facts *info = &encodings[encoding];
+    const gcn_encoding_info *info = &encodings[encoding];
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     unsigned count = info->words;
     /* GLOBAL's and SCRATCH's 13 bits signed, by arithmetic */
@@ -256,19 +208,19 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
         flags |= GCN_MOD_LITERAL;
     }
     instruction->modifiers = (uint16_t)flags;
-    bool soffset_shown = false;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
         gcn_operand *out = &instruction->operands[i];
         if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
             *out = memory_offset(arch, encoding, words, instruction);
-            soffset_shown = encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE);
+            if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) /* soffset, shown with soe only */
+                shown |= 1u << GCN_FIELD(SMEM, soffset);
             continue;
         }
         uint32_t value = 0;
         if (operand->field != GCN_FIELD_LITERAL) {
-            value = field_value(words, &places[operand->field]);
+            value = gcn_field_value(words, &places[operand->field]);
             shown |= 1u << operand->field;
         }
         uint8_t kind = field_kind[operand->syntax];
@@ -276,20 +228,19 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
             /* FLAT's address beside its saddr; `off` where the width is 0
              * (the row is one or GCN_ROW_NONE: its slot one more, in 16 bits) */
             unsigned saddr = operand->width == GCN_WIDTH_FLAT_ADDRESS
-                                 ? field_value(words, &places[GCN_FIELD(FLAT, saddr)])
+                                 ? gcn_field_value(words, &places[GCN_FIELD(FLAT, saddr)])
                              : operand->width == GCN_WIDTH_FLAT_SADDR ? value : GCN_SADDR_OFF;
             unsigned width = gcn_operand_width_beside(operand, (uint16_t)(instruction->row + 1), arch, flags, saddr);
             unsigned register_kind = operand->syntax == GCN_SYNTAX_VGPR ? GCN_OPERAND_VECTOR : GCN_OPERAND_SCALAR;
             if (operand->width == GCN_WIDTH_FLAT_ADDRESS || operand->width == GCN_WIDTH_FLAT_SADDR)
                 register_kind = width ? register_kind : GCN_OPERAND_OFF;
             put_operand(out, register_kind, width, value, 0);
-        } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
-            put_operand(out, GCN_OPERAND_SCALAR, 4, value * 4, 0);
-        } else if (operand->syntax == GCN_SYNTAX_SBASE || (operand->syntax == GCN_SYNTAX_SREG && operand->width)) {
-            /* SMRD/SMEM's registers, their width by the row */
+        } else if (operand->syntax == GCN_SYNTAX_SRSRC || operand->syntax == GCN_SYNTAX_SBASE ||
+                   (operand->syntax == GCN_SYNTAX_SREG && operand->width)) {
+            /* SGPR tuples by their first register / 4 or / 2; SMRD/SMEM's width by the row */
             const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
             put_operand(out, GCN_OPERAND_SCALAR, gcn_operand_width(operand, row, arch, flags),
-                        operand->syntax == GCN_SYNTAX_SBASE ? value * 2 : value, 0);
+                        value << (operand->syntax == GCN_SYNTAX_SRSRC ? 2 : operand->syntax == GCN_SYNTAX_SBASE), 0);
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
             put_operand(out, scalar_kind(arch, value), 1, value, 0);
         } else if (kind) /* an immediate field */
@@ -303,20 +254,9 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
      * fields the row does not show */
     uint32_t kept[2];
     unshown_bits(encoding, arch, shown, kept);
-    if (soffset_shown) { /* (SMEM's soffset, shown with soe only: kept apart) */
-        const gcn_field_place *soffset = &places[GCN_FIELD(SMEM, soffset)];
-        kept[soffset->word] &= ~(soffset->mask << soffset->first);
-    }
     instruction->reserved[0] = words[0] & kept[0];
     instruction->reserved[1] = info->words > 1 ? words[1] & kept[1] : 0;
     return GCN_OK;
-}
-
-static gcn_status not_instruction(gcn_arch arch, const uint32_t *words, size_t word_count,
-                                  gcn_instruction *instruction)
-{
-    (void)arch, (void)words, (void)word_count, (void)instruction;
-    return GCN_ERROR_NOT_INSTRUCTION;
 }
 
 /* The opcode, its row, and its profile's decoder, for one encoding and
@@ -326,9 +266,9 @@ static inline __attribute__((always_inline)) gcn_status
 decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, size_t word_count,
                 gcn_instruction *instruction)
 {
-    const encoding_facts *info = &encodings[encoding];
+    const gcn_encoding_info *info = &encodings[encoding];
     gcn_family family = (gcn_family)info->family;
-    if (!has_profiles(encoding))
+    if (family == GCN_FAMILY_NONE) /* (every family has profiles) */
         return GCN_ERROR_NOT_INSTRUCTION;
     if (word_count < info->words)
         return GCN_ERROR_TRUNCATED;
@@ -337,7 +277,7 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
     if (high[0] != GCN_NO_FIELD)
-        opcode |= field_value(words, &gcn_field_places[encoding][arch][high[0]]) << high[1];
+        opcode |= gcn_field_value(words, &gcn_field_places[encoding][arch][high[0]]) << high[1];
     gcn_opcode_slot slot = gcn_opcode_slots[family][arch][opcode];
     uint16_t row = (uint16_t)(slot.row - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
@@ -373,56 +313,34 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
         return decode_encoding(generation, encoding, words, word_count, instruction);             \
     }
 #define ENCODING(name, ...) GCN_EACH_GENERATION(DECODE, GCN_ENCODING_##name)
-#define FIELD(...)
-#define FIELD_ALSO(...)
 #include "isa/encodings.def"
-#undef ENCODING
+GCN_EACH_GENERATION(DECODE, GCN_ENCODING_NONE)
 #undef DECODE
 
-/* The decoder of every encoding on every generation (codec.h): the
- * families on this codec's by encoding and generation, and for the
- * encodings of no family none. */
+/* The decoder of every encoding on every generation (codec.h); those of
+ * no family refuse. */
 const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
-#define DECODER(encoding, family, generation)                                                     \
-    [generation][GCN_ENCODING_##encoding] =                                                        \
-        GCN_FAMILY_##family == GCN_FAMILY_NONE ? not_instruction : decode_GCN_ENCODING_##encoding##_##generation,
-#define ENCODING(name, words, generations, kind, family, ...)                                      \
-    DECODER(name, family, GCN_ARCH_GCN10) DECODER(name, family, GCN_ARCH_GCN11)                    \
-    DECODER(name, family, GCN_ARCH_GCN12) DECODER(name, family, GCN_ARCH_GCN14)
+#define DECODE(encoding, generation) [generation][encoding] = decode_##encoding##_##generation,
 #include "isa/encodings.def"
+    GCN_EACH_GENERATION(DECODE, GCN_ENCODING_NONE)
 #undef ENCODING
 #undef FIELD
 #undef FIELD_ALSO
-#undef DECODER
-    [GCN_ARCH_GCN10][GCN_ENCODING_NONE] = not_instruction,
-    [GCN_ARCH_GCN11][GCN_ENCODING_NONE] = not_instruction,
-    [GCN_ARCH_GCN12][GCN_ENCODING_NONE] = not_instruction,
-    [GCN_ARCH_GCN14][GCN_ENCODING_NONE] = not_instruction,
+#undef DECODE
 };
 
-gcn_status gcn_decode_generic(gcn_arch arch, const uint32_t *words, size_t word_count,
+gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
-    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count,
-                                                                     instruction);
+    return gcn_decode_inline(arch, words, word_count, instruction);
 }
 
 gcn_status gcn_decode_scalar_memory(gcn_arch arch, const uint32_t *words, size_t word_count,
                                     gcn_instruction *instruction)
 {
     /* (the encoding by the generation alone: no lookup of word 0) */
-    switch (arch) {
-    case GCN_ARCH_GCN10:
-        return decode_encoding(GCN_ARCH_GCN10, GCN_ENCODING_SMRD, words, word_count, instruction);
-    case GCN_ARCH_GCN11:
-        return decode_encoding(GCN_ARCH_GCN11, GCN_ENCODING_SMRD, words, word_count, instruction);
-    case GCN_ARCH_GCN12:
-        return decode_encoding(GCN_ARCH_GCN12, GCN_ENCODING_SMEM, words, word_count, instruction);
-    case GCN_ARCH_GCN14:
-        return decode_encoding(GCN_ARCH_GCN14, GCN_ENCODING_SMEM, words, word_count, instruction);
-    default:
-        return GCN_ERROR_NOT_INSTRUCTION;
-    }
+    gcn_encoding encoding = arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
+    return gcn_decoders[arch][encoding](arch, words, word_count, instruction);
 }
 
 /* The encoder, for one profile and generation. */
@@ -431,7 +349,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
                uint32_t *words)
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    const encoding_facts *info = &encodings[encoding];
+    const gcn_encoding_info *info = &encodings[encoding];
     if (instruction->encoding != encoding || instruction->family != info->family ||
         !((info->generations >> arch) & 1u) || instruction->operand_count != profile->operand_count)
         return GCN_ERROR_NOT_ENCODABLE;
@@ -445,12 +363,12 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     unsigned opcode = instruction->opcode;
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
     if (high[0] != GCN_NO_FIELD) {
-        if (!put_field(&places[high[0]], opcode >> high[1], out))
+        if (!gcn_put_field(&places[high[0]], opcode >> high[1], out))
             return GCN_ERROR_NOT_ENCODABLE;
         shown |= 1u << high[0];
         opcode &= (1u << high[1]) - 1u;
     }
-    if (!put_field(&places[opcode_field], opcode, out))
+    if (!gcn_put_field(&places[opcode_field], opcode, out))
         return GCN_ERROR_NOT_ENCODABLE;
     /* The modifiers the encoding has on the generation; any other refused. */
     const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
@@ -467,13 +385,13 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         allowed |= info_of->bit;
         if (info_of->kind == GCN_MODIFIER_VALUE) {
             if (profile->offset_rule == GCN_OFFSET_SIGNED_13) { /* GLOBAL's and SCRATCH's: 13 bits signed */
-                if (!put_field(&places[field], instruction->offset & places[field].mask, out) ||
+                if (!gcn_put_field(&places[field], instruction->offset & places[field].mask, out) ||
                     !(instruction->offset <= places[field].mask || instruction->offset >= ~0xfffu))
                     return GCN_ERROR_NOT_ENCODABLE;
-            } else if (!put_field(&places[field], instruction->offset, out)) {
+            } else if (!gcn_put_field(&places[field], instruction->offset, out)) {
                 return GCN_ERROR_NOT_ENCODABLE;
             }
-        } else if (!window->tabled && !put_field(&places[field], (flags & info_of->bit) != 0, out)) {
+        } else if (!window->tabled && !gcn_put_field(&places[field], (flags & info_of->bit) != 0, out)) {
             return GCN_ERROR_NOT_ENCODABLE;
         }
     }
@@ -498,7 +416,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
             bool agrees;
             if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
                 agrees = in->kind == GCN_OPERAND_SCALAR &&
-                         put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out);
+                         gcn_put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out);
                 shown |= 1u << GCN_FIELD(SMEM, soffset);
             } else if (flags & GCN_MOD_IMM) {
                 agrees = in->kind == GCN_OPERAND_IMMEDIATE && in->value == instruction->offset;
@@ -520,18 +438,15 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
                                                    operand->width == GCN_WIDTH_FLAT_SADDR))))
                 return GCN_ERROR_NOT_ENCODABLE;
             value = in->number;
-        } else if (operand->syntax == GCN_SYNTAX_SRSRC) {
-            if (in->kind != GCN_OPERAND_SCALAR || in->number % 4 != 0)
+        } else if (operand->syntax == GCN_SYNTAX_SRSRC || operand->syntax == GCN_SYNTAX_SBASE) {
+            unsigned scale = operand->syntax == GCN_SYNTAX_SRSRC ? 4u : 2u;
+            if (in->kind != GCN_OPERAND_SCALAR || in->number % scale != 0)
                 return GCN_ERROR_NOT_ENCODABLE;
-            value = in->number / 4u;
+            value = in->number / scale;
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
             if (in->kind != GCN_OPERAND_SCALAR && in->kind != GCN_OPERAND_CONSTANT)
                 return GCN_ERROR_NOT_ENCODABLE;
             value = in->number;
-        } else if (operand->syntax == GCN_SYNTAX_SBASE) { /* SMRD/SMEM */
-            if (in->kind != GCN_OPERAND_SCALAR || (in->number & 1u))
-                return GCN_ERROR_NOT_ENCODABLE;
-            value = in->number / 2u;
         } else if (kind) {
             if (in->kind != kind)
                 return GCN_ERROR_NOT_ENCODABLE;
@@ -549,7 +464,7 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
                 return GCN_ERROR_NOT_ENCODABLE;
         }
         if (operand->field != GCN_FIELD_LITERAL) {
-            if (!put_field(&places[operand->field], value, out))
+            if (!gcn_put_field(&places[operand->field], value, out))
                 return GCN_ERROR_NOT_ENCODABLE;
             shown |= 1u << operand->field;
         }
@@ -582,29 +497,24 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     }
 #define PROFILE(family, name, ...) GCN_EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)
 #include "isa/profiles.def"
-#undef PROFILE
 #undef ENCODE
 
-/* Each profile's encoder by shape and generation; NULL for a shape of no
- * profile (a family not on this codec). */
+/* Each profile's encoder by shape and generation. */
 typedef gcn_status (*profile_encoder)(const gcn_instruction *, uint32_t *);
 static const profile_encoder encoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
-#define ENCODE(shape, generation) encode_##shape##_##generation,
-#define PROFILE(family, name, ...) \
-    [GCN_SHAPE_##family##_##name] = {GCN_EACH_GENERATION(ENCODE, GCN_SHAPE_##family##_##name)},
+#define ENCODE(shape, generation) [shape][generation] = encode_##shape##_##generation,
 #include "isa/profiles.def"
 #undef PROFILE
 #undef ENCODE
 };
 
-gcn_status gcn_encode_generic(const gcn_instruction *instruction, uint32_t *words)
+gcn_status gcn_encode_checked(const gcn_instruction *instruction, uint32_t *words)
 {
     /* (the encoder checks the encoding, family and generation against its
      * own, constants; the callers give a valid arch) */
     unsigned layout = instruction->row < GCN_ROW_COUNT ? gcn_row_layouts[instruction->row]
                                                        : gcn_shape_layouts[gcn_default_shape[instruction->family]];
-    profile_encoder encode = encoders[layout][instruction->arch];
-    return encode ? encode(instruction, words) : GCN_ERROR_NOT_ENCODABLE;
+    return encoders[layout][instruction->arch](instruction, words);
 }
 
 gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
@@ -637,66 +547,26 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
     words[0] |= instruction->reserved[0];
     words[1] |= count > 1 ? instruction->reserved[1] : 0;
     words[count] = instruction->literal;
-    return gcn_decode_generic(arch, words, count + 1u, instruction);
-}
-
-/* The branch operand's field of one profile set to offset (its bits only). */
-static inline __attribute__((always_inline)) void
-place_branch(gcn_arch arch, const gcn_profile *profile, uint32_t *words, uint16_t offset)
-{
-    const gcn_field_place *places = gcn_field_places[profile->encoding][arch];
-#pragma GCC unroll 4
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand_profile *operand = &profile->operands[i];
-        if (operand->syntax != GCN_SYNTAX_BRANCH)
-            continue;
-        const gcn_field_place *place = &places[operand->field];
-        uint32_t mask = place->mask << place->first;
-        words[place->word] = (words[place->word] & ~mask) | (((uint32_t)offset << place->first) & mask);
-    }
-}
-
-/* The row of words on one encoding and generation, and its profile's branch. */
-static inline __attribute__((always_inline)) void
-set_branch_offset(gcn_arch arch, gcn_encoding encoding, uint32_t *words, uint16_t offset)
-{
-    gcn_family family = (gcn_family)encodings[encoding].family;
-    const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
-    unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
-    unsigned row = (uint16_t)(gcn_opcode_slots[family][arch][opcode].row - 1);
-    if (row >= GCN_ROW_COUNT)
-        return;
-    switch (gcn_rows[row].shape) {
-#define PROFILE(family, name, ...)                                                     \
-    case GCN_SHAPE_##family##_##name:                                                  \
-        if (GCN_ENCODING_##family == encoding)                                         \
-            place_branch(arch, &profiles[GCN_SHAPE_##family##_##name], words, offset); \
-        break;
-#include "isa/profiles.def"
-#undef PROFILE
-    default:
-        break;
-    }
+    return gcn_decode_checked(arch, words, count + 1u, instruction);
 }
 
 void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset)
 {
     /* The row's profile names the branch operand's field. */
-    switch (gcn_encoding_of_word(arch, words[0]) * GCN_ARCH_COUNT + arch) {
-#define SET(encoding, generation)                                       \
-    case encoding * GCN_ARCH_COUNT + generation:                        \
-        if (has_profiles(encoding))                                     \
-            set_branch_offset(generation, encoding, words, offset);     \
-        break;
-#define ENCODING(name, ...) GCN_EACH_GENERATION(SET, GCN_ENCODING_##name)
-#define FIELD(...)
-#define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-#undef SET
-    default:
-        break;
+    gcn_encoding encoding = gcn_encoding_of_word(arch, words[0]);
+    if (encodings[encoding].family == GCN_FAMILY_NONE)
+        return;
+    gcn_opcode_reader reader = gcn_opcode_reader_of(arch, encoding);
+    uint16_t row = gcn_row_of_word(&reader, words[0]);
+    if (row >= GCN_ROW_COUNT)
+        return;
+    const gcn_profile *profile = &profiles[gcn_rows[row].shape];
+    const gcn_field_place *places = gcn_field_places[profile->encoding][arch];
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        if (profile->operands[i].syntax != GCN_SYNTAX_BRANCH)
+            continue;
+        const gcn_field_place *place = &places[profile->operands[i].field];
+        uint32_t mask = place->mask << place->first;
+        words[place->word] = (words[place->word] & ~mask) | (((uint32_t)offset << place->first) & mask);
     }
 }

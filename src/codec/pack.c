@@ -9,13 +9,8 @@ void gcn_unpack(gcn_encoding encoding, gcn_arch arch, const uint32_t *words, uin
                 uint32_t *reserved)
 {
     const gcn_field_place *places = gcn_field_places[encoding][arch];
-    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        const gcn_field_place *place = &places[field];
-        uint32_t value = (words[place->word] >> place->first) & place->mask; /* absent: 0 */
-        if (place->kind == GCN_PLACE_SIGNED && value > (place->mask >> 1))
-            value |= ~place->mask;
-        values[field] = value;
-    }
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
+        values[field] = gcn_field_value(words, &places[field]);
     reserved[0] = words[0] & gcn_encoding_reserved[encoding][arch][0];
     reserved[1] = gcn_encodings[encoding].words > 1 ? words[1] & gcn_encoding_reserved[encoding][arch][1] : 0;
 }
@@ -30,17 +25,9 @@ bool gcn_pack(gcn_encoding encoding, gcn_arch arch, const uint32_t *values,
         return false;
     uint32_t out[2] = {info->value[arch] | reserved[0], reserved[1]};
     const gcn_field_place *places = gcn_field_places[encoding][arch];
-    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        /* a value that does not fit (a field absent on the generation: not 0) */
-        const gcn_field_place *place = &places[field];
-        uint32_t value = values[field], mask = place->mask;
-        bool fits = place->kind == GCN_PLACE_SIGNED
-                        ? (value & ~(mask >> 1)) == 0 || (~value & ~(mask >> 1)) == 0
-                        : (value & ~mask) == 0;
-        if (!fits)
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++)
+        if (!gcn_put_field(&places[field], values[field], out)) /* (absent on the generation: not 0) */
             return false;
-        out[place->word] |= (value & mask) << place->first;
-    }
     if (info->kind != GCN_ENCODING_EXTRA) /* an extra word leaves its VOP's word 0 */
         words[0] = out[0];
     if (info->words > 1)

@@ -234,7 +234,7 @@ static __attribute__((noinline)) size_t put_unusual(gcn_listing *l,
     size_t count = instruction->word_count;
     char buffer[TEXT_SIZE];
     gcn_text text = {buffer, sizeof buffer, 0};
-    bool has_text = gcn_format_text(instruction, dialect, offset, &text) &&
+    bool has_text = gcn_format_generic(instruction, dialect, offset, &text) &&
                     text.length < sizeof buffer;
     bool illegal = illegal_candidate(instruction);
     bool gives_back = has_text && exact && !illegal &&
@@ -272,7 +272,7 @@ static __attribute__((noinline)) size_t put_after_data(gcn_listing *l,
     gcn_instruction parsed, merged;
     uint32_t again[GCN_MAX_WORDS] = {0}, joined[GCN_MAX_WORDS];
     size_t count;
-    if (gcn_format_text(instruction, GCN_DIALECT_LLVM, offset, &text) && text.length < sizeof buffer &&
+    if (gcn_format_generic(instruction, GCN_DIALECT_LLVM, offset, &text) && text.length < sizeof buffer &&
         gcn_parse(&options, buffer, text.length, &parsed, NULL) == GCN_OK &&
         gcn_encode(&parsed, again, &count) == GCN_OK && again[0] != words[0]) {
         joined[0] = l->data_word;
@@ -281,7 +281,7 @@ static __attribute__((noinline)) size_t put_after_data(gcn_listing *l,
         char other[TEXT_SIZE];
         gcn_text other_text = {other, sizeof other, 0};
         if (gcn_decode_checked(l->options.arch, joined, GCN_MAX_WORDS, &merged) == GCN_OK &&
-            merged.word_count > 1 && gcn_format_text(&merged, GCN_DIALECT_LLVM, offset - 4, &other_text)) {
+            merged.word_count > 1 && gcn_format_generic(&merged, GCN_DIALECT_LLVM, offset - 4, &other_text)) {
             put_data(l, offset, words, 1, buffer, text.length);
             return 1;
         }

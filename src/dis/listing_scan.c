@@ -155,7 +155,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             at += 4;
             break;
         default: /* the generic codec's families: a literal, a branch */
-            if (gcn_decode_generic(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
+            if (gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
                 at += 4;
                 break;
             }

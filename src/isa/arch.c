@@ -8,7 +8,7 @@
 static const struct {
     const char *name;
     gcn_arch arch;
-} arch_names[] = {
+} arch_names[] = { /* the generations' own names first, in order */
     {"gcn1.0", GCN_ARCH_GCN10}, {"gcn1.1", GCN_ARCH_GCN11}, {"gcn1.2", GCN_ARCH_GCN12},
     {"gcn1.4", GCN_ARCH_GCN14}, {"gfx6", GCN_ARCH_GCN10},   {"gfx7", GCN_ARCH_GCN11},
     {"gfx8", GCN_ARCH_GCN12},   {"gfx9", GCN_ARCH_GCN14},   {"si", GCN_ARCH_GCN10},
@@ -52,8 +52,7 @@ gcn_status gcn_arch_from_name(const char *name, gcn_arch *arch)
 
 const char *gcn_arch_name(gcn_arch arch)
 {
-    static const char *const names[GCN_ARCH_COUNT] = {"gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"};
-    return (unsigned)arch < GCN_ARCH_COUNT ? names[arch] : "unknown";
+    return (unsigned)arch < GCN_ARCH_COUNT ? arch_names[arch].name : "unknown"; /* (the first four) */
 }
 
 const char *gcn_arch_llvm_cpu(gcn_arch arch)

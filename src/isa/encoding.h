@@ -47,6 +47,18 @@ typedef struct gcn_field_layout {
     uint8_t generations;
 } gcn_field_layout;
 
+/* Layout rows, numbered so that an encoding finds its first. */
+enum gcn_field_row {
+#define ENCODING(name, ...) GCN_FIELD_ROW_FIRST_##name, GCN_FIELD_ROW_BEFORE_##name = GCN_FIELD_ROW_FIRST_##name - 1,
+#define FIELD(encoding, name, ...) GCN_FIELD_ROW_##encoding##_##name,
+#define FIELD_ALSO(encoding, name, ...) GCN_FIELD_ROW_ALSO_##encoding##_##name,
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+    GCN_FIELD_ROW_COUNT
+};
+
 typedef struct gcn_encoding_info {
     const char *name;
     uint8_t words;       /* without a literal */
@@ -63,7 +75,6 @@ enum { GCN_MAX_FIELDS = 16 };
 
 extern const gcn_encoding_info gcn_encodings[GCN_ENCODING_COUNT];
 extern const gcn_field_layout gcn_field_layouts[];
-extern const unsigned gcn_field_layout_count; /* without the final one */
 
 /* Generated from the .def (make regenerate): the encoding of word 0 by its
  * top nine bits (bits 23-31) per generation, GCN_ENCODING_NONE if none; and
@@ -94,6 +105,23 @@ typedef struct gcn_field_place {
     uint8_t word, first, kind;
 } gcn_field_place;
 extern const gcn_field_place gcn_field_places[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][GCN_MAX_FIELDS];
+
+/* A field's value from its place in words (absent: 0); and value put in
+ * out at its place, false where it does not fit. */
+static inline __attribute__((always_inline)) uint32_t gcn_field_value(const uint32_t *words,
+                                                                      const gcn_field_place *place)
+{
+    uint32_t mask = place->mask, value = (words[place->word] >> place->first) & mask;
+    return place->kind == GCN_PLACE_SIGNED && value > (mask >> 1) ? value | ~mask : value;
+}
+static inline __attribute__((always_inline)) bool gcn_put_field(const gcn_field_place *place, uint32_t value,
+                                                                uint32_t *out)
+{
+    uint32_t mask = place->mask;
+    out[place->word] |= (value & mask) << place->first;
+    return place->kind == GCN_PLACE_SIGNED ? (value & ~(mask >> 1)) == 0 || (~value & ~(mask >> 1)) == 0
+                                           : (value & ~mask) == 0;
+}
 
 /* The generic bit packer. gcn_unpack reads every field of the encoding on
  * the generation from words (at least the encoding's word count) into

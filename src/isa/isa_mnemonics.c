@@ -3,6 +3,7 @@
  * a binary search, off the assembler's usual path. */
 #include "isa/isa_mnemonics.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -16,6 +17,11 @@ static const char *const encodings[] = {
     "SOP2", "SOP1", "SOPK", "SOPC", "SOPP", "SMRD", "SMEM", "VOP2", "VOP1", "VOPC", "VOP3",
     "VOP3P", "SDWA", "DPP", "VINTRP", "DS", "MUBUF", "MTBUF", "MIMG", "EXP", "FLAT",
 };
+
+static int compare_name(const void *name, const void *mnemonic)
+{
+    return strcmp(name, ((const gcn_isa_mnemonic *)mnemonic)->name);
+}
 
 const gcn_isa_mnemonic *gcn_isa_mnemonic_find(const char *name, size_t length, const char **encoding)
 {
@@ -38,21 +44,11 @@ const gcn_isa_mnemonic *gcn_isa_mnemonic_find(const char *name, size_t length, c
     for (size_t i = 0; i < length; i++)
         lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
     lower[length] = '\0';
-    size_t low = 0, high = sizeof mnemonics / sizeof mnemonics[0];
-    while (low < high) {
-        size_t middle = (low + high) / 2;
-        int order = strcmp(lower, mnemonics[middle].name);
-        if (order == 0) {
-            if (encoding)
-                *encoding = suffix_encoding ? suffix_encoding : mnemonics[middle].encoding;
-            return &mnemonics[middle];
-        }
-        if (order < 0)
-            high = middle;
-        else
-            low = middle + 1;
-    }
-    return NULL;
+    const gcn_isa_mnemonic *found =
+        bsearch(lower, mnemonics, sizeof mnemonics / sizeof mnemonics[0], sizeof mnemonics[0], compare_name);
+    if (found && encoding)
+        *encoding = suffix_encoding ? suffix_encoding : found->encoding;
+    return found;
 }
 
 const char *gcn_isa_encoding(size_t index)

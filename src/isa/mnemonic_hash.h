@@ -41,23 +41,14 @@ static inline uint64_t gcn_load8(const char *p)
     return value;
 }
 
-/* Up to eight bytes, little-endian, zero above. */
-static inline uint64_t gcn_load_short(const char *p, size_t length)
-{
-    uint64_t value = 0;
-    for (size_t i = length; i-- > 0;)
-        value = value << 8 | (unsigned char)p[i];
-    return value;
-}
-
 /* A name of at most GCN_MNEMONIC_MAX_LENGTH bytes as words. */
 static inline void gcn_mnemonic_words_of(const char *name, size_t length,
                                          uint64_t words[GCN_MNEMONIC_WORDS])
 {
-    for (size_t i = 0; i < GCN_MNEMONIC_WORDS; i++, name += 8) {
-        size_t left = length > 8 * i ? length - 8 * i : 0;
-        words[i] = left >= 8 ? gcn_load8(name) : gcn_load_short(name, left);
-    }
+    char bytes[GCN_MNEMONIC_MAX_LENGTH] = {0};
+    memcpy(bytes, name, length);
+    for (size_t i = 0; i < GCN_MNEMONIC_WORDS; i++)
+        words[i] = gcn_load8(bytes + 8 * i);
 }
 
 /* The hash of a name from its words folded in two: words 0 ^ 2 and 1 ^ 3. */
@@ -70,52 +61,6 @@ static inline unsigned gcn_mnemonic_hash_folded(uint64_t even, uint64_t odd)
 static inline unsigned gcn_mnemonic_hash(const uint64_t words[GCN_MNEMONIC_WORDS])
 {
     return gcn_mnemonic_hash_folded(words[0] ^ words[2], words[1] ^ words[3]);
-}
-
-/* One word of the mnemonic at text + at (rest bytes in all): false while
- * no space ends it; true at the end, with the bytes past the space cleared
- * and the length set. The end of the text stands for a space. */
-static inline bool gcn_mnemonic_word(const char *text, size_t rest, size_t at, uint64_t *word,
-                                     size_t *length)
-{
-    const uint64_t ones = 0x0101010101010101u;
-    size_t left = rest - at;
-    uint64_t value;
-    if (left >= 8)
-        value = gcn_load8(text + at);
-    else if (left == 0)
-        value = ' ';
-    else
-        value = (rest >= 8 ? gcn_load8(text + rest - 8) >> (64 - 8 * left)
-                           : gcn_load_short(text + at, left)) |
-                (uint64_t)' ' << (8 * left);
-    /* The lowest byte equal to ' ': exact (false hits lie above it). */
-    uint64_t spaces = value ^ (ones * ' ');
-    uint64_t found = (spaces - ones) & ~spaces & (ones << 7);
-    if (!found) {
-        *word = value;
-        return false;
-    }
-    unsigned bytes = (unsigned)__builtin_ctzll(found) >> 3;
-    *word = value & (((uint64_t)1 << (8 * bytes)) - 1);
-    *length = at + bytes;
-    return true;
-}
-
-/* The statement's mnemonic at text (rest bytes): up to the first space or
- * the end, read eight bytes at a time into words (unrolled, so that they
- * stay in registers). Its length; 0 when it is empty or longer than any
- * name. */
-static inline size_t gcn_mnemonic_at(const char *text, size_t rest,
-                                     uint64_t words[GCN_MNEMONIC_WORDS])
-{
-    size_t length = 0;
-    words[1] = words[2] = words[3] = 0;
-    if (!gcn_mnemonic_word(text, rest, 0, &words[0], &length) &&
-        !gcn_mnemonic_word(text, rest, 8, &words[1], &length) &&
-        !gcn_mnemonic_word(text, rest, 16, &words[2], &length))
-        gcn_mnemonic_word(text, rest, 24, &words[3], &length);
-    return length;
 }
 
 /* The row whose name is words, or GCN_ROW_NONE: the slot of its hash or

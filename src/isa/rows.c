@@ -71,94 +71,43 @@ const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
 
 /* Decode tables: per opcode, its row + 1 and that row's layout + 1 (0:
  * no instruction; the layout, so that a decoder's jump on it waits on one
- * load of the opcode, not on the row's and then the row's shape). A row
- * absent on a generation fills a private slot past the opcode space, so
- * that the only way two rows meet in one slot is a real clash, which
- * -Woverride-init (part of -Wextra) turns into a build error. */
-#define SLOT(space, opcode, name) [(opcode) >= 0 ? (opcode) : (space) + GCN_ROW_INDEX_##name]
+ * load of the opcode, not on the row's and then the row's shape). One
+ * table per generation, each family's opcodes from its start. A row
+ * absent on a generation fills a private slot past them all, so that the
+ * only way two rows meet in one slot is a real clash, which
+ * -Woverride-init (part of -Wextra) turns into a build error; an opcode
+ * past its family's space, into an index out of bounds. */
+#define FAMILIES(X) X(SOPP) X(SMEM) X(MUBUF) X(FLAT) X(SOP2) X(SOPK) X(SOP1) X(SOPC)
+enum slot_start {
+#define START(family) START_##family, LAST_##family = START_##family + GCN_OPCODES_##family - 1,
+    FAMILIES(START)
+#undef START
+    OPCODE_SLOTS
+};
+#define SLOT(family, opcode, name)                                                             \
+    [(opcode) < 0 ? OPCODE_SLOTS + GCN_ROW_INDEX_##name                                        \
+     : (opcode) < GCN_OPCODES_##family ? START_##family + (opcode) : -1]
 #define ENTRY(family, name, o14, shape) \
     {GCN_ROW_INDEX_##name + 1, GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1}
-#define SLOTS(family, name, o10, o11, o12, o14, shape, ...)                                         \
-    [GCN_ARCH_GCN10] SLOT(GCN_OPCODES_##family, o10, name) = ENTRY(family, name, o14, shape),       \
-    [GCN_ARCH_GCN11] SLOT(GCN_OPCODES_##family, o11, name) = ENTRY(family, name, o14, shape),       \
-    [GCN_ARCH_GCN12] SLOT(GCN_OPCODES_##family, o12, name) = ENTRY(family, name, o14, shape),       \
-    [GCN_ARCH_GCN14] SLOT(GCN_OPCODES_##family, o14, name) = ENTRY(family, name, o14, shape),
-#define NO_ROW(...)
-#define TABLE(family) \
-    static const gcn_opcode_slot slots_##family[GCN_ARCH_COUNT][GCN_OPCODES_##family + GCN_ROW_COUNT]
+#define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, ...)                             \
+    [GCN_ARCH_GCN10] SLOT(family, o10, name) = ENTRY(family, name, o14, shape),                 \
+    [GCN_ARCH_GCN11] SLOT(family, o11, name) = ENTRY(family, name, o14, shape),                 \
+    [GCN_ARCH_GCN12] SLOT(family, o12, name) = ENTRY(family, name, o14, shape),                 \
+    [GCN_ARCH_GCN14] SLOT(family, o14, name) = ENTRY(family, name, o14, shape),
+static const gcn_opcode_slot slots[GCN_ARCH_COUNT][OPCODE_SLOTS + GCN_ROW_COUNT] = {
+#include "isa/rows.inc"
+};
+#undef GCN_ROW_ENTRY
 
-/* One table per family, each from its own .def file. */
-#define SOPP(...) SLOTS(SOPP, __VA_ARGS__)
-TABLE(SOPP) = {
-#include "isa/sopp.def"
-};
-#undef SOPP
-#define SMEM(...) SLOTS(SMEM, __VA_ARGS__)
-TABLE(SMEM) = {
-#include "isa/smem.def"
-};
-#undef SMEM
-#define MUBUF(...) SLOTS(MUBUF, __VA_ARGS__)
-TABLE(MUBUF) = {
-#include "isa/mubuf.def"
-};
-#undef MUBUF
-#define FLAT(...) SLOTS(FLAT, __VA_ARGS__)
-TABLE(FLAT) = {
-#include "isa/flat.def"
-};
-#undef FLAT
-/* The scalar ALU's four families share one file: each table takes its
- * family's rows and leaves the others'. */
-#define SOP2(...) SLOTS(SOP2, __VA_ARGS__)
-#define SOPK NO_ROW
-#define SOP1 NO_ROW
-#define SOPC NO_ROW
-TABLE(SOP2) = {
-#include "isa/scalar.def"
-};
-#undef SOP2
-#undef SOPK
-#define SOP2 NO_ROW
-#define SOPK(...) SLOTS(SOPK, __VA_ARGS__)
-TABLE(SOPK) = {
-#include "isa/scalar.def"
-};
-#undef SOPK
-#undef SOP1
-#define SOPK NO_ROW
-#define SOP1(...) SLOTS(SOP1, __VA_ARGS__)
-TABLE(SOP1) = {
-#include "isa/scalar.def"
-};
-#undef SOP1
-#undef SOPC
-#define SOP1 NO_ROW
-#define SOPC(...) SLOTS(SOPC, __VA_ARGS__)
-TABLE(SOPC) = {
-#include "isa/scalar.def"
-};
-#undef SOP2
-#undef SOPK
-#undef SOP1
-#undef SOPC
-
-#define PER_ARCH(family) {slots_##family[GCN_ARCH_GCN10], slots_##family[GCN_ARCH_GCN11], \
-                          slots_##family[GCN_ARCH_GCN12], slots_##family[GCN_ARCH_GCN14]}
-const gcn_opcode_slot *const gcn_opcode_slots[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
-    [GCN_FAMILY_SOPP] = PER_ARCH(SOPP), [GCN_FAMILY_SMEM] = PER_ARCH(SMEM),
-    [GCN_FAMILY_MUBUF] = PER_ARCH(MUBUF), [GCN_FAMILY_FLAT] = PER_ARCH(FLAT),
-    [GCN_FAMILY_SOP2] = PER_ARCH(SOP2), [GCN_FAMILY_SOPK] = PER_ARCH(SOPK),
-    [GCN_FAMILY_SOP1] = PER_ARCH(SOP1), [GCN_FAMILY_SOPC] = PER_ARCH(SOPC),
-};
+#define PER_ARCH(family)                                                                        \
+    [GCN_FAMILY_##family] = {slots[GCN_ARCH_GCN10] + START_##family, slots[GCN_ARCH_GCN11] + START_##family, \
+                             slots[GCN_ARCH_GCN12] + START_##family, slots[GCN_ARCH_GCN14] + START_##family},
+const gcn_opcode_slot *const gcn_opcode_slots[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {FAMILIES(PER_ARCH)};
 #undef PER_ARCH
 
-const uint16_t gcn_opcode_space[GCN_FAMILY_COUNT] = {
-    [GCN_FAMILY_SOPP] = GCN_OPCODES_SOPP, [GCN_FAMILY_SMEM] = GCN_OPCODES_SMEM,
-    [GCN_FAMILY_MUBUF] = GCN_OPCODES_MUBUF, [GCN_FAMILY_FLAT] = GCN_OPCODES_FLAT,
-    [GCN_FAMILY_SOP2] = GCN_OPCODES_SOP2, [GCN_FAMILY_SOPK] = GCN_OPCODES_SOPK,
-    [GCN_FAMILY_SOP1] = GCN_OPCODES_SOP1, [GCN_FAMILY_SOPC] = GCN_OPCODES_SOPC,
-};
+#define SPACE(family) [GCN_FAMILY_##family] = GCN_OPCODES_##family,
+const uint16_t gcn_opcode_space[GCN_FAMILY_COUNT] = {FAMILIES(SPACE)};
+#undef SPACE
 
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode)
 {
@@ -190,10 +139,10 @@ static inline __m128i bytes_below16(const char *p, size_t n)
 }
 #endif
 
-/* Out of line: texts shorter than 8 bytes (a word at a time), and on
- * x86-64 texts of 8 to 15 bytes and names longer than 16 bytes in texts
- * of fewer than 32, their bytes put in two vectors from 8-byte loads that
- * end at the text's end (past the name's length the lookup clears them). */
+/* Out of line: texts shorter than 8 bytes, and on x86-64 texts of 8 to 15
+ * bytes and names longer than 16 bytes in texts of fewer than 32, their
+ * bytes put in two vectors from 8-byte loads that end at the text's end
+ * (past the name's length the lookup clears them). */
 uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest)
 {
 #if defined(__SSE2__) && defined(__x86_64__)
@@ -215,8 +164,14 @@ uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest)
         return gcn_mnemonic_row_of_halves(low, high, (unsigned)__builtin_ctz(found | 1u << rest));
     }
 #endif
+    /* Up to the first space or the end; none of 32 bytes or more (no row's is). */
+    const char *space = memchr(text, ' ', rest < GCN_MNEMONIC_MAX_LENGTH ? rest : GCN_MNEMONIC_MAX_LENGTH);
+    size_t length = space ? (size_t)(space - text) : rest;
     uint64_t words[GCN_MNEMONIC_WORDS];
-    return gcn_mnemonic_at(text, rest, words) ? gcn_mnemonic_row(words) : GCN_ROW_NONE;
+    if (length == 0 || length >= GCN_MNEMONIC_MAX_LENGTH)
+        return GCN_ROW_NONE;
+    gcn_mnemonic_words_of(text, length, words);
+    return gcn_mnemonic_row(words);
 }
 
 /* The row spelled exactly name (the rows' names are lower case), or
@@ -231,39 +186,21 @@ static inline uint16_t lookup_exact(const char *name, size_t length)
     return row != GCN_ROW_NONE && gcn_rows[row].name_length == length ? row : GCN_ROW_NONE;
 }
 
-/* Other spellings are looked up again in lower case, out of line (the
- * common lookup keeps no buffer). */
-static __attribute__((noinline)) uint16_t lookup_lower_case(const char *name, size_t length)
-{
-    char lower[GCN_MNEMONIC_MAX_LENGTH];
-    if (length > sizeof lower)
-        return GCN_ROW_NONE;
-    bool upper = false;
-    for (size_t i = 0; i < length; i++) {
-        upper |= name[i] >= 'A' && name[i] <= 'Z';
-        lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + ('a' - 'A') : name[i]);
-    }
-    return upper ? lookup_exact(lower, length) : GCN_ROW_NONE;
-}
-
-static uint16_t lookup_any_case(const char *name, size_t length)
-{
-    uint16_t row = lookup_exact(name, length);
-    return row != GCN_ROW_NONE ? row : lookup_lower_case(name, length);
-}
-
 /* gcn_row_for_name past the exact spelling, out of line: the common lookup
- * saves no registers. */
+ * saves no registers. Other spellings are looked up in lower case, also
+ * without CLRX's encoding-size suffix (s_load_dword_e64): the family
+ * parser, which sees it at the end of the mnemonic, decides what it means. */
 static __attribute__((noinline)) uint16_t lookup_other_spelling(const char *name, size_t length)
 {
-    uint16_t row = lookup_lower_case(name, length);
-    /* CLRX's encoding-size suffix (s_load_dword_e64): the family parser,
-     * which sees it at the end of the mnemonic, decides what it means. */
-    if (row == GCN_ROW_NONE && length > 4 && name[length - 4] == '_' &&
-        (name[length - 3] == 'e' || name[length - 3] == 'E') &&
-        ((name[length - 2] == '3' && name[length - 1] == '2') ||
-         (name[length - 2] == '6' && name[length - 1] == '4')))
-        row = lookup_any_case(name, length - 4);
+    char lower[GCN_MNEMONIC_MAX_LENGTH + 4];
+    if (length > sizeof lower)
+        return GCN_ROW_NONE;
+    for (size_t i = 0; i < length; i++)
+        lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + ('a' - 'A') : name[i]);
+    uint16_t row = lookup_exact(lower, length);
+    if (row == GCN_ROW_NONE && length > 4 &&
+        (memcmp(lower + length - 4, "_e32", 4) == 0 || memcmp(lower + length - 4, "_e64", 4) == 0))
+        row = lookup_exact(lower, length - 4);
     return row;
 }
 
@@ -278,7 +215,7 @@ const char *gcn_nearest_name(const char *name, size_t length)
     const char *best = NULL;
     unsigned best_distance = ~0u;
     for (unsigned i = 0; i < GCN_ROW_COUNT; i++) {
-        unsigned d = gcn_edit_distance(name, length, gcn_rows[i].name, strlen(gcn_rows[i].name));
+        unsigned d = gcn_edit_distance(name, length, gcn_rows[i].name, gcn_rows[i].name_length);
         if (d < best_distance) {
             best_distance = d;
             best = gcn_rows[i].name;

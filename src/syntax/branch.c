@@ -24,7 +24,7 @@ void gcn_format_branch(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint6
 /* The field of a branch to v (in section; 0: an absolute number), the
  * operand at start. */
 static inline bool branch_value(gcn_cursor *cursor, const char *start, int64_t v, unsigned section,
-                                unsigned *value)
+                                uint32_t *value)
 {
     const gcn_parse_options *options = cursor->options;
     /* An absolute number in LLVM is the raw word offset, as llvm-mc takes it. */
@@ -51,17 +51,6 @@ static inline bool branch_value(gcn_cursor *cursor, const char *start, int64_t v
     }
     *value = (unsigned)words & 0xffff;
     return true;
-}
-
-static bool parse_branch(gcn_cursor *cursor, unsigned *value)
-{
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    int64_t v;
-    unsigned section;
-    if (!gcn_parse_address(cursor, &v, &section))
-        return false;
-    return branch_value(cursor, start, v, section, value);
 }
 
 /* Whether every byte from at to end (at < end) is an identifier
@@ -96,7 +85,7 @@ static inline bool identifier_to_end(const char *text, const char *at, const cha
  * (the same lookup, the same error). BRANCH_OTHER, touching nothing, for
  * anything else. */
 enum { BRANCH_OTHER, BRANCH_READ, BRANCH_FAILED };
-static inline int parse_label_branch(gcn_cursor *cursor, unsigned *value)
+static inline int parse_label_branch(gcn_cursor *cursor, uint32_t *value)
 {
     const char *at = cursor->pos, *end = cursor->end;
     while (at < end && (gcn_character_class[(unsigned char)*at] & GCN_CHAR_SPACE))
@@ -123,10 +112,12 @@ static inline int parse_label_branch(gcn_cursor *cursor, unsigned *value)
 /* The usual label first, read once; else the general expression. */
 bool gcn_parse_branch(gcn_cursor *cursor, uint32_t *value)
 {
-    unsigned field = 0;
-    int branch = parse_label_branch(cursor, &field);
-    if (branch == BRANCH_OTHER)
-        return parse_branch(cursor, value);
-    *value = field;
-    return branch == BRANCH_READ;
+    int branch = parse_label_branch(cursor, value);
+    if (branch != BRANCH_OTHER)
+        return branch == BRANCH_READ;
+    gcn_skip_space(cursor);
+    const char *start = cursor->pos;
+    int64_t v;
+    unsigned section;
+    return gcn_parse_address(cursor, &v, &section) && branch_value(cursor, start, v, section, value);
 }

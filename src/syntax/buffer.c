@@ -6,18 +6,20 @@
 
 #include "syntax/generic.h"
 
-/* SRSRC tuples no register name covers, spelled as clrxdisasm does. */
+/* SRSRC tuples no register name covers, spelled as clrxdisasm does (the
+ * first also as llvm-mc's GCN 1.2/1.4 disassembler does). */
 static const struct odd_srsrc {
     uint8_t code;
     uint8_t first, last; /* generations */
+    bool llvm;
     const char *text;
 } odd_srsrcs[] = {
-    {100, GCN_ARCH_GCN12, GCN_ARCH_GCN14, "s[100:103]"},
-    {104, GCN_ARCH_GCN10, GCN_ARCH_GCN10, "ill_104"},
-    {104, GCN_ARCH_GCN11, GCN_ARCH_GCN11, "flat_scratch&ill!"},
-    {104, GCN_ARCH_GCN12, GCN_ARCH_GCN14, "xnack_mask&ill!"},
-    {108, GCN_ARCH_GCN10, GCN_ARCH_GCN12, "tba&ill!"},
-    {124, GCN_ARCH_GCN10, GCN_ARCH_GCN14, "m0&ill!"},
+    {100, GCN_ARCH_GCN12, GCN_ARCH_GCN14, true, "s[100:103]"},
+    {104, GCN_ARCH_GCN10, GCN_ARCH_GCN10, false, "ill_104"},
+    {104, GCN_ARCH_GCN11, GCN_ARCH_GCN11, false, "flat_scratch&ill!"},
+    {104, GCN_ARCH_GCN12, GCN_ARCH_GCN14, false, "xnack_mask&ill!"},
+    {108, GCN_ARCH_GCN10, GCN_ARCH_GCN12, false, "tba&ill!"},
+    {124, GCN_ARCH_GCN10, GCN_ARCH_GCN14, false, "m0&ill!"},
 };
 
 /* In LLVM as llvm-mc 14 prints it: false where it says invalid encoding
@@ -26,26 +28,17 @@ bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned 
 {
     if (gcn_format_scalar(text, arch, dialect, code, 4))
         return true;
-    if (dialect == GCN_DIALECT_CLRX) {
-        for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
-            if (odd_srsrcs[i].code == code && arch >= odd_srsrcs[i].first &&
-                arch <= odd_srsrcs[i].last) {
-                gcn_put(text, odd_srsrcs[i].text);
-                return true;
-            }
+    for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
+        if (odd_srsrcs[i].code == code && arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
+            (dialect == GCN_DIALECT_CLRX || odd_srsrcs[i].llvm)) {
+            gcn_put(text, odd_srsrcs[i].text);
+            return true;
         }
-        return false; /* not reached: every code is covered */
     }
-    if (arch < GCN_ARCH_GCN12)
-        return false;
-    /* The GCN 1.2/1.4 disassembler names a tuple by its first registers. */
-    if (code == 100) {
-        gcn_put(text, "s[100:103]");
-        return true;
-    }
-    if (code == 104 || code == 108) /* xnack_mask; tba (GCN 1.2) */
-        return gcn_format_scalar(text, arch, dialect, code, 2);
-    return false;
+    /* (CLRX: not reached, every code is covered.) The GCN 1.2/1.4
+     * disassembler names a tuple by its first registers: xnack_mask; tba (GCN 1.2) */
+    return dialect == GCN_DIALECT_LLVM && arch >= GCN_ARCH_GCN12 && (code == 104 || code == 108) &&
+           gcn_format_scalar(text, arch, dialect, code, 2);
 }
 
 bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
@@ -93,20 +86,6 @@ const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction)
     return NULL;
 }
 
-/* Accepts text exactly (ignoring case) when no name character follows;
- * the caller has skipped space. */
-static bool accept_text(gcn_cursor *cursor, const char *expected)
-{
-    const char *p = cursor->pos, *end = cursor->end;
-    for (; *expected; expected++, p++)
-        if (p >= end || gcn_lower(*p) != gcn_lower(*expected))
-            return false;
-    if (p < end && gcn_is_identifier_char(*p))
-        return false;
-    cursor->pos = p;
-    return true;
-}
-
 /* CLRX's ill_N for an operand code without a name; N in [0, maximum]. */
 static bool parse_raw_code(gcn_cursor *cursor, unsigned maximum, unsigned *code)
 {
@@ -135,17 +114,12 @@ bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field)
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
-    if (!llvm) { /* clrxdisasm's spellings of tuples without a name */
-        for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
-            if (arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
-                accept_text(cursor, odd_srsrcs[i].text)) {
-                *field = odd_srsrcs[i].code / 4;
-                return true;
-            }
+    for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) { /* tuples without a name */
+        if (arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last && (!llvm || odd_srsrcs[i].llvm) &&
+            gcn_accept_word_here(cursor, odd_srsrcs[i].text)) {
+            *field = odd_srsrcs[i].code / 4;
+            return true;
         }
-    } else if (arch >= GCN_ARCH_GCN12 && accept_text(cursor, "s[100:103]")) {
-        *field = 25; /* as llvm-mc's GCN 1.2/1.4 disassembler prints it */
-        return true;
     }
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))

@@ -3,48 +3,36 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-/* Built by the compiler from the rules the comments in cursor.h give. */
-#define SPACE GCN_CHAR_SPACE
-#define OPERATOR GCN_CHAR_OPERATOR
-#define LETTER GCN_CHAR_IDENTIFIER
-#define DIGIT (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)
-const unsigned char gcn_character_class[256] = {
-    [' '] = SPACE, ['\t'] = SPACE,
-    ['0'] = DIGIT, ['1'] = DIGIT, ['2'] = DIGIT, ['3'] = DIGIT, ['4'] = DIGIT,
-    ['5'] = DIGIT, ['6'] = DIGIT, ['7'] = DIGIT, ['8'] = DIGIT, ['9'] = DIGIT,
-    ['|'] = OPERATOR, ['&'] = OPERATOR, ['='] = OPERATOR, ['!'] = OPERATOR, ['<'] = OPERATOR,
-    ['>'] = OPERATOR, ['+'] = OPERATOR, ['-'] = OPERATOR, ['^'] = OPERATOR, ['*'] = OPERATOR,
-    ['/'] = OPERATOR, ['%'] = OPERATOR, ['?'] = OPERATOR,
-    ['_'] = LETTER, ['.'] = LETTER, ['$'] = LETTER,
-    ['a'] = LETTER, ['b'] = LETTER, ['c'] = LETTER, ['d'] = LETTER, ['e'] = LETTER,
-    ['f'] = LETTER, ['g'] = LETTER, ['h'] = LETTER, ['i'] = LETTER, ['j'] = LETTER,
-    ['k'] = LETTER, ['l'] = LETTER, ['m'] = LETTER, ['n'] = LETTER, ['o'] = LETTER,
-    ['p'] = LETTER, ['q'] = LETTER, ['r'] = LETTER, ['s'] = LETTER, ['t'] = LETTER,
-    ['u'] = LETTER, ['v'] = LETTER, ['w'] = LETTER, ['x'] = LETTER, ['y'] = LETTER,
-    ['z'] = LETTER,
-    ['A'] = LETTER, ['B'] = LETTER, ['C'] = LETTER, ['D'] = LETTER, ['E'] = LETTER,
-    ['F'] = LETTER, ['G'] = LETTER, ['H'] = LETTER, ['I'] = LETTER, ['J'] = LETTER,
-    ['K'] = LETTER, ['L'] = LETTER, ['M'] = LETTER, ['N'] = LETTER, ['O'] = LETTER,
-    ['P'] = LETTER, ['Q'] = LETTER, ['R'] = LETTER, ['S'] = LETTER, ['T'] = LETTER,
-    ['U'] = LETTER, ['V'] = LETTER, ['W'] = LETTER, ['X'] = LETTER, ['Y'] = LETTER,
-    ['Z'] = LETTER,
-};
-#undef SPACE
-#undef OPERATOR
-#undef LETTER
-#undef DIGIT
-
+/* Both tables built by the compiler, 16 bytes a row: the classes from the
+ * rules the comments in cursor.h give. */
+#define ROW(F, b)                                                                                      \
+    F(b), F(b + 1), F(b + 2), F(b + 3), F(b + 4), F(b + 5), F(b + 6), F(b + 7), F(b + 8), F(b + 9),   \
+        F(b + 10), F(b + 11), F(b + 12), F(b + 13), F(b + 14), F(b + 15)
+#define TABLE(F)                                                                                       \
+    ROW(F, 0x00), ROW(F, 0x10), ROW(F, 0x20), ROW(F, 0x30), ROW(F, 0x40), ROW(F, 0x50), ROW(F, 0x60), \
+        ROW(F, 0x70), ROW(F, 0x80), ROW(F, 0x90), ROW(F, 0xa0), ROW(F, 0xb0), ROW(F, 0xc0),            \
+        ROW(F, 0xd0), ROW(F, 0xe0), ROW(F, 0xf0)
+#define IN(c, low, high) ((c) >= (low) && (c) <= (high))
+#define IS_OPERATOR(c)                                                                                 \
+    ((c) == '|' || (c) == '&' || (c) == '=' || (c) == '!' || (c) == '<' || (c) == '>' || (c) == '+' || \
+     (c) == '-' || (c) == '^' || (c) == '*' || (c) == '/' || (c) == '%' || (c) == '?')
+#define IS_LETTER(c) (IN(c, 'a', 'z') || IN(c, 'A', 'Z') || (c) == '_' || (c) == '.' || (c) == '$')
+#define CLASS(c)                                                                                       \
+    ((c) == ' ' || (c) == '\t' ? GCN_CHAR_SPACE                                                        \
+     : IS_OPERATOR(c)          ? GCN_CHAR_OPERATOR                                                     \
+     : IN(c, '0', '9')         ? GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT                                  \
+     : IS_LETTER(c)            ? GCN_CHAR_IDENTIFIER                                                   \
+                               : 0)
+const unsigned char gcn_character_class[256] = {TABLE(CLASS)};
 /* Each byte in lower case: one load where names are compared ignoring case. */
-#define LOWER(c) ((c) | ((c) >= 'A' && (c) <= 'Z' ? 0x20 : 0)) /* 'A' | 0x20 == 'a' */
-#define ROW(b)                                                                                     \
-    LOWER(b), LOWER(b + 1), LOWER(b + 2), LOWER(b + 3), LOWER(b + 4), LOWER(b + 5), LOWER(b + 6), \
-        LOWER(b + 7), LOWER(b + 8), LOWER(b + 9), LOWER(b + 10), LOWER(b + 11), LOWER(b + 12),     \
-        LOWER(b + 13), LOWER(b + 14), LOWER(b + 15)
-const unsigned char gcn_lower_case[256] = {
-    ROW(0x00), ROW(0x10), ROW(0x20), ROW(0x30), ROW(0x40), ROW(0x50), ROW(0x60), ROW(0x70),
-    ROW(0x80), ROW(0x90), ROW(0xa0), ROW(0xb0), ROW(0xc0), ROW(0xd0), ROW(0xe0), ROW(0xf0),
-};
+#define LOWER(c) ((c) | (IN(c, 'A', 'Z') ? 0x20 : 0)) /* 'A' | 0x20 == 'a' */
+const unsigned char gcn_lower_case[256] = {TABLE(LOWER)};
 #undef ROW
+#undef TABLE
+#undef IN
+#undef IS_OPERATOR
+#undef IS_LETTER
+#undef CLASS
 #undef LOWER
 
 static unsigned column_of(const gcn_cursor *cursor, const char *at)

@@ -121,13 +121,6 @@ static inline bool gcn_accept_word_here(gcn_cursor *cursor, const char *word)
     return true;
 }
 
-/* The same after space. */
-static inline bool gcn_accept_word(gcn_cursor *cursor, const char *word)
-{
-    gcn_skip_space(cursor);
-    return gcn_accept_word_here(cursor, word);
-}
-
 /* Records an error at `at` (first error wins) and returns false. */
 bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
@@ -144,19 +137,7 @@ bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value);
  * (the reference filled, *value 0), -1 after an error (sym@rel32@lo
  * without a reference names the symbol), 0, the cursor untouched, for any
  * other operand. dwords: the operand's (a 64-bit one takes no symbol). */
-int gcn_parse_named_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value);
-static inline int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
-{
-    if (!cursor->options || cursor->options->dialect != GCN_DIALECT_LLVM)
-        return 0;
-    gcn_skip_space(cursor);
-    /* A number (the usual literal) at once: no name starts with a digit. */
-    if (cursor->pos >= cursor->end ||
-        (gcn_character_class[(unsigned char)*cursor->pos] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) !=
-            GCN_CHAR_IDENTIFIER)
-        return 0;
-    return gcn_parse_named_reference(cursor, dwords, value);
-}
+int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value);
 /* The same, and *section receives where the value counts from: 0 for an
  * absolute number, else the section of the labels (or `.`) it is made of. */
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section);

@@ -1,4 +1,4 @@
-/* gcn_format_exact: text that is known to read back. CLRX's disassembler
+/* Text that is known to read back (gcn_format_exact's). CLRX's disassembler
  * drops some bits (reserved fields it does not print, combinations its
  * assembler refuses); a disassembler that must round-trip prints such
  * words as data instead. */
@@ -24,6 +24,22 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
     return true;
 }
 
+/* A GCN 1.4 SCRATCH access with an saddr prints its vaddr as off and loses
+ * nothing else: its text keeps every bit exactly when vaddr is 0, so it
+ * need not be read back (tests/round_trip.c checks both ways). */
+static bool loses_vaddr(const gcn_instruction *instruction)
+{
+    if (instruction->family != GCN_FAMILY_FLAT || instruction->row == GCN_ROW_NONE ||
+        !(gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH))
+        return false;
+    const gcn_profile *profile = gcn_profile_of(instruction);
+    for (unsigned i = 0; i < instruction->operand_count; i++)
+        if (profile->operands[i].width == GCN_WIDTH_FLAT_ADDRESS &&
+            instruction->operands[i].kind == GCN_OPERAND_OFF && instruction->operands[i].number != 0)
+            return true;
+    return false;
+}
+
 /* Whether the CLRX text may not carry every bit, so that it must be read
  * back to know. tests/round_trip.c checks on random words of every family
  * that nothing else loses bits, and the fuzzer checks this function's promise:
@@ -31,9 +47,9 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
  * (clrxasm refuses what clrxdisasm prints), GCN 1.4 SMEM's SOE form
  * (printed as the plain SGPR form), SMEM register offsets (CLRX shows the
  * low 8 bits), GCN 1.4 FLAT's saddr and offset bit 12 (CLRX shows
- * neither), and a MUBUF access with both lds and tfe (CLRX's assembler
- * refuses what its disassembler prints). */
-static bool needs_reading_back(const gcn_instruction *instruction)
+ * neither), a MUBUF access with both lds and tfe (CLRX's assembler
+ * refuses what its disassembler prints), and loses_vaddr's. */
+bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
 {
     if ((instruction->reserved[0] | instruction->reserved[1]) || gcn_generic_loses_bits(instruction))
         return true;
@@ -51,6 +67,8 @@ static bool needs_reading_back(const gcn_instruction *instruction)
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
     case GCN_FAMILY_FLAT: /* GCN 1.4 FLAT (and illegal opcodes, printed alike):
                              saddr and offset bit 12 not shown */
+        if (loses_vaddr(instruction))
+            return true;
         return instruction->arch >= GCN_ARCH_GCN14 &&
                (instruction->row == GCN_ROW_NONE ||
                 !(gcn_rows[instruction->row].flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL))) &&
@@ -61,32 +79,11 @@ static bool needs_reading_back(const gcn_instruction *instruction)
     }
 }
 
-/* A GCN 1.4 SCRATCH access with an saddr prints its vaddr as off and loses
- * nothing else: its text keeps every bit exactly when vaddr is 0, so it
- * need not be read back (tests/round_trip.c checks both ways). */
-static bool loses_vaddr(const gcn_instruction *instruction)
-{
-    if (instruction->family != GCN_FAMILY_FLAT || instruction->row == GCN_ROW_NONE ||
-        !(gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH))
-        return false;
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    for (unsigned i = 0; i < instruction->operand_count; i++)
-        if (profile->operands[i].width == GCN_WIDTH_FLAT_ADDRESS &&
-            instruction->operands[i].kind == GCN_OPERAND_OFF && instruction->operands[i].number != 0)
-            return true;
-    return false;
-}
-
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
     if (instruction->family == GCN_FAMILY_NONE)
         return NULL;
     return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
-}
-
-bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
-{
-    return needs_reading_back(instruction) || loses_vaddr(instruction);
 }
 
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
@@ -96,11 +93,10 @@ char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address,
     return gcn_write_clrx(instruction, address, at);
 }
 
-/* Whether the text at text->data + start parses back to every bit of the
- * instruction; out of line, so that the usual text needs no room for it. */
-static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruction,
-                                                 gcn_dialect dialect, uint64_t address,
-                                                 const gcn_text *text, size_t start)
+/* Whether the text parses back to every bit of the instruction; out of
+ * line, so that the usual text needs no room for it. */
+static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruction, gcn_dialect dialect,
+                                                 uint64_t address, const char *text, size_t length)
 {
     uint32_t words[GCN_MAX_WORDS], again[GCN_MAX_WORDS];
     size_t count, again_count;
@@ -109,7 +105,7 @@ static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruct
     gcn_parse_options options = {.arch = (gcn_arch)instruction->arch, .dialect = dialect, .address = address,
         .resolve = gcn_branch_label_resolver, .resolve_context = NULL};
     gcn_instruction parsed;
-    if (gcn_parse(&options, text->data + start, text->length - start, &parsed, NULL) != GCN_OK ||
+    if (gcn_parse(&options, text, length, &parsed, NULL) != GCN_OK ||
         gcn_encode(&parsed, again, &again_count) != GCN_OK)
         return false;
     /* not every bit back? */
@@ -121,8 +117,7 @@ bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect
 {
     if (dialect == GCN_DIALECT_CLRX && !gcn_clrx_may_lose_bits(instruction))
         return true;
-    gcn_text whole = {(char *)text, length + 1, length};
-    return reads_back(instruction, dialect, address, &whole, 0);
+    return reads_back(instruction, dialect, address, text, length);
 }
 
 /* The CLRX text, read back where it may not carry every bit. */
@@ -130,14 +125,12 @@ static __attribute__((noinline)) bool format_clrx_exact(const gcn_instruction *i
                                                         uint64_t address, gcn_text *text)
 {
     size_t start = text->length;
-    if (!gcn_format_text(instruction, GCN_DIALECT_CLRX, address, text))
+    if (!gcn_format_generic(instruction, GCN_DIALECT_CLRX, address, text))
         return false;
-    bool lost = loses_vaddr(instruction);
-    if (!lost && !needs_reading_back(instruction))
-        return true;
-    if (text->length >= text->size)
-        return true; /* too long to read back; the caller sees the length */
-    return !lost && reads_back(instruction, GCN_DIALECT_CLRX, address, text, start);
+    if (!gcn_clrx_may_lose_bits(instruction) || text->length >= text->size)
+        return true; /* (too long to read back: the caller sees the length) */
+    return !loses_vaddr(instruction) && reads_back(instruction, GCN_DIALECT_CLRX, address, text->data + start,
+                                                   text->length - start);
 }
 
 /* The LLVM text promises no bits, only a fixpoint, and every LLVM text is
@@ -148,20 +141,5 @@ bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect diale
 {
     if (dialect == GCN_DIALECT_CLRX)
         return format_clrx_exact(instruction, address, text);
-    return gcn_format_text(instruction, dialect, address, text);
-}
-
-gcn_status gcn_format_exact(const gcn_instruction *instruction, gcn_dialect dialect,
-                            uint64_t address, char *buffer, size_t size, size_t *length)
-{
-    if (!gcn_format_arguments_valid(instruction, dialect, buffer, size))
-        return GCN_ERROR_INVALID_ARGUMENT;
-    gcn_text text = {buffer, size, 0};
-    if (!gcn_format_exact_text(instruction, dialect, address, &text))
-        return GCN_ERROR_NOT_INSTRUCTION;
-    if (gcn_text_finish(&text) != 0)
-        return GCN_ERROR_BUFFER_TOO_SMALL;
-    if (length)
-        *length = text.length;
-    return GCN_OK;
+    return gcn_format_generic(instruction, dialect, address, text);
 }

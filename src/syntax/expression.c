@@ -25,7 +25,7 @@ bool gcn_section_resolver(void *context, const char *name, size_t length, int64_
 
 /* A symbol the resolver does not know, at [at, at + length): in the llvm
  * dialect `sym@abs32@lo` is a relocation, which only an instruction's
- * 32-bit literal (gcn_parse_named_reference) or a data word takes; said so
+ * 32-bit literal (gcn_parse_reference) or a data word takes; said so
  * rather than that sym is undefined. Always false. */
 static __attribute__((noinline, cold)) bool fail_unknown(gcn_cursor *cursor, const char *at, size_t length)
 {
@@ -72,6 +72,13 @@ static size_t local_label_length(const gcn_cursor *cursor)
     return (size_t)(p + 1 - cursor->pos);
 }
 
+/* A hex digit's value; 16 for any other character. */
+static inline unsigned hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+           : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+}
+
 static bool parse_number(gcn_cursor *cursor, uint64_t *value)
 {
     const char *p = cursor->pos, *start = p;
@@ -88,13 +95,11 @@ static bool parse_number(gcn_cursor *cursor, uint64_t *value)
     uint64_t result = 0;
     bool overflow = false, any = base == 8;
     for (; p < cursor->end; p++) {
-        unsigned digit;
-        char c = *p;
-        if (c >= '0' && c <= '9') digit = (unsigned)(c - '0');
-        else if (c >= 'a' && c <= 'f') digit = (unsigned)(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F') digit = (unsigned)(c - 'A' + 10);
-        else if (gcn_is_identifier_char(c)) return gcn_fail(cursor, start, "invalid number");
-        else break;
+        unsigned digit = hex_digit(*p);
+        if (digit == 16 && gcn_is_identifier_char(*p))
+            return gcn_fail(cursor, start, "invalid number");
+        if (digit == 16)
+            break;
         if (digit >= base)
             return gcn_fail(cursor, start, "invalid digit in number");
         if (result > (UINT64_MAX - digit) / base)
@@ -130,15 +135,8 @@ static bool parse_character(gcn_cursor *cursor, uint64_t *value)
         if (e == 'x' || e == 'X') {
             c = 0;
             unsigned digits = 0;
-            for (; p < end && digits < 2; p++, digits++) {
-                char d = *p;
-                unsigned v = d >= '0' && d <= '9' ? (unsigned)(d - '0')
-                           : d >= 'a' && d <= 'f' ? (unsigned)(d - 'a' + 10)
-                           : d >= 'A' && d <= 'F' ? (unsigned)(d - 'A' + 10) : 16;
-                if (v == 16)
-                    break;
-                c = c * 16 + v;
-            }
+            for (; p < end && digits < 2 && hex_digit(*p) < 16; p++, digits++)
+                c = c * 16 + hex_digit(*p);
             if (digits == 0)
                 return gcn_fail(cursor, at, "invalid escape in character constant");
         } else if (e >= '0' && e <= '7') {
@@ -227,77 +225,47 @@ enum {
     OP_MULTIPLY, OP_DIVIDE, OP_REMAINDER, OP_DIVIDE_UNSIGNED, OP_REMAINDER_UNSIGNED
 };
 
-/* The binary operator at the cursor: its operation, precedence level (higher
- * binds tighter) and length; 0 if none. */
+/* The binary operators, longest first: their operation and precedence level
+ * (higher binds tighter) in the llvm and the clrx dialect, 0 where the dialect
+ * has none. llvm-mc: || 1, && 2, comparisons 3, + - 4, | ^ & ! 5, * / % << >> 6
+ * (>> logical). C: || 1, && 2, | 3, ^ 4, & 5, equality 6, relational 7, shifts 8,
+ * + - 9, * / % 10; CLRX's extras at the level of their C relatives. */
+static const struct binary_operator {
+    char text[4];
+    uint8_t op, llvm_level, clrx_level;
+} operators[] = {
+    {">>>", OP_SHIFT_RIGHT, 0, 8},           {"<=@", OP_LESS_EQUAL_UNSIGNED, 0, 7},
+    {">=@", OP_GREATER_EQUAL_UNSIGNED, 0, 7}, {"||", OP_LOGICAL_OR, 1, 1},
+    {"&&", OP_LOGICAL_AND, 2, 2},             {"==", OP_EQUAL, 3, 6},
+    {"!=", OP_NOT_EQUAL, 3, 6},               {"<>", OP_NOT_EQUAL, 3, 6},
+    {"<<", OP_SHIFT_LEFT, 6, 8},              {">>", OP_SHIFT_RIGHT_LOGICAL, 6, 0},
+    {">>", OP_SHIFT_RIGHT, 0, 8},             {"<=", OP_LESS_EQUAL, 3, 7},
+    {">=", OP_GREATER_EQUAL, 3, 7},           {"<@", OP_LESS_UNSIGNED, 0, 7},
+    {">@", OP_GREATER_UNSIGNED, 0, 7},        {"//", OP_DIVIDE_UNSIGNED, 0, 10},
+    {"%%", OP_REMAINDER_UNSIGNED, 0, 10},     {"|", OP_OR, 5, 3},
+    {"!", OP_OR_NOT, 5, 3},                   {"^", OP_XOR, 5, 4},
+    {"&", OP_AND, 5, 5},                      {"<", OP_LESS, 3, 7},
+    {">", OP_GREATER, 3, 7},                  {"+", OP_ADD, 4, 9},
+    {"-", OP_SUBTRACT, 4, 9},                 {"*", OP_MULTIPLY, 6, 10},
+    {"/", OP_DIVIDE, 6, 10},                  {"%", OP_REMAINDER, 6, 10},
+};
+
+/* The binary operator at the cursor: its operation, level and length; 0 if none. */
 static int operator_at(const gcn_cursor *cursor, int *level, size_t *length)
 {
     const char *p = cursor->pos;
-    if (p >= cursor->end)
+    if (p >= cursor->end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_OPERATOR))
         return 0;
-    char c = p[0], d = p + 1 < cursor->end ? p[1] : '\0', e = p + 2 < cursor->end ? p[2] : '\0';
-    if (cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM) {
-        /* llvm-mc: || 1, && 2, comparisons 3, + - 4, | ^ & ! 5, * / % << >> 6 */
-        *length = 2;
-        if (c == '|' && d == '|') { *level = 1; return OP_LOGICAL_OR; }
-        if (c == '&' && d == '&') { *level = 2; return OP_LOGICAL_AND; }
-        if (c == '=' && d == '=') { *level = 3; return OP_EQUAL; }
-        if (c == '!' && d == '=') { *level = 3; return OP_NOT_EQUAL; }
-        if (c == '<' && d == '>') { *level = 3; return OP_NOT_EQUAL; }
-        if (c == '<' && d == '=') { *level = 3; return OP_LESS_EQUAL; }
-        if (c == '>' && d == '=') { *level = 3; return OP_GREATER_EQUAL; }
-        if (c == '<' && d == '<') { *level = 6; return OP_SHIFT_LEFT; }
-        if (c == '>' && d == '>') { *level = 6; return OP_SHIFT_RIGHT_LOGICAL; }
-        *length = 1;
-        switch (c) {
-        case '<': *level = 3; return OP_LESS;
-        case '>': *level = 3; return OP_GREATER;
-        case '+': *level = 4; return OP_ADD;
-        case '-': *level = 4; return OP_SUBTRACT;
-        case '|': *level = 5; return OP_OR;
-        case '^': *level = 5; return OP_XOR;
-        case '&': *level = 5; return OP_AND;
-        case '!': *level = 5; return OP_OR_NOT;
-        case '*': *level = 6; return OP_MULTIPLY;
-        case '/': *level = 6; return OP_DIVIDE;
-        case '%': *level = 6; return OP_REMAINDER;
-        default: return 0;
+    bool llvm = cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM;
+    for (const struct binary_operator *o = operators; o < operators + sizeof operators / sizeof *o; o++) {
+        size_t n = strlen(o->text);
+        *level = llvm ? o->llvm_level : o->clrx_level;
+        if (*level && (size_t)(cursor->end - p) >= n && memcmp(p, o->text, n) == 0) {
+            *length = n;
+            return o->op;
         }
     }
-    /* C: || 1, && 2, | 3, ^ 4, & 5, equality 6, relational 7, shifts 8,
-     * + - 9, * / % 10; CLRX's extras at the level of their C relatives. */
-    *length = 3;
-    if (c == '>' && d == '>' && e == '>') { *level = 8; return OP_SHIFT_RIGHT; }
-    if (c == '<' && d == '=' && e == '@') { *level = 7; return OP_LESS_EQUAL_UNSIGNED; }
-    if (c == '>' && d == '=' && e == '@') { *level = 7; return OP_GREATER_EQUAL_UNSIGNED; }
-    *length = 2;
-    if (c == '|' && d == '|') { *level = 1; return OP_LOGICAL_OR; }
-    if (c == '&' && d == '&') { *level = 2; return OP_LOGICAL_AND; }
-    if (c == '=' && d == '=') { *level = 6; return OP_EQUAL; }
-    if (c == '!' && d == '=') { *level = 6; return OP_NOT_EQUAL; }
-    if (c == '<' && d == '>') { *level = 6; return OP_NOT_EQUAL; }
-    if (c == '<' && d == '<') { *level = 8; return OP_SHIFT_LEFT; }
-    if (c == '>' && d == '>') { *level = 8; return OP_SHIFT_RIGHT; }
-    if (c == '<' && d == '=') { *level = 7; return OP_LESS_EQUAL; }
-    if (c == '>' && d == '=') { *level = 7; return OP_GREATER_EQUAL; }
-    if (c == '<' && d == '@') { *level = 7; return OP_LESS_UNSIGNED; }
-    if (c == '>' && d == '@') { *level = 7; return OP_GREATER_UNSIGNED; }
-    if (c == '/' && d == '/') { *level = 10; return OP_DIVIDE_UNSIGNED; }
-    if (c == '%' && d == '%') { *level = 10; return OP_REMAINDER_UNSIGNED; }
-    *length = 1;
-    switch (c) {
-    case '|': *level = 3; return OP_OR;
-    case '!': *level = 3; return OP_OR_NOT;
-    case '^': *level = 4; return OP_XOR;
-    case '&': *level = 5; return OP_AND;
-    case '<': *level = 7; return OP_LESS;
-    case '>': *level = 7; return OP_GREATER;
-    case '+': *level = 9; return OP_ADD;
-    case '-': *level = 9; return OP_SUBTRACT;
-    case '*': *level = 10; return OP_MULTIPLY;
-    case '/': *level = 10; return OP_DIVIDE;
-    case '%': *level = 10; return OP_REMAINDER;
-    default: return 0;
-    }
+    return 0;
 }
 
 static bool apply(gcn_cursor *cursor, const char *at, int op, term *left, const term *right)
@@ -382,8 +350,6 @@ static bool parse_binary(gcn_cursor *cursor, int min_level, int depth, term *res
 /* a ? b : c, the lowest, right to left. */
 static bool parse_conditional(gcn_cursor *cursor, int depth, term *result)
 {
-    if (depth > MAX_DEPTH)
-        return gcn_fail(cursor, cursor->pos, "expression nested too deeply");
     if (!parse_binary(cursor, 1, depth, result))
         return false;
     if (!gcn_accept(cursor, '?'))
@@ -397,83 +363,6 @@ static bool parse_conditional(gcn_cursor *cursor, int depth, term *result)
         return false;
     *result = result->value ? second : third;
     return true;
-}
-
-/* The common case, register indices and offsets: a plain decimal or hex
- * number, maybe negated, that ends the expression. Leaves the cursor where
- * the full parser would (after the space that follows); false, touching
- * nothing, for anything else (octal, 0b, 1b, overflow, an operator next),
- * which the full parser then reads and reports. */
-static inline __attribute__((always_inline)) bool parse_plain_number(gcn_cursor *cursor,
-                                                                     term *result)
-{
-    const char *p = cursor->pos, *end = cursor->end;
-    bool negative = p < end && *p == '-';
-    p += negative;
-    if (p >= end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_DIGIT))
-        return false;
-    uint64_t value = 0;
-    const char *digits = p;
-    if (*p == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')) {
-        digits = p += 2;
-        for (; p < end && p - digits <= 16; p++) {
-            char c = *p;
-            unsigned digit;
-            if (c >= '0' && c <= '9') digit = (unsigned)(c - '0');
-            else if (c >= 'a' && c <= 'f') digit = (unsigned)(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F') digit = (unsigned)(c - 'A' + 10);
-            else break;
-            value = value << 4 | digit;
-        }
-        if (p == digits || p - digits > 16)
-            return false;
-    } else if (*p == '0') {
-        p++; /* a lone 0; more digits would be octal */
-    } else {
-        for (; p < end && *p >= '0' && *p <= '9' && p - digits < 19; p++)
-            value = value * 10 + (unsigned)(*p - '0');
-    }
-    if (p < end && gcn_is_identifier_char(*p))
-        return false;
-    const char *after = p;
-    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
-        after++;
-    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
-        return false;
-    cursor->pos = after;
-    result->value = negative ? (uint64_t)0 - value : value;
-    result->section = 0;
-    return true;
-}
-
-/* The other common case, a branch target: a lone symbol (not `.`) that
- * ends the expression, resolved once, an undefined one reported as the full
- * parser does. PLAIN_NONE, touching nothing, for anything else. */
-enum { PLAIN_NONE, PLAIN_READ, PLAIN_FAILED };
-static inline __attribute__((always_inline)) int parse_plain_symbol(gcn_cursor *cursor,
-                                                                    term *result)
-{
-    /* The caller has seen an identifier start at the cursor. Four at a time
-     * where four remain: one bound check for them. */
-    const char *at = cursor->pos, *after = at + 1, *end = cursor->end;
-    while (end - after >= 4 && gcn_is_identifier_char(after[0]) && gcn_is_identifier_char(after[1]) &&
-           gcn_is_identifier_char(after[2]) && gcn_is_identifier_char(after[3]))
-        after += 4;
-    while (after < end && gcn_is_identifier_char(*after))
-        after++;
-    size_t length = (size_t)(after - at);
-    if (length == 1 && *at == '.')
-        return PLAIN_NONE;
-    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
-        after++;
-    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
-        return PLAIN_NONE;
-    if (!resolve(cursor, at, length, result)) {
-        fail_unknown(cursor, at, length);
-        return PLAIN_FAILED;
-    }
-    cursor->pos = after;
-    return PLAIN_READ;
 }
 
 /* gcn_parse_address past the plain forms; out of line, so that they keep a
@@ -490,35 +379,76 @@ static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int
     return true;
 }
 
-/* gcn_parse_address from an identifier: a lone symbol, else the full
- * parser; out of line, so that a plain number keeps a small frame. */
+/* gcn_parse_address from an identifier. The other common case, a branch
+ * target: a lone symbol (not `.`) that ends the expression, resolved once,
+ * an undefined one reported as the full parser does; anything else to the
+ * full parser. Out of line, so that a plain number keeps a small frame. */
 static __attribute__((noinline)) bool parse_symbol_address(gcn_cursor *cursor, int64_t *value,
                                                            unsigned *section)
 {
-    term result;
-    int plain = parse_plain_symbol(cursor, &result);
-    if (plain == PLAIN_FAILED)
-        return false;
-    if (plain == PLAIN_NONE)
+    /* Four at a time where four remain: one bound check for them. */
+    const char *at = cursor->pos, *after = at + 1, *end = cursor->end;
+    while (end - after >= 4 && gcn_is_identifier_char(after[0]) && gcn_is_identifier_char(after[1]) &&
+           gcn_is_identifier_char(after[2]) && gcn_is_identifier_char(after[3]))
+        after += 4;
+    while (after < end && gcn_is_identifier_char(*after))
+        after++;
+    size_t length = (size_t)(after - at);
+    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
+        after++;
+    if ((length == 1 && *at == '.') ||
+        (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR)))
         return parse_full_address(cursor, value, section);
+    term result;
+    if (!resolve(cursor, at, length, &result))
+        return fail_unknown(cursor, at, length);
+    cursor->pos = after;
     *value = (int64_t)result.value;
     if (section)
         *section = result.section;
     return true;
 }
 
+/* The common case, register indices and offsets, read here: a plain decimal
+ * or hex number, maybe negated, that ends the expression, the cursor left
+ * where the full parser would (after the space that follows). The full
+ * parser reads and reports anything else (octal, 0b, 1b, overflow, an
+ * operator next). */
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
 {
-    term result;
     gcn_skip_space(cursor);
+    const char *p = cursor->pos, *end = cursor->end;
     /* What starts an identifier starts no number: a symbol tried first. */
-    if (cursor->pos < cursor->end &&
-        (gcn_character_class[(unsigned char)*cursor->pos] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
-            GCN_CHAR_IDENTIFIER)
+    if (p < end && (gcn_character_class[(unsigned char)*p] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
+                       GCN_CHAR_IDENTIFIER)
         return parse_symbol_address(cursor, value, section);
-    if (!parse_plain_number(cursor, &result))
+    bool negative = p < end && *p == '-';
+    p += negative;
+    if (p >= end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_DIGIT))
         return parse_full_address(cursor, value, section);
-    *value = (int64_t)result.value;
+    uint64_t number = 0;
+    const char *digits = p;
+    if (*p == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')) {
+        digits = p += 2;
+        for (; p < end && p - digits <= 16 && hex_digit(*p) < 16; p++)
+            number = number << 4 | hex_digit(*p);
+        if (p == digits || p - digits > 16)
+            return parse_full_address(cursor, value, section);
+    } else if (*p == '0') {
+        p++; /* a lone 0; more digits would be octal */
+    } else {
+        for (; p < end && *p >= '0' && *p <= '9' && p - digits < 19; p++)
+            number = number * 10 + (unsigned)(*p - '0');
+    }
+    if (p < end && gcn_is_identifier_char(*p))
+        return parse_full_address(cursor, value, section);
+    const char *after = p;
+    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
+        after++;
+    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
+        return parse_full_address(cursor, value, section);
+    cursor->pos = after;
+    *value = (int64_t)(negative ? (uint64_t)0 - number : number);
     if (section)
         *section = 0;
     return true;
@@ -547,12 +477,15 @@ static bool subtracts(const char *p, const char *end)
     return false;
 }
 
-int gcn_parse_named_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
+int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
 {
     const gcn_parse_options *options = cursor->options;
+    if (!options || options->dialect != GCN_DIALECT_LLVM)
+        return 0;
+    gcn_skip_space(cursor);
     const char *at = cursor->pos, *end = cursor->end;
     size_t length = gcn_peek_identifier_here(cursor);
-    if (length == 1 && *at == '.')
+    if (length == 0 || (length == 1 && *at == '.'))
         return 0;
     const char *p = at + length, *variant = p;
     while (p < end && *p == '@') {

@@ -16,16 +16,20 @@ static inline __attribute__((always_inline)) unsigned gcn_flat_modifiers_allowed
     return GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS | (arch >= GCN_ARCH_GCN14 ? GCN_MOD_NV : GCN_MOD_TFE);
 }
 
-/* FLAT's reports once its full path has read the statement and checked
- * the operands' widths: the offsets llvm-mc prints but does not assemble
- * (more than 12 bits in the FLAT segment, any before GCN 1.4); CLRX's
- * saddr= in the FLAT segment, where the hardware reads no saddr; lds on
- * the FLAT segment, which CLRX takes on GLOBAL and SCRATCH only; and
- * before GCN 1.4 the offset and lds into the reserved bits where GCN 1.4
- * has them, which CLRX keeps (with seg= and saddr=) with a warning. */
-static inline bool gcn_flat_report(gcn_cursor *report, gcn_dialect dialect, bool segment,
-                                   gcn_instruction *instruction, const char *flags_at, const char *flags_end)
+/* FLAT's reports once the full path has checked the operands' widths
+ * (report NULL, the one-pass path: whether there is any): the offsets
+ * llvm-mc prints but does not assemble (more than 12 bits in the FLAT
+ * segment, any before GCN 1.4); CLRX's saddr= in the FLAT segment, where
+ * the hardware reads no saddr; lds, an LDS form of GLOBAL and SCRATCH on
+ * GCN 1.4 only, on the FLAT segment; before GCN 1.4 the offset and lds in
+ * the reserved bits where GCN 1.4 has them (CLRX keeps them, with seg= and
+ * saddr=). */
+static inline __attribute__((always_inline)) bool gcn_flat_check(gcn_cursor *report, gcn_dialect dialect, const gcn_row *row,
+                                  gcn_instruction *instruction, const char *flags_at, const char *flags_end)
 {
+    bool segment = row && (row->flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL));
+    if (!report)
+        return !(instruction->modifiers & GCN_MOD_LDS) || (instruction->arch >= GCN_ARCH_GCN14 && segment);
     gcn_arch arch = (gcn_arch)instruction->arch;
     bool gcn14 = arch >= GCN_ARCH_GCN14;
     uint32_t offset = instruction->offset;
@@ -54,19 +58,6 @@ static inline bool gcn_flat_report(gcn_cursor *report, gcn_dialect dialect, bool
         gcn_warn(report, flags_at, "%s has no FLAT offset, lds, segment or saddr: these set reserved bits",
                  gcn_arch_name(arch));
     return true;
-}
-
-/* lds is an LDS form of GLOBAL and SCRATCH on GCN 1.4 only: CLRX takes it
- * elsewhere too, with a warning (the FLAT segment), or as a reserved bit
- * (before GCN 1.4). report NULL (the one-pass path): only whether there is
- * anything to report; else the full path's reports (gcn_flat_report). */
-static inline __attribute__((always_inline)) bool gcn_flat_check(gcn_cursor *report, gcn_dialect dialect, const gcn_row *row,
-                                  gcn_instruction *instruction, const char *flags_at, const char *flags_end)
-{
-    bool segment = row && (row->flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL));
-    if (!report)
-        return !(instruction->modifiers & GCN_MOD_LDS) || (instruction->arch >= GCN_ARCH_GCN14 && segment);
-    return gcn_flat_report(report, dialect, segment, instruction, flags_at, flags_end);
 }
 
 #endif

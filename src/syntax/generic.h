@@ -54,28 +54,34 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
                         gcn_text *text);
 bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
-/* The true specials: operands whose text is more than a number or a
- * register, one file each, registered by operand syntax in
- * gcn_operand_hooks (specials.c): s_waitcnt's counters (waitcnt.c),
- * s_sendmsg's message (sendmsg.c), gpr_idx(...) (gpr_idx.c) and branch
- * targets (branch.c). format writes the field's value (address: the
- * instruction's, for a branch); parse reads it. */
+/* The true specials, operands whose text is more than a number or a
+ * register, by operand syntax (one file each): format writes the field's
+ * value (address: the instruction's, for a branch), parse reads it. */
 typedef struct gcn_operand_hook {
     void (*format)(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
                    uint32_t value);
     bool (*parse)(gcn_cursor *cursor, uint32_t *value);
 } gcn_operand_hook;
-extern const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT];
+void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);
+void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
+void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
+void gcn_format_branch(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
+bool gcn_parse_branch(gcn_cursor *, uint32_t *);
+static const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
+    [GCN_SYNTAX_BRANCH] = {gcn_format_branch, gcn_parse_branch},
+    [GCN_SYNTAX_GPR_IDX] = {gcn_format_gpr_idx, gcn_parse_gpr_idx},
+    [GCN_SYNTAX_WAITCNT] = {gcn_format_waitcnt, gcn_parse_waitcnt},
+    [GCN_SYNTAX_SENDMSG] = {gcn_format_sendmsg, gcn_parse_sendmsg},
+};
 
-/* What an encoding's text needs beyond its profiles, registered in
- * gcn_encoding_hooks (syntax/hooks.h), for the encodings with modifiers
- * (MUBUF's, FLAT's, SMRD/SMEM's): which modifiers llvm-mc 14 leaves out of
- * its text, or GCN_NO_LLVM_TEXT where it has none; which modifiers the
- * dialect takes; and the checks of a parsed instruction's modifiers
- * (report NULL: false where anything would be reported; flags_at..flags_end:
- * where the modifiers were); SMRD/SMEM's printing and parsing (below: its
- * allowed, the modifiers its one-pass path reads). How a dialect
- * shows the offset: gcn_offset_text (hooks.h). */
+/* What the text of an encoding with modifiers needs beyond its profiles
+ * (gcn_encoding_hooks, syntax/hooks.h): the modifiers llvm-mc 14 leaves out
+ * (GCN_NO_LLVM_TEXT: it has no text), those the dialect takes, and the
+ * checks of a parsed instruction's (report NULL: false where anything would
+ * be reported; flags_at..flags_end: where the modifiers were). */
 enum { GCN_NO_LLVM_TEXT = 1u << 30 };
 typedef struct gcn_encoding_hook {
     unsigned (*llvm_hidden)(const gcn_instruction *, const gcn_row *);
@@ -84,10 +90,9 @@ typedef struct gcn_encoding_hook {
                   const char *flags_at, const char *flags_end);
     /* SMRD/SMEM's (syntax/scalar_memory.h): an operand of its own syntax at
      * a raw pointer with GCN_OPERAND_ROOM bytes (NULL: llvm-mc has no text,
-     * CLRX no register name, and then the key form: every field as
-     * key=value); CLRX's modifiers of the usual instruction at a raw
-     * pointer (NULL: put_clrx_tail's) and of any, with the fields no
-     * operand shows; the row CLRX names where the generation has none. */
+     * CLRX no name: every field as key=value); CLRX's modifiers of the usual
+     * instruction (NULL: put_clrx_tail's) and of any; the row CLRX names where
+     * the generation has none. */
     char *(*write_operand)(char *, const gcn_instruction *, gcn_dialect, const gcn_operand_profile *,
                            const gcn_operand *);
     char *(*write_clrx_tail)(char *, const gcn_instruction *, const gcn_profile *);
@@ -95,14 +100,11 @@ typedef struct gcn_encoding_hook {
     const gcn_row *(*clrx_alias)(const gcn_instruction *, gcn_instruction *copy);
 } gcn_encoding_hook;
 
-/* The generic parser by layout: the usual statement in one pass (plain.c),
- * and the full path for any other (generic_parse.c; its part for the
- * encodings with modifiers, generic_modifiers.c): each false, having
- * reported, where the text is wrong. The one-pass path alone (for tests)
- * is false, touching nothing the full path reads, where it does not take
- * the statement; the full path then gives the same result. The last
- * modifier word name in [start, end) for an error's column (start if
- * none). */
+/* The generic parser by layout: the usual statement in one pass (plain.c;
+ * false, touching nothing, where it does not take the statement), and the
+ * full path for any other (generic_parse.c, generic_modifiers.c; false,
+ * having reported, where the text is wrong). gcn_find_modifier: the last
+ * modifier word name in [start, end), for an error's column (start if none). */
 bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
 #define PROFILE(family, name, ...) \
@@ -113,16 +115,11 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
                               gcn_instruction *instruction);
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);
 /* CLRX's key=value for a field the row does not show (shown: the fields
- * its operands and modifiers give): whether one is at the cursor (after
- * space), and one
- * read into reserved[] where the field lies (seen: the keys given before;
- * twice is an error). */
+ * its operands and modifiers give): whether one is at the cursor, and one
+ * read into reserved[] (seen: the keys given before; twice is an error). */
 bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown);
 bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
                      gcn_instruction *instruction);
-/* The offset modifier's rule for a profile on a generation in a dialect
- * (generic_modifiers.c: by encoding, or by how the hardware reads FLAT's). */
-const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
  * names them (buffer.c): false where the dialect has no name; the same at
@@ -133,12 +130,6 @@ char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsign
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 /* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way
  * (saddr.c): llvm-mc 14's pairs lose their low bit. */
-typedef struct gcn_odd_saddr {
-    uint8_t code, count;
-    const char *text;
-} gcn_odd_saddr;
-extern const gcn_odd_saddr gcn_odd_saddrs[]; /* clrxdisasm's names of codes no register covers */
-extern const size_t gcn_odd_saddr_count;
 bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* The same read: off, or count SGPRs (clrxdisasm's odd names with a
@@ -151,15 +142,6 @@ bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code);
  * buffer_wbinvl1 on GCN 1.2/1.4), or NULL. */
 const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction);
 
-void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);
-void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
-void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
-void gcn_format_branch(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_branch(gcn_cursor *, uint32_t *);
-
 /* The inline float constants by code from 240 (float_text.c), and CLRX's
  * float texts (1., .5, -4.5, 3e-7, 2.0s, 2.5h) read as single- (or, with
  * h, half-) precision bits: false, touching nothing, for what is no float. */
@@ -168,11 +150,10 @@ extern const char *const gcn_inline_float_texts[9];
 bool gcn_parse_float_text(gcn_cursor *cursor, uint32_t *bits);
 
 /* SOPP's 16-bit immediate (generic_parse.c), which the specials also take
- * raw: -32768..65535, CLRX truncating with a warning; the same where
+ * raw: -32768..65535, CLRX truncating with a warning; unsigned_only where
  * llvm-mc takes only 0..65535 (s_endpgm, a raw sendmsg); and CLRX's
  * " :0xVALUE" after a form that cannot show every bit. */
-bool gcn_parse_imm16(gcn_cursor *cursor, uint32_t *value);
-bool gcn_parse_unsigned16(gcn_cursor *cursor, uint32_t *value);
+bool gcn_parse_imm16(gcn_cursor *cursor, bool unsigned_only, uint32_t *value);
 bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value);
 
 /* Whether the identifier at the cursor (length bytes) is followed by '('
@@ -182,8 +163,6 @@ bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value);
 static inline bool gcn_before_parenthesis(const gcn_cursor *cursor, size_t length)
 {
     const char *p = cursor->pos + length;
-    if (p < cursor->end && *p == '(') /* the usual spelling */
-        return true;
     while (p < cursor->end && (*p == ' ' || *p == '\t'))
         p++;
     return p < cursor->end && *p == '(';

@@ -92,10 +92,8 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return true;
 }
 
-static void put_constant(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
-                         unsigned dwords)
+static void put_constant(gcn_text *text, gcn_dialect dialect, unsigned code, unsigned dwords)
 {
-    (void)arch;
     if (code <= 208) {
         gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
         return;
@@ -172,27 +170,77 @@ static inline __attribute__((always_inline)) bool llvm_leaves_out(const gcn_oper
            !(modifiers & GCN_MOD_GLC);
 }
 
-/* A VGPR tuple: llvm-mc leaves tfe's register out of the data, writes
- * `off` for an address the instruction does not read, and has no text for
- * a tuple past v255. */
-static bool put_vector(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
-                       const gcn_operand_profile *profile, const gcn_operand *operand)
+/* One operand of a register profile (write_registers') at a raw pointer
+ * with GCN_OPERAND_ROOM bytes: SGPRs (llvm-mc: aligned tuples), VGPRs
+ * (llvm-mc leaves tfe's register out of the data and writes `off` for an
+ * address the instruction does not read), inline integers, off, and the
+ * names the generation has; NULL for any other, which put_operand prints. */
+static inline __attribute__((always_inline)) char *
+write_register_operand(char *at, const gcn_instruction *instruction, gcn_dialect dialect, gcn_encoding encoding,
+                       const gcn_operand_profile *operand, const gcn_operand *in)
 {
-    unsigned count = operand->count, modifiers = instruction->modifiers;
-    if (dialect == GCN_DIALECT_LLVM) {
-        if (profile->width == GCN_WIDTH_ADDRESS &&
-            !(modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64))) {
-            gcn_put(text, "off");
-            return true;
-        }
-        if ((profile->width == GCN_WIDTH_DATA || profile->width == GCN_WIDTH_FLAT_RESULT) &&
-            (modifiers & GCN_MOD_TFE))
-            count--;
-        if (operand->number + count > 256)
-            return false;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    unsigned modifiers = instruction->modifiers;
+    if (gcn_encoding_hooks[encoding].write_operand) /* SMRD/SMEM's */
+        return gcn_encoding_hooks[encoding].write_operand(at, instruction, dialect, operand, in);
+    if (operand->width == GCN_WIDTH_FLAT_SADDR) { /* registers or off: SGPRs the usual */
+        unsigned code = in->number, count = operand->dwords;
+        return in->kind == GCN_OPERAND_OFF ? gcn_write_length(at, "off", 3)
+               : code < 102 && (llvm || code + count <= 102)
+                   ? gcn_write_sgprs(at, llvm && count == 2 ? code & ~1u : code, count)
+                   : gcn_write_other_saddr(at, arch, dialect, code, count);
     }
-    gcn_format_vgprs(text, operand->number, count);
-    return true;
+    if (operand->width == GCN_WIDTH_FLAT_ADDRESS && in->kind == GCN_OPERAND_OFF)
+        return gcn_write_length(at, "off", 3);
+    switch (operand->syntax) {
+    case GCN_SYNTAX_VGPR: {
+        unsigned count = in->count;
+        if (llvm && operand->width == GCN_WIDTH_ADDRESS &&
+            !(modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)))
+            return gcn_write_length(at, "off", 3);
+        if (llvm && (operand->width == GCN_WIDTH_DATA || operand->width == GCN_WIDTH_FLAT_RESULT))
+            count -= (modifiers & GCN_MOD_TFE) != 0;
+        return in->number + count > 256 ? NULL : gcn_write_vgprs(at, in->number, count); /* NULL: wrapped */
+    }
+    case GCN_SYNTAX_SRSRC:
+        return in->number + 4u <= gcn_sgpr_count(arch) ? gcn_write_sgprs(at, in->number, 4)
+                                                      : gcn_write_other_srsrc(at, arch, dialect, in->number);
+    case GCN_SYNTAX_SOFFSET: /* an SGPR on every generation: the usual case */
+        return in->number < 102 ? gcn_write_sgprs(at, in->number, 1)
+                                : gcn_write_other_soffset(at, arch, dialect, in->number);
+    case GCN_SYNTAX_SREG:
+    case GCN_SYNTAX_SSRC:
+    case GCN_SYNTAX_SSRC_REGISTER:
+    case GCN_SYNTAX_SSRC_INLINE: {
+        unsigned count = in->count, code = in->number, align = gcn_scalar_alignment(count);
+        if (in->kind == GCN_OPERAND_SCALAR && code + count <= gcn_sgpr_count(arch) &&
+            (!llvm || code % align == 0))
+            return gcn_write_sgprs(at, code, count); /* the usual operand: no name to look up */
+        if (in->kind == GCN_OPERAND_CONSTANT && code <= 208 &&
+            !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER)) {
+            bool negative = code > 192;
+            *at = '-';
+            return gcn_write_register_number(at + negative, negative ? code - 192 : code - 128);
+        }
+        return NULL;
+    }
+    default:
+        return NULL;
+    }
+}
+
+/* SOPP's immediates: 16 bits, hex in CLRX, decimal in llvm-mc (IMM16's up
+ * to 64: an inline constant's value), and a branch (.L<target>_0, llvm-mc's
+ * word offset); NULL where llvm-mc takes no operand. at has 32 bytes. */
+static inline __attribute__((always_inline)) char *write_immediate(char *at, unsigned syntax, bool llvm,
+                                                                   uint64_t address, unsigned value)
+{
+    if (syntax == GCN_SYNTAX_BRANCH && !llvm)
+        return gcn_write(gcn_write_unsigned(gcn_write(at, ".L"), gcn_branch_target(address, (uint16_t)value)), "_0");
+    if (!llvm || (syntax == GCN_SYNTAX_IMM16 && value > 64))
+        return gcn_write_hex(at, value);
+    return syntax == GCN_SYNTAX_UNUSED16 ? NULL : gcn_write_unsigned(at, value);
 }
 
 static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_dialect dialect,
@@ -200,31 +248,22 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
                         const gcn_operand *operand)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
-    const gcn_encoding_hook *hook = &gcn_encoding_hooks[instruction->encoding];
-    if (hook->write_operand) { /* SMRD/SMEM's, as its writer writes them */
+    /* registers but scalar sources (put_scalar's below) as the fast path
+     * writes them: every text they have but CLRX's tuple past v255 */
+    if (gcn_encoding_hooks[instruction->encoding].write_operand || operand->kind == GCN_OPERAND_VECTOR ||
+        operand->kind == GCN_OPERAND_OFF || profile->width == GCN_WIDTH_FLAT_SADDR ||
+        profile->syntax == GCN_SYNTAX_SOFFSET || profile->syntax == GCN_SYNTAX_SRSRC) {
         char spare[GCN_OPERAND_ROOM];
-        char *end = hook->write_operand(spare, instruction, dialect, profile, operand);
+        char *end = write_register_operand(spare, instruction, dialect, (gcn_encoding)instruction->encoding, profile,
+                                           operand);
         if (end)
             gcn_put_length(text, spare, (size_t)(end - spare));
-        return end != NULL;
+        else if (dialect == GCN_DIALECT_CLRX && operand->kind == GCN_OPERAND_VECTOR)
+            gcn_format_vgprs(text, operand->number, operand->count);
+        return end || (dialect == GCN_DIALECT_CLRX && operand->kind == GCN_OPERAND_VECTOR);
     }
-    if (profile->width == GCN_WIDTH_FLAT_SADDR) /* registers or off */
-        return (operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_OFF) &&
-               gcn_put_saddr(text, arch, dialect, operand->kind == GCN_OPERAND_OFF ? GCN_SADDR_OFF : operand->number,
-                             profile->dwords);
-    if (operand->kind == GCN_OPERAND_OFF) { /* FLAT's address beside an saddr */
-        gcn_put(text, "off");
-        return profile->width == GCN_WIDTH_FLAT_ADDRESS;
-    }
-    if (profile->syntax == GCN_SYNTAX_SOFFSET) /* a register or an inline constant */
-        return (operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT) &&
-               gcn_put_soffset(text, arch, dialect, operand->number);
     switch (operand->kind) {
-    case GCN_OPERAND_VECTOR:
-        return profile->syntax == GCN_SYNTAX_VGPR && put_vector(text, instruction, dialect, profile, operand);
     case GCN_OPERAND_SCALAR:
-        if (profile->syntax == GCN_SYNTAX_SRSRC)
-            return gcn_put_srsrc(text, arch, dialect, operand->number);
         /* llvm-mc's assembler takes no 32-bit source (vccz) for a 64-bit
          * register, which its disassembler prints from GCN 1.2 on */
         if (dialect == GCN_DIALECT_LLVM && profile->syntax == GCN_SYNTAX_SSRC_REGISTER &&
@@ -234,7 +273,7 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
     case GCN_OPERAND_CONSTANT:
         if (dialect == GCN_DIALECT_LLVM && profile->syntax == GCN_SYNTAX_SSRC_REGISTER)
             return false; /* llvm-mc: an invalid immediate */
-        put_constant(text, arch, dialect, operand->number, profile->dwords);
+        put_constant(text, dialect, operand->number, profile->dwords);
         return true;
     case GCN_OPERAND_LITERAL:
         if (dialect == GCN_DIALECT_LLVM && (profile->syntax == GCN_SYNTAX_SSRC_REGISTER ||
@@ -255,17 +294,14 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
             put_hwreg(text, arch, dialect, operand->value);
             return true;
         case GCN_SYNTAX_UNUSED16: /* not 0 here */
-            if (dialect == GCN_DIALECT_LLVM)
-                return false; /* llvm-mc takes no operand */
-            break;
-        case GCN_SYNTAX_IMM16: /* llvm-mc: an inline constant's value in decimal */
-        case GCN_SYNTAX_OPTIONAL16:
-            if (dialect == GCN_DIALECT_LLVM &&
-                (operand->value <= 64 || profile->syntax == GCN_SYNTAX_OPTIONAL16)) {
-                gcn_put_unsigned(text, operand->value);
-                return true;
-            }
-            break;
+        case GCN_SYNTAX_IMM16:
+        case GCN_SYNTAX_OPTIONAL16: {
+            char spare[32];
+            char *end = write_immediate(spare, profile->syntax, dialect == GCN_DIALECT_LLVM, address, operand->value);
+            if (end)
+                gcn_put_length(text, spare, (size_t)(end - spare));
+            return end != NULL;
+        }
         default:
             if (gcn_operand_hooks[profile->syntax].format) {
                 gcn_operand_hooks[profile->syntax].format(text, arch, dialect, address,
@@ -461,21 +497,11 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     case GCN_SYNTAX_OPTIONAL16:
         if (value == 0)
             return gcn_write_llvm_mnemonic(at, index, false); /* the same in CLRX */
-        if (!llvm)
-            return gcn_write_hex(gcn_write_clrx_mnemonic(at, index), value);
-        if (syntax == GCN_SYNTAX_UNUSED16)
-            return NULL; /* llvm-mc takes no operand */
-        return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
+        /* fall through */
     case GCN_SYNTAX_IMM16:
-        if (!llvm)
-            return gcn_write_hex(gcn_write_clrx_mnemonic(at, index), value);
-        at = gcn_write_llvm_mnemonic(at, index, true);
-        return value <= 64 ? gcn_write_unsigned(at, value) : gcn_write_hex(at, value);
     case GCN_SYNTAX_BRANCH:
-        if (llvm)
-            return gcn_write_unsigned(gcn_write_llvm_mnemonic(at, index, true), value);
-        at = gcn_write(gcn_write_clrx_mnemonic(at, index), ".L");
-        return gcn_write(gcn_write_unsigned(at, gcn_branch_target(address, (uint16_t)value)), "_0");
+        at = llvm ? gcn_write_llvm_mnemonic(at, index, true) : gcn_write_clrx_mnemonic(at, index);
+        return write_immediate(at, syntax, llvm, address, value);
     default: /* a special's text */
         if (!gcn_operand_hooks[syntax].format)
             return NULL;
@@ -531,72 +557,7 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
         }
         if (i && !(i == 1 && left_out))
             at = gcn_write_length(at, ", ", 2);
-        if (hook->write_operand) { /* SMRD/SMEM's */
-            if (!(at = hook->write_operand(at, instruction, dialect, operand, in)))
-                return NULL;
-            continue;
-        }
-        if (operand->width == GCN_WIDTH_FLAT_SADDR) { /* registers or off: SGPRs the usual */
-            unsigned code = in->number, count = operand->dwords;
-            at = in->kind == GCN_OPERAND_OFF ? gcn_write_length(at, "off", 3)
-                 : code < 102 && (llvm || code + count <= 102)
-                     ? gcn_write_sgprs(at, llvm && count == 2 ? code & ~1u : code, count)
-                     : gcn_write_other_saddr(at, arch, dialect, code, count);
-            if (!at)
-                return NULL;
-            continue;
-        }
-        if (operand->width == GCN_WIDTH_FLAT_ADDRESS && in->kind == GCN_OPERAND_OFF) {
-            at = gcn_write_length(at, "off", 3);
-            continue;
-        }
-        switch (operand->syntax) {
-        case GCN_SYNTAX_VGPR: {
-            unsigned count = in->count;
-            if (llvm && operand->width == GCN_WIDTH_ADDRESS &&
-                !(modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64))) {
-                at = gcn_write_length(at, "off", 3);
-                continue;
-            }
-            if (llvm && (operand->width == GCN_WIDTH_DATA || operand->width == GCN_WIDTH_FLAT_RESULT))
-                count -= (modifiers & GCN_MOD_TFE) != 0;
-            if (in->number + count > 256)
-                return NULL; /* a wrapped tuple */
-            at = gcn_write_vgprs(at, in->number, count);
-            break;
-        }
-        case GCN_SYNTAX_SRSRC:
-            at = in->number + 4u <= gcn_sgpr_count(arch) ? gcn_write_sgprs(at, in->number, 4)
-                                                        : gcn_write_other_srsrc(at, arch, dialect, in->number);
-            break;
-        case GCN_SYNTAX_SOFFSET: /* an SGPR on every generation: the usual case */
-            at = in->number < 102 ? gcn_write_sgprs(at, in->number, 1)
-                                  : gcn_write_other_soffset(at, arch, dialect, in->number);
-            break;
-        case GCN_SYNTAX_SREG:
-        case GCN_SYNTAX_SSRC:
-        case GCN_SYNTAX_SSRC_REGISTER:
-        case GCN_SYNTAX_SSRC_INLINE: {
-            /* SGPRs (llvm-mc: aligned tuples) and inline integers, as put_scalar
-             * and put_constant write them; anything else by gcn_format_generic */
-            unsigned count = in->count, code = in->number, align = gcn_scalar_alignment(count);
-            if (in->kind == GCN_OPERAND_SCALAR && code + count <= gcn_sgpr_count(arch) &&
-                (!llvm || code % align == 0)) {
-                at = gcn_write_sgprs(at, code, count);
-            } else if (in->kind == GCN_OPERAND_CONSTANT && code <= 208 &&
-                       !(llvm && operand->syntax == GCN_SYNTAX_SSRC_REGISTER)) {
-                bool negative = code > 192;
-                *at = '-';
-                at = gcn_write_register_number(at + negative, negative ? code - 192 : code - 128);
-            } else {
-                return NULL;
-            }
-            break;
-        }
-        default:
-            return NULL;
-        }
-        if (!at)
+        if (!(at = write_register_operand(at, instruction, dialect, encoding, operand, in)))
             return NULL;
     }
     if (!gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count)
@@ -612,19 +573,14 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
  * where the profile is. */
 static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
 {
+    const uint32_t registers = 1u << GCN_SYNTAX_VGPR | 1u << GCN_SYNTAX_SRSRC | 1u << GCN_SYNTAX_SOFFSET |
+                               1u << GCN_SYNTAX_SREG | 1u << GCN_SYNTAX_SSRC | 1u << GCN_SYNTAX_SSRC_REGISTER |
+                               1u << GCN_SYNTAX_SSRC_INLINE | 1u << GCN_SYNTAX_SBASE |
+                               1u << GCN_SYNTAX_SMEM_OFFSET | 1u << GCN_SYNTAX_SMEM_PROBE;
     bool all = profile->operand_count != 0 || gcn_encoding_hooks[profile->encoding].write_operand;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++)
-        all &= profile->operands[i].syntax == GCN_SYNTAX_VGPR ||
-               profile->operands[i].syntax == GCN_SYNTAX_SRSRC ||
-               profile->operands[i].syntax == GCN_SYNTAX_SOFFSET ||
-               profile->operands[i].syntax == GCN_SYNTAX_SREG ||
-               profile->operands[i].syntax == GCN_SYNTAX_SSRC ||
-               profile->operands[i].syntax == GCN_SYNTAX_SSRC_REGISTER ||
-               profile->operands[i].syntax == GCN_SYNTAX_SSRC_INLINE ||
-               profile->operands[i].syntax == GCN_SYNTAX_SBASE ||
-               profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET ||
-               profile->operands[i].syntax == GCN_SYNTAX_SMEM_PROBE;
+        all &= (registers >> profile->operands[i].syntax) & 1u;
     return all;
 }
 

@@ -11,18 +11,6 @@
 #include "syntax/modifier.h"
 #include "syntax/modifier_syntax.h"
 
-const gcn_offset_rule *gcn_offset_rule_of(const gcn_profile *profile, gcn_arch arch, gcn_dialect dialect)
-{
-    return profile->offset_rule == GCN_OFFSET_FIELD ? &offset_rules[profile->encoding]
-                                                    : &reading_rules[profile->offset_rule][arch].full[dialect];
-}
-
-/* Where an operand was, and whether the text gave `off` or (CLRX) nothing. */
-typedef struct operand_text {
-    const char *at;
-    bool off, omitted;
-} operand_text;
-
 /* Out of line: the comma is there in the common case. llvm-mc takes
  * operands without commas between them. */
 static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
@@ -38,25 +26,16 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     gcn_skip_space(cursor);
     text->at = cursor->pos;
     unsigned first = 0, count = 0;
+    /* MUBUF's address may be off (CLRX: left out), as may an address of
+     * one VGPR beside an saddr (SCRATCH's) */
+    bool off = profile->syntax == GCN_SYNTAX_VGPR &&
+               (profile->width == GCN_WIDTH_ADDRESS || (profile->width == GCN_WIDTH_FLAT_ADDRESS && profile->dwords == 1)) &&
+               gcn_accept_word_here(cursor, "off");
     switch ((gcn_operand_syntax)profile->syntax) {
     case GCN_SYNTAX_VGPR:
-        if (profile->width == GCN_WIDTH_ADDRESS) {
-            if (gcn_accept_word_here(cursor, "off")) {
-                text->off = true;
-                *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
-                return true;
-            }
-            if (cursor->options->dialect == GCN_DIALECT_CLRX && gcn_at_register(cursor) &&
-                *cursor->pos != 'v' && *cursor->pos != 'V') {
-                text->omitted = true; /* CLRX: an address may be left out */
-                *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
-                return true;
-            }
-        }
-        /* an address of one VGPR beside an saddr may be off (SCRATCH's) */
-        if (profile->width == GCN_WIDTH_FLAT_ADDRESS && profile->dwords == 1 &&
-            gcn_accept_word_here(cursor, "off")) {
-            text->off = true;
+        text->omitted = !off && profile->width == GCN_WIDTH_ADDRESS && cursor->options->dialect == GCN_DIALECT_CLRX &&
+                        gcn_at_register(cursor) && *cursor->pos != 'v' && *cursor->pos != 'V';
+        if (off || text->omitted) {
             *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
             return true;
         }
@@ -67,9 +46,8 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     case GCN_SYNTAX_SREG: /* FLAT's saddr (the only one in these profiles) */
         if (!gcn_parse_saddr(cursor, profile->dwords, &first))
             return false;
-        text->off = first == GCN_SADDR_OFF;
-        *out = (gcn_operand){(uint8_t)(text->off ? GCN_OPERAND_OFF : GCN_OPERAND_SCALAR),
-                             (uint8_t)(text->off ? 0 : profile->dwords), (uint16_t)first, 0};
+        *out = (gcn_operand){(uint8_t)(first == GCN_SADDR_OFF ? GCN_OPERAND_OFF : GCN_OPERAND_SCALAR),
+                             (uint8_t)(first == GCN_SADDR_OFF ? 0 : profile->dwords), (uint16_t)first, 0};
         return true;
     case GCN_SYNTAX_SRSRC:
         if (!gcn_parse_srsrc(cursor, &first))
@@ -234,78 +212,6 @@ bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, 
     return true;
 }
 
-/* The VGPR operands' counts by their width rules, once the modifiers are
- * known (CLRX counts tfe's register in the data, llvm-mc does not; FLAT's
- * address by its saddr); each operand then holds the count the instruction
- * reads. A FLAT atomic's result, where not given (count 0), only without
- * glc. */
-static bool check_widths(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
-                         const operand_text *texts, gcn_instruction *instruction)
-{
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    gcn_arch arch = (gcn_arch)instruction->arch;
-    unsigned modifiers = instruction->modifiers, saddr = GCN_SADDR_OFF, slot = row ? (unsigned)(row - gcn_rows) + 1 : 0;
-    bool optional = result_optional(profile, row), given = true;
-    for (unsigned i = 0; i < profile->operand_count; i++)
-        if (profile->operands[i].width == GCN_WIDTH_FLAT_SADDR)
-            saddr = instruction->operands[i].number; /* GCN_SADDR_OFF for off */
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand_profile *operand = &profile->operands[i];
-        gcn_operand *out = &instruction->operands[i];
-        const operand_text *text = &texts[i];
-        unsigned width = gcn_operand_width_beside(operand, slot, arch, modifiers, saddr), found = out->count;
-        if (operand->syntax != GCN_SYNTAX_VGPR)
-            continue;
-        switch ((gcn_width_rule)operand->width) {
-        case GCN_WIDTH_DATA:
-        case GCN_WIDTH_FLAT_DATA:
-        case GCN_WIDTH_FLAT_RESULT: {
-            bool result = operand->width == GCN_WIDTH_FLAT_RESULT && optional;
-            unsigned written = width - (llvm && (modifiers & GCN_MOD_TFE));
-            given &= !result || found;
-            if (found != written && (!result || found))
-                return gcn_fail(cursor, text->at, "%s takes %u vector register%s as %s, found %u",
-                                row ? row->name : "this opcode", written, written == 1 ? "" : "s",
-                                result ? "result" : "data", found);
-            break;
-        }
-        case GCN_WIDTH_ADDRESS:
-            if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
-                if (text->off || text->omitted)
-                    return gcn_fail(cursor, text->at, "a VGPR address is required with offen, idxen or addr64");
-                if (found != width)
-                    return gcn_fail(cursor, text->at, "expected %u vector register%s as address, found %u",
-                                    width, width == 1 ? "" : "s", found);
-            } else if (!text->off && !text->omitted) {
-                if (llvm)
-                    return gcn_fail(cursor, text->at, "the address must be 'off' without offen, idxen or addr64");
-                if (found != 1)
-                    return gcn_fail(cursor, text->at, "expected 1 vector register as address, found %u", found);
-            }
-            break;
-        default: /* FLAT's: two VGPRs, or GLOBAL's and SCRATCH's one fewer beside an saddr (0: off) */
-            if (text->off && width && llvm) /* CLRX: v0 */
-                return gcn_fail(cursor, text->at, "vaddr and saddr are both off");
-            if (!text->off && !width)
-                return gcn_fail(cursor, text->at, "SCRATCH takes vaddr or saddr, not both: one must be off");
-            if (!text->off && found != width)
-                return gcn_fail(cursor, text->at, "expected %u vector register%s as address, found %u",
-                                width, width == 1 ? "" : "s", found);
-            out->kind = width ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF;
-            break;
-        }
-        out->count = (uint8_t)width;
-    }
-    if (row && optional) {
-        bool glc = (modifiers & GCN_MOD_GLC) != 0;
-        if (glc && !given)
-            return gcn_fail(cursor, texts[0].at, "glc returns the old value: name vdst first (vdst, vaddr, vdata)");
-        if (llvm && !glc && given)
-            return gcn_fail(cursor, texts[0].at, "an atomic without glc returns nothing: drop vdst or add glc");
-    }
-    return true;
-}
-
 /* Whether another VGPR follows, after a comma or (LLVM) without one: a
  * FLAT atomic's third, where the first was its result. */
 static bool vgpr_follows(const gcn_cursor *cursor, bool llvm)
@@ -344,7 +250,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     if (llvm && (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row ? row->name : "this opcode");
-    operand_text texts[GCN_PROFILE_MAX_OPERANDS] = {{NULL, false, false}};
+    operand_text texts[GCN_PROFILE_MAX_OPERANDS] = {{NULL, false}};
     gcn_operand *operands = instruction->operands;
     bool memory = syntax & OFFSET_OPERAND; /* SMRD/SMEM: its hooks */
     gcn_memory_parse fields;
@@ -408,9 +314,10 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
 
     /* the modifiers; CLRX's fields after them or between them */
     unsigned allowed = memory ? gcn_memory_modifiers_allowed(row, arch, dialect) : hook->allowed(row, arch, dialect);
-    const gcn_offset_rule *rule = (llvm && !allowed) || (memory && !(allowed & GCN_MOD_SOE))
-                                      ? NULL
-                                      : gcn_offset_rule_of(profile, arch, dialect);
+    const gcn_offset_rule *rule = (llvm && !allowed) || (memory && !(allowed & GCN_MOD_SOE)) ? NULL
+                                  : profile->offset_rule == GCN_OFFSET_FIELD
+                                      ? &offset_rules[encoding]
+                                      : &reading_rules[profile->offset_rule][arch].full[dialect];
     int64_t offset = 0;
     gcn_modifier_state state = {0, false, false, memory && !llvm}; /* CLRX's "glc glc" (its vectors) */
     uint32_t fields_seen = 0;
@@ -440,6 +347,6 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     instruction->offset = (uint32_t)offset;
     bool late = syntax & CHECKS_AFTER_WIDTHS;
     return (late || hook->check(cursor, dialect, row, instruction, flags_at, flags_end)) &&
-           check_widths(cursor, row, profile, texts, instruction) &&
+           check_widths(cursor, llvm, row, profile, texts, instruction) &&
            (!late || hook->check(cursor, dialect, row, instruction, flags_at, flags_end));
 }

@@ -4,14 +4,10 @@
 #include "syntax/generic.h"
 #include "syntax/hooks.h"
 #include "syntax/modifier.h"
+#include "syntax/parse.h"
 
 #include "codec/codec.h"
 
-/* The profiles copied, so that the compiler knows each one's operands
- * where gcn_parse_generic's switch knows the profile. */
-static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
-#include "isa/profile_rows.h"
-};
 typedef struct parsed {
     bool literal;
     uint32_t literal_value;
@@ -334,23 +330,14 @@ static bool parse_hwreg(gcn_cursor *cursor, uint32_t *value)
     size_t length = gcn_peek_identifier_here(cursor);
     gcn_arch arch = cursor->options->arch;
     int64_t id = -1;
-    /* CLRX also reads its names with HWREG_ before them, in any case. */
+    /* CLRX also reads its names with HWREG_ before them, in any case;
+     * llvm-mc's (HW_REG_MODE) in any case too. */
     size_t skip = length > 6 && gcn_word_is(start, 6, "hwreg_") ? 6 : 0;
     for (size_t i = 0; length && i < gcn_hwreg_name_count && id < 0; i++) {
         const gcn_hwreg_name *name = &gcn_hwreg_names[i];
-        if (((name->generations >> arch) & 1u) && name->clrx &&
-            gcn_word_is(start + skip, length - skip, name->clrx))
-            id = name->id;
-    }
-    /* llvm-mc's names are upper case: compare them in lower case too. */
-    for (size_t i = 0; id < 0 && length && i < gcn_hwreg_name_count; i++) {
-        const gcn_hwreg_name *name = &gcn_hwreg_names[i];
-        if (!((name->generations >> arch) & 1u) || !name->llvm || strlen(name->llvm) != length)
-            continue;
-        bool same = true;
-        for (size_t j = 0; j < length && same; j++)
-            same = gcn_lower(start[j]) == gcn_lower(name->llvm[j]);
-        if (same)
+        if (((name->generations >> arch) & 1u) &&
+            ((name->clrx && gcn_word_is(start + skip, length - skip, name->clrx)) ||
+             (name->llvm && gcn_accept_word_here(cursor, name->llvm))))
             id = name->id;
     }
     if (id >= 0) {
@@ -399,22 +386,12 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
 {
     const char *start = cursor->pos;
     bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
-    switch ((gcn_operand_syntax)profile->syntax) {
-    case GCN_SYNTAX_SREG:
-        if (!parse_register(cursor, profile->dwords, out))
-            return false;
-        break;
-    case GCN_SYNTAX_SSRC_INLINE:
-        if (!parse_source(cursor, profile->dwords, false, state, out))
-            return false;
-        if (out->kind == GCN_OPERAND_LITERAL && cursor->options->dialect == GCN_DIALECT_LLVM)
-            return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
-        break;
-    default:
-        if (!parse_source(cursor, profile->dwords, registers_only, state, out))
-            return false;
-        break;
-    }
+    if (!(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
+                                             : parse_source(cursor, profile->dwords, registers_only, state, out)))
+        return false;
+    if (profile->syntax == GCN_SYNTAX_SSRC_INLINE && out->kind == GCN_OPERAND_LITERAL &&
+        cursor->options->dialect == GCN_DIALECT_LLVM)
+        return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
     if (out->kind == GCN_OPERAND_SCALAR && cursor->options->dialect == GCN_DIALECT_LLVM &&
         cursor->options->arch >= GCN_ARCH_GCN12 &&
         out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
@@ -426,9 +403,9 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
 static inline __attribute__((always_inline)) bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
 {
     if (syntax == GCN_SYNTAX_IMM16)
-        return gcn_parse_imm16(cursor, value);
+        return gcn_parse_imm16(cursor, false, value);
     if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
-        return gcn_parse_unsigned16(cursor, value);
+        return gcn_parse_imm16(cursor, true, value);
     return gcn_operand_hooks[syntax].parse(cursor, value);
 }
 
@@ -460,9 +437,6 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         }
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, (uint32_t)value & 0xffffu};
         return true;
-    case GCN_SYNTAX_BRANCH:
-        *out = (gcn_operand){GCN_OPERAND_BRANCH, 1, 0, 0};
-        return parse_immediate(cursor, GCN_SYNTAX_BRANCH, &out->value);
     case GCN_SYNTAX_HWREG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_hwreg(cursor, &out->value);
@@ -482,7 +456,8 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     case GCN_SYNTAX_OPTIONAL16:
     case GCN_SYNTAX_WAITCNT:
     case GCN_SYNTAX_SENDMSG:
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
+    case GCN_SYNTAX_BRANCH:
+        *out = (gcn_operand){profile->syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
     case GCN_SYNTAX_VGPR: /* gcn_parse_with_modifiers' (generic_modifiers.c) */
     case GCN_SYNTAX_SRSRC:

@@ -2,6 +2,8 @@
  * (SOPP) and s_set_gpr_idx_on (SOPC); CLRX writes the raw bits. */
 #include "syntax/generic.h"
 
+static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"}; /* by bit */
+
 void gcn_format_gpr_idx(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
                         uint32_t value)
 {
@@ -11,7 +13,6 @@ void gcn_format_gpr_idx(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
         gcn_put_hex(text, value);
         return;
     }
-    static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
     gcn_put(text, "gpr_idx(");
     bool any = false;
     for (int i = 0; i < 4; i++) {
@@ -31,26 +32,23 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
     const char *word = cursor->pos;
     if (!gcn_accept_word_here(cursor, "gpr_idx") || !gcn_before_parenthesis(cursor, 0)) {
         cursor->pos = word;
-        gcn_skip_space(cursor);
-        const char *start = cursor->pos;
-        if (!gcn_parse_imm16(cursor, value))
+        if (!gcn_parse_imm16(cursor, false, value))
             return false;
         if (cursor->options->dialect == GCN_DIALECT_LLVM && *value > 15)
-            gcn_warn(cursor, start, "llvm-mc's assembler takes only 4-bit values here");
+            gcn_warn(cursor, word, "llvm-mc's assembler takes only 4-bit values here");
         return true;
     }
     if (!gcn_accept(cursor, '('))
         return gcn_fail(cursor, cursor->pos, "expected '(' after gpr_idx");
-    static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
     unsigned mode = 0;
     if (!gcn_accept(cursor, ')')) {
         do {
             const char *start = cursor->pos;
-            int found = -1;
-            for (int i = 0; i < 4 && found < 0; i++)
-                if (gcn_accept_word(cursor, names[i]))
-                    found = i;
-            if (found < 0)
+            unsigned found = 0;
+            gcn_skip_space(cursor);
+            while (found < 4 && !gcn_accept_word_here(cursor, names[found]))
+                found++;
+            if (found == 4)
                 return gcn_fail(cursor, start, "expected SRC0, SRC1, SRC2 or DST");
             if (mode & (1u << found))
                 return gcn_fail(cursor, start, "duplicate VGPR index mode");

@@ -31,20 +31,6 @@ static inline unsigned gcn_llvm_flat_modifiers(const gcn_instruction *instructio
     return invalid ? GCN_NO_LLVM_TEXT : GCN_MOD_TFE | GCN_MOD_NV | GCN_MOD_LDS;
 }
 
-/* FLAT's offset as each dialect shows it: clrxdisasm 12 bits in the FLAT
- * segment (bit 12 left out; the GCN 1.4 opcodes of no row read so too) and
- * none before GCN 1.4; llvm-mc 13 bits (GLOBAL's and SCRATCH's signed, as
- * held), and on GCN 1.2 the bits where GCN 1.4 has the offset (a text its
- * assembler rejects). */
-static inline __attribute__((always_inline)) int
-gcn_flat_offset_text(const gcn_instruction *instruction, const gcn_profile *profile, gcn_dialect dialect)
-{
-    if (dialect == GCN_DIALECT_LLVM)
-        return instruction->arch >= GCN_ARCH_GCN14 ? (int)instruction->offset
-                                                   : (int)(instruction->reserved[0] & 0x1fffu);
-    return profile->offset_rule == GCN_OFFSET_UNSIGNED_12 ? (int)(instruction->offset & 0xfffu)
-                                                          : (int)instruction->offset;
-}
 
 static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = {.llvm_hidden = gcn_llvm_buffer_modifiers, .allowed = gcn_buffer_modifiers_allowed,
@@ -61,12 +47,21 @@ static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
 };
 
 /* The VALUE modifier (the offset) as the dialect writes it: as held but
- * FLAT's; inline, a constant test where the encoding is known. */
+ * FLAT's (inline, a constant test where the encoding is known): clrxdisasm
+ * 12 bits in the FLAT segment (bit 12 left out; the GCN 1.4 opcodes of no
+ * row read so too) and none before GCN 1.4; llvm-mc 13 bits (GLOBAL's and
+ * SCRATCH's signed, as held), and on GCN 1.2 the bits where GCN 1.4 has
+ * the offset (a text its assembler rejects). */
 static inline __attribute__((always_inline)) int
 gcn_offset_text(const gcn_instruction *instruction, const gcn_profile *profile, gcn_dialect dialect)
 {
-    return profile->encoding == GCN_ENCODING_FLAT ? gcn_flat_offset_text(instruction, profile, dialect)
-                                                  : (int)instruction->offset;
+    if (profile->encoding != GCN_ENCODING_FLAT)
+        return (int)instruction->offset;
+    if (dialect == GCN_DIALECT_LLVM)
+        return instruction->arch >= GCN_ARCH_GCN14 ? (int)instruction->offset
+                                                   : (int)(instruction->reserved[0] & 0x1fffu);
+    return profile->offset_rule == GCN_OFFSET_UNSIGNED_12 ? (int)(instruction->offset & 0xfffu)
+                                                          : (int)instruction->offset;
 }
 
 #endif

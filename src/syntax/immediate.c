@@ -2,23 +2,6 @@
  * CLRX's whole-field form after a text that cannot show every bit. */
 #include "syntax/generic.h"
 
-/* A 16-bit field that llvm-mc takes only unsigned (s_endpgm, a raw sendmsg). */
-bool gcn_parse_unsigned16(gcn_cursor *cursor, uint32_t *value)
-{
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    int64_t v;
-    if (!gcn_parse_expression(cursor, &v))
-        return false;
-    if (cursor->options->dialect == GCN_DIALECT_LLVM && (v < 0 || v > 65535))
-        return gcn_fail(cursor, start, "value %lld is not a 16-bit unsigned value", (long long)v);
-    if (v < -32768 || v > 65535)
-        gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
-                 (unsigned)v & 0xffff);
-    *value = (unsigned)v & 0xffff;
-    return true;
-}
-
 /* The usual immediate: a decimal number (no leading zero, at most nine
  * digits) or 0x and one to eight hex digits, up to the end of the
  * statement, as gcn_parse_expression reads it. False, touching nothing,
@@ -54,7 +37,7 @@ static inline bool plain_number_to_end(const char *at, const char *end, int64_t 
     return true;
 }
 
-bool gcn_parse_imm16(gcn_cursor *cursor, uint32_t *value)
+bool gcn_parse_imm16(gcn_cursor *cursor, bool unsigned_only, uint32_t *value)
 {
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
@@ -63,8 +46,11 @@ bool gcn_parse_imm16(gcn_cursor *cursor, uint32_t *value)
         cursor->pos = cursor->end;
     else if (!gcn_parse_expression(cursor, &v))
         return false;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    if (llvm && unsigned_only && (v < 0 || v > 65535))
+        return gcn_fail(cursor, start, "value %lld is not a 16-bit unsigned value", (long long)v);
     if (v < -32768 || v > 65535) {
-        if (cursor->options->dialect == GCN_DIALECT_LLVM)
+        if (llvm)
             return gcn_fail(cursor, start, "value %lld does not fit in 16 bits", (long long)v);
         gcn_warn(cursor, start, "value %lld truncated to 16 bits: 0x%x", (long long)v,
                  (unsigned)v & 0xffff);
@@ -79,5 +65,5 @@ bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value)
 {
     if (cursor->options->dialect == GCN_DIALECT_LLVM)
         return gcn_fail(cursor, cursor->pos - 1, "unexpected ':'");
-    return gcn_parse_imm16(cursor, value);
+    return gcn_parse_imm16(cursor, false, value);
 }

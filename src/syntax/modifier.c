@@ -1,24 +1,15 @@
 /* Modifiers of the memory families. */
+#include "isa/encoding.h"
 #include "syntax/syntax.h"
 
-/* The GCN_MOD_* flag a modifier word names (glc...nv), 0 if none. The
- * first letters differ, so one comparison decides. */
+/* The GCN_MOD_* flag a modifier word names (glc...nv; SMRD's imm and soe
+ * show as operands), 0 if none. */
 static unsigned modifier_flag(const char *word, size_t length)
 {
-#define FLAG(letter, text, flag)                                                                   \
-    case letter: return gcn_name_is(word, length, text, sizeof text - 1) ? flag : 0;
-    switch (length ? gcn_lower(word[0]) : 0) {
-        FLAG('g', "glc", GCN_MOD_GLC)
-        FLAG('s', "slc", GCN_MOD_SLC)
-        FLAG('t', "tfe", GCN_MOD_TFE)
-        FLAG('l', "lds", GCN_MOD_LDS)
-        FLAG('o', "offen", GCN_MOD_OFFEN)
-        FLAG('i', "idxen", GCN_MOD_IDXEN)
-        FLAG('a', "addr64", GCN_MOD_ADDR64)
-        FLAG('n', "nv", GCN_MOD_NV)
-    default: return 0;
-    }
-#undef FLAG
+    for (size_t i = 0; i < GCN_MODIFIER_COUNT; i++)
+        if (gcn_modifiers[i].bit <= GCN_MOD_NV && gcn_word_is(word, length, gcn_modifiers[i].name))
+            return gcn_modifiers[i].bit;
+    return 0;
 }
 
 /* The offset the hardware reads from the field holding value's low bits. */

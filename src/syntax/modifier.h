@@ -224,12 +224,5 @@ gcn_write_modifiers_valued(char *at, const gcn_instruction *instruction, const g
     at = gcn_write_small_field(at, value->text, value->length, value_shown);
     return gcn_write_flag_modifiers(at, value + 1, spellings + order->count, modifiers);
 }
-/* The same with the VALUE as held (gcn_instruction.offset). */
-static inline __attribute__((always_inline)) char *
-gcn_write_modifiers(char *at, const gcn_instruction *instruction, const gcn_modifier_order *order,
-                    unsigned hide)
-{
-    return gcn_write_modifiers_valued(at, instruction, order, hide, (int)instruction->offset);
-}
 
 #endif

@@ -46,28 +46,19 @@ static const reading_rule reading_rules[][GCN_ARCH_COUNT] = {
 #undef BEFORE_GCN14
 #undef NO_FLAT_OFFSET
 
-/* How an encoding's modifiers read beyond the flags and the offset:
- * llvm-mc 14's syntax, offset:N before glc and slc, the flags without a
- * value, noglc and noslc, a comma before the modifiers (FLAT, SMEM; llvm-mc
- * reads MUBUF's so too, which this parser does not follow yet); CLRX's
- * fields between the modifiers (FLAT, SMEM) or after them, reserved= among
- * them (MUBUF, SMEM), a later generation's field in reserved bits (FLAT's
- * seg= and saddr= before GCN 1.4); the encoding's checks after the operands' widths, where they
- * only warn (FLAT), or before, where they refuse pairs of modifiers
- * (MUBUF). */
-/* SMRD/SMEM: the offset is an operand (an immediate sets imm), never
- * offset:N in the one-pass path; before GCN 1.2 the words are SMRD's (the
- * text reads the row's SMEM profile); the full path's operands, CLRX's
- * keys (between the modifiers) and the words by its hooks
- * (scalar_memory.h). */
+/* How an encoding's modifiers read beyond the flags and the offset. */
 enum {
-    LLVM_MC_MODIFIERS = 1,
-    CLRX_FIELDS_BETWEEN = 2,
-    CLRX_RESERVED_KEY = 4,
-    CHECKS_AFTER_WIDTHS = 8,
-    OFFSET_OPERAND = 16,
-    SMRD_BEFORE_GCN12 = 32,
-    CLRX_LATER_FIELDS = 64
+    LLVM_MC_MODIFIERS = 1,   /* llvm-mc 14's: offset:N before glc and slc, flags without a value, noglc and
+                              * noslc, a comma before them (llvm-mc reads MUBUF's so too: not followed yet) */
+    CLRX_FIELDS_BETWEEN = 2, /* CLRX's fields between the modifiers, not only after them */
+    CLRX_RESERVED_KEY = 4,   /* CLRX's reserved= among them */
+    CHECKS_AFTER_WIDTHS = 8, /* the checks after the operands' widths, where they only warn (FLAT's), not
+                              * before, where they refuse pairs of modifiers (MUBUF's) */
+    OFFSET_OPERAND = 16,     /* SMRD/SMEM: the offset an operand (an immediate sets imm), never offset:N in
+                              * the one-pass path; the full path's operands, keys and words by its hooks */
+    SMRD_BEFORE_GCN12 = 32,  /* SMRD's words before GCN 1.2 (the text reads the row's SMEM profile) */
+    CLRX_LATER_FIELDS = 64   /* a later generation's field in reserved bits (FLAT's seg= and saddr= before
+                              * GCN 1.4) */
 };
 static const uint8_t modifier_syntax[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = CLRX_RESERVED_KEY,
@@ -84,5 +75,96 @@ static inline __attribute__((always_inline)) bool result_optional(const gcn_prof
 {
     return profile->operand_count > 2 && profile->operands[0].width == GCN_WIDTH_FLAT_RESULT &&
            profile->operands[2].syntax == GCN_SYNTAX_VGPR && (!row || (row->flags & GCN_ROW_ATOMIC));
+}
+
+/* Where an operand was, and whether (CLRX) the text left it out. */
+typedef struct operand_text {
+    const char *at;
+    bool omitted;
+} operand_text;
+
+/* The VGPR operands' counts by their width rules, once the modifiers are
+ * known (CLRX counts tfe's register in the data, llvm-mc does not; FLAT's
+ * address by its saddr); each operand then holds the count the instruction
+ * reads. Count 0: `off`, left out, or a FLAT atomic's result not given
+ * (only without glc). report NULL (the one-pass path): false, reporting
+ * nothing, where the full path reports. */
+static inline __attribute__((always_inline)) bool check_widths(gcn_cursor *report, bool llvm, const gcn_row *row,
+                                                               const gcn_profile *profile, const operand_text *texts,
+                                                               gcn_instruction *instruction)
+{
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    gcn_operand *out = instruction->operands;
+    unsigned modifiers = instruction->modifiers, saddr = GCN_SADDR_OFF, slot = row ? (unsigned)(row - gcn_rows) + 1 : 0, i;
+    bool optional = result_optional(profile, row), given = true;
+#pragma GCC unroll 4
+    for (i = 0; i < profile->operand_count; i++)
+        if (profile->operands[i].width == GCN_WIDTH_FLAT_SADDR)
+            saddr = out[i].number; /* GCN_SADDR_OFF for off */
+#pragma GCC unroll 4
+    for (i = 0; i < profile->operand_count; i++) {
+        const gcn_operand_profile *operand = &profile->operands[i];
+        if (operand->syntax != GCN_SYNTAX_VGPR)
+            continue;
+        unsigned width = gcn_operand_width_beside(operand, slot, arch, modifiers, saddr), found = out[i].count;
+        /* (report && gcn_fail(...)): false either way, the message only on the full path */
+        switch ((gcn_width_rule)operand->width) {
+        case GCN_WIDTH_DATA:
+        case GCN_WIDTH_FLAT_DATA:
+        case GCN_WIDTH_FLAT_RESULT: {
+            bool result = operand->width == GCN_WIDTH_FLAT_RESULT && optional;
+            /* (llvm-mc takes no tfe on FLAT) */
+            unsigned written = width - (operand->width == GCN_WIDTH_DATA && llvm && (modifiers & GCN_MOD_TFE));
+            given &= !result || found;
+            if (found != written && (!result || found))
+                return report && gcn_fail(report, texts[i].at, "%s takes %u vector register%s as %s, found %u",
+                                          row ? row->name : "this opcode", written, written == 1 ? "" : "s",
+                                          result ? "result" : "data", found);
+            break;
+        }
+        case GCN_WIDTH_ADDRESS:
+            if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
+                if (!found)
+                    return report && gcn_fail(report, texts[i].at,
+                                              "a VGPR address is required with offen, idxen or addr64");
+                if (found != width)
+                    return report && gcn_fail(report, texts[i].at, "expected %u vector register%s as address, found %u",
+                                              width, width == 1 ? "" : "s", found);
+            } else if (found) {
+                if (llvm)
+                    return report && gcn_fail(report, texts[i].at,
+                                              "the address must be 'off' without offen, idxen or addr64");
+                if (found != 1)
+                    return report && gcn_fail(report, texts[i].at, "expected 1 vector register as address, found %u",
+                                              found);
+            }
+            break;
+        default: /* FLAT's: two VGPRs, or GLOBAL's and SCRATCH's one fewer beside an saddr (0: off) */
+            /* CLRX: off as v0 where the full path read it (the one-pass path
+             * reads off in any address) */
+            if (found != width && (found || llvm || !width || !report)) {
+                if (found && !width)
+                    return report && gcn_fail(report, texts[i].at,
+                                              "SCRATCH takes vaddr or saddr, not both: one must be off");
+                if (!found)
+                    return report && gcn_fail(report, texts[i].at, "vaddr and saddr are both off");
+                return report && gcn_fail(report, texts[i].at, "expected %u vector register%s as address, found %u",
+                                          width, width == 1 ? "" : "s", found);
+            }
+            out[i].kind = width ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF;
+            break;
+        }
+        out[i].count = (uint8_t)width;
+    }
+    if (row && optional) {
+        bool glc = (modifiers & GCN_MOD_GLC) != 0;
+        if (glc && !given)
+            return report && gcn_fail(report, texts[0].at,
+                                      "glc returns the old value: name vdst first (vdst, vaddr, vdata)");
+        if (llvm && !glc && given)
+            return report && gcn_fail(report, texts[0].at,
+                                      "an atomic without glc returns nothing: drop vdst or add glc");
+    }
+    return true;
 }
 #endif

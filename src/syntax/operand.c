@@ -1,61 +1,29 @@
 #include "syntax/operand.h"
+#include "syntax/generic.h"
 
 #include <string.h>
-#include <strings.h>
 
-enum { ALL = 15, GCN10 = 1, GCN11 = 2, GCN12 = 4, GCN14 = 8 };
+#define ALL GCN_GENERATION_ALL
+#define G10 GCN_GENERATION_10
+#define G11 GCN_GENERATION_11
+#define G12 GCN_GENERATION_12
+#define G14 GCN_GENERATION_14
 
-/* Named scalar registers: name, first code, register count, generations. */
+/* Named scalar registers (a table beside the rows). */
 static const struct special {
     const char *name;
     uint8_t code;
     uint8_t count;
     uint8_t arches;
+    uint8_t length; /* of the name */
+    bool constant;  /* read only where an inline constant may stand */
 } specials[] = {
-    {"vcc", 106, 2, ALL},          {"vcc_lo", 106, 1, ALL},       {"vcc_hi", 107, 1, ALL},
-    {"exec", 126, 2, ALL},         {"exec_lo", 126, 1, ALL},      {"exec_hi", 127, 1, ALL},
-    {"m0", 124, 1, ALL},
-    {"flat_scratch", 104, 2, GCN11}, {"flat_scratch_lo", 104, 1, GCN11},
-    {"flat_scratch_hi", 105, 1, GCN11},
-    {"flat_scratch", 102, 2, GCN12 | GCN14}, {"flat_scratch_lo", 102, 1, GCN12 | GCN14},
-    {"flat_scratch_hi", 103, 1, GCN12 | GCN14},
-    {"xnack_mask", 104, 2, GCN12 | GCN14}, {"xnack_mask_lo", 104, 1, GCN12 | GCN14},
-    {"xnack_mask_hi", 105, 1, GCN12 | GCN14},
-    {"tba", 108, 2, GCN10 | GCN11 | GCN12}, {"tba_lo", 108, 1, GCN10 | GCN11 | GCN12},
-    {"tba_hi", 109, 1, GCN10 | GCN11 | GCN12},
-    {"tma", 110, 2, GCN10 | GCN11 | GCN12}, {"tma_lo", 110, 1, GCN10 | GCN11 | GCN12},
-    {"tma_hi", 111, 1, GCN10 | GCN11 | GCN12},
-    {"src_shared_base", 235, 1, GCN14}, {"src_shared_limit", 236, 1, GCN14},
-    {"src_private_base", 237, 1, GCN14}, {"src_private_limit", 238, 1, GCN14},
-    {"src_pops_exiting_wave_id", 239, 1, GCN14},
-    /* CLRX's names for the same (both assemblers take both); printed in the
-     * clrx dialect, as clrxdisasm does. */
-    {"shared_base", 235, 1, GCN14}, {"shared_limit", 236, 1, GCN14},
-    {"private_base", 237, 1, GCN14}, {"private_limit", 238, 1, GCN14},
-    {"pops_exiting_wave_id", 239, 1, GCN14},
+#define SCALAR_REGISTER(name, code, count, generations) {name, code, count, generations, sizeof name - 1, false},
+#define SCALAR_CONDITION(name, code) {name, code, 1, ALL, sizeof name - 1, true},
+#include "isa/scalar_registers.def"
+#undef SCALAR_REGISTER
+#undef SCALAR_CONDITION
 };
-
-/* Condition sources print as src_* in LLVM. */
-static const struct {
-    const char *clrx, *llvm;
-    uint8_t code;
-} conditions[] = {
-    {"vccz", "src_vccz", 251}, {"execz", "src_execz", 252}, {"scc", "src_scc", 253},
-    {"lds_direct", "src_lds_direct", 254},
-};
-
-static const char *const float_names[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0",
-                                          "-2.0", "4.0", "-4.0", "0.15915494"};
-
-static unsigned ttmp_base(gcn_arch arch)
-{
-    return gcn_ttmp_base(arch);
-}
-
-static unsigned ttmp_count(gcn_arch arch)
-{
-    return gcn_ttmp_count(arch);
-}
 
 #define NUMBER_TEXT(n) {{(char)((n) >= 100 ? '0' + (n) / 100 : (n) >= 10 ? '0' + (n) / 10 : '0' + (n)), \
                           (char)((n) >= 100 ? '0' + (n) / 10 % 10 : (n) >= 10 ? '0' + (n) % 10 : 0), \
@@ -116,8 +84,8 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
                                                           gcn_dialect dialect, unsigned code,
                                                           unsigned count)
 {
-    unsigned base = ttmp_base(arch);
-    if (code >= base && code + count <= base + ttmp_count(arch)) {
+    unsigned base = gcn_ttmp_base(arch);
+    if (code >= base && code + count <= base + gcn_ttmp_count(arch)) {
         put_range(text, ttmp_prefix, 4, code - base, code - base + count - 1, count != 1);
         return true;
     }
@@ -135,19 +103,10 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
             return true;
         }
     }
-    if (count != 1)
+    if (count != 1 || code < GCN_CODE_HALF || code > 248 || (code == 248 && arch < GCN_ARCH_GCN12))
         return false;
-    if (code >= GCN_CODE_HALF && code <= 248 && (code < 248 || arch >= GCN_ARCH_GCN12)) {
-        gcn_put(text, float_names[code - GCN_CODE_HALF]);
-        return true;
-    }
-    for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
-        if (conditions[i].code == code) {
-            gcn_put(text, dialect == GCN_DIALECT_LLVM ? conditions[i].llvm : conditions[i].clrx);
-            return true;
-        }
-    }
-    return false;
+    gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
+    return true;
 }
 
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
@@ -212,39 +171,6 @@ static bool parse_wrapped_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *c
     return true;
 }
 
-/* Decimal digits without a leading zero (which would be octal), at most 6,
- * and no name character after them; -1 if not so. */
-static inline int64_t plain_index(const char **at, const char *end)
-{
-    const char *p = *at;
-    if (p >= end || (unsigned)(*p - '0') > 9)
-        return -1;
-    int64_t value = *p++ - '0';
-    while (value && value < 100000 && p < end && (unsigned)(*p - '0') <= 9)
-        value = value * 10 + (*p++ - '0');
-    if (p < end && gcn_is_identifier_char(*p))
-        return -1;
-    *at = p;
-    return value;
-}
-
-/* The common "A:B]" after '[', plain numbers without space: what the
- * expression parser would read, without it. False, touching nothing,
- * for anything else. */
-static inline __attribute__((always_inline)) bool plain_range(const char **at, const char *end,
-                                                              int64_t *a, int64_t *b)
-{
-    const char *p = *at;
-    *a = plain_index(&p, end);
-    if (*a < 0 || p >= end || *p++ != ':')
-        return false;
-    *b = plain_index(&p, end);
-    if (*b < 0 || p >= end || *p++ != ']')
-        return false;
-    *at = p;
-    return true;
-}
-
 /* Parses "N" or "[A:B]" (or "[A]") after a register prefix. */
 static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *first,
                               unsigned *count)
@@ -268,15 +194,13 @@ static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *f
     if (!gcn_accept(cursor, '['))
         return gcn_fail(cursor, start, "invalid register name");
     int64_t a, b;
-    if (!plain_range(&cursor->pos, cursor->end, &a, &b)) {
-        if (!gcn_parse_expression(cursor, &a))
-            return false;
-        b = a;
-        if (gcn_accept(cursor, ':') && !gcn_parse_expression(cursor, &b))
-            return false;
-        if (!gcn_accept(cursor, ']'))
-            return gcn_fail(cursor, cursor->pos, "expected ']' to close the register range");
-    }
+    if (!gcn_parse_expression(cursor, &a))
+        return false;
+    b = a;
+    if (gcn_accept(cursor, ':') && !gcn_parse_expression(cursor, &b))
+        return false;
+    if (!gcn_accept(cursor, ']'))
+        return gcn_fail(cursor, cursor->pos, "expected ']' to close the register range");
     if (a < 0 || b < a || b > 100000)
         return gcn_fail(cursor, start, "invalid register range");
     *first = (unsigned)a;
@@ -298,11 +222,11 @@ static const char *register_alias(gcn_cursor *cursor, size_t length, size_t *tex
     return options->register_alias(options->register_context, cursor->pos, length, text_length);
 }
 
-/* Parses a register symbol's text in place of its name; an error in the
- * text is reported at the name. */
-typedef bool (*register_parser)(gcn_cursor *cursor, void *result);
+/* Parses a register symbol's text in place of its name: scalar registers
+ * (or constants) if scalar, else VGPRs; an error in the text is reported at
+ * the name. */
 static bool parse_alias(gcn_cursor *cursor, size_t length, const char *alias, size_t alias_length,
-                        register_parser parse, void *result)
+                        bool constants, gcn_scalar *scalar, unsigned *first, unsigned *count)
 {
     const char *start = cursor->pos;
     gcn_parse_error error;
@@ -310,7 +234,9 @@ static bool parse_alias(gcn_cursor *cursor, size_t length, const char *alias, si
     gcn_parse_options options = *cursor->options;
     options.register_alias = NULL; /* one level: a symbol does not name another */
     gcn_cursor inner = {alias, alias, alias + alias_length, &options, &error, false};
-    if (!parse(&inner, result) || !gcn_at_end(&inner))
+    gcn_skip_space(&inner);
+    bool read = scalar ? gcn_parse_scalar(&inner, constants, scalar) : gcn_parse_vgprs(&inner, first, count);
+    if (!read || !gcn_at_end(&inner))
         return gcn_fail(cursor, start, "register symbol '%.*s' (%.*s): %s", (int)length, start,
                         (int)alias_length, alias, inner.failed ? error.message : "not a register");
     cursor->pos = start + length;
@@ -329,54 +255,29 @@ bool gcn_at_register(gcn_cursor *cursor)
     if (length >= 4 && gcn_word_is(p, 4, "ttmp") && starts_with_index(p + 4, end))
         return true;
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
-        if (gcn_word_is(p, length, specials[i].name))
+        if (!specials[i].constant && gcn_name_is(p, length, specials[i].name, specials[i].length))
             return true;
     size_t alias_length;
     return register_alias(cursor, length, &alias_length) != NULL;
 }
 
-/* Inline float constants written as numbers. */
+/* Inline float constants written as numbers (not -0.15915494). */
 static bool parse_float_constant(gcn_cursor *cursor, gcn_scalar *scalar)
 {
     const char *p = cursor->pos;
-    bool negative = false;
-    if (p < cursor->end && *p == '-') {
-        negative = true;
-        p++;
-    }
-    size_t n = 0;
+    size_t n = p < cursor->end && *p == '-';
     while (p + n < cursor->end && ((p[n] >= '0' && p[n] <= '9') || p[n] == '.'))
         n++;
-    if (n == 0 || memchr(p, '.', n) == NULL)
+    if (memchr(p, '.', n) == NULL)
         return false;
-    static const struct { const char *text; unsigned code; } floats[] = {
-        {"0.5", 240}, {"1.0", 242}, {"2.0", 244}, {"4.0", 246}, {"0.15915494", 248},
-    };
-    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
-        if (strlen(floats[i].text) == n && memcmp(p, floats[i].text, n) == 0) {
-            if (negative && floats[i].code == 248)
-                return false;
-            scalar->code = floats[i].code + (negative ? 1 : 0);
-            scalar->count = 1;
-            scalar->general = false;
-            scalar->constant = true;
+    for (unsigned i = 0; i < 9; i++) {
+        if (strlen(gcn_inline_float_texts[i]) == n && memcmp(p, gcn_inline_float_texts[i], n) == 0) {
+            *scalar = (gcn_scalar){GCN_CODE_HALF + i, 1, false, true};
             cursor->pos = p + n;
             return true;
         }
     }
     return false;
-}
-
-typedef struct scalar_request {
-    bool constants;
-    gcn_scalar *scalar;
-} scalar_request;
-
-static bool parse_scalar_alias(gcn_cursor *cursor, void *result)
-{
-    scalar_request *request = result;
-    gcn_skip_space(cursor);
-    return gcn_parse_scalar(cursor, request->constants, request->scalar);
 }
 
 /* gcn_parse_scalar past the plain sN and ttmpN forms; out of line, so that
@@ -390,27 +291,9 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
     memset(scalar, 0, sizeof *scalar);
     size_t alias_length;
     const char *alias = register_alias(cursor, length, &alias_length);
-    if (alias) {
-        scalar_request request = {constants, scalar};
-        return parse_alias(cursor, length, alias, alias_length, parse_scalar_alias, &request);
-    }
-    if (length == 0) {
-        if (!constants)
-            return gcn_fail(cursor, start, "expected a scalar register");
-        if (parse_float_constant(cursor, scalar))
-            return true;
-        int64_t value;
-        if (!gcn_parse_expression(cursor, &value))
-            return false;
-        if (value < -16 || value > 64)
-            return gcn_fail(cursor, start,
-                            "constant %lld is not an inline constant (-16..64)", (long long)value);
-        scalar->code = value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value);
-        scalar->count = 1;
-        scalar->constant = true;
-        return true;
-    }
-    if ((*start == 's' || *start == 'S') && starts_with_index(start + 1, cursor->end)) {
+    if (alias)
+        return parse_alias(cursor, length, alias, alias_length, constants, scalar, NULL, NULL);
+    if (length && (*start == 's' || *start == 'S') && starts_with_index(start + 1, cursor->end)) {
         cursor->pos = start + 1;
         if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
             return false;
@@ -425,45 +308,30 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
         cursor->pos = start + 4;
         if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
             return false;
-        if (scalar->code + scalar->count > ttmp_count(arch))
+        if (scalar->code + scalar->count > gcn_ttmp_count(arch))
             return gcn_fail(cursor, start, "TTMP register out of range: %s has ttmp0..ttmp%u",
-                            gcn_arch_name(arch), ttmp_count(arch) - 1);
-        scalar->code += ttmp_base(arch);
+                            gcn_arch_name(arch), gcn_ttmp_count(arch) - 1);
+        scalar->code += gcn_ttmp_base(arch);
         return true;
     }
-    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
-        if ((specials[i].arches & (1u << arch)) && gcn_word_is(start, length, specials[i].name)) {
-            scalar->code = specials[i].code;
-            scalar->count = specials[i].count;
-            cursor->pos = start + length;
-            return true;
-        }
+    const char *named = length ? gcn_read_named_scalar(start, cursor->end, arch, scalar) : NULL;
+    if (named && (constants || !scalar->constant)) {
+        cursor->pos = named;
+        return true;
     }
-    if (constants) {
-        /* Either name in either dialect: llvm-mc also takes scc, vccz, execz. */
-        for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++) {
-            const char *llvm_name = conditions[i].llvm, *clrx_name = conditions[i].clrx;
-            if (gcn_word_is(start, length, llvm_name) || gcn_word_is(start, length, clrx_name)) {
-                scalar->code = conditions[i].code;
-                scalar->count = 1;
-                scalar->constant = true;
-                cursor->pos = start + length;
-                return true;
-            }
-        }
-        int64_t value; /* a symbol standing for an inline constant */
-        if (gcn_parse_expression(cursor, &value)) {
-            if (value < -16 || value > 64)
-                return gcn_fail(cursor, start, "constant %lld is not an inline constant (-16..64)",
-                                (long long)value);
-            scalar->code = value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value);
-            scalar->count = 1;
-            scalar->constant = true;
-            return true;
-        }
+    if (!constants && length)
+        return gcn_fail(cursor, start, "expected a scalar register, found '%.*s'", (int)length, start);
+    if (!constants)
+        return gcn_fail(cursor, start, "expected a scalar register");
+    if (parse_float_constant(cursor, scalar))
+        return true;
+    int64_t value; /* a number, or a symbol standing for one */
+    if (!gcn_parse_expression(cursor, &value))
         return false;
-    }
-    return gcn_fail(cursor, start, "expected a scalar register, found '%.*s'", (int)length, start);
+    if (value < -16 || value > 64)
+        return gcn_fail(cursor, start, "constant %lld is not an inline constant (-16..64)", (long long)value);
+    *scalar = (gcn_scalar){value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value), 1, false, true};
+    return true;
 }
 
 const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
@@ -477,8 +345,8 @@ const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
     char first = (char)(p[0] | 0x20); /* the names are lower case, each starts with a letter */
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
         if (specials[i].name[0] == first && (specials[i].arches & (1u << arch)) &&
-            gcn_word_is(p, length, specials[i].name)) {
-            *scalar = (gcn_scalar){specials[i].code, specials[i].count, false, false};
+            gcn_name_is(p, length, specials[i].name, specials[i].length)) {
+            *scalar = (gcn_scalar){specials[i].code, specials[i].count, false, specials[i].constant};
             return p + length;
         }
     }
@@ -497,17 +365,6 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
     return parse_named_scalar(cursor, constants, scalar);
 }
 
-typedef struct vgpr_request {
-    unsigned *first, *count;
-} vgpr_request;
-
-static bool parse_vgpr_alias(gcn_cursor *cursor, void *result)
-{
-    vgpr_request *request = result;
-    gcn_skip_space(cursor);
-    return gcn_parse_vgprs(cursor, request->first, request->count);
-}
-
 /* gcn_parse_vgprs past the plain vN form; out of line, so that the common
  * path saves no registers. */
 static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsigned *first,
@@ -520,10 +377,8 @@ static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsi
         !starts_with_index(start + 1, cursor->end)) {
         size_t length = gcn_peek_identifier(cursor), alias_length;
         const char *alias = register_alias(cursor, length, &alias_length);
-        if (alias) {
-            vgpr_request request = {first, count};
-            return parse_alias(cursor, length, alias, alias_length, parse_vgpr_alias, &request);
-        }
+        if (alias)
+            return parse_alias(cursor, length, alias, alias_length, false, NULL, first, count);
         if (length)
             return gcn_fail(cursor, start, "expected a vector register, found '%.*s'", (int)length,
                             start);

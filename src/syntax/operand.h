@@ -67,9 +67,9 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
  * constant, at the cursor (the caller skips space: it has usually done so
  * to note the operand's column). Returns false (with an error) if none is there. */
 bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar);
-/* A named scalar register of the generation (vcc, exec_lo, m0...) as the
- * whole name at p, as gcn_parse_scalar reads it without a register symbol:
- * the end, or NULL. For the one-pass readers' rarer operands. */
+/* A named scalar register of the generation (vcc, exec_lo, m0...; scc and
+ * the like with constant set) as the whole name at p, as gcn_parse_scalar
+ * reads it without a register symbol: the end, or NULL. */
 const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
                                   gcn_scalar *scalar);
 

@@ -9,25 +9,13 @@
 #include "syntax/generic.h"
 #include "syntax/parse.h"
 
-/* "available on gcn1.2, gcn1.4" */
-static void list_generations(const gcn_row *row, char *out, size_t size)
+/* "gcn1.2, gcn1.4": the generations of a mask (bit by gcn_arch). */
+static void list_generations(unsigned arches, char out[64])
 {
-    size_t used = 0;
     out[0] = '\0';
-    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++) {
-        if (row->opcode[arch] < 0)
-            continue;
-        const char *name = gcn_arch_name((gcn_arch)arch);
-        size_t n = strlen(name);
-        if (used + n + 3 >= size)
-            break;
-        if (used) {
-            memcpy(out + used, ", ", 2);
-            used += 2;
-        }
-        memcpy(out + used, name, n + 1);
-        used += n;
-    }
+    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
+        if (arches >> arch & 1)
+            snprintf(out + strlen(out), 64 - strlen(out), "%s%s", out[0] ? ", " : "", gcn_arch_name((gcn_arch)arch));
 }
 
 /* CLRX's names for opcodes a generation lacks, as its disassembler prints
@@ -77,9 +65,11 @@ static bool illegal_name(const char *name, size_t length, gcn_arch arch, gcn_fam
     return false;
 }
 
-/* Out of line: the common statement ends after its operands. */
-static __attribute__((noinline)) gcn_status trailing_text(gcn_cursor *cursor)
+/* Out of line: the operands leave the cursor at the end. */
+__attribute__((noinline)) gcn_status gcn_parse_after_operands(gcn_cursor *cursor)
 {
+    if (gcn_at_end(cursor))
+        return GCN_OK;
     gcn_fail(cursor, cursor->pos, "unexpected '%.*s' after the operands",
              (int)(cursor->end - cursor->pos), cursor->pos);
     return GCN_ERROR_SYNTAX;
@@ -88,9 +78,7 @@ static __attribute__((noinline)) gcn_status trailing_text(gcn_cursor *cursor)
 /* The row's operands (every family's by its profile), then nothing more. */
 static inline gcn_status parse_operands(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
-    if (!gcn_parse_generic(cursor, row, instruction))
-        return GCN_ERROR_SYNTAX;
-    return gcn_at_end(cursor) ? GCN_OK : trailing_text(cursor);
+    return gcn_parse_generic(cursor, row, instruction) ? gcn_parse_after_operands(cursor) : GCN_ERROR_SYNTAX;
 }
 
 /* CLRX also takes GCN 1.4's s_buffer_atomic_* on GCN 1.2 (see errata); -1
@@ -106,7 +94,10 @@ static __attribute__((noinline)) int other_opcode(const gcn_row *row, const gcn_
 static __attribute__((noinline)) gcn_status not_available(gcn_cursor *cursor, const gcn_row *row)
 {
     char generations[64];
-    list_generations(row, generations, sizeof generations);
+    unsigned arches = 0;
+    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
+        arches |= (row->opcode[arch] >= 0) << arch;
+    list_generations(arches, generations);
     gcn_fail(cursor, cursor->pos, "'%s' is not available on %s; it exists on %s", row->name,
              gcn_arch_name(cursor->options->arch), generations);
     return GCN_ERROR_SYNTAX;
@@ -181,11 +172,8 @@ static __attribute__((noinline)) gcn_status not_supported_yet(gcn_cursor *cursor
         gcn_fail(cursor, name, "%.*s is %s %s instruction, not supported yet", (int)name_length, name,
                  article(encoding), encoding);
     } else if (known) {
-        char generations[64] = "";
-        for (int other = 0; other < GCN_ARCH_COUNT; other++)
-            if (known->arches >> other & 1)
-                snprintf(generations + strlen(generations), sizeof generations - strlen(generations),
-                         "%s%s", generations[0] ? ", " : "", gcn_arch_name((gcn_arch)other));
+        char generations[64];
+        list_generations(known->arches, generations);
         gcn_fail(cursor, name, "%.*s is %s %s instruction of %s (not of %s), not supported yet",
                  (int)name_length, name, article(encoding),
                  encoding, generations, gcn_arch_name(arch));
@@ -228,12 +216,6 @@ __attribute__((noinline)) gcn_status gcn_parse_other(const gcn_parse_options *op
                             ? parse_other_mnemonic(&cursor, instruction)
                             : parse_row(&cursor, index, gcn_rows[index].name_length, instruction);
     return status == GCN_OK ? status : gcn_parse_failed(&cursor);
-}
-
-/* Out of line: the operands leave the cursor at the end. */
-__attribute__((noinline)) gcn_status gcn_parse_after_operands(gcn_cursor *cursor)
-{
-    return gcn_at_end(cursor) ? GCN_OK : trailing_text(cursor);
 }
 
 /* Out of line, so that the usual lookup keeps a small frame. */

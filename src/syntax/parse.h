@@ -6,6 +6,12 @@
 #include "codec/codec.h"
 #include "syntax/syntax.h"
 
+/* The profiles copied into each parser's unit, so that a layout's parser
+ * knows its own profile's operands as constants. */
+static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
+#include "isa/profile_rows.h"
+};
+
 /* The parser of each layout (isa/profile.h), by shape, which the usual
  * statement calls straight (gcn_parse_generic's choice, without its
  * switch). */

@@ -1,15 +1,12 @@
 /* The generic parser's one-pass path: the usual statement of every
- * profile that has operands to read (the scalar ALU's, MUBUF's, FLAT's,
- * SMRD/SMEM's), read at once: operands after ", " by their syntax, then
- * the modifiers where the encoding has them, nothing the full path would
- * warn about or refuse. Anything else is left, touching nothing the full
- * path reads, to the full path (generic_parse.c, generic_modifiers.c),
- * which gives the same result (tests/plain_path.c feeds statements to
- * both).
- * Inline per layout, so that each profile's tests fold; SGPRs read
- * straight; the readers of VGPRs, of the other scalar registers and of
- * the modifiers out of line, once for every layout (a copy in each would
- * not stay in the instruction cache beside the others). */
+ * profile that has operands to read, as the printers write it (operands
+ * after ", ", registers as llvm-mc 14's disassembler prints them or by
+ * CLRX's names), nothing the full path would warn about or refuse.
+ * Anything else is left, touching nothing, to the full path
+ * (generic_parse.c, generic_modifiers.c), which gives the same result
+ * (tests/plain_path.c). Inline per layout, so that each profile's tests
+ * fold; the readers of VGPRs, of the rarer scalar registers and of the
+ * modifiers out of line, once (copies would crowd the instruction cache). */
 #include <string.h>
 
 #include "isa/generated/layouts.h"
@@ -18,13 +15,8 @@
 #include "syntax/modifier_syntax.h"
 #include "syntax/parse.h"
 
-
 /* The longest statement the one-pass path reads. */
 enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
-
-/* ---- scalar registers and SMRD/SMEM's offsets as the printers write
- * them: registers as llvm-mc 14's disassembler prints them (sN, s[N:M],
- * ttmpN, null, tba), CLRX's names ---- */
 
 /* A name past s and ttmp (vcc, null, tba...) exactly as gcn_put_llvm_memory_register
  * prints it for some field value of count registers: the end of the text
@@ -55,30 +47,6 @@ static __attribute__((noinline)) const char *printed_special(const char *at, con
         return NULL;
     *code = candidate;
     return at + n;
-}
-
-/* A register index as llvm-mc prints it: one to three digits without a
- * leading zero (no register lies past 999); -1 if none. */
-static inline __attribute__((always_inline)) int printed_index(const char **at, const char *end)
-{
-    const char *p = *at;
-    unsigned first, second, third;
-    if (p >= end || (first = (unsigned)(*p - '0')) > 9)
-        return -1;
-    if (++p == end || (second = (unsigned)(*p - '0')) > 9) {
-        *at = p;
-        return (int)first;
-    }
-    if (first == 0)
-        return -1;
-    if (++p == end || (third = (unsigned)(*p - '0')) > 9) {
-        *at = p;
-        return (int)(first * 10 + second);
-    }
-    if (++p < end && (unsigned)(*p - '0') <= 9)
-        return -1;
-    *at = p;
-    return (int)(first * 100 + second * 10 + third);
 }
 
 /* CLRX (and llvm on SMRD): a special name (vcc, xnack_mask, m0..., in any case) of count
@@ -114,28 +82,21 @@ static inline size_t printed_prefix(const char *at, const char *end, gcn_arch ar
 
 /* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_put_llvm_memory_register
  * prints them, read without printing: an aligned first register, no
- * leading zeros, no space. The end of the text read, or NULL. */
+ * leading zeros (no register lies past 999), no space. The end of the text
+ * read, or NULL. */
 static inline __attribute__((always_inline)) const char *
 printed_registers(const char *after, const char *end, size_t prefix, unsigned first_code,
                   unsigned count, bool base, unsigned *code)
 {
     bool bracket = *after == '[';
-    after += bracket;
-    int low = printed_index(&after, end), high = low;
-    if (low < 0)
+    unsigned first, found;
+    if (!(after = gcn_read_register_range(after, end, 1000, false, &first, &found)) ||
+        (after < end && gcn_is_identifier_char(*after)))
         return NULL;
-    if (bracket) {
-        if (after >= end || *after++ != ':' || (high = printed_index(&after, end)) < 0 ||
-            after >= end || *after++ != ']')
-            return NULL;
-    }
-    if (after < end && gcn_is_identifier_char(*after))
-        return NULL;
-    unsigned align = gcn_scalar_alignment(count), first = (unsigned)low;
-    unsigned candidate = first_code + first;
+    unsigned align = gcn_scalar_alignment(count), candidate = first_code + first;
     bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
                             : candidate < 124 && first + count <= 16;
-    if (!fits || bracket != (count > 1) || (unsigned)high != first + count - 1 ||
+    if (!fits || bracket != (count > 1) || found != count ||
         (first & (align - 1)) || (base && (candidate & 1))) /* align: 1, 2 or 4 */
         return NULL;
     *code = candidate;
@@ -152,14 +113,11 @@ static __attribute__((noinline)) const char *read_other_scalar(const char *at, c
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
     if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
-        if (clrx)
-            return clrx_special(at, end, arch, count, base, code);
         /* (SMRD's llvm names only at their own width, as llvm-mc assembles
          * them, and neither m0 nor exec, which it refuses as data) */
-        if (arch < GCN_ARCH_GCN12)
-            return (at = clrx_special(at, end, arch, count, base, code)) && *code != GCN_CODE_M0 && *code < GCN_CODE_EXEC
-                       ? at
-                       : NULL;
+        if (clrx || arch < GCN_ARCH_GCN12)
+            return (at = clrx_special(at, end, arch, count, base, code)) &&
+                           (clrx || (*code != GCN_CODE_M0 && *code < GCN_CODE_EXEC)) ? at : NULL;
         at = printed_special(at, end, arch, count, base, code);
         /* what llvm-mc may refuse (m0 and exec also as data): the general
          * path decides, and warns */
@@ -268,9 +226,7 @@ read_offset(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn
     return at;
 }
 
-/* The modifiers' reader out of line, once for every profile's parser: a
- * copy in each would not stay in the instruction cache beside the
- * others. */
+/* The modifiers' reader out of line (see above). */
 static __attribute__((noinline)) const char *read_modifiers(const char *p, const char *end, int32_t minimum,
                                                           int32_t maximum, gcn_plain_modifiers *read)
 {
@@ -383,53 +339,11 @@ read_modifiers_and_widths(const char **at, const char *end, gcn_arch arch, bool 
     instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
     if (hook->check && !hook->check(NULL, dialect, row, instruction, NULL, NULL))
         return false;
-    unsigned modifiers = instruction->modifiers, saddr = GCN_SADDR_OFF, i;
-#pragma GCC unroll 4
-    for (i = 0; i < profile->operand_count; i++)
-        if (profile->operands[i].width == GCN_WIDTH_FLAT_SADDR)
-            saddr = out[i].number; /* GCN_SADDR_OFF for off */
-    if (result_optional(profile, row)) {
-        bool given = out[0].count != 0, glc = (modifiers & GCN_MOD_GLC) != 0;
-        if (glc ? !given : llvm && given)
-            return false;
-        if (!given)
-            out[0].count = (uint8_t)gcn_operand_width(&profile->operands[0], row, arch, modifiers);
-    }
-#pragma GCC unroll 4
-    for (i = 0; i < profile->operand_count; i++) {
-        const gcn_operand_profile *operand = &profile->operands[i];
-        if (operand->syntax != GCN_SYNTAX_VGPR)
-            continue;
-        unsigned width = gcn_operand_width_beside(operand, (unsigned)(row - gcn_rows) + 1, arch, modifiers, saddr),
-                 found = out[i].count;
-        switch ((gcn_width_rule)operand->width) {
-        case GCN_WIDTH_DATA:
-            if (found != width - (llvm && (modifiers & GCN_MOD_TFE)))
-                return false;
-            break;
-        case GCN_WIDTH_ADDRESS:
-            if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
-                if (found != width) /* 0 for off */
-                    return false;
-            } else if (found && (llvm || found != 1)) {
-                return false;
-            }
-            break;
-        case GCN_WIDTH_FLAT_ADDRESS: /* 0: off, beside an saddr */
-            if (found != width)
-                return false;
-            out[i].kind = width ? GCN_OPERAND_VECTOR : GCN_OPERAND_OFF;
-            break;
-        default:
-            if (found != width)
-                return false;
-            break;
-        }
-        out[i].count = (uint8_t)width;
-    }
+    if (!check_widths(NULL, llvm, row, profile, NULL, instruction))
+        return false;
     instruction->offset = (uint32_t)read.offset;
 #pragma GCC unroll 4
-    for (i = 0; i < profile->operand_count; i++)
+    for (unsigned i = 0; i < profile->operand_count; i++)
         if ((syntax & OFFSET_OPERAND) && profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET) {
             bool immediate = out[i].kind == GCN_OPERAND_IMMEDIATE;
             instruction->offset = immediate ? out[i].value : out[i].number;
@@ -522,12 +436,6 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     cursor->pos = p;
     return true;
 }
-
-/* The profiles copied, so that each layout's parser below knows its own
- * as constants. */
-static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
-#include "isa/profile_rows.h"
-};
 
 /* One parser per layout, out of line (the usual statement calls it
  * straight, gcn_shape_parsers): the one-pass path inline, the full path

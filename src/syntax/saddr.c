@@ -1,19 +1,19 @@
 /* FLAT's saddr (GCN 1.4 GLOBAL and SCRATCH: an SGPR pair or one SGPR, code
  * 127 `off`) as each dialect names it and reads it: the codes no register
  * name covers, and llvm-mc 14's pairs that lose their low bit. */
-#include <string.h>
-#include <strings.h>
-
 #include "syntax/generic.h"
 
 /* saddr codes no register name covers, spelled as clrxdisasm does; the
  * CLRX parser takes them back. */
-const gcn_odd_saddr gcn_odd_saddrs[] = {
+static const struct {
+    uint8_t code, count;
+    const char *text;
+} odd_saddrs[] = {
     {101, 2, "s[101:102]"},  {103, 2, "flat_scratch_u!"}, {105, 2, "xnack_mask_u!"},
     {107, 2, "vcc_u!"},      {123, 2, "ttmp[15:16]"},     {124, 2, "m0&ill!"},
     {125, 2, "ill_125"},     {125, 1, "ill_125"},
 };
-const size_t gcn_odd_saddr_count = sizeof gcn_odd_saddrs / sizeof gcn_odd_saddrs[0];
+enum { odd_saddr_count = sizeof odd_saddrs / sizeof odd_saddrs[0] };
 
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
 {
@@ -23,9 +23,9 @@ char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsign
         gcn_text text = {at, GCN_OPERAND_ROOM, 0};
         if (gcn_format_scalar(&text, arch, dialect, code, count))
             return at + text.length;
-        for (size_t i = 0; i < gcn_odd_saddr_count; i++)
-            if (gcn_odd_saddrs[i].code == code && gcn_odd_saddrs[i].count == count)
-                return gcn_write(at, gcn_odd_saddrs[i].text);
+        for (size_t i = 0; i < odd_saddr_count; i++)
+            if (odd_saddrs[i].code == code && odd_saddrs[i].count == count)
+                return gcn_write(at, odd_saddrs[i].text);
         return NULL; /* not reached: every 7-bit code is covered */
     }
     /* llvm-mc: pairs of SGPRs and ttmps lose their low bit; 125 is null;
@@ -55,15 +55,11 @@ bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
         *saddr = GCN_SADDR_OFF;
         return true;
     }
-    for (size_t i = 0; !llvm && i < gcn_odd_saddr_count; i++) {
-        size_t n = strlen(gcn_odd_saddrs[i].text);
-        if (gcn_odd_saddrs[i].count == count && (size_t)(cursor->end - at) >= n &&
-            strncasecmp(at, gcn_odd_saddrs[i].text, n) == 0 &&
-            (at + n == cursor->end || !gcn_is_identifier_char(at[n]))) {
-            gcn_warn(cursor, at, "'%s' names no register (saddr code %u)", gcn_odd_saddrs[i].text,
-                     gcn_odd_saddrs[i].code);
-            cursor->pos = at + n;
-            *saddr = gcn_odd_saddrs[i].code;
+    for (size_t i = 0; !llvm && i < odd_saddr_count; i++) {
+        if (odd_saddrs[i].count == count && gcn_accept_word_here(cursor, odd_saddrs[i].text)) {
+            gcn_warn(cursor, at, "'%s' names no register (saddr code %u)", odd_saddrs[i].text,
+                     odd_saddrs[i].code);
+            *saddr = odd_saddrs[i].code;
             return true;
         }
     }

@@ -7,19 +7,12 @@
 
 bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
 {
-    /* SGPR and TTMP tuples lose the bits below their alignment and may
-     * reach s103 or ttmp15 whatever the generation has; specials are named
-     * only at their own width (pairs also stand for four SGPRs); 125 is
-     * "null"; false where llvm-mc reports an invalid encoding. */
+    /* (a code past the SGPRs) TTMP tuples lose the bits below their
+     * alignment and may reach ttmp15 whatever the generation has; specials
+     * are named only at their own width (pairs also stand for four SGPRs);
+     * 125 is "null"; false where llvm-mc reports an invalid encoding. */
     unsigned align = gcn_scalar_alignment(count);
     unsigned ttmp = gcn_ttmp_base(arch);
-    if (code <= 101) {
-        unsigned first = code & ~(align - 1);
-        if (first + count > 104)
-            return false;
-        gcn_put_sgprs(text, first, count);
-        return true;
-    }
     if (code >= ttmp && code < 124) {
         unsigned first = (code - ttmp) & ~(align - 1);
         if (first + count > 16)

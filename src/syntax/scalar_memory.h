@@ -51,32 +51,24 @@ char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsig
 /* The same into a text (GCN 1.2/1.4; the parser reads back what it prints). */
 bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, unsigned count);
 
-/* GCN 1.2/1.4: SGPRs straight (masked to their alignment), the rest out
- * of line. */
+/* A register: CLRX's with a name (code below 128), else NULL (the key
+ * form); llvm-mc's SGPRs straight (GCN 1.0/1.1 aligned, GCN 1.2/1.4 masked
+ * to their alignment), the rest out of line. */
 static inline __attribute__((always_inline)) char *
-gcn_write_llvm_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned count)
+gcn_write_memory_register(char *at, const gcn_instruction *instruction, gcn_dialect dialect, unsigned code,
+                          unsigned count, bool data)
 {
-    if (code <= 101) {
-        unsigned first = code & ~(gcn_scalar_alignment(count) - 1);
-        return first + count > 104 ? NULL : gcn_write_sgprs(at, first, count);
-    }
-    return gcn_write_llvm_memory_other(at, arch, code, count);
-}
-
-/* GCN 1.0/1.1: aligned SGPRs straight, the rest out of line. */
-static inline __attribute__((always_inline)) char *
-gcn_write_llvm_smrd_tuple(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
-{
-    if (code + count <= gcn_sgpr_count(arch) && code % gcn_scalar_alignment(count) == 0)
-        return gcn_write_sgprs(at, code, count);
-    return gcn_write_llvm_smrd_register(at, arch, code, count, data);
-}
-
-/* CLRX: a register with a name (code below 128), else NULL (the key form). */
-static inline __attribute__((always_inline)) char *
-gcn_write_clrx_memory_tuple(char *at, gcn_arch arch, unsigned code, unsigned count)
-{
-    return code < 128 ? gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, code, count) : NULL;
+    gcn_arch arch = (gcn_arch)instruction->arch;
+    unsigned align = gcn_scalar_alignment(count);
+    if (dialect == GCN_DIALECT_CLRX)
+        return code < 128 ? gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, code, count) : NULL;
+    if (instruction->encoding == GCN_ENCODING_SMRD)
+        return code + count <= gcn_sgpr_count(arch) && code % align == 0
+                   ? gcn_write_sgprs(at, code, count)
+                   : gcn_write_llvm_smrd_register(at, arch, code, count, data);
+    if (code > 101)
+        return gcn_write_llvm_memory_other(at, arch, code, count);
+    return (code & ~(align - 1)) + count > 104 ? NULL : gcn_write_sgprs(at, code & ~(align - 1), count);
 }
 
 /* The offset operand: an immediate (GCN 1.4's signed in llvm-mc), GCN
@@ -92,7 +84,7 @@ gcn_write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialec
     bool smrd = instruction->encoding == GCN_ENCODING_SMRD;
     uint32_t offset = instruction->offset;
     if (dialect == GCN_DIALECT_CLRX && !smrd && (modifiers & GCN_MOD_SOE))
-        return gcn_write_clrx_memory_tuple(at, arch, operand->number, 1);
+        return gcn_write_memory_register(at, instruction, dialect, operand->number, 1, false);
     if (modifiers & GCN_MOD_IMM) {
         if (dialect == GCN_DIALECT_CLRX || smrd)
             return gcn_write_hex(at, offset);
@@ -109,10 +101,8 @@ gcn_write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialec
             return NULL; /* llvm-mc would encode an inline constant */
         return gcn_write_length(gcn_write_unsigned(gcn_write_length(at, "lit(", 4), literal), ")", 1);
     }
-    if (dialect == GCN_DIALECT_CLRX)
-        return gcn_write_clrx_memory_tuple(at, arch, offset & 0xffu, 1);
-    return smrd ? gcn_write_llvm_smrd_tuple(at, arch, offset, 1, false)
-                : gcn_write_llvm_memory_tuple(at, arch, offset & 0x7fu, 1);
+    unsigned bits = !smrd && dialect == GCN_DIALECT_LLVM ? 0x7fu : 0xffu;
+    return gcn_write_memory_register(at, instruction, dialect, offset & bits, 1, false);
 }
 
 /* An operand of an SMRD/SMEM profile (the offset, s_atc_probe's value, the
@@ -123,7 +113,6 @@ static inline __attribute__((always_inline)) char *
 gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
                          const gcn_operand_profile *profile, const gcn_operand *operand)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
     switch (profile->syntax) {
     case GCN_SYNTAX_SMEM_OFFSET:
         return gcn_write_memory_offset(at, instruction, dialect, operand);
@@ -131,12 +120,8 @@ gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_diale
         return dialect == GCN_DIALECT_LLVM && operand->value <= 64 ? gcn_write_unsigned(at, operand->value)
                                                                    : gcn_write_hex(at, operand->value);
     default: /* sdata, sbase */
-        if (dialect == GCN_DIALECT_CLRX)
-            return gcn_write_clrx_memory_tuple(at, arch, operand->number, operand->count);
-        if (instruction->encoding == GCN_ENCODING_SMRD)
-            return gcn_write_llvm_smrd_tuple(at, arch, operand->number, operand->count,
-                                             profile->syntax == GCN_SYNTAX_SREG);
-        return gcn_write_llvm_memory_tuple(at, arch, operand->number, operand->count);
+        return gcn_write_memory_register(at, instruction, dialect, operand->number, operand->count,
+                                         profile->syntax == GCN_SYNTAX_SREG);
     }
 }
 
@@ -202,8 +187,7 @@ static inline unsigned gcn_memory_modifiers_allowed(const gcn_row *row, gcn_arch
  * operands give in fields until the words are packed. */
 typedef enum gcn_memory_offset {
     GCN_MEMORY_OFFSET_NONE,    /* no offset operand: a shape without one, or the key form */
-    GCN_MEMORY_OFFSET_MISSING, /* left out: 0, as llvm-mc takes it */
-    GCN_MEMORY_OFFSET_IMMEDIATE,
+    GCN_MEMORY_OFFSET_IMMEDIATE, /* 0 where left out, as llvm-mc takes it */
     GCN_MEMORY_OFFSET_REGISTER,
     GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
 } gcn_memory_offset;
@@ -219,21 +203,17 @@ typedef struct gcn_memory_parse {
 
 /* The statement's start: CLRX's size suffix and key form. */
 bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse);
-/* Whether the offset operand is left out here, before or after its comma
- * (then 0). */
+/* Whether the offset operand is left out here, before or after its comma. */
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse);
 /* One operand of an SMRD/SMEM profile, in field (the encoding's). */
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
                               unsigned field, gcn_memory_parse *parse);
-/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field): whether
- * the cursor is at it, then read (or failed); the other keys are the
- * generic parser's fields. */
+/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field; the other
+ * keys are the generic parser's): whether at it, then read (or failed). */
 bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse);
-/* The words from what was read and CLRX's keys (in reserved[] where their
- * fields lie), decoded into the instruction: keys the fields given as
- * keys; soe_offset is offset:X's value (NULL: none given); flags_at..
- * flags_end where the modifiers were (the column of llvm's glc on SMRD, of
- * a wrong offset:X). */
+/* The words from what was read and CLRX's keys (the fields given as keys,
+ * in reserved[]), decoded into the instruction; soe_offset: offset:X's
+ * value (NULL: none); flags_at..flags_end: where the modifiers were. */
 bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
                        gcn_memory_parse *parse, uint32_t keys, const char *flags_at, const char *flags_end,
                        const int64_t *soe_offset);

@@ -9,15 +9,7 @@
 #include "codec/codec.h"
 #include "syntax/scalar_memory.h"
 
-
 static bool is_smrd(gcn_arch arch) { return arch <= GCN_ARCH_GCN11; }
-
-/* The offset field's mask (encodings.def). */
-static uint32_t offset_mask(gcn_arch arch)
-{
-    return is_smrd(arch) ? gcn_field_places[GCN_ENCODING_SMRD][arch][GCN_FIELD(SMRD, offset)].mask
-                         : gcn_field_places[GCN_ENCODING_SMEM][arch][GCN_FIELD(SMEM, offset)].mask;
-}
 
 /* Keeps the low width bits; CLRX warns as "Value 0x14dca7 truncated to
  * 0x4dca7" when the value fits neither signed nor unsigned. A negative
@@ -72,48 +64,29 @@ bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *
 
 /* Where the offset is left out: the end (llvm-mc takes "s[2:3]," too), a
  * key, or (llvm) a modifier. */
-static bool offset_left_out(const gcn_cursor *cursor, bool after_comma)
-{
-    gcn_cursor here = *cursor;
-    gcn_skip_space(&here);
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    if (gcn_at_end(&here))
-        return !after_comma || llvm;
-    if (!llvm)
-        return !after_comma && at_key(&here);
-    /* The usual next operand (',', sN, s[N:M], a number) starts with none
-     * of the modifiers' letters. */
-    unsigned char first = gcn_lower(*here.pos);
-    if (first != 'g' && first != 'n' && first != 'o')
-        return false;
-    size_t length = gcn_peek_identifier_here(&here);
-    return gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
-           gcn_word_is(here.pos, length, "offset");
-}
-
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse)
 {
-    if (!offset_left_out(cursor, after_comma))
-        return false;
-    parse->kind = GCN_MEMORY_OFFSET_MISSING; /* 0, as llvm-mc takes it */
-    parse->offset_at = cursor->pos;
-    return true;
-}
-
-/* What llvm-mc prints there but refuses to assemble (s[100:103], exec as
- * a load's destination) is read back with a warning that names llvm-mc's
- * message. */
-static void warn_llvm_refused(gcn_cursor *cursor, const char *at, unsigned code, unsigned count, bool data)
-{
-    const char *message = gcn_llvm_refused_scalar(cursor->options->arch, code, count, data);
-    if (message)
-        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)(cursor->pos - at), at,
-                 message);
+    gcn_cursor here = *cursor;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, left_out;
+    size_t length = gcn_peek_identifier(&here);
+    if (gcn_at_end(&here))
+        left_out = !after_comma || llvm;
+    else if (!llvm)
+        left_out = !after_comma && at_key(&here);
+    else /* (the usual next operand, ',', sN, s[N:M] or a number, is none of these) */
+        left_out = gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
+                   gcn_word_is(here.pos, length, "offset");
+    if (left_out) {
+        parse->kind = GCN_MEMORY_OFFSET_IMMEDIATE; /* 0, as llvm-mc takes it */
+        parse->offset_at = cursor->pos;
+    }
+    return left_out;
 }
 
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
  * some field value, also where its assembler refuses that text (s[96:103]
- * on GCN 1.2, null, tba as a buffer base): our LLVM output reads back. */
+ * on GCN 1.2, null, tba as a buffer base, exec as a load's destination):
+ * our LLVM output reads back, with a warning that names llvm-mc's message. */
 static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool base, bool data, unsigned *code)
 {
     const char *at = cursor->pos;
@@ -121,8 +94,9 @@ static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool ba
     if (!after)
         return false;
     cursor->pos = after;
-    if (*code + count > 102)
-        warn_llvm_refused(cursor, at, *code, count, data);
+    const char *message = *code + count > 102 ? gcn_llvm_refused_scalar(cursor->options->arch, *code, count, data) : NULL;
+    if (message)
+        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)(after - at), at, message);
     return true;
 }
 
@@ -193,18 +167,13 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
             return true;
         }
     }
-    /* llvm-mc's printed sN and ttmpN, the usual register offset, read at
-     * once: they are registers to gcn_at_register too. */
-    const char *end = cursor->end;
-    bool printed = llvm && !is_smrd(arch) &&
-                   ((end - at >= 2 && at[0] == 's') || (end - at >= 5 && strncmp(at, "ttmp", 4) == 0));
+    /* (llvm-mc's printed sN and ttmpN are registers to gcn_at_register) */
     unsigned code;
     size_t length = gcn_peek_identifier(cursor);
-    if ((printed && accept_llvm_disassembled(cursor, 1, false, false, &code)) ||
-        ((gcn_at_register(cursor) || (llvm && !is_smrd(arch) && gcn_word_is(cursor->pos, length, "null"))) &&
-         parse_register(cursor, 1, false, &code, "offset"))) {
+    if ((gcn_at_register(cursor) || (llvm && !is_smrd(arch) && gcn_word_is(cursor->pos, length, "null"))) &&
+        parse_register(cursor, 1, false, &code, "offset")) {
         unsigned shape = row ? row->shape : GCN_SHAPE_SMEM_LOAD;
-        if (!printed && !llvm && arch == GCN_ARCH_GCN12 && code != GCN_CODE_M0 &&
+        if (!llvm && arch == GCN_ARCH_GCN12 && code != GCN_CODE_M0 &&
             (shape == GCN_SHAPE_SMEM_STORE || shape == GCN_SHAPE_SMEM_ATOMIC))
             return gcn_fail(cursor, at, "store and atomic SMEM instructions take only m0 as offset register on "
                             "gcn1.2");
@@ -276,6 +245,14 @@ bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instructi
     return true;
 }
 
+/* GCN 1.1's literal offset: the word after SMRD's, whose offset field says so. */
+static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const char *at, int64_t value)
+{
+    instruction->modifiers |= GCN_MOD_LITERAL;
+    instruction->literal = truncate(cursor, at, value, 32, false);
+    instruction->offset = GCN_CODE_LITERAL;
+}
+
 /* An immediate offset: its range per generation and dialect; on GCN 1.1
  * past 8 bits (or with _e64) the literal word. */
 static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
@@ -289,14 +266,12 @@ static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instructio
             return gcn_fail(cursor, at, "offset %lld needs a literal, which _e32 forbids", (long long)value);
         if (llvm && (value < 0 || value > 0xffffffffll))
             return gcn_fail(cursor, at, "offset %lld out of range [0, 0xffffffff]", (long long)value);
-        instruction->modifiers |= GCN_MOD_LITERAL;
-        instruction->literal = truncate(cursor, at, value, 32, false);
-        instruction->offset = GCN_CODE_LITERAL; /* SMRD's offset field says: the literal word */
+        set_literal(cursor, instruction, at, value);
         return true;
     }
-    int64_t minimum = 0, maximum = offset_mask(arch);
+    unsigned width = arch == GCN_ARCH_GCN12 ? 20 : 8; /* the offset field's */
+    int64_t minimum = 0, maximum = (1 << width) - 1;
     const char *expected = arch == GCN_ARCH_GCN12 ? "a 20-bit unsigned offset" : "an 8-bit unsigned dword offset";
-    unsigned width = arch == GCN_ARCH_GCN12 ? 20 : 8;
     if (arch >= GCN_ARCH_GCN14) {
         width = 21;
         minimum = -0x100000;
@@ -332,15 +307,12 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     switch (parse->kind) {
     case GCN_MEMORY_OFFSET_NONE:
         break;
-    case GCN_MEMORY_OFFSET_MISSING:
     case GCN_MEMORY_OFFSET_IMMEDIATE:
         if (!set_immediate(cursor, row, instruction, parse, parse->offset))
             return false;
         break;
     case GCN_MEMORY_OFFSET_LITERAL:
-        instruction->modifiers |= GCN_MOD_LITERAL;
-        instruction->literal = truncate(cursor, parse->offset_at, parse->offset, 32, false);
-        instruction->offset = GCN_CODE_LITERAL; /* SMRD's offset field says: the literal word */
+        set_literal(cursor, instruction, parse->offset_at, parse->offset);
         break;
     case GCN_MEMORY_OFFSET_REGISTER:
         if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */

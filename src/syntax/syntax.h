@@ -11,33 +11,23 @@
 typedef bool (*gcn_parser)(gcn_cursor *cursor, const gcn_row *row,
                            gcn_instruction *instruction);
 
-/* What gcn_format and gcn_format_exact refuse as GCN_ERROR_INVALID_ARGUMENT. */
-bool gcn_format_arguments_valid(const gcn_instruction *instruction, gcn_dialect dialect,
-                                const char *buffer, size_t size);
-
-/* gcn_format and gcn_format_exact appending to text, for an instruction
- * straight from gcn_decode (its fields are not checked again): the
- * disassembler's hot path. False where gcn_format(_exact) fails. */
-bool gcn_format_text(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                     gcn_text *text);
+/* gcn_format_exact appending to text (gcn_format's is gcn_format_generic),
+ * for an instruction straight from gcn_decode (its fields are not checked
+ * again): the disassembler's hot path. False where gcn_format_exact fails. */
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text);
 
-/* gcn_format_text's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes,
- * which the caller reserved (the disassembler's hot path): returns the end,
- * or NULL where gcn_format_text fails; every family's (the generic
- * printer's), and the same with a test of the family. */
-char *gcn_write_llvm_generic(const gcn_instruction *, char *); /* generic_format.c */
-/* generic_format.c's fast path, either dialect: NULL where gcn_format_generic
- * is needed. */
+/* gcn_format_generic's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes
+ * the caller reserved (the disassembler's hot path): the end, or NULL where
+ * gcn_format_generic fails; and the fast path of either dialect, NULL where
+ * gcn_format_generic is needed (generic_format.c). */
+char *gcn_write_llvm_generic(const gcn_instruction *, char *);
 char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, char *);
-/* The usual CLRX text the same way (gcn_format_text's), NULL where the
- * family's general printer is needed; and gcn_write_clrx_exact, the same
- * where it needs no reading back (gcn_format_exact_text's), else NULL. */
-char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
-/* gcn_write_clrx_exact's dispatch without its test: the usual CLRX text
- * whether or not it gives back every bit (gcndis without --exact). */
+/* The usual CLRX text the same way (gcn_format_generic's), NULL where the
+ * family's general printer is needed; gcn_write_clrx_exact only where it
+ * gives back every bit without reading back (gcn_format_exact_text's). */
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at);
+char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
 /* Whether the CLRX text may not give back every bit (then it is read back
  * to know); false promises that it does. */
 bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction);
@@ -45,12 +35,6 @@ bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction);
  * every bit (gcndis --exact; in the llvm dialect always read back). */
 bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
                          uint64_t address, const char *text, size_t length);
-static inline char *gcn_write_llvm_text(const gcn_instruction *instruction, char *at)
-{
-    if (instruction->family == GCN_FAMILY_NONE)
-        return NULL;
-    return gcn_write_llvm_generic(instruction, at);
-}
 
 /* Writes the mnemonic; with operands, the separator after it: CLRX pads
  * to column 16 as clrxdisasm does, LLVM writes one space. */
@@ -59,27 +43,23 @@ void gcn_put_mnemonic_padded(gcn_text *text, gcn_dialect dialect, const gcn_row 
  * 16-byte stores: inline for LLVM's one space, the disassembler's hot path. */
 enum { GCN_PADDED_NAME_SIZE = 32 };
 extern const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE];
-static inline void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row,
-                                    bool operands)
-{
-    size_t start = text->length, length = row->name_length;
-    if (dialect == GCN_DIALECT_CLRX || start + GCN_PADDED_NAME_SIZE >= text->size) {
-        gcn_put_mnemonic_padded(text, dialect, row, operands);
-        return;
-    }
-    char *at = text->data + start;
-    memcpy(at, gcn_padded_names[row - gcn_rows], GCN_PADDED_NAME_SIZE);
-    at[length] = ' '; /* within the 32 bytes; counted only with operands */
-    text->length = start + length + operands;
-}
 /* The same for LLVM at a raw pointer with GCN_TEXT_ROOM reserved; the row
  * by its index (as the instruction holds it: no pointer division). */
 static inline __attribute__((always_inline)) char *gcn_write_llvm_mnemonic(char *at, unsigned row, bool operands)
 {
     size_t length = gcn_rows[row].name_length;
     memcpy(at, gcn_padded_names[row], GCN_PADDED_NAME_SIZE);
-    at[length] = ' ';
+    at[length] = ' '; /* within the 32 bytes; counted only with operands */
     return at + length + operands;
+}
+/* gcn_put_mnemonic_padded, LLVM's inline. */
+static inline void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
+{
+    if (dialect == GCN_DIALECT_CLRX || text->length + GCN_PADDED_NAME_SIZE >= text->size)
+        gcn_put_mnemonic_padded(text, dialect, row, operands);
+    else
+        text->length = (size_t)(gcn_write_llvm_mnemonic(text->data + text->length, (unsigned)(row - gcn_rows),
+                                                        operands) - text->data);
 }
 /* CLRX's mnemonic and its padding to column 16 (at least one blank) at a
  * raw pointer with GCN_TEXT_ROOM reserved: 16 blanks over the name's. */

@@ -18,110 +18,62 @@ const char gcn_upper_hex_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS
     UPPER_PAIRS("9") UPPER_PAIRS("A") UPPER_PAIRS("B") UPPER_PAIRS("C") UPPER_PAIRS("D")
     UPPER_PAIRS("E") UPPER_PAIRS("F");
 
-/* Below 100000 with branches on the digit count: two pairs, and one digit
- * before them. at has 5 bytes. */
-static inline char *write_below_100000(char *at, unsigned value)
-{
-    unsigned high = value / 100, low = value % 100;
-    if (high >= 100) { /* five digits */
-        *at++ = (char)('0' + high / 100);
-        high %= 100;
-        memcpy(at, gcn_decimal_pairs + 2 * high, 2);
-        at += 2;
-    } else if (high >= 10) {
-        memcpy(at, gcn_decimal_pairs + 2 * high, 2);
-        at += 2;
-    } else if (high) {
-        *at++ = (char)('0' + high);
-    } else if (low < 10) {
-        *at = (char)('0' + low);
-        return at + 1;
-    } else {
-        memcpy(at, gcn_decimal_pairs + 2 * low, 2);
-        return at + 2;
-    }
-    memcpy(at, gcn_decimal_pairs + 2 * low, 2);
-    return at + 2;
-}
-
-/* Below 10^8 (offsets, branch targets, labels): the high part as above and
- * four more digits, by 32-bit divisions by constants, no loop. at has 9
- * bytes. */
+/* Below 10^8 (offsets, branch targets, labels): the part above the last
+ * four digits and those four, by 32-bit divisions by constants, no loop.
+ * at has 9 bytes. */
 static inline char *write_below_10e8(char *at, uint32_t value)
 {
     if (value < 100000)
-        return write_below_100000(at, value);
+        return gcn_write_unsigned(at, value);
     uint32_t high = value / 10000, low = value % 10000;
     if (high < 100) { /* six digits: the usual label of a large listing */
         memcpy(at, gcn_decimal_pairs + 2 * high, 2);
         at += 2;
     } else {
-        at = write_below_100000(at, high);
+        at = gcn_write_unsigned(at, high);
     }
     memcpy(at, gcn_decimal_pairs + 2 * (low / 100), 2);
     memcpy(at + 2, gcn_decimal_pairs + 2 * (low % 100), 2);
     return at + 4;
 }
 
+/* The digits straight into the text where it has room for 20, else into a
+ * spare copied in (the length counts on past the end). */
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 {
-    if (value < 100000000 && text->length + 9 < text->size) {
-        char *start = text->data + text->length;
-        text->length += (size_t)(write_below_10e8(start, (uint32_t)value) - start);
+    if (text->length + 20 < text->size) {
+        char *start = text->data + text->length; /* (below 10^8 inline: labels) */
+        char *end = value < 100000000 ? write_below_10e8(start, (uint32_t)value)
+                                      : gcn_write_large_unsigned(start, value);
+        text->length += (size_t)(end - start);
         return;
     }
-    /* Digits from the highest set bit: log10(2) ~ 1233 / 4096, then one
-     * comparison with a power of ten. */
-    static const uint64_t powers[20] = {
-        1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u, 1000000000u,
-        10000000000u, 100000000000u, 1000000000000u, 10000000000000u, 100000000000000u,
-        1000000000000000u, 10000000000000000u, 100000000000000000u, 1000000000000000000u,
-        10000000000000000000u};
-    unsigned estimate = (unsigned)(64 - __builtin_clzll(value | 1)) * 1233 >> 12;
-    unsigned count = estimate + 1 - (value < powers[estimate]);
-    if (text->length + count < text->size) { /* written from the last digit back */
-        char *end = text->data + text->length + count;
-        for (; value >= 100; value /= 100) {
-            end -= 2;
-            memcpy(end, gcn_decimal_pairs + 2 * (value % 100), 2);
-        }
-        if (value >= 10)
-            memcpy(end - 2, gcn_decimal_pairs + 2 * value, 2);
-        else
-            end[-1] = (char)('0' + value);
-    }
-    text->length += count;
+    char spare[20];
+    gcn_put_length(text, spare, (size_t)(gcn_write_large_unsigned(spare, value) - spare));
 }
 
 char *gcn_write_large_unsigned(char *at, uint64_t value)
 {
     if (value < 100000000)
         return write_below_10e8(at, (uint32_t)value);
-    gcn_text text = {at, 21, 0};
-    gcn_put_large_unsigned(&text, value);
-    return at + text.length;
+    /* the digits above the last eight, then those eight as four pairs */
+    uint32_t low = (uint32_t)(value % 100000000);
+    at = gcn_write_large_unsigned(at, value / 100000000);
+    for (uint32_t scale = 1000000; scale; scale /= 100, at += 2)
+        memcpy(at, gcn_decimal_pairs + 2 * (low / scale % 100), 2);
+    return at;
 }
 
+/* As gcn_put_large_unsigned. */
 void gcn_put_hex(gcn_text *text, uint64_t value)
 {
-    /* 0x and up to 16 digits, counted from the highest set bit, written
-     * from the last pair back. */
-    unsigned count = value ? (unsigned)(67 - __builtin_clzll(value)) / 4 : 1;
-    size_t length = text->length;
-    if (length + 2 + count < text->size) {
-        char *start = text->data + length, *end = start + 2 + count;
-        memcpy(start, "0x", 2);
-        for (; end - start > 3; value >>= 8) {
-            end -= 2;
-            memcpy(end, gcn_lower_hex_pairs + 2 * (value & 255), 2);
-        }
-        if (end - start == 3)
-            end[-1] = gcn_lower_hex_pairs[2 * (value & 15) + 1];
-        text->length = length + 2 + count;
+    if (text->length + 18 < text->size) {
+        char *start = text->data + text->length;
+        text->length += (size_t)(gcn_write_hex(start, value) - start);
         return;
     }
-    gcn_put_length(text, "0x", 2);
-    gcn_put_hex_digits(text, value, 1, false);
+    char spare[18];
+    gcn_put_length(text, spare, (size_t)(gcn_write_hex(spare, value) - spare));
 }
 
 void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool upper)
@@ -145,14 +97,8 @@ void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool up
 
 void gcn_put_pad(gcn_text *text, size_t start, size_t column)
 {
-    static const char blanks[17] = "                "; /* clrx pads mnemonics to column 16 */
     size_t used = text->length - start;
     size_t spaces = used + 1 < column ? column - used : 1;
-    if (spaces <= 16 && text->length + 16 < text->size) {
-        memcpy(text->data + text->length, blanks, 16);
-        text->length += spaces;
-        return;
-    }
     if (text->length + spaces < text->size)
         memset(text->data + text->length, ' ', spaces);
     text->length += spaces;

@@ -129,12 +129,6 @@ static inline __attribute__((always_inline)) char *gcn_write_small_field(char *a
     return at + ((end - at) & -(ptrdiff_t)(value != 0)); /* a select: gcc may branch on ?: */
 }
 
-/* " offset:N" or nothing for 0, as gcn_write_small_field. */
-static inline char *gcn_write_offset(char *at, int value)
-{
-    return gcn_write_small_field(at, " offset:", 8, value);
-}
-
 /* text (padded to 8 bytes) written whatever set is and kept only when set:
  * a modifier flag's text with no branch on the flag. at has 8 bytes. */
 static inline char *gcn_write_if(char *at, const char text[8], size_t length, bool set)

@@ -1,31 +1,28 @@
 /* s_waitcnt's operand: vmcnt(N) expcnt(N) lgkmcnt(N) (CLRX joins them with
- * " & "), or the raw SIMM16. GCN 1.4 adds two high vmcnt bits at 14-15. */
+ * " & "), or the raw SIMM16. */
 #include <string.h>
-#include <strings.h>
 
 #include "syntax/generic.h"
 
-typedef struct waitcnt {
-    unsigned vmcnt, expcnt, lgkmcnt;
-} waitcnt;
+/* The counters in text order: the name (with its '('), its length without
+ * it, and the field's bits. */
+static const struct counter {
+    char name[9];
+    uint8_t length, shift, mask;
+} counters[3] = {{"vmcnt(", 5, 0, 15}, {"expcnt(", 6, 4, 7}, {"lgkmcnt(", 7, 8, 15}};
 
-static unsigned vmcnt_max(gcn_arch arch) { return arch >= GCN_ARCH_GCN14 ? 63 : 15; }
-static unsigned waitcnt_known_bits(gcn_arch arch) { return arch >= GCN_ARCH_GCN14 ? 0xcf7f : 0x0f7f; }
-
-static waitcnt waitcnt_decode(gcn_arch arch, unsigned value)
+/* A counter's largest count: not waited for. GCN 1.4 adds two high vmcnt
+ * bits at 14-15. */
+static unsigned counter_maximum(unsigned which, gcn_arch arch)
 {
-    waitcnt w;
-    w.vmcnt = (value & 15) | (arch >= GCN_ARCH_GCN14 ? (value >> 10) & 0x30 : 0);
-    w.expcnt = (value >> 4) & 7;
-    w.lgkmcnt = (value >> 8) & 15;
-    return w;
+    return which == 0 && arch >= GCN_ARCH_GCN14 ? 63 : counters[which].mask;
 }
 
-static unsigned waitcnt_encode(gcn_arch arch, waitcnt w)
+static unsigned waitcnt_encode(gcn_arch arch, const unsigned counts[3])
 {
-    unsigned value = (w.vmcnt & 15) | (w.expcnt & 7) << 4 | (w.lgkmcnt & 15) << 8;
-    if (arch >= GCN_ARCH_GCN14)
-        value |= (w.vmcnt & 0x30) << 10;
+    unsigned value = arch >= GCN_ARCH_GCN14 ? (counts[0] & 0x30) << 10 : 0;
+    for (unsigned i = 0; i < 3; i++)
+        value |= (counts[i] & counters[i].mask) << counters[i].shift;
     return value;
 }
 
@@ -33,24 +30,28 @@ void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
                         uint32_t value)
 {
     (void)address;
-    waitcnt w = waitcnt_decode(arch, value);
-    const char *separator = dialect == GCN_DIALECT_CLRX ? " & " : " ";
-    bool all = w.vmcnt == vmcnt_max(arch) && w.expcnt == 7 && w.lgkmcnt == 15;
-    bool any = false;
-    static const char *const names[3] = {"vmcnt(", "expcnt(", "lgkmcnt("};
-    unsigned values[3] = {w.vmcnt, w.expcnt, w.lgkmcnt};
-    unsigned maxima[3] = {vmcnt_max(arch), 7, 15};
-    for (int i = 0; i < 3; i++) {
-        if (values[i] == maxima[i] && !all)
+    unsigned counts[3], maxima[3];
+    bool all = true, any = false;
+#pragma GCC unroll 3
+    for (unsigned i = 0; i < 3; i++) {
+        maxima[i] = counter_maximum(i, arch);
+        counts[i] = (value >> counters[i].shift) & counters[i].mask;
+        if (i == 0) /* GCN 1.4's high bits */
+            counts[0] |= (value >> 10) & maxima[0] & 0x30;
+        all &= counts[i] == maxima[i];
+    }
+#pragma GCC unroll 3
+    for (unsigned i = 0; i < 3; i++) {
+        if (counts[i] == maxima[i] && !all)
             continue;
         if (any)
-            gcn_put(text, separator);
-        gcn_put(text, names[i]);
-        gcn_put_unsigned(text, values[i]);
+            gcn_put(text, dialect == GCN_DIALECT_CLRX ? " & " : " ");
+        gcn_put_length(text, counters[i].name, counters[i].length + 1u);
+        gcn_put_unsigned(text, counts[i]);
         gcn_put_char(text, ')');
         any = true;
     }
-    if (dialect == GCN_DIALECT_CLRX && (value & ~waitcnt_known_bits(arch))) {
+    if (dialect == GCN_DIALECT_CLRX && (value & ~waitcnt_encode(arch, maxima))) {
         gcn_put(text, " :");
         gcn_put_hex(text, value);
     }
@@ -64,18 +65,16 @@ void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
 static bool plain_waitcnt(gcn_cursor *cursor, gcn_arch arch, uint32_t *value)
 {
     const char *at = cursor->pos, *end = cursor->end;
-    waitcnt w = waitcnt_decode(arch, waitcnt_known_bits(arch));
-    unsigned given = 0;
+    unsigned counts[3] = {counter_maximum(0, arch), counters[1].mask, counters[2].mask}, given = 0;
     for (;;) {
         unsigned which, count;
-        if (end - at >= 6 && memcmp(at, "vmcnt(", 6) == 0)
-            which = 0, at += 6;
-        else if (end - at >= 7 && memcmp(at, "expcnt(", 7) == 0)
-            which = 1, at += 7;
-        else if (end - at >= 8 && memcmp(at, "lgkmcnt(", 8) == 0)
-            which = 2, at += 8;
-        else
+#pragma GCC unroll 3
+        for (which = 0; which < 3; which++) /* each a comparison with constants */
+            if (end - at > counters[which].length && memcmp(at, counters[which].name, counters[which].length + 1u) == 0)
+                break;
+        if (which == 3)
             return false;
+        at += counters[which].length + 1;
         if (at >= end || (count = (unsigned)(*at - '0')) > 9)
             return false;
         if (++at < end && (unsigned)(*at - '0') <= 9) { /* two digits, no leading zero */
@@ -83,16 +82,10 @@ static bool plain_waitcnt(gcn_cursor *cursor, gcn_arch arch, uint32_t *value)
                 return false;
             count = count * 10 + (unsigned)(*at++ - '0');
         }
-        unsigned maximum = which == 0 ? vmcnt_max(arch) : which == 1 ? 7 : 15;
-        if ((given & 1u << which) || count > maximum || at >= end || *at++ != ')')
+        if ((given & 1u << which) || count > counter_maximum(which, arch) || at >= end || *at++ != ')')
             return false;
         given |= 1u << which;
-        if (which == 0)
-            w.vmcnt = count;
-        else if (which == 1)
-            w.expcnt = count;
-        else
-            w.lgkmcnt = count;
+        counts[which] = count;
         if (at == end)
             break;
         if (end - at >= 3 && memcmp(at, " & ", 3) == 0)
@@ -100,7 +93,7 @@ static bool plain_waitcnt(gcn_cursor *cursor, gcn_arch arch, uint32_t *value)
         else if (*at++ != ' ')
             return false;
     }
-    *value = waitcnt_encode(arch, w);
+    *value = waitcnt_encode(arch, counts);
     cursor->pos = end;
     return true;
 }
@@ -114,9 +107,8 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
         return true;
     size_t name = gcn_peek_identifier(cursor);
     if (name == 0 || !gcn_before_parenthesis(cursor, name)) /* an integer, or an expression */
-        return gcn_parse_imm16(cursor, value);
-    waitcnt w = waitcnt_decode(arch, waitcnt_known_bits(arch));
-    unsigned given = 0;
+        return gcn_parse_imm16(cursor, false, value);
+    unsigned counts[3] = {counter_maximum(0, arch), counters[1].mask, counters[2].mask}, given = 0;
     bool first = true;
     while (!gcn_at_end(cursor)) {
         if (!first && gcn_accept(cursor, ':'))
@@ -126,22 +118,21 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
         first = false;
         const char *start = cursor->pos;
         size_t length = gcn_peek_identifier(cursor);
-        static const char *const names[3] = {"vmcnt", "expcnt", "lgkmcnt"};
-        int which = -1;
-        bool saturate = false;
-        for (int i = 0; i < 3; i++) {
-            size_t n = strlen(names[i]);
-            if (length == n && strncasecmp(start, names[i], n) == 0)
-                which = i;
-            else if (length == n + 4 && strncasecmp(start, names[i], n) == 0 &&
-                     strncasecmp(start + n, "_sat", 4) == 0)
-                which = i, saturate = true;
+        unsigned which = 0;
+        bool saturate = false; /* name_sat(N): N out of range is the nearest count */
+        for (size_t n; which < 3; which++) {
+            n = counters[which].length;
+            if (length >= n && gcn_name_is(start, n, counters[which].name, n) &&
+                (length == n || (saturate = gcn_word_is(start + n, length - n, "_sat"))))
+                break;
         }
-        if (which < 0)
+        if (which == 3)
             return gcn_fail(cursor, start, "expected vmcnt, expcnt or lgkmcnt");
+        int counter_length = counters[which].length;
+        const char *counter = counters[which].name;
         cursor->pos += length;
         if (!gcn_accept(cursor, '('))
-            return gcn_fail(cursor, cursor->pos, "expected '(' after %s", names[which]);
+            return gcn_fail(cursor, cursor->pos, "expected '(' after %.*s", counter_length, counter);
         gcn_skip_space(cursor);
         const char *value_at = cursor->pos;
         int64_t count;
@@ -149,27 +140,24 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
             return false;
         if (!gcn_accept(cursor, ')'))
             return gcn_fail(cursor, cursor->pos, "expected ')'");
-        unsigned maximum = which == 0 ? vmcnt_max(arch) : which == 1 ? 7 : 15;
+        unsigned maximum = counter_maximum(which, arch);
         if (count < 0 || count > (int64_t)maximum) {
             if (saturate)
                 count = count < 0 ? 0 : maximum;
             else if (llvm)
-                return gcn_fail(cursor, value_at, "%s(%lld) out of range: at most %u", names[which],
+                return gcn_fail(cursor, value_at, "%.*s(%lld) out of range: at most %u", counter_length, counter,
                                 (long long)count, maximum);
             else
-                gcn_warn(cursor, value_at, "%s(%lld) out of range, truncated to %s(%u)", names[which],
-                         (long long)count, names[which], (unsigned)count & maximum);
+                gcn_warn(cursor, value_at, "%.*s(%lld) out of range, truncated to %.*s(%u)", counter_length,
+                         counter, (long long)count, counter_length, counter, (unsigned)count & maximum);
         }
         if ((given & (1u << which)) && !llvm) /* llvm-mc takes the last silently */
-            gcn_warn(cursor, start, "%s was already defined", names[which]);
+            gcn_warn(cursor, start, "%.*s was already defined", counter_length, counter);
         given |= 1u << which;
-        unsigned masked = (unsigned)count & maximum;
-        if (which == 0) w.vmcnt = masked;
-        else if (which == 1) w.expcnt = masked;
-        else w.lgkmcnt = masked;
+        counts[which] = (unsigned)count & maximum;
     }
     if (!given)
         return gcn_fail(cursor, cursor->pos, "expected vmcnt, expcnt or lgkmcnt");
-    *value = waitcnt_encode(arch, w);
+    *value = waitcnt_encode(arch, counts);
     return true;
 }

@@ -16,6 +16,7 @@ static const char *const names[GCN_ROW_COUNT] = {
 int main(void)
 {
     static unsigned slots[GCN_MNEMONIC_SLOTS];
+    static uint64_t words[GCN_ROW_COUNT][GCN_MNEMONIC_WORDS];
     unsigned longest = 0;
     for (unsigned slot = 0; slot < GCN_MNEMONIC_SLOTS; slot++)
         slots[slot] = GCN_ROW_NONE;
@@ -29,9 +30,8 @@ int main(void)
             fprintf(stderr, "mnemonic_slots: %s is longer than GCN_MNEMONIC_MAX_LENGTH\n", names[row]);
             return 1;
         }
-        uint64_t words[GCN_MNEMONIC_WORDS];
-        gcn_mnemonic_words_of(names[row], strlen(names[row]), words);
-        unsigned slot = gcn_mnemonic_hash(words), probes = 1;
+        gcn_mnemonic_words_of(names[row], strlen(names[row]), words[row]);
+        unsigned slot = gcn_mnemonic_hash(words[row]), probes = 1;
         for (; slots[slot] != GCN_ROW_NONE; slot = (slot + 1) % GCN_MNEMONIC_SLOTS)
             probes++;
         slots[slot] = row;
@@ -46,12 +46,9 @@ int main(void)
         printf("%s0x%04x,%s", slot % 8 ? " " : "    ", slots[slot], slot % 8 == 7 ? "\n" : "");
     printf("};\n\n");
     printf("const uint64_t gcn_mnemonic_words[GCN_ROW_COUNT][GCN_MNEMONIC_WORDS] = {\n");
-    for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
-        uint64_t words[GCN_MNEMONIC_WORDS];
-        gcn_mnemonic_words_of(names[row], strlen(names[row]), words);
+    for (unsigned row = 0; row < GCN_ROW_COUNT; row++)
         printf("    {0x%016" PRIx64 "u, 0x%016" PRIx64 "u, 0x%016" PRIx64 "u, 0x%016" PRIx64 "u}, /* %s */\n",
-               words[0], words[1], words[2], words[3], names[row]);
-    }
+               words[row][0], words[row][1], words[row][2], words[row][3], names[row]);
     printf("};\n");
     return 0;
 }
