@@ -425,20 +425,16 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
         if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
-            /* the modifiers' fields hold it: the operand agrees (soe: soffset's) */
-            bool agrees;
+            /* the modifiers' fields hold it: the operand agrees with what
+             * the decoder reads (soe: soffset's, put first) */
             if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
-                agrees = in->kind == GCN_OPERAND_SCALAR &&
-                         gcn_put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out);
+                if (!gcn_put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out))
+                    return GCN_ERROR_NOT_ENCODABLE;
                 shown |= 1u << GCN_FIELD(SMEM, soffset);
-            } else if (flags & GCN_MOD_IMM) {
-                agrees = in->kind == GCN_OPERAND_IMMEDIATE && in->value == instruction->offset;
-            } else if (literal) {
-                agrees = in->kind == GCN_OPERAND_LITERAL && in->value == literal_value;
-            } else {
-                agrees = in->kind == GCN_OPERAND_SCALAR && in->number == (instruction->offset & 0xffu);
             }
-            if (!agrees)
+            gcn_operand expected = memory_offset(arch, encoding, out, instruction);
+            if (in->kind != expected.kind ||
+                (expected.kind == GCN_OPERAND_SCALAR ? in->number != expected.number : in->value != expected.value))
                 return GCN_ERROR_NOT_ENCODABLE;
             continue;
         }
