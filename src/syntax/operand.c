@@ -93,6 +93,10 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
         gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
         return true;
     }
+    if (count == 1 && code >= GCN_CODE_HALF && code <= 248 && (code < 248 || arch >= GCN_ARCH_GCN12)) {
+        gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
+        return true;
+    }
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
         if (specials[i].code == code && specials[i].count == count &&
             (specials[i].arches & (1u << arch))) {
@@ -103,10 +107,7 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
             return true;
         }
     }
-    if (count != 1 || code < GCN_CODE_HALF || code > 248 || (code == 248 && arch < GCN_ARCH_GCN12))
-        return false;
-    gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
-    return true;
+    return false;
 }
 
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
