@@ -111,7 +111,6 @@ static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count,
     return 1;
 }
 
-/* A scalar register of count registers; llvm-mc wants SGPR tuples aligned. */
 /* The usual sN, s[A:B], ttmpN of the right width and alignment, in one
  * pass (no register symbols in play): true, or false touching nothing. */
 static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
@@ -129,11 +128,9 @@ static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_o
     return true;
 }
 
+/* A scalar register of count registers; llvm-mc wants SGPR tuples aligned. */
 static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
 {
-    gcn_skip_space(cursor);
-    if (count && read_plain_register(cursor, count, out))
-        return true;
     const char *start = cursor->pos;
     gcn_arch arch = cursor->options->arch;
     gcn_dialect dialect = cursor->options->dialect;
@@ -212,8 +209,6 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
                          gcn_operand *out)
 {
     gcn_skip_space(cursor);
-    if (count && read_plain_register(cursor, count, out))
-        return true;
     const char *start = cursor->pos;
     const gcn_parse_options *options = cursor->options;
     size_t length = gcn_peek_identifier_here(cursor);
@@ -386,8 +381,9 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
 {
     const char *start = cursor->pos;
     bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
-    if (!(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
-                                             : parse_source(cursor, profile->dwords, registers_only, state, out)))
+    if (!(profile->dwords && read_plain_register(cursor, profile->dwords, out)) &&
+        !(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
+                                              : parse_source(cursor, profile->dwords, registers_only, state, out)))
         return false;
     if (profile->syntax == GCN_SYNTAX_SSRC_INLINE && out->kind == GCN_OPERAND_LITERAL &&
         cursor->options->dialect == GCN_DIALECT_LLVM)
