@@ -480,20 +480,6 @@ static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint3
     return true;
 }
 
-/* An encoding's fields (encodings.def); a constant where the encoding is. */
-static inline __attribute__((always_inline)) unsigned field_count(gcn_encoding encoding)
-{
-    return 0u
-#define ENCODING(...)
-#define FIELD(e, ...) +(GCN_ENCODING_##e == encoding)
-#define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-        ;
-}
-
 /* Every profile's operands, then CLRX's key=value forms. */
 static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const gcn_profile *profile,
                                                      gcn_instruction *instruction)
@@ -555,7 +541,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
         return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
     }
-    if (field_count(encoding) == 2) /* the opcode's and this one (SOPP): no key=value form */
+    if (encoding == GCN_ENCODING_SOPP) /* its only field but the opcode's: no key=value form */
         return parse_immediate(cursor, syntax, &out->value);
     bool read = parse_immediate(cursor, syntax, &out->value);
     if (!read || cursor->pos >= cursor->end)
