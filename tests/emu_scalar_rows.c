@@ -79,7 +79,8 @@ static bool encode_smem(const gcn_row *row, unsigned row_index, gcn_arch arch, b
     const gcn_profile *profile = gcn_profile_of(&instruction);
     for (unsigned i = 0; i < profile->operand_count; i++) {
         unsigned syntax = profile->operands[i].syntax;
-        unsigned dwords = gcn_operand_width(&profile->operands[i], row, (gcn_arch)arch, 0);
+        unsigned dwords =
+            gcn_operand_width_beside(&profile->operands[i], row_index + 1, (gcn_arch)arch, 0, GCN_SADDR_OFF);
         instruction.operands[i] =
             syntax == GCN_SYNTAX_SREG    ? (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)dwords, SDATA, 0}
             : syntax == GCN_SYNTAX_SBASE ? (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)dwords,

@@ -103,6 +103,27 @@ static inline __attribute__((always_inline)) unsigned scalar_kind(gcn_arch arch,
     return scalar_kinds[arch >= GCN_ARCH_GCN12][code & 0xff];
 }
 
+/* The operand kind of a field that holds a register tuple's first register
+ * (0: none), with its width by the profile or a rule: VGPRs, and SGPRs by a
+ * rule or in srsrc's and sbase's fields, which count in 4s and 2s (the
+ * shift); FLAT's address and saddr may be `off`. */
+static inline __attribute__((always_inline)) unsigned tuple_kind(const gcn_operand_profile *operand)
+{
+    return operand->syntax == GCN_SYNTAX_VGPR ? GCN_OPERAND_VECTOR
+           : operand->syntax == GCN_SYNTAX_SRSRC || operand->syntax == GCN_SYNTAX_SBASE ||
+                   (operand->syntax == GCN_SYNTAX_SREG && operand->width)
+               ? GCN_OPERAND_SCALAR
+               : 0;
+}
+static inline __attribute__((always_inline)) unsigned tuple_shift(const gcn_operand_profile *operand)
+{
+    return operand->syntax == GCN_SYNTAX_SRSRC ? 2 : operand->syntax == GCN_SYNTAX_SBASE;
+}
+static inline __attribute__((always_inline)) bool may_be_off(const gcn_operand_profile *operand)
+{
+    return operand->width == GCN_WIDTH_FLAT_ADDRESS || operand->width == GCN_WIDTH_FLAT_SADDR;
+}
+
 /* SMRD on GCN 1.1: an SGPR offset of 255 means a 32-bit literal after the
  * word; a constant but for the modifiers and the offset. */
 static inline __attribute__((always_inline)) bool smrd_literal(gcn_encoding encoding, gcn_arch arch,
@@ -224,23 +245,15 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
             shown |= 1u << operand->field;
         }
         uint8_t kind = field_kind[operand->syntax];
-        if (operand->syntax == GCN_SYNTAX_VGPR || operand->width == GCN_WIDTH_FLAT_SADDR) {
+        if (tuple_kind(operand)) {
             /* FLAT's address beside its saddr; `off` where the width is 0
              * (the row is one or GCN_ROW_NONE: its slot one more, in 16 bits) */
             unsigned saddr = operand->width == GCN_WIDTH_FLAT_ADDRESS
                                  ? gcn_field_value(words, &places[GCN_FIELD(FLAT, saddr)])
                              : operand->width == GCN_WIDTH_FLAT_SADDR ? value : GCN_SADDR_OFF;
             unsigned width = gcn_operand_width_beside(operand, (uint16_t)(instruction->row + 1), arch, flags, saddr);
-            unsigned register_kind = operand->syntax == GCN_SYNTAX_VGPR ? GCN_OPERAND_VECTOR : GCN_OPERAND_SCALAR;
-            if (operand->width == GCN_WIDTH_FLAT_ADDRESS || operand->width == GCN_WIDTH_FLAT_SADDR)
-                register_kind = width ? register_kind : GCN_OPERAND_OFF;
-            put_operand(out, register_kind, width, value, 0);
-        } else if (operand->syntax == GCN_SYNTAX_SRSRC || operand->syntax == GCN_SYNTAX_SBASE ||
-                   (operand->syntax == GCN_SYNTAX_SREG && operand->width)) {
-            /* SGPR tuples by their first register / 4 or / 2; SMRD/SMEM's width by the row */
-            const gcn_row *row = instruction->row < GCN_ROW_COUNT ? &gcn_rows[instruction->row] : NULL;
-            put_operand(out, GCN_OPERAND_SCALAR, gcn_operand_width(operand, row, arch, flags),
-                        value << (operand->syntax == GCN_SYNTAX_SRSRC ? 2 : operand->syntax == GCN_SYNTAX_SBASE), 0);
+            put_operand(out, width || !may_be_off(operand) ? tuple_kind(operand) : GCN_OPERAND_OFF, width,
+                        value << tuple_shift(operand), 0);
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
             put_operand(out, scalar_kind(arch, value), 1, value, 0);
         } else if (kind) /* an immediate field */
@@ -412,37 +425,26 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         const gcn_operand_profile *operand = &profile->operands[i];
         const gcn_operand *in = &instruction->operands[i];
         if (operand->syntax == GCN_SYNTAX_SMEM_OFFSET) {
-            /* the modifiers' fields hold it: the operand agrees (soe: soffset's) */
-            bool agrees;
+            /* the modifiers' fields hold it: the operand agrees with what
+             * the decoder reads (soe: soffset's, put first) */
             if (encoding == GCN_ENCODING_SMEM && (flags & GCN_MOD_SOE)) {
-                agrees = in->kind == GCN_OPERAND_SCALAR &&
-                         gcn_put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out);
+                if (!gcn_put_field(&places[GCN_FIELD(SMEM, soffset)], in->number, out))
+                    return GCN_ERROR_NOT_ENCODABLE;
                 shown |= 1u << GCN_FIELD(SMEM, soffset);
-            } else if (flags & GCN_MOD_IMM) {
-                agrees = in->kind == GCN_OPERAND_IMMEDIATE && in->value == instruction->offset;
-            } else if (literal) {
-                agrees = in->kind == GCN_OPERAND_LITERAL && in->value == literal_value;
-            } else {
-                agrees = in->kind == GCN_OPERAND_SCALAR && in->number == (instruction->offset & 0xffu);
             }
-            if (!agrees)
+            gcn_operand expected = memory_offset(arch, encoding, out, instruction);
+            if (in->kind != expected.kind ||
+                (expected.kind == GCN_OPERAND_SCALAR ? in->number != expected.number : in->value != expected.value))
                 return GCN_ERROR_NOT_ENCODABLE;
             continue;
         }
         uint8_t kind = field_kind[operand->syntax];
         uint32_t value = in->value;
-        if (operand->syntax == GCN_SYNTAX_VGPR || operand->width == GCN_WIDTH_FLAT_SADDR) {
-            /* FLAT's `off` keeps its field's value */
-            if (!(in->kind == (operand->syntax == GCN_SYNTAX_VGPR ? GCN_OPERAND_VECTOR : GCN_OPERAND_SCALAR) ||
-                  (in->kind == GCN_OPERAND_OFF && (operand->width == GCN_WIDTH_FLAT_ADDRESS ||
-                                                   operand->width == GCN_WIDTH_FLAT_SADDR))))
+        if (tuple_kind(operand)) { /* FLAT's `off` keeps its field's value */
+            if (!(in->kind == tuple_kind(operand) || (in->kind == GCN_OPERAND_OFF && may_be_off(operand))) ||
+                in->number & ((1u << tuple_shift(operand)) - 1u))
                 return GCN_ERROR_NOT_ENCODABLE;
-            value = in->number;
-        } else if (operand->syntax == GCN_SYNTAX_SRSRC || operand->syntax == GCN_SYNTAX_SBASE) {
-            unsigned scale = operand->syntax == GCN_SYNTAX_SRSRC ? 4u : 2u;
-            if (in->kind != GCN_OPERAND_SCALAR || in->number % scale != 0)
-                return GCN_ERROR_NOT_ENCODABLE;
-            value = in->number / scale;
+            value = in->number >> tuple_shift(operand);
         } else if (operand->syntax == GCN_SYNTAX_SOFFSET) {
             if (in->kind != GCN_OPERAND_SCALAR && in->kind != GCN_OPERAND_CONSTANT)
                 return GCN_ERROR_NOT_ENCODABLE;

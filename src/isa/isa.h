@@ -134,8 +134,6 @@ static inline gcn_branch_fit gcn_branch_distance(uint64_t address, int64_t targe
 #define GCN_OPCODES_SOPK 32
 #define GCN_OPCODES_SOP1 256
 #define GCN_OPCODES_SOPC 128
-/* The same by family. */
-extern const uint16_t gcn_opcode_space[GCN_FAMILY_COUNT];
 
 /* Row of an opcode on a generation, or GCN_ROW_NONE. */
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode);

@@ -180,13 +180,6 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
         return operand->dwords;
     }
 }
-/* The same for a row (NULL: none), where no saddr bears on it. */
-static inline unsigned gcn_operand_width(const gcn_operand_profile *operand, const gcn_row *row,
-                                         gcn_arch arch, unsigned modifiers)
-{
-    return gcn_operand_width_beside(operand, row ? (unsigned)(row - gcn_rows) + 1 : 0, arch, modifiers,
-                                    GCN_SADDR_OFF);
-}
 
 /* The encoding's number of fields and its opcode field's index (generated
  * with the reserved bits). */

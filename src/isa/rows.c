@@ -106,13 +106,13 @@ const gcn_opcode_slot *const gcn_opcode_slots[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] 
 #undef PER_ARCH
 
 #define SPACE(family) [GCN_FAMILY_##family] = GCN_OPCODES_##family,
-const uint16_t gcn_opcode_space[GCN_FAMILY_COUNT] = {FAMILIES(SPACE)};
+static const uint16_t opcode_space[GCN_FAMILY_COUNT] = {FAMILIES(SPACE)};
 #undef SPACE
 
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode)
 {
     if ((unsigned)arch >= GCN_ARCH_COUNT || (unsigned)family >= GCN_FAMILY_COUNT ||
-        opcode >= gcn_opcode_space[family])
+        opcode >= opcode_space[family])
         return GCN_ROW_NONE;
     return (uint16_t)(gcn_opcode_slots[family][arch][opcode].row - 1); /* 0: GCN_ROW_NONE */
 }

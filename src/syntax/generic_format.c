@@ -92,18 +92,6 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return true;
 }
 
-static void put_constant(gcn_text *text, gcn_dialect dialect, unsigned code, unsigned dwords)
-{
-    if (code <= 208) {
-        gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
-        return;
-    }
-    if (code == 248 && dwords == 2 && dialect == GCN_DIALECT_LLVM)
-        gcn_put(text, "0.15915494309189532"); /* llvm-mc prints the double */
-    else
-        gcn_put(text, gcn_inline_float_texts[code - 240]);
-}
-
 /* A literal: llvm-mc prints a value an inline constant has as that
  * constant; CLRX writes lit(N) for those integers, so that they stay
  * literals. */
@@ -273,8 +261,11 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
     case GCN_OPERAND_CONSTANT:
         if (dialect == GCN_DIALECT_LLVM && profile->syntax == GCN_SYNTAX_SSRC_REGISTER)
             return false; /* llvm-mc: an invalid immediate */
-        put_constant(text, dialect, operand->number, profile->dwords);
-        return true;
+        if (operand->number == 248 && profile->dwords == 2 && dialect == GCN_DIALECT_LLVM) {
+            gcn_put(text, "0.15915494309189532"); /* llvm-mc prints the double */
+            return true;
+        }
+        return gcn_format_scalar(text, arch, dialect, operand->number, 1);
     case GCN_OPERAND_LITERAL:
         if (dialect == GCN_DIALECT_LLVM && (profile->syntax == GCN_SYNTAX_SSRC_REGISTER ||
                                             profile->syntax == GCN_SYNTAX_SSRC_INLINE))

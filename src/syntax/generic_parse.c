@@ -111,7 +111,6 @@ static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count,
     return 1;
 }
 
-/* A scalar register of count registers; llvm-mc wants SGPR tuples aligned. */
 /* The usual sN, s[A:B], ttmpN of the right width and alignment, in one
  * pass (no register symbols in play): true, or false touching nothing. */
 static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
@@ -129,11 +128,9 @@ static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_o
     return true;
 }
 
+/* A scalar register of count registers; llvm-mc wants SGPR tuples aligned. */
 static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
 {
-    gcn_skip_space(cursor);
-    if (count && read_plain_register(cursor, count, out))
-        return true;
     const char *start = cursor->pos;
     gcn_arch arch = cursor->options->arch;
     gcn_dialect dialect = cursor->options->dialect;
@@ -212,8 +209,6 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
                          gcn_operand *out)
 {
     gcn_skip_space(cursor);
-    if (count && read_plain_register(cursor, count, out))
-        return true;
     const char *start = cursor->pos;
     const gcn_parse_options *options = cursor->options;
     size_t length = gcn_peek_identifier_here(cursor);
@@ -386,8 +381,9 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
 {
     const char *start = cursor->pos;
     bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
-    if (!(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
-                                             : parse_source(cursor, profile->dwords, registers_only, state, out)))
+    if (!(profile->dwords && read_plain_register(cursor, profile->dwords, out)) &&
+        !(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
+                                              : parse_source(cursor, profile->dwords, registers_only, state, out)))
         return false;
     if (profile->syntax == GCN_SYNTAX_SSRC_INLINE && out->kind == GCN_OPERAND_LITERAL &&
         cursor->options->dialect == GCN_DIALECT_LLVM)
@@ -484,20 +480,6 @@ static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint3
     return true;
 }
 
-/* An encoding's fields (encodings.def); a constant where the encoding is. */
-static inline __attribute__((always_inline)) unsigned field_count(gcn_encoding encoding)
-{
-    return 0u
-#define ENCODING(...)
-#define FIELD(e, ...) +(GCN_ENCODING_##e == encoding)
-#define FIELD_ALSO(...)
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-        ;
-}
-
 /* Every profile's operands, then CLRX's key=value forms. */
 static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const gcn_profile *profile,
                                                      gcn_instruction *instruction)
@@ -559,7 +541,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
         return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
     }
-    if (field_count(encoding) == 2) /* the opcode's and this one (SOPP): no key=value form */
+    if (encoding == GCN_ENCODING_SOPP) /* its only field but the opcode's: no key=value form */
         return parse_immediate(cursor, syntax, &out->value);
     bool read = parse_immediate(cursor, syntax, &out->value);
     if (!read || cursor->pos >= cursor->end)

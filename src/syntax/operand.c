@@ -93,6 +93,10 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
         gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
         return true;
     }
+    if (count == 1 && code >= GCN_CODE_HALF && code <= 248 && (code < 248 || arch >= GCN_ARCH_GCN12)) {
+        gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
+        return true;
+    }
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
         if (specials[i].code == code && specials[i].count == count &&
             (specials[i].arches & (1u << arch))) {
@@ -103,10 +107,7 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
             return true;
         }
     }
-    if (count != 1 || code < GCN_CODE_HALF || code > 248 || (code == 248 && arch < GCN_ARCH_GCN12))
-        return false;
-    gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
-    return true;
+    return false;
 }
 
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
@@ -293,25 +294,18 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
     const char *alias = register_alias(cursor, length, &alias_length);
     if (alias)
         return parse_alias(cursor, length, alias, alias_length, constants, scalar, NULL, NULL);
-    if (length && (*start == 's' || *start == 'S') && starts_with_index(start + 1, cursor->end)) {
-        cursor->pos = start + 1;
+    bool ttmp = length >= 4 && gcn_word_is(start, 4, "ttmp") && starts_with_index(start + 4, cursor->end);
+    if (ttmp || (length && (*start == 's' || *start == 'S') && starts_with_index(start + 1, cursor->end))) {
+        const char *prefix = ttmp ? "ttmp" : "s";
+        unsigned limit = ttmp ? gcn_ttmp_count(arch) : gcn_sgpr_count(arch);
+        cursor->pos = start + strlen(prefix);
         if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
             return false;
-        if (scalar->code + scalar->count > gcn_sgpr_count(arch))
-            return gcn_fail(cursor, start, "SGPR out of range: %s has s0..s%u",
-                            gcn_arch_name(arch), gcn_sgpr_count(arch) - 1);
-        scalar->general = true;
-        return true;
-    }
-    if (length >= 4 && gcn_word_is(start, 4, "ttmp") &&
-        starts_with_index(start + 4, cursor->end)) {
-        cursor->pos = start + 4;
-        if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
-            return false;
-        if (scalar->code + scalar->count > gcn_ttmp_count(arch))
-            return gcn_fail(cursor, start, "TTMP register out of range: %s has ttmp0..ttmp%u",
-                            gcn_arch_name(arch), gcn_ttmp_count(arch) - 1);
-        scalar->code += gcn_ttmp_base(arch);
+        if (scalar->code + scalar->count > limit)
+            return gcn_fail(cursor, start, "%s out of range: %s has %s0..%s%u", ttmp ? "TTMP register" : "SGPR",
+                            gcn_arch_name(arch), prefix, prefix, limit - 1);
+        scalar->general = !ttmp;
+        scalar->code += ttmp ? gcn_ttmp_base(arch) : 0;
         return true;
     }
     const char *named = length ? gcn_read_named_scalar(start, cursor->end, arch, scalar) : NULL;

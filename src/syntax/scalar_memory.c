@@ -26,11 +26,7 @@ bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, 
         gcn_put(text, "null");
         return true;
     }
-    if (count == 1)
-        return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 1);
-    if (code & 1)
-        return false;
-    return gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, 2);
+    return (count == 1 || !(code & 1)) && gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, count == 1 ? 1 : 2);
 }
 
 char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count)
