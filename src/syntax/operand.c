@@ -93,7 +93,7 @@ static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_ar
         gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
         return true;
     }
-    if (count == 1 && code >= GCN_CODE_HALF && code <= 248 && (code < 248 || arch >= GCN_ARCH_GCN12)) {
+    if (count == 1 && code >= GCN_CODE_HALF && gcn_is_inline_constant(arch, code)) {
         gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
         return true;
     }
