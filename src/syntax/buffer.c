@@ -24,7 +24,7 @@ static const struct odd_srsrc {
 
 /* In LLVM as llvm-mc 14 prints it: false where it says invalid encoding
  * or, on GCN 1.0/1.1, where its assembler has no name for it. */
-bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
+static bool put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
     if (gcn_format_scalar(text, arch, dialect, code, 4))
         return true;
@@ -41,7 +41,7 @@ bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned 
            gcn_format_scalar(text, arch, dialect, code, 2);
 }
 
-bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
+static bool put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
     /* llvm-mc's assembler takes no src_lds_direct here (its disassembler prints it). */
     if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == 254)
@@ -66,13 +66,13 @@ bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigne
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
     gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return gcn_put_srsrc(&text, arch, dialect, code) ? at + text.length : NULL;
+    return put_srsrc(&text, arch, dialect, code) ? at + text.length : NULL;
 }
 
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
     gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return gcn_put_soffset(&text, arch, dialect, code) ? at + text.length : NULL;
+    return put_soffset(&text, arch, dialect, code) ? at + text.length : NULL;
 }
 
 /* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4. */

@@ -52,7 +52,6 @@ static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
  * instruction (the caller then prints it as data). */
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text);
-bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
 /* The true specials, operands whose text is more than a number or a
  * register, by operand syntax (one file each): format writes the field's
@@ -122,15 +121,12 @@ bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, 
                      gcn_instruction *instruction);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
- * names them (buffer.c): false where the dialect has no name; the same at
- * a raw pointer with GCN_OPERAND_ROOM bytes (NULL for false). */
-bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
-bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
+ * names them (buffer.c), at a raw pointer with GCN_OPERAND_ROOM bytes:
+ * NULL where the dialect has no name. */
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 /* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way
  * (saddr.c): llvm-mc 14's pairs lose their low bit. */
-bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* The same read: off, or count SGPRs (clrxdisasm's odd names with a
  * warning, llvm-mc's null), into *code. */

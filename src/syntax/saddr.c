@@ -37,15 +37,6 @@ char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsign
     return gcn_write_scalar(at, arch, dialect, code, count);
 }
 
-bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
-{
-    char spare[GCN_OPERAND_ROOM];
-    char *end = gcn_write_other_saddr(spare, arch, dialect, code, count);
-    if (end)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    return end != NULL;
-}
-
 bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;

@@ -17,11 +17,7 @@
 #include "syntax/generic.h"
 #include "syntax/modifier.h"
 
-/* Whether a shape has the offset operand, and takes glc in llvm-mc. */
-static inline bool gcn_memory_has_offset(unsigned shape)
-{
-    return shape != GCN_SHAPE_SMEM_NONE && shape != GCN_SHAPE_SMEM_TIME;
-}
+/* Whether a shape takes glc in llvm-mc. */
 static inline bool gcn_memory_takes_glc(unsigned shape)
 {
     return shape == GCN_SHAPE_SMEM_LOAD || shape == GCN_SHAPE_SMEM_STORE || shape == GCN_SHAPE_SMEM_ATOMIC;
@@ -34,7 +30,7 @@ static inline bool gcn_memory_takes_glc(unsigned shape)
 static inline unsigned gcn_llvm_memory_modifiers(const gcn_instruction *instruction, const gcn_row *row)
 {
     unsigned shape = row->shape;
-    bool no_offset = !gcn_memory_has_offset(shape);
+    bool no_offset = shape == GCN_SHAPE_SMEM_NONE || shape == GCN_SHAPE_SMEM_TIME;
     if (row->opcode[instruction->arch] < 0 || (no_offset && (instruction->modifiers & GCN_MOD_IMM)) ||
         (instruction->encoding == GCN_ENCODING_SMRD && no_offset &&
          (instruction->offset | instruction->reserved[0])))
