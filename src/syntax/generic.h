@@ -152,16 +152,16 @@ bool gcn_parse_float_text(gcn_cursor *cursor, uint32_t *bits);
 bool gcn_parse_imm16(gcn_cursor *cursor, bool unsigned_only, uint32_t *value);
 bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value);
 
-/* Whether the identifier at the cursor (length bytes) is followed by '('
- * (space between): a named operand such as vmcnt(0) or sendmsg(...). Else
- * it begins an expression (x+1, a symbol named lgkmcnt_sat), as llvm-mc
- * takes it. */
-static inline bool gcn_before_parenthesis(const gcn_cursor *cursor, size_t length)
+/* Whether the identifier at the cursor (length bytes) is followed by c
+ * (space between): '(' for a named operand such as vmcnt(0) or
+ * sendmsg(...), else it begins an expression (x+1, a symbol named
+ * lgkmcnt_sat), as llvm-mc takes it; '=' for CLRX's key=value. */
+static inline bool gcn_followed_by(const gcn_cursor *cursor, size_t length, char c)
 {
     const char *p = cursor->pos + length;
     while (p < cursor->end && (*p == ' ' || *p == '\t'))
         p++;
-    return p < cursor->end && *p == '(';
+    return p < cursor->end && *p == c;
 }
 
 #endif

@@ -34,10 +34,7 @@ static bool at_key(const gcn_cursor *cursor)
 {
     gcn_cursor here = *cursor;
     size_t length = gcn_peek_identifier(&here);
-    const char *p = here.pos + length;
-    while (length && p < cursor->end && (*p == ' ' || *p == '\t'))
-        p++;
-    return length && p < cursor->end && *p == '=';
+    return length && gcn_followed_by(&here, length, '=');
 }
 
 bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse)
@@ -150,22 +147,19 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
         parse->offset_at = cursor->pos;
         return gcn_parse_expression(cursor, &parse->offset);
     }
-    if (!llvm && gcn_peek_identifier(cursor) == 3 && gcn_word_is(cursor->pos, 3, "lit")) {
-        const char *after = cursor->pos + 3;
-        while (after < cursor->end && (*after == ' ' || *after == '\t'))
-            after++;
-        if (after < cursor->end && *after == '(') {
-            cursor->pos = after + 1;
-            if (!gcn_parse_expression(cursor, &parse->offset))
-                return false;
-            if (!gcn_accept(cursor, ')'))
-                return gcn_fail(cursor, cursor->pos, "expected ')' to close lit(");
-            if (arch != GCN_ARCH_GCN11)
-                return gcn_fail(cursor, at, "lit() is the SMRD literal offset of gcn1.1; %s has none",
-                                gcn_arch_name(arch));
-            parse->kind = GCN_MEMORY_OFFSET_LITERAL;
-            return true;
-        }
+    if (!llvm && gcn_peek_identifier(cursor) == 3 && gcn_word_is(cursor->pos, 3, "lit") &&
+        gcn_followed_by(cursor, 3, '(')) {
+        cursor->pos += 3;
+        gcn_accept(cursor, '(');
+        if (!gcn_parse_expression(cursor, &parse->offset))
+            return false;
+        if (!gcn_accept(cursor, ')'))
+            return gcn_fail(cursor, cursor->pos, "expected ')' to close lit(");
+        if (arch != GCN_ARCH_GCN11)
+            return gcn_fail(cursor, at, "lit() is the SMRD literal offset of gcn1.1; %s has none",
+                            gcn_arch_name(arch));
+        parse->kind = GCN_MEMORY_OFFSET_LITERAL;
+        return true;
     }
     /* (llvm-mc's printed sN and ttmpN are registers to gcn_at_register) */
     unsigned code;

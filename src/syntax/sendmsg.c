@@ -177,12 +177,11 @@ bool gcn_parse_sendmsg(gcn_cursor *cursor, uint32_t *value)
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
-    if (!gcn_accept_word_here(cursor, "sendmsg") || !gcn_before_parenthesis(cursor, 0)) {
+    if (!gcn_accept_word_here(cursor, "sendmsg") || !gcn_followed_by(cursor, 0, '(')) {
         cursor->pos = start; /* an integer, or an expression */
         return gcn_parse_imm16(cursor, true, value);
     }
-    if (!gcn_accept(cursor, '('))
-        return gcn_fail(cursor, cursor->pos, "expected '(' after sendmsg");
+    gcn_accept(cursor, '('); /* (followed by it) */
     const char *message_at = cursor->pos;
     unsigned id, op = 0, stream = 0;
     bool op_given = false, stream_given = false;
