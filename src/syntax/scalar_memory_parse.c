@@ -247,13 +247,14 @@ static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const 
     instruction->offset = GCN_CODE_LITERAL;
 }
 
-/* An immediate offset: its range per generation and dialect; on GCN 1.1
- * past 8 bits (or with _e64) the literal word. */
+/* An immediate offset: the offset field's width (SMRD's counts dwords,
+ * GCN 1.4's is signed); on GCN 1.1 past 8 bits (or with _e64) the literal
+ * word. */
 static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
                           const gcn_memory_parse *parse, int64_t value)
 {
     gcn_arch arch = cursor->options->arch;
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, smrd = is_smrd(arch), is_signed = arch >= GCN_ARCH_GCN14;
     const char *at = parse->offset_at;
     if (arch == GCN_ARCH_GCN11 && (parse->suffix == 64 || value < 0 || value > 0xff)) {
         if (parse->suffix == 32)
@@ -263,23 +264,19 @@ static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instructio
         set_literal(cursor, instruction, at, value);
         return true;
     }
-    unsigned width = arch == GCN_ARCH_GCN12 ? 20 : 8; /* the offset field's */
-    int64_t minimum = 0, maximum = (1 << width) - 1;
-    const char *expected = arch == GCN_ARCH_GCN12 ? "a 20-bit unsigned offset" : "an 8-bit unsigned dword offset";
-    if (arch >= GCN_ARCH_GCN14) {
-        width = 21;
-        minimum = -0x100000;
-        maximum = 0xfffff;
-        expected = "a 21-bit signed offset";
-        /* llvm-mc's assembler wants 20-bit unsigned offsets on buffers, yet
-         * its disassembler prints the field signed: take those back. */
-        if (llvm && value < 0 && value >= minimum && row && (row->flags & GCN_ROW_BUFFER_BASE))
-            gcn_warn(cursor, at, "llvm-mc takes no negative offset on %s (it prints them)", row->name);
-    }
+    unsigned field = smrd ? GCN_FIELD(SMRD, offset) : GCN_FIELD(SMEM, offset);
+    int64_t mask = gcn_field_places[instruction->encoding][arch][field].mask;
+    int64_t minimum = is_signed ? -(mask / 2) - 1 : 0, maximum = is_signed ? mask / 2 : mask;
+    unsigned width = (unsigned)__builtin_popcountll((uint64_t)mask);
+    /* llvm-mc's assembler wants 20-bit unsigned offsets on buffers, yet its
+     * disassembler prints the field signed: take those back. */
+    if (llvm && is_signed && value < 0 && value >= minimum && row && (row->flags & GCN_ROW_BUFFER_BASE))
+        gcn_warn(cursor, at, "llvm-mc takes no negative offset on %s (it prints them)", row->name);
     if (llvm && (value < minimum || value > maximum))
-        return gcn_fail(cursor, at, "offset %lld out of range: expected %s", (long long)value, expected);
+        return gcn_fail(cursor, at, "offset %lld out of range: expected a%s %u-bit %s offset", (long long)value,
+                        smrd ? "n" : "", width, is_signed ? "signed" : smrd ? "unsigned dword" : "unsigned");
     instruction->modifiers |= GCN_MOD_IMM;
-    instruction->offset = truncate(cursor, at, value, width, arch < GCN_ARCH_GCN14);
+    instruction->offset = truncate(cursor, at, value, width, !is_signed);
     return true;
 }
 
