@@ -97,28 +97,15 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
     const gcn_modifier_order *order = &gcn_modifier_orders[encoding][GCN_DIALECT_CLRX];
     char *end = gcn_write_modifiers_valued(spare, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
     gcn_put_length(text, spare, (size_t)(end - spare));
-    /* the fields: those no operand shows from reserved[], the others from
-     * the operands and modifiers */
+    /* the fields from the words (the instruction is a decoded one), and
+     * the keys the operands show: sdata, sbase, the offset with imm */
     const uint8_t *keys = key_fields[smem];
-    uint32_t values[GCN_MAX_FIELDS] = {0}, reserved[2] = {0, 0}, shown = 0;
-    if (instruction->reserved[0] | instruction->reserved[1])
-        gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
-    values[keys[2]] = instruction->offset;
-    values[keys[3]] = (modifiers & GCN_MOD_IMM) != 0;
-    if (smem)
-        values[keys[5]] = (modifiers & GCN_MOD_SOE) != 0;
+    uint32_t words[GCN_MAX_WORDS] = {0}, values[GCN_MAX_FIELDS], reserved[2], shown = 0;
+    gcn_encode_checked(instruction, words);
+    gcn_unpack(encoding, arch, words, values, reserved);
     for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand *operand = &instruction->operands[i];
-        switch (profile->operands[i].syntax) {
-        case GCN_SYNTAX_SREG: values[keys[0]] = operand->number, shown |= 1u << 0; break;
-        case GCN_SYNTAX_SMEM_PROBE: values[keys[0]] = operand->value, shown |= 1u << 0; break;
-        case GCN_SYNTAX_SBASE: values[keys[1]] = operand->number / 2u, shown |= 1u << 1; break;
-        default: /* the offset and imm; soffset with soe */
-            shown |= 3u << 2;
-            if (modifiers & GCN_MOD_SOE)
-                values[keys[4]] = operand->number;
-            break;
-        }
+        unsigned syntax = profile->operands[i].syntax;
+        shown |= syntax == GCN_SYNTAX_SBASE ? 1u << 1 : syntax == GCN_SYNTAX_SMEM_OFFSET ? 3u << 2 : 1u << 0;
     }
     if (key_form)
         shown = 0;
