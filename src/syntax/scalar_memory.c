@@ -98,18 +98,17 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
     char *end = gcn_write_modifiers_valued(spare, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
     gcn_put_length(text, spare, (size_t)(end - spare));
     /* the fields from the words (the instruction is a decoded one), and
-     * the keys the operands show: sdata, sbase, the offset with imm */
+     * the keys the operands show (none in the key form): sdata, sbase, the
+     * offset with imm */
     const uint8_t *keys = key_fields[smem];
     uint32_t words[GCN_MAX_WORDS] = {0}, values[GCN_MAX_FIELDS], reserved[2], shown = 0;
     gcn_encode_checked(instruction, words);
     gcn_unpack(encoding, arch, words, values, reserved);
-    for (unsigned i = 0; i < profile->operand_count; i++) {
+    for (unsigned i = 0; !key_form && i < profile->operand_count; i++) {
         unsigned syntax = profile->operands[i].syntax;
         shown |= syntax == GCN_SYNTAX_SBASE ? 1u << 1 : syntax == GCN_SYNTAX_SMEM_OFFSET ? 3u << 2 : 1u << 0;
     }
-    if (key_form)
-        shown = 0;
-    else if ((shown & 1u << 2) && (modifiers & GCN_MOD_SOE) && (modifiers & GCN_MOD_IMM)) {
+    if ((shown & 1u << 2) && (modifiers & GCN_MOD_SOE) && (modifiers & GCN_MOD_IMM)) {
         gcn_put(text, " offset:");
         gcn_put_hex(text, instruction->offset);
     }
