@@ -146,22 +146,14 @@ bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code)
     const char *start = cursor->pos;
     if (parse_raw_code(cursor, 255, code))
         return true;
-    if (llvm && arch >= GCN_ARCH_GCN12) { /* what llvm-mc's GCN 1.2/1.4 disassembler prints */
-        if (gcn_accept_word_here(cursor, "null")) {
-            *code = 125;
+    /* what llvm-mc's GCN 1.2/1.4 disassembler prints (null; GCN 1.4's sources on GCN 1.2) */
+    size_t length = llvm && arch >= GCN_ARCH_GCN12 ? gcn_peek_identifier_here(cursor) : 0;
+    for (size_t i = 0; length && i < gcn_scalar_name_count; i++) {
+        const gcn_scalar_name *name = &gcn_scalar_names[i];
+        if (name->count == 1 && ((name->llvm_prints >> arch) & 1u) && gcn_word_is(start, length, name->llvm)) {
+            cursor->pos += length;
+            *code = name->code;
             return true;
-        }
-        size_t length = arch == GCN_ARCH_GCN12 ? gcn_peek_identifier(cursor) : 0;
-        for (unsigned source = 235; length && source <= 239; source++) {
-            char name[40];
-            gcn_text text = {name, sizeof name, 0};
-            gcn_format_scalar(&text, GCN_ARCH_GCN14, GCN_DIALECT_LLVM, source, 1);
-            if (gcn_text_finish(&text) == 0 && text.length == length &&
-                strncasecmp(start, name, length) == 0) {
-                cursor->pos += length;
-                *code = source;
-                return true;
-            }
         }
     }
     gcn_scalar scalar;
