@@ -29,14 +29,6 @@ static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsi
     return kept;
 }
 
-/* An identifier directly followed by '=': a CLRX field key. */
-static bool at_key(const gcn_cursor *cursor)
-{
-    gcn_cursor here = *cursor;
-    size_t length = gcn_peek_identifier(&here);
-    return length && gcn_followed_by(&here, length, '=');
-}
-
 bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse)
 {
     memset(parse, 0, sizeof *parse);
@@ -54,8 +46,9 @@ bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *
         return gcn_fail(cursor, end - 4, "SMRD on gcn1.0 has no 64-bit form");
     gcn_skip_space(cursor);
     size_t length = gcn_peek_identifier(cursor);
-    parse->key_form = clrx && (at_key(cursor) || gcn_word_is(cursor->pos, length, "glc") ||
-                               gcn_word_is(cursor->pos, length, "nv"));
+    /* (a CLRX field key: an identifier followed by '=') */
+    parse->key_form = clrx && ((length && gcn_followed_by(cursor, length, '=')) ||
+                               gcn_word_is(cursor->pos, length, "glc") || gcn_word_is(cursor->pos, length, "nv"));
     return true;
 }
 
@@ -69,7 +62,7 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_
     if (gcn_at_end(&here))
         left_out = !after_comma || llvm;
     else if (!llvm)
-        left_out = !after_comma && at_key(&here);
+        left_out = !after_comma && length && gcn_followed_by(&here, length, '=');
     else /* (the usual next operand, ',', sN, s[N:M] or a number, is none of these) */
         left_out = gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
                    gcn_word_is(here.pos, length, "offset");
