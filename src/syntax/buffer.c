@@ -22,57 +22,36 @@ static const struct odd_srsrc {
     {124, GCN_ARCH_GCN10, GCN_ARCH_GCN14, false, "m0&ill!"},
 };
 
-/* In LLVM as llvm-mc 14 prints it: false where it says invalid encoding
+/* In LLVM as llvm-mc 14 prints it: NULL where it says invalid encoding
  * or, on GCN 1.0/1.1, where its assembler has no name for it. */
-static bool put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
-{
-    if (gcn_format_scalar(text, arch, dialect, code, 4))
-        return true;
-    for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
-        if (odd_srsrcs[i].code == code && arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
-            (dialect == GCN_DIALECT_CLRX || odd_srsrcs[i].llvm)) {
-            gcn_put(text, odd_srsrcs[i].text);
-            return true;
-        }
-    }
-    /* (CLRX: not reached, every code is covered.) The GCN 1.2/1.4
-     * disassembler names a tuple by its first registers: xnack_mask; tba (GCN 1.2) */
-    return dialect == GCN_DIALECT_LLVM && arch >= GCN_ARCH_GCN12 && (code == 104 || code == 108) &&
-           gcn_format_scalar(text, arch, dialect, code, 2);
-}
-
-static bool put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
-{
-    /* llvm-mc's assembler takes no src_lds_direct here (its disassembler prints it). */
-    if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == 254)
-        return false;
-    if (gcn_format_scalar(text, arch, dialect, code, 1))
-        return true;
-    if (dialect == GCN_DIALECT_CLRX) { /* clrxdisasm's name for a reserved code */
-        gcn_put(text, "ill_");
-        gcn_put_unsigned(text, code);
-        return true;
-    }
-    if (arch < GCN_ARCH_GCN12)
-        return false;
-    /* The GCN 1.2 disassembler also names GCN 1.4's sources, and 125. */
-    if (code == 125) {
-        gcn_put(text, "null");
-        return true;
-    }
-    return code >= 235 && code <= 239 && gcn_format_scalar(text, GCN_ARCH_GCN14, dialect, code, 1);
-}
-
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return put_srsrc(&text, arch, dialect, code) ? at + text.length : NULL;
+    char *end = gcn_write_scalar(at, arch, dialect, code, 4);
+    for (size_t i = 0; !end && i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++)
+        if (odd_srsrcs[i].code == code && arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
+            (dialect == GCN_DIALECT_CLRX || odd_srsrcs[i].llvm))
+            end = gcn_write(at, odd_srsrcs[i].text);
+    /* (CLRX: not reached, every code is covered.) The GCN 1.2/1.4
+     * disassembler names a tuple by its first registers: xnack_mask; tba (GCN 1.2) */
+    if (!end && dialect == GCN_DIALECT_LLVM && arch >= GCN_ARCH_GCN12 && (code == 104 || code == 108))
+        end = gcn_write_scalar(at, arch, dialect, code, 2);
+    return end;
 }
 
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return put_soffset(&text, arch, dialect, code) ? at + text.length : NULL;
+    /* llvm-mc's assembler takes no src_lds_direct here (its disassembler prints it). */
+    if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == 254)
+        return NULL;
+    char *end = gcn_write_scalar(at, arch, dialect, code, 1);
+    if (end || (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12))
+        return end;
+    if (dialect == GCN_DIALECT_CLRX) /* clrxdisasm's name for a reserved code */
+        return gcn_write_unsigned(gcn_write_length(at, "ill_", 4), code);
+    /* The GCN 1.2 disassembler also names GCN 1.4's sources, and 125. */
+    if (code == 125)
+        return gcn_write_length(at, "null", 4);
+    return code >= 235 && code <= 239 ? gcn_write_scalar(at, GCN_ARCH_GCN14, dialect, code, 1) : NULL;
 }
 
 /* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4. */
