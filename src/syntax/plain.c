@@ -18,7 +18,7 @@
 /* The longest statement the one-pass path reads. */
 enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
 
-/* A name past s and ttmp (vcc, null, tba...) exactly as gcn_put_llvm_memory_register
+/* A name past s and ttmp (vcc, null, tba...) exactly as gcn_write_llvm_memory_other
  * prints it for some field value of count registers: the end of the text
  * read, or NULL. The only candidate is the register the name reads as
  * (each name prints one value), checked by printing it; out of line, so
@@ -37,11 +37,11 @@ static __attribute__((noinline)) const char *printed_special(const char *at, con
         return NULL;
     if (candidate < 102 || candidate >= 128 || (base && (candidate & 1)))
         return NULL;
-    char buffer[32];
-    gcn_text text = {buffer, sizeof buffer, 0};
-    if (!gcn_put_llvm_memory_register(&text, arch, candidate, count) || gcn_text_finish(&text) != 0)
+    char buffer[GCN_OPERAND_ROOM];
+    const char *printed = gcn_write_llvm_memory_other(buffer, arch, candidate, count);
+    if (!printed)
         return NULL;
-    size_t n = text.length, available = (size_t)(end - at);
+    size_t n = (size_t)(printed - buffer), available = (size_t)(end - at);
     if (n > available || memcmp(at, buffer, n) != 0 ||
         (n < available && gcn_is_identifier_char(at[n])))
         return NULL;
@@ -80,7 +80,7 @@ static inline size_t printed_prefix(const char *at, const char *end, gcn_arch ar
     return 0;
 }
 
-/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_put_llvm_memory_register
+/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_write_llvm_memory_other
  * prints them, read without printing: an aligned first register, no
  * leading zeros (no register lies past 999), no space. The end of the text
  * read, or NULL. */

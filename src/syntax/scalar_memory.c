@@ -5,34 +5,23 @@
 
 #include "codec/codec.h"
 
-bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
+char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
     /* (a code past the SGPRs) TTMP tuples lose the bits below their
      * alignment and may reach ttmp15 whatever the generation has; specials
      * are named only at their own width (pairs also stand for four SGPRs);
-     * 125 is "null"; false where llvm-mc reports an invalid encoding. */
+     * 125 is "null"; NULL where llvm-mc reports an invalid encoding. */
     unsigned align = gcn_scalar_alignment(count);
     unsigned ttmp = gcn_ttmp_base(arch);
     if (code >= ttmp && code < 124) {
         unsigned first = (code - ttmp) & ~(align - 1);
-        if (first + count > 16)
-            return false;
-        gcn_put_ttmps(text, first, count);
-        return true;
+        return first + count > 16 ? NULL : gcn_write_range(at, "ttmp", 4, first, first + count - 1, count != 1);
     }
     if (count >= 8)
-        return false;
-    if (code == GCN_CODE_NULL) {
-        gcn_put(text, "null");
-        return true;
-    }
-    return (count == 1 || !(code & 1)) && gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, count == 1 ? 1 : 2);
-}
-
-char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count)
-{
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return gcn_put_llvm_memory_register(&text, arch, code, count) ? at + text.length : NULL;
+        return NULL;
+    if (code == GCN_CODE_NULL)
+        return gcn_write_length(at, "null", 4);
+    return count == 1 || !(code & 1) ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count == 1 ? 1 : 2) : NULL;
 }
 
 /* GCN 1.0/1.1: what llvm-mc assembles in this place: aligned SGPR and TTMP
@@ -47,9 +36,7 @@ char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsig
         assembles = (code - ttmp) % align == 0 && code - ttmp + count <= gcn_ttmp_count(arch);
     else
         assembles = count < 4 && code < 128 && !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return assembles && gcn_format_scalar(&text, arch, GCN_DIALECT_LLVM, code, count) ? at + text.length
-                                                                                     : NULL;
+    return assembles ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count) : NULL;
 }
 
 const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_instruction *copy)

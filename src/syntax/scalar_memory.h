@@ -39,13 +39,12 @@ static inline unsigned gcn_llvm_memory_modifiers(const gcn_instruction *instruct
            (gcn_memory_takes_glc(shape) ? 0 : GCN_MOD_GLC);
 }
 
-/* A register as llvm-mc 14 disassembles it (GCN 1.2/1.4), and as it
- * assembles it (GCN 1.0/1.1), past the usual SGPRs: at a raw pointer with
- * GCN_OPERAND_ROOM bytes, NULL where llvm-mc has no text (scalar_memory.c). */
+/* A register as llvm-mc 14 disassembles it (GCN 1.2/1.4; the parser reads
+ * back what it prints), and as it assembles it (GCN 1.0/1.1), past the
+ * usual SGPRs: at a raw pointer with GCN_OPERAND_ROOM bytes, NULL where
+ * llvm-mc has no text (scalar_memory.c). */
 char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count);
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data);
-/* The same into a text (GCN 1.2/1.4; the parser reads back what it prints). */
-bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, unsigned count);
 
 /* A register: CLRX's with a name (code below 128), else NULL (the key
  * form); llvm-mc's SGPRs straight (GCN 1.0/1.1 aligned, GCN 1.2/1.4 masked
