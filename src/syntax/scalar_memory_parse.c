@@ -73,23 +73,6 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_
     return left_out;
 }
 
-/* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
- * some field value, also where its assembler refuses that text (s[96:103]
- * on GCN 1.2, null, tba as a buffer base, exec as a load's destination):
- * our LLVM output reads back, with a warning that names llvm-mc's message. */
-static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool base, bool data, unsigned *code)
-{
-    const char *at = cursor->pos;
-    const char *after = gcn_read_llvm_memory_printed(at, cursor->end, cursor->options->arch, count, base, code);
-    if (!after)
-        return false;
-    cursor->pos = after;
-    const char *message = *code + count > 102 ? gcn_llvm_refused_scalar(cursor->options->arch, *code, count, data) : NULL;
-    if (message)
-        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)(after - at), at, message);
-    return true;
-}
-
 /* A register operand of count registers. sbase must start at an even
  * register (the field holds a pair index); a misaligned SGPR tuple is an
  * error in both dialects, as in llvm-mc and clrxasm (whose disassembler
@@ -98,12 +81,22 @@ static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool ba
 static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsigned *code, const char *what)
 {
     gcn_arch arch = cursor->options->arch;
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, data = strcmp(what, "sdata") == 0;
     gcn_skip_space(cursor);
-    if (llvm && !is_smrd(arch) &&
-        accept_llvm_disassembled(cursor, count, base, !base && what[0] == 's' && what[1] == 'd', code))
-        return true;
     const char *at = cursor->pos;
+    /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
+     * some field value, also where its assembler refuses that text (s[96:103]
+     * on GCN 1.2, null, tba as a buffer base, exec as a load's destination):
+     * our LLVM output reads back, with a warning that names llvm-mc's message. */
+    const char *after = llvm && !is_smrd(arch) ? gcn_read_llvm_memory_printed(at, cursor->end, arch, count, base, code)
+                                               : NULL;
+    if (after) {
+        cursor->pos = after;
+        const char *message = *code + count > 102 ? gcn_llvm_refused_scalar(arch, *code, count, data) : NULL;
+        if (message)
+            gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)(after - at), at, message);
+        return true;
+    }
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
@@ -115,7 +108,7 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsign
         return gcn_fail(cursor, at, "'%.*s' does not fit the 7-bit %s field", length, at, what);
     if (base && (scalar.code & 1))
         return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
-    if (llvm && !base && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC) && strcmp(what, "sdata") == 0)
+    if (llvm && data && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC))
         return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
     unsigned ttmp = gcn_ttmp_base(arch);
     bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
