@@ -28,14 +28,11 @@ char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsign
  * tuples, specials at their own width; data operands exclude m0 and exec. */
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
 {
-    unsigned align = gcn_scalar_alignment(count), ttmp = gcn_ttmp_base(arch);
-    bool assembles;
-    if (code < gcn_sgpr_count(arch))
-        assembles = code % align == 0 && code + count <= gcn_sgpr_count(arch);
-    else if (code >= ttmp && code < ttmp + gcn_ttmp_count(arch))
-        assembles = (code - ttmp) % align == 0 && code - ttmp + count <= gcn_ttmp_count(arch);
-    else
-        assembles = count < 4 && code < 128 && !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
+    unsigned ttmp = gcn_ttmp_base(arch), sgprs = gcn_sgpr_count(arch);
+    bool tuple = code < sgprs || (code >= ttmp && code < ttmp + gcn_ttmp_count(arch));
+    unsigned index = code < sgprs ? code : code - ttmp, limit = code < sgprs ? sgprs : gcn_ttmp_count(arch);
+    bool assembles = tuple ? index % gcn_scalar_alignment(count) == 0 && index + count <= limit
+                           : count < 4 && code < 128 && !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
     return assembles ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count) : NULL;
 }
 
