@@ -101,7 +101,39 @@ static inline gcn_status parse_row(gcn_cursor *cursor, uint16_t index, size_t na
     return parse_operands(cursor, row, instruction);
 }
 
-static gcn_status not_supported_yet(gcn_cursor *cursor, const char *name, size_t name_length);
+/* "an SMEM", "an MTBUF", "an EXP", but "a SOP2", "a VOP2": as read aloud. */
+static const char *article(const char *encoding)
+{
+    return encoding[0] == 'M' || encoding[0] == 'E' || (encoding[0] == 'S' && encoding[1] != 'O') ? "an" : "a";
+}
+
+/* A name the tables lack: one of the ISA's that they do not have yet, or
+ * unknown (with the nearest name they have). */
+static __attribute__((noinline)) gcn_status not_supported_yet(gcn_cursor *cursor, const char *name,
+                                                              size_t name_length)
+{
+    const char *encoding;
+    const gcn_isa_mnemonic *known = gcn_isa_mnemonic_find(name, name_length, &encoding);
+    gcn_arch arch = cursor->options->arch;
+    if (known && (known->arches >> arch & 1)) {
+        gcn_fail(cursor, name, "%.*s is %s %s instruction, not supported yet", (int)name_length, name,
+                 article(encoding), encoding);
+    } else if (known) {
+        char generations[64];
+        list_generations(known->arches, generations);
+        gcn_fail(cursor, name, "%.*s is %s %s instruction of %s (not of %s), not supported yet",
+                 (int)name_length, name, article(encoding),
+                 encoding, generations, gcn_arch_name(arch));
+    } else {
+        const char *nearest = gcn_nearest_name(name, name_length);
+        if (nearest)
+            gcn_fail(cursor, name, "unknown instruction '%.*s'; did you mean '%s'?",
+                     (int)name_length, name, nearest);
+        else
+            gcn_fail(cursor, name, "unknown instruction '%.*s'", (int)name_length, name);
+    }
+    return GCN_ERROR_SYNTAX;
+}
 
 /* Mnemonics past the exact spelling before a space: other cases, CLRX's
  * size suffix and illegal-opcode names, a tab after the name, unknown
@@ -135,40 +167,6 @@ static __attribute__((noinline)) gcn_status parse_other_mnemonic(gcn_cursor *cur
     if (index == GCN_ROW_NONE)
         return not_supported_yet(cursor, name, name_length);
     return parse_row(cursor, index, name_length, instruction);
-}
-
-/* "an SMEM", "an MTBUF", "an EXP", but "a SOP2", "a VOP2": as read aloud. */
-static const char *article(const char *encoding)
-{
-    return encoding[0] == 'M' || encoding[0] == 'E' || (encoding[0] == 'S' && encoding[1] != 'O') ? "an" : "a";
-}
-
-/* A name the tables lack: one of the ISA's that they do not have yet, or
- * unknown (with the nearest name they have). */
-static __attribute__((noinline)) gcn_status not_supported_yet(gcn_cursor *cursor, const char *name,
-                                                              size_t name_length)
-{
-    const char *encoding;
-    const gcn_isa_mnemonic *known = gcn_isa_mnemonic_find(name, name_length, &encoding);
-    gcn_arch arch = cursor->options->arch;
-    if (known && (known->arches >> arch & 1)) {
-        gcn_fail(cursor, name, "%.*s is %s %s instruction, not supported yet", (int)name_length, name,
-                 article(encoding), encoding);
-    } else if (known) {
-        char generations[64];
-        list_generations(known->arches, generations);
-        gcn_fail(cursor, name, "%.*s is %s %s instruction of %s (not of %s), not supported yet",
-                 (int)name_length, name, article(encoding),
-                 encoding, generations, gcn_arch_name(arch));
-    } else {
-        const char *nearest = gcn_nearest_name(name, name_length);
-        if (nearest)
-            gcn_fail(cursor, name, "unknown instruction '%.*s'; did you mean '%s'?",
-                     (int)name_length, name, nearest);
-        else
-            gcn_fail(cursor, name, "unknown instruction '%.*s'", (int)name_length, name);
-    }
-    return GCN_ERROR_SYNTAX;
 }
 
 /* A failed statement: its column and message, also where no gcn_fail
