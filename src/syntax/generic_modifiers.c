@@ -155,11 +155,15 @@ static int find_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t sh
     return found;
 }
 
-bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown)
+bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction)
 {
+    uint32_t seen = 0;
     const char *first_key;
-    return cursor->options->dialect == GCN_DIALECT_CLRX &&
-           find_field_key(cursor, encoding, shown, cursor->options->arch, &first_key) >= 0;
+    while (!gcn_at_end(cursor) && cursor->options->dialect == GCN_DIALECT_CLRX &&
+           find_field_key(cursor, encoding, shown, cursor->options->arch, &first_key) >= 0)
+        if (!gcn_parse_field(cursor, encoding, shown, &seen, instruction))
+            return false;
+    return true;
 }
 
 /* CLRX: one field the row shows no operand or modifier for (vaddr=0x12),

@@ -459,19 +459,6 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     }
 }
 
-/* CLRX's key=value for the fields the row does not show (sdst=0x15), as
- * the families with modifiers read them; what follows that is no such key
- * the caller reports. */
-static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown,
-                                gcn_instruction *instruction)
-{
-    uint32_t seen = 0;
-    while (!gcn_at_end(cursor) && gcn_at_field_key(cursor, encoding, shown))
-        if (!gcn_parse_field(cursor, encoding, shown, &seen, instruction))
-            return false;
-    return true;
-}
-
 /* Every profile's operands, then CLRX's key=value forms. */
 static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const gcn_profile *profile,
                                                      gcn_instruction *instruction)
@@ -499,7 +486,7 @@ static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const g
     instruction->operand_count = profile->operand_count;
     instruction->literal = state.literal_value;
     instruction->word_count = (uint8_t)(gcn_encodings[encoding].words + state.literal);
-    return parse_hidden_fields(cursor, encoding, shown, instruction);
+    return cursor->pos >= cursor->end || gcn_parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
 /* A profile's operands: the one operand of a profile that is an
@@ -536,7 +523,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     if (!read || cursor->pos >= cursor->end || encoding == GCN_ENCODING_SOPP)
         return read;
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding] | 1u << operand->field;
-    return parse_hidden_fields(cursor, encoding, shown, instruction);
+    return gcn_parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
 static __attribute__((noinline)) bool not_known_to_llvm(gcn_cursor *cursor, const gcn_row *row)
