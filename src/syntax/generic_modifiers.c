@@ -301,7 +301,8 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
             return false;
         /* (FLAT's saddr: its own rules, gcn_parse_saddr) */
         scalar_refused |= !memory && operands[i].kind != GCN_OPERAND_VECTOR &&
-                          profile->operands[i].syntax != GCN_SYNTAX_SREG && operands[i].number + operands[i].count > 102;
+                          profile->operands[i].syntax != GCN_SYNTAX_SREG &&
+                          operands[i].number + operands[i].count > 102;
     }
     instruction->operand_count = profile->operand_count;
     if (llvm && scalar_refused)
