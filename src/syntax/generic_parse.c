@@ -511,10 +511,9 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     if (gcn_at_end(cursor)) {
         if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
             return true;
-        if (row && syntax == GCN_SYNTAX_IMM16)
-            return gcn_fail(cursor, cursor->pos, "%s needs an immediate operand", row->name);
-        if (row && syntax == GCN_SYNTAX_BRANCH)
-            return gcn_fail(cursor, cursor->pos, "%s needs a branch target", row->name);
+        if (row && (syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_BRANCH))
+            return gcn_fail(cursor, cursor->pos, "%s needs %s", row->name,
+                            syntax == GCN_SYNTAX_BRANCH ? "a branch target" : "an immediate operand");
     } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
         return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
     }
