@@ -165,21 +165,16 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
-    if (dialect == GCN_DIALECT_CLRX && cursor->pos < cursor->end && *cursor->pos == '[') {
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
-        if (!parse_subscript(cursor, out))
-            return false;
-        scalar.code = out->number;
-        scalar.count = out->count;
-        scalar.general = scalar.code + scalar.count <= gcn_sgpr_count(arch);
-    }
-    if (scalar.count != count && count != 0)
-        return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
-                        count == 1 ? "" : "s", scalar.count);
-    /* Both dialects want SGPR tuples aligned; llvm-mc any tuple. */
-    if (count && (llvm || scalar.general) && scalar.code < 128 && scalar.code % gcn_scalar_alignment(scalar.count))
-        return gcn_fail_misaligned(cursor, start, scalar.count);
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
+    if (!parse_subscript(cursor, out))
+        return false;
+    if (out->count != count && count != 0)
+        return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
+                        count == 1 ? "" : "s", out->count);
+    /* Both dialects want SGPR tuples aligned; llvm-mc any tuple. */
+    bool sgprs = out->number + out->count <= gcn_sgpr_count(arch);
+    if (count && (llvm || sgprs) && out->number < 128 && out->number % gcn_scalar_alignment(out->count))
+        return gcn_fail_misaligned(cursor, start, out->count);
     return true;
 }
 
