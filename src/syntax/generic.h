@@ -113,10 +113,10 @@ extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
 bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
                               gcn_instruction *instruction);
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);
-/* CLRX's key=value for a field the row does not show (shown: the fields
- * its operands and modifiers give): whether one is at the cursor, and one
- * read into reserved[] (seen: the keys given before; twice is an error). */
-bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown);
+/* CLRX's key=value for fields the row does not show (shown: the fields its
+ * operands and modifiers give), into reserved[]: those at the cursor (what is no such
+ * key is the caller's), and one (seen: the keys given before; twice is an error). */
+bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction);
 bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
                      gcn_instruction *instruction);
 
