@@ -88,6 +88,37 @@ static inline unsigned char gcn_lower(char c)
     return gcn_lower_case[(unsigned char)c];
 }
 
+/* A hex digit's value; 16 for any other character. */
+static inline unsigned gcn_hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+           : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+}
+
+/* A number as the printers write it at p: 0, a decimal without a leading
+ * zero (up to 19 digits), or 0x and 1 to 16 hex digits. The end, or NULL;
+ * what follows is the caller's to check (octal, 0b and longer numbers are
+ * the expression parser's). */
+static inline __attribute__((always_inline)) const char *gcn_read_plain_number(const char *p, const char *end,
+                                                                               uint64_t *value)
+{
+    const char *digits = p;
+    uint64_t number = 0;
+    if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x') {
+        for (digits = p += 2; p < end && p - digits < 16 && gcn_hex_digit(*p) < 16; p++)
+            number = number << 4 | gcn_hex_digit(*p);
+    } else if (p < end && *p == '0') {
+        p++; /* a lone 0; more digits would be octal */
+    } else {
+        for (; p < end && (unsigned)(*p - '0') <= 9 && p - digits < 19; p++)
+            number = number * 10 + (unsigned)(*p - '0');
+    }
+    if (p == digits)
+        return NULL;
+    *value = number;
+    return p;
+}
+
 /* Whether the length bytes at text spell word (word_length bytes, in lower
  * case), ignoring the case of text: a name match without strncasecmp. */
 static inline bool gcn_name_is(const char *text, size_t length, const char *word,

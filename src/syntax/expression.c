@@ -72,13 +72,6 @@ static size_t local_label_length(const gcn_cursor *cursor)
     return (size_t)(p + 1 - cursor->pos);
 }
 
-/* A hex digit's value; 16 for any other character. */
-static inline unsigned hex_digit(char c)
-{
-    return c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-           : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
-}
-
 static bool parse_number(gcn_cursor *cursor, uint64_t *value)
 {
     const char *p = cursor->pos, *start = p;
@@ -95,7 +88,7 @@ static bool parse_number(gcn_cursor *cursor, uint64_t *value)
     uint64_t result = 0;
     bool overflow = false, any = base == 8;
     for (; p < cursor->end; p++) {
-        unsigned digit = hex_digit(*p);
+        unsigned digit = gcn_hex_digit(*p);
         if (digit == 16 && gcn_is_identifier_char(*p))
             return gcn_fail(cursor, start, "invalid number");
         if (digit == 16)
@@ -135,8 +128,8 @@ static bool parse_character(gcn_cursor *cursor, uint64_t *value)
         if (e == 'x' || e == 'X') {
             c = 0;
             unsigned digits = 0;
-            for (; p < end && digits < 2 && hex_digit(*p) < 16; p++, digits++)
-                c = c * 16 + hex_digit(*p);
+            for (; p < end && digits < 2 && gcn_hex_digit(*p) < 16; p++, digits++)
+                c = c * 16 + gcn_hex_digit(*p);
             if (digits == 0)
                 return gcn_fail(cursor, at, "invalid escape in character constant");
         } else if (e >= '0' && e <= '7') {
@@ -423,24 +416,8 @@ bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
                        GCN_CHAR_IDENTIFIER)
         return parse_symbol_address(cursor, value, section);
     bool negative = p < end && *p == '-';
-    p += negative;
-    if (p >= end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_DIGIT))
-        return parse_full_address(cursor, value, section);
-    uint64_t number = 0;
-    const char *digits = p;
-    if (*p == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')) {
-        digits = p += 2;
-        for (; p < end && p - digits <= 16 && hex_digit(*p) < 16; p++)
-            number = number << 4 | hex_digit(*p);
-        if (p == digits || p - digits > 16)
-            return parse_full_address(cursor, value, section);
-    } else if (*p == '0') {
-        p++; /* a lone 0; more digits would be octal */
-    } else {
-        for (; p < end && *p >= '0' && *p <= '9' && p - digits < 19; p++)
-            number = number * 10 + (unsigned)(*p - '0');
-    }
-    if (p < end && gcn_is_identifier_char(*p))
+    uint64_t number;
+    if (!(p = gcn_read_plain_number(p + negative, end, &number)) || (p < end && gcn_is_identifier_char(*p)))
         return parse_full_address(cursor, value, section);
     const char *after = p;
     while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))

@@ -132,38 +132,18 @@ static __attribute__((noinline)) const char *read_other_scalar(const char *at, c
     return at;
 }
 
-/* An immediate offset as llvm-mc prints it: 0, decimal without a leading
- * zero, or 0x and up to six hex digits, at most maximum, followed by
- * space, a comma or the end. NULL otherwise. */
+/* An immediate offset as llvm-mc prints it (gcn_read_plain_number's), at
+ * most maximum, followed by space, a comma or the end. NULL otherwise. */
 static inline __attribute__((always_inline)) const char *
-read_number(const char *at, const char *end, uint32_t maximum,
-                                         uint32_t *value)
+read_number(const char *at, const char *end, uint32_t maximum, uint32_t *value)
 {
-    uint32_t number = 0;
-    const char *digits;
-    if (end - at > 2 && at[0] == '0' && (at[1] == 'x' || at[1] == 'X')) {
-        for (digits = at += 2; at < end && at - digits < 6; at++) {
-            unsigned digit = (unsigned)(*at - '0');
-            if (digit > 9) {
-                unsigned letter = (unsigned)((*at | 0x20) - 'a');
-                if (letter > 5)
-                    break;
-                digit = letter + 10;
-            }
-            number = number << 4 | digit;
-        }
-    } else if (at < end && *at == '0') {
-        digits = at++;
-    } else {
-        for (digits = at; at < end && (unsigned)(*at - '0') <= 9 && at - digits < 7; at++)
-            number = number * 10 + (uint32_t)(*at - '0');
-    }
-    if (at == digits || number > maximum || (at < end && *at != ' ' && *at != '\t' && *at != ','))
+    uint64_t number;
+    if (!(at = gcn_read_plain_number(at, end, &number)) || number > maximum ||
+        (at < end && *at != ' ' && *at != '\t' && *at != ','))
         return NULL;
-    *value = number;
+    *value = (uint32_t)number;
     return at;
 }
-
 
 /* GCN 1.2/1.4 LLVM: a register as llvm-mc's disassembler prints some field
  * value: sN, s[N:M], ttmpN... past their prefix, or a special name. */
