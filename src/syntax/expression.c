@@ -211,75 +211,68 @@ static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
 /* Operations; comparisons and logical ones give 0 or 1 (llvm: 0 or -1 for
  * comparisons). */
 enum {
-    OP_LOGICAL_OR = 1, OP_LOGICAL_AND, OP_EQUAL, OP_NOT_EQUAL, OP_LESS, OP_LESS_EQUAL,
-    OP_GREATER, OP_GREATER_EQUAL, OP_LESS_UNSIGNED, OP_LESS_EQUAL_UNSIGNED,
-    OP_GREATER_UNSIGNED, OP_GREATER_EQUAL_UNSIGNED, OP_OR, OP_XOR, OP_AND, OP_OR_NOT,
+    OP_LOGICAL_OR = 1, OP_LOGICAL_AND, OP_COMPARE, OP_COMPARE_UNSIGNED, OP_OR, OP_XOR, OP_AND, OP_OR_NOT,
     OP_SHIFT_LEFT, OP_SHIFT_RIGHT, OP_SHIFT_RIGHT_LOGICAL, OP_ADD, OP_SUBTRACT,
     OP_MULTIPLY, OP_DIVIDE, OP_REMAINDER, OP_DIVIDE_UNSIGNED, OP_REMAINDER_UNSIGNED
 };
+enum { LESS = 1, EQUAL = 2, GREATER = 4 };
 
-/* The binary operators, longest first: their operation and precedence level
- * (higher binds tighter) in the llvm and the clrx dialect, 0 where the dialect
- * has none. llvm-mc: || 1, && 2, comparisons 3, + - 4, | ^ & ! 5, * / % << >> 6
- * (>> logical). C: || 1, && 2, | 3, ^ 4, & 5, equality 6, relational 7, shifts 8,
- * + - 9, * / % 10; CLRX's extras at the level of their C relatives. */
+/* The binary operators, longest first: their operation, the relations a
+ * comparison is true for, and their precedence level (higher binds tighter)
+ * in the llvm and the clrx dialect, 0 where the dialect has none. llvm-mc:
+ * || 1, && 2, comparisons 3, + - 4, | ^ & ! 5, * / % << >> 6 (>> logical).
+ * C: || 1, && 2, | 3, ^ 4, & 5, equality 6, relational 7, shifts 8, + - 9,
+ * * / % 10; CLRX's extras at the level of their C relatives. */
 static const struct binary_operator {
     char text[4];
-    uint8_t op, llvm_level, clrx_level;
+    uint8_t op, relations, llvm_level, clrx_level;
 } operators[] = {
-    {">>>", OP_SHIFT_RIGHT, 0, 8},           {"<=@", OP_LESS_EQUAL_UNSIGNED, 0, 7},
-    {">=@", OP_GREATER_EQUAL_UNSIGNED, 0, 7}, {"||", OP_LOGICAL_OR, 1, 1},
-    {"&&", OP_LOGICAL_AND, 2, 2},             {"==", OP_EQUAL, 3, 6},
-    {"!=", OP_NOT_EQUAL, 3, 6},               {"<>", OP_NOT_EQUAL, 3, 6},
-    {"<<", OP_SHIFT_LEFT, 6, 8},              {">>", OP_SHIFT_RIGHT_LOGICAL, 6, 0},
-    {">>", OP_SHIFT_RIGHT, 0, 8},             {"<=", OP_LESS_EQUAL, 3, 7},
-    {">=", OP_GREATER_EQUAL, 3, 7},           {"<@", OP_LESS_UNSIGNED, 0, 7},
-    {">@", OP_GREATER_UNSIGNED, 0, 7},        {"//", OP_DIVIDE_UNSIGNED, 0, 10},
-    {"%%", OP_REMAINDER_UNSIGNED, 0, 10},     {"|", OP_OR, 5, 3},
-    {"!", OP_OR_NOT, 5, 3},                   {"^", OP_XOR, 5, 4},
-    {"&", OP_AND, 5, 5},                      {"<", OP_LESS, 3, 7},
-    {">", OP_GREATER, 3, 7},                  {"+", OP_ADD, 4, 9},
-    {"-", OP_SUBTRACT, 4, 9},                 {"*", OP_MULTIPLY, 6, 10},
-    {"/", OP_DIVIDE, 6, 10},                  {"%", OP_REMAINDER, 6, 10},
+    {">>>", OP_SHIFT_RIGHT, 0, 0, 8},                     {"<=@", OP_COMPARE_UNSIGNED, LESS | EQUAL, 0, 7},
+    {">=@", OP_COMPARE_UNSIGNED, GREATER | EQUAL, 0, 7},  {"||", OP_LOGICAL_OR, 0, 1, 1},
+    {"&&", OP_LOGICAL_AND, 0, 2, 2},                      {"==", OP_COMPARE, EQUAL, 3, 6},
+    {"!=", OP_COMPARE, LESS | GREATER, 3, 6},             {"<>", OP_COMPARE, LESS | GREATER, 3, 6},
+    {"<<", OP_SHIFT_LEFT, 0, 6, 8},                       {">>", OP_SHIFT_RIGHT_LOGICAL, 0, 6, 0},
+    {">>", OP_SHIFT_RIGHT, 0, 0, 8},                      {"<=", OP_COMPARE, LESS | EQUAL, 3, 7},
+    {">=", OP_COMPARE, GREATER | EQUAL, 3, 7},            {"<@", OP_COMPARE_UNSIGNED, LESS, 0, 7},
+    {">@", OP_COMPARE_UNSIGNED, GREATER, 0, 7},           {"//", OP_DIVIDE_UNSIGNED, 0, 0, 10},
+    {"%%", OP_REMAINDER_UNSIGNED, 0, 0, 10},              {"|", OP_OR, 0, 5, 3},
+    {"!", OP_OR_NOT, 0, 5, 3},                            {"^", OP_XOR, 0, 5, 4},
+    {"&", OP_AND, 0, 5, 5},                               {"<", OP_COMPARE, LESS, 3, 7},
+    {">", OP_COMPARE, GREATER, 3, 7},                     {"+", OP_ADD, 0, 4, 9},
+    {"-", OP_SUBTRACT, 0, 4, 9},                          {"*", OP_MULTIPLY, 0, 6, 10},
+    {"/", OP_DIVIDE, 0, 6, 10},                           {"%", OP_REMAINDER, 0, 6, 10},
 };
 
-/* The binary operator at the cursor: its operation, level and length; 0 if none. */
-static int operator_at(const gcn_cursor *cursor, int *level, size_t *length)
+/* The binary operator at the cursor and its level; NULL if none. */
+static const struct binary_operator *operator_at(const gcn_cursor *cursor, int *level)
 {
     const char *p = cursor->pos;
     if (p >= cursor->end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_OPERATOR))
-        return 0;
+        return NULL;
     bool llvm = cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM;
     for (const struct binary_operator *o = operators; o < operators + sizeof operators / sizeof *o; o++) {
         size_t n = strlen(o->text);
         *level = llvm ? o->llvm_level : o->clrx_level;
-        if (*level && (size_t)(cursor->end - p) >= n && memcmp(p, o->text, n) == 0) {
-            *length = n;
-            return o->op;
-        }
+        if (*level && (size_t)(cursor->end - p) >= n && memcmp(p, o->text, n) == 0)
+            return o;
     }
-    return 0;
+    return NULL;
 }
 
-static bool apply(gcn_cursor *cursor, const char *at, int op, term *left, const term *right)
+static bool apply(gcn_cursor *cursor, const char *at, const struct binary_operator *o, term *left,
+                  const term *right)
 {
     uint64_t a = left->value, b = right->value, r;
     int64_t sa = (int64_t)a, sb = (int64_t)b;
     uint64_t truth = cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM ? UINT64_MAX : 1;
-    unsigned section = 0;
+    unsigned section = 0, op = o->op;
     switch (op) {
     case OP_LOGICAL_OR: r = a || b; break;
     case OP_LOGICAL_AND: r = a && b; break;
-    case OP_EQUAL: r = a == b ? truth : 0; break;
-    case OP_NOT_EQUAL: r = a != b ? truth : 0; break;
-    case OP_LESS: r = sa < sb ? truth : 0; break;
-    case OP_LESS_EQUAL: r = sa <= sb ? truth : 0; break;
-    case OP_GREATER: r = sa > sb ? truth : 0; break;
-    case OP_GREATER_EQUAL: r = sa >= sb ? truth : 0; break;
-    case OP_LESS_UNSIGNED: r = a < b ? truth : 0; break;
-    case OP_LESS_EQUAL_UNSIGNED: r = a <= b ? truth : 0; break;
-    case OP_GREATER_UNSIGNED: r = a > b ? truth : 0; break;
-    case OP_GREATER_EQUAL_UNSIGNED: r = a >= b ? truth : 0; break;
+    case OP_COMPARE:
+    case OP_COMPARE_UNSIGNED:
+        r = o->relations & (a == b ? EQUAL : (op == OP_COMPARE ? sa < sb : a < b) ? LESS : GREATER) ? truth : 0;
+        break;
     case OP_OR: r = a | b; break;
     case OP_XOR: r = a ^ b; break;
     case OP_AND: r = a & b; break;
@@ -326,16 +319,15 @@ static bool parse_binary(gcn_cursor *cursor, int min_level, int depth, term *res
     for (;;) {
         gcn_skip_space(cursor);
         int level;
-        size_t length;
-        int op = operator_at(cursor, &level, &length);
-        if (!op || level < min_level)
+        const struct binary_operator *o = operator_at(cursor, &level);
+        if (!o || level < min_level)
             return true;
         const char *at = cursor->pos;
-        cursor->pos += length;
+        cursor->pos += strlen(o->text);
         term right;
         if (!parse_binary(cursor, level + 1, depth, &right))
             return false;
-        if (!apply(cursor, at, op, result, &right))
+        if (!apply(cursor, at, o, result, &right))
             return false;
     }
 }
@@ -367,8 +359,7 @@ static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int
     if (!parse_conditional(cursor, 0, &result))
         return false;
     *value = (int64_t)result.value;
-    if (section)
-        *section = result.section;
+    *section = result.section;
     return true;
 }
 
@@ -397,8 +388,7 @@ static __attribute__((noinline)) bool parse_symbol_address(gcn_cursor *cursor, i
         return fail_unknown(cursor, at, length);
     cursor->pos = after;
     *value = (int64_t)result.value;
-    if (section)
-        *section = result.section;
+    *section = result.section;
     return true;
 }
 
@@ -426,14 +416,14 @@ bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
         return parse_full_address(cursor, value, section);
     cursor->pos = after;
     *value = (int64_t)(negative ? (uint64_t)0 - number : number);
-    if (section)
-        *section = 0;
+    *section = 0;
     return true;
 }
 
 bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value)
 {
-    return gcn_parse_address(cursor, value, NULL);
+    unsigned section;
+    return gcn_parse_address(cursor, value, &section);
 }
 
 /* Whether a binary '-' lies at the top level of [p, end), the symbol
