@@ -44,13 +44,6 @@ static unsigned column_of(const gcn_cursor *cursor, const char *at)
     return (unsigned)(at - cursor->text) + 1;
 }
 
-/* Whether the symbol lookup asked for no messages (GCN_LOOKUP_QUIET). */
-static bool quiet(const gcn_parse_options *options)
-{
-    return options && options->resolve == gcn_section_resolver && options->resolve_context &&
-           (((const gcn_section_lookup *)options->resolve_context)->flags & GCN_LOOKUP_QUIET);
-}
-
 bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
 {
     if (!cursor->failed) {
@@ -58,7 +51,8 @@ bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
         if (cursor->error) {
             va_list arguments;
             va_start(arguments, format);
-            if (quiet(cursor->options))
+            const gcn_section_lookup *lookup = gcn_section_lookup_of(cursor->options);
+            if (lookup && (lookup->flags & GCN_LOOKUP_QUIET)) /* the lookup asked for no messages */
                 cursor->error->message[0] = '\0';
             else
                 vsnprintf(cursor->error->message, sizeof cursor->error->message, format, arguments);

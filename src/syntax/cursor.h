@@ -152,6 +152,12 @@ static inline bool gcn_accept_word_here(gcn_cursor *cursor, const char *word)
     return true;
 }
 
+/* The lookup of options that resolve symbols by gcn_section_resolver, or NULL. */
+static inline const gcn_section_lookup *gcn_section_lookup_of(const gcn_parse_options *options)
+{
+    return options && options->resolve == gcn_section_resolver ? options->resolve_context : NULL;
+}
+
 /* Records an error at `at` (first error wins) and returns false. */
 bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
     __attribute__((format(printf, 3, 4)));

@@ -43,16 +43,13 @@ static inline __attribute__((always_inline)) bool resolve(gcn_cursor *cursor, co
                                                           size_t length, term *result)
 {
     const gcn_parse_options *options = cursor->options;
+    const gcn_section_lookup *lookup = gcn_section_lookup_of(options);
     int64_t value;
     result->section = 0;
-    if (!options || !options->resolve)
-        return false;
-    if (options->resolve == gcn_section_resolver) {
-        const gcn_section_lookup *lookup = options->resolve_context;
-        if (!lookup || !lookup->lookup ||
-            !lookup->lookup(lookup->context, name, length, &value, &result->section))
+    if (lookup) {
+        if (!lookup->lookup || !lookup->lookup(lookup->context, name, length, &value, &result->section))
             return false;
-    } else if (!options->resolve(options->resolve_context, name, length, &value)) {
+    } else if (!options || !options->resolve || !options->resolve(options->resolve_context, name, length, &value)) {
         return false;
     }
     result->value = (uint64_t)value;
@@ -191,11 +188,10 @@ static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
         return parse_character(cursor, &result->value);
     size_t length = gcn_peek_identifier(cursor);
     if (length == 1 && c == '.') {
-        const gcn_parse_options *options = cursor->options;
+        const gcn_section_lookup *lookup = gcn_section_lookup_of(cursor->options);
         cursor->pos++;
-        result->value = options ? options->address : 0;
-        if (options && options->resolve == gcn_section_resolver && options->resolve_context)
-            result->section = ((const gcn_section_lookup *)options->resolve_context)->section;
+        result->value = cursor->options ? cursor->options->address : 0;
+        result->section = lookup ? lookup->section : 0;
         return true;
     }
     if (length > 0) {
@@ -461,9 +457,8 @@ int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
             p++;
     }
     size_t variant_length = (size_t)(p - variant);
-    gcn_literal_reference *reference = NULL;
-    if (options->resolve == gcn_section_resolver && options->resolve_context)
-        reference = ((const gcn_section_lookup *)options->resolve_context)->reference;
+    const gcn_section_lookup *lookup = gcn_section_lookup_of(options);
+    gcn_literal_reference *reference = lookup ? lookup->reference : NULL;
     if (!reference) {
         if (!variant_length)
             return 0;

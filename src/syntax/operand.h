@@ -8,7 +8,6 @@
 
 /* Codes of the 8-bit scalar operand field. */
 enum {
-    GCN_CODE_VCC = 106,
     GCN_CODE_M0 = 124,
     GCN_CODE_NULL = 125,     /* no register; llvm-mc prints "null" from GCN 1.2 on */
     GCN_CODE_EXEC = 126,
@@ -16,7 +15,6 @@ enum {
     GCN_CODE_HALF = 240,     /* inline floats 0.5 .. -4.0 at 240..247, 1/(2*pi) at 248 */
     GCN_CODE_VCCZ = 251,
     GCN_CODE_EXECZ = 252,
-    GCN_CODE_SCC = 253,
     GCN_CODE_LITERAL = 255
 };
 
@@ -80,10 +78,8 @@ const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
 const char *gcn_llvm_refused_scalar(gcn_arch arch, unsigned code, unsigned count, bool data);
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
-/* The same two written at a raw pointer, for a formatter that reserved
- * room for its whole text once (GCN_OPERAND_ROOM a register operand);
- * each returns the end. VGPRs: first + count <= 256. Scalars: NULL if no
- * name fits. */
+/* The room of a register operand written at a raw pointer (gcn_write_...),
+ * for a formatter that reserves room for its whole text once. */
 enum { GCN_OPERAND_ROOM = 64 };
 
 /* Register numbers 0..255 as text: up to three digits and their count,

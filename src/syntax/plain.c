@@ -49,22 +49,6 @@ static __attribute__((noinline)) const char *printed_special(const char *at, con
     return at + n;
 }
 
-/* CLRX (and llvm on SMRD): a special name (vcc, xnack_mask, m0..., in any case) of count
- * registers that fits the 7-bit field, as parse_scalar_register reads it
- * without a register symbol: the end of the text read, or NULL (the
- * general path then reports it). Out of line: rare. */
-static __attribute__((noinline)) const char *clrx_special(const char *at, const char *end,
-                                                         gcn_arch arch, unsigned count, bool base,
-                                                         unsigned *code)
-{
-    gcn_scalar scalar;
-    const char *after = gcn_read_named_scalar(at, end, arch, &scalar);
-    if (!after || scalar.count != count || scalar.code >= 128 || (base && (scalar.code & 1)))
-        return NULL;
-    *code = scalar.code;
-    return after;
-}
-
 /* The length of the register prefix llvm-mc prints at at ('s' or "ttmp"),
  * 0 if none; *first_code receives the code of its register 0. */
 static inline size_t printed_prefix(const char *at, const char *end, gcn_arch arch,
@@ -113,11 +97,19 @@ static __attribute__((noinline)) const char *read_other_scalar(const char *at, c
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
     if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
-        /* (SMRD's llvm names only at their own width, as llvm-mc assembles
-         * them, and neither m0 nor exec, which it refuses as data) */
-        if (clrx || arch < GCN_ARCH_GCN12)
-            return (at = clrx_special(at, end, arch, count, base, code)) &&
-                           (clrx || (*code != GCN_CODE_M0 && *code < GCN_CODE_EXEC)) ? at : NULL;
+        /* CLRX (and llvm on SMRD): a name of count registers that fits the
+         * 7-bit field, as gcn_parse_scalar reads it without a register
+         * symbol (SMRD's llvm: neither m0 nor exec, which llvm-mc refuses
+         * as data) */
+        if (clrx || arch < GCN_ARCH_GCN12) {
+            gcn_scalar scalar;
+            if (!(at = gcn_read_named_scalar(at, end, arch, &scalar)) || scalar.count != count ||
+                scalar.code >= 128 || (base && (scalar.code & 1)) ||
+                (!clrx && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC)))
+                return NULL;
+            *code = scalar.code;
+            return at;
+        }
         at = printed_special(at, end, arch, count, base, code);
         /* what llvm-mc may refuse (m0 and exec also as data): the general
          * path decides, and warns */
