@@ -359,60 +359,41 @@ static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int
     return true;
 }
 
-/* gcn_parse_address from an identifier. The other common case, a branch
- * target: a lone symbol (not `.`) that ends the expression, resolved once,
- * an undefined one reported as the full parser does; anything else to the
- * full parser. Out of line, so that a plain number keeps a small frame. */
-static __attribute__((noinline)) bool parse_symbol_address(gcn_cursor *cursor, int64_t *value,
-                                                           unsigned *section)
-{
-    /* Four at a time where four remain: one bound check for them. */
-    const char *at = cursor->pos, *after = at + 1, *end = cursor->end;
-    while (end - after >= 4 && gcn_is_identifier_char(after[0]) && gcn_is_identifier_char(after[1]) &&
-           gcn_is_identifier_char(after[2]) && gcn_is_identifier_char(after[3]))
-        after += 4;
-    while (after < end && gcn_is_identifier_char(*after))
-        after++;
-    size_t length = (size_t)(after - at);
-    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
-        after++;
-    if ((length == 1 && *at == '.') ||
-        (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR)))
-        return parse_full_address(cursor, value, section);
-    term result;
-    if (!resolve(cursor, at, length, &result))
-        return fail_unknown(cursor, at, length);
-    cursor->pos = after;
-    *value = (int64_t)result.value;
-    *section = result.section;
-    return true;
-}
-
-/* The common case, register indices and offsets, read here: a plain decimal
- * or hex number, maybe negated, that ends the expression, the cursor left
- * where the full parser would (after the space that follows). The full
- * parser reads and reports anything else (octal, 0b, 1b, overflow, an
- * operator next). */
+/* The common cases read here: a plain decimal or hex number, maybe negated
+ * (register indices, offsets), or a lone symbol but `.` (a branch target),
+ * resolved once, that ends the expression, the cursor left where the full
+ * parser would (after the space that follows). The full parser reads and
+ * reports anything else (octal, 0b, 1b, overflow, an operator next). */
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
 {
     gcn_skip_space(cursor);
-    const char *p = cursor->pos, *end = cursor->end;
-    /* What starts an identifier starts no number: a symbol tried first. */
-    if (p < end && (gcn_character_class[(unsigned char)*p] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
-                       GCN_CHAR_IDENTIFIER)
-        return parse_symbol_address(cursor, value, section);
-    bool negative = p < end && *p == '-';
-    uint64_t number;
-    if (!(p = gcn_read_plain_number(p + negative, end, &number)) || (p < end && gcn_is_identifier_char(*p)))
+    const char *at = cursor->pos, *p = at, *end = cursor->end;
+    /* What starts an identifier starts no number. */
+    bool symbol = p < end && (gcn_character_class[(unsigned char)*p] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
+                                 GCN_CHAR_IDENTIFIER,
+         negative = p < end && *p == '-';
+    uint64_t number = 0;
+    if (symbol) { /* four at a time where four remain: one bound check for them */
+        for (p++; end - p >= 4 && gcn_is_identifier_char(p[0]) && gcn_is_identifier_char(p[1]) &&
+                  gcn_is_identifier_char(p[2]) && gcn_is_identifier_char(p[3]);)
+            p += 4;
+        while (p < end && gcn_is_identifier_char(*p))
+            p++;
+    } else if (!(p = gcn_read_plain_number(p + negative, end, &number)) || (p < end && gcn_is_identifier_char(*p))) {
         return parse_full_address(cursor, value, section);
+    }
     const char *after = p;
     while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
         after++;
-    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
+    if ((after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR)) ||
+        (symbol && p - at == 1 && *at == '.'))
         return parse_full_address(cursor, value, section);
+    term result = {negative ? (uint64_t)0 - number : number, 0};
+    if (symbol && !resolve(cursor, at, (size_t)(p - at), &result))
+        return fail_unknown(cursor, at, (size_t)(p - at));
     cursor->pos = after;
-    *value = (int64_t)(negative ? (uint64_t)0 - number : number);
-    *section = 0;
+    *value = (int64_t)result.value;
+    *section = result.section;
     return true;
 }
 
