@@ -151,9 +151,7 @@ static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
         return gcn_fail(cursor, cursor->pos, "expression nested too deeply");
     gcn_skip_space(cursor);
     const char *at = cursor->pos;
-    if (at >= cursor->end)
-        return gcn_fail(cursor, at, "expected an expression");
-    char c = *at;
+    char c = at < cursor->end ? *at : '\0'; /* the end: an expression expected, as below */
     bool llvm = cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM;
     if (c == '-' || c == '+' || c == '~' || c == '!' || (c == '@' && !llvm)) {
         cursor->pos++;
@@ -175,18 +173,12 @@ static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
         return true;
     }
     result->section = 0;
-    if (c >= '0' && c <= '9') {
-        size_t length = local_label_length(cursor);
-        if (length == 0)
-            return parse_number(cursor, &result->value);
-        if (!resolve(cursor, at, length, result))
-            return gcn_fail(cursor, at, "undefined local label '%.*s'", (int)length, at);
-        cursor->pos += length;
-        return true;
-    }
     if (c == '\'')
         return parse_character(cursor, &result->value);
-    size_t length = gcn_peek_identifier(cursor);
+    bool digit = c >= '0' && c <= '9'; /* a number, or a local label */
+    size_t length = digit ? local_label_length(cursor) : gcn_peek_identifier(cursor);
+    if (digit && length == 0)
+        return parse_number(cursor, &result->value);
     if (length == 1 && c == '.') {
         const gcn_section_lookup *lookup = gcn_section_lookup_of(cursor->options);
         cursor->pos++;
@@ -194,14 +186,13 @@ static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
         result->section = lookup ? lookup->section : 0;
         return true;
     }
-    if (length > 0) {
-        if (resolve(cursor, at, length, result)) {
-            cursor->pos += length;
-            return true;
-        }
-        return fail_unknown(cursor, at, length);
-    }
-    return gcn_fail(cursor, at, "expected an expression");
+    if (length == 0)
+        return gcn_fail(cursor, at, "expected an expression");
+    if (!resolve(cursor, at, length, result))
+        return digit ? gcn_fail(cursor, at, "undefined local label '%.*s'", (int)length, at)
+                     : fail_unknown(cursor, at, length);
+    cursor->pos += length;
+    return true;
 }
 
 /* Operations; comparisons and logical ones give 0 or 1 (llvm: 0 or -1 for
