@@ -170,11 +170,12 @@ void gcn_warn(gcn_cursor *cursor, const char *at, const char *format, ...)
  * resolver (see gcn_section_resolver); `1b`/`1f` name local labels. */
 bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value);
 /* A literal operand that names a symbol an object relocates (llvm
- * dialect, a gcn_literal_reference in the section lookup): 1 when read
- * (the reference filled, *value 0), -1 after an error (sym@rel32@lo
- * without a reference names the symbol), 0, the cursor untouched, for any
- * other operand. dwords: the operand's (a 64-bit one takes no symbol). */
-int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value);
+ * dialect, a gcn_literal_reference in the section lookup): true when read
+ * (the reference filled, *value 0); false after an error (the cursor
+ * failed: sym@rel32@lo without a reference names the symbol) or, the
+ * cursor untouched, for any other operand. dwords: the operand's (a 64-bit
+ * one takes no symbol). */
+bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value);
 /* The same, and *section receives where the value counts from: 0 for an
  * absolute number, else the section of the labels (or `.`) it is made of. */
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section);

@@ -412,16 +412,16 @@ static bool subtracts(const char *p, const char *end)
     return false;
 }
 
-int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
+bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
 {
     const gcn_parse_options *options = cursor->options;
     if (!options || options->dialect != GCN_DIALECT_LLVM)
-        return 0;
+        return false;
     gcn_skip_space(cursor);
     const char *at = cursor->pos, *end = cursor->end;
     size_t length = gcn_peek_identifier_here(cursor);
     if (length == 0 || (length == 1 && *at == '.'))
-        return 0;
+        return false;
     const char *p = at + length, *variant = p;
     while (p < end && *p == '@') {
         p++;
@@ -433,13 +433,12 @@ int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
     gcn_literal_reference *reference = lookup ? lookup->reference : NULL;
     if (!reference) {
         if (!variant_length)
-            return 0;
-        gcn_fail(cursor, at, "'%.*s' needs a relocation: only an object (gcnasm -f elf) takes it",
-                 (int)(p - at), at);
-        return -1;
+            return false;
+        return gcn_fail(cursor, at, "'%.*s' needs a relocation: only an object (gcnasm -f elf) takes it",
+                        (int)(p - at), at);
     }
     if (!variant_length && reference->constant(reference->context, at, length))
-        return 0; /* a number */
+        return false; /* a number */
     /* The addend: the rest of the operand, a number. */
     const char *stop = p;
     int depth = 0;
@@ -465,10 +464,9 @@ int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
             continue;
         if (!reference->constant(reference->context, name, (size_t)(n - name))) {
             if (!variant_length)
-                return 0;
-            gcn_fail(cursor, name, "the addend of '%.*s' names '%.*s', not a number", (int)(p - at), at,
-                     (int)(n - name), name);
-            return -1;
+                return false;
+            return gcn_fail(cursor, name, "the addend of '%.*s' names '%.*s', not a number", (int)(p - at), at,
+                            (int)(n - name), name);
         }
     }
     if (q < stop) {
@@ -479,19 +477,14 @@ int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
                       section == 0 && gcn_at_end(&rest);
         if (!number) {
             if (!variant_length)
-                return 0; /* a label difference, or an error the expression parser reports */
-            gcn_fail(cursor, q, "expected '+' or '-' and a number after '%.*s'", (int)(p - at), at);
-            return -1;
+                return false; /* a label difference, or an error the expression parser reports */
+            return gcn_fail(cursor, q, "expected '+' or '-' and a number after '%.*s'", (int)(p - at), at);
         }
     }
-    if (dwords == 2) {
-        gcn_fail(cursor, at, "llvm-mc takes no symbol in a 64-bit operand");
-        return -1;
-    }
-    if (reference->found) {
-        gcn_fail(cursor, at, "only one literal of an instruction may name a symbol");
-        return -1;
-    }
+    if (dwords == 2)
+        return gcn_fail(cursor, at, "llvm-mc takes no symbol in a 64-bit operand");
+    if (reference->found)
+        return gcn_fail(cursor, at, "only one literal of an instruction may name a symbol");
     reference->found = true;
     reference->subtracted = subtracts(p, stop);
     reference->name = at;
@@ -502,5 +495,5 @@ int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
     reference->column = (unsigned)(at - cursor->text) + 1;
     cursor->pos = stop;
     *value = 0;
-    return 1;
+    return true;
 }

@@ -277,9 +277,8 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
         }
     }
     int64_t value;
-    int reference = gcn_parse_reference(cursor, count, &value); /* sym@rel32@lo+4 in an object */
-    if (reference)
-        return reference > 0 && take_literal(cursor, start, state, value, out);
+    if (gcn_parse_reference(cursor, count, &value) || cursor->failed) /* sym@rel32@lo+4 in an object */
+        return !cursor->failed && take_literal(cursor, start, state, value, out);
     /* Condition sources, inline floats, and symbols or numbers that are
      * inline constants; anything else a literal. */
     gcn_parse_error quiet;
