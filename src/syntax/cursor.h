@@ -88,11 +88,12 @@ static inline unsigned char gcn_lower(char c)
     return gcn_lower_case[(unsigned char)c];
 }
 
-/* A hex digit's value; 16 for any other character. */
+/* Each byte's value as a hex digit; 16 for any other. */
+extern const unsigned char gcn_hex_digits[256];
+
 static inline unsigned gcn_hex_digit(char c)
 {
-    return c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-           : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+    return gcn_hex_digits[(unsigned char)c];
 }
 
 /* A number as the printers write it at p: 0, a decimal without a leading
@@ -102,15 +103,15 @@ static inline unsigned gcn_hex_digit(char c)
 static inline __attribute__((always_inline)) const char *gcn_read_plain_number(const char *p, const char *end,
                                                                                uint64_t *value)
 {
-    const char *digits = p;
+    const char *digits = p, *stop;
     uint64_t number = 0;
     if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x') {
-        for (digits = p += 2; p < end && p - digits < 16 && gcn_hex_digit(*p) < 16; p++)
+        for (digits = p += 2, stop = end - p > 16 ? p + 16 : end; p < stop && gcn_hex_digit(*p) < 16; p++)
             number = number << 4 | gcn_hex_digit(*p);
     } else if (p < end && *p == '0') {
         p++; /* a lone 0; more digits would be octal */
     } else {
-        for (; p < end && (unsigned)(*p - '0') <= 9 && p - digits < 19; p++)
+        for (stop = end - p > 19 ? p + 19 : end; p < stop && (unsigned)(*p - '0') <= 9; p++)
             number = number * 10 + (unsigned)(*p - '0');
     }
     if (p == digits)

@@ -346,7 +346,8 @@ static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int
     if (!parse_conditional(cursor, 0, &result))
         return false;
     *value = (int64_t)result.value;
-    *section = result.section;
+    if (section)
+        *section = result.section;
     return true;
 }
 
@@ -384,14 +385,14 @@ bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
         return fail_unknown(cursor, at, (size_t)(p - at));
     cursor->pos = after;
     *value = (int64_t)result.value;
-    *section = result.section;
+    if (section)
+        *section = result.section;
     return true;
 }
 
 bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value)
 {
-    unsigned section;
-    return gcn_parse_address(cursor, value, &section);
+    return gcn_parse_address(cursor, value, NULL);
 }
 
 /* Whether a binary '-' lies at the top level of [p, end), the symbol

@@ -118,8 +118,7 @@ static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_o
     gcn_scalar scalar;
     const char *end;
     if (cursor->options->register_alias ||
-        !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, true,
-                                          &scalar)) ||
+        !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, &scalar)) ||
         scalar.count != count || (end < cursor->end && *end == '[') ||
         scalar.code % gcn_scalar_alignment(count))
         return false;

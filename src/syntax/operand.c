@@ -352,7 +352,7 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
     const gcn_parse_options *options = cursor->options;
     const char *p;
     if (!options->register_alias && /* sN, s[A:B], ttmpN, ttmp[A:B] */
-        (p = gcn_read_scalar_registers(cursor->pos, cursor->end, options->arch, true, scalar))) {
+        (p = gcn_read_scalar_registers(cursor->pos, cursor->end, options->arch, scalar))) {
         cursor->pos = p;
         return true;
     }

@@ -216,26 +216,23 @@ gcn_read_register_range(const char *p, const char *end, unsigned limit, bool who
     return p;
 }
 
-/* sN, s[A:B], ttmpN or ttmp[A:B] as gcn_read_register_range reads them,
- * in range for the generation, at p: the end, or NULL for anything else. */
+/* sN, s[A:B], ttmpN or ttmp[A:B] (whole, as gcn_read_register_range reads
+ * them) in range for the generation at p: the end, or NULL otherwise. */
 static inline __attribute__((always_inline)) const char *
-gcn_read_scalar_registers(const char *p, const char *end, gcn_arch arch, bool whole,
-                          gcn_scalar *scalar)
+gcn_read_scalar_registers(const char *p, const char *end, gcn_arch arch, gcn_scalar *scalar)
 {
     unsigned first, count;
     if (p >= end)
         return NULL;
     unsigned letter = (unsigned char)*p | 0x20; /* lower case for letters */
     if (letter == 's') {
-        if (!(p = gcn_read_register_range(p + 1, end, gcn_sgpr_count(arch), whole, &first,
-                                         &count)))
+        if (!(p = gcn_read_register_range(p + 1, end, gcn_sgpr_count(arch), true, &first, &count)))
             return NULL;
         *scalar = (gcn_scalar){first, count, true, false};
         return p;
     }
     if (letter != 't' || end - p <= 4 || !gcn_word_is(p, 4, "ttmp") ||
-        !(p = gcn_read_register_range(p + 4, end, gcn_ttmp_count(arch), whole, &first,
-                                      &count)))
+        !(p = gcn_read_register_range(p + 4, end, gcn_ttmp_count(arch), true, &first, &count)))
         return NULL;
     *scalar = (gcn_scalar){first + gcn_ttmp_base(arch), count, false, false};
     return p;
