@@ -424,11 +424,8 @@ bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
     if (length == 0 || (length == 1 && *at == '.'))
         return false;
     const char *p = at + length, *variant = p;
-    while (p < end && *p == '@') {
+    while (p < end && (*p == '@' || gcn_is_identifier_char(*p))) /* @abs32@lo */
         p++;
-        while (p < end && gcn_is_identifier_char(*p))
-            p++;
-    }
     size_t variant_length = (size_t)(p - variant);
     const gcn_section_lookup *lookup = gcn_section_lookup_of(options);
     gcn_literal_reference *reference = lookup ? lookup->reference : NULL;

@@ -248,9 +248,8 @@ bool gcn_at_register(gcn_cursor *cursor)
 {
     size_t length = gcn_peek_identifier(cursor);
     const char *p = cursor->pos, *end = cursor->end;
-    if (length == 0) {
+    if (length == 0)
         return false;
-    }
     if ((*p == 's' || *p == 'S' || *p == 'v' || *p == 'V') && starts_with_index(p + 1, end))
         return true;
     if (length >= 4 && gcn_word_is(p, 4, "ttmp") && starts_with_index(p + 4, end))
