@@ -435,16 +435,10 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
         cursor, row, instruction);
 }
 
+/* The one-pass path alone (tests/plain_path.c): one copy for every
+ * profile, its values read at run time. */
 bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
-    switch (row ? gcn_shape_layouts[row->shape] : GCN_SHAPE_COUNT) {
-#define PROFILE(family, name, ...)                                                                 \
-    case GCN_SHAPE_##family##_##name:                                                              \
-        return takes(&profiles[GCN_SHAPE_##family##_##name]) &&                                    \
-               parse_plain(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);
-#include "isa/profiles.def"
-#undef PROFILE
-    default:
-        return false;
-    }
+    const gcn_profile *profile = row ? &profiles[gcn_shape_layouts[row->shape]] : NULL;
+    return profile && takes(profile) && parse_plain(cursor, row, profile, instruction);
 }
