@@ -221,20 +221,13 @@ gcn_read_register_range(const char *p, const char *end, unsigned limit, bool who
 static inline __attribute__((always_inline)) const char *
 gcn_read_scalar_registers(const char *p, const char *end, gcn_arch arch, gcn_scalar *scalar)
 {
-    unsigned first, count;
-    if (p >= end)
+    unsigned first, count, letter = p < end ? (unsigned char)*p | 0x20 : 0; /* lower case for letters */
+    bool ttmp = letter == 't';
+    if ((letter != 's' && (!ttmp || end - p <= 4 || !gcn_word_is(p, 4, "ttmp"))) ||
+        !(p = gcn_read_register_range(p + (ttmp ? 4 : 1), end, ttmp ? gcn_ttmp_count(arch) : gcn_sgpr_count(arch),
+                                      true, &first, &count)))
         return NULL;
-    unsigned letter = (unsigned char)*p | 0x20; /* lower case for letters */
-    if (letter == 's') {
-        if (!(p = gcn_read_register_range(p + 1, end, gcn_sgpr_count(arch), true, &first, &count)))
-            return NULL;
-        *scalar = (gcn_scalar){first, count, true, false};
-        return p;
-    }
-    if (letter != 't' || end - p <= 4 || !gcn_word_is(p, 4, "ttmp") ||
-        !(p = gcn_read_register_range(p + 4, end, gcn_ttmp_count(arch), true, &first, &count)))
-        return NULL;
-    *scalar = (gcn_scalar){first + gcn_ttmp_base(arch), count, false, false};
+    *scalar = (gcn_scalar){first + (ttmp ? gcn_ttmp_base(arch) : 0), count, !ttmp, false};
     return p;
 }
 
