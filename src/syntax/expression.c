@@ -73,11 +73,8 @@ static bool parse_number(gcn_cursor *cursor, uint64_t *value)
 {
     const char *p = cursor->pos, *start = p;
     unsigned base = 10;
-    if (p + 1 < cursor->end && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        base = 16;
-        p += 2;
-    } else if (p + 1 < cursor->end && p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) {
-        base = 2;
+    if (p + 1 < cursor->end && p[0] == '0' && ((p[1] | 0x20) == 'x' || (p[1] | 0x20) == 'b')) {
+        base = (p[1] | 0x20) == 'x' ? 16 : 2; /* 'X' | 0x20 == 'x' */
         p += 2;
     } else if (p[0] == '0') {
         base = 8;
