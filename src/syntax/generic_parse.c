@@ -118,8 +118,7 @@ static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_o
     gcn_scalar scalar;
     const char *end;
     if (cursor->options->register_alias ||
-        !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, true,
-                                          &scalar)) ||
+        !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, &scalar)) ||
         scalar.count != count || (end < cursor->end && *end == '[') ||
         scalar.code % gcn_scalar_alignment(count))
         return false;
@@ -276,9 +275,8 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
         }
     }
     int64_t value;
-    int reference = gcn_parse_reference(cursor, count, &value); /* sym@rel32@lo+4 in an object */
-    if (reference)
-        return reference > 0 && take_literal(cursor, start, state, value, out);
+    if (gcn_parse_reference(cursor, count, &value) || cursor->failed) /* sym@rel32@lo+4 in an object */
+        return !cursor->failed && take_literal(cursor, start, state, value, out);
     /* Condition sources, inline floats, and symbols or numbers that are
      * inline constants; anything else a literal. */
     gcn_parse_error quiet;
