@@ -509,36 +509,6 @@ static void test_memory_refusals(void)
     }
 }
 
-/* gcn_decode_scalar_memory (a caller that knows the family) decodes
- * SMRD/SMEM words as gcn_decode_checked does, to the byte, truncated or
- * not. */
-static void test_memory_shortcut(void)
-{
-    static const gcn_encoding encodings[] = {GCN_ENCODING_SMRD, GCN_ENCODING_SMEM};
-    for (size_t f = 0; f < 2; f++) {
-        for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
-            if (!gcn_encoding_on_arch(encodings[f], (gcn_arch)arch))
-                continue;
-            test_random random;
-            test_random_start(&random, test_seed(), "encodings-shortcut", encodings[f], arch);
-            unsigned differ = 0;
-            for (unsigned i = 0; i < SAMPLES; i++) {
-                uint32_t words[GCN_MAX_WORDS] = {0};
-                random_words(&random, encodings[f], (gcn_arch)arch, words);
-                size_t count = 1 + i % 3;
-                gcn_instruction generic, shortcut;
-                memset(&generic, 0, sizeof generic);
-                memset(&shortcut, 0, sizeof shortcut);
-                gcn_status a = gcn_decode_checked((gcn_arch)arch, words, count, &generic);
-                gcn_status b = gcn_decode_scalar_memory((gcn_arch)arch, words, count, &shortcut);
-                differ += a != b || (a == GCN_OK && memcmp(&generic, &shortcut, sizeof generic) != 0);
-            }
-            check(differ == 0, "%s on %s: the shortcut and the generic decoder differ on %u words",
-                  gcn_encodings[encodings[f]].name, gcn_arch_name((gcn_arch)arch), differ);
-        }
-    }
-}
-
 int main(void)
 {
     test_flag_tables();
@@ -549,6 +519,5 @@ int main(void)
     test_lookup();
     test_memory_operands();
     test_memory_refusals();
-    test_memory_shortcut();
     return test_finish(&summary);
 }

@@ -20,9 +20,6 @@ enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
 /* macro(x, generation) for each generation. */
 #define GCN_EACH_GENERATION(macro, x) \
     macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
-/* gcn_decode_checked for words of the SMEM family (gcn_family_of_word):
- * SMRD or SMEM by the generation. */
-gcn_status gcn_decode_scalar_memory(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 /* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
  * which succeeded: its family and arch valid): the assembler's loop.
  * Writes instruction->word_count words. */

@@ -348,14 +348,6 @@ gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_
     return gcn_decode_inline(arch, words, word_count, instruction);
 }
 
-gcn_status gcn_decode_scalar_memory(gcn_arch arch, const uint32_t *words, size_t word_count,
-                                    gcn_instruction *instruction)
-{
-    /* (the encoding by the generation alone: no lookup of word 0) */
-    gcn_encoding encoding = arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
-    return gcn_decoders[arch][encoding](arch, words, word_count, instruction);
-}
-
 /* The encoder, for one profile and generation. */
 static inline __attribute__((always_inline)) gcn_status
 encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction *instruction,
