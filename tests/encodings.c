@@ -74,9 +74,9 @@ static void test_round_trips(void)
                     words_bad++;
                 /* values -> words -> values, reserved bits clear */
                 uint32_t chosen[GCN_MAX_FIELDS] = {0}, none[2] = {0, 0}, back[GCN_MAX_FIELDS];
-                for (unsigned l = info->first_layout; gcn_field_layouts[l].encoding == e; l++) {
+                for (unsigned l = 0; gcn_field_layouts[l].encoding != GCN_ENCODING_NONE; l++) {
                     const gcn_field_layout *layout = &gcn_field_layouts[l];
-                    if ((layout->generations >> arch) & 1)
+                    if (layout->encoding == e && ((layout->generations >> arch) & 1))
                         chosen[layout->index] = (uint32_t)test_random_next(&random) & width_mask(layout->width);
                 }
                 uint32_t packed[2] = {0, 0};
@@ -93,13 +93,16 @@ static void test_round_trips(void)
                   "%s on %s: words -> fields -> words differ %u times, fields -> words -> fields %u",
                   info->name, gcn_arch_name((gcn_arch)arch), words_bad, values_bad);
             /* Out of range: one past a field's width, a field absent here. */
-            for (unsigned l = info->first_layout; gcn_field_layouts[l].encoding == e; l++) {
+            for (unsigned l = 0; gcn_field_layouts[l].encoding != GCN_ENCODING_NONE; l++) {
                 const gcn_field_layout *layout = &gcn_field_layouts[l];
+                if (layout->encoding != e)
+                    continue;
                 uint32_t values[GCN_MAX_FIELDS] = {0}, none[2] = {0, 0}, out[2] = {0, 0};
                 bool here = (layout->generations >> arch) & 1;
                 bool elsewhere = false; /* another layout of the field on this generation */
-                for (unsigned m = info->first_layout; gcn_field_layouts[m].encoding == e; m++)
-                    elsewhere |= m != l && gcn_field_layouts[m].index == layout->index &&
+                for (unsigned m = 0; gcn_field_layouts[m].encoding != GCN_ENCODING_NONE; m++)
+                    elsewhere |= m != l && gcn_field_layouts[m].encoding == e &&
+                                 gcn_field_layouts[m].index == layout->index &&
                                  ((gcn_field_layouts[m].generations >> arch) & 1);
                 if (!here && elsewhere)
                     continue;

@@ -35,9 +35,8 @@ enum gcn_field_id {
 /* A field's index within its encoding: the index into gcn_unpack's values. */
 #define GCN_FIELD(encoding, name) (GCN_FIELD_##encoding##_##name - GCN_FIELD_FIRST_##encoding)
 
-/* One placement of a field: an encoding's layouts are consecutive from its
- * first_layout, and a layout of another encoding (or the final one, of
- * GCN_ENCODING_NONE) ends them. */
+/* One placement of a field, in .def order; a layout of GCN_ENCODING_NONE
+ * ends them. */
 typedef struct gcn_field_layout {
     const char *name;
     uint8_t encoding;   /* gcn_encoding */
@@ -47,25 +46,12 @@ typedef struct gcn_field_layout {
     uint8_t generations;
 } gcn_field_layout;
 
-/* Layout rows, numbered so that an encoding finds its first. */
-enum gcn_field_row {
-#define ENCODING(name, ...) GCN_FIELD_ROW_FIRST_##name, GCN_FIELD_ROW_BEFORE_##name = GCN_FIELD_ROW_FIRST_##name - 1,
-#define FIELD(encoding, name, ...) GCN_FIELD_ROW_##encoding##_##name,
-#define FIELD_ALSO(encoding, name, ...) GCN_FIELD_ROW_ALSO_##encoding##_##name,
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-    GCN_FIELD_ROW_COUNT
-};
-
 typedef struct gcn_encoding_info {
     const char *name;
     uint8_t words;       /* without a literal */
     uint8_t generations; /* GCN_GENERATION_* */
     uint8_t kind;        /* gcn_encoding_kind */
     uint8_t family;      /* gcn_family that handles it, GCN_FAMILY_NONE if none yet */
-    uint16_t first_layout;          /* into gcn_field_layouts */
     uint32_t mask;                  /* fixed bits of word 0 */
     uint32_t value[GCN_ARCH_COUNT]; /* their value per generation */
 } gcn_encoding_info;

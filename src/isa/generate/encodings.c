@@ -66,8 +66,10 @@ static void place_fields(void)
             covered[arch][0] = info->kind == GCN_ENCODING_EXTRA ? ~0u : info->mask;
             covered[arch][1] = 0;
         }
-        for (unsigned l = info->first_layout; e && gcn_field_layouts[l].encoding == e; l++) {
+        for (unsigned l = 0; e && gcn_field_layouts[l].encoding != GCN_ENCODING_NONE; l++) {
             const gcn_field_layout *layout = &gcn_field_layouts[l];
+            if (layout->encoding != e)
+                continue;
             uint32_t mask = layout->width >= 32 ? ~0u : (1u << layout->width) - 1u;
             field_count[e] = layout->index + 1u > field_count[e] ? (uint8_t)(layout->index + 1u) : field_count[e];
             if (strcmp(layout->name, "op") == 0) {
