@@ -348,12 +348,21 @@ static void test_flag_tables(void)
         for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
             const gcn_flag_window *window = &gcn_flag_windows[e][arch];
             const gcn_field_place *places = gcn_field_places[e][arch];
-            unsigned allowed = 0, span[2] = {0, 0};
+            unsigned allowed = 0, span[2] = {0, 0}, fields = 0, offset = 0xff;
             for (unsigned f = 0; f < GCN_MAX_FIELDS; f++) {
                 unsigned m = gcn_field_modifiers[e][f];
                 if (m && places[f].kind != GCN_PLACE_ABSENT && gcn_modifiers[m - 1].kind == GCN_MODIFIER_FLAG)
                     allowed |= gcn_modifiers[m - 1].bit;
+                if (m && places[f].kind != GCN_PLACE_ABSENT && gcn_modifiers[m - 1].kind == GCN_MODIFIER_VALUE)
+                    offset = f;
+                if ((m && places[f].kind != GCN_PLACE_ABSENT) || f == gcn_encoding_opcode_field[e] ||
+                    f == gcn_encoding_opcode_high_field[e][0])
+                    fields |= 1u << f;
             }
+            /* the fields no operand shows: the opcode's and the modifiers' */
+            check(window->fields == fields && window->offset == offset,
+                  "%s on arch %u: fields 0x%x and offset %u, not 0x%x and %u", gcn_encodings[e].name, arch,
+                  window->fields, window->offset, fields, offset);
             if (!window->tabled) {
                 check(allowed == 0 || e == GCN_ENCODING_MIMG, "%s on arch %u: flags 0x%x not tabled",
                       gcn_encodings[e].name, arch, allowed);

@@ -141,18 +141,22 @@ extern const gcn_modifier_info gcn_modifiers[GCN_MODIFIER_COUNT];
 /* Generated: the modifier each field of an encoding holds, as its
  * gcn_modifier + 1 (0: the field holds none). */
 extern const uint8_t gcn_field_modifiers[GCN_ENCODING_COUNT][GCN_MAX_FIELDS];
-/* Generated: an encoding's flag modifiers on a generation by table, so
- * that a codec moves them all in a lookup or two. Decoding: the GCN_MOD_*
+/* Generated: an encoding's modifiers on a generation, its flags by table,
+ * so that a codec moves them all in a lookup or two. Decoding: the GCN_MOD_*
  * flags of word w's bits first[w] .. first[w] + width[w] - 1 are
  * gcn_flags_of_bits[flags_of[w] + those bits] (width 0: the word has
  * none). Encoding: the flags allowed, and the bits of words 0 and 1 that a
  * set of them gives, gcn_bits_of_flags[bits_of + set]. Not tabled: no
- * flags, or a word's spanning more than 8 bits (the fields one by one). */
+ * flags, or (an encoding of no family yet) a word's spanning more than 8
+ * bits. fields: the opcode's and the modifiers' (bit i: field i); offset:
+ * the offset modifier's field, 0xff where none. */
 typedef struct gcn_flag_window {
     uint8_t tabled;
     uint8_t first[2], width[2];
     uint16_t flags_of[2];
     uint16_t allowed, bits_of;
+    uint16_t fields;
+    uint8_t offset;
 } gcn_flag_window;
 extern const gcn_flag_window gcn_flag_windows[GCN_ENCODING_COUNT][GCN_ARCH_COUNT];
 extern const uint16_t gcn_flags_of_bits[];

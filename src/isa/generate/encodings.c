@@ -106,11 +106,13 @@ static void place_fields(void)
     }
 }
 
-/* The flag modifiers of an encoding's word on a generation: the flags each
- * value of the bits from its first flag field to its last gives (a table
+/* The modifiers of an encoding on a generation: the fields they and the
+ * opcode take, the offset's field, and for the flags the flags each value
+ * of a word's bits from its first flag field to its last gives (a table
  * for the decoder, at most 8 bits), and the bits of both words each set of
- * the encoding's GCN_MOD_* flags gives (one for the encoder); none where a
- * word's flags span more than 8 bits. */
+ * the encoding's GCN_MOD_* flags gives (one for the encoder); no tables
+ * where a word's flags span more than 8 bits, which only an encoding of no
+ * family may. */
 static void flag_tables(void)
 {
     static gcn_flag_window windows[GCN_ENCODING_COUNT][GCN_ARCH_COUNT];
@@ -122,19 +124,31 @@ static void flag_tables(void)
             /* each flag field on the generation: its word, bit and GCN_MOD_* bit */
             unsigned word[GCN_MAX_FIELDS], bit[GCN_MAX_FIELDS], mod[GCN_MAX_FIELDS], count = 0, all = 0;
             unsigned first[2] = {32, 32}, last[2] = {0, 0};
+            gcn_flag_window *window = &windows[e][arch];
+            window->fields = (uint16_t)((opcode_field[e] != 0xff ? 1u << opcode_field[e] : 0) |
+                                        (high[e][0] != 0xff ? 1u << high[e][0] : 0));
+            window->offset = 0xff;
             for (unsigned f = 0; f < GCN_MAX_FIELDS; f++) {
                 const gcn_field_place *place = &places[e][arch][f];
-                if (!modifier[e][f] || place->kind == GCN_PLACE_ABSENT ||
-                    gcn_modifiers[modifier[e][f] - 1].kind != GCN_MODIFIER_FLAG)
+                if (!modifier[e][f] || place->kind == GCN_PLACE_ABSENT)
                     continue;
+                window->fields |= (uint16_t)(1u << f);
+                if (gcn_modifiers[modifier[e][f] - 1].kind == GCN_MODIFIER_VALUE) {
+                    window->offset = (uint8_t)f;
+                    continue;
+                }
                 word[count] = place->word, bit[count] = place->first, mod[count] = gcn_modifiers[modifier[e][f] - 1].bit;
                 first[word[count]] = bit[count] < first[word[count]] ? bit[count] : first[word[count]];
                 last[word[count]] = bit[count] > last[word[count]] ? bit[count] : last[word[count]];
                 all |= mod[count++];
             }
-            if (!count || (first[0] < 32 && last[0] - first[0] >= 8) || (first[1] < 32 && last[1] - first[1] >= 8))
-                continue; /* none, or too wide for a table: the codec's loop over fields */
-            gcn_flag_window *window = &windows[e][arch];
+            bool wide = (first[0] < 32 && last[0] - first[0] >= 8) || (first[1] < 32 && last[1] - first[1] >= 8);
+            if (wide && gcn_encodings[e].family != GCN_FAMILY_NONE) {
+                fprintf(stderr, "encodings: %s's flags span more than 8 bits\n", gcn_encodings[e].name);
+                exit(1);
+            }
+            if (!count || wide)
+                continue;
             if (flag_count + 512 > 4096) {
                 fprintf(stderr, "encodings: too many flag tables\n");
                 exit(1);
@@ -171,8 +185,9 @@ static void flag_tables(void)
         printf("    {");
         for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
             const gcn_flag_window *w = &windows[e][arch];
-            printf("%s{%u, {%u, %u}, {%u, %u}, {%u, %u}, 0x%x, %u}", arch ? ", " : "", w->tabled, w->first[0],
-                   w->first[1], w->width[0], w->width[1], w->flags_of[0], w->flags_of[1], w->allowed, w->bits_of);
+            printf("%s{%u, {%u, %u}, {%u, %u}, {%u, %u}, 0x%x, %u, 0x%x, %u}", arch ? ", " : "", w->tabled,
+                   w->first[0], w->first[1], w->width[0], w->width[1], w->flags_of[0], w->flags_of[1], w->allowed,
+                   w->bits_of, w->fields, w->offset);
         }
         printf("}, /* %s */\n", e ? gcn_encodings[e].name : "none");
     }
