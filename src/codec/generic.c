@@ -173,34 +173,16 @@ static __attribute__((noinline)) bool decode_scalar(const gcn_operand_profile *o
     return true;
 }
 
-/* The modifiers of an encoding's words (the same for all its profiles):
- * the flags by table (a lookup a word), and the offset field's bits
- * (*offset; a profile may read them signed). Before the jump on the
- * layout, so that this work is done while the jump is resolved, not again
- * after a misprediction. */
-static inline __attribute__((always_inline)) unsigned
-decode_modifiers(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, uint32_t *offset)
-{
-    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
-    unsigned flags = 0;
-    *offset = window->offset == GCN_NO_FIELD ? 0
-                                             : gcn_field_value(words, &gcn_field_places[encoding][arch][window->offset]);
-    for (unsigned w = 0; w < 2; w++)
-        if (window->width[w])
-            flags |= gcn_flags_of_bits[window->flags_of[w] +
-                                       ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
-    return flags;
-}
-
 /* The decoder past the opcode and the modifiers, for one profile. */
 static inline __attribute__((always_inline)) gcn_status
 decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words, size_t word_count,
-                unsigned flags, uint32_t shown, uint32_t offset, gcn_instruction *instruction)
+                unsigned flags, uint32_t offset, gcn_instruction *instruction)
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     const gcn_encoding_info *info = &encodings[encoding];
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     unsigned count = info->words;
+    uint32_t shown = gcn_flag_windows[encoding][arch].fields;
     /* GLOBAL's and SCRATCH's 13 bits signed, by arithmetic */
     uint32_t negative = profile->offset_rule == GCN_OFFSET_SIGNED_13 ? (offset >> 12) & 1u : 0;
     instruction->offset = offset | (-negative & ~0x1fffu);
@@ -267,12 +249,11 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
         return GCN_ERROR_NOT_INSTRUCTION;
     if (word_count < info->words)
         return GCN_ERROR_TRUNCATED;
-    /* (an opcode field is never signed) */
-    const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
-    unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    unsigned opcode = gcn_field_value(words, &places[gcn_encoding_opcode_field[encoding]]);
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
     if (high[0] != GCN_NO_FIELD)
-        opcode |= gcn_field_value(words, &gcn_field_places[encoding][arch][high[0]]) << high[1];
+        opcode |= gcn_field_value(words, &places[high[0]]) << high[1];
     gcn_opcode_slot slot = gcn_opcode_slots[family][arch][opcode];
     uint16_t row = (uint16_t)(slot.row - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
@@ -284,14 +265,23 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     } else { /* by the opcode, one load: the jump below waits on it alone */
         layout = slot.layout ? slot.layout - 1u : gcn_shape_layouts[gcn_default_shape[family]];
     }
-    uint32_t shown = gcn_flag_windows[encoding][arch].fields, offset;
-    unsigned flags = decode_modifiers(arch, encoding, words, &offset);
+    /* The modifiers, the same for all the encoding's profiles: the flags by
+     * table (a lookup a word), the offset field's bits (a profile may read
+     * them signed). Before the jump on the layout, so that this work is done
+     * while the jump is resolved, not again after a misprediction. */
+    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
+    uint32_t offset = window->offset == GCN_NO_FIELD ? 0 : gcn_field_value(words, &places[window->offset]);
+    unsigned flags = 0;
+    for (unsigned w = 0; w < 2; w++)
+        if (window->width[w])
+            flags |= gcn_flags_of_bits[window->flags_of[w] +
+                                       ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
     switch (layout) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
         if (GCN_ENCODING_##family == encoding && GCN_SHAPE_IS_LAYOUT(family, name))                \
             return decode_operands(arch, &profiles[GCN_SHAPE_##family##_##name], words, word_count, \
-                                   flags, shown, offset, instruction);                             \
+                                   flags, offset, instruction);                                    \
         break;
 #include "isa/profiles.def"
 #undef PROFILE
