@@ -521,8 +521,40 @@ static void test_memory_refusals(void)
     }
 }
 
+/* gcn_instruction_encoding of an instruction built by hand (encoding
+ * NONE): its family's encoding on its generation, NONE where it has none. */
+static void test_instruction_encoding(void)
+{
+    static const gcn_encoding expected[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
+        [GCN_FAMILY_SOPP] = {GCN_ENCODING_SOPP, GCN_ENCODING_SOPP, GCN_ENCODING_SOPP, GCN_ENCODING_SOPP},
+        [GCN_FAMILY_SMEM] = {GCN_ENCODING_SMRD, GCN_ENCODING_SMRD, GCN_ENCODING_SMEM, GCN_ENCODING_SMEM},
+        [GCN_FAMILY_MUBUF] = {GCN_ENCODING_MUBUF, GCN_ENCODING_MUBUF, GCN_ENCODING_MUBUF, GCN_ENCODING_MUBUF},
+        [GCN_FAMILY_FLAT] = {GCN_ENCODING_NONE, GCN_ENCODING_FLAT, GCN_ENCODING_FLAT, GCN_ENCODING_FLAT},
+        [GCN_FAMILY_SOP2] = {GCN_ENCODING_SOP2, GCN_ENCODING_SOP2, GCN_ENCODING_SOP2, GCN_ENCODING_SOP2},
+        [GCN_FAMILY_SOPK] = {GCN_ENCODING_SOPK, GCN_ENCODING_SOPK, GCN_ENCODING_SOPK, GCN_ENCODING_SOPK},
+        [GCN_FAMILY_SOP1] = {GCN_ENCODING_SOP1, GCN_ENCODING_SOP1, GCN_ENCODING_SOP1, GCN_ENCODING_SOP1},
+        [GCN_FAMILY_SOPC] = {GCN_ENCODING_SOPC, GCN_ENCODING_SOPC, GCN_ENCODING_SOPC, GCN_ENCODING_SOPC},
+    };
+    for (unsigned family = 0; family < GCN_FAMILY_COUNT; family++)
+        for (unsigned arch = 0; arch <= GCN_ARCH_COUNT; arch++) {
+            gcn_instruction instruction;
+            memset(&instruction, 0, sizeof instruction);
+            instruction.family = (uint8_t)family;
+            instruction.arch = (uint8_t)arch;
+            gcn_encoding want = arch < GCN_ARCH_COUNT ? expected[family][arch] : GCN_ENCODING_NONE;
+            gcn_encoding got = gcn_instruction_encoding(&instruction);
+            check(got == want, "family %u on arch %u: encoding %u, not %u", family, arch, got, want);
+            uint32_t values[GCN_MAX_FIELDS] = {0};
+            if (want == GCN_ENCODING_NONE) /* nothing to set, and no table read out of its bounds */
+                check(gcn_set_fields(&instruction, values) == GCN_ERROR_NOT_ENCODABLE,
+                      "family %u on arch %u: fields set without an encoding", family, arch);
+        }
+    check(gcn_instruction_encoding(NULL) == GCN_ENCODING_NONE, "the encoding of NULL");
+}
+
 int main(void)
 {
+    test_instruction_encoding();
     test_flag_tables();
     test_modifier_orders();
     test_round_trips();

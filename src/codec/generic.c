@@ -40,7 +40,7 @@ static inline __attribute__((always_inline)) void unshown_bits(gcn_encoding enco
     bits[0] = gcn_encoding_reserved[encoding][arch][0];
     bits[1] = gcn_encoding_reserved[encoding][arch][1];
 #pragma GCC unroll 16
-    for (unsigned field = 0; field < gcn_encoding_field_count[encoding]; field++)
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) /* (one absent: no bits) */
         /* (an extra word leaves its VOP's word 0) */
         if (!((set >> field) & 1u) && !(places[field].word == 0 && encodings[encoding].kind == GCN_ENCODING_EXTRA))
             bits[places[field].word] |= places[field].mask << places[field].first;
@@ -473,6 +473,8 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = gcn_instruction_encoding(instruction);
+    if (encodings[encoding].family == GCN_FAMILY_NONE || !gcn_encoding_on_arch(encoding, arch))
+        return GCN_ERROR_NOT_ENCODABLE; /* (also an invalid arch: encoding NONE) */
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
     uint32_t all[GCN_MAX_FIELDS], words[GCN_MAX_WORDS] = {0}, none[2] = {0, 0};

@@ -17,9 +17,6 @@ static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, u
                : 4;
 }
 
-_Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2 && GCN_SMEM_WORDS == 2,
-               "the scan takes MUBUF, FLAT and SMEM (GCN 1.2 on) as two words");
-
 /* Sorts the targets: a radix sort, 11 bits at a time from the lowest set
  * in any target (offsets are words: bit 2), over the bits the largest
  * has: two passes for a code of up to 16 MB (qsort's calls to a comparison

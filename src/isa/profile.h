@@ -181,9 +181,7 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
     }
 }
 
-/* The encoding's number of fields and its opcode field's index (generated
- * with the reserved bits). */
-extern const uint8_t gcn_encoding_field_count[GCN_ENCODING_COUNT];
+/* The encoding's opcode field's index (generated with the reserved bits). */
 extern const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT];
 /* The field whose value the rows' opcodes hold above the opcode field's
  * bits (FLAT's segment on GCN 1.4), GCN_NO_FIELD where none, and the shift. */

@@ -1,7 +1,7 @@
 /* Writes src/isa/generated/encodings.inc (make regenerate) from the
  * encoding tables: for each generation, the encoding of word 0 by its top
  * nine bits (the one whose fixed bits match with the most bits fixed) and
- * its family; for each encoding its fields' count, places and modifiers,
+ * its family; for each encoding its fields' places and modifiers,
  * its opcode field, the reserved bits of its words (those that neither its
  * fixed bits nor a field on the generation cover) and its flag tables.
  * Fails if two lookup encodings claim the same prefix with equally many
@@ -14,7 +14,7 @@
 #include "isa/encoding.h"
 
 static uint8_t prefix[GCN_ARCH_COUNT][512], family[GCN_ARCH_COUNT][512];
-static uint8_t field_count[GCN_ENCODING_COUNT], opcode_field[GCN_ENCODING_COUNT], high[GCN_ENCODING_COUNT][2];
+static uint8_t opcode_field[GCN_ENCODING_COUNT], high[GCN_ENCODING_COUNT][2];
 static uint8_t modifier[GCN_ENCODING_COUNT][GCN_MAX_FIELDS]; /* gcn_modifier + 1, 0: none */
 static gcn_field_place places[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][GCN_MAX_FIELDS];
 static uint32_t reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][2];
@@ -71,7 +71,6 @@ static void place_fields(void)
             if (layout->encoding != e)
                 continue;
             uint32_t mask = layout->width >= 32 ? ~0u : (1u << layout->width) - 1u;
-            field_count[e] = layout->index + 1u > field_count[e] ? (uint8_t)(layout->index + 1u) : field_count[e];
             if (strcmp(layout->name, "op") == 0) {
                 opcode_field[e] = layout->index;
                 opcode_width = layout->width;
@@ -223,9 +222,7 @@ int main(void)
         }
         printf("};\n\n");
     }
-    printf("const uint8_t gcn_encoding_field_count[GCN_ENCODING_COUNT] = {");
-    print_bytes(field_count, GCN_ENCODING_COUNT, "\n    ");
-    printf("};\n\nconst uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT] = {");
+    printf("const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT] = {");
     print_bytes(opcode_field, GCN_ENCODING_COUNT, "\n    ");
     printf("};\n\n");
     printf("const uint8_t gcn_encoding_opcode_high_field[GCN_ENCODING_COUNT][2] = {");
