@@ -75,29 +75,9 @@ static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_SMEM_PROBE] = GCN_OPERAND_IMMEDIATE, /* SMRD/SMEM */
 };
 
-/* The operand kind of each code of an 8-bit scalar source field that is
- * not the literal, before GCN 1.2 and from it on: a constant or a
- * register (a lookup, not compares). */
-#define SCALAR_KIND(code) \
-    (GCN_INLINE_CONSTANT(GCN12_ON, code) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR),
-#define KINDS_4(code) SCALAR_KIND(code) SCALAR_KIND(code + 1) SCALAR_KIND(code + 2) SCALAR_KIND(code + 3)
-#define KINDS_16(code) KINDS_4(code) KINDS_4(code + 4) KINDS_4(code + 8) KINDS_4(code + 12)
-#define KINDS_64(code) KINDS_16(code) KINDS_16(code + 16) KINDS_16(code + 32) KINDS_16(code + 48)
-static const uint8_t scalar_kinds[2][256] = {
-#define GCN12_ON 0
-    {KINDS_64(0) KINDS_64(64) KINDS_64(128) KINDS_64(192)},
-#undef GCN12_ON
-#define GCN12_ON 1
-    {KINDS_64(0) KINDS_64(64) KINDS_64(128) KINDS_64(192)},
-#undef GCN12_ON
-};
-#undef SCALAR_KIND
-#undef KINDS_4
-#undef KINDS_16
-#undef KINDS_64
 static inline __attribute__((always_inline)) unsigned scalar_kind(gcn_arch arch, uint32_t code)
 {
-    return scalar_kinds[arch >= GCN_ARCH_GCN12][code & 0xff];
+    return gcn_scalar_kinds[arch >= GCN_ARCH_GCN12][code & 0xff];
 }
 
 /* The operand kind of a field that holds a register tuple's first register

@@ -3,7 +3,8 @@
  * nine bits (the one whose fixed bits match with the most bits fixed) and
  * its family; for each encoding its fields' places and modifiers,
  * its opcode field, the reserved bits of its words (those that neither its
- * fixed bits nor a field on the generation cover) and its flag tables.
+ * fixed bits nor a field on the generation cover) and its flag tables;
+ * and the operand kind of each scalar source code.
  * Fails if two lookup encodings claim the same prefix with equally many
  * fixed bits, if fixed bits of a lookup encoding lie below bit 23, or if
  * two fields of one generation overlap. */
@@ -11,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa/encoding.h"
+#include "isa/profile.h"
 
 static uint8_t prefix[GCN_ARCH_COUNT][512], family[GCN_ARCH_COUNT][512];
 static uint8_t opcode_field[GCN_ENCODING_COUNT], high[GCN_ENCODING_COUNT][2];
@@ -257,6 +258,16 @@ int main(void)
         for (unsigned f = 0; f < GCN_MAX_FIELDS; f++)
             printf("%s%u", f ? ", " : "", modifier[e][f]);
         printf("}, /* %s */\n", e ? gcn_encodings[e].name : "none");
+    }
+    printf("};\n\nconst uint8_t gcn_scalar_kinds[2][256] = {\n");
+    for (unsigned gcn12_on = 0; gcn12_on < 2; gcn12_on++) {
+        uint8_t kinds[256];
+        gcn_arch arch = gcn12_on ? GCN_ARCH_GCN12 : GCN_ARCH_GCN10;
+        for (unsigned code = 0; code < 256; code++)
+            kinds[code] = gcn_is_inline_constant(arch, code) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR;
+        printf("    {");
+        print_bytes(kinds, 256, "\n        ");
+        printf("    },\n");
     }
     printf("};\n");
     flag_tables();
