@@ -345,11 +345,10 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         return GCN_ERROR_NOT_ENCODABLE;
     if ((encoding == GCN_ENCODING_SMRD || encoding == GCN_ENCODING_SMEM) && !literal && instruction->literal)
         return GCN_ERROR_NOT_ENCODABLE;
-    if (window->tabled) { /* the flags' bits by table */
-        const uint32_t *bits = gcn_bits_of_flags[window->bits_of + (flags & window->allowed)];
-        out[0] |= bits[0];
-        out[1] |= bits[1];
-    }
+    /* the flags' bits by table (no flags: bits_of 0, whose first entry sets no bit) */
+    const uint32_t *bits = gcn_bits_of_flags[window->bits_of + (flags & window->allowed)];
+    out[0] |= bits[0];
+    out[1] |= bits[1];
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
