@@ -40,9 +40,8 @@ const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field)
         return "ssrc";
     if (encoding == GCN_ENCODING_FLAT && field == GCN_FIELD(FLAT, data))
         return "vdata";
-    for (unsigned l = gcn_encodings[encoding].first_layout; gcn_field_layouts[l].encoding == encoding;
-         l++)
-        if (gcn_field_layouts[l].index == field)
+    for (unsigned l = 0; gcn_field_layouts[l].encoding != GCN_ENCODING_NONE; l++)
+        if (gcn_field_layouts[l].encoding == encoding && gcn_field_layouts[l].index == field)
             return gcn_field_layouts[l].name;
     return NULL;
 }
