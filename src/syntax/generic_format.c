@@ -13,6 +13,54 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
 };
 
+/* Every row's name padded to 32 bytes, so that a mnemonic copies with two
+ * 16-byte stores. */
+static const char padded_names[GCN_ROW_COUNT][32] = {
+#define GCN_ROW_ENTRY(family, name, ...) #name,
+#include "isa/rows.inc"
+#undef GCN_ROW_ENTRY
+};
+
+/* The mnemonic at a raw pointer with GCN_TEXT_ROOM bytes, the row by its
+ * index (as the instruction holds it: no pointer division); with operands,
+ * the separator after it: CLRX pads to column 16 (at least one blank) as
+ * clrxdisasm does, with 16 blanks over the name's; LLVM writes one space. */
+static inline __attribute__((always_inline)) char *write_mnemonic(char *at, unsigned row, gcn_dialect dialect,
+                                                                  bool operands)
+{
+    size_t length = gcn_rows[row].name_length;
+    memcpy(at, padded_names[row], sizeof padded_names[row]);
+    if (operands && dialect == GCN_DIALECT_CLRX) {
+        memcpy(at + length, "                ", 16);
+        return at + (length + 1 < 16 ? 16 : length + 1);
+    }
+    at[length] = ' '; /* within the 32 bytes; counted only with operands */
+    return at + length + operands;
+}
+
+/* write_mnemonic appending to text (also near its end); for no row, CLRX's
+ * name for an opcode the generation lacks: SOPP_ill_3. */
+static inline __attribute__((always_inline)) void put_mnemonic(gcn_text *text, gcn_dialect dialect,
+                                                               const gcn_instruction *instruction,
+                                                               const gcn_row *row, bool operands)
+{
+    size_t start = text->length;
+    if (row && start + sizeof padded_names[0] + 16 < text->size) {
+        text->length = (size_t)(write_mnemonic(text->data + start, (unsigned)(row - gcn_rows), dialect, operands) -
+                                text->data);
+        return;
+    }
+    if (row) {
+        gcn_put_length(text, row->name, row->name_length);
+    } else {
+        gcn_put(text, gcn_encodings[instruction->encoding].name);
+        gcn_put(text, "_ill_");
+        gcn_put_unsigned(text, instruction->opcode);
+    }
+    if (operands)
+        gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
+}
+
 #define ALL GCN_GENERATION_ALL
 #define G10 GCN_GENERATION_10
 #define G11 GCN_GENERATION_11
@@ -366,7 +414,7 @@ static __attribute__((noinline)) bool put_llvm_alias(gcn_text *text, const gcn_i
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[instruction->encoding];
     if (!row || (hook->llvm_hidden && hook->llvm_hidden(instruction, row) == GCN_NO_LLVM_TEXT))
         return false;
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
+    put_mnemonic(text, GCN_DIALECT_LLVM, instruction, row, false);
     return true;
 }
 
@@ -377,11 +425,7 @@ static __attribute__((noinline)) bool put_key_form(gcn_text *text, const gcn_ins
                                                    size_t start)
 {
     text->length = start;
-    if (!row)
-        gcn_put_illegal(text, GCN_DIALECT_CLRX, gcn_encodings[instruction->encoding].name,
-                        instruction->opcode, false);
-    else
-        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, false);
+    put_mnemonic(text, GCN_DIALECT_CLRX, instruction, row, false);
     gcn_encoding_hooks[instruction->encoding].put_clrx_tail(text, instruction, profile, true);
     return true;
 }
@@ -419,10 +463,7 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
             return false;
     }
     size_t start = text->length;
-    if (!row)
-        gcn_put_illegal(text, dialect, gcn_encodings[encoding].name, instruction->opcode, operands);
-    else
-        gcn_put_mnemonic(text, dialect, row, operands);
+    put_mnemonic(text, dialect, instruction, row, operands);
     bool first = true;
     for (unsigned i = 0; i < count; i++) {
         if (dialect == GCN_DIALECT_LLVM && llvm_leaves_out(&profile->operands[i], row, instruction->modifiers))
@@ -451,8 +492,7 @@ static inline __attribute__((always_inline)) char *special_text(const gcn_instru
                                                                  char *at, unsigned syntax)
 {
     unsigned index = instruction->row;
-    char *operands = dialect == GCN_DIALECT_LLVM ? gcn_write_llvm_mnemonic(at, index, true)
-                                                 : gcn_write_clrx_mnemonic(at, index);
+    char *operands = write_mnemonic(at, index, dialect, true);
     gcn_text text = {at, GCN_TEXT_ROOM, (size_t)(operands - at)};
     gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, address,
                                      instruction->operands[0].value);
@@ -487,12 +527,11 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     case GCN_SYNTAX_UNUSED16:
     case GCN_SYNTAX_OPTIONAL16:
         if (value == 0)
-            return gcn_write_llvm_mnemonic(at, index, false); /* the same in CLRX */
+            return write_mnemonic(at, index, dialect, false);
         /* fall through */
     case GCN_SYNTAX_IMM16:
     case GCN_SYNTAX_BRANCH:
-        at = llvm ? gcn_write_llvm_mnemonic(at, index, true) : gcn_write_clrx_mnemonic(at, index);
-        return write_immediate(at, syntax, llvm, address, value);
+        return write_immediate(write_mnemonic(at, index, dialect, true), syntax, llvm, address, value);
     default: /* a special's text */
         if (!gcn_operand_hooks[syntax].format)
             return NULL;
@@ -525,17 +564,10 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
         (unused_fields_shown &&
          ((instruction->reserved[0] & ~reserved[0]) | (instruction->reserved[1] & ~reserved[1]))))
         return NULL;
-    if (llvm) {
-        if ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
-            (gcn_encoding_hooks[encoding].llvm_hidden &&
-             (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, &gcn_rows[index])) ==
-                 GCN_NO_LLVM_TEXT))
-            return NULL;
-        at = gcn_write_llvm_mnemonic(at, index, profile->operand_count != 0);
-    } else { /* (no operand: the name alone, the same in CLRX) */
-        at = profile->operand_count ? gcn_write_clrx_mnemonic(at, index)
-                                    : gcn_write_llvm_mnemonic(at, index, false);
-    }
+    if (llvm && ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
+                 (hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, &gcn_rows[index])) == GCN_NO_LLVM_TEXT)))
+        return NULL;
+    at = write_mnemonic(at, index, dialect, profile->operand_count != 0);
     /* (a FLAT atomic's result, the first operand, llvm-mc leaves out) */
     bool left_out = false;
 #pragma GCC unroll 4
