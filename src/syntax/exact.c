@@ -25,8 +25,8 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
 }
 
 /* A GCN 1.4 SCRATCH access with an saddr prints its vaddr as off and loses
- * nothing else: its text keeps every bit exactly when vaddr is 0, so it
- * need not be read back (tests/round_trip.c checks both ways). */
+ * nothing else: its text keeps every bit exactly when vaddr is 0
+ * (tests/round_trip.c checks both ways). */
 static bool loses_vaddr(const gcn_instruction *instruction)
 {
     if (instruction->family != GCN_FAMILY_FLAT || instruction->row == GCN_ROW_NONE ||
@@ -79,13 +79,6 @@ bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
     }
 }
 
-char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
-{
-    if (instruction->family == GCN_FAMILY_NONE)
-        return NULL;
-    return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
-}
-
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
 {
     if (gcn_clrx_may_lose_bits(instruction))
@@ -120,26 +113,17 @@ bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect
     return reads_back(instruction, dialect, address, text, length);
 }
 
-/* The CLRX text, read back where it may not carry every bit. */
-static __attribute__((noinline)) bool format_clrx_exact(const gcn_instruction *instruction,
-                                                        uint64_t address, gcn_text *text)
-{
-    size_t start = text->length;
-    if (!gcn_format_generic(instruction, GCN_DIALECT_CLRX, address, text))
-        return false;
-    if (!gcn_clrx_may_lose_bits(instruction) || text->length >= text->size)
-        return true; /* (too long to read back: the caller sees the length) */
-    return !loses_vaddr(instruction) && reads_back(instruction, GCN_DIALECT_CLRX, address, text->data + start,
-                                                   text->length - start);
-}
-
-/* The LLVM text promises no bits, only a fixpoint, and every LLVM text is
- * one whatever bits it leaves out: tests/round_trip.c checks that on random
- * words of every family, so it is not read back here. */
+/* The CLRX text, read back where it may not carry every bit (too long to
+ * read back: the caller sees the length). The LLVM text promises no bits,
+ * only a fixpoint, and every LLVM text is one whatever bits it leaves out:
+ * tests/round_trip.c checks that on random words of every family, so it is
+ * not read back here. */
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text)
 {
-    if (dialect == GCN_DIALECT_CLRX)
-        return format_clrx_exact(instruction, address, text);
-    return gcn_format_generic(instruction, dialect, address, text);
+    size_t start = text->length;
+    if (!gcn_format_generic(instruction, dialect, address, text))
+        return false;
+    return dialect == GCN_DIALECT_LLVM || text->length >= text->size ||
+           gcn_text_gives_back(instruction, dialect, address, text->data + start, text->length - start);
 }

@@ -629,20 +629,10 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     }
 }
 
-/* The llvm writer's fast path out of line, so that CLRX's (inline in
- * gcn_write_generic) keeps no frame. */
-static __attribute__((noinline)) char *write_llvm_generic(const gcn_instruction *instruction,
-                                                          uint64_t address, char *at)
-{
-    return write_generic(instruction, GCN_DIALECT_LLVM, address, at);
-}
-
 /* (one writer per dialect, the dialect's tests folded) */
-char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                        char *at)
+char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    return dialect == GCN_DIALECT_LLVM ? write_llvm_generic(instruction, address, at)
-                                       : write_generic(instruction, GCN_DIALECT_CLRX, address, at);
+    return write_generic(instruction, GCN_DIALECT_CLRX, address, at);
 }
 
 char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)

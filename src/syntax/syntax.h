@@ -19,13 +19,10 @@ bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect diale
 
 /* gcn_format_generic's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes
  * the caller reserved (the disassembler's hot path): the end, or NULL where
- * gcn_format_generic fails; and the fast path of either dialect, NULL where
- * gcn_format_generic is needed (generic_format.c). */
+ * gcn_format_generic fails. The usual CLRX text the same way, NULL where
+ * gcn_format_generic is needed; gcn_write_clrx_exact only where it gives
+ * back every bit without reading back (gcn_format_exact_text's). */
 char *gcn_write_llvm_generic(const gcn_instruction *, char *);
-char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, char *);
-/* The usual CLRX text the same way (gcn_format_generic's), NULL where the
- * family's general printer is needed; gcn_write_clrx_exact only where it
- * gives back every bit without reading back (gcn_format_exact_text's). */
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at);
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
 /* Whether the CLRX text may not give back every bit (then it is read back
