@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "syntax/generic.h"
+#include "syntax/hooks.h"
 #include "syntax/syntax.h"
 
 bool gcn_branch_label_resolver(void *context, const char *name, size_t length, int64_t *value)
@@ -24,34 +25,43 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
     return true;
 }
 
-/* A GCN 1.4 SCRATCH access with an saddr prints its vaddr as off and loses
- * nothing else: its text keeps every bit exactly when vaddr is 0
+/* An operand CLRX prints without every bit: a misaligned SGPR tuple (as it
+ * prints GCN 1.4's s_buffer_atomic_* on GCN 1.2 too, its base four
+ * registers), and the vaddr of a GCN 1.4 SCRATCH access with an saddr,
+ * printed as off: that text keeps every bit exactly when vaddr is 0
  * (tests/round_trip.c checks both ways). */
-static bool loses_vaddr(const gcn_instruction *instruction)
+static bool loses_operand(const gcn_instruction *instruction)
 {
-    if (instruction->family != GCN_FAMILY_FLAT || instruction->row == GCN_ROW_NONE ||
-        !(gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH))
-        return false;
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    for (unsigned i = 0; i < instruction->operand_count; i++)
-        if (profile->operands[i].width == GCN_WIDTH_FLAT_ADDRESS &&
-            instruction->operands[i].kind == GCN_OPERAND_OFF && instruction->operands[i].number != 0)
+    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
+    gcn_instruction aliased;
+    if (instruction->row == GCN_ROW_NONE && encoding < GCN_ENCODING_COUNT && gcn_encoding_hooks[encoding].clrx_alias &&
+        gcn_encoding_hooks[encoding].clrx_alias(instruction, &aliased))
+        instruction = &aliased;
+    bool scratch = instruction->family == GCN_FAMILY_FLAT && instruction->row != GCN_ROW_NONE &&
+                   (gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH);
+    for (unsigned i = 0; i < instruction->operand_count; i++) {
+        const gcn_operand *operand = &instruction->operands[i];
+        unsigned align = gcn_scalar_alignment(operand->count);
+        if ((operand->kind == GCN_OPERAND_SCALAR && align > 1 && operand->number % align &&
+             operand->number + operand->count <= gcn_sgpr_count((gcn_arch)instruction->arch)) ||
+            (scratch && gcn_profile_of(instruction)->operands[i].width == GCN_WIDTH_FLAT_ADDRESS &&
+             operand->kind == GCN_OPERAND_OFF && operand->number != 0))
             return true;
+    }
     return false;
 }
 
 /* Whether the CLRX text may not carry every bit, so that it must be read
  * back to know. tests/round_trip.c checks on random words of every family
  * that nothing else loses bits, and the fuzzer checks this function's promise:
- * bits no field covers (CLRX shows only some), a misaligned SGPR tuple
- * (clrxasm refuses what clrxdisasm prints), GCN 1.4 SMEM's SOE form
- * (printed as the plain SGPR form), SMEM register offsets (CLRX shows the
- * low 8 bits), GCN 1.4 FLAT's saddr and offset bit 12 (CLRX shows
- * neither), a MUBUF access with both lds and tfe (CLRX's assembler
- * refuses what its disassembler prints), and loses_vaddr's. */
+ * bits no field covers (CLRX shows only some), loses_operand's, GCN 1.4
+ * SMEM's SOE form (printed as the plain SGPR form), SMEM register offsets
+ * (CLRX shows the low 8 bits), GCN 1.4 FLAT's saddr and offset bit 12 (CLRX
+ * shows neither), and a MUBUF access with both lds and tfe (CLRX's
+ * assembler refuses what its disassembler prints). */
 bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
 {
-    if ((instruction->reserved[0] | instruction->reserved[1]) || gcn_generic_loses_bits(instruction))
+    if ((instruction->reserved[0] | instruction->reserved[1]) || loses_operand(instruction))
         return true;
     unsigned modifiers = instruction->modifiers;
     switch (instruction->family) {
@@ -67,8 +77,6 @@ bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
     case GCN_FAMILY_FLAT: /* GCN 1.4 FLAT (and illegal opcodes, printed alike):
                              saddr and offset bit 12 not shown */
-        if (loses_vaddr(instruction))
-            return true;
         return instruction->arch >= GCN_ARCH_GCN14 &&
                (instruction->row == GCN_ROW_NONE ||
                 !(gcn_rows[instruction->row].flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL))) &&

@@ -33,10 +33,6 @@ extern const size_t gcn_scalar_name_count;
  * the field's own name. */
 const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
 
-/* Whether CLRX's text of a generic family's instruction may not read back
- * (clrxdisasm prints a misaligned SGPR tuple that its assembler refuses). */
-bool gcn_generic_loses_bits(const gcn_instruction *instruction);
-
 /* The encodings' words (encodings.def). */
 static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
 #define ENCODING(name, words, ...) [GCN_ENCODING_##name] = words,

@@ -645,22 +645,3 @@ char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
         return NULL;
     return at + text.length;
 }
-
-bool gcn_generic_loses_bits(const gcn_instruction *instruction)
-{
-    /* (as CLRX prints it: GCN 1.4's s_buffer_atomic_* on GCN 1.2, its base
-     * four registers) */
-    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    gcn_instruction aliased;
-    if (instruction->row == GCN_ROW_NONE && encoding < GCN_ENCODING_COUNT && gcn_encoding_hooks[encoding].clrx_alias &&
-        gcn_encoding_hooks[encoding].clrx_alias(instruction, &aliased))
-        instruction = &aliased;
-    for (unsigned i = 0; i < instruction->operand_count; i++) {
-        const gcn_operand *operand = &instruction->operands[i];
-        unsigned align = gcn_scalar_alignment(operand->count);
-        if (operand->kind == GCN_OPERAND_SCALAR && align > 1 && operand->number % align &&
-            operand->number + operand->count <= gcn_sgpr_count((gcn_arch)instruction->arch))
-            return true;
-    }
-    return false;
-}
