@@ -52,7 +52,7 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
 
 /* The true specials, operands whose text is more than a number or a
  * register, by operand syntax (one file each): format writes the field's
- * value (address: the instruction's, for a branch), parse reads it. */
+ * value (address: the instruction's), parse reads it. */
 typedef struct gcn_operand_hook {
     void (*format)(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
                    uint32_t value);
@@ -64,10 +64,9 @@ void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
 void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
-void gcn_format_branch(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_branch(gcn_cursor *, uint32_t *);
 static const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
-    [GCN_SYNTAX_BRANCH] = {gcn_format_branch, gcn_parse_branch},
+    [GCN_SYNTAX_BRANCH] = {NULL, gcn_parse_branch}, /* printed as an immediate (generic_format.c) */
     [GCN_SYNTAX_GPR_IDX] = {gcn_format_gpr_idx, gcn_parse_gpr_idx},
     [GCN_SYNTAX_WAITCNT] = {gcn_format_waitcnt, gcn_parse_waitcnt},
     [GCN_SYNTAX_SENDMSG] = {gcn_format_sendmsg, gcn_parse_sendmsg},

@@ -140,29 +140,22 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return true;
 }
 
-/* A literal: llvm-mc prints a value an inline constant has as that
- * constant; CLRX writes lit(N) for those integers, so that they stay
- * literals. */
+/* A literal of dwords (0: an IMM32 field): llvm-mc prints a value an
+ * inline constant has as that constant; CLRX writes lit(N) for those
+ * integers, so that they stay literals, and an IMM32 field in hex. */
 static void put_literal(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value,
                         unsigned dwords)
 {
-    int64_t as_integer = dwords == 2 ? (int64_t)value : (int64_t)(int32_t)value; /* 0: IMM32 */
+    int64_t as_integer = dwords == 2 ? (int64_t)value : (int64_t)(int32_t)value;
     bool inline_integer = as_integer >= -16 && as_integer <= 64;
-    if (dialect == GCN_DIALECT_CLRX) {
-        if (inline_integer) {
-            gcn_put(text, "lit(");
-            gcn_put_signed(text, as_integer);
-            gcn_put_char(text, ')');
-        } else {
-            gcn_put_hex(text, value);
-        }
-        return;
-    }
-    if (inline_integer) {
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    if (inline_integer && (llvm || dwords)) {
+        gcn_put(text, llvm ? "" : "lit(");
         gcn_put_signed(text, as_integer);
+        gcn_put(text, llvm ? "" : ")");
         return;
     }
-    for (unsigned i = 0; dwords == 1 && i < 9; i++)
+    for (unsigned i = 0; llvm && dwords == 1 && i < 9; i++)
         if (value == gcn_inline_float_bits[i] && (i < 8 || arch >= GCN_ARCH_GCN12)) {
             gcn_put(text, gcn_inline_float_texts[i]);
             return;
@@ -318,20 +311,16 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
         if (dialect == GCN_DIALECT_LLVM && (profile->syntax == GCN_SYNTAX_SSRC_REGISTER ||
                                             profile->syntax == GCN_SYNTAX_SSRC_INLINE))
             return false; /* llvm-mc's assembler takes no literal there */
-        if (profile->syntax == GCN_SYNTAX_IMM32 && dialect == GCN_DIALECT_CLRX)
-            gcn_put_hex(text, operand->value);
-        else /* llvm-mc's immediate: an integer, no float */
-            put_literal(text, arch, dialect, operand->value,
-                        profile->syntax == GCN_SYNTAX_IMM32 ? 0 : profile->dwords);
+        /* (llvm-mc's immediate: an integer, no float) */
+        put_literal(text, arch, dialect, operand->value, profile->syntax == GCN_SYNTAX_IMM32 ? 0 : profile->dwords);
         return true;
     case GCN_OPERAND_BRANCH:
-        gcn_format_branch(text, arch, dialect, address, operand->value);
-        return true;
     case GCN_OPERAND_IMMEDIATE:
         switch (profile->syntax) {
         case GCN_SYNTAX_HWREG:
             put_hwreg(text, arch, dialect, operand->value);
             return true;
+        case GCN_SYNTAX_BRANCH:
         case GCN_SYNTAX_UNUSED16: /* not 0 here */
         case GCN_SYNTAX_IMM16:
         case GCN_SYNTAX_OPTIONAL16: {
