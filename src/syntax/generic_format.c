@@ -266,7 +266,8 @@ static inline __attribute__((always_inline)) char *write_immediate(char *at, uns
                                                                    uint64_t address, unsigned value)
 {
     if (syntax == GCN_SYNTAX_BRANCH && !llvm)
-        return gcn_write(gcn_write_unsigned(gcn_write(at, ".L"), gcn_branch_target(address, (uint16_t)value)), "_0");
+        return gcn_write_length(gcn_write_unsigned(gcn_write_length(at, ".L", 2),
+                                                   gcn_branch_target(address, (uint16_t)value)), "_0", 2);
     if (!llvm || (syntax == GCN_SYNTAX_IMM16 && value > 64))
         return gcn_write_hex(at, value);
     return syntax == GCN_SYNTAX_UNUSED16 ? NULL : gcn_write_unsigned(at, value);

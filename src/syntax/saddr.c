@@ -25,7 +25,7 @@ char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsign
             return at + text.length;
         for (size_t i = 0; i < odd_saddr_count; i++)
             if (odd_saddrs[i].code == code && odd_saddrs[i].count == count)
-                return gcn_write(at, odd_saddrs[i].text);
+                return gcn_write_length(at, odd_saddrs[i].text, strlen(odd_saddrs[i].text));
         return NULL; /* not reached: every 7-bit code is covered */
     }
     /* llvm-mc: pairs of SGPRs and ttmps lose their low bit; 125 is null;

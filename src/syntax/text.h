@@ -49,11 +49,6 @@ static inline char *gcn_write_length(char *at, const char *string, size_t length
     return at + length;
 }
 
-static inline char *gcn_write(char *at, const char *string)
-{
-    return gcn_write_length(at, string, strlen(string));
-}
-
 /* "00" .. "99": two decimal digits at a time. */
 extern const char gcn_decimal_pairs[201];
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value);
