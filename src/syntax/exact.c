@@ -94,11 +94,12 @@ char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address,
     return gcn_write_clrx(instruction, address, at);
 }
 
-/* Whether the text parses back to every bit of the instruction; out of
- * line, so that the usual text needs no room for it. */
-static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruction, gcn_dialect dialect,
-                                                 uint64_t address, const char *text, size_t length)
+/* (read back: parsed, the words compared) */
+bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
+                         uint64_t address, const char *text, size_t length)
 {
+    if (dialect == GCN_DIALECT_CLRX && !gcn_clrx_may_lose_bits(instruction))
+        return true;
     uint32_t words[GCN_MAX_WORDS], again[GCN_MAX_WORDS];
     size_t count, again_count;
     if (gcn_encode(instruction, words, &count) != GCN_OK)
@@ -111,14 +112,6 @@ static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruct
         return false;
     /* not every bit back? */
     return again_count == count && memcmp(words, again, count * sizeof words[0]) == 0;
-}
-
-bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
-                         uint64_t address, const char *text, size_t length)
-{
-    if (dialect == GCN_DIALECT_CLRX && !gcn_clrx_may_lose_bits(instruction))
-        return true;
-    return reads_back(instruction, dialect, address, text, length);
 }
 
 /* The CLRX text, read back where it may not carry every bit (too long to

@@ -448,8 +448,7 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     if (dialect == GCN_DIALECT_LLVM) {
         if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
             return !row && modifiers && put_llvm_alias(text, instruction); /* else llvm-mc has no text */
-        if (modifiers && gcn_encoding_hooks[encoding].llvm_hidden &&
-            (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
+        if (modifiers && hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
             return false;
     }
     size_t start = text->length;
