@@ -64,24 +64,17 @@ char *gcn_write_large_unsigned(char *at, uint64_t value)
     return at;
 }
 
-/* As gcn_put_large_unsigned. */
 void gcn_put_hex(gcn_text *text, uint64_t value)
 {
-    if (text->length + 18 < text->size) {
-        char *start = text->data + text->length;
-        text->length += (size_t)(gcn_write_hex(start, value) - start);
-        return;
-    }
-    char spare[18];
-    gcn_put_length(text, spare, (size_t)(gcn_write_hex(spare, value) - spare));
+    gcn_put_length(text, "0x", 2);
+    gcn_put_hex_digits(text, value, 1, false);
 }
 
 void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool upper)
 {
     const char *pairs = upper ? gcn_upper_hex_pairs : gcn_lower_hex_pairs;
-    unsigned count = digits < 1 ? 1 : digits > 16 ? 16 : digits;
-    while (count < 16 && value >> (4 * count))
-        count++;
+    unsigned needed = value ? (unsigned)(67 - __builtin_clzll(value)) / 4 : 1;
+    unsigned count = digits > 16 ? 16 : digits > needed ? digits : needed;
     if (text->length + count < text->size) {
         char *end = text->data + text->length + count;
         unsigned left = count;
