@@ -89,9 +89,7 @@ bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
 
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    if (gcn_clrx_may_lose_bits(instruction))
-        return NULL;
-    return gcn_write_clrx(instruction, address, at);
+    return gcn_clrx_may_lose_bits(instruction) ? NULL : gcn_write_clrx(instruction, address, at);
 }
 
 /* (read back: parsed, the words compared) */

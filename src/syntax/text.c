@@ -93,12 +93,9 @@ int gcn_text_finish(gcn_text *text)
 {
     if (text->size == 0)
         return -1;
-    if (text->length < text->size) {
-        text->data[text->length] = '\0';
-        return 0;
-    }
-    text->data[text->size - 1] = '\0';
-    return -1;
+    bool fits = text->length < text->size;
+    text->data[fits ? text->length : text->size - 1] = '\0';
+    return fits ? 0 : -1;
 }
 
 unsigned gcn_edit_distance(const char *a, size_t la, const char *b, size_t lb)
