@@ -173,14 +173,11 @@ static void put_hwreg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsign
     for (size_t i = 0; i < gcn_hwreg_name_count && !name; i++)
         if (gcn_hwreg_names[i].id == id && ((gcn_hwreg_names[i].generations >> arch) & 1u))
             name = dialect == GCN_DIALECT_LLVM ? gcn_hwreg_names[i].llvm : gcn_hwreg_names[i].clrx;
-    gcn_put(text, "hwreg(");
-    if (name) {
+    gcn_put(text, !name && dialect == GCN_DIALECT_CLRX ? "hwreg(@" : "hwreg(");
+    if (name)
         gcn_put(text, name);
-    } else {
-        if (dialect == GCN_DIALECT_CLRX)
-            gcn_put_char(text, '@');
+    else
         gcn_put_unsigned(text, id);
-    }
     if (dialect == GCN_DIALECT_CLRX || offset != 0 || width != 32) {
         gcn_put(text, ", ");
         gcn_put_unsigned(text, offset);
