@@ -30,7 +30,7 @@ char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsign
     for (size_t i = 0; !end && i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++)
         if (odd_srsrcs[i].code == code && arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
             (dialect == GCN_DIALECT_CLRX || odd_srsrcs[i].llvm))
-            end = gcn_write(at, odd_srsrcs[i].text);
+            end = gcn_write_length(at, odd_srsrcs[i].text, strlen(odd_srsrcs[i].text));
     /* (CLRX: not reached, every code is covered.) The GCN 1.2/1.4
      * disassembler names a tuple by its first registers: xnack_mask; tba (GCN 1.2) */
     if (!end && dialect == GCN_DIALECT_LLVM && arch >= GCN_ARCH_GCN12 && (code == 104 || code == 108))

@@ -33,10 +33,6 @@ extern const size_t gcn_scalar_name_count;
  * the field's own name. */
 const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
 
-/* Whether CLRX's text of a generic family's instruction may not read back
- * (clrxdisasm prints a misaligned SGPR tuple that its assembler refuses). */
-bool gcn_generic_loses_bits(const gcn_instruction *instruction);
-
 /* The encodings' words (encodings.def). */
 static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
 #define ENCODING(name, words, ...) [GCN_ENCODING_##name] = words,
@@ -55,7 +51,7 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 
 /* The true specials, operands whose text is more than a number or a
  * register, by operand syntax (one file each): format writes the field's
- * value (address: the instruction's, for a branch), parse reads it. */
+ * value (address: the instruction's), parse reads it. */
 typedef struct gcn_operand_hook {
     void (*format)(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
                    uint32_t value);
@@ -67,10 +63,9 @@ void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
 void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
-void gcn_format_branch(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_branch(gcn_cursor *, uint32_t *);
 static const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
-    [GCN_SYNTAX_BRANCH] = {gcn_format_branch, gcn_parse_branch},
+    [GCN_SYNTAX_BRANCH] = {NULL, gcn_parse_branch}, /* printed as an immediate (generic_format.c) */
     [GCN_SYNTAX_GPR_IDX] = {gcn_format_gpr_idx, gcn_parse_gpr_idx},
     [GCN_SYNTAX_WAITCNT] = {gcn_format_waitcnt, gcn_parse_waitcnt},
     [GCN_SYNTAX_SENDMSG] = {gcn_format_sendmsg, gcn_parse_sendmsg},

@@ -29,7 +29,7 @@ char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsign
     char *end = gcn_write_scalar(at, arch, dialect, code, count);
     for (size_t i = 0; !llvm && !end && i < odd_saddr_count; i++) /* (CLRX: every 7-bit code is covered) */
         if (odd_saddrs[i].code == code && odd_saddrs[i].count == count)
-            end = gcn_write(at, odd_saddrs[i].text);
+            end = gcn_write_length(at, odd_saddrs[i].text, strlen(odd_saddrs[i].text));
     return end;
 }
 
