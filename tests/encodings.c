@@ -74,9 +74,9 @@ static void test_round_trips(void)
                     words_bad++;
                 /* values -> words -> values, reserved bits clear */
                 uint32_t chosen[GCN_MAX_FIELDS] = {0}, none[2] = {0, 0}, back[GCN_MAX_FIELDS];
-                for (unsigned l = info->first_layout; gcn_field_layouts[l].encoding == e; l++) {
+                for (unsigned l = 0; gcn_field_layouts[l].encoding != GCN_ENCODING_NONE; l++) {
                     const gcn_field_layout *layout = &gcn_field_layouts[l];
-                    if ((layout->generations >> arch) & 1)
+                    if (layout->encoding == e && ((layout->generations >> arch) & 1))
                         chosen[layout->index] = (uint32_t)test_random_next(&random) & width_mask(layout->width);
                 }
                 uint32_t packed[2] = {0, 0};
@@ -93,13 +93,16 @@ static void test_round_trips(void)
                   "%s on %s: words -> fields -> words differ %u times, fields -> words -> fields %u",
                   info->name, gcn_arch_name((gcn_arch)arch), words_bad, values_bad);
             /* Out of range: one past a field's width, a field absent here. */
-            for (unsigned l = info->first_layout; gcn_field_layouts[l].encoding == e; l++) {
+            for (unsigned l = 0; gcn_field_layouts[l].encoding != GCN_ENCODING_NONE; l++) {
                 const gcn_field_layout *layout = &gcn_field_layouts[l];
+                if (layout->encoding != e)
+                    continue;
                 uint32_t values[GCN_MAX_FIELDS] = {0}, none[2] = {0, 0}, out[2] = {0, 0};
                 bool here = (layout->generations >> arch) & 1;
                 bool elsewhere = false; /* another layout of the field on this generation */
-                for (unsigned m = info->first_layout; gcn_field_layouts[m].encoding == e; m++)
-                    elsewhere |= m != l && gcn_field_layouts[m].index == layout->index &&
+                for (unsigned m = 0; gcn_field_layouts[m].encoding != GCN_ENCODING_NONE; m++)
+                    elsewhere |= m != l && gcn_field_layouts[m].encoding == e &&
+                                 gcn_field_layouts[m].index == layout->index &&
                                  ((gcn_field_layouts[m].generations >> arch) & 1);
                 if (!here && elsewhere)
                     continue;
@@ -345,12 +348,21 @@ static void test_flag_tables(void)
         for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
             const gcn_flag_window *window = &gcn_flag_windows[e][arch];
             const gcn_field_place *places = gcn_field_places[e][arch];
-            unsigned allowed = 0, span[2] = {0, 0};
+            unsigned allowed = 0, span[2] = {0, 0}, fields = 0, offset = 0xff;
             for (unsigned f = 0; f < GCN_MAX_FIELDS; f++) {
                 unsigned m = gcn_field_modifiers[e][f];
                 if (m && places[f].kind != GCN_PLACE_ABSENT && gcn_modifiers[m - 1].kind == GCN_MODIFIER_FLAG)
                     allowed |= gcn_modifiers[m - 1].bit;
+                if (m && places[f].kind != GCN_PLACE_ABSENT && gcn_modifiers[m - 1].kind == GCN_MODIFIER_VALUE)
+                    offset = f;
+                if ((m && places[f].kind != GCN_PLACE_ABSENT) || f == gcn_encoding_opcode_field[e] ||
+                    f == gcn_encoding_opcode_high_field[e][0])
+                    fields |= 1u << f;
             }
+            /* the fields no operand shows: the opcode's and the modifiers' */
+            check(window->fields == fields && window->offset == offset,
+                  "%s on arch %u: fields 0x%x and offset %u, not 0x%x and %u", gcn_encodings[e].name, arch,
+                  window->fields, window->offset, fields, offset);
             if (!window->tabled) {
                 check(allowed == 0 || e == GCN_ENCODING_MIMG, "%s on arch %u: flags 0x%x not tabled",
                       gcn_encodings[e].name, arch, allowed);
@@ -509,38 +521,40 @@ static void test_memory_refusals(void)
     }
 }
 
-/* gcn_decode_scalar_memory (a caller that knows the family) decodes
- * SMRD/SMEM words as gcn_decode_checked does, to the byte, truncated or
- * not. */
-static void test_memory_shortcut(void)
+/* gcn_instruction_encoding of an instruction built by hand (encoding
+ * NONE): its family's encoding on its generation, NONE where it has none. */
+static void test_instruction_encoding(void)
 {
-    static const gcn_encoding encodings[] = {GCN_ENCODING_SMRD, GCN_ENCODING_SMEM};
-    for (size_t f = 0; f < 2; f++) {
-        for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
-            if (!gcn_encoding_on_arch(encodings[f], (gcn_arch)arch))
-                continue;
-            test_random random;
-            test_random_start(&random, test_seed(), "encodings-shortcut", encodings[f], arch);
-            unsigned differ = 0;
-            for (unsigned i = 0; i < SAMPLES; i++) {
-                uint32_t words[GCN_MAX_WORDS] = {0};
-                random_words(&random, encodings[f], (gcn_arch)arch, words);
-                size_t count = 1 + i % 3;
-                gcn_instruction generic, shortcut;
-                memset(&generic, 0, sizeof generic);
-                memset(&shortcut, 0, sizeof shortcut);
-                gcn_status a = gcn_decode_checked((gcn_arch)arch, words, count, &generic);
-                gcn_status b = gcn_decode_scalar_memory((gcn_arch)arch, words, count, &shortcut);
-                differ += a != b || (a == GCN_OK && memcmp(&generic, &shortcut, sizeof generic) != 0);
-            }
-            check(differ == 0, "%s on %s: the shortcut and the generic decoder differ on %u words",
-                  gcn_encodings[encodings[f]].name, gcn_arch_name((gcn_arch)arch), differ);
+    static const gcn_encoding expected[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {
+        [GCN_FAMILY_SOPP] = {GCN_ENCODING_SOPP, GCN_ENCODING_SOPP, GCN_ENCODING_SOPP, GCN_ENCODING_SOPP},
+        [GCN_FAMILY_SMEM] = {GCN_ENCODING_SMRD, GCN_ENCODING_SMRD, GCN_ENCODING_SMEM, GCN_ENCODING_SMEM},
+        [GCN_FAMILY_MUBUF] = {GCN_ENCODING_MUBUF, GCN_ENCODING_MUBUF, GCN_ENCODING_MUBUF, GCN_ENCODING_MUBUF},
+        [GCN_FAMILY_FLAT] = {GCN_ENCODING_NONE, GCN_ENCODING_FLAT, GCN_ENCODING_FLAT, GCN_ENCODING_FLAT},
+        [GCN_FAMILY_SOP2] = {GCN_ENCODING_SOP2, GCN_ENCODING_SOP2, GCN_ENCODING_SOP2, GCN_ENCODING_SOP2},
+        [GCN_FAMILY_SOPK] = {GCN_ENCODING_SOPK, GCN_ENCODING_SOPK, GCN_ENCODING_SOPK, GCN_ENCODING_SOPK},
+        [GCN_FAMILY_SOP1] = {GCN_ENCODING_SOP1, GCN_ENCODING_SOP1, GCN_ENCODING_SOP1, GCN_ENCODING_SOP1},
+        [GCN_FAMILY_SOPC] = {GCN_ENCODING_SOPC, GCN_ENCODING_SOPC, GCN_ENCODING_SOPC, GCN_ENCODING_SOPC},
+    };
+    for (unsigned family = 0; family < GCN_FAMILY_COUNT; family++)
+        for (unsigned arch = 0; arch <= GCN_ARCH_COUNT; arch++) {
+            gcn_instruction instruction;
+            memset(&instruction, 0, sizeof instruction);
+            instruction.family = (uint8_t)family;
+            instruction.arch = (uint8_t)arch;
+            gcn_encoding want = arch < GCN_ARCH_COUNT ? expected[family][arch] : GCN_ENCODING_NONE;
+            gcn_encoding got = gcn_instruction_encoding(&instruction);
+            check(got == want, "family %u on arch %u: encoding %u, not %u", family, arch, got, want);
+            uint32_t values[GCN_MAX_FIELDS] = {0};
+            if (want == GCN_ENCODING_NONE) /* nothing to set, and no table read out of its bounds */
+                check(gcn_set_fields(&instruction, values) == GCN_ERROR_NOT_ENCODABLE,
+                      "family %u on arch %u: fields set without an encoding", family, arch);
         }
-    }
+    check(gcn_instruction_encoding(NULL) == GCN_ENCODING_NONE, "the encoding of NULL");
 }
 
 int main(void)
 {
+    test_instruction_encoding();
     test_flag_tables();
     test_modifier_orders();
     test_round_trips();
@@ -549,6 +563,5 @@ int main(void)
     test_lookup();
     test_memory_operands();
     test_memory_refusals();
-    test_memory_shortcut();
     return test_finish(&summary);
 }

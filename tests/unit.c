@@ -2115,7 +2115,7 @@ static void test_scalar_fast_writer(void)
         for (int d = 0; d < 2; d++) {
             gcn_dialect dialect = d ? GCN_DIALECT_LLVM : GCN_DIALECT_CLRX;
             char fast[GCN_TEXT_ROOM + 64], general[512];
-            char *end = gcn_write_generic(&in, dialect, 0x100, fast);
+            char *end = d ? gcn_write_llvm_generic(&in, fast) : gcn_write_clrx(&in, 0x100, fast);
             if (!end)
                 continue;
             *end = '\0';

@@ -37,16 +37,11 @@ gcn_encoding gcn_instruction_encoding(const gcn_instruction *instruction)
         return GCN_ENCODING_NONE;
     if (instruction->encoding != GCN_ENCODING_NONE)
         return (gcn_encoding)instruction->encoding;
-    switch (instruction->family) {
-    case GCN_FAMILY_SMEM:
-        return instruction->arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
-    case GCN_FAMILY_MUBUF:
-        return GCN_ENCODING_MUBUF;
-    case GCN_FAMILY_FLAT:
-        return GCN_ENCODING_FLAT;
-    default:
-        return GCN_ENCODING_NONE;
-    }
+    /* one built by hand: its family's encoding on its generation (SMRD or SMEM) */
+    for (unsigned e = 1; e < GCN_ENCODING_COUNT && instruction->family != GCN_FAMILY_NONE; e++)
+        if (gcn_encodings[e].family == instruction->family && gcn_encoding_on_arch((gcn_encoding)e, instruction->arch))
+            return (gcn_encoding)e;
+    return GCN_ENCODING_NONE;
 }
 
 const char *gcn_mnemonic(const gcn_instruction *instruction)

@@ -14,15 +14,9 @@
 typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t word_count,
                                   gcn_instruction *instruction);
 
-/* MUBUF and FLAT instructions are two words whatever their fields (the
- * disassembler's label scan steps over them by this alone). */
-enum { GCN_MUBUF_WORDS = 2, GCN_FLAT_WORDS = 2 };
 /* macro(x, generation) for each generation. */
 #define GCN_EACH_GENERATION(macro, x) \
     macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
-/* gcn_decode_checked for words of the SMEM family (gcn_family_of_word):
- * SMRD or SMEM by the generation. */
-gcn_status gcn_decode_scalar_memory(gcn_arch, const uint32_t *, size_t, gcn_instruction *);
 /* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
  * which succeeded: its family and arch valid): the assembler's loop.
  * Writes instruction->word_count words. */
@@ -132,10 +126,9 @@ static inline uint16_t gcn_row_of_word(const gcn_opcode_reader *reader, uint32_t
                      ((word0 >> reader->high_first) & reader->high_mask) << reader->high_shift;
     return (uint16_t)(reader->slots[value].row - 1);
 }
-/* The opcodes of MUBUF (bits 18-24), SMEM (GCN 1.2 on: two words; bits
- * 18-25) and SOPP (one word; bits 16-22) from word 0: for the label scan,
- * which steps over them without decoding them. */
-enum { GCN_SMEM_WORDS = 2 };
+/* The opcodes of MUBUF (bits 18-24), SMEM (GCN 1.2 on; bits 18-25) and
+ * SOPP (bits 16-22) from word 0: for the label scan, which steps over them
+ * without decoding them. */
 static inline unsigned gcn_mubuf_opcode(uint32_t word0)
 {
     return (word0 >> 18) & 0x7fu;

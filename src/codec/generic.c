@@ -16,9 +16,6 @@
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
 };
-static const gcn_modifier_info modifiers[GCN_MODIFIER_COUNT] = {
-#include "isa/modifier_rows.h"
-};
 static const gcn_encoding_info encodings[GCN_ENCODING_COUNT] = {
 #include "isa/encoding_rows.h"
 };
@@ -43,7 +40,7 @@ static inline __attribute__((always_inline)) void unshown_bits(gcn_encoding enco
     bits[0] = gcn_encoding_reserved[encoding][arch][0];
     bits[1] = gcn_encoding_reserved[encoding][arch][1];
 #pragma GCC unroll 16
-    for (unsigned field = 0; field < gcn_encoding_field_count[encoding]; field++)
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) /* (one absent: no bits) */
         /* (an extra word leaves its VOP's word 0) */
         if (!((set >> field) & 1u) && !(places[field].word == 0 && encodings[encoding].kind == GCN_ENCODING_EXTRA))
             bits[places[field].word] |= places[field].mask << places[field].first;
@@ -78,29 +75,9 @@ static const uint8_t field_kind[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_SMEM_PROBE] = GCN_OPERAND_IMMEDIATE, /* SMRD/SMEM */
 };
 
-/* The operand kind of each code of an 8-bit scalar source field that is
- * not the literal, before GCN 1.2 and from it on: a constant or a
- * register (a lookup, not compares). */
-#define SCALAR_KIND(code) \
-    (GCN_INLINE_CONSTANT(GCN12_ON, code) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR),
-#define KINDS_4(code) SCALAR_KIND(code) SCALAR_KIND(code + 1) SCALAR_KIND(code + 2) SCALAR_KIND(code + 3)
-#define KINDS_16(code) KINDS_4(code) KINDS_4(code + 4) KINDS_4(code + 8) KINDS_4(code + 12)
-#define KINDS_64(code) KINDS_16(code) KINDS_16(code + 16) KINDS_16(code + 32) KINDS_16(code + 48)
-static const uint8_t scalar_kinds[2][256] = {
-#define GCN12_ON 0
-    {KINDS_64(0) KINDS_64(64) KINDS_64(128) KINDS_64(192)},
-#undef GCN12_ON
-#define GCN12_ON 1
-    {KINDS_64(0) KINDS_64(64) KINDS_64(128) KINDS_64(192)},
-#undef GCN12_ON
-};
-#undef SCALAR_KIND
-#undef KINDS_4
-#undef KINDS_16
-#undef KINDS_64
 static inline __attribute__((always_inline)) unsigned scalar_kind(gcn_arch arch, uint32_t code)
 {
-    return scalar_kinds[arch >= GCN_ARCH_GCN12][code & 0xff];
+    return gcn_scalar_kinds[arch >= GCN_ARCH_GCN12][code & 0xff];
 }
 
 /* The operand kind of a field that holds a register tuple's first register
@@ -176,49 +153,16 @@ static __attribute__((noinline)) bool decode_scalar(const gcn_operand_profile *o
     return true;
 }
 
-/* The modifiers of an encoding's words (the same for all its profiles):
- * the flags, by table where they are (a lookup a word), and the offset
- * field's bits (*offset; a profile may read them signed); *shown gets the
- * fields read. Before the jump on the layout, so that this work is done
- * while the jump is resolved, not again after a misprediction. */
-static inline __attribute__((always_inline)) unsigned
-decode_modifiers(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, uint32_t *shown,
-                 uint32_t *offset)
-{
-    const gcn_field_place *places = gcn_field_places[encoding][arch];
-    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
-    unsigned flags = 0;
-    *shown = 1u << gcn_encoding_opcode_field[encoding];
-    if (gcn_encoding_opcode_high_field[encoding][0] != GCN_NO_FIELD) /* FLAT's segment */
-        *shown |= 1u << gcn_encoding_opcode_high_field[encoding][0];
-    *offset = 0;
-#pragma GCC unroll 16
-    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        unsigned modifier = gcn_field_modifiers[encoding][field];
-        if (!modifier || places[field].kind == GCN_PLACE_ABSENT)
-            continue;
-        *shown |= 1u << field;
-        if (modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE)
-            *offset = gcn_field_value(words, &places[field]);
-        else if (!window->tabled) /* a product, not a test: no branch on a random bit */
-            flags |= gcn_field_value(words, &places[field]) * modifiers[modifier - 1].bit;
-    }
-    for (unsigned w = 0; w < 2; w++)
-        if (window->tabled && window->width[w])
-            flags |= gcn_flags_of_bits[window->flags_of[w] +
-                                       ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
-    return flags;
-}
-
 /* The decoder past the opcode and the modifiers, for one profile. */
 static inline __attribute__((always_inline)) gcn_status
 decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words, size_t word_count,
-                unsigned flags, uint32_t shown, uint32_t offset, gcn_instruction *instruction)
+                unsigned flags, uint32_t offset, gcn_instruction *instruction)
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     const gcn_encoding_info *info = &encodings[encoding];
     const gcn_field_place *places = gcn_field_places[encoding][arch];
     unsigned count = info->words;
+    uint32_t shown = gcn_flag_windows[encoding][arch].fields;
     /* GLOBAL's and SCRATCH's 13 bits signed, by arithmetic */
     uint32_t negative = profile->offset_rule == GCN_OFFSET_SIGNED_13 ? (offset >> 12) & 1u : 0;
     instruction->offset = offset | (-negative & ~0x1fffu);
@@ -285,12 +229,11 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
         return GCN_ERROR_NOT_INSTRUCTION;
     if (word_count < info->words)
         return GCN_ERROR_TRUNCATED;
-    /* (an opcode field is never signed) */
-    const gcn_field_place *opcode_place = &gcn_field_places[encoding][arch][gcn_encoding_opcode_field[encoding]];
-    unsigned opcode = (words[opcode_place->word] >> opcode_place->first) & opcode_place->mask;
+    const gcn_field_place *places = gcn_field_places[encoding][arch];
+    unsigned opcode = gcn_field_value(words, &places[gcn_encoding_opcode_field[encoding]]);
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
     if (high[0] != GCN_NO_FIELD)
-        opcode |= gcn_field_value(words, &gcn_field_places[encoding][arch][high[0]]) << high[1];
+        opcode |= gcn_field_value(words, &places[high[0]]) << high[1];
     gcn_opcode_slot slot = gcn_opcode_slots[family][arch][opcode];
     uint16_t row = (uint16_t)(slot.row - 1);
     gcn_instruction_start_row(instruction, arch, family, row, opcode, info->words);
@@ -302,14 +245,23 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     } else { /* by the opcode, one load: the jump below waits on it alone */
         layout = slot.layout ? slot.layout - 1u : gcn_shape_layouts[gcn_default_shape[family]];
     }
-    uint32_t shown, offset;
-    unsigned flags = decode_modifiers(arch, encoding, words, &shown, &offset);
+    /* The modifiers, the same for all the encoding's profiles: the flags by
+     * table (a lookup a word), the offset field's bits (a profile may read
+     * them signed). Before the jump on the layout, so that this work is done
+     * while the jump is resolved, not again after a misprediction. */
+    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
+    uint32_t offset = window->offset == GCN_NO_FIELD ? 0 : gcn_field_value(words, &places[window->offset]);
+    unsigned flags = 0;
+    for (unsigned w = 0; w < 2; w++)
+        if (window->width[w])
+            flags |= gcn_flags_of_bits[window->flags_of[w] +
+                                       ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
     switch (layout) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
         if (GCN_ENCODING_##family == encoding && GCN_SHAPE_IS_LAYOUT(family, name))                \
             return decode_operands(arch, &profiles[GCN_SHAPE_##family##_##name], words, word_count, \
-                                   flags, shown, offset, instruction);                             \
+                                   flags, offset, instruction);                                    \
         break;
 #include "isa/profiles.def"
 #undef PROFILE
@@ -348,14 +300,6 @@ gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_
     return gcn_decode_inline(arch, words, word_count, instruction);
 }
 
-gcn_status gcn_decode_scalar_memory(gcn_arch arch, const uint32_t *words, size_t word_count,
-                                    gcn_instruction *instruction)
-{
-    /* (the encoding by the generation alone: no lookup of word 0) */
-    gcn_encoding encoding = arch <= GCN_ARCH_GCN11 ? GCN_ENCODING_SMRD : GCN_ENCODING_SMEM;
-    return gcn_decoders[arch][encoding](arch, words, word_count, instruction);
-}
-
 /* The encoder, for one profile and generation. */
 static inline __attribute__((always_inline)) gcn_status
 encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction *instruction,
@@ -369,57 +313,42 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
     /* Each field straight to its place; what the row does not show comes
      * from reserved[], which may hold nothing else. */
     const gcn_field_place *places = gcn_field_places[encoding][arch];
+    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
     unsigned opcode_field = gcn_encoding_opcode_field[encoding];
-    uint32_t out[2] = {info->value[arch], 0}, shown = 1u << opcode_field;
+    uint32_t out[2] = {info->value[arch], 0}, shown = window->fields;
     /* Each test returns at once: they pass (a parser's instruction), and
      * a branch that always goes one way costs least. */
-    unsigned opcode = instruction->opcode;
+    unsigned opcode = instruction->opcode, flags = instruction->modifiers;
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
     if (high[0] != GCN_NO_FIELD) {
         if (!gcn_put_field(&places[high[0]], opcode >> high[1], out))
             return GCN_ERROR_NOT_ENCODABLE;
-        shown |= 1u << high[0];
         opcode &= (1u << high[1]) - 1u;
     }
     if (!gcn_put_field(&places[opcode_field], opcode, out))
         return GCN_ERROR_NOT_ENCODABLE;
-    /* The modifiers the encoding has on the generation; any other refused. */
-    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
-    unsigned allowed = 0, flags = instruction->modifiers;
-    bool has_modifiers = false;
-#pragma GCC unroll 16
-    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        unsigned modifier = gcn_field_modifiers[encoding][field];
-        if (!modifier || places[field].kind == GCN_PLACE_ABSENT)
-            continue;
-        const gcn_modifier_info *info_of = &modifiers[modifier - 1];
-        has_modifiers = true;
-        shown |= 1u << field;
-        allowed |= info_of->bit;
-        if (info_of->kind == GCN_MODIFIER_VALUE) {
-            if (profile->offset_rule == GCN_OFFSET_SIGNED_13) { /* GLOBAL's and SCRATCH's: 13 bits signed */
-                if (!gcn_put_field(&places[field], instruction->offset & places[field].mask, out) ||
-                    !(instruction->offset <= places[field].mask || instruction->offset >= ~0xfffu))
-                    return GCN_ERROR_NOT_ENCODABLE;
-            } else if (!gcn_put_field(&places[field], instruction->offset, out)) {
+    if (window->offset != GCN_NO_FIELD) {
+        const gcn_field_place *place = &places[window->offset];
+        if (profile->offset_rule == GCN_OFFSET_SIGNED_13) { /* GLOBAL's and SCRATCH's: 13 bits signed */
+            if (!gcn_put_field(place, instruction->offset & place->mask, out) ||
+                !(instruction->offset <= place->mask || instruction->offset >= ~0xfffu))
                 return GCN_ERROR_NOT_ENCODABLE;
-            }
-        } else if (!window->tabled && !gcn_put_field(&places[field], (flags & info_of->bit) != 0, out)) {
+        } else if (!gcn_put_field(place, instruction->offset, out)) {
             return GCN_ERROR_NOT_ENCODABLE;
         }
     }
     /* SMRD's literal word: exactly where GCN 1.1 reads offset 255 as an SGPR */
     bool literal = smrd_literal(encoding, arch, flags, instruction->offset);
     uint32_t literal_value = literal ? instruction->literal : 0;
-    if (has_modifiers && (flags & ~allowed) != (literal ? GCN_MOD_LITERAL : 0u))
+    /* The modifiers the encoding has on the generation; any other refused. */
+    if (window->allowed && (flags & ~window->allowed) != (literal ? GCN_MOD_LITERAL : 0u))
         return GCN_ERROR_NOT_ENCODABLE;
     if ((encoding == GCN_ENCODING_SMRD || encoding == GCN_ENCODING_SMEM) && !literal && instruction->literal)
         return GCN_ERROR_NOT_ENCODABLE;
-    if (window->tabled) { /* the flags' bits by table */
-        const uint32_t *bits = gcn_bits_of_flags[window->bits_of + (flags & allowed)];
-        out[0] |= bits[0];
-        out[1] |= bits[1];
-    }
+    /* the flags' bits by table (no flags: bits_of 0, whose first entry sets no bit) */
+    const uint32_t *bits = gcn_bits_of_flags[window->bits_of + (flags & window->allowed)];
+    out[0] |= bits[0];
+    out[1] |= bits[1];
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand_profile *operand = &profile->operands[i];
@@ -523,20 +452,16 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = gcn_instruction_encoding(instruction);
+    if (encodings[encoding].family == GCN_FAMILY_NONE || !gcn_encoding_on_arch(encoding, arch))
+        return GCN_ERROR_NOT_ENCODABLE; /* (also an invalid arch: encoding NONE) */
     const gcn_field_place *places = gcn_field_places[encoding][arch];
+    const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
     uint32_t all[GCN_MAX_FIELDS], words[GCN_MAX_WORDS] = {0}, none[2] = {0, 0};
-    unsigned count = encodings[encoding].words;
-    unsigned allowed = 0;
-    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        unsigned modifier = gcn_field_modifiers[encoding][field];
-        if (modifier && places[field].kind != GCN_PLACE_ABSENT)
-            allowed |= modifiers[modifier - 1].bit;
-        all[field] = places[field].kind == GCN_PLACE_ABSENT ? 0
-                     : !modifier ? values[field]
-                     : modifiers[modifier - 1].kind == GCN_MODIFIER_VALUE
-                         ? instruction->offset
-                         : (instruction->modifiers & modifiers[modifier - 1].bit) != 0;
-    }
+    unsigned count = encodings[encoding].words, flags = instruction->modifiers;
+    for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) /* the flags' fields by table, below */
+        all[field] = places[field].kind == GCN_PLACE_ABSENT || ((window->fields >> field) & 1u) ? 0 : values[field];
+    if (window->offset != GCN_NO_FIELD)
+        all[window->offset] = instruction->offset;
     all[gcn_encoding_opcode_field[encoding]] = instruction->opcode;
     const uint8_t *high = gcn_encoding_opcode_high_field[encoding]; /* FLAT's segment */
     if (high[0] != GCN_NO_FIELD) {
@@ -544,10 +469,11 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
         all[high[0]] = instruction->opcode >> high[1];
     }
     /* (room for the literal word after the encoding's) */
-    if ((instruction->modifiers & ~allowed) || count >= GCN_MAX_WORDS || !gcn_pack(encoding, arch, all, none, words))
+    if ((flags & ~window->allowed) || count >= GCN_MAX_WORDS || !gcn_pack(encoding, arch, all, none, words))
         return GCN_ERROR_NOT_ENCODABLE;
-    words[0] |= instruction->reserved[0];
-    words[1] |= count > 1 ? instruction->reserved[1] : 0;
+    /* (no flags: bits_of 0, whose first entry sets no bit) */
+    words[0] |= gcn_bits_of_flags[window->bits_of + flags][0] | instruction->reserved[0];
+    words[1] |= count > 1 ? gcn_bits_of_flags[window->bits_of + flags][1] | instruction->reserved[1] : 0;
     words[count] = instruction->literal;
     return gcn_decode_checked(arch, words, count + 1u, instruction);
 }

@@ -465,7 +465,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
          * illegal opcodes, --exact's reading back) through put_unusual. */
         if (clrx)
             end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
-                        : gcn_write_generic(&instruction, GCN_DIALECT_CLRX, offset, text);
+                        : gcn_write_clrx(&instruction, offset, text);
         if (__builtin_expect(!end, 0)) {
             l->output.length = (size_t)(out - data);
             l->after_data = after_data;

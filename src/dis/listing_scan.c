@@ -8,7 +8,7 @@
 
 #include "isa/isa.h"
 
-/* The bytes clrx_words takes at MUBUF or FLAT words (three there). */
+/* The bytes clrx_words takes at MUBUF, FLAT or SMRD words (three there). */
 static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, uint64_t offset)
 {
     gcn_instruction instruction;
@@ -16,9 +16,6 @@ static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, u
                ? clrx_words(l, &instruction, offset) * 4
                : 4;
 }
-
-_Static_assert(GCN_MUBUF_WORDS == 2 && GCN_FLAT_WORDS == 2 && GCN_SMEM_WORDS == 2,
-               "the scan takes MUBUF, FLAT and SMEM (GCN 1.2 on) as two words");
 
 /* Sorts the targets: a radix sort, 11 bits at a time from the lowest set
  * in any target (offsets are words: bit 2), over the bits the largest
@@ -135,9 +132,7 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
             if (smem_slots && !exact) /* GCN 1.2 on: two words, one for an illegal opcode */
                 at += smem_slots[gcn_smem_opcode(words[0])].row ? 8 : 4;
             else /* SMRD: one word or two (a literal) */
-                at += gcn_decode_scalar_memory(arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                          ? clrx_words(l, &instruction, l->offset + at) * 4
-                          : 4;
+                at += clrx_words_decoding(l, words, l->offset + at);
             break;
         case GCN_FAMILY_MUBUF: /* two words, but see clrx_words */
             if (exact)

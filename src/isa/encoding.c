@@ -2,7 +2,7 @@
 #include "isa/encoding.h"
 
 const gcn_encoding_info gcn_encodings[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_NONE] = {"", 1, 0, GCN_ENCODING_LOOKUP, GCN_FAMILY_NONE, GCN_FIELD_ROW_COUNT, 0, {0, 0, 0, 0}},
+    [GCN_ENCODING_NONE] = {"", 1, 0, GCN_ENCODING_LOOKUP, GCN_FAMILY_NONE, 0, {0, 0, 0, 0}},
 #include "isa/encoding_rows.h"
 };
 

@@ -35,9 +35,8 @@ enum gcn_field_id {
 /* A field's index within its encoding: the index into gcn_unpack's values. */
 #define GCN_FIELD(encoding, name) (GCN_FIELD_##encoding##_##name - GCN_FIELD_FIRST_##encoding)
 
-/* One placement of a field: an encoding's layouts are consecutive from its
- * first_layout, and a layout of another encoding (or the final one, of
- * GCN_ENCODING_NONE) ends them. */
+/* One placement of a field, in .def order; a layout of GCN_ENCODING_NONE
+ * ends them. */
 typedef struct gcn_field_layout {
     const char *name;
     uint8_t encoding;   /* gcn_encoding */
@@ -47,25 +46,12 @@ typedef struct gcn_field_layout {
     uint8_t generations;
 } gcn_field_layout;
 
-/* Layout rows, numbered so that an encoding finds its first. */
-enum gcn_field_row {
-#define ENCODING(name, ...) GCN_FIELD_ROW_FIRST_##name, GCN_FIELD_ROW_BEFORE_##name = GCN_FIELD_ROW_FIRST_##name - 1,
-#define FIELD(encoding, name, ...) GCN_FIELD_ROW_##encoding##_##name,
-#define FIELD_ALSO(encoding, name, ...) GCN_FIELD_ROW_ALSO_##encoding##_##name,
-#include "isa/encodings.def"
-#undef ENCODING
-#undef FIELD
-#undef FIELD_ALSO
-    GCN_FIELD_ROW_COUNT
-};
-
 typedef struct gcn_encoding_info {
     const char *name;
     uint8_t words;       /* without a literal */
     uint8_t generations; /* GCN_GENERATION_* */
     uint8_t kind;        /* gcn_encoding_kind */
     uint8_t family;      /* gcn_family that handles it, GCN_FAMILY_NONE if none yet */
-    uint16_t first_layout;          /* into gcn_field_layouts */
     uint32_t mask;                  /* fixed bits of word 0 */
     uint32_t value[GCN_ARCH_COUNT]; /* their value per generation */
 } gcn_encoding_info;
@@ -155,18 +141,22 @@ extern const gcn_modifier_info gcn_modifiers[GCN_MODIFIER_COUNT];
 /* Generated: the modifier each field of an encoding holds, as its
  * gcn_modifier + 1 (0: the field holds none). */
 extern const uint8_t gcn_field_modifiers[GCN_ENCODING_COUNT][GCN_MAX_FIELDS];
-/* Generated: an encoding's flag modifiers on a generation by table, so
- * that a codec moves them all in a lookup or two. Decoding: the GCN_MOD_*
+/* Generated: an encoding's modifiers on a generation, its flags by table,
+ * so that a codec moves them all in a lookup or two. Decoding: the GCN_MOD_*
  * flags of word w's bits first[w] .. first[w] + width[w] - 1 are
  * gcn_flags_of_bits[flags_of[w] + those bits] (width 0: the word has
  * none). Encoding: the flags allowed, and the bits of words 0 and 1 that a
  * set of them gives, gcn_bits_of_flags[bits_of + set]. Not tabled: no
- * flags, or a word's spanning more than 8 bits (the fields one by one). */
+ * flags, or (an encoding of no family yet) a word's spanning more than 8
+ * bits. fields: the opcode's and the modifiers' (bit i: field i); offset:
+ * the offset modifier's field, 0xff where none. */
 typedef struct gcn_flag_window {
     uint8_t tabled;
     uint8_t first[2], width[2];
     uint16_t flags_of[2];
     uint16_t allowed, bits_of;
+    uint16_t fields;
+    uint8_t offset;
 } gcn_flag_window;
 extern const gcn_flag_window gcn_flag_windows[GCN_ENCODING_COUNT][GCN_ARCH_COUNT];
 extern const uint16_t gcn_flags_of_bits[];

@@ -5,7 +5,7 @@
  * compiler then knows. */
 #define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14)                    \
     [GCN_ENCODING_##name] = {#name, words, generations, GCN_ENCODING_##kind, GCN_FAMILY_##family, \
-                             GCN_FIELD_ROW_FIRST_##name, mask, {v10, v11, v12, v14}},
+                             mask, {v10, v11, v12, v14}},
 #define ALL GCN_GENERATION_ALL
 #define G10 GCN_GENERATION_10
 #define G11 GCN_GENERATION_11

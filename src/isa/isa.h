@@ -19,16 +19,6 @@ typedef enum gcn_shape {
 /* What an instruction does, independent of generation and encoding. */
 typedef enum gcn_operation {
     GCN_OP_NONE,
-    /* SOPP */
-    GCN_OP_NOP, GCN_OP_ENDPGM, GCN_OP_BRANCH,
-    GCN_OP_CBRANCH_SCC0, GCN_OP_CBRANCH_SCC1, GCN_OP_CBRANCH_VCCZ, GCN_OP_CBRANCH_VCCNZ,
-    GCN_OP_CBRANCH_EXECZ, GCN_OP_CBRANCH_EXECNZ, GCN_OP_CBRANCH_CDBGSYS,
-    GCN_OP_CBRANCH_CDBGUSER, GCN_OP_CBRANCH_CDBGSYS_OR_USER, GCN_OP_CBRANCH_CDBGSYS_AND_USER,
-    GCN_OP_WAKEUP, GCN_OP_BARRIER, GCN_OP_SETKILL, GCN_OP_WAITCNT, GCN_OP_SETHALT,
-    GCN_OP_SLEEP, GCN_OP_SETPRIO, GCN_OP_SENDMSG, GCN_OP_SENDMSGHALT, GCN_OP_TRAP,
-    GCN_OP_ICACHE_INV, GCN_OP_INCPERFLEVEL, GCN_OP_DECPERFLEVEL, GCN_OP_TTRACEDATA,
-    GCN_OP_ENDPGM_SAVED, GCN_OP_SET_GPR_IDX_OFF, GCN_OP_SET_GPR_IDX_MODE,
-    GCN_OP_ENDPGM_ORDERED_PS_DONE,
     /* memory */
     GCN_OP_LOAD, GCN_OP_STORE, GCN_OP_LOAD_FORMAT, GCN_OP_STORE_FORMAT,
     GCN_OP_STORE_LDS,
@@ -41,10 +31,10 @@ typedef enum gcn_operation {
     GCN_OP_CACHE_WBINVL1, GCN_OP_CACHE_WBINVL1_VOL, GCN_OP_CACHE_WBINVL1_SC, GCN_OP_CACHE_DISCARD,
     GCN_OP_CACHE_DISCARD_X2, /* SMEM: two 64-byte lines */
     GCN_OP_MEMTIME, GCN_OP_MEMREALTIME, GCN_OP_ATC_PROBE, GCN_OP_ATC_PROBE_BUFFER,
-    /* the scalar ALU: one operation per row, named in its operation column */
+    /* SOPP and the scalar ALU: one operation per row, named in its operation column */
 #define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, operation) \
     GCN_SCALAR_OPERATION_##family(operation)
-#define GCN_SCALAR_OPERATION_SOPP(operation)
+#define GCN_SCALAR_OPERATION_SOPP(operation) GCN_OP_##operation,
 #define GCN_SCALAR_OPERATION_SMEM(operation)
 #define GCN_SCALAR_OPERATION_MUBUF(operation)
 #define GCN_SCALAR_OPERATION_FLAT(operation)

@@ -133,12 +133,13 @@ static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instructi
  * second word: inline constants (128..208 integers, 240..247 floats, 248
  * 1/(2*pi) from GCN 1.2 on) and the literal. */
 enum { GCN_SCALAR_LITERAL = 255 };
-#define GCN_INLINE_CONSTANT(gcn12_on, code) \
-    (((code) >= 128 && (code) <= 208) || ((code) >= 240 && (code) <= 247) || ((code) == 248 && (gcn12_on)))
 static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
 {
-    return GCN_INLINE_CONSTANT(arch >= GCN_ARCH_GCN12, code);
+    return (code >= 128 && code <= 208) || (code >= 240 && code <= 247) || (code == 248 && arch >= GCN_ARCH_GCN12);
 }
+/* Generated: the operand kind of each code but the literal, before GCN 1.2
+ * and from it on, a constant or a register (a lookup, not compares). */
+extern const uint8_t gcn_scalar_kinds[2][256];
 
 /* FLAT: saddr's code for `off`. */
 enum { GCN_SADDR_OFF = 127 };
@@ -181,9 +182,7 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
     }
 }
 
-/* The encoding's number of fields and its opcode field's index (generated
- * with the reserved bits). */
-extern const uint8_t gcn_encoding_field_count[GCN_ENCODING_COUNT];
+/* The encoding's opcode field's index (generated with the reserved bits). */
 extern const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT];
 /* The field whose value the rows' opcodes hold above the opcode field's
  * bits (FLAT's segment on GCN 1.4), GCN_NO_FIELD where none, and the shift. */

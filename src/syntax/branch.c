@@ -8,19 +8,6 @@
 #include <emmintrin.h>
 #endif
 
-void gcn_format_branch(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
-                       uint32_t value)
-{
-    (void)arch;
-    if (dialect == GCN_DIALECT_LLVM) {
-        gcn_put_unsigned(text, value);
-        return;
-    }
-    gcn_put(text, ".L");
-    gcn_put_unsigned(text, gcn_branch_target(address, (uint16_t)value));
-    gcn_put(text, "_0");
-}
-
 /* The field of a branch to v (in section; 0: an absolute number), the
  * operand at start. */
 static inline bool branch_value(gcn_cursor *cursor, const char *start, int64_t v, unsigned section,

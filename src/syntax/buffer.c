@@ -22,57 +22,36 @@ static const struct odd_srsrc {
     {124, GCN_ARCH_GCN10, GCN_ARCH_GCN14, false, "m0&ill!"},
 };
 
-/* In LLVM as llvm-mc 14 prints it: false where it says invalid encoding
+/* In LLVM as llvm-mc 14 prints it: NULL where it says invalid encoding
  * or, on GCN 1.0/1.1, where its assembler has no name for it. */
-bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
-{
-    if (gcn_format_scalar(text, arch, dialect, code, 4))
-        return true;
-    for (size_t i = 0; i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++) {
-        if (odd_srsrcs[i].code == code && arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
-            (dialect == GCN_DIALECT_CLRX || odd_srsrcs[i].llvm)) {
-            gcn_put(text, odd_srsrcs[i].text);
-            return true;
-        }
-    }
-    /* (CLRX: not reached, every code is covered.) The GCN 1.2/1.4
-     * disassembler names a tuple by its first registers: xnack_mask; tba (GCN 1.2) */
-    return dialect == GCN_DIALECT_LLVM && arch >= GCN_ARCH_GCN12 && (code == 104 || code == 108) &&
-           gcn_format_scalar(text, arch, dialect, code, 2);
-}
-
-bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code)
-{
-    /* llvm-mc's assembler takes no src_lds_direct here (its disassembler prints it). */
-    if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == 254)
-        return false;
-    if (gcn_format_scalar(text, arch, dialect, code, 1))
-        return true;
-    if (dialect == GCN_DIALECT_CLRX) { /* clrxdisasm's name for a reserved code */
-        gcn_put(text, "ill_");
-        gcn_put_unsigned(text, code);
-        return true;
-    }
-    if (arch < GCN_ARCH_GCN12)
-        return false;
-    /* The GCN 1.2 disassembler also names GCN 1.4's sources, and 125. */
-    if (code == 125) {
-        gcn_put(text, "null");
-        return true;
-    }
-    return code >= 235 && code <= 239 && gcn_format_scalar(text, GCN_ARCH_GCN14, dialect, code, 1);
-}
-
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return gcn_put_srsrc(&text, arch, dialect, code) ? at + text.length : NULL;
+    char *end = gcn_write_scalar(at, arch, dialect, code, 4);
+    for (size_t i = 0; !end && i < sizeof odd_srsrcs / sizeof odd_srsrcs[0]; i++)
+        if (odd_srsrcs[i].code == code && arch >= odd_srsrcs[i].first && arch <= odd_srsrcs[i].last &&
+            (dialect == GCN_DIALECT_CLRX || odd_srsrcs[i].llvm))
+            end = gcn_write_length(at, odd_srsrcs[i].text, strlen(odd_srsrcs[i].text));
+    /* (CLRX: not reached, every code is covered.) The GCN 1.2/1.4
+     * disassembler names a tuple by its first registers: xnack_mask; tba (GCN 1.2) */
+    if (!end && dialect == GCN_DIALECT_LLVM && arch >= GCN_ARCH_GCN12 && (code == 104 || code == 108))
+        end = gcn_write_scalar(at, arch, dialect, code, 2);
+    return end;
 }
 
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return gcn_put_soffset(&text, arch, dialect, code) ? at + text.length : NULL;
+    /* llvm-mc's assembler takes no src_lds_direct here (its disassembler prints it). */
+    if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == 254)
+        return NULL;
+    char *end = gcn_write_scalar(at, arch, dialect, code, 1);
+    if (end || (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12))
+        return end;
+    if (dialect == GCN_DIALECT_CLRX) /* clrxdisasm's name for a reserved code */
+        return gcn_write_unsigned(gcn_write_length(at, "ill_", 4), code);
+    /* The GCN 1.2 disassembler also names GCN 1.4's sources, and 125. */
+    if (code == 125)
+        return gcn_write_length(at, "null", 4);
+    return code >= 235 && code <= 239 ? gcn_write_scalar(at, GCN_ARCH_GCN14, dialect, code, 1) : NULL;
 }
 
 /* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4. */
@@ -146,22 +125,14 @@ bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code)
     const char *start = cursor->pos;
     if (parse_raw_code(cursor, 255, code))
         return true;
-    if (llvm && arch >= GCN_ARCH_GCN12) { /* what llvm-mc's GCN 1.2/1.4 disassembler prints */
-        if (gcn_accept_word_here(cursor, "null")) {
-            *code = 125;
+    /* what llvm-mc's GCN 1.2/1.4 disassembler prints (null; GCN 1.4's sources on GCN 1.2) */
+    size_t length = llvm && arch >= GCN_ARCH_GCN12 ? gcn_peek_identifier_here(cursor) : 0;
+    for (size_t i = 0; length && i < gcn_scalar_name_count; i++) {
+        const gcn_scalar_name *name = &gcn_scalar_names[i];
+        if (name->count == 1 && ((name->llvm_prints >> arch) & 1u) && gcn_word_is(start, length, name->llvm)) {
+            cursor->pos += length;
+            *code = name->code;
             return true;
-        }
-        size_t length = arch == GCN_ARCH_GCN12 ? gcn_peek_identifier(cursor) : 0;
-        for (unsigned source = 235; length && source <= 239; source++) {
-            char name[40];
-            gcn_text text = {name, sizeof name, 0};
-            gcn_format_scalar(&text, GCN_ARCH_GCN14, GCN_DIALECT_LLVM, source, 1);
-            if (gcn_text_finish(&text) == 0 && text.length == length &&
-                strncasecmp(start, name, length) == 0) {
-                cursor->pos += length;
-                *code = source;
-                return true;
-            }
         }
     }
     gcn_scalar scalar;

@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-/* Both tables built by the compiler, 16 bytes a row: the classes from the
+/* The tables built by the compiler, 16 bytes a row: the classes from the
  * rules the comments in cursor.h give. */
 #define ROW(F, b)                                                                                      \
     F(b), F(b + 1), F(b + 2), F(b + 3), F(b + 4), F(b + 5), F(b + 6), F(b + 7), F(b + 8), F(b + 9),   \
@@ -27,6 +27,8 @@ const unsigned char gcn_character_class[256] = {TABLE(CLASS)};
 /* Each byte in lower case: one load where names are compared ignoring case. */
 #define LOWER(c) ((c) | (IN(c, 'A', 'Z') ? 0x20 : 0)) /* 'A' | 0x20 == 'a' */
 const unsigned char gcn_lower_case[256] = {TABLE(LOWER)};
+#define HEX(c) (IN(c, '0', '9') ? (c) - '0' : IN(c, 'a', 'f') ? (c) - 'a' + 10 : IN(c, 'A', 'F') ? (c) - 'A' + 10 : 16)
+const unsigned char gcn_hex_digits[256] = {TABLE(HEX)};
 #undef ROW
 #undef TABLE
 #undef IN
@@ -34,6 +36,7 @@ const unsigned char gcn_lower_case[256] = {TABLE(LOWER)};
 #undef IS_LETTER
 #undef CLASS
 #undef LOWER
+#undef HEX
 
 static unsigned column_of(const gcn_cursor *cursor, const char *at)
 {
@@ -44,13 +47,6 @@ static unsigned column_of(const gcn_cursor *cursor, const char *at)
     return (unsigned)(at - cursor->text) + 1;
 }
 
-/* Whether the symbol lookup asked for no messages (GCN_LOOKUP_QUIET). */
-static bool quiet(const gcn_parse_options *options)
-{
-    return options && options->resolve == gcn_section_resolver && options->resolve_context &&
-           (((const gcn_section_lookup *)options->resolve_context)->flags & GCN_LOOKUP_QUIET);
-}
-
 bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
 {
     if (!cursor->failed) {
@@ -58,7 +54,8 @@ bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
         if (cursor->error) {
             va_list arguments;
             va_start(arguments, format);
-            if (quiet(cursor->options))
+            const gcn_section_lookup *lookup = gcn_section_lookup_of(cursor->options);
+            if (lookup && (lookup->flags & GCN_LOOKUP_QUIET)) /* the lookup asked for no messages */
                 cursor->error->message[0] = '\0';
             else
                 vsnprintf(cursor->error->message, sizeof cursor->error->message, format, arguments);

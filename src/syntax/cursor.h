@@ -88,6 +88,38 @@ static inline unsigned char gcn_lower(char c)
     return gcn_lower_case[(unsigned char)c];
 }
 
+/* Each byte's value as a hex digit; 16 for any other. */
+extern const unsigned char gcn_hex_digits[256];
+
+static inline unsigned gcn_hex_digit(char c)
+{
+    return gcn_hex_digits[(unsigned char)c];
+}
+
+/* A number as the printers write it at p: 0, a decimal without a leading
+ * zero (up to 19 digits), or 0x and 1 to 16 hex digits. The end, or NULL;
+ * what follows is the caller's to check (octal, 0b and longer numbers are
+ * the expression parser's). */
+static inline __attribute__((always_inline)) const char *gcn_read_plain_number(const char *p, const char *end,
+                                                                               uint64_t *value)
+{
+    const char *digits = p, *stop;
+    uint64_t number = 0;
+    if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x') {
+        for (digits = p += 2, stop = end - p > 16 ? p + 16 : end; p < stop && gcn_hex_digit(*p) < 16; p++)
+            number = number << 4 | gcn_hex_digit(*p);
+    } else if (p < end && *p == '0') {
+        p++; /* a lone 0; more digits would be octal */
+    } else {
+        for (stop = end - p > 19 ? p + 19 : end; p < stop && (unsigned)(*p - '0') <= 9; p++)
+            number = number * 10 + (unsigned)(*p - '0');
+    }
+    if (p == digits)
+        return NULL;
+    *value = number;
+    return p;
+}
+
 /* Whether the length bytes at text spell word (word_length bytes, in lower
  * case), ignoring the case of text: a name match without strncasecmp. */
 static inline bool gcn_name_is(const char *text, size_t length, const char *word,
@@ -121,6 +153,12 @@ static inline bool gcn_accept_word_here(gcn_cursor *cursor, const char *word)
     return true;
 }
 
+/* The lookup of options that resolve symbols by gcn_section_resolver, or NULL. */
+static inline const gcn_section_lookup *gcn_section_lookup_of(const gcn_parse_options *options)
+{
+    return options && options->resolve == gcn_section_resolver ? options->resolve_context : NULL;
+}
+
 /* Records an error at `at` (first error wins) and returns false. */
 bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
@@ -133,11 +171,12 @@ void gcn_warn(gcn_cursor *cursor, const char *at, const char *format, ...)
  * resolver (see gcn_section_resolver); `1b`/`1f` name local labels. */
 bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value);
 /* A literal operand that names a symbol an object relocates (llvm
- * dialect, a gcn_literal_reference in the section lookup): 1 when read
- * (the reference filled, *value 0), -1 after an error (sym@rel32@lo
- * without a reference names the symbol), 0, the cursor untouched, for any
- * other operand. dwords: the operand's (a 64-bit one takes no symbol). */
-int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value);
+ * dialect, a gcn_literal_reference in the section lookup): true when read
+ * (the reference filled, *value 0); false after an error (the cursor
+ * failed: sym@rel32@lo without a reference names the symbol) or, the
+ * cursor untouched, for any other operand. dwords: the operand's (a 64-bit
+ * one takes no symbol). */
+bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value);
 /* The same, and *section receives where the value counts from: 0 for an
  * absolute number, else the section of the labels (or `.`) it is made of. */
 bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section);

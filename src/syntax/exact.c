@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "syntax/generic.h"
+#include "syntax/hooks.h"
 #include "syntax/syntax.h"
 
 bool gcn_branch_label_resolver(void *context, const char *name, size_t length, int64_t *value)
@@ -24,34 +25,43 @@ bool gcn_branch_label_resolver(void *context, const char *name, size_t length, i
     return true;
 }
 
-/* A GCN 1.4 SCRATCH access with an saddr prints its vaddr as off and loses
- * nothing else: its text keeps every bit exactly when vaddr is 0, so it
- * need not be read back (tests/round_trip.c checks both ways). */
-static bool loses_vaddr(const gcn_instruction *instruction)
+/* An operand CLRX prints without every bit: a misaligned SGPR tuple (as it
+ * prints GCN 1.4's s_buffer_atomic_* on GCN 1.2 too, its base four
+ * registers), and the vaddr of a GCN 1.4 SCRATCH access with an saddr,
+ * printed as off: that text keeps every bit exactly when vaddr is 0
+ * (tests/round_trip.c checks both ways). */
+static bool loses_operand(const gcn_instruction *instruction)
 {
-    if (instruction->family != GCN_FAMILY_FLAT || instruction->row == GCN_ROW_NONE ||
-        !(gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH))
-        return false;
-    const gcn_profile *profile = gcn_profile_of(instruction);
-    for (unsigned i = 0; i < instruction->operand_count; i++)
-        if (profile->operands[i].width == GCN_WIDTH_FLAT_ADDRESS &&
-            instruction->operands[i].kind == GCN_OPERAND_OFF && instruction->operands[i].number != 0)
+    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
+    gcn_instruction aliased;
+    if (instruction->row == GCN_ROW_NONE && encoding < GCN_ENCODING_COUNT && gcn_encoding_hooks[encoding].clrx_alias &&
+        gcn_encoding_hooks[encoding].clrx_alias(instruction, &aliased))
+        instruction = &aliased;
+    bool scratch = instruction->family == GCN_FAMILY_FLAT && instruction->row != GCN_ROW_NONE &&
+                   (gcn_rows[instruction->row].flags & GCN_ROW_SCRATCH);
+    for (unsigned i = 0; i < instruction->operand_count; i++) {
+        const gcn_operand *operand = &instruction->operands[i];
+        unsigned align = gcn_scalar_alignment(operand->count);
+        if ((operand->kind == GCN_OPERAND_SCALAR && align > 1 && operand->number % align &&
+             operand->number + operand->count <= gcn_sgpr_count((gcn_arch)instruction->arch)) ||
+            (scratch && gcn_profile_of(instruction)->operands[i].width == GCN_WIDTH_FLAT_ADDRESS &&
+             operand->kind == GCN_OPERAND_OFF && operand->number != 0))
             return true;
+    }
     return false;
 }
 
 /* Whether the CLRX text may not carry every bit, so that it must be read
  * back to know. tests/round_trip.c checks on random words of every family
  * that nothing else loses bits, and the fuzzer checks this function's promise:
- * bits no field covers (CLRX shows only some), a misaligned SGPR tuple
- * (clrxasm refuses what clrxdisasm prints), GCN 1.4 SMEM's SOE form
- * (printed as the plain SGPR form), SMEM register offsets (CLRX shows the
- * low 8 bits), GCN 1.4 FLAT's saddr and offset bit 12 (CLRX shows
- * neither), a MUBUF access with both lds and tfe (CLRX's assembler
- * refuses what its disassembler prints), and loses_vaddr's. */
+ * bits no field covers (CLRX shows only some), loses_operand's, GCN 1.4
+ * SMEM's SOE form (printed as the plain SGPR form), SMEM register offsets
+ * (CLRX shows the low 8 bits), GCN 1.4 FLAT's saddr and offset bit 12 (CLRX
+ * shows neither), and a MUBUF access with both lds and tfe (CLRX's
+ * assembler refuses what its disassembler prints). */
 bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
 {
-    if ((instruction->reserved[0] | instruction->reserved[1]) || gcn_generic_loses_bits(instruction))
+    if ((instruction->reserved[0] | instruction->reserved[1]) || loses_operand(instruction))
         return true;
     unsigned modifiers = instruction->modifiers;
     switch (instruction->family) {
@@ -67,8 +77,6 @@ bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
     case GCN_FAMILY_FLAT: /* GCN 1.4 FLAT (and illegal opcodes, printed alike):
                              saddr and offset bit 12 not shown */
-        if (loses_vaddr(instruction))
-            return true;
         return instruction->arch >= GCN_ARCH_GCN14 &&
                (instruction->row == GCN_ROW_NONE ||
                 !(gcn_rows[instruction->row].flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL))) &&
@@ -79,25 +87,17 @@ bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
     }
 }
 
-char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
-{
-    if (instruction->family == GCN_FAMILY_NONE)
-        return NULL;
-    return gcn_write_generic(instruction, GCN_DIALECT_CLRX, address, at);
-}
-
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    if (gcn_clrx_may_lose_bits(instruction))
-        return NULL;
-    return gcn_write_clrx(instruction, address, at);
+    return gcn_clrx_may_lose_bits(instruction) ? NULL : gcn_write_clrx(instruction, address, at);
 }
 
-/* Whether the text parses back to every bit of the instruction; out of
- * line, so that the usual text needs no room for it. */
-static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruction, gcn_dialect dialect,
-                                                 uint64_t address, const char *text, size_t length)
+/* (read back: parsed, the words compared) */
+bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
+                         uint64_t address, const char *text, size_t length)
 {
+    if (dialect == GCN_DIALECT_CLRX && !gcn_clrx_may_lose_bits(instruction))
+        return true;
     uint32_t words[GCN_MAX_WORDS], again[GCN_MAX_WORDS];
     size_t count, again_count;
     if (gcn_encode(instruction, words, &count) != GCN_OK)
@@ -112,34 +112,17 @@ static __attribute__((noinline)) bool reads_back(const gcn_instruction *instruct
     return again_count == count && memcmp(words, again, count * sizeof words[0]) == 0;
 }
 
-bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
-                         uint64_t address, const char *text, size_t length)
-{
-    if (dialect == GCN_DIALECT_CLRX && !gcn_clrx_may_lose_bits(instruction))
-        return true;
-    return reads_back(instruction, dialect, address, text, length);
-}
-
-/* The CLRX text, read back where it may not carry every bit. */
-static __attribute__((noinline)) bool format_clrx_exact(const gcn_instruction *instruction,
-                                                        uint64_t address, gcn_text *text)
-{
-    size_t start = text->length;
-    if (!gcn_format_generic(instruction, GCN_DIALECT_CLRX, address, text))
-        return false;
-    if (!gcn_clrx_may_lose_bits(instruction) || text->length >= text->size)
-        return true; /* (too long to read back: the caller sees the length) */
-    return !loses_vaddr(instruction) && reads_back(instruction, GCN_DIALECT_CLRX, address, text->data + start,
-                                                   text->length - start);
-}
-
-/* The LLVM text promises no bits, only a fixpoint, and every LLVM text is
- * one whatever bits it leaves out: tests/round_trip.c checks that on random
- * words of every family, so it is not read back here. */
+/* The CLRX text, read back where it may not carry every bit (too long to
+ * read back: the caller sees the length). The LLVM text promises no bits,
+ * only a fixpoint, and every LLVM text is one whatever bits it leaves out:
+ * tests/round_trip.c checks that on random words of every family, so it is
+ * not read back here. */
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text)
 {
-    if (dialect == GCN_DIALECT_CLRX)
-        return format_clrx_exact(instruction, address, text);
-    return gcn_format_generic(instruction, dialect, address, text);
+    size_t start = text->length;
+    if (!gcn_format_generic(instruction, dialect, address, text))
+        return false;
+    return dialect == GCN_DIALECT_LLVM || text->length >= text->size ||
+           gcn_text_gives_back(instruction, dialect, address, text->data + start, text->length - start);
 }

@@ -43,16 +43,13 @@ static inline __attribute__((always_inline)) bool resolve(gcn_cursor *cursor, co
                                                           size_t length, term *result)
 {
     const gcn_parse_options *options = cursor->options;
+    const gcn_section_lookup *lookup = gcn_section_lookup_of(options);
     int64_t value;
     result->section = 0;
-    if (!options || !options->resolve)
-        return false;
-    if (options->resolve == gcn_section_resolver) {
-        const gcn_section_lookup *lookup = options->resolve_context;
-        if (!lookup || !lookup->lookup ||
-            !lookup->lookup(lookup->context, name, length, &value, &result->section))
+    if (lookup) {
+        if (!lookup->lookup || !lookup->lookup(lookup->context, name, length, &value, &result->section))
             return false;
-    } else if (!options->resolve(options->resolve_context, name, length, &value)) {
+    } else if (!options || !options->resolve || !options->resolve(options->resolve_context, name, length, &value)) {
         return false;
     }
     result->value = (uint64_t)value;
@@ -72,22 +69,12 @@ static size_t local_label_length(const gcn_cursor *cursor)
     return (size_t)(p + 1 - cursor->pos);
 }
 
-/* A hex digit's value; 16 for any other character. */
-static inline unsigned hex_digit(char c)
-{
-    return c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-           : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
-}
-
 static bool parse_number(gcn_cursor *cursor, uint64_t *value)
 {
     const char *p = cursor->pos, *start = p;
     unsigned base = 10;
-    if (p + 1 < cursor->end && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        base = 16;
-        p += 2;
-    } else if (p + 1 < cursor->end && p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) {
-        base = 2;
+    if (p + 1 < cursor->end && p[0] == '0' && ((p[1] | 0x20) == 'x' || (p[1] | 0x20) == 'b')) {
+        base = (p[1] | 0x20) == 'x' ? 16 : 2; /* 'X' | 0x20 == 'x' */
         p += 2;
     } else if (p[0] == '0') {
         base = 8;
@@ -95,7 +82,7 @@ static bool parse_number(gcn_cursor *cursor, uint64_t *value)
     uint64_t result = 0;
     bool overflow = false, any = base == 8;
     for (; p < cursor->end; p++) {
-        unsigned digit = hex_digit(*p);
+        unsigned digit = gcn_hex_digit(*p);
         if (digit == 16 && gcn_is_identifier_char(*p))
             return gcn_fail(cursor, start, "invalid number");
         if (digit == 16)
@@ -135,8 +122,8 @@ static bool parse_character(gcn_cursor *cursor, uint64_t *value)
         if (e == 'x' || e == 'X') {
             c = 0;
             unsigned digits = 0;
-            for (; p < end && digits < 2 && hex_digit(*p) < 16; p++, digits++)
-                c = c * 16 + hex_digit(*p);
+            for (; p < end && digits < 2 && gcn_hex_digit(*p) < 16; p++, digits++)
+                c = c * 16 + gcn_hex_digit(*p);
             if (digits == 0)
                 return gcn_fail(cursor, at, "invalid escape in character constant");
         } else if (e >= '0' && e <= '7') {
@@ -161,9 +148,7 @@ static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
         return gcn_fail(cursor, cursor->pos, "expression nested too deeply");
     gcn_skip_space(cursor);
     const char *at = cursor->pos;
-    if (at >= cursor->end)
-        return gcn_fail(cursor, at, "expected an expression");
-    char c = *at;
+    char c = at < cursor->end ? *at : '\0'; /* the end: an expression expected, as below */
     bool llvm = cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM;
     if (c == '-' || c == '+' || c == '~' || c == '!' || (c == '@' && !llvm)) {
         cursor->pos++;
@@ -185,108 +170,93 @@ static bool parse_unary(gcn_cursor *cursor, int depth, term *result)
         return true;
     }
     result->section = 0;
-    if (c >= '0' && c <= '9') {
-        size_t length = local_label_length(cursor);
-        if (length == 0)
-            return parse_number(cursor, &result->value);
-        if (!resolve(cursor, at, length, result))
-            return gcn_fail(cursor, at, "undefined local label '%.*s'", (int)length, at);
-        cursor->pos += length;
-        return true;
-    }
     if (c == '\'')
         return parse_character(cursor, &result->value);
-    size_t length = gcn_peek_identifier(cursor);
+    bool digit = c >= '0' && c <= '9'; /* a number, or a local label */
+    size_t length = digit ? local_label_length(cursor) : gcn_peek_identifier(cursor);
+    if (digit && length == 0)
+        return parse_number(cursor, &result->value);
     if (length == 1 && c == '.') {
-        const gcn_parse_options *options = cursor->options;
+        const gcn_section_lookup *lookup = gcn_section_lookup_of(cursor->options);
         cursor->pos++;
-        result->value = options ? options->address : 0;
-        if (options && options->resolve == gcn_section_resolver && options->resolve_context)
-            result->section = ((const gcn_section_lookup *)options->resolve_context)->section;
+        result->value = cursor->options ? cursor->options->address : 0;
+        result->section = lookup ? lookup->section : 0;
         return true;
     }
-    if (length > 0) {
-        if (resolve(cursor, at, length, result)) {
-            cursor->pos += length;
-            return true;
-        }
-        return fail_unknown(cursor, at, length);
-    }
-    return gcn_fail(cursor, at, "expected an expression");
+    if (length == 0)
+        return gcn_fail(cursor, at, "expected an expression");
+    if (!resolve(cursor, at, length, result))
+        return digit ? gcn_fail(cursor, at, "undefined local label '%.*s'", (int)length, at)
+                     : fail_unknown(cursor, at, length);
+    cursor->pos += length;
+    return true;
 }
 
 /* Operations; comparisons and logical ones give 0 or 1 (llvm: 0 or -1 for
  * comparisons). */
 enum {
-    OP_LOGICAL_OR = 1, OP_LOGICAL_AND, OP_EQUAL, OP_NOT_EQUAL, OP_LESS, OP_LESS_EQUAL,
-    OP_GREATER, OP_GREATER_EQUAL, OP_LESS_UNSIGNED, OP_LESS_EQUAL_UNSIGNED,
-    OP_GREATER_UNSIGNED, OP_GREATER_EQUAL_UNSIGNED, OP_OR, OP_XOR, OP_AND, OP_OR_NOT,
+    OP_LOGICAL_OR = 1, OP_LOGICAL_AND, OP_COMPARE, OP_COMPARE_UNSIGNED, OP_OR, OP_XOR, OP_AND, OP_OR_NOT,
     OP_SHIFT_LEFT, OP_SHIFT_RIGHT, OP_SHIFT_RIGHT_LOGICAL, OP_ADD, OP_SUBTRACT,
     OP_MULTIPLY, OP_DIVIDE, OP_REMAINDER, OP_DIVIDE_UNSIGNED, OP_REMAINDER_UNSIGNED
 };
+enum { LESS = 1, EQUAL = 2, GREATER = 4 };
 
-/* The binary operators, longest first: their operation and precedence level
- * (higher binds tighter) in the llvm and the clrx dialect, 0 where the dialect
- * has none. llvm-mc: || 1, && 2, comparisons 3, + - 4, | ^ & ! 5, * / % << >> 6
- * (>> logical). C: || 1, && 2, | 3, ^ 4, & 5, equality 6, relational 7, shifts 8,
- * + - 9, * / % 10; CLRX's extras at the level of their C relatives. */
+/* The binary operators, longest first: their operation, the relations a
+ * comparison is true for, and their precedence level (higher binds tighter)
+ * in the llvm and the clrx dialect, 0 where the dialect has none. llvm-mc:
+ * || 1, && 2, comparisons 3, + - 4, | ^ & ! 5, * / % << >> 6 (>> logical).
+ * C: || 1, && 2, | 3, ^ 4, & 5, equality 6, relational 7, shifts 8, + - 9,
+ * * / % 10; CLRX's extras at the level of their C relatives. */
 static const struct binary_operator {
     char text[4];
-    uint8_t op, llvm_level, clrx_level;
+    uint8_t op, relations, llvm_level, clrx_level;
 } operators[] = {
-    {">>>", OP_SHIFT_RIGHT, 0, 8},           {"<=@", OP_LESS_EQUAL_UNSIGNED, 0, 7},
-    {">=@", OP_GREATER_EQUAL_UNSIGNED, 0, 7}, {"||", OP_LOGICAL_OR, 1, 1},
-    {"&&", OP_LOGICAL_AND, 2, 2},             {"==", OP_EQUAL, 3, 6},
-    {"!=", OP_NOT_EQUAL, 3, 6},               {"<>", OP_NOT_EQUAL, 3, 6},
-    {"<<", OP_SHIFT_LEFT, 6, 8},              {">>", OP_SHIFT_RIGHT_LOGICAL, 6, 0},
-    {">>", OP_SHIFT_RIGHT, 0, 8},             {"<=", OP_LESS_EQUAL, 3, 7},
-    {">=", OP_GREATER_EQUAL, 3, 7},           {"<@", OP_LESS_UNSIGNED, 0, 7},
-    {">@", OP_GREATER_UNSIGNED, 0, 7},        {"//", OP_DIVIDE_UNSIGNED, 0, 10},
-    {"%%", OP_REMAINDER_UNSIGNED, 0, 10},     {"|", OP_OR, 5, 3},
-    {"!", OP_OR_NOT, 5, 3},                   {"^", OP_XOR, 5, 4},
-    {"&", OP_AND, 5, 5},                      {"<", OP_LESS, 3, 7},
-    {">", OP_GREATER, 3, 7},                  {"+", OP_ADD, 4, 9},
-    {"-", OP_SUBTRACT, 4, 9},                 {"*", OP_MULTIPLY, 6, 10},
-    {"/", OP_DIVIDE, 6, 10},                  {"%", OP_REMAINDER, 6, 10},
+    {">>>", OP_SHIFT_RIGHT, 0, 0, 8},                     {"<=@", OP_COMPARE_UNSIGNED, LESS | EQUAL, 0, 7},
+    {">=@", OP_COMPARE_UNSIGNED, GREATER | EQUAL, 0, 7},  {"||", OP_LOGICAL_OR, 0, 1, 1},
+    {"&&", OP_LOGICAL_AND, 0, 2, 2},                      {"==", OP_COMPARE, EQUAL, 3, 6},
+    {"!=", OP_COMPARE, LESS | GREATER, 3, 6},             {"<>", OP_COMPARE, LESS | GREATER, 3, 6},
+    {"<<", OP_SHIFT_LEFT, 0, 6, 8},                       {">>", OP_SHIFT_RIGHT_LOGICAL, 0, 6, 0},
+    {">>", OP_SHIFT_RIGHT, 0, 0, 8},                      {"<=", OP_COMPARE, LESS | EQUAL, 3, 7},
+    {">=", OP_COMPARE, GREATER | EQUAL, 3, 7},            {"<@", OP_COMPARE_UNSIGNED, LESS, 0, 7},
+    {">@", OP_COMPARE_UNSIGNED, GREATER, 0, 7},           {"//", OP_DIVIDE_UNSIGNED, 0, 0, 10},
+    {"%%", OP_REMAINDER_UNSIGNED, 0, 0, 10},              {"|", OP_OR, 0, 5, 3},
+    {"!", OP_OR_NOT, 0, 5, 3},                            {"^", OP_XOR, 0, 5, 4},
+    {"&", OP_AND, 0, 5, 5},                               {"<", OP_COMPARE, LESS, 3, 7},
+    {">", OP_COMPARE, GREATER, 3, 7},                     {"+", OP_ADD, 0, 4, 9},
+    {"-", OP_SUBTRACT, 0, 4, 9},                          {"*", OP_MULTIPLY, 0, 6, 10},
+    {"/", OP_DIVIDE, 0, 6, 10},                           {"%", OP_REMAINDER, 0, 6, 10},
 };
 
-/* The binary operator at the cursor: its operation, level and length; 0 if none. */
-static int operator_at(const gcn_cursor *cursor, int *level, size_t *length)
+/* The binary operator at the cursor and its level; NULL if none. */
+static const struct binary_operator *operator_at(const gcn_cursor *cursor, int *level)
 {
     const char *p = cursor->pos;
     if (p >= cursor->end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_OPERATOR))
-        return 0;
+        return NULL;
     bool llvm = cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM;
     for (const struct binary_operator *o = operators; o < operators + sizeof operators / sizeof *o; o++) {
         size_t n = strlen(o->text);
         *level = llvm ? o->llvm_level : o->clrx_level;
-        if (*level && (size_t)(cursor->end - p) >= n && memcmp(p, o->text, n) == 0) {
-            *length = n;
-            return o->op;
-        }
+        if (*level && (size_t)(cursor->end - p) >= n && memcmp(p, o->text, n) == 0)
+            return o;
     }
-    return 0;
+    return NULL;
 }
 
-static bool apply(gcn_cursor *cursor, const char *at, int op, term *left, const term *right)
+static bool apply(gcn_cursor *cursor, const char *at, const struct binary_operator *o, term *left,
+                  const term *right)
 {
     uint64_t a = left->value, b = right->value, r;
     int64_t sa = (int64_t)a, sb = (int64_t)b;
     uint64_t truth = cursor->options && cursor->options->dialect == GCN_DIALECT_LLVM ? UINT64_MAX : 1;
-    unsigned section = 0;
+    unsigned section = 0, op = o->op;
     switch (op) {
     case OP_LOGICAL_OR: r = a || b; break;
     case OP_LOGICAL_AND: r = a && b; break;
-    case OP_EQUAL: r = a == b ? truth : 0; break;
-    case OP_NOT_EQUAL: r = a != b ? truth : 0; break;
-    case OP_LESS: r = sa < sb ? truth : 0; break;
-    case OP_LESS_EQUAL: r = sa <= sb ? truth : 0; break;
-    case OP_GREATER: r = sa > sb ? truth : 0; break;
-    case OP_GREATER_EQUAL: r = sa >= sb ? truth : 0; break;
-    case OP_LESS_UNSIGNED: r = a < b ? truth : 0; break;
-    case OP_LESS_EQUAL_UNSIGNED: r = a <= b ? truth : 0; break;
-    case OP_GREATER_UNSIGNED: r = a > b ? truth : 0; break;
-    case OP_GREATER_EQUAL_UNSIGNED: r = a >= b ? truth : 0; break;
+    case OP_COMPARE:
+    case OP_COMPARE_UNSIGNED:
+        r = o->relations & (a == b ? EQUAL : (op == OP_COMPARE ? sa < sb : a < b) ? LESS : GREATER) ? truth : 0;
+        break;
     case OP_OR: r = a | b; break;
     case OP_XOR: r = a ^ b; break;
     case OP_AND: r = a & b; break;
@@ -333,16 +303,15 @@ static bool parse_binary(gcn_cursor *cursor, int min_level, int depth, term *res
     for (;;) {
         gcn_skip_space(cursor);
         int level;
-        size_t length;
-        int op = operator_at(cursor, &level, &length);
-        if (!op || level < min_level)
+        const struct binary_operator *o = operator_at(cursor, &level);
+        if (!o || level < min_level)
             return true;
         const char *at = cursor->pos;
-        cursor->pos += length;
+        cursor->pos += strlen(o->text);
         term right;
         if (!parse_binary(cursor, level + 1, depth, &right))
             return false;
-        if (!apply(cursor, at, op, result, &right))
+        if (!apply(cursor, at, o, result, &right))
             return false;
     }
 }
@@ -379,78 +348,42 @@ static __attribute__((noinline)) bool parse_full_address(gcn_cursor *cursor, int
     return true;
 }
 
-/* gcn_parse_address from an identifier. The other common case, a branch
- * target: a lone symbol (not `.`) that ends the expression, resolved once,
- * an undefined one reported as the full parser does; anything else to the
- * full parser. Out of line, so that a plain number keeps a small frame. */
-static __attribute__((noinline)) bool parse_symbol_address(gcn_cursor *cursor, int64_t *value,
-                                                           unsigned *section)
+/* The common cases read here: a plain decimal or hex number, maybe negated
+ * (register indices, offsets), or a lone symbol but `.` (a branch target),
+ * resolved once, that ends the expression, the cursor left where the full
+ * parser would (after the space that follows). The full parser reads and
+ * reports anything else (octal, 0b, 1b, overflow, an operator next). */
+bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
 {
-    /* Four at a time where four remain: one bound check for them. */
-    const char *at = cursor->pos, *after = at + 1, *end = cursor->end;
-    while (end - after >= 4 && gcn_is_identifier_char(after[0]) && gcn_is_identifier_char(after[1]) &&
-           gcn_is_identifier_char(after[2]) && gcn_is_identifier_char(after[3]))
-        after += 4;
-    while (after < end && gcn_is_identifier_char(*after))
-        after++;
-    size_t length = (size_t)(after - at);
+    gcn_skip_space(cursor);
+    const char *at = cursor->pos, *p = at, *end = cursor->end;
+    /* What starts an identifier starts no number. */
+    bool symbol = p < end && (gcn_character_class[(unsigned char)*p] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
+                                 GCN_CHAR_IDENTIFIER,
+         negative = p < end && *p == '-';
+    uint64_t number = 0;
+    if (symbol) { /* four at a time where four remain: one bound check for them */
+        for (p++; end - p >= 4 && gcn_is_identifier_char(p[0]) && gcn_is_identifier_char(p[1]) &&
+                  gcn_is_identifier_char(p[2]) && gcn_is_identifier_char(p[3]);)
+            p += 4;
+        while (p < end && gcn_is_identifier_char(*p))
+            p++;
+    } else if (!(p = gcn_read_plain_number(p + negative, end, &number)) || (p < end && gcn_is_identifier_char(*p))) {
+        return parse_full_address(cursor, value, section);
+    }
+    const char *after = p;
     while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
         after++;
-    if ((length == 1 && *at == '.') ||
-        (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR)))
+    if ((after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR)) ||
+        (symbol && p - at == 1 && *at == '.'))
         return parse_full_address(cursor, value, section);
-    term result;
-    if (!resolve(cursor, at, length, &result))
-        return fail_unknown(cursor, at, length);
+    term result = {negative ? (uint64_t)0 - number : number, 0};
+    if (symbol && !resolve(cursor, at, (size_t)(p - at), &result))
+        return fail_unknown(cursor, at, (size_t)(p - at));
     cursor->pos = after;
     *value = (int64_t)result.value;
     if (section)
         *section = result.section;
-    return true;
-}
-
-/* The common case, register indices and offsets, read here: a plain decimal
- * or hex number, maybe negated, that ends the expression, the cursor left
- * where the full parser would (after the space that follows). The full
- * parser reads and reports anything else (octal, 0b, 1b, overflow, an
- * operator next). */
-bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section)
-{
-    gcn_skip_space(cursor);
-    const char *p = cursor->pos, *end = cursor->end;
-    /* What starts an identifier starts no number: a symbol tried first. */
-    if (p < end && (gcn_character_class[(unsigned char)*p] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
-                       GCN_CHAR_IDENTIFIER)
-        return parse_symbol_address(cursor, value, section);
-    bool negative = p < end && *p == '-';
-    p += negative;
-    if (p >= end || !(gcn_character_class[(unsigned char)*p] & GCN_CHAR_DIGIT))
-        return parse_full_address(cursor, value, section);
-    uint64_t number = 0;
-    const char *digits = p;
-    if (*p == '0' && p + 1 < end && (p[1] == 'x' || p[1] == 'X')) {
-        digits = p += 2;
-        for (; p < end && p - digits <= 16 && hex_digit(*p) < 16; p++)
-            number = number << 4 | hex_digit(*p);
-        if (p == digits || p - digits > 16)
-            return parse_full_address(cursor, value, section);
-    } else if (*p == '0') {
-        p++; /* a lone 0; more digits would be octal */
-    } else {
-        for (; p < end && *p >= '0' && *p <= '9' && p - digits < 19; p++)
-            number = number * 10 + (unsigned)(*p - '0');
-    }
-    if (p < end && gcn_is_identifier_char(*p))
-        return parse_full_address(cursor, value, section);
-    const char *after = p;
-    while (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_SPACE))
-        after++;
-    if (after < end && (gcn_character_class[(unsigned char)*after] & GCN_CHAR_OPERATOR))
-        return parse_full_address(cursor, value, section);
-    cursor->pos = after;
-    *value = (int64_t)(negative ? (uint64_t)0 - number : number);
-    if (section)
-        *section = 0;
     return true;
 }
 
@@ -477,35 +410,30 @@ static bool subtracts(const char *p, const char *end)
     return false;
 }
 
-int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
+bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
 {
     const gcn_parse_options *options = cursor->options;
     if (!options || options->dialect != GCN_DIALECT_LLVM)
-        return 0;
+        return false;
     gcn_skip_space(cursor);
     const char *at = cursor->pos, *end = cursor->end;
     size_t length = gcn_peek_identifier_here(cursor);
     if (length == 0 || (length == 1 && *at == '.'))
-        return 0;
+        return false;
     const char *p = at + length, *variant = p;
-    while (p < end && *p == '@') {
+    while (p < end && (*p == '@' || gcn_is_identifier_char(*p))) /* @abs32@lo */
         p++;
-        while (p < end && gcn_is_identifier_char(*p))
-            p++;
-    }
     size_t variant_length = (size_t)(p - variant);
-    gcn_literal_reference *reference = NULL;
-    if (options->resolve == gcn_section_resolver && options->resolve_context)
-        reference = ((const gcn_section_lookup *)options->resolve_context)->reference;
+    const gcn_section_lookup *lookup = gcn_section_lookup_of(options);
+    gcn_literal_reference *reference = lookup ? lookup->reference : NULL;
     if (!reference) {
         if (!variant_length)
-            return 0;
-        gcn_fail(cursor, at, "'%.*s' needs a relocation: only an object (gcnasm -f elf) takes it",
-                 (int)(p - at), at);
-        return -1;
+            return false;
+        return gcn_fail(cursor, at, "'%.*s' needs a relocation: only an object (gcnasm -f elf) takes it",
+                        (int)(p - at), at);
     }
     if (!variant_length && reference->constant(reference->context, at, length))
-        return 0; /* a number */
+        return false; /* a number */
     /* The addend: the rest of the operand, a number. */
     const char *stop = p;
     int depth = 0;
@@ -531,10 +459,9 @@ int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
             continue;
         if (!reference->constant(reference->context, name, (size_t)(n - name))) {
             if (!variant_length)
-                return 0;
-            gcn_fail(cursor, name, "the addend of '%.*s' names '%.*s', not a number", (int)(p - at), at,
-                     (int)(n - name), name);
-            return -1;
+                return false;
+            return gcn_fail(cursor, name, "the addend of '%.*s' names '%.*s', not a number", (int)(p - at), at,
+                            (int)(n - name), name);
         }
     }
     if (q < stop) {
@@ -545,19 +472,14 @@ int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
                       section == 0 && gcn_at_end(&rest);
         if (!number) {
             if (!variant_length)
-                return 0; /* a label difference, or an error the expression parser reports */
-            gcn_fail(cursor, q, "expected '+' or '-' and a number after '%.*s'", (int)(p - at), at);
-            return -1;
+                return false; /* a label difference, or an error the expression parser reports */
+            return gcn_fail(cursor, q, "expected '+' or '-' and a number after '%.*s'", (int)(p - at), at);
         }
     }
-    if (dwords == 2) {
-        gcn_fail(cursor, at, "llvm-mc takes no symbol in a 64-bit operand");
-        return -1;
-    }
-    if (reference->found) {
-        gcn_fail(cursor, at, "only one literal of an instruction may name a symbol");
-        return -1;
-    }
+    if (dwords == 2)
+        return gcn_fail(cursor, at, "llvm-mc takes no symbol in a 64-bit operand");
+    if (reference->found)
+        return gcn_fail(cursor, at, "only one literal of an instruction may name a symbol");
     reference->found = true;
     reference->subtracted = subtracts(p, stop);
     reference->name = at;
@@ -568,5 +490,5 @@ int gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
     reference->column = (unsigned)(at - cursor->text) + 1;
     cursor->pos = stop;
     *value = 0;
-    return 1;
+    return true;
 }

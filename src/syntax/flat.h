@@ -48,9 +48,8 @@ static inline __attribute__((always_inline)) bool gcn_flat_check(gcn_cursor *rep
         return true;
     }
     const gcn_field_place *places = gcn_field_places[GCN_ENCODING_FLAT][GCN_ARCH_GCN14];
-    const gcn_field_place *offset_place = &places[GCN_FIELD(FLAT, offset)], *lds = &places[GCN_FIELD(FLAT, lds)];
-    instruction->reserved[0] |= (offset & offset_place->mask) << offset_place->first |
-                                (uint32_t)((instruction->modifiers & GCN_MOD_LDS) != 0) << lds->first;
+    gcn_put_field(&places[GCN_FIELD(FLAT, offset)], offset, instruction->reserved);
+    gcn_put_field(&places[GCN_FIELD(FLAT, lds)], (instruction->modifiers & GCN_MOD_LDS) != 0, instruction->reserved);
     instruction->modifiers &= (uint16_t)~GCN_MOD_LDS;
     instruction->offset = 0;
     const uint32_t *reserved = gcn_encoding_reserved[GCN_ENCODING_FLAT][arch];

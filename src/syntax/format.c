@@ -1,39 +1,7 @@
-/* gcn_format: the generic printer for every family, and the pieces every
- * family prints. */
+/* gcn_format and gcn_format_exact: the arguments checked, then the
+ * printer (generic_format.c, exact.c). */
 #include "syntax/generic.h"
 #include "syntax/syntax.h"
-
-/* From the same rows. */
-const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE] = {
-#define GCN_ROW_ENTRY(family, name, ...) #name,
-#include "isa/rows.inc"
-#undef GCN_ROW_ENTRY
-};
-
-/* Also near the end of the text, and CLRX's padding (LLVM's one space is
- * padding to column 1). */
-void gcn_put_mnemonic_padded(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
-{
-    size_t start = text->length;
-    if (operands && dialect == GCN_DIALECT_CLRX && start + GCN_PADDED_NAME_SIZE + 16 < text->size) {
-        text->length = (size_t)(gcn_write_clrx_mnemonic(text->data + start, (unsigned)(row - gcn_rows)) - text->data);
-        return;
-    }
-    gcn_put_length(text, row->name, row->name_length);
-    if (operands)
-        gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
-}
-
-void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, unsigned opcode,
-                     bool operands)
-{
-    size_t start = text->length;
-    gcn_put(text, family);
-    gcn_put(text, "_ill_");
-    gcn_put_unsigned(text, opcode);
-    if (operands)
-        gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
-}
 
 /* gcn_format and gcn_format_exact: the arguments checked, the text's
  * length given also where the buffer is too small. */

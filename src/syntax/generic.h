@@ -33,10 +33,6 @@ extern const size_t gcn_scalar_name_count;
  * the field's own name. */
 const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
 
-/* Whether CLRX's text of a generic family's instruction may not read back
- * (clrxdisasm prints a misaligned SGPR tuple that its assembler refuses). */
-bool gcn_generic_loses_bits(const gcn_instruction *instruction);
-
 /* The encodings' words (encodings.def). */
 static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
 #define ENCODING(name, words, ...) [GCN_ENCODING_##name] = words,
@@ -52,11 +48,10 @@ static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
  * instruction (the caller then prints it as data). */
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text);
-bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
 /* The true specials, operands whose text is more than a number or a
  * register, by operand syntax (one file each): format writes the field's
- * value (address: the instruction's, for a branch), parse reads it. */
+ * value (address: the instruction's), parse reads it. */
 typedef struct gcn_operand_hook {
     void (*format)(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
                    uint32_t value);
@@ -68,10 +63,9 @@ void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
 void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
-void gcn_format_branch(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
 bool gcn_parse_branch(gcn_cursor *, uint32_t *);
 static const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
-    [GCN_SYNTAX_BRANCH] = {gcn_format_branch, gcn_parse_branch},
+    [GCN_SYNTAX_BRANCH] = {NULL, gcn_parse_branch}, /* printed as an immediate (generic_format.c) */
     [GCN_SYNTAX_GPR_IDX] = {gcn_format_gpr_idx, gcn_parse_gpr_idx},
     [GCN_SYNTAX_WAITCNT] = {gcn_format_waitcnt, gcn_parse_waitcnt},
     [GCN_SYNTAX_SENDMSG] = {gcn_format_sendmsg, gcn_parse_sendmsg},
@@ -114,23 +108,20 @@ extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
 bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
                               gcn_instruction *instruction);
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);
-/* CLRX's key=value for a field the row does not show (shown: the fields
- * its operands and modifiers give): whether one is at the cursor, and one
- * read into reserved[] (seen: the keys given before; twice is an error). */
-bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown);
+/* CLRX's key=value for fields the row does not show (shown: the fields its
+ * operands and modifiers give), into reserved[]: those at the cursor (what is no such
+ * key is the caller's), and one (seen: the keys given before; twice is an error). */
+bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction);
 bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
                      gcn_instruction *instruction);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
- * names them (buffer.c): false where the dialect has no name; the same at
- * a raw pointer with GCN_OPERAND_ROOM bytes (NULL for false). */
-bool gcn_put_srsrc(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
-bool gcn_put_soffset(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code);
+ * names them (buffer.c), at a raw pointer with GCN_OPERAND_ROOM bytes:
+ * NULL where the dialect has no name. */
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 /* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way
  * (saddr.c): llvm-mc 14's pairs lose their low bit. */
-bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* The same read: off, or count SGPRs (clrxdisasm's odd names with a
  * warning, llvm-mc's null), into *code. */
@@ -156,16 +147,16 @@ bool gcn_parse_float_text(gcn_cursor *cursor, uint32_t *bits);
 bool gcn_parse_imm16(gcn_cursor *cursor, bool unsigned_only, uint32_t *value);
 bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value);
 
-/* Whether the identifier at the cursor (length bytes) is followed by '('
- * (space between): a named operand such as vmcnt(0) or sendmsg(...). Else
- * it begins an expression (x+1, a symbol named lgkmcnt_sat), as llvm-mc
- * takes it. */
-static inline bool gcn_before_parenthesis(const gcn_cursor *cursor, size_t length)
+/* Whether the identifier at the cursor (length bytes) is followed by c
+ * (space between): '(' for a named operand such as vmcnt(0) or
+ * sendmsg(...), else it begins an expression (x+1, a symbol named
+ * lgkmcnt_sat), as llvm-mc takes it; '=' for CLRX's key=value. */
+static inline bool gcn_followed_by(const gcn_cursor *cursor, size_t length, char c)
 {
     const char *p = cursor->pos + length;
     while (p < cursor->end && (*p == ' ' || *p == '\t'))
         p++;
-    return p < cursor->end && *p == '(';
+    return p < cursor->end && *p == c;
 }
 
 #endif

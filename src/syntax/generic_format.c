@@ -13,6 +13,54 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
 };
 
+/* Every row's name padded to 32 bytes, so that a mnemonic copies with two
+ * 16-byte stores. */
+static const char padded_names[GCN_ROW_COUNT][32] = {
+#define GCN_ROW_ENTRY(family, name, ...) #name,
+#include "isa/rows.inc"
+#undef GCN_ROW_ENTRY
+};
+
+/* The mnemonic at a raw pointer with GCN_TEXT_ROOM bytes, the row by its
+ * index (as the instruction holds it: no pointer division); with operands,
+ * the separator after it: CLRX pads to column 16 (at least one blank) as
+ * clrxdisasm does, with 16 blanks over the name's; LLVM writes one space. */
+static inline __attribute__((always_inline)) char *write_mnemonic(char *at, unsigned row, gcn_dialect dialect,
+                                                                  bool operands)
+{
+    size_t length = gcn_rows[row].name_length;
+    memcpy(at, padded_names[row], sizeof padded_names[row]);
+    if (operands && dialect == GCN_DIALECT_CLRX) {
+        memcpy(at + length, "                ", 16);
+        return at + (length + 1 < 16 ? 16 : length + 1);
+    }
+    at[length] = ' '; /* within the 32 bytes; counted only with operands */
+    return at + length + operands;
+}
+
+/* write_mnemonic appending to text (also near its end); for no row, CLRX's
+ * name for an opcode the generation lacks: SOPP_ill_3. */
+static inline __attribute__((always_inline)) void put_mnemonic(gcn_text *text, gcn_dialect dialect,
+                                                               const gcn_instruction *instruction,
+                                                               const gcn_row *row, bool operands)
+{
+    size_t start = text->length;
+    if (row && start + sizeof padded_names[0] + 16 < text->size) {
+        text->length = (size_t)(write_mnemonic(text->data + start, (unsigned)(row - gcn_rows), dialect, operands) -
+                                text->data);
+        return;
+    }
+    if (row) {
+        gcn_put_length(text, row->name, row->name_length);
+    } else {
+        gcn_put(text, gcn_encodings[instruction->encoding].name);
+        gcn_put(text, "_ill_");
+        gcn_put_unsigned(text, instruction->opcode);
+    }
+    if (operands)
+        gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
+}
+
 #define ALL GCN_GENERATION_ALL
 #define G10 GCN_GENERATION_10
 #define G11 GCN_GENERATION_11
@@ -40,9 +88,8 @@ const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field)
         return "ssrc";
     if (encoding == GCN_ENCODING_FLAT && field == GCN_FIELD(FLAT, data))
         return "vdata";
-    for (unsigned l = gcn_encodings[encoding].first_layout; gcn_field_layouts[l].encoding == encoding;
-         l++)
-        if (gcn_field_layouts[l].index == field)
+    for (unsigned l = 0; gcn_field_layouts[l].encoding != GCN_ENCODING_NONE; l++)
+        if (gcn_field_layouts[l].encoding == encoding && gcn_field_layouts[l].index == field)
             return gcn_field_layouts[l].name;
     return NULL;
 }
@@ -92,29 +139,22 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return true;
 }
 
-/* A literal: llvm-mc prints a value an inline constant has as that
- * constant; CLRX writes lit(N) for those integers, so that they stay
- * literals. */
+/* A literal of dwords (0: an IMM32 field): llvm-mc prints a value an
+ * inline constant has as that constant; CLRX writes lit(N) for those
+ * integers, so that they stay literals, and an IMM32 field in hex. */
 static void put_literal(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value,
                         unsigned dwords)
 {
-    int64_t as_integer = dwords == 2 ? (int64_t)value : (int64_t)(int32_t)value; /* 0: IMM32 */
+    int64_t as_integer = dwords == 2 ? (int64_t)value : (int64_t)(int32_t)value;
     bool inline_integer = as_integer >= -16 && as_integer <= 64;
-    if (dialect == GCN_DIALECT_CLRX) {
-        if (inline_integer) {
-            gcn_put(text, "lit(");
-            gcn_put_signed(text, as_integer);
-            gcn_put_char(text, ')');
-        } else {
-            gcn_put_hex(text, value);
-        }
-        return;
-    }
-    if (inline_integer) {
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    if (inline_integer && (llvm || dwords)) {
+        gcn_put(text, llvm ? "" : "lit(");
         gcn_put_signed(text, as_integer);
+        gcn_put(text, llvm ? "" : ")");
         return;
     }
-    for (unsigned i = 0; dwords == 1 && i < 9; i++)
+    for (unsigned i = 0; llvm && dwords == 1 && i < 9; i++)
         if (value == gcn_inline_float_bits[i] && (i < 8 || arch >= GCN_ARCH_GCN12)) {
             gcn_put(text, gcn_inline_float_texts[i]);
             return;
@@ -132,14 +172,11 @@ static void put_hwreg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsign
     for (size_t i = 0; i < gcn_hwreg_name_count && !name; i++)
         if (gcn_hwreg_names[i].id == id && ((gcn_hwreg_names[i].generations >> arch) & 1u))
             name = dialect == GCN_DIALECT_LLVM ? gcn_hwreg_names[i].llvm : gcn_hwreg_names[i].clrx;
-    gcn_put(text, "hwreg(");
-    if (name) {
+    gcn_put(text, !name && dialect == GCN_DIALECT_CLRX ? "hwreg(@" : "hwreg(");
+    if (name)
         gcn_put(text, name);
-    } else {
-        if (dialect == GCN_DIALECT_CLRX)
-            gcn_put_char(text, '@');
+    else
         gcn_put_unsigned(text, id);
-    }
     if (dialect == GCN_DIALECT_CLRX || offset != 0 || width != 32) {
         gcn_put(text, ", ");
         gcn_put_unsigned(text, offset);
@@ -225,7 +262,8 @@ static inline __attribute__((always_inline)) char *write_immediate(char *at, uns
                                                                    uint64_t address, unsigned value)
 {
     if (syntax == GCN_SYNTAX_BRANCH && !llvm)
-        return gcn_write(gcn_write_unsigned(gcn_write(at, ".L"), gcn_branch_target(address, (uint16_t)value)), "_0");
+        return gcn_write_length(gcn_write_unsigned(gcn_write_length(at, ".L", 2),
+                                                   gcn_branch_target(address, (uint16_t)value)), "_0", 2);
     if (!llvm || (syntax == GCN_SYNTAX_IMM16 && value > 64))
         return gcn_write_hex(at, value);
     return syntax == GCN_SYNTAX_UNUSED16 ? NULL : gcn_write_unsigned(at, value);
@@ -270,20 +308,16 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
         if (dialect == GCN_DIALECT_LLVM && (profile->syntax == GCN_SYNTAX_SSRC_REGISTER ||
                                             profile->syntax == GCN_SYNTAX_SSRC_INLINE))
             return false; /* llvm-mc's assembler takes no literal there */
-        if (profile->syntax == GCN_SYNTAX_IMM32 && dialect == GCN_DIALECT_CLRX)
-            gcn_put_hex(text, operand->value);
-        else /* llvm-mc's immediate: an integer, no float */
-            put_literal(text, arch, dialect, operand->value,
-                        profile->syntax == GCN_SYNTAX_IMM32 ? 0 : profile->dwords);
+        /* (llvm-mc's immediate: an integer, no float) */
+        put_literal(text, arch, dialect, operand->value, profile->syntax == GCN_SYNTAX_IMM32 ? 0 : profile->dwords);
         return true;
     case GCN_OPERAND_BRANCH:
-        gcn_format_branch(text, arch, dialect, address, operand->value);
-        return true;
     case GCN_OPERAND_IMMEDIATE:
         switch (profile->syntax) {
         case GCN_SYNTAX_HWREG:
             put_hwreg(text, arch, dialect, operand->value);
             return true;
+        case GCN_SYNTAX_BRANCH:
         case GCN_SYNTAX_UNUSED16: /* not 0 here */
         case GCN_SYNTAX_IMM16:
         case GCN_SYNTAX_OPTIONAL16: {
@@ -366,7 +400,7 @@ static __attribute__((noinline)) bool put_llvm_alias(gcn_text *text, const gcn_i
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[instruction->encoding];
     if (!row || (hook->llvm_hidden && hook->llvm_hidden(instruction, row) == GCN_NO_LLVM_TEXT))
         return false;
-    gcn_put_mnemonic(text, GCN_DIALECT_LLVM, row, false);
+    put_mnemonic(text, GCN_DIALECT_LLVM, instruction, row, false);
     return true;
 }
 
@@ -377,11 +411,7 @@ static __attribute__((noinline)) bool put_key_form(gcn_text *text, const gcn_ins
                                                    size_t start)
 {
     text->length = start;
-    if (!row)
-        gcn_put_illegal(text, GCN_DIALECT_CLRX, gcn_encodings[instruction->encoding].name,
-                        instruction->opcode, false);
-    else
-        gcn_put_mnemonic(text, GCN_DIALECT_CLRX, row, false);
+    put_mnemonic(text, GCN_DIALECT_CLRX, instruction, row, false);
     gcn_encoding_hooks[instruction->encoding].put_clrx_tail(text, instruction, profile, true);
     return true;
 }
@@ -414,15 +444,11 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     if (dialect == GCN_DIALECT_LLVM) {
         if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
             return !row && modifiers && put_llvm_alias(text, instruction); /* else llvm-mc has no text */
-        if (modifiers && gcn_encoding_hooks[encoding].llvm_hidden &&
-            (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
+        if (modifiers && hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
             return false;
     }
     size_t start = text->length;
-    if (!row)
-        gcn_put_illegal(text, dialect, gcn_encodings[encoding].name, instruction->opcode, operands);
-    else
-        gcn_put_mnemonic(text, dialect, row, operands);
+    put_mnemonic(text, dialect, instruction, row, operands);
     bool first = true;
     for (unsigned i = 0; i < count; i++) {
         if (dialect == GCN_DIALECT_LLVM && llvm_leaves_out(&profile->operands[i], row, instruction->modifiers))
@@ -451,8 +477,7 @@ static inline __attribute__((always_inline)) char *special_text(const gcn_instru
                                                                  char *at, unsigned syntax)
 {
     unsigned index = instruction->row;
-    char *operands = dialect == GCN_DIALECT_LLVM ? gcn_write_llvm_mnemonic(at, index, true)
-                                                 : gcn_write_clrx_mnemonic(at, index);
+    char *operands = write_mnemonic(at, index, dialect, true);
     gcn_text text = {at, GCN_TEXT_ROOM, (size_t)(operands - at)};
     gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, address,
                                      instruction->operands[0].value);
@@ -487,12 +512,11 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     case GCN_SYNTAX_UNUSED16:
     case GCN_SYNTAX_OPTIONAL16:
         if (value == 0)
-            return gcn_write_llvm_mnemonic(at, index, false); /* the same in CLRX */
+            return write_mnemonic(at, index, dialect, false);
         /* fall through */
     case GCN_SYNTAX_IMM16:
     case GCN_SYNTAX_BRANCH:
-        at = llvm ? gcn_write_llvm_mnemonic(at, index, true) : gcn_write_clrx_mnemonic(at, index);
-        return write_immediate(at, syntax, llvm, address, value);
+        return write_immediate(write_mnemonic(at, index, dialect, true), syntax, llvm, address, value);
     default: /* a special's text */
         if (!gcn_operand_hooks[syntax].format)
             return NULL;
@@ -525,17 +549,10 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
         (unused_fields_shown &&
          ((instruction->reserved[0] & ~reserved[0]) | (instruction->reserved[1] & ~reserved[1]))))
         return NULL;
-    if (llvm) {
-        if ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
-            (gcn_encoding_hooks[encoding].llvm_hidden &&
-             (hide = gcn_encoding_hooks[encoding].llvm_hidden(instruction, &gcn_rows[index])) ==
-                 GCN_NO_LLVM_TEXT))
-            return NULL;
-        at = gcn_write_llvm_mnemonic(at, index, profile->operand_count != 0);
-    } else { /* (no operand: the name alone, the same in CLRX) */
-        at = profile->operand_count ? gcn_write_clrx_mnemonic(at, index)
-                                    : gcn_write_llvm_mnemonic(at, index, false);
-    }
+    if (llvm && ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
+                 (hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, &gcn_rows[index])) == GCN_NO_LLVM_TEXT)))
+        return NULL;
+    at = write_mnemonic(at, index, dialect, profile->operand_count != 0);
     /* (a FLAT atomic's result, the first operand, llvm-mc leaves out) */
     bool left_out = false;
 #pragma GCC unroll 4
@@ -597,20 +614,10 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     }
 }
 
-/* The llvm writer's fast path out of line, so that CLRX's (inline in
- * gcn_write_generic) keeps no frame. */
-static __attribute__((noinline)) char *write_llvm_generic(const gcn_instruction *instruction,
-                                                          uint64_t address, char *at)
-{
-    return write_generic(instruction, GCN_DIALECT_LLVM, address, at);
-}
-
 /* (one writer per dialect, the dialect's tests folded) */
-char *gcn_write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
-                        char *at)
+char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
-    return dialect == GCN_DIALECT_LLVM ? write_llvm_generic(instruction, address, at)
-                                       : write_generic(instruction, GCN_DIALECT_CLRX, address, at);
+    return write_generic(instruction, GCN_DIALECT_CLRX, address, at);
 }
 
 char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
@@ -622,23 +629,4 @@ char *gcn_write_llvm_generic(const gcn_instruction *instruction, char *at)
     if (!gcn_format_generic(instruction, GCN_DIALECT_LLVM, 0, &text) || text.length >= GCN_TEXT_ROOM)
         return NULL;
     return at + text.length;
-}
-
-bool gcn_generic_loses_bits(const gcn_instruction *instruction)
-{
-    /* (as CLRX prints it: GCN 1.4's s_buffer_atomic_* on GCN 1.2, its base
-     * four registers) */
-    gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    gcn_instruction aliased;
-    if (instruction->row == GCN_ROW_NONE && encoding < GCN_ENCODING_COUNT && gcn_encoding_hooks[encoding].clrx_alias &&
-        gcn_encoding_hooks[encoding].clrx_alias(instruction, &aliased))
-        instruction = &aliased;
-    for (unsigned i = 0; i < instruction->operand_count; i++) {
-        const gcn_operand *operand = &instruction->operands[i];
-        unsigned align = gcn_scalar_alignment(operand->count);
-        if (operand->kind == GCN_OPERAND_SCALAR && align > 1 && operand->number % align &&
-            operand->number + operand->count <= gcn_sgpr_count((gcn_arch)instruction->arch))
-            return true;
-    }
-    return false;
 }

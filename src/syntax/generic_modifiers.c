@@ -155,11 +155,15 @@ static int find_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t sh
     return found;
 }
 
-bool gcn_at_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown)
+bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction)
 {
+    uint32_t seen = 0;
     const char *first_key;
-    return cursor->options->dialect == GCN_DIALECT_CLRX &&
-           find_field_key(cursor, encoding, shown, cursor->options->arch, &first_key) >= 0;
+    while (!gcn_at_end(cursor) && cursor->options->dialect == GCN_DIALECT_CLRX &&
+           find_field_key(cursor, encoding, shown, cursor->options->arch, &first_key) >= 0)
+        if (!gcn_parse_field(cursor, encoding, shown, &seen, instruction))
+            return false;
+    return true;
 }
 
 /* CLRX: one field the row shows no operand or modifier for (vaddr=0x12),
@@ -278,18 +282,9 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     for (unsigned i = 0; i < profile->operand_count && !(memory && fields.key_form); i++) {
         const gcn_operand_profile *keyed_operand = &keyed_profile->operands[i];
         shown |= 1u << keyed_operand->field | (keyed_operand->syntax == GCN_SYNTAX_SMEM_OFFSET ? imm : 0);
-        if (memory) { /* the offset may be left out (0) */
-            bool offset = profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET;
-            if (offset && gcn_memory_offset_left_out(cursor, false, &fields))
-                break;
-            if (i && !gcn_accept(cursor, ',') && !comma_missing(cursor))
-                return false;
-            if (offset && gcn_memory_offset_left_out(cursor, true, &fields))
-                break;
-            if (!gcn_parse_memory_operand(cursor, row, &profile->operands[i], keyed_operand->field, &fields))
-                return false;
-            continue;
-        }
+        bool offset = profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET; /* may be left out (0) */
+        if (offset && gcn_memory_offset_left_out(cursor, false, &fields))
+            break;
         if (i == 2 && optional && !vgpr_follows(cursor, llvm)) {
             /* the address and the data: no result (count 0) */
             operands[2] = operands[1], texts[2] = texts[1];
@@ -299,10 +294,14 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         }
         if (i && !texts[i - 1].omitted && !gcn_accept(cursor, ',') && !comma_missing(cursor))
             return false;
-        if (!parse_operand(cursor, &profile->operands[i], &operands[i], &texts[i]))
+        if (offset && gcn_memory_offset_left_out(cursor, true, &fields))
+            break;
+        if (memory ? !gcn_parse_memory_operand(cursor, row, &profile->operands[i], keyed_operand->field, &fields)
+                   : !parse_operand(cursor, &profile->operands[i], &operands[i], &texts[i]))
             return false;
         /* (FLAT's saddr: its own rules, gcn_parse_saddr) */
-        scalar_refused |= operands[i].kind != GCN_OPERAND_VECTOR && profile->operands[i].syntax != GCN_SYNTAX_SREG &&
+        scalar_refused |= !memory && operands[i].kind != GCN_OPERAND_VECTOR &&
+                          profile->operands[i].syntax != GCN_SYNTAX_SREG &&
                           operands[i].number + operands[i].count > 102;
     }
     instruction->operand_count = profile->operand_count;

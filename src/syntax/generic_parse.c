@@ -118,8 +118,7 @@ static inline bool read_plain_register(gcn_cursor *cursor, unsigned count, gcn_o
     gcn_scalar scalar;
     const char *end;
     if (cursor->options->register_alias ||
-        !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, true,
-                                          &scalar)) ||
+        !(end = gcn_read_scalar_registers(cursor->pos, cursor->end, cursor->options->arch, &scalar)) ||
         scalar.count != count || (end < cursor->end && *end == '[') ||
         scalar.code % gcn_scalar_alignment(count))
         return false;
@@ -165,21 +164,16 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
-    if (dialect == GCN_DIALECT_CLRX && cursor->pos < cursor->end && *cursor->pos == '[') {
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
-        if (!parse_subscript(cursor, out))
-            return false;
-        scalar.code = out->number;
-        scalar.count = out->count;
-        scalar.general = scalar.code + scalar.count <= gcn_sgpr_count(arch);
-    }
-    if (scalar.count != count && count != 0)
-        return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
-                        count == 1 ? "" : "s", scalar.count);
-    /* Both dialects want SGPR tuples aligned; llvm-mc any tuple. */
-    if (count && (llvm || scalar.general) && scalar.code < 128 && scalar.code % gcn_scalar_alignment(scalar.count))
-        return gcn_fail_misaligned(cursor, start, scalar.count);
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
+    if (!parse_subscript(cursor, out))
+        return false;
+    if (out->count != count && count != 0)
+        return gcn_fail(cursor, start, "expected %u scalar register%s, found %u", count,
+                        count == 1 ? "" : "s", out->count);
+    /* Both dialects want SGPR tuples aligned; llvm-mc any tuple. */
+    bool sgprs = out->number + out->count <= gcn_sgpr_count(arch);
+    if (count && (llvm || sgprs) && out->number < 128 && out->number % gcn_scalar_alignment(out->count))
+        return gcn_fail_misaligned(cursor, start, out->count);
     return true;
 }
 
@@ -199,6 +193,15 @@ static bool take_literal(gcn_cursor *cursor, const char *start, parsed *state, i
     state->literal = true;
     state->literal_value = bits;
     *out = (gcn_operand){GCN_OPERAND_LITERAL, 1, GCN_SCALAR_LITERAL, bits};
+    return true;
+}
+
+/* An inline constant or (above 248) a condition source by its code. */
+static bool take_constant(gcn_cursor *cursor, const char *start, unsigned code, gcn_operand *out)
+{
+    if (code == 248 && cursor->options->arch < GCN_ARCH_GCN12)
+        return gcn_fail(cursor, start, "1/(2*pi) is an inline constant from GCN 1.2 on");
+    *out = (gcn_operand){code > 248 ? GCN_OPERAND_SCALAR : GCN_OPERAND_CONSTANT, 1, (uint16_t)code, 0};
     return true;
 }
 
@@ -233,11 +236,8 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
         memcmp(start, wide_pi, sizeof wide_pi - 1) == 0 &&
         (start + sizeof wide_pi - 1 == cursor->end ||
          !gcn_is_identifier_char(start[sizeof wide_pi - 1]))) {
-        if (options->arch < GCN_ARCH_GCN12)
-            return gcn_fail(cursor, start, "1/(2*pi) is an inline constant from GCN 1.2 on");
         cursor->pos = start + sizeof wide_pi - 1;
-        *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, 248, 0};
-        return true;
+        return take_constant(cursor, start, 248, out);
     }
     gcn_cursor after_lit = *cursor;
     after_lit.pos += 3;
@@ -262,10 +262,8 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     uint32_t float_bits;
     if (options->dialect == GCN_DIALECT_CLRX && count <= 1 && gcn_parse_float_text(cursor, &float_bits)) {
         for (unsigned i = 0; i < 9 && !state->force_literal; i++)
-            if (float_bits == gcn_inline_float_bits[i] && (i < 8 || options->arch >= GCN_ARCH_GCN12)) {
-                *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1, (uint16_t)(240 + i), 0};
-                return true;
-            }
+            if (float_bits == gcn_inline_float_bits[i] && (i < 8 || options->arch >= GCN_ARCH_GCN12))
+                return take_constant(cursor, start, 240 + i, out);
         return take_literal(cursor, start, state, float_bits, out);
     }
     if (length) {
@@ -277,9 +275,8 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
         }
     }
     int64_t value;
-    int reference = gcn_parse_reference(cursor, count, &value); /* sym@rel32@lo+4 in an object */
-    if (reference)
-        return reference > 0 && take_literal(cursor, start, state, value, out);
+    if (gcn_parse_reference(cursor, count, &value) || cursor->failed) /* sym@rel32@lo+4 in an object */
+        return !cursor->failed && take_literal(cursor, start, state, value, out);
     /* Condition sources, inline floats, and symbols or numbers that are
      * inline constants; anything else a literal. */
     gcn_parse_error quiet;
@@ -289,20 +286,12 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     if (gcn_parse_scalar(&probe, true, &scalar) && scalar.constant &&
         (!state->force_literal || scalar.code > 248)) {
         cursor->pos = probe.pos;
-        bool condition = scalar.code > 248;
-        if (scalar.code == 248 && options->arch < GCN_ARCH_GCN12)
-            return gcn_fail(cursor, start, "1/(2*pi) is an inline constant from GCN 1.2 on");
-        *out = (gcn_operand){condition ? GCN_OPERAND_SCALAR : GCN_OPERAND_CONSTANT, 1,
-                             (uint16_t)scalar.code, 0};
-        return true;
+        return take_constant(cursor, start, scalar.code, out);
     }
     if (!gcn_parse_expression(cursor, &value))
         return false;
-    if (value >= -16 && value <= 64 && !state->force_literal) {
-        *out = (gcn_operand){GCN_OPERAND_CONSTANT, 1,
-                             (uint16_t)(value >= 0 ? 128 + value : 192 - value), 0};
-        return true;
-    }
+    if (value >= -16 && value <= 64 && !state->force_literal)
+        return take_constant(cursor, start, (unsigned)(value >= 0 ? 128 + value : 192 - value), out);
     return take_literal(cursor, start, state, value, out);
 }
 
@@ -395,7 +384,15 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
     return true;
 }
 
-/* An immediate field's text: SOPP's 16-bit immediates, or a special's. */
+/* Whether an operand is an immediate field's text: SOPP's 16-bit
+ * immediates, or a special's. */
+static inline bool immediate_syntax(gcn_operand_syntax syntax)
+{
+    return syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16 ||
+           gcn_operand_hooks[syntax].parse;
+}
+
+/* An immediate field's text. */
 static inline __attribute__((always_inline)) bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
 {
     if (syntax == GCN_SYNTAX_IMM16)
@@ -447,37 +444,12 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
             return gcn_fail(cursor, start, "gpr_idx mode %u does not fit in 8 bits", field);
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, field};
         return true;
-    case GCN_SYNTAX_IMM16:
-    case GCN_SYNTAX_UNUSED16:
-    case GCN_SYNTAX_OPTIONAL16:
-    case GCN_SYNTAX_WAITCNT:
-    case GCN_SYNTAX_SENDMSG:
-    case GCN_SYNTAX_BRANCH:
+    default: /* (VGPR, SRSRC, SOFFSET and SMRD/SMEM's are generic_modifiers.c's) */
+        if (!immediate_syntax((gcn_operand_syntax)profile->syntax))
+            return gcn_fail(cursor, start, "unexpected operand");
         *out = (gcn_operand){profile->syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
-    case GCN_SYNTAX_VGPR: /* gcn_parse_with_modifiers' (generic_modifiers.c) */
-    case GCN_SYNTAX_SRSRC:
-    case GCN_SYNTAX_SOFFSET:
-    case GCN_SYNTAX_SBASE: /* SMRD/SMEM: generic_modifiers.c with its hooks */
-    case GCN_SYNTAX_SMEM_OFFSET:
-    case GCN_SYNTAX_SMEM_PROBE:
-    case GCN_SYNTAX_COUNT:
-        break;
     }
-    return gcn_fail(cursor, start, "unexpected operand");
-}
-
-/* CLRX's key=value for the fields the row does not show (sdst=0x15), as
- * the families with modifiers read them; what follows that is no such key
- * the caller reports. */
-static bool parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown,
-                                gcn_instruction *instruction)
-{
-    uint32_t seen = 0;
-    while (!gcn_at_end(cursor) && gcn_at_field_key(cursor, encoding, shown))
-        if (!gcn_parse_field(cursor, encoding, shown, &seen, instruction))
-            return false;
-    return true;
 }
 
 /* Every profile's operands, then CLRX's key=value forms. */
@@ -507,7 +479,7 @@ static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const g
     instruction->operand_count = profile->operand_count;
     instruction->literal = state.literal_value;
     instruction->word_count = (uint8_t)(gcn_encodings[encoding].words + state.literal);
-    return parse_hidden_fields(cursor, encoding, shown, instruction);
+    return cursor->pos >= cursor->end || gcn_parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
 /* A profile's operands: the one operand of a profile that is an
@@ -519,9 +491,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
 {
     const gcn_operand_profile *operand = &profile->operands[0];
     gcn_operand_syntax syntax = (gcn_operand_syntax)operand->syntax;
-    if (profile->operand_count != 1 || operand->field == GCN_FIELD_LITERAL ||
-        !(syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 ||
-          syntax == GCN_SYNTAX_OPTIONAL16 || gcn_operand_hooks[syntax].parse))
+    if (profile->operand_count != 1 || operand->field == GCN_FIELD_LITERAL || !immediate_syntax(syntax))
         return parse_operands(cursor, profile, instruction);
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
@@ -534,20 +504,18 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     if (gcn_at_end(cursor)) {
         if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
             return true;
-        if (row && syntax == GCN_SYNTAX_IMM16)
-            return gcn_fail(cursor, cursor->pos, "%s needs an immediate operand", row->name);
-        if (row && syntax == GCN_SYNTAX_BRANCH)
-            return gcn_fail(cursor, cursor->pos, "%s needs a branch target", row->name);
+        if (row && (syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_BRANCH))
+            return gcn_fail(cursor, cursor->pos, "%s needs %s", row->name,
+                            syntax == GCN_SYNTAX_BRANCH ? "a branch target" : "an immediate operand");
     } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
         return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
     }
-    if (encoding == GCN_ENCODING_SOPP) /* its only field but the opcode's: no key=value form */
-        return parse_immediate(cursor, syntax, &out->value);
     bool read = parse_immediate(cursor, syntax, &out->value);
-    if (!read || cursor->pos >= cursor->end)
+    /* SOPP's only field but the opcode's: no key=value form */
+    if (!read || cursor->pos >= cursor->end || encoding == GCN_ENCODING_SOPP)
         return read;
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding] | 1u << operand->field;
-    return parse_hidden_fields(cursor, encoding, shown, instruction);
+    return gcn_parse_hidden_fields(cursor, encoding, shown, instruction);
 }
 
 static __attribute__((noinline)) bool not_known_to_llvm(gcn_cursor *cursor, const gcn_row *row)

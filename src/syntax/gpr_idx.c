@@ -30,7 +30,7 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
 {
     gcn_skip_space(cursor);
     const char *word = cursor->pos;
-    if (!gcn_accept_word_here(cursor, "gpr_idx") || !gcn_before_parenthesis(cursor, 0)) {
+    if (!gcn_accept_word_here(cursor, "gpr_idx") || !gcn_followed_by(cursor, 0, '(')) {
         cursor->pos = word;
         if (!gcn_parse_imm16(cursor, false, value))
             return false;
@@ -38,8 +38,7 @@ bool gcn_parse_gpr_idx(gcn_cursor *cursor, uint32_t *value)
             gcn_warn(cursor, word, "llvm-mc's assembler takes only 4-bit values here");
         return true;
     }
-    if (!gcn_accept(cursor, '('))
-        return gcn_fail(cursor, cursor->pos, "expected '(' after gpr_idx");
+    gcn_accept(cursor, '('); /* (followed by it) */
     unsigned mode = 0;
     if (!gcn_accept(cursor, ')')) {
         do {

@@ -122,23 +122,18 @@ static inline __attribute__((always_inline)) bool check_widths(gcn_cursor *repor
                                           result ? "result" : "data", found);
             break;
         }
-        case GCN_WIDTH_ADDRESS:
-            if (modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64)) {
-                if (!found)
-                    return report && gcn_fail(report, texts[i].at,
-                                              "a VGPR address is required with offen, idxen or addr64");
-                if (found != width)
-                    return report && gcn_fail(report, texts[i].at, "expected %u vector register%s as address, found %u",
-                                              width, width == 1 ? "" : "s", found);
-            } else if (found) {
-                if (llvm)
-                    return report && gcn_fail(report, texts[i].at,
-                                              "the address must be 'off' without offen, idxen or addr64");
-                if (found != 1)
-                    return report && gcn_fail(report, texts[i].at, "expected 1 vector register as address, found %u",
-                                              found);
-            }
+        case GCN_WIDTH_ADDRESS: {
+            bool used = modifiers & (GCN_MOD_OFFEN | GCN_MOD_IDXEN | GCN_MOD_ADDR64);
+            if (used ? !found : found && llvm)
+                return report &&
+                       gcn_fail(report, texts[i].at, used ? "a VGPR address is required with offen, idxen or addr64"
+                                                          : "the address must be 'off' without offen, idxen or addr64");
+            unsigned wanted = used ? width : 1; /* CLRX: one VGPR, unused */
+            if (found && found != wanted)
+                return report && gcn_fail(report, texts[i].at, "expected %u vector register%s as address, found %u",
+                                          wanted, wanted == 1 ? "" : "s", found);
             break;
+        }
         default: /* FLAT's: two VGPRs, or GLOBAL's and SCRATCH's one fewer beside an saddr (0: off) */
             /* CLRX: off as v0 where the full path read it (the one-pass path
              * reads off in any address) */

@@ -248,9 +248,8 @@ bool gcn_at_register(gcn_cursor *cursor)
 {
     size_t length = gcn_peek_identifier(cursor);
     const char *p = cursor->pos, *end = cursor->end;
-    if (length == 0) {
+    if (length == 0)
         return false;
-    }
     if ((*p == 's' || *p == 'S' || *p == 'v' || *p == 'V') && starts_with_index(p + 1, end))
         return true;
     if (length >= 4 && gcn_word_is(p, 4, "ttmp") && starts_with_index(p + 4, end))
@@ -352,7 +351,7 @@ bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
     const gcn_parse_options *options = cursor->options;
     const char *p;
     if (!options->register_alias && /* sN, s[A:B], ttmpN, ttmp[A:B] */
-        (p = gcn_read_scalar_registers(cursor->pos, cursor->end, options->arch, true, scalar))) {
+        (p = gcn_read_scalar_registers(cursor->pos, cursor->end, options->arch, scalar))) {
         cursor->pos = p;
         return true;
     }

@@ -8,7 +8,6 @@
 
 /* Codes of the 8-bit scalar operand field. */
 enum {
-    GCN_CODE_VCC = 106,
     GCN_CODE_M0 = 124,
     GCN_CODE_NULL = 125,     /* no register; llvm-mc prints "null" from GCN 1.2 on */
     GCN_CODE_EXEC = 126,
@@ -16,7 +15,6 @@ enum {
     GCN_CODE_HALF = 240,     /* inline floats 0.5 .. -4.0 at 240..247, 1/(2*pi) at 248 */
     GCN_CODE_VCCZ = 251,
     GCN_CODE_EXECZ = 252,
-    GCN_CODE_SCC = 253,
     GCN_CODE_LITERAL = 255
 };
 
@@ -80,10 +78,8 @@ const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
 const char *gcn_llvm_refused_scalar(gcn_arch arch, unsigned code, unsigned count, bool data);
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
-/* The same two written at a raw pointer, for a formatter that reserved
- * room for its whole text once (GCN_OPERAND_ROOM a register operand);
- * each returns the end. VGPRs: first + count <= 256. Scalars: NULL if no
- * name fits. */
+/* The room of a register operand written at a raw pointer (gcn_write_...),
+ * for a formatter that reserves room for its whole text once. */
 enum { GCN_OPERAND_ROOM = 64 };
 
 /* Register numbers 0..255 as text: up to three digits and their count,
@@ -220,28 +216,18 @@ gcn_read_register_range(const char *p, const char *end, unsigned limit, bool who
     return p;
 }
 
-/* sN, s[A:B], ttmpN or ttmp[A:B] as gcn_read_register_range reads them,
- * in range for the generation, at p: the end, or NULL for anything else. */
+/* sN, s[A:B], ttmpN or ttmp[A:B] (whole, as gcn_read_register_range reads
+ * them) in range for the generation at p: the end, or NULL otherwise. */
 static inline __attribute__((always_inline)) const char *
-gcn_read_scalar_registers(const char *p, const char *end, gcn_arch arch, bool whole,
-                          gcn_scalar *scalar)
+gcn_read_scalar_registers(const char *p, const char *end, gcn_arch arch, gcn_scalar *scalar)
 {
-    unsigned first, count;
-    if (p >= end)
+    unsigned first, count, letter = p < end ? (unsigned char)*p | 0x20 : 0; /* lower case for letters */
+    bool ttmp = letter == 't';
+    if ((letter != 's' && (!ttmp || end - p <= 4 || !gcn_word_is(p, 4, "ttmp"))) ||
+        !(p = gcn_read_register_range(p + (ttmp ? 4 : 1), end, ttmp ? gcn_ttmp_count(arch) : gcn_sgpr_count(arch),
+                                      true, &first, &count)))
         return NULL;
-    unsigned letter = (unsigned char)*p | 0x20; /* lower case for letters */
-    if (letter == 's') {
-        if (!(p = gcn_read_register_range(p + 1, end, gcn_sgpr_count(arch), whole, &first,
-                                         &count)))
-            return NULL;
-        *scalar = (gcn_scalar){first, count, true, false};
-        return p;
-    }
-    if (letter != 't' || end - p <= 4 || !gcn_word_is(p, 4, "ttmp") ||
-        !(p = gcn_read_register_range(p + 4, end, gcn_ttmp_count(arch), whole, &first,
-                                      &count)))
-        return NULL;
-    *scalar = (gcn_scalar){first + gcn_ttmp_base(arch), count, false, false};
+    *scalar = (gcn_scalar){first + (ttmp ? gcn_ttmp_base(arch) : 0), count, !ttmp, false};
     return p;
 }
 

@@ -19,29 +19,17 @@ static void list_generations(unsigned arches, char out[64])
 }
 
 /* CLRX's names for opcodes a generation lacks, as its disassembler prints
- * them: SOPP_ill_3, SMRD_ill_5 (GCN 1.0/1.1), SMEM_ill_5, MUBUF_ill_15,
- * FLAT_ill_0 (on GCN 1.4 the number holds segment << 7 | opcode). */
+ * them: the encoding's name, _ill_ and the opcode, below the opcode field's
+ * reach on the generation: SOPP_ill_3, SMRD_ill_5 (GCN 1.0/1.1), SMEM_ill_5,
+ * MUBUF_ill_15, FLAT_ill_0 (on GCN 1.4 the number holds segment << 7 | opcode). */
 static bool illegal_name(const char *name, size_t length, gcn_arch arch, gcn_family *family,
                          unsigned *opcode)
 {
-    static const struct {
-        const char *prefix;
-        gcn_family family;
-        unsigned space;
-    } prefixes[] = {
-        {"sopp_ill_", GCN_FAMILY_SOPP, GCN_OPCODES_SOPP},
-        {"smrd_ill_", GCN_FAMILY_SMEM, 32},
-        {"smem_ill_", GCN_FAMILY_SMEM, GCN_OPCODES_SMEM},
-        {"mubuf_ill_", GCN_FAMILY_MUBUF, GCN_OPCODES_MUBUF},
-        {"flat_ill_", GCN_FAMILY_FLAT, GCN_OPCODES_FLAT},
-        {"sop2_ill_", GCN_FAMILY_SOP2, GCN_OPCODES_SOP2},
-        {"sopk_ill_", GCN_FAMILY_SOPK, GCN_OPCODES_SOPK},
-        {"sop1_ill_", GCN_FAMILY_SOP1, GCN_OPCODES_SOP1},
-        {"sopc_ill_", GCN_FAMILY_SOPC, GCN_OPCODES_SOPC},
-    };
-    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
-        size_t n = strlen(prefixes[i].prefix);
-        if (length <= n || length > n + 3 || strncasecmp(name, prefixes[i].prefix, n) != 0)
+    for (unsigned encoding = 0; encoding < GCN_ENCODING_COUNT; encoding++) {
+        const gcn_encoding_info *info = &gcn_encodings[encoding];
+        size_t n = strlen(info->name) + 5;
+        if (info->family == GCN_FAMILY_NONE || !((info->generations >> arch) & 1u) || length <= n ||
+            length > n + 3 || strncasecmp(name, info->name, n - 5) != 0 || strncasecmp(name + n - 5, "_ill_", 5) != 0)
             continue;
         unsigned value = 0;
         for (size_t j = n; j < length; j++) {
@@ -49,16 +37,11 @@ static bool illegal_name(const char *name, size_t length, gcn_arch arch, gcn_fam
                 return false;
             value = value * 10 + (unsigned)(name[j] - '0');
         }
-        gcn_family f = prefixes[i].family;
-        bool smrd = arch <= GCN_ARCH_GCN11;
-        if (f == GCN_FAMILY_SMEM && smrd != (prefixes[i].space == 32))
-            return false; /* SMRD_ill on GCN 1.0/1.1, SMEM_ill after */
-        if (f == GCN_FAMILY_FLAT && arch == GCN_ARCH_GCN10)
+        gcn_opcode_reader reader = gcn_opcode_reader_of(arch, (gcn_encoding)encoding);
+        if (value > (reader.mask | reader.high_mask << reader.high_shift) ||
+            gcn_row_for_opcode((gcn_family)info->family, arch, value) != GCN_ROW_NONE)
             return false;
-        unsigned space = f == GCN_FAMILY_FLAT && arch < GCN_ARCH_GCN14 ? 128 : prefixes[i].space;
-        if (value >= space || gcn_row_for_opcode(f, arch, value) != GCN_ROW_NONE)
-            return false;
-        *family = f;
+        *family = (gcn_family)info->family;
         *opcode = value;
         return true;
     }
@@ -118,7 +101,39 @@ static inline gcn_status parse_row(gcn_cursor *cursor, uint16_t index, size_t na
     return parse_operands(cursor, row, instruction);
 }
 
-static gcn_status not_supported_yet(gcn_cursor *cursor, const char *name, size_t name_length);
+/* "an SMEM", "an MTBUF", "an EXP", but "a SOP2", "a VOP2": as read aloud. */
+static const char *article(const char *encoding)
+{
+    return encoding[0] == 'M' || encoding[0] == 'E' || (encoding[0] == 'S' && encoding[1] != 'O') ? "an" : "a";
+}
+
+/* A name the tables lack: one of the ISA's that they do not have yet, or
+ * unknown (with the nearest name they have). */
+static __attribute__((noinline)) gcn_status not_supported_yet(gcn_cursor *cursor, const char *name,
+                                                              size_t name_length)
+{
+    const char *encoding;
+    const gcn_isa_mnemonic *known = gcn_isa_mnemonic_find(name, name_length, &encoding);
+    gcn_arch arch = cursor->options->arch;
+    if (known && (known->arches >> arch & 1)) {
+        gcn_fail(cursor, name, "%.*s is %s %s instruction, not supported yet", (int)name_length, name,
+                 article(encoding), encoding);
+    } else if (known) {
+        char generations[64];
+        list_generations(known->arches, generations);
+        gcn_fail(cursor, name, "%.*s is %s %s instruction of %s (not of %s), not supported yet",
+                 (int)name_length, name, article(encoding),
+                 encoding, generations, gcn_arch_name(arch));
+    } else {
+        const char *nearest = gcn_nearest_name(name, name_length);
+        if (nearest)
+            gcn_fail(cursor, name, "unknown instruction '%.*s'; did you mean '%s'?",
+                     (int)name_length, name, nearest);
+        else
+            gcn_fail(cursor, name, "unknown instruction '%.*s'", (int)name_length, name);
+    }
+    return GCN_ERROR_SYNTAX;
+}
 
 /* Mnemonics past the exact spelling before a space: other cases, CLRX's
  * size suffix and illegal-opcode names, a tab after the name, unknown
@@ -152,40 +167,6 @@ static __attribute__((noinline)) gcn_status parse_other_mnemonic(gcn_cursor *cur
     if (index == GCN_ROW_NONE)
         return not_supported_yet(cursor, name, name_length);
     return parse_row(cursor, index, name_length, instruction);
-}
-
-/* "an SMEM", "an MTBUF", "an EXP", but "a SOP2", "a VOP2": as read aloud. */
-static const char *article(const char *encoding)
-{
-    return encoding[0] == 'M' || encoding[0] == 'E' || (encoding[0] == 'S' && encoding[1] != 'O') ? "an" : "a";
-}
-
-/* A name the tables lack: one of the ISA's that they do not have yet, or
- * unknown (with the nearest name they have). */
-static __attribute__((noinline)) gcn_status not_supported_yet(gcn_cursor *cursor, const char *name,
-                                                              size_t name_length)
-{
-    const char *encoding;
-    const gcn_isa_mnemonic *known = gcn_isa_mnemonic_find(name, name_length, &encoding);
-    gcn_arch arch = cursor->options->arch;
-    if (known && (known->arches >> arch & 1)) {
-        gcn_fail(cursor, name, "%.*s is %s %s instruction, not supported yet", (int)name_length, name,
-                 article(encoding), encoding);
-    } else if (known) {
-        char generations[64];
-        list_generations(known->arches, generations);
-        gcn_fail(cursor, name, "%.*s is %s %s instruction of %s (not of %s), not supported yet",
-                 (int)name_length, name, article(encoding),
-                 encoding, generations, gcn_arch_name(arch));
-    } else {
-        const char *nearest = gcn_nearest_name(name, name_length);
-        if (nearest)
-            gcn_fail(cursor, name, "unknown instruction '%.*s'; did you mean '%s'?",
-                     (int)name_length, name, nearest);
-        else
-            gcn_fail(cursor, name, "unknown instruction '%.*s'", (int)name_length, name);
-    }
-    return GCN_ERROR_SYNTAX;
 }
 
 /* A failed statement: its column and message, also where no gcn_fail

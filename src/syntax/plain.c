@@ -18,7 +18,7 @@
 /* The longest statement the one-pass path reads. */
 enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
 
-/* A name past s and ttmp (vcc, null, tba...) exactly as gcn_put_llvm_memory_register
+/* A name past s and ttmp (vcc, null, tba...) exactly as gcn_write_llvm_memory_other
  * prints it for some field value of count registers: the end of the text
  * read, or NULL. The only candidate is the register the name reads as
  * (each name prints one value), checked by printing it; out of line, so
@@ -37,32 +37,16 @@ static __attribute__((noinline)) const char *printed_special(const char *at, con
         return NULL;
     if (candidate < 102 || candidate >= 128 || (base && (candidate & 1)))
         return NULL;
-    char buffer[32];
-    gcn_text text = {buffer, sizeof buffer, 0};
-    if (!gcn_put_llvm_memory_register(&text, arch, candidate, count) || gcn_text_finish(&text) != 0)
+    char buffer[GCN_OPERAND_ROOM];
+    const char *printed = gcn_write_llvm_memory_other(buffer, arch, candidate, count);
+    if (!printed)
         return NULL;
-    size_t n = text.length, available = (size_t)(end - at);
+    size_t n = (size_t)(printed - buffer), available = (size_t)(end - at);
     if (n > available || memcmp(at, buffer, n) != 0 ||
         (n < available && gcn_is_identifier_char(at[n])))
         return NULL;
     *code = candidate;
     return at + n;
-}
-
-/* CLRX (and llvm on SMRD): a special name (vcc, xnack_mask, m0..., in any case) of count
- * registers that fits the 7-bit field, as parse_scalar_register reads it
- * without a register symbol: the end of the text read, or NULL (the
- * general path then reports it). Out of line: rare. */
-static __attribute__((noinline)) const char *clrx_special(const char *at, const char *end,
-                                                         gcn_arch arch, unsigned count, bool base,
-                                                         unsigned *code)
-{
-    gcn_scalar scalar;
-    const char *after = gcn_read_named_scalar(at, end, arch, &scalar);
-    if (!after || scalar.count != count || scalar.code >= 128 || (base && (scalar.code & 1)))
-        return NULL;
-    *code = scalar.code;
-    return after;
 }
 
 /* The length of the register prefix llvm-mc prints at at ('s' or "ttmp"),
@@ -80,7 +64,7 @@ static inline size_t printed_prefix(const char *at, const char *end, gcn_arch ar
     return 0;
 }
 
-/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_put_llvm_memory_register
+/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_write_llvm_memory_other
  * prints them, read without printing: an aligned first register, no
  * leading zeros (no register lies past 999), no space. The end of the text
  * read, or NULL. */
@@ -113,11 +97,19 @@ static __attribute__((noinline)) const char *read_other_scalar(const char *at, c
     unsigned first_code;
     size_t prefix = printed_prefix(at, end, arch, &first_code);
     if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
-        /* (SMRD's llvm names only at their own width, as llvm-mc assembles
-         * them, and neither m0 nor exec, which it refuses as data) */
-        if (clrx || arch < GCN_ARCH_GCN12)
-            return (at = clrx_special(at, end, arch, count, base, code)) &&
-                           (clrx || (*code != GCN_CODE_M0 && *code < GCN_CODE_EXEC)) ? at : NULL;
+        /* CLRX (and llvm on SMRD): a name of count registers that fits the
+         * 7-bit field, as gcn_parse_scalar reads it without a register
+         * symbol (SMRD's llvm: neither m0 nor exec, which llvm-mc refuses
+         * as data) */
+        if (clrx || arch < GCN_ARCH_GCN12) {
+            gcn_scalar scalar;
+            if (!(at = gcn_read_named_scalar(at, end, arch, &scalar)) || scalar.count != count ||
+                scalar.code >= 128 || (base && (scalar.code & 1)) ||
+                (!clrx && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC)))
+                return NULL;
+            *code = scalar.code;
+            return at;
+        }
         at = printed_special(at, end, arch, count, base, code);
         /* what llvm-mc may refuse (m0 and exec also as data): the general
          * path decides, and warns */
@@ -132,38 +124,18 @@ static __attribute__((noinline)) const char *read_other_scalar(const char *at, c
     return at;
 }
 
-/* An immediate offset as llvm-mc prints it: 0, decimal without a leading
- * zero, or 0x and up to six hex digits, at most maximum, followed by
- * space, a comma or the end. NULL otherwise. */
+/* An immediate offset as llvm-mc prints it (gcn_read_plain_number's), at
+ * most maximum, followed by space, a comma or the end. NULL otherwise. */
 static inline __attribute__((always_inline)) const char *
-read_number(const char *at, const char *end, uint32_t maximum,
-                                         uint32_t *value)
+read_number(const char *at, const char *end, uint32_t maximum, uint32_t *value)
 {
-    uint32_t number = 0;
-    const char *digits;
-    if (end - at > 2 && at[0] == '0' && (at[1] == 'x' || at[1] == 'X')) {
-        for (digits = at += 2; at < end && at - digits < 6; at++) {
-            unsigned digit = (unsigned)(*at - '0');
-            if (digit > 9) {
-                unsigned letter = (unsigned)((*at | 0x20) - 'a');
-                if (letter > 5)
-                    break;
-                digit = letter + 10;
-            }
-            number = number << 4 | digit;
-        }
-    } else if (at < end && *at == '0') {
-        digits = at++;
-    } else {
-        for (digits = at; at < end && (unsigned)(*at - '0') <= 9 && at - digits < 7; at++)
-            number = number * 10 + (uint32_t)(*at - '0');
-    }
-    if (at == digits || number > maximum || (at < end && *at != ' ' && *at != '\t' && *at != ','))
+    uint64_t number;
+    if (!(at = gcn_read_plain_number(at, end, &number)) || number > maximum ||
+        (at < end && *at != ' ' && *at != '\t' && *at != ','))
         return NULL;
-    *value = number;
+    *value = (uint32_t)number;
     return at;
 }
-
 
 /* GCN 1.2/1.4 LLVM: a register as llvm-mc's disassembler prints some field
  * value: sN, s[N:M], ttmpN... past their prefix, or a special name. */
@@ -463,16 +435,10 @@ bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
         cursor, row, instruction);
 }
 
+/* The one-pass path alone (tests/plain_path.c): one copy for every
+ * profile, its values read at run time. */
 bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
-    switch (row ? gcn_shape_layouts[row->shape] : GCN_SHAPE_COUNT) {
-#define PROFILE(family, name, ...)                                                                 \
-    case GCN_SHAPE_##family##_##name:                                                              \
-        return takes(&profiles[GCN_SHAPE_##family##_##name]) &&                                    \
-               parse_plain(cursor, row, &profiles[GCN_SHAPE_##family##_##name], instruction);
-#include "isa/profiles.def"
-#undef PROFILE
-    default:
-        return false;
-    }
+    const gcn_profile *profile = row ? &profiles[gcn_shape_layouts[row->shape]] : NULL;
+    return profile && takes(profile) && parse_plain(cursor, row, profile, instruction);
 }

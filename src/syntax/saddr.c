@@ -17,33 +17,20 @@ enum { odd_saddr_count = sizeof odd_saddrs / sizeof odd_saddrs[0] };
 
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
 {
+    bool llvm = dialect == GCN_DIALECT_LLVM;
     if (code == GCN_SADDR_OFF)
         return gcn_write_length(at, "off", 3);
-    if (dialect == GCN_DIALECT_CLRX) {
-        gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-        if (gcn_format_scalar(&text, arch, dialect, code, count))
-            return at + text.length;
-        for (size_t i = 0; i < odd_saddr_count; i++)
-            if (odd_saddrs[i].code == code && odd_saddrs[i].count == count)
-                return gcn_write(at, odd_saddrs[i].text);
-        return NULL; /* not reached: every 7-bit code is covered */
-    }
     /* llvm-mc: pairs of SGPRs and ttmps lose their low bit; 125 is null;
      * a pair that is no register is an invalid encoding */
-    if (code == GCN_CODE_NULL)
+    if (llvm && code == GCN_CODE_NULL)
         return gcn_write_length(at, "null", 4);
-    if (count == 2 && (code < 102 || (code >= 108 && code < 124)))
+    if (llvm && count == 2 && (code < 102 || (code >= 108 && code < 124)))
         code &= ~1u;
-    return gcn_write_scalar(at, arch, dialect, code, count);
-}
-
-bool gcn_put_saddr(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count)
-{
-    char spare[GCN_OPERAND_ROOM];
-    char *end = gcn_write_other_saddr(spare, arch, dialect, code, count);
-    if (end)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    return end != NULL;
+    char *end = gcn_write_scalar(at, arch, dialect, code, count);
+    for (size_t i = 0; !llvm && !end && i < odd_saddr_count; i++) /* (CLRX: every 7-bit code is covered) */
+        if (odd_saddrs[i].code == code && odd_saddrs[i].count == count)
+            end = gcn_write_length(at, odd_saddrs[i].text, strlen(odd_saddrs[i].text));
+    return end;
 }
 
 bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)

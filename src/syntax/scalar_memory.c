@@ -5,51 +5,35 @@
 
 #include "codec/codec.h"
 
-bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, unsigned count)
+char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
     /* (a code past the SGPRs) TTMP tuples lose the bits below their
      * alignment and may reach ttmp15 whatever the generation has; specials
      * are named only at their own width (pairs also stand for four SGPRs);
-     * 125 is "null"; false where llvm-mc reports an invalid encoding. */
+     * 125 is "null"; NULL where llvm-mc reports an invalid encoding. */
     unsigned align = gcn_scalar_alignment(count);
     unsigned ttmp = gcn_ttmp_base(arch);
     if (code >= ttmp && code < 124) {
         unsigned first = (code - ttmp) & ~(align - 1);
-        if (first + count > 16)
-            return false;
-        gcn_put_ttmps(text, first, count);
-        return true;
+        return first + count > 16 ? NULL : gcn_write_range(at, "ttmp", 4, first, first + count - 1, count != 1);
     }
     if (count >= 8)
-        return false;
-    if (code == GCN_CODE_NULL) {
-        gcn_put(text, "null");
-        return true;
-    }
-    return (count == 1 || !(code & 1)) && gcn_format_scalar(text, arch, GCN_DIALECT_LLVM, code, count == 1 ? 1 : 2);
-}
-
-char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count)
-{
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return gcn_put_llvm_memory_register(&text, arch, code, count) ? at + text.length : NULL;
+        return NULL;
+    if (code == GCN_CODE_NULL)
+        return gcn_write_length(at, "null", 4);
+    return count == 1 || !(code & 1) ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count == 1 ? 1 : 2) : NULL;
 }
 
 /* GCN 1.0/1.1: what llvm-mc assembles in this place: aligned SGPR and TTMP
  * tuples, specials at their own width; data operands exclude m0 and exec. */
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
 {
-    unsigned align = gcn_scalar_alignment(count), ttmp = gcn_ttmp_base(arch);
-    bool assembles;
-    if (code < gcn_sgpr_count(arch))
-        assembles = code % align == 0 && code + count <= gcn_sgpr_count(arch);
-    else if (code >= ttmp && code < ttmp + gcn_ttmp_count(arch))
-        assembles = (code - ttmp) % align == 0 && code - ttmp + count <= gcn_ttmp_count(arch);
-    else
-        assembles = count < 4 && code < 128 && !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0};
-    return assembles && gcn_format_scalar(&text, arch, GCN_DIALECT_LLVM, code, count) ? at + text.length
-                                                                                     : NULL;
+    unsigned ttmp = gcn_ttmp_base(arch), sgprs = gcn_sgpr_count(arch);
+    bool tuple = code < sgprs || (code >= ttmp && code < ttmp + gcn_ttmp_count(arch));
+    unsigned index = code < sgprs ? code : code - ttmp, limit = code < sgprs ? sgprs : gcn_ttmp_count(arch);
+    bool assembles = tuple ? index % gcn_scalar_alignment(count) == 0 && index + count <= limit
+                           : count < 4 && code < 128 && !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
+    return assembles ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count) : NULL;
 }
 
 const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_instruction *copy)
@@ -97,32 +81,18 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
     const gcn_modifier_order *order = &gcn_modifier_orders[encoding][GCN_DIALECT_CLRX];
     char *end = gcn_write_modifiers_valued(spare, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
     gcn_put_length(text, spare, (size_t)(end - spare));
-    /* the fields: those no operand shows from reserved[], the others from
-     * the operands and modifiers */
+    /* the fields from the words (the instruction is a decoded one), and
+     * the keys the operands show (none in the key form): sdata, sbase, the
+     * offset with imm */
     const uint8_t *keys = key_fields[smem];
-    uint32_t values[GCN_MAX_FIELDS] = {0}, reserved[2] = {0, 0}, shown = 0;
-    if (instruction->reserved[0] | instruction->reserved[1])
-        gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
-    values[keys[2]] = instruction->offset;
-    values[keys[3]] = (modifiers & GCN_MOD_IMM) != 0;
-    if (smem)
-        values[keys[5]] = (modifiers & GCN_MOD_SOE) != 0;
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand *operand = &instruction->operands[i];
-        switch (profile->operands[i].syntax) {
-        case GCN_SYNTAX_SREG: values[keys[0]] = operand->number, shown |= 1u << 0; break;
-        case GCN_SYNTAX_SMEM_PROBE: values[keys[0]] = operand->value, shown |= 1u << 0; break;
-        case GCN_SYNTAX_SBASE: values[keys[1]] = operand->number / 2u, shown |= 1u << 1; break;
-        default: /* the offset and imm; soffset with soe */
-            shown |= 3u << 2;
-            if (modifiers & GCN_MOD_SOE)
-                values[keys[4]] = operand->number;
-            break;
-        }
+    uint32_t words[GCN_MAX_WORDS] = {0}, values[GCN_MAX_FIELDS], reserved[2], shown = 0;
+    gcn_encode_checked(instruction, words);
+    gcn_unpack(encoding, arch, words, values, reserved);
+    for (unsigned i = 0; !key_form && i < profile->operand_count; i++) {
+        unsigned syntax = profile->operands[i].syntax;
+        shown |= syntax == GCN_SYNTAX_SBASE ? 1u << 1 : syntax == GCN_SYNTAX_SMEM_OFFSET ? 3u << 2 : 1u << 0;
     }
-    if (key_form)
-        shown = 0;
-    else if ((shown & 1u << 2) && (modifiers & GCN_MOD_SOE) && (modifiers & GCN_MOD_IMM)) {
+    if ((shown & 1u << 2) && (modifiers & GCN_MOD_SOE) && (modifiers & GCN_MOD_IMM)) {
         gcn_put(text, " offset:");
         gcn_put_hex(text, instruction->offset);
     }

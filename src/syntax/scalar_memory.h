@@ -17,11 +17,7 @@
 #include "syntax/generic.h"
 #include "syntax/modifier.h"
 
-/* Whether a shape has the offset operand, and takes glc in llvm-mc. */
-static inline bool gcn_memory_has_offset(unsigned shape)
-{
-    return shape != GCN_SHAPE_SMEM_NONE && shape != GCN_SHAPE_SMEM_TIME;
-}
+/* Whether a shape takes glc in llvm-mc. */
 static inline bool gcn_memory_takes_glc(unsigned shape)
 {
     return shape == GCN_SHAPE_SMEM_LOAD || shape == GCN_SHAPE_SMEM_STORE || shape == GCN_SHAPE_SMEM_ATOMIC;
@@ -34,7 +30,7 @@ static inline bool gcn_memory_takes_glc(unsigned shape)
 static inline unsigned gcn_llvm_memory_modifiers(const gcn_instruction *instruction, const gcn_row *row)
 {
     unsigned shape = row->shape;
-    bool no_offset = !gcn_memory_has_offset(shape);
+    bool no_offset = shape == GCN_SHAPE_SMEM_NONE || shape == GCN_SHAPE_SMEM_TIME;
     if (row->opcode[instruction->arch] < 0 || (no_offset && (instruction->modifiers & GCN_MOD_IMM)) ||
         (instruction->encoding == GCN_ENCODING_SMRD && no_offset &&
          (instruction->offset | instruction->reserved[0])))
@@ -43,13 +39,12 @@ static inline unsigned gcn_llvm_memory_modifiers(const gcn_instruction *instruct
            (gcn_memory_takes_glc(shape) ? 0 : GCN_MOD_GLC);
 }
 
-/* A register as llvm-mc 14 disassembles it (GCN 1.2/1.4), and as it
- * assembles it (GCN 1.0/1.1), past the usual SGPRs: at a raw pointer with
- * GCN_OPERAND_ROOM bytes, NULL where llvm-mc has no text (scalar_memory.c). */
+/* A register as llvm-mc 14 disassembles it (GCN 1.2/1.4; the parser reads
+ * back what it prints), and as it assembles it (GCN 1.0/1.1), past the
+ * usual SGPRs: at a raw pointer with GCN_OPERAND_ROOM bytes, NULL where
+ * llvm-mc has no text (scalar_memory.c). */
 char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count);
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data);
-/* The same into a text (GCN 1.2/1.4; the parser reads back what it prints). */
-bool gcn_put_llvm_memory_register(gcn_text *text, gcn_arch arch, unsigned code, unsigned count);
 
 /* A register: CLRX's with a name (code below 128), else NULL (the key
  * form); llvm-mc's SGPRs straight (GCN 1.0/1.1 aligned, GCN 1.2/1.4 masked

@@ -29,17 +29,6 @@ static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsi
     return kept;
 }
 
-/* An identifier directly followed by '=': a CLRX field key. */
-static bool at_key(const gcn_cursor *cursor)
-{
-    gcn_cursor here = *cursor;
-    size_t length = gcn_peek_identifier(&here);
-    const char *p = here.pos + length;
-    while (length && p < cursor->end && (*p == ' ' || *p == '\t'))
-        p++;
-    return length && p < cursor->end && *p == '=';
-}
-
 bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse)
 {
     memset(parse, 0, sizeof *parse);
@@ -57,8 +46,9 @@ bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *
         return gcn_fail(cursor, end - 4, "SMRD on gcn1.0 has no 64-bit form");
     gcn_skip_space(cursor);
     size_t length = gcn_peek_identifier(cursor);
-    parse->key_form = clrx && (at_key(cursor) || gcn_word_is(cursor->pos, length, "glc") ||
-                               gcn_word_is(cursor->pos, length, "nv"));
+    /* (a CLRX field key: an identifier followed by '=') */
+    parse->key_form = clrx && ((length && gcn_followed_by(cursor, length, '=')) ||
+                               gcn_word_is(cursor->pos, length, "glc") || gcn_word_is(cursor->pos, length, "nv"));
     return true;
 }
 
@@ -72,7 +62,7 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_
     if (gcn_at_end(&here))
         left_out = !after_comma || llvm;
     else if (!llvm)
-        left_out = !after_comma && at_key(&here);
+        left_out = !after_comma && length && gcn_followed_by(&here, length, '=');
     else /* (the usual next operand, ',', sN, s[N:M] or a number, is none of these) */
         left_out = gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
                    gcn_word_is(here.pos, length, "offset");
@@ -83,23 +73,6 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_
     return left_out;
 }
 
-/* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
- * some field value, also where its assembler refuses that text (s[96:103]
- * on GCN 1.2, null, tba as a buffer base, exec as a load's destination):
- * our LLVM output reads back, with a warning that names llvm-mc's message. */
-static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool base, bool data, unsigned *code)
-{
-    const char *at = cursor->pos;
-    const char *after = gcn_read_llvm_memory_printed(at, cursor->end, cursor->options->arch, count, base, code);
-    if (!after)
-        return false;
-    cursor->pos = after;
-    const char *message = *code + count > 102 ? gcn_llvm_refused_scalar(cursor->options->arch, *code, count, data) : NULL;
-    if (message)
-        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)(after - at), at, message);
-    return true;
-}
-
 /* A register operand of count registers. sbase must start at an even
  * register (the field holds a pair index); a misaligned SGPR tuple is an
  * error in both dialects, as in llvm-mc and clrxasm (whose disassembler
@@ -108,12 +81,22 @@ static bool accept_llvm_disassembled(gcn_cursor *cursor, unsigned count, bool ba
 static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsigned *code, const char *what)
 {
     gcn_arch arch = cursor->options->arch;
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, data = strcmp(what, "sdata") == 0;
     gcn_skip_space(cursor);
-    if (llvm && !is_smrd(arch) &&
-        accept_llvm_disassembled(cursor, count, base, !base && what[0] == 's' && what[1] == 'd', code))
-        return true;
     const char *at = cursor->pos;
+    /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
+     * some field value, also where its assembler refuses that text (s[96:103]
+     * on GCN 1.2, null, tba as a buffer base, exec as a load's destination):
+     * our LLVM output reads back, with a warning that names llvm-mc's message. */
+    const char *after = llvm && !is_smrd(arch) ? gcn_read_llvm_memory_printed(at, cursor->end, arch, count, base, code)
+                                               : NULL;
+    if (after) {
+        cursor->pos = after;
+        const char *message = *code + count > 102 ? gcn_llvm_refused_scalar(arch, *code, count, data) : NULL;
+        if (message)
+            gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)(after - at), at, message);
+        return true;
+    }
     gcn_scalar scalar;
     if (!gcn_parse_scalar(cursor, false, &scalar))
         return false;
@@ -125,7 +108,7 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsign
         return gcn_fail(cursor, at, "'%.*s' does not fit the 7-bit %s field", length, at, what);
     if (base && (scalar.code & 1))
         return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
-    if (llvm && !base && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC) && strcmp(what, "sdata") == 0)
+    if (llvm && data && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC))
         return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
     unsigned ttmp = gcn_ttmp_base(arch);
     bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
@@ -150,22 +133,19 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
         parse->offset_at = cursor->pos;
         return gcn_parse_expression(cursor, &parse->offset);
     }
-    if (!llvm && gcn_peek_identifier(cursor) == 3 && gcn_word_is(cursor->pos, 3, "lit")) {
-        const char *after = cursor->pos + 3;
-        while (after < cursor->end && (*after == ' ' || *after == '\t'))
-            after++;
-        if (after < cursor->end && *after == '(') {
-            cursor->pos = after + 1;
-            if (!gcn_parse_expression(cursor, &parse->offset))
-                return false;
-            if (!gcn_accept(cursor, ')'))
-                return gcn_fail(cursor, cursor->pos, "expected ')' to close lit(");
-            if (arch != GCN_ARCH_GCN11)
-                return gcn_fail(cursor, at, "lit() is the SMRD literal offset of gcn1.1; %s has none",
-                                gcn_arch_name(arch));
-            parse->kind = GCN_MEMORY_OFFSET_LITERAL;
-            return true;
-        }
+    if (!llvm && gcn_peek_identifier(cursor) == 3 && gcn_word_is(cursor->pos, 3, "lit") &&
+        gcn_followed_by(cursor, 3, '(')) {
+        cursor->pos += 3;
+        gcn_accept(cursor, '(');
+        if (!gcn_parse_expression(cursor, &parse->offset))
+            return false;
+        if (!gcn_accept(cursor, ')'))
+            return gcn_fail(cursor, cursor->pos, "expected ')' to close lit(");
+        if (arch != GCN_ARCH_GCN11)
+            return gcn_fail(cursor, at, "lit() is the SMRD literal offset of gcn1.1; %s has none",
+                            gcn_arch_name(arch));
+        parse->kind = GCN_MEMORY_OFFSET_LITERAL;
+        return true;
     }
     /* (llvm-mc's printed sN and ttmpN are registers to gcn_at_register) */
     unsigned code;
@@ -253,13 +233,14 @@ static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const 
     instruction->offset = GCN_CODE_LITERAL;
 }
 
-/* An immediate offset: its range per generation and dialect; on GCN 1.1
- * past 8 bits (or with _e64) the literal word. */
+/* An immediate offset: the offset field's width (SMRD's counts dwords,
+ * GCN 1.4's is signed); on GCN 1.1 past 8 bits (or with _e64) the literal
+ * word. */
 static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
                           const gcn_memory_parse *parse, int64_t value)
 {
     gcn_arch arch = cursor->options->arch;
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, smrd = is_smrd(arch), is_signed = arch >= GCN_ARCH_GCN14;
     const char *at = parse->offset_at;
     if (arch == GCN_ARCH_GCN11 && (parse->suffix == 64 || value < 0 || value > 0xff)) {
         if (parse->suffix == 32)
@@ -269,23 +250,19 @@ static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instructio
         set_literal(cursor, instruction, at, value);
         return true;
     }
-    unsigned width = arch == GCN_ARCH_GCN12 ? 20 : 8; /* the offset field's */
-    int64_t minimum = 0, maximum = (1 << width) - 1;
-    const char *expected = arch == GCN_ARCH_GCN12 ? "a 20-bit unsigned offset" : "an 8-bit unsigned dword offset";
-    if (arch >= GCN_ARCH_GCN14) {
-        width = 21;
-        minimum = -0x100000;
-        maximum = 0xfffff;
-        expected = "a 21-bit signed offset";
-        /* llvm-mc's assembler wants 20-bit unsigned offsets on buffers, yet
-         * its disassembler prints the field signed: take those back. */
-        if (llvm && value < 0 && value >= minimum && row && (row->flags & GCN_ROW_BUFFER_BASE))
-            gcn_warn(cursor, at, "llvm-mc takes no negative offset on %s (it prints them)", row->name);
-    }
+    unsigned field = smrd ? GCN_FIELD(SMRD, offset) : GCN_FIELD(SMEM, offset);
+    int64_t mask = gcn_field_places[instruction->encoding][arch][field].mask;
+    int64_t minimum = is_signed ? -(mask / 2) - 1 : 0, maximum = is_signed ? mask / 2 : mask;
+    unsigned width = (unsigned)__builtin_popcountll((uint64_t)mask);
+    /* llvm-mc's assembler wants 20-bit unsigned offsets on buffers, yet its
+     * disassembler prints the field signed: take those back. */
+    if (llvm && is_signed && value < 0 && value >= minimum && row && (row->flags & GCN_ROW_BUFFER_BASE))
+        gcn_warn(cursor, at, "llvm-mc takes no negative offset on %s (it prints them)", row->name);
     if (llvm && (value < minimum || value > maximum))
-        return gcn_fail(cursor, at, "offset %lld out of range: expected %s", (long long)value, expected);
+        return gcn_fail(cursor, at, "offset %lld out of range: expected a%s %u-bit %s offset", (long long)value,
+                        smrd ? "n" : "", width, is_signed ? "signed" : smrd ? "unsigned dword" : "unsigned");
     instruction->modifiers |= GCN_MOD_IMM;
-    instruction->offset = truncate(cursor, at, value, width, arch < GCN_ARCH_GCN14);
+    instruction->offset = truncate(cursor, at, value, width, !is_signed);
     return true;
 }
 

@@ -63,53 +63,43 @@ void gcn_format_sendmsg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
     (void)address;
     unsigned id = value & 15, op = (value >> 4) & 7, stream = (value >> 8) & 3;
     const struct message *message = message_on(id, arch);
-    if (dialect == GCN_DIALECT_LLVM) {
-        if (llvm_message_valid(message, op, stream)) {
-            gcn_put(text, "sendmsg(");
-            gcn_put(text, message->llvm);
-            if (message->operations != OPERATIONS_NONE) {
-                gcn_put(text, ", ");
-                gcn_put(text, operation_of(message->operations, op)->llvm);
-                if (message->operations == OPERATIONS_GS && op != 0) {
-                    gcn_put(text, ", ");
-                    gcn_put_unsigned(text, stream);
-                }
-            }
-            gcn_put_char(text, ')');
-        } else if ((value & ~0x37fu) == 0) {
-            gcn_put(text, "sendmsg(");
-            gcn_put_unsigned(text, id);
-            gcn_put(text, ", ");
-            gcn_put_unsigned(text, op);
-            gcn_put(text, ", ");
-            gcn_put_unsigned(text, stream);
-            gcn_put_char(text, ')');
-        } else {
-            gcn_put_unsigned(text, value);
-        }
+    bool llvm = dialect == GCN_DIALECT_LLVM, named = llvm_message_valid(message, op, stream);
+    if (llvm && !named && (value & ~0x37fu)) {
+        gcn_put_unsigned(text, value);
         return;
     }
-    /* clrxdisasm's form: the operation (its low two bits) and stream for
-     * gs and gs_done, for ids with no name but 0, and wherever bits 4-9
-     * are set; every bit the text leaves out shows the whole value. */
     gcn_put(text, "sendmsg(");
-    if (message) {
+    if (llvm && named) {
+        gcn_put(text, message->llvm);
+        if (message->operations != OPERATIONS_NONE) {
+            gcn_put(text, ", ");
+            gcn_put(text, operation_of(message->operations, op)->llvm);
+        }
+    } else if (llvm) { /* (no name): every field */
+        gcn_put_unsigned(text, id);
+        gcn_put(text, ", ");
+        gcn_put_unsigned(text, op);
+    } else if (message) {
         gcn_put(text, message->clrx);
     } else {
         gcn_put_char(text, '@');
         gcn_put_unsigned(text, id);
     }
-    bool operation = (message ? message->operations == OPERATIONS_GS : id != 0) || (value & 0x3f0u);
+    /* clrxdisasm's form: the operation (its low two bits) and stream for
+     * gs and gs_done, for ids with no name but 0, and wherever bits 4-9
+     * are set; every bit the text leaves out shows the whole value. */
+    bool operation = !llvm && ((message ? message->operations == OPERATIONS_GS : id != 0) || (value & 0x3f0u));
     if (operation) {
         gcn_put(text, ", ");
         gcn_put(text, operation_of(OPERATIONS_GS, op & 3)->clrx);
-        if ((op & 3) != 0 || stream != 0) {
-            gcn_put(text, ", ");
-            gcn_put_unsigned(text, stream);
-        }
+    }
+    /* the stream: llvm-mc's after a GS operation, or its numbers */
+    if (llvm ? !named || (message->operations == OPERATIONS_GS && op != 0) : operation && ((op & 3) || stream)) {
+        gcn_put(text, ", ");
+        gcn_put_unsigned(text, stream);
     }
     gcn_put_char(text, ')');
-    if (value & (operation ? 0xfcc0u : 0xfff0u)) {
+    if (!llvm && (value & (operation ? 0xfcc0u : 0xfff0u))) {
         gcn_put(text, " :");
         gcn_put_hex(text, value);
     }
@@ -177,12 +167,11 @@ bool gcn_parse_sendmsg(gcn_cursor *cursor, uint32_t *value)
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
-    if (!gcn_accept_word_here(cursor, "sendmsg") || !gcn_before_parenthesis(cursor, 0)) {
+    if (!gcn_accept_word_here(cursor, "sendmsg") || !gcn_followed_by(cursor, 0, '(')) {
         cursor->pos = start; /* an integer, or an expression */
         return gcn_parse_imm16(cursor, true, value);
     }
-    if (!gcn_accept(cursor, '('))
-        return gcn_fail(cursor, cursor->pos, "expected '(' after sendmsg");
+    gcn_accept(cursor, '('); /* (followed by it) */
     const char *message_at = cursor->pos;
     unsigned id, op = 0, stream = 0;
     bool op_given = false, stream_given = false;

@@ -19,13 +19,10 @@ bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect diale
 
 /* gcn_format_generic's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes
  * the caller reserved (the disassembler's hot path): the end, or NULL where
- * gcn_format_generic fails; and the fast path of either dialect, NULL where
- * gcn_format_generic is needed (generic_format.c). */
+ * gcn_format_generic fails. The usual CLRX text the same way, NULL where
+ * gcn_format_generic is needed; gcn_write_clrx_exact only where it gives
+ * back every bit without reading back (gcn_format_exact_text's). */
 char *gcn_write_llvm_generic(const gcn_instruction *, char *);
-char *gcn_write_generic(const gcn_instruction *, gcn_dialect, uint64_t address, char *);
-/* The usual CLRX text the same way (gcn_format_generic's), NULL where the
- * family's general printer is needed; gcn_write_clrx_exact only where it
- * gives back every bit without reading back (gcn_format_exact_text's). */
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at);
 char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
 /* Whether the CLRX text may not give back every bit (then it is read back
@@ -35,44 +32,6 @@ bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction);
  * every bit (gcndis --exact; in the llvm dialect always read back). */
 bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
                          uint64_t address, const char *text, size_t length);
-
-/* Writes the mnemonic; with operands, the separator after it: CLRX pads
- * to column 16 as clrxdisasm does, LLVM writes one space. */
-void gcn_put_mnemonic_padded(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands);
-/* Every row's name padded to 32 bytes, so that a mnemonic copies with two
- * 16-byte stores: inline for LLVM's one space, the disassembler's hot path. */
-enum { GCN_PADDED_NAME_SIZE = 32 };
-extern const char gcn_padded_names[GCN_ROW_COUNT][GCN_PADDED_NAME_SIZE];
-/* The same for LLVM at a raw pointer with GCN_TEXT_ROOM reserved; the row
- * by its index (as the instruction holds it: no pointer division). */
-static inline __attribute__((always_inline)) char *gcn_write_llvm_mnemonic(char *at, unsigned row, bool operands)
-{
-    size_t length = gcn_rows[row].name_length;
-    memcpy(at, gcn_padded_names[row], GCN_PADDED_NAME_SIZE);
-    at[length] = ' '; /* within the 32 bytes; counted only with operands */
-    return at + length + operands;
-}
-/* gcn_put_mnemonic_padded, LLVM's inline. */
-static inline void gcn_put_mnemonic(gcn_text *text, gcn_dialect dialect, const gcn_row *row, bool operands)
-{
-    if (dialect == GCN_DIALECT_CLRX || text->length + GCN_PADDED_NAME_SIZE >= text->size)
-        gcn_put_mnemonic_padded(text, dialect, row, operands);
-    else
-        text->length = (size_t)(gcn_write_llvm_mnemonic(text->data + text->length, (unsigned)(row - gcn_rows),
-                                                        operands) - text->data);
-}
-/* CLRX's mnemonic and its padding to column 16 (at least one blank) at a
- * raw pointer with GCN_TEXT_ROOM reserved: 16 blanks over the name's. */
-static inline char *gcn_write_clrx_mnemonic(char *at, unsigned row)
-{
-    size_t length = gcn_rows[row].name_length;
-    memcpy(at, gcn_padded_names[row], GCN_PADDED_NAME_SIZE);
-    memcpy(at + length, "                ", 16);
-    return at + (length + 1 < 16 ? 16 : length + 1);
-}
-/* CLRX's name for an opcode the generation lacks: SOPP_ill_3. */
-void gcn_put_illegal(gcn_text *text, gcn_dialect dialect, const char *family, unsigned opcode,
-                     bool operands);
 
 /* Modifiers after the operands: glc, slc, tfe, lds, offen, idxen, addr64,
  * nv and offset:N (also inst_offset:N), in any order; CLRX also takes

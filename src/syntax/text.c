@@ -18,44 +18,36 @@ const char gcn_upper_hex_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS
     UPPER_PAIRS("9") UPPER_PAIRS("A") UPPER_PAIRS("B") UPPER_PAIRS("C") UPPER_PAIRS("D")
     UPPER_PAIRS("E") UPPER_PAIRS("F");
 
-/* Below 10^8 (offsets, branch targets, labels): the part above the last
- * four digits and those four, by 32-bit divisions by constants, no loop.
- * at has 9 bytes. */
-static inline char *write_below_10e8(char *at, uint32_t value)
-{
-    if (value < 100000)
-        return gcn_write_unsigned(at, value);
-    uint32_t high = value / 10000, low = value % 10000;
-    if (high < 100) { /* six digits: the usual label of a large listing */
-        memcpy(at, gcn_decimal_pairs + 2 * high, 2);
-        at += 2;
-    } else {
-        at = gcn_write_unsigned(at, high);
-    }
-    memcpy(at, gcn_decimal_pairs + 2 * (low / 100), 2);
-    memcpy(at + 2, gcn_decimal_pairs + 2 * (low % 100), 2);
-    return at + 4;
-}
-
 /* The digits straight into the text where it has room for 20, else into a
  * spare copied in (the length counts on past the end). */
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 {
-    if (text->length + 20 < text->size) {
-        char *start = text->data + text->length; /* (below 10^8 inline: labels) */
-        char *end = value < 100000000 ? write_below_10e8(start, (uint32_t)value)
-                                      : gcn_write_large_unsigned(start, value);
-        text->length += (size_t)(end - start);
-        return;
-    }
-    char spare[20];
-    gcn_put_length(text, spare, (size_t)(gcn_write_large_unsigned(spare, value) - spare));
+    char spare[20], *start = text->length + 20 < text->size ? text->data + text->length : spare;
+    size_t length = (size_t)(gcn_write_large_unsigned(start, value) - start);
+    if (start == spare)
+        gcn_put_length(text, spare, length);
+    else
+        text->length += length;
 }
 
+/* Below 10^8 (offsets, branch targets, labels): the part above the last
+ * four digits and those four, by 32-bit divisions by constants, no loop. */
 char *gcn_write_large_unsigned(char *at, uint64_t value)
 {
-    if (value < 100000000)
-        return write_below_10e8(at, (uint32_t)value);
+    if (value < 100000)
+        return gcn_write_unsigned(at, value);
+    if (value < 100000000) {
+        uint32_t high = (uint32_t)value / 10000, low = (uint32_t)value % 10000;
+        if (high < 100) { /* six digits: the usual label of a large listing */
+            memcpy(at, gcn_decimal_pairs + 2 * high, 2);
+            at += 2;
+        } else {
+            at = gcn_write_unsigned(at, high);
+        }
+        memcpy(at, gcn_decimal_pairs + 2 * (low / 100), 2);
+        memcpy(at + 2, gcn_decimal_pairs + 2 * (low % 100), 2);
+        return at + 4;
+    }
     /* the digits above the last eight, then those eight as four pairs */
     uint32_t low = (uint32_t)(value % 100000000);
     at = gcn_write_large_unsigned(at, value / 100000000);
@@ -64,24 +56,17 @@ char *gcn_write_large_unsigned(char *at, uint64_t value)
     return at;
 }
 
-/* As gcn_put_large_unsigned. */
 void gcn_put_hex(gcn_text *text, uint64_t value)
 {
-    if (text->length + 18 < text->size) {
-        char *start = text->data + text->length;
-        text->length += (size_t)(gcn_write_hex(start, value) - start);
-        return;
-    }
-    char spare[18];
-    gcn_put_length(text, spare, (size_t)(gcn_write_hex(spare, value) - spare));
+    gcn_put_length(text, "0x", 2);
+    gcn_put_hex_digits(text, value, 1, false);
 }
 
 void gcn_put_hex_digits(gcn_text *text, uint64_t value, unsigned digits, bool upper)
 {
     const char *pairs = upper ? gcn_upper_hex_pairs : gcn_lower_hex_pairs;
-    unsigned count = digits < 1 ? 1 : digits > 16 ? 16 : digits;
-    while (count < 16 && value >> (4 * count))
-        count++;
+    unsigned needed = value ? (unsigned)(67 - __builtin_clzll(value)) / 4 : 1;
+    unsigned count = digits > 16 ? 16 : digits > needed ? digits : needed;
     if (text->length + count < text->size) {
         char *end = text->data + text->length + count;
         unsigned left = count;
@@ -108,12 +93,9 @@ int gcn_text_finish(gcn_text *text)
 {
     if (text->size == 0)
         return -1;
-    if (text->length < text->size) {
-        text->data[text->length] = '\0';
-        return 0;
-    }
-    text->data[text->size - 1] = '\0';
-    return -1;
+    bool fits = text->length < text->size;
+    text->data[fits ? text->length : text->size - 1] = '\0';
+    return fits ? 0 : -1;
 }
 
 unsigned gcn_edit_distance(const char *a, size_t la, const char *b, size_t lb)

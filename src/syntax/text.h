@@ -49,11 +49,6 @@ static inline char *gcn_write_length(char *at, const char *string, size_t length
     return at + length;
 }
 
-static inline char *gcn_write(char *at, const char *string)
-{
-    return gcn_write_length(at, string, strlen(string));
-}
-
 /* "00" .. "99": two decimal digits at a time. */
 extern const char gcn_decimal_pairs[201];
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value);
@@ -72,34 +67,6 @@ static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
 /* gcn_put_large_unsigned at a raw pointer with room for 20 digits. */
 char *gcn_write_large_unsigned(char *at, uint64_t value);
 
-/* At most 20 digits, at a raw pointer. */
-static inline char *gcn_write_unsigned(char *at, uint64_t value)
-{
-    if (value < 10) {
-        *at = (char)('0' + value);
-        return at + 1;
-    }
-    if (value < 100)
-        return gcn_write_length(at, gcn_decimal_pairs + 2 * value, 2);
-    if (value < 10000) { /* offsets: two pairs, the first maybe one digit */
-        unsigned high = (unsigned)value / 100, low = (unsigned)value % 100;
-        if (high >= 10) {
-            memcpy(at, gcn_decimal_pairs + 2 * high, 2);
-            at += 2;
-        } else {
-            *at++ = (char)('0' + high);
-        }
-        return gcn_write_length(at, gcn_decimal_pairs + 2 * low, 2);
-    }
-    if (value < 100000) { /* a 16-bit branch word: a digit and two pairs */
-        unsigned rest = (unsigned)value % 10000;
-        *at++ = (char)('0' + value / 10000);
-        memcpy(at, gcn_decimal_pairs + 2 * (rest / 100), 2);
-        return gcn_write_length(at + 2, gcn_decimal_pairs + 2 * (rest % 100), 2);
-    }
-    return gcn_write_large_unsigned(at, value); /* out of line: no text on the caller's stack */
-}
-
 /* Below 10000 (offsets) with no branch on the digit count, which a random
  * listing mispredicts: the four digits built in one word, the leading zeros
  * shifted out, one store. at has 4 bytes. */
@@ -116,6 +83,20 @@ static inline __attribute__((always_inline)) char *gcn_write_small_unsigned(char
 #endif
     memcpy(at, &digits, 4);
     return at + count;
+}
+
+/* At most 20 digits, at a raw pointer. */
+static inline char *gcn_write_unsigned(char *at, uint64_t value)
+{
+    if (value < 10000)
+        return gcn_write_small_unsigned(at, (unsigned)value);
+    if (value < 100000) { /* a 16-bit branch word: a digit and two pairs */
+        unsigned rest = (unsigned)value % 10000;
+        *at++ = (char)('0' + value / 10000);
+        memcpy(at, gcn_decimal_pairs + 2 * (rest / 100), 2);
+        return gcn_write_length(at + 2, gcn_decimal_pairs + 2 * (rest % 100), 2);
+    }
+    return gcn_write_large_unsigned(at, value); /* out of line: no text on the caller's stack */
 }
 
 /* name and a value of magnitude below 10000 (" inst_offset:-12"), or
@@ -139,12 +120,9 @@ static inline char *gcn_write_if(char *at, const char text[8], size_t length, bo
 
 static inline void gcn_put_signed(gcn_text *text, int64_t value)
 {
-    if (value < 0) {
+    if (value < 0)
         gcn_put_char(text, '-');
-        gcn_put_unsigned(text, (uint64_t)0 - (uint64_t)value);
-    } else {
-        gcn_put_unsigned(text, (uint64_t)value);
-    }
+    gcn_put_unsigned(text, value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value);
 }
 
 void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */

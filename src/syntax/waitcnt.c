@@ -106,7 +106,7 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
     if (plain_waitcnt(cursor, arch, value))
         return true;
     size_t name = gcn_peek_identifier(cursor);
-    if (name == 0 || !gcn_before_parenthesis(cursor, name)) /* an integer, or an expression */
+    if (name == 0 || !gcn_followed_by(cursor, name, '(')) /* an integer, or an expression */
         return gcn_parse_imm16(cursor, false, value);
     unsigned counts[3] = {counter_maximum(0, arch), counters[1].mask, counters[2].mask}, given = 0;
     bool first = true;

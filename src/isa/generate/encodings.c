@@ -1,9 +1,10 @@
 /* Writes src/isa/generated/encodings.inc (make regenerate) from the
  * encoding tables: for each generation, the encoding of word 0 by its top
  * nine bits (the one whose fixed bits match with the most bits fixed) and
- * its family; for each encoding its fields' count, places and modifiers,
+ * its family; for each encoding its fields' places and modifiers,
  * its opcode field, the reserved bits of its words (those that neither its
- * fixed bits nor a field on the generation cover) and its flag tables.
+ * fixed bits nor a field on the generation cover) and its flag tables;
+ * and the operand kind of each scalar source code.
  * Fails if two lookup encodings claim the same prefix with equally many
  * fixed bits, if fixed bits of a lookup encoding lie below bit 23, or if
  * two fields of one generation overlap. */
@@ -11,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa/encoding.h"
+#include "isa/profile.h"
 
 static uint8_t prefix[GCN_ARCH_COUNT][512], family[GCN_ARCH_COUNT][512];
-static uint8_t field_count[GCN_ENCODING_COUNT], opcode_field[GCN_ENCODING_COUNT], high[GCN_ENCODING_COUNT][2];
+static uint8_t opcode_field[GCN_ENCODING_COUNT], high[GCN_ENCODING_COUNT][2];
 static uint8_t modifier[GCN_ENCODING_COUNT][GCN_MAX_FIELDS]; /* gcn_modifier + 1, 0: none */
 static gcn_field_place places[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][GCN_MAX_FIELDS];
 static uint32_t reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUNT][2];
@@ -66,10 +67,11 @@ static void place_fields(void)
             covered[arch][0] = info->kind == GCN_ENCODING_EXTRA ? ~0u : info->mask;
             covered[arch][1] = 0;
         }
-        for (unsigned l = info->first_layout; e && gcn_field_layouts[l].encoding == e; l++) {
+        for (unsigned l = 0; e && gcn_field_layouts[l].encoding != GCN_ENCODING_NONE; l++) {
             const gcn_field_layout *layout = &gcn_field_layouts[l];
+            if (layout->encoding != e)
+                continue;
             uint32_t mask = layout->width >= 32 ? ~0u : (1u << layout->width) - 1u;
-            field_count[e] = layout->index + 1u > field_count[e] ? (uint8_t)(layout->index + 1u) : field_count[e];
             if (strcmp(layout->name, "op") == 0) {
                 opcode_field[e] = layout->index;
                 opcode_width = layout->width;
@@ -104,11 +106,13 @@ static void place_fields(void)
     }
 }
 
-/* The flag modifiers of an encoding's word on a generation: the flags each
- * value of the bits from its first flag field to its last gives (a table
+/* The modifiers of an encoding on a generation: the fields they and the
+ * opcode take, the offset's field, and for the flags the flags each value
+ * of a word's bits from its first flag field to its last gives (a table
  * for the decoder, at most 8 bits), and the bits of both words each set of
- * the encoding's GCN_MOD_* flags gives (one for the encoder); none where a
- * word's flags span more than 8 bits. */
+ * the encoding's GCN_MOD_* flags gives (one for the encoder); no tables
+ * where a word's flags span more than 8 bits, which only an encoding of no
+ * family may. */
 static void flag_tables(void)
 {
     static gcn_flag_window windows[GCN_ENCODING_COUNT][GCN_ARCH_COUNT];
@@ -120,19 +124,31 @@ static void flag_tables(void)
             /* each flag field on the generation: its word, bit and GCN_MOD_* bit */
             unsigned word[GCN_MAX_FIELDS], bit[GCN_MAX_FIELDS], mod[GCN_MAX_FIELDS], count = 0, all = 0;
             unsigned first[2] = {32, 32}, last[2] = {0, 0};
+            gcn_flag_window *window = &windows[e][arch];
+            window->fields = (uint16_t)((opcode_field[e] != 0xff ? 1u << opcode_field[e] : 0) |
+                                        (high[e][0] != 0xff ? 1u << high[e][0] : 0));
+            window->offset = 0xff;
             for (unsigned f = 0; f < GCN_MAX_FIELDS; f++) {
                 const gcn_field_place *place = &places[e][arch][f];
-                if (!modifier[e][f] || place->kind == GCN_PLACE_ABSENT ||
-                    gcn_modifiers[modifier[e][f] - 1].kind != GCN_MODIFIER_FLAG)
+                if (!modifier[e][f] || place->kind == GCN_PLACE_ABSENT)
                     continue;
+                window->fields |= (uint16_t)(1u << f);
+                if (gcn_modifiers[modifier[e][f] - 1].kind == GCN_MODIFIER_VALUE) {
+                    window->offset = (uint8_t)f;
+                    continue;
+                }
                 word[count] = place->word, bit[count] = place->first, mod[count] = gcn_modifiers[modifier[e][f] - 1].bit;
                 first[word[count]] = bit[count] < first[word[count]] ? bit[count] : first[word[count]];
                 last[word[count]] = bit[count] > last[word[count]] ? bit[count] : last[word[count]];
                 all |= mod[count++];
             }
-            if (!count || (first[0] < 32 && last[0] - first[0] >= 8) || (first[1] < 32 && last[1] - first[1] >= 8))
-                continue; /* none, or too wide for a table: the codec's loop over fields */
-            gcn_flag_window *window = &windows[e][arch];
+            bool wide = (first[0] < 32 && last[0] - first[0] >= 8) || (first[1] < 32 && last[1] - first[1] >= 8);
+            if (wide && gcn_encodings[e].family != GCN_FAMILY_NONE) {
+                fprintf(stderr, "encodings: %s's flags span more than 8 bits\n", gcn_encodings[e].name);
+                exit(1);
+            }
+            if (!count || wide)
+                continue;
             if (flag_count + 512 > 4096) {
                 fprintf(stderr, "encodings: too many flag tables\n");
                 exit(1);
@@ -169,8 +185,9 @@ static void flag_tables(void)
         printf("    {");
         for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
             const gcn_flag_window *w = &windows[e][arch];
-            printf("%s{%u, {%u, %u}, {%u, %u}, {%u, %u}, 0x%x, %u}", arch ? ", " : "", w->tabled, w->first[0],
-                   w->first[1], w->width[0], w->width[1], w->flags_of[0], w->flags_of[1], w->allowed, w->bits_of);
+            printf("%s{%u, {%u, %u}, {%u, %u}, {%u, %u}, 0x%x, %u, 0x%x, %u}", arch ? ", " : "", w->tabled,
+                   w->first[0], w->first[1], w->width[0], w->width[1], w->flags_of[0], w->flags_of[1], w->allowed,
+                   w->bits_of, w->fields, w->offset);
         }
         printf("}, /* %s */\n", e ? gcn_encodings[e].name : "none");
     }
@@ -206,9 +223,7 @@ int main(void)
         }
         printf("};\n\n");
     }
-    printf("const uint8_t gcn_encoding_field_count[GCN_ENCODING_COUNT] = {");
-    print_bytes(field_count, GCN_ENCODING_COUNT, "\n    ");
-    printf("};\n\nconst uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT] = {");
+    printf("const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT] = {");
     print_bytes(opcode_field, GCN_ENCODING_COUNT, "\n    ");
     printf("};\n\n");
     printf("const uint8_t gcn_encoding_opcode_high_field[GCN_ENCODING_COUNT][2] = {");
@@ -243,6 +258,16 @@ int main(void)
         for (unsigned f = 0; f < GCN_MAX_FIELDS; f++)
             printf("%s%u", f ? ", " : "", modifier[e][f]);
         printf("}, /* %s */\n", e ? gcn_encodings[e].name : "none");
+    }
+    printf("};\n\nconst uint8_t gcn_scalar_kinds[2][256] = {\n");
+    for (unsigned gcn12_on = 0; gcn12_on < 2; gcn12_on++) {
+        uint8_t kinds[256];
+        gcn_arch arch = gcn12_on ? GCN_ARCH_GCN12 : GCN_ARCH_GCN10;
+        for (unsigned code = 0; code < 256; code++)
+            kinds[code] = gcn_is_inline_constant(arch, code) ? GCN_OPERAND_CONSTANT : GCN_OPERAND_SCALAR;
+        printf("    {");
+        print_bytes(kinds, 256, "\n        ");
+        printf("    },\n");
     }
     printf("};\n");
     flag_tables();
