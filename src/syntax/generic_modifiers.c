@@ -282,9 +282,8 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     for (unsigned i = 0; i < profile->operand_count && !(memory && fields.key_form); i++) {
         const gcn_operand_profile *keyed_operand = &keyed_profile->operands[i];
         shown |= 1u << keyed_operand->field | (keyed_operand->syntax == GCN_SYNTAX_SMEM_OFFSET ? imm : 0);
-        bool offset = profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET; /* may be left out (0) */
-        if (offset && gcn_memory_offset_left_out(cursor, false, &fields))
-            break;
+        if (profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET && gcn_memory_offset_left_out(cursor, &fields))
+            break; /* (0) */
         if (i == 2 && optional && !vgpr_follows(cursor, llvm)) {
             /* the address and the data: no result (count 0) */
             operands[2] = operands[1], texts[2] = texts[1];
@@ -294,8 +293,6 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         }
         if (i && !texts[i - 1].omitted && !gcn_accept(cursor, ',') && !comma_missing(cursor))
             return false;
-        if (offset && gcn_memory_offset_left_out(cursor, true, &fields))
-            break;
         if (memory ? !gcn_parse_memory_operand(cursor, row, &profile->operands[i], keyed_operand->field, &fields)
                    : !parse_operand(cursor, &profile->operands[i], &operands[i], &texts[i]))
             return false;
@@ -312,7 +309,8 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         gcn_accept(cursor, ','); /* llvm-mc takes a comma before the modifiers */
 
     /* the modifiers; CLRX's fields after them or between them */
-    unsigned allowed = memory ? gcn_memory_modifiers_allowed(row, arch, dialect) : hook->allowed(row, arch, dialect);
+    unsigned allowed = memory ? gcn_memory_modifiers_allowed(row, arch, dialect, true)
+                              : hook->allowed(row, arch, dialect);
     const gcn_offset_rule *rule = (llvm && !allowed) || (memory && !(allowed & GCN_MOD_SOE)) ? NULL
                                   : profile->offset_rule == GCN_OFFSET_FIELD
                                       ? &offset_rules[encoding]

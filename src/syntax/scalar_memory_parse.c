@@ -52,18 +52,20 @@ bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *
     return true;
 }
 
-/* Where the offset is left out: the end (llvm-mc takes "s[2:3]," too), a
- * key, or (llvm) a modifier. */
-bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse)
+/* Where the offset is left out: the end, a CLRX key, or (llvm, after a
+ * comma or not: llvm-mc takes "s[2:3]," too) a modifier. */
+bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *parse)
 {
     gcn_cursor here = *cursor;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, left_out;
+    if (llvm)
+        gcn_accept(&here, ',');
     size_t length = gcn_peek_identifier(&here);
     if (gcn_at_end(&here))
-        left_out = !after_comma || llvm;
+        left_out = true;
     else if (!llvm)
-        left_out = !after_comma && length && gcn_followed_by(&here, length, '=');
-    else /* (the usual next operand, ',', sN, s[N:M] or a number, is none of these) */
+        left_out = length && gcn_followed_by(&here, length, '=');
+    else /* (the usual next operand, sN, s[N:M] or a number, is none of these) */
         left_out = gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
                    gcn_word_is(here.pos, length, "offset");
     if (left_out) {
