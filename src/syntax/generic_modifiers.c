@@ -245,12 +245,15 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     instruction->word_count = gcn_encodings[instruction->encoding].words;
     /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
     const char *name_end = cursor->pos, *name = name_end;
-    if (llvm && row && name_end - cursor->text > 4 && gcn_word_is(name_end - 4, 4, "_e64")) {
+    unsigned suffix = 0;
+    if (row && name_end - cursor->text > 4 && name_end[-4] == '_' && (name_end[-3] | 0x20) == 'e') {
         while (name > cursor->text && gcn_is_identifier_char(name[-1]))
             name--;
         if ((size_t)(name_end - name) == (size_t)row->name_length + 4)
-            return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
+            suffix = gcn_word_is(name_end - 2, 2, "32") ? 32 : gcn_word_is(name_end - 2, 2, "64") ? 64 : 0;
     }
+    if (llvm && suffix == 64)
+        return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
     if (llvm && (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row ? row->name : "this opcode");
@@ -258,7 +261,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     gcn_operand *operands = instruction->operands;
     bool memory = syntax & OFFSET_OPERAND; /* SMRD/SMEM: its hooks */
     gcn_memory_parse fields;
-    if (memory && !gcn_memory_start(cursor, row, &fields))
+    if (memory && !gcn_memory_start(cursor, llvm ? 0 : suffix, &fields))
         return false;
     /* the fields CLRX's keys may not name: the operands', the modifiers'
      * (but SMRD/SMEM's imm, soe and offset: its offset operand shows imm),

@@ -193,8 +193,8 @@ typedef struct gcn_memory_parse {
     bool key_form;                  /* CLRX: the mnemonic, then flags and keys only */
 } gcn_memory_parse;
 
-/* The statement's start: CLRX's size suffix and key form. */
-bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse);
+/* The statement's start: CLRX's size suffix (32, 64 or 0) and key form. */
+bool gcn_memory_start(gcn_cursor *cursor, unsigned suffix, gcn_memory_parse *parse);
 /* Whether the offset operand is left out here, before its comma. */
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *parse);
 /* One operand of an SMRD/SMEM profile, in field (the encoding's). */

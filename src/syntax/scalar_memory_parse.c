@@ -29,20 +29,16 @@ static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsi
     return kept;
 }
 
-bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse)
+bool gcn_memory_start(gcn_cursor *cursor, unsigned suffix, gcn_memory_parse *parse)
 {
     memset(parse, 0, sizeof *parse);
     gcn_arch arch = cursor->options->arch;
     const char *end = cursor->pos;
-    size_t name = row ? row->name_length : 0;
     bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
-    /* CLRX's encoding size (s_load_dword_e32); llvm-mc ignores _e32 (and
-     * refuses _e64: the generic path's message) */
-    if (clrx && (size_t)(end - cursor->text) >= name + 4 && end[-4] == '_' && (end[-3] | 0x20) == 'e')
-        parse->suffix = end[-2] == '3' && end[-1] == '2' ? 32 : end[-2] == '6' && end[-1] == '4' ? 64 : 0;
-    if (parse->suffix == 32 && !is_smrd(arch))
+    parse->suffix = (int)suffix;
+    if (suffix == 32 && !is_smrd(arch))
         return gcn_fail(cursor, end - 4, "SMEM on %s has no 32-bit form", gcn_arch_name(arch));
-    if (parse->suffix == 64 && arch == GCN_ARCH_GCN10)
+    if (suffix == 64 && arch == GCN_ARCH_GCN10)
         return gcn_fail(cursor, end - 4, "SMRD on gcn1.0 has no 64-bit form");
     gcn_skip_space(cursor);
     size_t length = gcn_peek_identifier(cursor);
