@@ -155,22 +155,11 @@ static int find_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t sh
     return found;
 }
 
-bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction)
-{
-    uint32_t seen = 0;
-    const char *first_key;
-    while (!gcn_at_end(cursor) && cursor->options->dialect == GCN_DIALECT_CLRX &&
-           find_field_key(cursor, encoding, shown, cursor->options->arch, &first_key) >= 0)
-        if (!gcn_parse_field(cursor, encoding, shown, &seen, instruction))
-            return false;
-    return true;
-}
-
 /* CLRX: one field the row shows no operand or modifier for (vaddr=0x12),
  * kept in reserved[] where it lies, or reserved=N, the bits no field covers
  * but those CLRX keeps silent (seen: those given before). */
-bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
-                     gcn_instruction *instruction)
+static bool parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
+                        gcn_instruction *instruction)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     const char *first_key;
@@ -213,6 +202,17 @@ bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, 
     instruction->reserved[0] = (instruction->reserved[0] & ~(uint32_t)bits) | ((uint32_t)value & (uint32_t)bits);
     instruction->reserved[1] = (instruction->reserved[1] & ~(uint32_t)(bits >> 32)) |
                                ((uint32_t)((uint64_t)value >> 32) & (uint32_t)(bits >> 32));
+    return true;
+}
+
+bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction)
+{
+    uint32_t seen = 0;
+    const char *first_key;
+    while (!gcn_at_end(cursor) && cursor->options->dialect == GCN_DIALECT_CLRX &&
+           find_field_key(cursor, encoding, shown, cursor->options->arch, &first_key) >= 0)
+        if (!parse_field(cursor, encoding, shown, &seen, instruction))
+            return false;
     return true;
 }
 
@@ -337,7 +337,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         if (gcn_at_end(cursor))
             break;
         bool literal = memory && gcn_parse_memory_literal_key(cursor, instruction, &fields);
-        if (cursor->failed || (!literal && !gcn_parse_field(cursor, keyed, shown, &fields_seen, instruction)))
+        if (cursor->failed || (!literal && !parse_field(cursor, keyed, shown, &fields_seen, instruction)))
             return false;
         modifiers = syntax & CLRX_FIELDS_BETWEEN; /* MUBUF: fields only, after the first */
     }

@@ -226,7 +226,6 @@ bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instructi
 /* GCN 1.1's literal offset: the word after SMRD's, whose offset field says so. */
 static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const char *at, int64_t value)
 {
-    instruction->modifiers |= GCN_MOD_LITERAL;
     instruction->literal = truncate(cursor, at, value, 32, false);
     instruction->offset = GCN_CODE_LITERAL;
 }
@@ -304,7 +303,6 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     }
     /* the fields packed, CLRX's keys where they lie (reserved[]), and
      * decoded: the instruction as the codec reads its words */
-    instruction->modifiers &= (uint16_t)~GCN_MOD_LITERAL; /* the offset field's 0xff says it */
     if (gcn_set_fields(instruction, parse->values) != GCN_OK)
         return gcn_fail(cursor, cursor->pos, "the fields do not fit %s", gcn_encodings[instruction->encoding].name);
     if (parse->literal_key && !(instruction->modifiers & GCN_MOD_LITERAL))
