@@ -133,8 +133,8 @@ static const gcn_field_place *field_place(gcn_encoding encoding, gcn_arch arch, 
 }
 
 /* The field a CLRX key at the cursor names among those the row does not
- * show (GCN_MAX_FIELDS: reserved=, where the encoding takes it), or -1;
- * *first_key: the first such key, for the message. */
+ * show (GCN_MAX_FIELDS: reserved=, where the encoding takes it; GCN 1.1's
+ * SMRD literal=), or -1; *first_key: the first such key, for the message. */
 static int find_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_arch arch,
                           const char **first_key)
 {
@@ -142,6 +142,8 @@ static int find_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t sh
     const char *start = cursor->pos;
     int found = modifier_syntax[encoding] & CLRX_RESERVED_KEY && gcn_word_is(start, length, "reserved")
                     ? GCN_MAX_FIELDS
+                : encoding == GCN_ENCODING_SMRD && arch == GCN_ARCH_GCN11 && gcn_word_is(start, length, "literal")
+                    ? GCN_MEMORY_LITERAL_KEY
                     : -1;
     *first_key = NULL;
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
@@ -171,7 +173,9 @@ static bool parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t show
     if (found < 0)
         return gcn_fail(cursor, start, "expected a modifier or a field (%s=...)",
                         first_key ? first_key : "reserved");
-    const char *name = found == GCN_MAX_FIELDS ? "reserved" : gcn_clrx_field_key(encoding, (unsigned)found);
+    const char *name = found == GCN_MAX_FIELDS           ? "reserved"
+                       : found == GCN_MEMORY_LITERAL_KEY ? "literal"
+                                                         : gcn_clrx_field_key(encoding, (unsigned)found);
     if (*seen & (1u << found))
         return gcn_fail(cursor, start, "%s given twice", name);
     *seen |= 1u << found;
@@ -182,6 +186,12 @@ static bool parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t show
     const char *value_at = cursor->pos;
     int64_t value;
     uint64_t bits;
+    if (found == GCN_MEMORY_LITERAL_KEY) {
+        if (!gcn_parse_ranged(cursor, 0, 0xffffffffll, &value, name))
+            return false;
+        instruction->literal = (uint32_t)value;
+        return true;
+    }
     if (found == GCN_MAX_FIELDS) {
         const uint32_t *mask = gcn_encoding_reserved[encoding][arch];
         bits = (uint64_t)mask[1] << 32 | mask[0];
@@ -336,8 +346,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         }
         if (gcn_at_end(cursor))
             break;
-        bool literal = memory && gcn_parse_memory_literal_key(cursor, instruction, &fields);
-        if (cursor->failed || (!literal && !parse_field(cursor, keyed, shown, &fields_seen, instruction)))
+        if (!parse_field(cursor, keyed, shown, &fields_seen, instruction))
             return false;
         modifiers = syntax & CLRX_FIELDS_BETWEEN; /* MUBUF: fields only, after the first */
     }

@@ -177,6 +177,9 @@ static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch a
 /* SMRD/SMEM's full path: the generic parser's (generic_modifiers.c
  * parse_full) with these hooks (scalar_memory_parse.c), which keep what the
  * operands give in fields until the words are packed. */
+/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field), among the
+ * generic parser's keys. */
+enum { GCN_MEMORY_LITERAL_KEY = GCN_MAX_FIELDS + 1 };
 typedef enum gcn_memory_offset {
     GCN_MEMORY_OFFSET_NONE,    /* no offset operand: a shape without one, or the key form */
     GCN_MEMORY_OFFSET_IMMEDIATE, /* 0 where left out, as llvm-mc takes it */
@@ -188,7 +191,6 @@ typedef struct gcn_memory_parse {
     gcn_memory_offset kind;
     int64_t offset;                 /* a value, or a register code */
     const char *offset_at;
-    const char *literal_key;        /* CLRX's literal= on GCN 1.1, or NULL */
     int suffix;                     /* CLRX's encoding size: 32 (_e32), 64 (_e64) or 0 */
     bool key_form;                  /* CLRX: the mnemonic, then flags and keys only */
 } gcn_memory_parse;
@@ -200,9 +202,6 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *pars
 /* One operand of an SMRD/SMEM profile, in field (the encoding's). */
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
                               unsigned field, gcn_memory_parse *parse);
-/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field; the other
- * keys are the generic parser's): whether at it, then read (or failed). */
-bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse);
 /* The words from what was read and CLRX's keys (the fields given as keys,
  * in reserved[]), decoded into the instruction; soe_offset: offset:X's
  * value (NULL: none); flags_at..flags_end: where the modifiers were. */

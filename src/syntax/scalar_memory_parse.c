@@ -205,24 +205,6 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
     }
 }
 
-bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse)
-{
-    const char *at = cursor->pos;
-    size_t length = gcn_peek_identifier(cursor);
-    if (cursor->options->arch != GCN_ARCH_GCN11 || !gcn_word_is(at, length, "literal"))
-        return false;
-    if (parse->literal_key)
-        return !gcn_fail(cursor, at, "literal given twice");
-    parse->literal_key = at;
-    cursor->pos += length;
-    int64_t value;
-    if (!gcn_accept(cursor, '='))
-        return !gcn_fail(cursor, cursor->pos, "expected '=' after literal");
-    if (gcn_parse_ranged(cursor, 0, 0xffffffffll, &value, "literal"))
-        instruction->literal = (uint32_t)value;
-    return true;
-}
-
 /* GCN 1.1's literal offset: the word after SMRD's, whose offset field says so. */
 static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const char *at, int64_t value)
 {
@@ -305,7 +287,7 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
      * decoded: the instruction as the codec reads its words */
     if (gcn_set_fields(instruction, parse->values) != GCN_OK)
         return gcn_fail(cursor, cursor->pos, "the fields do not fit %s", gcn_encodings[instruction->encoding].name);
-    if (parse->literal_key && !(instruction->modifiers & GCN_MOD_LITERAL))
+    if ((keys & 1u << GCN_MEMORY_LITERAL_KEY) && !(instruction->modifiers & GCN_MOD_LITERAL))
         return gcn_fail(cursor, cursor->pos, "literal= needs offset=0xff without imm");
     return true;
 }
