@@ -194,16 +194,6 @@ gcn_modifier_order_of(gcn_encoding encoding, unsigned shape, gcn_dialect dialect
     return &gcn_modifier_orders[encoding][dialect];
 }
 
-static inline __attribute__((always_inline)) char *
-gcn_write_flag_modifiers(char *at, const gcn_modifier_spelling *spelling,
-                         const gcn_modifier_spelling *end, unsigned modifiers)
-{
-#pragma GCC unroll 8
-    for (; spelling < end; spelling++) /* no branch on the flags */
-        at = gcn_write_if(at, spelling->text, spelling->length, modifiers & spelling->bit);
-    return at;
-}
-
 /* In hide: the VALUE modifier too. */
 enum { GCN_HIDE_VALUE = 1u << 31 };
 
@@ -214,15 +204,15 @@ static inline __attribute__((always_inline)) char *
 gcn_write_modifiers_valued(char *at, const gcn_instruction *instruction, const gcn_modifier_order *order,
                            unsigned hide, int value_shown)
 {
-    unsigned modifiers = instruction->modifiers & ~hide;
-    const gcn_modifier_spelling *spellings = order->spellings;
-    if (order->value_position == GCN_NO_VALUE || (hide & GCN_HIDE_VALUE))
-        return gcn_write_flag_modifiers(at, spellings, spellings + order->count, modifiers);
-    /* the flags before the VALUE, it, the flags after */
-    const gcn_modifier_spelling *value = spellings + order->value_position;
-    at = gcn_write_flag_modifiers(at, spellings, value, modifiers);
-    at = gcn_write_small_field(at, value->text, value->length, value_shown);
-    return gcn_write_flag_modifiers(at, value + 1, spellings + order->count, modifiers);
+    unsigned modifiers = instruction->modifiers & ~hide,
+             value = hide & GCN_HIDE_VALUE ? GCN_NO_VALUE : order->value_position;
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < order->count; i++) { /* no branch on the flags */
+        const gcn_modifier_spelling *spelling = &order->spellings[i];
+        at = i == value ? gcn_write_small_field(at, spelling->text, spelling->length, value_shown)
+                        : gcn_write_if(at, spelling->text, spelling->length, modifiers & spelling->bit);
+    }
+    return at;
 }
 
 #endif
