@@ -175,14 +175,10 @@ uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest)
 }
 
 /* The row spelled exactly name (the rows' names are lower case), or
- * GCN_ROW_NONE. */
+ * GCN_ROW_NONE: the lookup stops at a space, or past NUL bytes. */
 static inline uint16_t lookup_exact(const char *name, size_t length)
 {
-    if (length == 0 || length > GCN_MNEMONIC_MAX_LENGTH)
-        return GCN_ROW_NONE;
-    uint64_t words[GCN_MNEMONIC_WORDS];
-    gcn_mnemonic_words_of(name, length, words);
-    uint16_t row = gcn_mnemonic_row(words);
+    uint16_t row = gcn_mnemonic_lookup_other(name, length);
     return row != GCN_ROW_NONE && gcn_rows[row].name_length == length ? row : GCN_ROW_NONE;
 }
 
@@ -193,7 +189,7 @@ static inline uint16_t lookup_exact(const char *name, size_t length)
 static __attribute__((noinline)) uint16_t lookup_other_spelling(const char *name, size_t length)
 {
     char lower[GCN_MNEMONIC_MAX_LENGTH + 4];
-    if (length > sizeof lower)
+    if (length == 0 || length > sizeof lower)
         return GCN_ROW_NONE;
     for (size_t i = 0; i < length; i++)
         lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + ('a' - 'A') : name[i]);
