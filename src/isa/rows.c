@@ -171,7 +171,11 @@ uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest)
     if (length == 0 || length >= GCN_MNEMONIC_MAX_LENGTH)
         return GCN_ROW_NONE;
     gcn_mnemonic_words_of(text, length, words);
-    return gcn_mnemonic_row(words);
+    for (unsigned slot = gcn_mnemonic_hash(words);; slot = (slot + 1) % GCN_MNEMONIC_SLOTS) {
+        uint16_t row = gcn_mnemonic_slots[slot]; /* its hash's, or one of the next */
+        if (row == GCN_ROW_NONE || memcmp(gcn_mnemonic_words[row], words, sizeof words) == 0)
+            return row;
+    }
 }
 
 /* The row spelled exactly name (the rows' names are lower case), or
