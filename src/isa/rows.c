@@ -147,18 +147,12 @@ uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest)
 {
 #if defined(__SSE2__) && defined(__x86_64__)
     if (rest >= 8 && rest < 32) {
-        __m128i spaces = _mm_set1_epi8(' '), low, high = _mm_setzero_si128();
-        unsigned found;
-        if (rest < 16) {
-            low = bytes_below16(text, rest);
-            found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
-        } else {
-            low = _mm_loadu_si128((const __m128i *)(const void *)text);
-            found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
-            if (!found) {
-                high = bytes_below16(text + 16, rest - 16);
-                found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
-            }
+        __m128i spaces = _mm_set1_epi8(' '), high = _mm_setzero_si128();
+        __m128i low = rest < 16 ? bytes_below16(text, rest) : _mm_loadu_si128((const __m128i *)(const void *)text);
+        unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
+        if (!found && rest >= 16) {
+            high = bytes_below16(text + 16, rest - 16);
+            found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
         }
         /* The end of the text stands for a space. */
         return gcn_mnemonic_row_of_halves(low, high, (unsigned)__builtin_ctz(found | 1u << rest));
