@@ -3,11 +3,7 @@
 
 #include <string.h>
 
-#define ALL GCN_GENERATION_ALL
-#define G10 GCN_GENERATION_10
-#define G11 GCN_GENERATION_11
-#define G12 GCN_GENERATION_12
-#define G14 GCN_GENERATION_14
+#include "isa/generation_sets.h"
 
 /* Named scalar registers (a table beside the rows). */
 static const struct special {
@@ -66,16 +62,6 @@ static inline __attribute__((always_inline)) void put_range(gcn_text *text, cons
     } else {
         put_range_at_end(text, prefix, prefix_length, first, last, tuple);
     }
-}
-
-void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
-{
-    put_range(text, sgpr_prefix, 1, first, first + count - 1, count != 1);
-}
-
-void gcn_put_ttmps(gcn_text *text, unsigned first, unsigned count)
-{
-    put_range(text, ttmp_prefix, 4, first, first + count - 1, count != 1);
 }
 
 /* The scalar operands that are not SGPRs, out of line so that the SGPR
