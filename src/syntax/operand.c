@@ -129,13 +129,11 @@ void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
 {
     if (count == 0)
         count = 1;
-    unsigned last = first + count - 1;
-    if (last <= 255)
+    unsigned last = (first + count - 1) & 255; /* a tuple past v255 wraps, as clrxdisasm prints it: v[255:0] */
+    if (first <= 255)
         put_range(text, vgpr_prefix, 1, first, last, count != 1);
-    else if (first <= 255) /* a tuple past v255 wraps, as clrxdisasm prints it: v[255:0] */
-        put_range(text, vgpr_prefix, 1, first, last & 255, true);
     else
-        put_wrapped_vgprs(text, first, last & 255);
+        put_wrapped_vgprs(text, first, last);
 }
 
 /* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */
