@@ -61,11 +61,7 @@ static inline __attribute__((always_inline)) void put_mnemonic(gcn_text *text, g
         gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
 }
 
-#define ALL GCN_GENERATION_ALL
-#define G10 GCN_GENERATION_10
-#define G11 GCN_GENERATION_11
-#define G12 GCN_GENERATION_12
-#define G14 GCN_GENERATION_14
+#include "isa/generation_sets.h"
 
 /* The dialects' names (tables beside the rows). */
 const gcn_hwreg_name gcn_hwreg_names[] = {
@@ -102,8 +98,7 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned align = gcn_scalar_alignment(count);
     if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0)) {
-        gcn_put_sgprs(text, code, count); /* the usual operand: no name to look up */
-        return true;
+        return gcn_format_scalar(text, arch, dialect, code, count); /* the usual operand: no name to look up */
     }
     for (size_t i = 0; i < gcn_scalar_name_count; i++) {
         const gcn_scalar_name *name = &gcn_scalar_names[i];
