@@ -64,6 +64,11 @@ static inline __attribute__((always_inline)) void put_range(gcn_text *text, cons
     }
 }
 
+void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
+{
+    put_range(text, sgpr_prefix, 1, first, first + count - 1, count != 1);
+}
+
 /* The scalar operands that are not SGPRs, out of line so that the SGPR
  * path stays short. */
 static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_arch arch,
