@@ -67,15 +67,6 @@ gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_
  * encoding and one indexed call (codec/generic.c). */
 extern const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT];
 
-/* The same inline, for a loop that decodes every word (gcndis's clrx
- * listing). */
-static inline gcn_status gcn_decode_inline(gcn_arch arch, const uint32_t *words,
-                                           size_t word_count, gcn_instruction *instruction)
-{
-    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count,
-                                                                     instruction);
-}
-
 /* Starts an instruction of a known row: zeroes it (but the operands
  * array) and sets its identity. Inline for the parser's and decoders' hot
  * paths. */

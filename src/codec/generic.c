@@ -297,7 +297,7 @@ const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
-    return gcn_decode_inline(arch, words, word_count, instruction);
+    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count, instruction);
 }
 
 /* The encoder, for one profile and generation. */

@@ -412,7 +412,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 bool exact)
 {
     gcn_arch arch = l->options.arch;
-    /* the generation's encoding lookup and decoders (gcn_decode_inline's),
+    /* the generation's encoding lookup and decoders (gcn_decode_checked's),
      * found once (print_lines runs only where the arch is valid): a line's
      * encoding picks its decoder and its writer */
     const uint8_t *encodings = gcn_encoding_of_prefix[arch];

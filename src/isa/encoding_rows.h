@@ -6,11 +6,7 @@
 #define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14)                    \
     [GCN_ENCODING_##name] = {#name, words, generations, GCN_ENCODING_##kind, GCN_FAMILY_##family, \
                              mask, {v10, v11, v12, v14}},
-#define ALL GCN_GENERATION_ALL
-#define G10 GCN_GENERATION_10
-#define G11 GCN_GENERATION_11
-#define G12 GCN_GENERATION_12
-#define G14 GCN_GENERATION_14
+#include "isa/generation_sets.h"
 #define FIELD(...)
 #define FIELD_ALSO(...)
 #include "isa/encodings.def"

@@ -63,22 +63,6 @@ static inline unsigned gcn_mnemonic_hash(const uint64_t words[GCN_MNEMONIC_WORDS
     return gcn_mnemonic_hash_folded(words[0] ^ words[2], words[1] ^ words[3]);
 }
 
-/* The row whose name is words, or GCN_ROW_NONE: the slot of its hash or
- * one of the next. A name followed by NUL bytes matches too: the caller
- * takes the row's length. */
-static inline uint16_t gcn_mnemonic_row(const uint64_t words[GCN_MNEMONIC_WORDS])
-{
-    for (unsigned slot = gcn_mnemonic_hash(words);; slot = (slot + 1) % GCN_MNEMONIC_SLOTS) {
-        uint16_t row = gcn_mnemonic_slots[slot];
-        if (row == GCN_ROW_NONE)
-            return row;
-        const uint64_t *name = gcn_mnemonic_words[row];
-        if (((name[0] ^ words[0]) | (name[1] ^ words[1]) | (name[2] ^ words[2]) |
-             (name[3] ^ words[3])) == 0)
-            return row;
-    }
-}
-
 #if defined(__SSE2__) && defined(__x86_64__)
 /* The row named by the 32 bytes low, high whose first length bytes are
  * the name (the rest is cleared here), or GCN_ROW_NONE. */

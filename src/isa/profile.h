@@ -164,8 +164,6 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
         static const uint8_t widths[8] = {1, 1, 1, 2, 2, 2, 2, 2};
         return widths[(modifiers / GCN_MOD_OFFEN) & 7];
     }
-    case GCN_WIDTH_FLAT_DATA:
-        return slot ? gcn_rows[slot - 1].data_dwords : 1;
     case GCN_WIDTH_FLAT_RESULT:
         return (slot ? gcn_rows[slot - 1].data_dwords >> ((gcn_rows[slot - 1].flags & GCN_ROW_CMPSWAP) != 0) : 1) +
                ((modifiers & GCN_MOD_TFE) != 0);
@@ -173,7 +171,8 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
         return operand->dwords - (saddr != GCN_SADDR_OFF);
     case GCN_WIDTH_FLAT_SADDR:
         return saddr == GCN_SADDR_OFF ? 0 : operand->dwords;
-    case GCN_WIDTH_ROW_DATA: /* (no SMEM row is packed d16) */
+    case GCN_WIDTH_FLAT_DATA: /* (every FLAT row has data) */
+    case GCN_WIDTH_ROW_DATA:  /* (no SMEM row is packed d16) */
         return gcn_data_widths[slot][0];
     case GCN_WIDTH_BASE:
         return slot ? 2u << (gcn_rows[slot - 1].flags / GCN_ROW_BUFFER_BASE & 1) : 2;

@@ -147,18 +147,12 @@ uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest)
 {
 #if defined(__SSE2__) && defined(__x86_64__)
     if (rest >= 8 && rest < 32) {
-        __m128i spaces = _mm_set1_epi8(' '), low, high = _mm_setzero_si128();
-        unsigned found;
-        if (rest < 16) {
-            low = bytes_below16(text, rest);
-            found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
-        } else {
-            low = _mm_loadu_si128((const __m128i *)(const void *)text);
-            found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
-            if (!found) {
-                high = bytes_below16(text + 16, rest - 16);
-                found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
-            }
+        __m128i spaces = _mm_set1_epi8(' '), high = _mm_setzero_si128();
+        __m128i low = rest < 16 ? bytes_below16(text, rest) : _mm_loadu_si128((const __m128i *)(const void *)text);
+        unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, spaces));
+        if (!found && rest >= 16) {
+            high = bytes_below16(text + 16, rest - 16);
+            found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, spaces)) << 16;
         }
         /* The end of the text stands for a space. */
         return gcn_mnemonic_row_of_halves(low, high, (unsigned)__builtin_ctz(found | 1u << rest));
@@ -171,18 +165,18 @@ uint16_t gcn_mnemonic_lookup_other(const char *text, size_t rest)
     if (length == 0 || length >= GCN_MNEMONIC_MAX_LENGTH)
         return GCN_ROW_NONE;
     gcn_mnemonic_words_of(text, length, words);
-    return gcn_mnemonic_row(words);
+    for (unsigned slot = gcn_mnemonic_hash(words);; slot = (slot + 1) % GCN_MNEMONIC_SLOTS) {
+        uint16_t row = gcn_mnemonic_slots[slot]; /* its hash's, or one of the next */
+        if (row == GCN_ROW_NONE || memcmp(gcn_mnemonic_words[row], words, sizeof words) == 0)
+            return row;
+    }
 }
 
 /* The row spelled exactly name (the rows' names are lower case), or
- * GCN_ROW_NONE. */
+ * GCN_ROW_NONE: the lookup stops at a space, or past NUL bytes. */
 static inline uint16_t lookup_exact(const char *name, size_t length)
 {
-    if (length == 0 || length > GCN_MNEMONIC_MAX_LENGTH)
-        return GCN_ROW_NONE;
-    uint64_t words[GCN_MNEMONIC_WORDS];
-    gcn_mnemonic_words_of(name, length, words);
-    uint16_t row = gcn_mnemonic_row(words);
+    uint16_t row = gcn_mnemonic_lookup_other(name, length);
     return row != GCN_ROW_NONE && gcn_rows[row].name_length == length ? row : GCN_ROW_NONE;
 }
 
@@ -193,7 +187,7 @@ static inline uint16_t lookup_exact(const char *name, size_t length)
 static __attribute__((noinline)) uint16_t lookup_other_spelling(const char *name, size_t length)
 {
     char lower[GCN_MNEMONIC_MAX_LENGTH + 4];
-    if (length > sizeof lower)
+    if (length == 0 || length > sizeof lower)
         return GCN_ROW_NONE;
     for (size_t i = 0; i < length; i++)
         lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + ('a' - 'A') : name[i]);

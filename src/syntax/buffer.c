@@ -75,13 +75,9 @@ static bool parse_raw_code(gcn_cursor *cursor, unsigned maximum, unsigned *code)
     if (length < 5 || strncasecmp(p, "ill_", 4) != 0)
         return false;
     unsigned value = 0;
-    for (size_t i = 4; i < length; i++) {
-        if (p[i] < '0' || p[i] > '9' || value > maximum)
+    for (size_t i = 4; i < length; i++)
+        if (p[i] < '0' || p[i] > '9' || (value = value * 10 + (unsigned)(p[i] - '0')) > maximum)
             return false;
-        value = value * 10 + (unsigned)(p[i] - '0');
-    }
-    if (value > maximum)
-        return false;
     cursor->pos += length;
     *code = value;
     return true;

@@ -170,12 +170,10 @@ void gcn_warn(gcn_cursor *cursor, const char *at, const char *format, ...)
  * llvm-mc's precedence and results); identifiers go to the options'
  * resolver (see gcn_section_resolver); `1b`/`1f` name local labels. */
 bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value);
-/* A literal operand that names a symbol an object relocates (llvm
- * dialect, a gcn_literal_reference in the section lookup): true when read
- * (the reference filled, *value 0); false after an error (the cursor
- * failed: sym@rel32@lo without a reference names the symbol) or, the
- * cursor untouched, for any other operand. dwords: the operand's (a 64-bit
- * one takes no symbol). */
+/* A literal naming a symbol an object relocates (llvm dialect; a 64-bit
+ * operand, dwords 2, takes none): true when read (the section lookup's
+ * reference filled, *value 0); false after an error or, the cursor
+ * untouched, for any other operand. */
 bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value);
 /* The same, and *section receives where the value counts from: 0 for an
  * absolute number, else the section of the labels (or `.`) it is made of. */
@@ -185,10 +183,8 @@ bool gcn_parse_address(gcn_cursor *cursor, int64_t *value, unsigned *section);
 bool gcn_parse_ranged(gcn_cursor *cursor, int64_t minimum, int64_t maximum, int64_t *value,
                       const char *what);
 
-/* gcn_parse for a caller that guarantees its arguments (options with a
- * valid arch, text, instruction and error all there): the assembler's
- * loop. Clears error's warning_column; sets column and message only when
- * it fails. */
+/* gcn_parse for a caller that guarantees its arguments (the assembler's
+ * loop): clears error's warning_column, sets column and message on failure. */
 gcn_status gcn_parse_checked(const gcn_parse_options *options, const char *text, size_t length,
                              gcn_instruction *instruction, gcn_parse_error *error);
 

@@ -11,9 +11,8 @@
 static inline __attribute__((always_inline)) unsigned gcn_flat_modifiers_allowed(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
 {
     (void)row;
-    if (dialect == GCN_DIALECT_LLVM)
-        return GCN_MOD_GLC | GCN_MOD_SLC;
-    return GCN_MOD_GLC | GCN_MOD_SLC | GCN_MOD_LDS | (arch >= GCN_ARCH_GCN14 ? GCN_MOD_NV : GCN_MOD_TFE);
+    return GCN_MOD_GLC | GCN_MOD_SLC |
+           (dialect == GCN_DIALECT_LLVM ? 0 : GCN_MOD_LDS | (arch >= GCN_ARCH_GCN14 ? GCN_MOD_NV : GCN_MOD_TFE));
 }
 
 /* FLAT's reports once the full path has checked the operands' widths

@@ -109,11 +109,9 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
                               gcn_instruction *instruction);
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);
 /* CLRX's key=value for fields the row does not show (shown: the fields its
- * operands and modifiers give), into reserved[]: those at the cursor (what is no such
- * key is the caller's), and one (seen: the keys given before; twice is an error). */
+ * operands and modifiers give), into reserved[]: those at the cursor (what is
+ * no such key is the caller's). */
 bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction);
-bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
-                     gcn_instruction *instruction);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
  * names them (buffer.c), at a raw pointer with GCN_OPERAND_ROOM bytes:

@@ -61,11 +61,7 @@ static inline __attribute__((always_inline)) void put_mnemonic(gcn_text *text, g
         gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
 }
 
-#define ALL GCN_GENERATION_ALL
-#define G10 GCN_GENERATION_10
-#define G11 GCN_GENERATION_11
-#define G12 GCN_GENERATION_12
-#define G14 GCN_GENERATION_14
+#include "isa/generation_sets.h"
 
 /* The dialects' names (tables beside the rows). */
 const gcn_hwreg_name gcn_hwreg_names[] = {

@@ -133,8 +133,8 @@ static const gcn_field_place *field_place(gcn_encoding encoding, gcn_arch arch, 
 }
 
 /* The field a CLRX key at the cursor names among those the row does not
- * show (GCN_MAX_FIELDS: reserved=, where the encoding takes it), or -1;
- * *first_key: the first such key, for the message. */
+ * show (GCN_MAX_FIELDS: reserved=, where the encoding takes it; GCN 1.1's
+ * SMRD literal=), or -1; *first_key: the first such key, for the message. */
 static int find_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_arch arch,
                           const char **first_key)
 {
@@ -142,6 +142,8 @@ static int find_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t sh
     const char *start = cursor->pos;
     int found = modifier_syntax[encoding] & CLRX_RESERVED_KEY && gcn_word_is(start, length, "reserved")
                     ? GCN_MAX_FIELDS
+                : encoding == GCN_ENCODING_SMRD && arch == GCN_ARCH_GCN11 && gcn_word_is(start, length, "literal")
+                    ? GCN_MEMORY_LITERAL_KEY
                     : -1;
     *first_key = NULL;
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
@@ -155,22 +157,11 @@ static int find_field_key(gcn_cursor *cursor, gcn_encoding encoding, uint32_t sh
     return found;
 }
 
-bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction)
-{
-    uint32_t seen = 0;
-    const char *first_key;
-    while (!gcn_at_end(cursor) && cursor->options->dialect == GCN_DIALECT_CLRX &&
-           find_field_key(cursor, encoding, shown, cursor->options->arch, &first_key) >= 0)
-        if (!gcn_parse_field(cursor, encoding, shown, &seen, instruction))
-            return false;
-    return true;
-}
-
 /* CLRX: one field the row shows no operand or modifier for (vaddr=0x12),
  * kept in reserved[] where it lies, or reserved=N, the bits no field covers
  * but those CLRX keeps silent (seen: those given before). */
-bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
-                     gcn_instruction *instruction)
+static bool parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, uint32_t *seen,
+                        gcn_instruction *instruction)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     const char *first_key;
@@ -182,7 +173,9 @@ bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, 
     if (found < 0)
         return gcn_fail(cursor, start, "expected a modifier or a field (%s=...)",
                         first_key ? first_key : "reserved");
-    const char *name = found == GCN_MAX_FIELDS ? "reserved" : gcn_clrx_field_key(encoding, (unsigned)found);
+    const char *name = found == GCN_MAX_FIELDS           ? "reserved"
+                       : found == GCN_MEMORY_LITERAL_KEY ? "literal"
+                                                         : gcn_clrx_field_key(encoding, (unsigned)found);
     if (*seen & (1u << found))
         return gcn_fail(cursor, start, "%s given twice", name);
     *seen |= 1u << found;
@@ -193,6 +186,12 @@ bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, 
     const char *value_at = cursor->pos;
     int64_t value;
     uint64_t bits;
+    if (found == GCN_MEMORY_LITERAL_KEY) {
+        if (!gcn_parse_ranged(cursor, 0, 0xffffffffll, &value, name))
+            return false;
+        instruction->literal = (uint32_t)value;
+        return true;
+    }
     if (found == GCN_MAX_FIELDS) {
         const uint32_t *mask = gcn_encoding_reserved[encoding][arch];
         bits = (uint64_t)mask[1] << 32 | mask[0];
@@ -213,6 +212,17 @@ bool gcn_parse_field(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, 
     instruction->reserved[0] = (instruction->reserved[0] & ~(uint32_t)bits) | ((uint32_t)value & (uint32_t)bits);
     instruction->reserved[1] = (instruction->reserved[1] & ~(uint32_t)(bits >> 32)) |
                                ((uint32_t)((uint64_t)value >> 32) & (uint32_t)(bits >> 32));
+    return true;
+}
+
+bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction)
+{
+    uint32_t seen = 0;
+    const char *first_key;
+    while (!gcn_at_end(cursor) && cursor->options->dialect == GCN_DIALECT_CLRX &&
+           find_field_key(cursor, encoding, shown, cursor->options->arch, &first_key) >= 0)
+        if (!parse_field(cursor, encoding, shown, &seen, instruction))
+            return false;
     return true;
 }
 
@@ -245,12 +255,15 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     instruction->word_count = gcn_encodings[instruction->encoding].words;
     /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
     const char *name_end = cursor->pos, *name = name_end;
-    if (llvm && row && name_end - cursor->text > 4 && gcn_word_is(name_end - 4, 4, "_e64")) {
+    unsigned suffix = 0;
+    if (row && name_end - cursor->text > 4 && name_end[-4] == '_' && (name_end[-3] | 0x20) == 'e') {
         while (name > cursor->text && gcn_is_identifier_char(name[-1]))
             name--;
         if ((size_t)(name_end - name) == (size_t)row->name_length + 4)
-            return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
+            suffix = gcn_word_is(name_end - 2, 2, "32") ? 32 : gcn_word_is(name_end - 2, 2, "64") ? 64 : 0;
     }
+    if (llvm && suffix == 64)
+        return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
     if (llvm && (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row ? row->name : "this opcode");
@@ -258,7 +271,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     gcn_operand *operands = instruction->operands;
     bool memory = syntax & OFFSET_OPERAND; /* SMRD/SMEM: its hooks */
     gcn_memory_parse fields;
-    if (memory && !gcn_memory_start(cursor, row, &fields))
+    if (memory && !gcn_memory_start(cursor, llvm ? 0 : suffix, &fields))
         return false;
     /* the fields CLRX's keys may not name: the operands', the modifiers'
      * (but SMRD/SMEM's imm, soe and offset: its offset operand shows imm),
@@ -282,9 +295,8 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     for (unsigned i = 0; i < profile->operand_count && !(memory && fields.key_form); i++) {
         const gcn_operand_profile *keyed_operand = &keyed_profile->operands[i];
         shown |= 1u << keyed_operand->field | (keyed_operand->syntax == GCN_SYNTAX_SMEM_OFFSET ? imm : 0);
-        bool offset = profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET; /* may be left out (0) */
-        if (offset && gcn_memory_offset_left_out(cursor, false, &fields))
-            break;
+        if (profile->operands[i].syntax == GCN_SYNTAX_SMEM_OFFSET && gcn_memory_offset_left_out(cursor, &fields))
+            break; /* (0) */
         if (i == 2 && optional && !vgpr_follows(cursor, llvm)) {
             /* the address and the data: no result (count 0) */
             operands[2] = operands[1], texts[2] = texts[1];
@@ -294,8 +306,6 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         }
         if (i && !texts[i - 1].omitted && !gcn_accept(cursor, ',') && !comma_missing(cursor))
             return false;
-        if (offset && gcn_memory_offset_left_out(cursor, true, &fields))
-            break;
         if (memory ? !gcn_parse_memory_operand(cursor, row, &profile->operands[i], keyed_operand->field, &fields)
                    : !parse_operand(cursor, &profile->operands[i], &operands[i], &texts[i]))
             return false;
@@ -312,7 +322,8 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         gcn_accept(cursor, ','); /* llvm-mc takes a comma before the modifiers */
 
     /* the modifiers; CLRX's fields after them or between them */
-    unsigned allowed = memory ? gcn_memory_modifiers_allowed(row, arch, dialect) : hook->allowed(row, arch, dialect);
+    unsigned allowed = memory ? gcn_memory_modifiers_allowed(row, arch, dialect, true)
+                              : hook->allowed(row, arch, dialect);
     const gcn_offset_rule *rule = (llvm && !allowed) || (memory && !(allowed & GCN_MOD_SOE)) ? NULL
                                   : profile->offset_rule == GCN_OFFSET_FIELD
                                       ? &offset_rules[encoding]
@@ -335,8 +346,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         }
         if (gcn_at_end(cursor))
             break;
-        bool literal = memory && gcn_parse_memory_literal_key(cursor, instruction, &fields);
-        if (cursor->failed || (!literal && !gcn_parse_field(cursor, keyed, shown, &fields_seen, instruction)))
+        if (!parse_field(cursor, keyed, shown, &fields_seen, instruction))
             return false;
         modifiers = syntax & CLRX_FIELDS_BETWEEN; /* MUBUF: fields only, after the first */
     }

@@ -83,12 +83,9 @@ static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count,
     memset(&error, 0, sizeof error);
     /* A register text reads as registers; a name in it may be another symbol. */
     gcn_parse_options plain = *options;
-    size_t name_length = 0;
-    while (name_length < text_length && gcn_is_identifier_char(text[name_length]))
-        name_length++;
-    if (register_syntax(text, name_length, text + text_length))
-        plain.register_alias = NULL;
     gcn_cursor inner = {text, text, text + text_length, &plain, &error, false};
+    if (register_syntax(text, gcn_peek_identifier_here(&inner), inner.end))
+        plain.register_alias = NULL;
     const char *start = cursor->pos;
     /* any width: the subscript after the name picks the registers */
     state->alias_depth++;
@@ -230,15 +227,8 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
                         count == 1 ? "scalar" : "64-bit scalar");
     }
     /* llvm-mc prints 1/(2*pi) as a double for a 64-bit operand. */
-    static const char wide_pi[] = "0.15915494309189532";
-    if (options->dialect == GCN_DIALECT_LLVM && count == 2 &&
-        (size_t)(cursor->end - start) >= sizeof wide_pi - 1 &&
-        memcmp(start, wide_pi, sizeof wide_pi - 1) == 0 &&
-        (start + sizeof wide_pi - 1 == cursor->end ||
-         !gcn_is_identifier_char(start[sizeof wide_pi - 1]))) {
-        cursor->pos = start + sizeof wide_pi - 1;
+    if (options->dialect == GCN_DIALECT_LLVM && count == 2 && gcn_accept_word_here(cursor, "0.15915494309189532"))
         return take_constant(cursor, start, 248, out);
-    }
     gcn_cursor after_lit = *cursor;
     after_lit.pos += 3;
     if (options->dialect == GCN_DIALECT_CLRX && length == 3 && gcn_word_is(start, 3, "lit") &&
@@ -266,13 +256,11 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
                 return take_constant(cursor, start, 240 + i, out);
         return take_literal(cursor, start, state, float_bits, out);
     }
-    if (length) {
-        for (size_t i = 0; i < gcn_scalar_name_count; i++) {
-            const char *spelled = options->dialect == GCN_DIALECT_LLVM ? gcn_scalar_names[i].llvm
-                                                                       : gcn_scalar_names[i].clrx;
-            if (spelled && gcn_word_is(start, length, spelled))
-                return parse_register(cursor, count, out);
-        }
+    for (size_t i = 0; length && i < gcn_scalar_name_count; i++) {
+        const char *spelled = options->dialect == GCN_DIALECT_LLVM ? gcn_scalar_names[i].llvm
+                                                                   : gcn_scalar_names[i].clrx;
+        if (spelled && gcn_word_is(start, length, spelled))
+            return parse_register(cursor, count, out);
     }
     int64_t value;
     if (gcn_parse_reference(cursor, count, &value) || cursor->failed) /* sym@rel32@lo+4 in an object */

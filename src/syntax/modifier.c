@@ -107,12 +107,10 @@ bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_
             if (!gcn_parse_expression(cursor, &value))
                 return false;
             /* CLRX takes any nonzero value as 1 (after .oldmodparam: its low bit) */
-            if (value != 0 && value != 1 && cursor->options->dialect != GCN_DIALECT_CLRX)
+            if (value != 0 && value != 1 && !clrx)
                 return gcn_fail(cursor, value_at, "modifier value must be 0 or 1");
-            const gcn_parse_options *options = cursor->options;
-            bool one_bit = options->resolve == gcn_section_resolver && options->resolve_context &&
-                           (((const gcn_section_lookup *)options->resolve_context)->flags &
-                            GCN_LOOKUP_CLRX_OLD_MODIFIERS);
+            const gcn_section_lookup *lookup = gcn_section_lookup_of(cursor->options);
+            bool one_bit = lookup && (lookup->flags & GCN_LOOKUP_CLRX_OLD_MODIFIERS);
             if (one_bit && (value & ~(int64_t)1))
                 gcn_warn(cursor, value_at, "value 0x%llx truncated to 0x%llx",
                          (unsigned long long)value, (unsigned long long)(value & 1));

@@ -1,140 +1,10 @@
-/* The memory families' usual modifiers, read in one pass: inline, so that
- * the family's one-pass statement reader keeps what it reads in registers. */
+/* The memory families' modifiers as each dialect spells and orders them,
+ * and their writer: inline, so that a known encoding's folds. */
 #ifndef GCN_MODIFIER_H
 #define GCN_MODIFIER_H
 
 #include "isa/encoding.h"
 #include "syntax/syntax.h"
-
-typedef struct gcn_plain_modifiers {
-    unsigned flags;
-    bool offset_after_flag; /* LLVM's FLAT wants the offset first */
-    int32_t offset;         /* 0 when not given */
-} gcn_plain_modifiers;
-
-/* Whether the length bytes at p (2..16) are those of word: two loads
- * that may overlap, compared with constants when word is a literal. */
-static inline __attribute__((always_inline)) bool gcn_same_bytes(const char *p, const char *word,
-                                                                 size_t length)
-{
-    if (length >= 8) {
-        uint64_t a, b, c, d;
-        memcpy(&a, p, 8), memcpy(&b, word, 8);
-        memcpy(&c, p + length - 8, 8), memcpy(&d, word + length - 8, 8);
-        return a == b && c == d;
-    }
-    if (length >= 4) {
-        uint32_t a, b, c, d;
-        memcpy(&a, p, 4), memcpy(&b, word, 4);
-        memcpy(&c, p + length - 4, 4), memcpy(&d, word + length - 4, 4);
-        return a == b && c == d;
-    }
-    uint16_t a, b, c, d;
-    memcpy(&a, p, 2), memcpy(&b, word, 2);
-    memcpy(&c, p + length - 2, 2), memcpy(&d, word + length - 2, 2);
-    return a == b && c == d;
-}
-
-/* Whether the room bytes at p start with word (a literal). */
-#define GCN_STARTS_WITH(p, room, word) \
-    ((room) >= sizeof word - 1 && gcn_same_bytes(p, word, sizeof word - 1))
-
-/* Modifiers from p to end: words in lower case that the allowed flags name,
- * and offset:N or inst_offset:N (decimal without a leading zero, in
- * [minimum, maximum], which lie within +-9999), each once, each after one
- * or more spaces. Returns end, or NULL for anything else (the full path
- * then reads and reports it). */
-static inline __attribute__((always_inline)) const char *
-gcn_read_plain_modifiers(const char *p, const char *end, unsigned allowed, int32_t minimum,
-                         int32_t maximum, gcn_plain_modifiers *modifiers)
-{
-    unsigned flags = 0;
-    bool offset_given = false, offset_after_flag = false;
-    int32_t offset = 0;
-    while (p < end) {
-        if (*p != ' ') /* also what follows a word: no ':' value, no longer name */
-            return NULL;
-        do
-            p++;
-        while (p < end && *p == ' ');
-        if (p == end)
-            break;
-        size_t room = (size_t)(end - p), length;
-        unsigned flag;
-        /* One test of the first letter (offset:N's first, the most common),
-         * then one comparison. */
-        if (*p == 'o') {
-            if (GCN_STARTS_WITH(p, room, "offset:")) {
-                flag = 0, length = 7;
-            } else if (GCN_STARTS_WITH(p, room, "offen")) {
-                flag = GCN_MOD_OFFEN, length = 5;
-            } else {
-                return NULL;
-            }
-        } else {
-            switch (*p) {
-#define WORD(text, bit)                                                                            \
-    flag = bit, length = sizeof text - 1;                                                          \
-    if (!GCN_STARTS_WITH(p, room, text))                                                          \
-        return NULL;                                                                               \
-    break;
-            case 'g': WORD("glc", GCN_MOD_GLC)
-            case 's': WORD("slc", GCN_MOD_SLC)
-            case 't': WORD("tfe", GCN_MOD_TFE)
-            case 'l': WORD("lds", GCN_MOD_LDS)
-            case 'n': WORD("nv", GCN_MOD_NV)
-            case 'a': WORD("addr64", GCN_MOD_ADDR64)
-#undef WORD
-            case 'i':
-                if (GCN_STARTS_WITH(p, room, "idxen")) {
-                    flag = GCN_MOD_IDXEN, length = 5;
-                    break;
-                }
-                if (!GCN_STARTS_WITH(p, room, "inst_offset:"))
-                    return NULL;
-                flag = 0, length = 12;
-                break;
-            default:
-                return NULL;
-            }
-        }
-        p += length;
-        if (flag) {
-            if (!(allowed & flag) || (flags & flag))
-                return NULL;
-            flags |= flag;
-            continue;
-        }
-        if (offset_given)
-            return NULL;
-        bool negative = minimum < 0 && p < end && *p == '-';
-        p += negative;
-        int32_t value, digit;
-        if (p >= end || (unsigned)(value = *p - '0') > 9)
-            return NULL;
-        /* No leading zero (octal); four digits at most, unrolled. */
-        if (++p < end && (unsigned)(digit = *p - '0') <= 9 && value) {
-            value = value * 10 + digit;
-            if (++p < end && (unsigned)(digit = *p - '0') <= 9) {
-                value = value * 10 + digit;
-                if (++p < end && (unsigned)(digit = *p - '0') <= 9) {
-                    value = value * 10 + digit;
-                    if (++p < end && (unsigned)(*p - '0') <= 9)
-                        return NULL;
-                }
-            }
-        }
-        offset = negative ? -value : value;
-        if (offset < minimum || offset > maximum)
-            return NULL;
-        offset_given = true;
-        offset_after_flag = flags != 0;
-    }
-    modifiers->flags = flags;
-    modifiers->offset_after_flag = offset_after_flag;
-    modifiers->offset = offset;
-    return p;
-}
 
 /* How each dialect spells and orders an encoding's modifiers
  * (src/syntax/modifier_orders.def). */
@@ -194,16 +64,6 @@ gcn_modifier_order_of(gcn_encoding encoding, unsigned shape, gcn_dialect dialect
     return &gcn_modifier_orders[encoding][dialect];
 }
 
-static inline __attribute__((always_inline)) char *
-gcn_write_flag_modifiers(char *at, const gcn_modifier_spelling *spelling,
-                         const gcn_modifier_spelling *end, unsigned modifiers)
-{
-#pragma GCC unroll 8
-    for (; spelling < end; spelling++) /* no branch on the flags */
-        at = gcn_write_if(at, spelling->text, spelling->length, modifiers & spelling->bit);
-    return at;
-}
-
 /* In hide: the VALUE modifier too. */
 enum { GCN_HIDE_VALUE = 1u << 31 };
 
@@ -214,15 +74,15 @@ static inline __attribute__((always_inline)) char *
 gcn_write_modifiers_valued(char *at, const gcn_instruction *instruction, const gcn_modifier_order *order,
                            unsigned hide, int value_shown)
 {
-    unsigned modifiers = instruction->modifiers & ~hide;
-    const gcn_modifier_spelling *spellings = order->spellings;
-    if (order->value_position == GCN_NO_VALUE || (hide & GCN_HIDE_VALUE))
-        return gcn_write_flag_modifiers(at, spellings, spellings + order->count, modifiers);
-    /* the flags before the VALUE, it, the flags after */
-    const gcn_modifier_spelling *value = spellings + order->value_position;
-    at = gcn_write_flag_modifiers(at, spellings, value, modifiers);
-    at = gcn_write_small_field(at, value->text, value->length, value_shown);
-    return gcn_write_flag_modifiers(at, value + 1, spellings + order->count, modifiers);
+    unsigned modifiers = instruction->modifiers & ~hide,
+             value = hide & GCN_HIDE_VALUE ? GCN_NO_VALUE : order->value_position;
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < order->count; i++) { /* no branch on the flags */
+        const gcn_modifier_spelling *spelling = &order->spellings[i];
+        at = i == value ? gcn_write_small_field(at, spelling->text, spelling->length, value_shown)
+                        : gcn_write_if(at, spelling->text, spelling->length, modifiers & spelling->bit);
+    }
+    return at;
 }
 
 #endif

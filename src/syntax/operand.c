@@ -3,11 +3,7 @@
 
 #include <string.h>
 
-#define ALL GCN_GENERATION_ALL
-#define G10 GCN_GENERATION_10
-#define G11 GCN_GENERATION_11
-#define G12 GCN_GENERATION_12
-#define G14 GCN_GENERATION_14
+#include "isa/generation_sets.h"
 
 /* Named scalar registers (a table beside the rows). */
 static const struct special {
@@ -71,11 +67,6 @@ static inline __attribute__((always_inline)) void put_range(gcn_text *text, cons
 void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
 {
     put_range(text, sgpr_prefix, 1, first, first + count - 1, count != 1);
-}
-
-void gcn_put_ttmps(gcn_text *text, unsigned first, unsigned count)
-{
-    put_range(text, ttmp_prefix, 4, first, first + count - 1, count != 1);
 }
 
 /* The scalar operands that are not SGPRs, out of line so that the SGPR
@@ -143,13 +134,11 @@ void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
 {
     if (count == 0)
         count = 1;
-    unsigned last = first + count - 1;
-    if (last <= 255)
+    unsigned last = (first + count - 1) & 255; /* a tuple past v255 wraps, as clrxdisasm prints it: v[255:0] */
+    if (first <= 255)
         put_range(text, vgpr_prefix, 1, first, last, count != 1);
-    else if (first <= 255) /* a tuple past v255 wraps, as clrxdisasm prints it: v[255:0] */
-        put_range(text, vgpr_prefix, 1, first, last & 255, true);
     else
-        put_wrapped_vgprs(text, first, last & 255);
+        put_wrapped_vgprs(text, first, last);
 }
 
 /* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */

@@ -155,31 +155,31 @@ const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_ins
 const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
                                          bool base, unsigned *code);
 
-/* The modifiers the one-pass path reads: glc where llvm-mc takes it, none
- * on SMRD (nv, glc elsewhere, CLRX's glc:1 and soe's offset:N are the full
- * path's). */
-static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
-{
-    (void)dialect;
-    return arch >= GCN_ARCH_GCN12 && gcn_memory_takes_glc(row->shape) ? GCN_MOD_GLC : 0;
-}
-
-/* The modifiers the full path takes of a row (NULL: an opcode the
- * generation lacks, read as s_load_dword): glc where llvm-mc takes it (also
- * on SMRD's loads, where it encodes nothing: a warning), CLRX's glc on
+/* The modifiers a row takes (NULL: an opcode the generation lacks, read as
+ * s_load_dword): glc where llvm-mc takes it; on the full path also llvm's
+ * glc on SMRD's loads, where it encodes nothing (a warning), CLRX's glc on
  * every SMEM row, nv and soe's offset:X on GCN 1.4. */
-static inline unsigned gcn_memory_modifiers_allowed(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
+static inline unsigned gcn_memory_modifiers_allowed(const gcn_row *row, gcn_arch arch, gcn_dialect dialect,
+                                                    bool full)
 {
     unsigned shape = row ? row->shape : GCN_SHAPE_SMEM_LOAD;
-    if (dialect == GCN_DIALECT_LLVM)
-        return (arch >= GCN_ARCH_GCN12 ? gcn_memory_takes_glc(shape) : shape == GCN_SHAPE_SMEM_LOAD) ? GCN_MOD_GLC
-                                                                                                     : 0;
-    return arch < GCN_ARCH_GCN12 ? 0 : GCN_MOD_GLC | (arch >= GCN_ARCH_GCN14 ? GCN_MOD_NV | GCN_MOD_SOE : 0);
+    if (arch < GCN_ARCH_GCN12)
+        return full && dialect == GCN_DIALECT_LLVM && shape == GCN_SHAPE_SMEM_LOAD ? GCN_MOD_GLC : 0;
+    if (!full || dialect == GCN_DIALECT_LLVM)
+        return gcn_memory_takes_glc(shape) ? GCN_MOD_GLC : 0;
+    return GCN_MOD_GLC | (arch >= GCN_ARCH_GCN14 ? GCN_MOD_NV | GCN_MOD_SOE : 0);
+}
+static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch arch, gcn_dialect dialect)
+{
+    return gcn_memory_modifiers_allowed(row, arch, dialect, false);
 }
 
 /* SMRD/SMEM's full path: the generic parser's (generic_modifiers.c
  * parse_full) with these hooks (scalar_memory_parse.c), which keep what the
  * operands give in fields until the words are packed. */
+/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field), among the
+ * generic parser's keys. */
+enum { GCN_MEMORY_LITERAL_KEY = GCN_MAX_FIELDS + 1 };
 typedef enum gcn_memory_offset {
     GCN_MEMORY_OFFSET_NONE,    /* no offset operand: a shape without one, or the key form */
     GCN_MEMORY_OFFSET_IMMEDIATE, /* 0 where left out, as llvm-mc takes it */
@@ -191,21 +191,17 @@ typedef struct gcn_memory_parse {
     gcn_memory_offset kind;
     int64_t offset;                 /* a value, or a register code */
     const char *offset_at;
-    const char *literal_key;        /* CLRX's literal= on GCN 1.1, or NULL */
     int suffix;                     /* CLRX's encoding size: 32 (_e32), 64 (_e64) or 0 */
     bool key_form;                  /* CLRX: the mnemonic, then flags and keys only */
 } gcn_memory_parse;
 
-/* The statement's start: CLRX's size suffix and key form. */
-bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse);
-/* Whether the offset operand is left out here, before or after its comma. */
-bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse);
+/* The statement's start: CLRX's size suffix (32, 64 or 0) and key form. */
+bool gcn_memory_start(gcn_cursor *cursor, unsigned suffix, gcn_memory_parse *parse);
+/* Whether the offset operand is left out here, before its comma. */
+bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *parse);
 /* One operand of an SMRD/SMEM profile, in field (the encoding's). */
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
                               unsigned field, gcn_memory_parse *parse);
-/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field; the other
- * keys are the generic parser's): whether at it, then read (or failed). */
-bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse);
 /* The words from what was read and CLRX's keys (the fields given as keys,
  * in reserved[]), decoded into the instruction; soe_offset: offset:X's
  * value (NULL: none); flags_at..flags_end: where the modifiers were. */

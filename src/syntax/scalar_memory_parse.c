@@ -29,20 +29,16 @@ static uint32_t truncate(gcn_cursor *cursor, const char *at, int64_t value, unsi
     return kept;
 }
 
-bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *parse)
+bool gcn_memory_start(gcn_cursor *cursor, unsigned suffix, gcn_memory_parse *parse)
 {
     memset(parse, 0, sizeof *parse);
     gcn_arch arch = cursor->options->arch;
     const char *end = cursor->pos;
-    size_t name = row ? row->name_length : 0;
     bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
-    /* CLRX's encoding size (s_load_dword_e32); llvm-mc ignores _e32 (and
-     * refuses _e64: the generic path's message) */
-    if (clrx && (size_t)(end - cursor->text) >= name + 4 && end[-4] == '_' && (end[-3] | 0x20) == 'e')
-        parse->suffix = end[-2] == '3' && end[-1] == '2' ? 32 : end[-2] == '6' && end[-1] == '4' ? 64 : 0;
-    if (parse->suffix == 32 && !is_smrd(arch))
+    parse->suffix = (int)suffix;
+    if (suffix == 32 && !is_smrd(arch))
         return gcn_fail(cursor, end - 4, "SMEM on %s has no 32-bit form", gcn_arch_name(arch));
-    if (parse->suffix == 64 && arch == GCN_ARCH_GCN10)
+    if (suffix == 64 && arch == GCN_ARCH_GCN10)
         return gcn_fail(cursor, end - 4, "SMRD on gcn1.0 has no 64-bit form");
     gcn_skip_space(cursor);
     size_t length = gcn_peek_identifier(cursor);
@@ -52,18 +48,20 @@ bool gcn_memory_start(gcn_cursor *cursor, const gcn_row *row, gcn_memory_parse *
     return true;
 }
 
-/* Where the offset is left out: the end (llvm-mc takes "s[2:3]," too), a
- * key, or (llvm) a modifier. */
-bool gcn_memory_offset_left_out(const gcn_cursor *cursor, bool after_comma, gcn_memory_parse *parse)
+/* Where the offset is left out: the end, a CLRX key, or (llvm, after a
+ * comma or not: llvm-mc takes "s[2:3]," too) a modifier. */
+bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *parse)
 {
     gcn_cursor here = *cursor;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, left_out;
+    if (llvm)
+        gcn_accept(&here, ',');
     size_t length = gcn_peek_identifier(&here);
     if (gcn_at_end(&here))
-        left_out = !after_comma || llvm;
+        left_out = true;
     else if (!llvm)
-        left_out = !after_comma && length && gcn_followed_by(&here, length, '=');
-    else /* (the usual next operand, ',', sN, s[N:M] or a number, is none of these) */
+        left_out = length && gcn_followed_by(&here, length, '=');
+    else /* (the usual next operand, sN, s[N:M] or a number, is none of these) */
         left_out = gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
                    gcn_word_is(here.pos, length, "offset");
     if (left_out) {
@@ -207,28 +205,9 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
     }
 }
 
-bool gcn_parse_memory_literal_key(gcn_cursor *cursor, gcn_instruction *instruction, gcn_memory_parse *parse)
-{
-    const char *at = cursor->pos;
-    size_t length = gcn_peek_identifier(cursor);
-    if (cursor->options->arch != GCN_ARCH_GCN11 || !gcn_word_is(at, length, "literal"))
-        return false;
-    if (parse->literal_key)
-        return !gcn_fail(cursor, at, "literal given twice");
-    parse->literal_key = at;
-    cursor->pos += length;
-    int64_t value;
-    if (!gcn_accept(cursor, '='))
-        return !gcn_fail(cursor, cursor->pos, "expected '=' after literal");
-    if (gcn_parse_ranged(cursor, 0, 0xffffffffll, &value, "literal"))
-        instruction->literal = (uint32_t)value;
-    return true;
-}
-
 /* GCN 1.1's literal offset: the word after SMRD's, whose offset field says so. */
 static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const char *at, int64_t value)
 {
-    instruction->modifiers |= GCN_MOD_LITERAL;
     instruction->literal = truncate(cursor, at, value, 32, false);
     instruction->offset = GCN_CODE_LITERAL;
 }
@@ -306,10 +285,9 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     }
     /* the fields packed, CLRX's keys where they lie (reserved[]), and
      * decoded: the instruction as the codec reads its words */
-    instruction->modifiers &= (uint16_t)~GCN_MOD_LITERAL; /* the offset field's 0xff says it */
     if (gcn_set_fields(instruction, parse->values) != GCN_OK)
         return gcn_fail(cursor, cursor->pos, "the fields do not fit %s", gcn_encodings[instruction->encoding].name);
-    if (parse->literal_key && !(instruction->modifiers & GCN_MOD_LITERAL))
+    if ((keys & 1u << GCN_MEMORY_LITERAL_KEY) && !(instruction->modifiers & GCN_MOD_LITERAL))
         return gcn_fail(cursor, cursor->pos, "literal= needs offset=0xff without imm");
     return true;
 }

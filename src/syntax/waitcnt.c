@@ -156,8 +156,6 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
         given |= 1u << which;
         counts[which] = (unsigned)count & maximum;
     }
-    if (!given)
-        return gcn_fail(cursor, cursor->pos, "expected vmcnt, expcnt or lgkmcnt");
-    *value = waitcnt_encode(arch, counts);
+    *value = waitcnt_encode(arch, counts); /* (the loop read a counter: a name and '(' start it) */
     return true;
 }

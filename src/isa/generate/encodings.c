@@ -149,7 +149,10 @@ static void flag_tables(void)
             }
             if (!count || wide)
                 continue;
-            if (flag_count + 512 > 4096) {
+            unsigned size = 1; /* a table for every set of the flags allowed */
+            while (size <= all)
+                size <<= 1;
+            if (flag_count + 512 > 4096 || bits_count + size > 4096) {
                 fprintf(stderr, "encodings: too many flag tables\n");
                 exit(1);
             }
@@ -166,13 +169,6 @@ static void flag_tables(void)
                             flags |= mod[i];
                     flags_of[flag_count++] = (uint16_t)flags;
                 }
-            }
-            unsigned size = 1; /* a table for every set of the flags allowed */
-            while (size <= all)
-                size <<= 1;
-            if (bits_count + size > 4096) {
-                fprintf(stderr, "encodings: too many flag tables\n");
-                exit(1);
             }
             window->allowed = (uint16_t)all, window->bits_of = (uint16_t)bits_count;
             for (unsigned flags = 0; flags < size; flags++, bits_count++)
