@@ -59,10 +59,7 @@ bool asm_parse_string(asm_state *state, gcn_cursor *cursor, asm_buffer *out)
             case 'X': {
                 unsigned v = 0, digits = 0;
                 while (p + 1 < end && digits < 2) {
-                    char d = p[1];
-                    unsigned x = d >= '0' && d <= '9' ? (unsigned)(d - '0')
-                               : d >= 'a' && d <= 'f' ? (unsigned)(d - 'a' + 10)
-                               : d >= 'A' && d <= 'F' ? (unsigned)(d - 'A' + 10) : 16;
+                    unsigned x = gcn_hex_digit(p[1]);
                     if (x == 16)
                         break;
                     v = v * 16 + x;

@@ -5,14 +5,7 @@
 #include <string.h>
 
 #include "dis/disassembler.h"
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
+#include "syntax/cursor.h"
 
 /* A hex number at text[i..], "0x" optional; its digit count in *digits. */
 static size_t hex_token(const char *text, size_t i, size_t end, uint32_t *value, size_t *digits,
@@ -23,8 +16,8 @@ static size_t hex_token(const char *text, size_t i, size_t end, uint32_t *value,
         i += 2;
     *value = 0;
     *digits = 0;
-    for (; i < end && hex_digit(text[i]) >= 0; i++, (*digits)++)
-        *value = *value << 4 | (uint32_t)hex_digit(text[i]);
+    for (; i < end && gcn_hex_digit(text[i]) < 16; i++, (*digits)++)
+        *value = *value << 4 | gcn_hex_digit(text[i]);
     return i;
 }
 

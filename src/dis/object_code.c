@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dis/object_parts.h"
+#include "syntax/cursor.h"
 
 /* The listing's relocation line, as llvm-objdump -r prints it. */
 static void put_relocation_line(gcn_object_printer *p, const gcn_elf_relocation *r)
@@ -24,14 +25,6 @@ static void put_relocation_line(gcn_object_printer *p, const gcn_elf_relocation 
     gcn_object_put(p, "\n");
 }
 
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 /* -e's comment "OFFSET: WORD WORD" at text: the offset, the word count and
  * where the comment's words end. False if text holds no such comment. */
 static bool read_encoding(const char *text, const char *end, uint64_t *offset, unsigned *words,
@@ -39,21 +32,21 @@ static bool read_encoding(const char *text, const char *end, uint64_t *offset, u
 {
     uint64_t value = 0;
     const char *at = text;
-    while (at < end && hex_value(*at) >= 0 && at - text < 16)
-        value = value << 4 | (uint64_t)hex_value(*at++);
+    while (at < end && gcn_hex_digit(*at) < 16 && at - text < 16)
+        value = value << 4 | gcn_hex_digit(*at++);
     if (at - text < 12 || at + 1 >= end || at[0] != ':' || at[1] != ' ')
         return false;
     at += 2;
     unsigned count = 0;
     while (at + 8 <= end) {
         int k = 0;
-        while (k < 8 && hex_value(at[k]) >= 0)
+        while (k < 8 && gcn_hex_digit(at[k]) < 16)
             k++;
         if (k != 8)
             break;
         count++;
         at += 8;
-        if (at < end && *at == ' ' && at + 1 < end && hex_value(at[1]) >= 0)
+        if (at < end && *at == ' ' && at + 1 < end && gcn_hex_digit(at[1]) < 16)
             at++;
         else
             break;
