@@ -5,13 +5,11 @@
 #include "codec/codec.h"
 #include "isa/profile.h"
 
-/* The generated tables (the encoding lookup, the reserved bits, the fields'
- * places) are defined here, and the profiles and the encodings' words and
- * fixed bits copied, so that the compiler knows a profile's fields and
- * places where it knows the profile: the decoder below is one function per
- * encoding and generation (each profile's body inlined behind a switch on
- * the row's shape), the encoder one per profile and generation, with their
- * loops over constants. */
+/* The generated tables are defined here, and the profiles and encodings
+ * copied, so that the compiler knows a profile's fields and places: the
+ * decoder is one function per encoding and generation (each profile's body
+ * behind a switch on the layout), the encoder one per profile and
+ * generation, their loops over constants. */
 #include "isa/generated/encodings.inc"
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
@@ -282,8 +280,6 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
 GCN_EACH_GENERATION(DECODE, GCN_ENCODING_NONE)
 #undef DECODE
 
-/* The decoder of every encoding on every generation (codec.h); those of
- * no family refuse. */
 const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
 #define DECODE(encoding, generation) [generation][encoding] = decode_##encoding##_##generation,
 #include "isa/encodings.def"
@@ -430,7 +426,6 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
 #include "isa/profiles.def"
 #undef ENCODE
 
-/* Each profile's encoder by shape and generation. */
 typedef gcn_status (*profile_encoder)(const gcn_instruction *, uint32_t *);
 static const profile_encoder encoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
 #define ENCODE(shape, generation) [shape][generation] = encode_##shape##_##generation,
