@@ -1,5 +1,6 @@
 /* The rows of gcn_encodings, from encodings.def, for encoding.c's table
- * and the generic codec's copy (its generation sets stay defined). */
+ * and the copies whose rows the compiler then knows (its generation sets
+ * stay defined). */
 #define ENCODING(name, words, generations, kind, family, mask, v10, v11, v12, v14)                    \
     [GCN_ENCODING_##name] = {#name, words, generations, GCN_ENCODING_##kind, GCN_FAMILY_##family, \
                              mask, {v10, v11, v12, v14}},
