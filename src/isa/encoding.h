@@ -56,7 +56,6 @@ typedef struct gcn_encoding_info {
     uint32_t value[GCN_ARCH_COUNT]; /* their value per generation */
 } gcn_encoding_info;
 
-/* The most fields of one encoding. */
 enum { GCN_MAX_FIELDS = 16 };
 
 extern const gcn_encoding_info gcn_encodings[GCN_ENCODING_COUNT];

@@ -4,10 +4,9 @@
 
 #include "gcn.h"
 
-/* Operand layout of a row; each family reads only its own shapes. */
+/* A row's operand profile (isa/profile.h); each family has its own. */
 typedef enum gcn_shape {
 
-    /* The families on the generic codec: a shape is an operand profile. */
 #define PROFILE(family, name, ...) GCN_SHAPE_##family##_##name,
 #include "isa/profiles.def"
 #undef PROFILE
