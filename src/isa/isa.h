@@ -143,9 +143,4 @@ uint16_t gcn_row_for_name(const char *name, size_t length);
 /* Name of the row whose mnemonic is closest to name, for "did you mean". */
 const char *gcn_nearest_name(const char *name, size_t length);
 
-static inline bool gcn_row_on_arch(const gcn_row *row, gcn_arch arch)
-{
-    return row->opcode[arch] >= 0;
-}
-
 #endif
