@@ -205,8 +205,6 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     }
     instruction->operand_count = profile->operand_count;
     instruction->word_count = (uint8_t)count;
-    /* what no shown field or fixed bit covers: the reserved bits, and the
-     * fields the row does not show */
     uint32_t kept[2];
     unshown_bits(encoding, arch, shown, kept);
     instruction->reserved[0] = words[0] & kept[0];
@@ -466,7 +464,6 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
     /* (room for the literal word after the encoding's) */
     if ((flags & ~window->allowed) || count >= GCN_MAX_WORDS || !gcn_pack(encoding, arch, all, none, words))
         return GCN_ERROR_NOT_ENCODABLE;
-    /* (no flags: bits_of 0, whose first entry sets no bit) */
     words[0] |= gcn_bits_of_flags[window->bits_of + flags][0] | instruction->reserved[0];
     words[1] |= count > 1 ? gcn_bits_of_flags[window->bits_of + flags][1] | instruction->reserved[1] : 0;
     words[count] = instruction->literal;
