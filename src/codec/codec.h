@@ -2,11 +2,8 @@
 #ifndef GCN_CODEC_H
 #define GCN_CODEC_H
 
-#include <stddef.h>
 #include <string.h>
 
-#include "isa/encoding.h"
-#include "isa/isa.h"
 #include "isa/profile.h"
 
 /* Each decoder gets at least one word and checks its own length; it fills

@@ -3,7 +3,6 @@
  * the fields a row does not show stay in reserved[] with the bits no field
  * covers, so that encoding gives every bit back. */
 #include "codec/codec.h"
-#include "isa/profile.h"
 
 /* The generated tables are defined here, and the profiles and encodings
  * copied, so that the compiler knows a profile's fields and places: the

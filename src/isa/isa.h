@@ -143,4 +143,8 @@ uint16_t gcn_row_for_name(const char *name, size_t length);
 /* Name of the row whose mnemonic is closest to name, for "did you mean". */
 const char *gcn_nearest_name(const char *name, size_t length);
 
+/* The index-th architecture name gcn_arch_from_name knows (and its
+ * generation in *arch), NULL past the last: for listing them. */
+const char *gcn_arch_name_at(size_t index, gcn_arch *arch);
+
 #endif

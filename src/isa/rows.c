@@ -2,7 +2,6 @@
  * compiler from the rows, and by name (parse), generated from the rows. */
 #include <string.h>
 
-#include "isa/isa.h"
 #include "isa/profile.h"
 #include "isa/mnemonic_hash.h"
 #include "syntax/text.h"
