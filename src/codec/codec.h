@@ -11,7 +11,6 @@
 typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t word_count,
                                   gcn_instruction *instruction);
 
-/* macro(x, generation) for each generation. */
 #define GCN_EACH_GENERATION(macro, x) \
     macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
 /* gcn_encode for a caller that guarantees its instruction (one gcn_parse

@@ -293,7 +293,6 @@ gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_
     return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count, instruction);
 }
 
-/* The encoder, for one profile and generation. */
 static inline __attribute__((always_inline)) gcn_status
 encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction *instruction,
                uint32_t *words)

@@ -6,7 +6,6 @@
 
 /* A row's operand profile (isa/profile.h); each family has its own. */
 typedef enum gcn_shape {
-
 #define PROFILE(family, name, ...) GCN_SHAPE_##family##_##name,
 #include "isa/profiles.def"
 #undef PROFILE

@@ -44,7 +44,6 @@ static inline unsigned gcn_scalar_alignment(unsigned count)
 /* The error of a misaligned tuple, the text from at to the cursor. */
 bool gcn_fail_misaligned(gcn_cursor *cursor, const char *at, unsigned count);
 
-/* A parsed scalar operand. */
 typedef struct gcn_scalar {
     unsigned code;     /* first register's code, or the constant's code */
     unsigned count;    /* registers in the tuple (1 for constants) */
