@@ -256,7 +256,7 @@ static bool read_pool(generator *g, const char *path)
             bytes++;
             p = end + (*end == ',');
         }
-        if (row == GCN_ROW_NONE || bytes == 0 || bytes % 4 || !gcn_row_on_arch(&gcn_rows[row], g->arch)) {
+        if (row == GCN_ROW_NONE || bytes == 0 || bytes % 4 || gcn_rows[row].opcode[g->arch] < 0) {
             fprintf(stderr, "gen: %s:%u: expected 'mnemonic [bytes]' of this generation\n", path, number);
             free(entries);
             fclose(file);
@@ -322,7 +322,7 @@ static void find_available_rows(generator *g)
         g->layouts[family] = learn_layout(g->arch, (gcn_family)family, &g->random);
     for (unsigned i = 0; i < GCN_ROW_COUNT; i++) {
         const gcn_row *row = &gcn_rows[i];
-        if (!gcn_row_on_arch(row, g->arch) || (row->flags & GCN_ROW_LLVM_ABSENT) ||
+        if (row->opcode[g->arch] < 0 || (row->flags & GCN_ROW_LLVM_ABSENT) ||
             !g->layouts[row->family].known || scalar_branch(row))
             continue;
         uint32_t words[GCN_MAX_WORDS];

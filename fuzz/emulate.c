@@ -23,7 +23,7 @@ static size_t rows_of(gcn_family family, gcn_arch arch, uint16_t *rows)
 {
     size_t count = 0;
     for (uint16_t i = 0; i < GCN_ROW_COUNT; i++)
-        if (gcn_rows[i].family == family && gcn_row_on_arch(&gcn_rows[i], arch))
+        if (gcn_rows[i].family == family && gcn_rows[i].opcode[arch] >= 0)
             rows[count++] = i;
     return count;
 }

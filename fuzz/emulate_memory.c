@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const gcn_row *row = &gcn_rows[i];
             if (row->family == GCN_FAMILY_MUBUF || row->family == GCN_FAMILY_FLAT)
                 for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
-                    if (gcn_row_on_arch(row, (gcn_arch)arch))
+                    if (row->opcode[arch] >= 0)
                         rows[arch][row_counts[arch]++] = i;
         }
     if (size < 64)

@@ -146,7 +146,7 @@ int main(void)
         if (row->family != GCN_FAMILY_MUBUF && row->family != GCN_FAMILY_FLAT)
             continue;
         FOR_EACH_ARCH(arch)
-            if (gcn_row_on_arch(row, arch))
+            if (row->opcode[arch] >= 0)
                 rows[arch][row_counts[arch]++] = i;
     }
     FOR_EACH_ARCH(arch) {

@@ -113,7 +113,7 @@ int main(void)
         if (row->family != GCN_FAMILY_MUBUF && row->family != GCN_FAMILY_FLAT)
             continue;
         FOR_EACH_ARCH(arch) {
-            if (!gcn_row_on_arch(row, arch))
+            if (row->opcode[arch] < 0)
                 continue;
             counted[arch]++;
             run_row(index, arch, false);

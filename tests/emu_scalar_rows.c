@@ -352,7 +352,7 @@ int main(void)
         if (row->family != GCN_FAMILY_SMEM && row->family != GCN_FAMILY_SOPP)
             continue;
         FOR_EACH_ARCH(arch) {
-            if (!gcn_row_on_arch(row, arch))
+            if (row->opcode[arch] < 0)
                 continue;
             if (row->family == GCN_FAMILY_SMEM) {
                 smem[arch]++;

@@ -363,7 +363,7 @@ static void test_flag_tables(void)
             check(window->fields == fields && window->offset == offset,
                   "%s on arch %u: fields 0x%x and offset %u, not 0x%x and %u", gcn_encodings[e].name, arch,
                   window->fields, window->offset, fields, offset);
-            if (!window->tabled) {
+            if (!window->allowed) {
                 check(allowed == 0 || e == GCN_ENCODING_MIMG, "%s on arch %u: flags 0x%x not tabled",
                       gcn_encodings[e].name, arch, allowed);
                 continue;

@@ -518,7 +518,7 @@ static void make_mutants(test_random *random, const line_case *source, size_t so
     for (int arch = 0; arch < GCN_ARCH_COUNT; arch++) {
         if (arch == source->arch)
             continue;
-        bool present = gcn_row_on_arch(row, (gcn_arch)arch);
+        bool present = row->opcode[arch] >= 0;
         if (!test_random_percent(random, present ? CROSS_PERCENT : GENERATION_PERCENT))
             continue;
         mutant m = {copy_text(source->text), source_index, (uint8_t)arch,
@@ -707,7 +707,7 @@ static void add_line_cases(uint64_t seed, line_case **cases, size_t *count, size
     for (int arch = 0; arch < GCN_ARCH_COUNT; arch++) {
         for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
             const gcn_row *entry = &gcn_rows[row];
-            if (!gcn_row_on_arch(entry, (gcn_arch)arch) || (entry->flags & GCN_ROW_LLVM_ABSENT))
+            if (entry->opcode[arch] < 0 || (entry->flags & GCN_ROW_LLVM_ABSENT))
                 continue;
             gcn_family family = (gcn_family)entry->family;
             test_random random;
@@ -790,7 +790,7 @@ static void add_dis_cases(uint64_t seed, gcn_arch arch, dis_case **cases, size_t
     }
     for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
         const gcn_row *entry = &gcn_rows[row];
-        if (!gcn_row_on_arch(entry, arch) || (entry->flags & GCN_ROW_LLVM_ABSENT))
+        if (entry->opcode[arch] < 0 || (entry->flags & GCN_ROW_LLVM_ABSENT))
             continue;
         test_random random;
         test_random_start(&random, seed, entry->name, 3, (uint64_t)arch);

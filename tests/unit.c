@@ -372,9 +372,12 @@ static void test_text(void)
     CHECK(gcn_text_finish(&registers) == 0 && strcmp(big, "v[250:253] ttmp[0:3]") == 0,
           "register ranges: '%s'", big);
     gcn_text cramped = {four_bytes, sizeof four_bytes, 0};
-    gcn_format_vgprs(&cramped, 250, 4);
-    CHECK(cramped.length == 10 && gcn_text_finish(&cramped) == -1,
+    gcn_format_scalar(&cramped, GCN_ARCH_GCN14, GCN_DIALECT_LLVM, 108, 4);
+    CHECK(cramped.length == 9 && gcn_text_finish(&cramped) == -1,
           "register range past the end: length %zu", cramped.length);
+    gcn_text wrapped = {big, sizeof big, 0};
+    gcn_format_vgprs(&wrapped, 254, 4);
+    CHECK(gcn_text_finish(&wrapped) == 0 && strcmp(big, "v[254:1]") == 0, "wrapped VGPRs: '%s'", big);
 
     /* exactly full: the terminating NUL needs the last byte */
     char four[4];

@@ -1,6 +1,4 @@
-/* Family dispatch for decoding and encoding. */
-#include <string.h>
-
+/* The public decode and encode (their arguments checked) and an instruction's identity. */
 #include "codec/codec.h"
 
 void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,

@@ -2,11 +2,8 @@
 #ifndef GCN_CODEC_H
 #define GCN_CODEC_H
 
-#include <stddef.h>
 #include <string.h>
 
-#include "isa/encoding.h"
-#include "isa/isa.h"
 #include "isa/profile.h"
 
 /* Each decoder gets at least one word and checks its own length; it fills
@@ -14,20 +11,16 @@
 typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t word_count,
                                   gcn_instruction *instruction);
 
-/* macro(x, generation) for each generation. */
 #define GCN_EACH_GENERATION(macro, x) \
     macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
-/* gcn_encode for a caller that guarantees its instruction (gcn_parse's,
- * which succeeded: its family and arch valid): the assembler's loop.
- * Writes instruction->word_count words. */
+/* gcn_encode for a caller that guarantees its instruction (one gcn_parse
+ * made): the assembler's loop. Writes instruction->word_count words. */
 gcn_status gcn_encode_checked(const gcn_instruction *, uint32_t *);
-/* An instruction of a generic family from its field values, for a test, a
- * fuzzer or a parser that has them: instruction has its identity
- * (gcn_instruction_start), modifiers, offset, literal (the word after,
- * where the fields ask for one) and reserved[] (bits ORed in, over any
- * field: CLRX's keys); values[GCN_FIELD(...)] the other fields. Packed and
- * decoded, as from words: its operands by its profile, the fields the row
- * shows no operand for in reserved[]. */
+/* An instruction from its field values (values[GCN_FIELD(...)]), for a
+ * test, a fuzzer or CLRX's keys: instruction has its identity, modifiers,
+ * offset, literal and reserved[] (bits ORed in over any field). Packed,
+ * then decoded as from words: the fields the row shows no operand for go
+ * to reserved[]. */
 gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values);
 
 /* Whether an instruction branches, and its SIMM16 word offset: its
@@ -49,9 +42,8 @@ static inline bool gcn_branch_offset(const gcn_instruction *instruction, uint16_
  * gcn_encode wrote it) set to offset, without a parse. */
 void gcn_set_branch_offset(gcn_arch arch, uint32_t *words, uint16_t offset);
 
-/* Which family word 0 belongs to on a generation (GCN_FAMILY_NONE if
- * none): a lookup by its top nine bits, generated from encodings.def.
- * Inline, so that a caller's switch on the family is the one jump. */
+/* Which family word 0 belongs to (GCN_FAMILY_NONE if none); inline, so
+ * that a caller's switch on the family is the one jump. */
 static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 {
     return (gcn_family)gcn_family_of_prefix[arch][word >> 23];
@@ -62,14 +54,11 @@ static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction);
 
-/* The decoder of each encoding on each generation (one that refuses for
- * the encodings of no family yet): a decode is one lookup of word 0's
- * encoding and one indexed call (codec/generic.c). */
+/* The decoder of each encoding on each generation (refusing the encodings
+ * of no family yet): a decode is one lookup and one indexed call. */
 extern const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT];
 
-/* Starts an instruction of a known row: zeroes it (but the operands
- * array) and sets its identity. Inline for the parser's and decoders' hot
- * paths. */
+/* Starts an instruction of a known row: zeroes it and sets its identity. */
 static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch,
                                              gcn_family family, uint16_t row, unsigned opcode,
                                              unsigned word_count)
@@ -77,8 +66,7 @@ static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_a
     /* The operands past operand_count are left as they were: most
      * instructions use few, and this is every decode's and parse's start. */
     memset(instruction, 0, offsetof(gcn_instruction, operands));
-    /* (encoding is the decoder's and the parser's to set: they know it
-     * without a lookup) */
+    /* (encoding is the caller's to set: it knows it without a lookup) */
     instruction->row = row;
     instruction->family = (uint8_t)family;
     instruction->arch = (uint8_t)arch;
@@ -117,9 +105,8 @@ static inline uint16_t gcn_row_of_word(const gcn_opcode_reader *reader, uint32_t
                      ((word0 >> reader->high_first) & reader->high_mask) << reader->high_shift;
     return (uint16_t)(reader->slots[value].row - 1);
 }
-/* The opcodes of MUBUF (bits 18-24), SMEM (GCN 1.2 on; bits 18-25) and
- * SOPP (bits 16-22) from word 0: for the label scan, which steps over them
- * without decoding them. */
+/* The opcodes of MUBUF, SMEM (GCN 1.2 on) and SOPP from word 0, for the
+ * label scan. */
 static inline unsigned gcn_mubuf_opcode(uint32_t word0)
 {
     return (word0 >> 18) & 0x7fu;

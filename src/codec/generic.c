@@ -3,15 +3,12 @@
  * the fields a row does not show stay in reserved[] with the bits no field
  * covers, so that encoding gives every bit back. */
 #include "codec/codec.h"
-#include "isa/profile.h"
 
-/* The generated tables (the encoding lookup, the reserved bits, the fields'
- * places) are defined here, and the profiles and the encodings' words and
- * fixed bits copied, so that the compiler knows a profile's fields and
- * places where it knows the profile: the decoder below is one function per
- * encoding and generation (each profile's body inlined behind a switch on
- * the row's shape), the encoder one per profile and generation, with their
- * loops over constants. */
+/* The generated tables are defined here, and the profiles and encodings
+ * copied, so that the compiler knows a profile's fields and places: the
+ * decoder is one function per encoding and generation (each profile's body
+ * behind a switch on the layout), the encoder one per profile and
+ * generation, their loops over constants. */
 #include "isa/generated/encodings.inc"
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
@@ -207,8 +204,6 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     }
     instruction->operand_count = profile->operand_count;
     instruction->word_count = (uint8_t)count;
-    /* what no shown field or fixed bit covers: the reserved bits, and the
-     * fields the row does not show */
     uint32_t kept[2];
     unshown_bits(encoding, arch, shown, kept);
     instruction->reserved[0] = words[0] & kept[0];
@@ -282,8 +277,6 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
 GCN_EACH_GENERATION(DECODE, GCN_ENCODING_NONE)
 #undef DECODE
 
-/* The decoder of every encoding on every generation (codec.h); those of
- * no family refuse. */
 const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
 #define DECODE(encoding, generation) [generation][encoding] = decode_##encoding##_##generation,
 #include "isa/encodings.def"
@@ -300,7 +293,6 @@ gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_
     return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count, instruction);
 }
 
-/* The encoder, for one profile and generation. */
 static inline __attribute__((always_inline)) gcn_status
 encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction *instruction,
                uint32_t *words)
@@ -430,7 +422,6 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
 #include "isa/profiles.def"
 #undef ENCODE
 
-/* Each profile's encoder by shape and generation. */
 typedef gcn_status (*profile_encoder)(const gcn_instruction *, uint32_t *);
 static const profile_encoder encoders[GCN_SHAPE_COUNT][GCN_ARCH_COUNT] = {
 #define ENCODE(shape, generation) [shape][generation] = encode_##shape##_##generation,
@@ -471,7 +462,6 @@ gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values)
     /* (room for the literal word after the encoding's) */
     if ((flags & ~window->allowed) || count >= GCN_MAX_WORDS || !gcn_pack(encoding, arch, all, none, words))
         return GCN_ERROR_NOT_ENCODABLE;
-    /* (no flags: bits_of 0, whose first entry sets no bit) */
     words[0] |= gcn_bits_of_flags[window->bits_of + flags][0] | instruction->reserved[0];
     words[1] |= count > 1 ? gcn_bits_of_flags[window->bits_of + flags][1] | instruction->reserved[1] : 0;
     words[count] = instruction->literal;

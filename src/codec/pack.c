@@ -1,8 +1,6 @@
 /* The generic bit packer: any encoding's fields to and from its words, by
  * each field's place on the generation (gcn_field_places, generated from
  * encodings.def). */
-#include <string.h>
-
 #include "isa/encoding.h"
 
 void gcn_unpack(gcn_encoding encoding, gcn_arch arch, const uint32_t *words, uint32_t *values,

@@ -2,8 +2,7 @@
  * processor names and CLRX device names. */
 #include <strings.h>
 
-#include "gcn.h"
-#include "isa/arch_names.h"
+#include "isa/isa.h"
 
 static const struct {
     const char *name;

@@ -21,6 +21,10 @@ const gcn_field_layout gcn_field_layouts[] = {
     {"", GCN_ENCODING_NONE, 0, 0, 0, 0, 0, 0},
 };
 
+#define FLAG_BIT(id) GCN_MOD_##id
+#define VALUE_BIT(id) 0
 const gcn_modifier_info gcn_modifiers[GCN_MODIFIER_COUNT] = {
-#include "isa/modifier_rows.h"
+#define MODIFIER(id, field, kind) [GCN_MODIFIER_##id] = {#field, kind##_BIT(id), GCN_MODIFIER_##kind},
+#include "isa/modifiers.def"
+#undef MODIFIER
 };

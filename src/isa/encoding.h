@@ -56,7 +56,6 @@ typedef struct gcn_encoding_info {
     uint32_t value[GCN_ARCH_COUNT]; /* their value per generation */
 } gcn_encoding_info;
 
-/* The most fields of one encoding. */
 enum { GCN_MAX_FIELDS = 16 };
 
 extern const gcn_encoding_info gcn_encodings[GCN_ENCODING_COUNT];
@@ -146,12 +145,11 @@ extern const uint8_t gcn_field_modifiers[GCN_ENCODING_COUNT][GCN_MAX_FIELDS];
  * flags of word w's bits first[w] .. first[w] + width[w] - 1 are
  * gcn_flags_of_bits[flags_of[w] + those bits] (width 0: the word has
  * none). Encoding: the flags allowed, and the bits of words 0 and 1 that a
- * set of them gives, gcn_bits_of_flags[bits_of + set]. Not tabled: no
- * flags, or (an encoding of no family yet) a word's spanning more than 8
- * bits. fields: the opcode's and the modifiers' (bit i: field i); offset:
+ * set of them gives, gcn_bits_of_flags[bits_of + set]. Not tabled (allowed
+ * 0): no flags, or (an encoding of no family yet) a word's spanning more
+ * than 8 bits. fields: the opcode's and the modifiers' (bit i: field i); offset:
  * the offset modifier's field, 0xff where none. */
 typedef struct gcn_flag_window {
-    uint8_t tabled;
     uint8_t first[2], width[2];
     uint16_t flags_of[2];
     uint16_t allowed, bits_of;

@@ -4,10 +4,8 @@
 
 #include "gcn.h"
 
-/* Operand layout of a row; each family reads only its own shapes. */
+/* A row's operand profile (isa/profile.h); each family has its own. */
 typedef enum gcn_shape {
-
-    /* The families on the generic codec: a shape is an operand profile. */
 #define PROFILE(family, name, ...) GCN_SHAPE_##family##_##name,
 #include "isa/profiles.def"
 #undef PROFILE
@@ -144,9 +142,8 @@ uint16_t gcn_row_for_name(const char *name, size_t length);
 /* Name of the row whose mnemonic is closest to name, for "did you mean". */
 const char *gcn_nearest_name(const char *name, size_t length);
 
-static inline bool gcn_row_on_arch(const gcn_row *row, gcn_arch arch)
-{
-    return row->opcode[arch] >= 0;
-}
+/* The index-th architecture name gcn_arch_from_name knows (and its
+ * generation in *arch), NULL past the last: for listing them. */
+const char *gcn_arch_name_at(size_t index, gcn_arch *arch);
 
 #endif

@@ -4,9 +4,6 @@
 #ifndef GCN_MNEMONIC_HASH_H
 #define GCN_MNEMONIC_HASH_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
 #include "isa/isa.h"

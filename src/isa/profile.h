@@ -119,9 +119,8 @@ static inline unsigned gcn_smrd_shape(unsigned shape)
                                           : GCN_SHAPE_SMRD_LOAD;
 }
 
-/* The profile of a generic family's instruction (its row's, or the
- * family's default for an opcode the generation lacks); inline, as every
- * generic decode, encode, print and parse asks. */
+/* The profile of an instruction: its row's, or the family's default for an
+ * opcode the generation lacks. */
 static inline const gcn_profile *gcn_profile_of(const gcn_instruction *instruction)
 {
     unsigned shape = instruction->row < GCN_ROW_COUNT ? gcn_rows[instruction->row].shape

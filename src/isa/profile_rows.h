@@ -1,7 +1,5 @@
-/* The rows of a table of the operand profiles, from profiles.def, by
- * shape: `static const gcn_profile table[GCN_SHAPE_COUNT] = {` then this
- * file and `};`. profile.c makes gcn_profiles so; the generic codec its own
- * copy, whose rows the compiler then knows. */
+/* The rows of gcn_profiles, from profiles.def, for profile.c's table and
+ * the copies whose rows the compiler then knows. */
 #define OPERAND(role, syntax, dwords, encoding, field) \
     {GCN_ROLE_##role, GCN_SYNTAX_##syntax, dwords, GCN_FIELD(encoding, field), GCN_WIDTH_FIXED}
 #define RULE_OPERAND(role, syntax, rule, dwords, encoding, field) \

@@ -2,7 +2,6 @@
  * compiler from the rows, and by name (parse), generated from the rows. */
 #include <string.h>
 
-#include "isa/isa.h"
 #include "isa/profile.h"
 #include "isa/mnemonic_hash.h"
 #include "syntax/text.h"
@@ -54,10 +53,8 @@ const uint8_t gcn_row_layouts[GCN_ROW_COUNT] = {
 #undef GCN_ROW_ENTRY
 };
 
-/* GCN_WIDTH_DATA but for tfe, by row + 1 (0: no row, one register): the
- * row's data_dwords, at least 1, halved rounding up for the packed d16
- * formats from GCN 1.4 on ([1]). A table, as every MUBUF decode and parse
- * asks. */
+/* GCN_WIDTH_DATA but for tfe, by row + 1 (0: no row, one register), [1]
+ * from GCN 1.4 on: a table, as every MUBUF decode and parse asks. */
 #define DATA_WIDTH(dwords, packed) \
     ((((dwords) + (packed)) >> (packed)) + ((((dwords) + (packed)) >> (packed)) == 0))
 const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {

@@ -2,7 +2,6 @@
  * has text for: the names each dialect gives the tuples and codes that no
  * register name covers, and the modifier combinations llvm-mc prints. */
 #include <string.h>
-#include <strings.h>
 
 #include "syntax/generic.h"
 
@@ -65,24 +64,6 @@ const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction)
     return NULL;
 }
 
-/* CLRX's ill_N for an operand code without a name; N in [0, maximum]. */
-static bool parse_raw_code(gcn_cursor *cursor, unsigned maximum, unsigned *code)
-{
-    if (cursor->options->dialect != GCN_DIALECT_CLRX)
-        return false;
-    size_t length = gcn_peek_identifier(cursor);
-    const char *p = cursor->pos;
-    if (length < 5 || strncasecmp(p, "ill_", 4) != 0)
-        return false;
-    unsigned value = 0;
-    for (size_t i = 4; i < length; i++)
-        if (p[i] < '0' || p[i] > '9' || (value = value * 10 + (unsigned)(p[i] - '0')) > maximum)
-            return false;
-    cursor->pos += length;
-    *code = value;
-    return true;
-}
-
 bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field)
 {
     gcn_arch arch = cursor->options->arch;
@@ -119,11 +100,14 @@ bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code)
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
-    if (parse_raw_code(cursor, 255, code))
+    size_t length = gcn_peek_identifier_here(cursor);
+    if (!llvm && length > 4 && gcn_word_is(start, 4, "ill_") && /* CLRX's name for a code with none */
+        gcn_read_register_number(start + 4, start + length, 256, code) == start + length) {
+        cursor->pos += length;
         return true;
+    }
     /* what llvm-mc's GCN 1.2/1.4 disassembler prints (null; GCN 1.4's sources on GCN 1.2) */
-    size_t length = llvm && arch >= GCN_ARCH_GCN12 ? gcn_peek_identifier_here(cursor) : 0;
-    for (size_t i = 0; length && i < gcn_scalar_name_count; i++) {
+    for (size_t i = 0; llvm && arch >= GCN_ARCH_GCN12 && length && i < gcn_scalar_name_count; i++) {
         const gcn_scalar_name *name = &gcn_scalar_names[i];
         if (name->count == 1 && ((name->llvm_prints >> arch) & 1u) && gcn_word_is(start, length, name->llvm)) {
             cursor->pos += length;

@@ -166,9 +166,8 @@ bool gcn_fail(gcn_cursor *cursor, const char *at, const char *format, ...)
 void gcn_warn(gcn_cursor *cursor, const char *at, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* An integer expression with C operators and precedence (the llvm dialect:
- * llvm-mc's precedence and results); identifiers go to the options'
- * resolver (see gcn_section_resolver); `1b`/`1f` name local labels. */
+/* An integer expression (the dialects' operators: expression.c); names go to
+ * the options' resolver (see gcn_section_resolver). */
 bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value);
 /* A literal naming a symbol an object relocates (llvm dialect; a 64-bit
  * operand, dwords 2, takes none): true when read (the section lookup's

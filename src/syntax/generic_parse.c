@@ -484,7 +484,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
     instruction->operand_count = 1;
-    instruction->word_count = gcn_encoding_words[encoding];
+    instruction->word_count = encodings[encoding].words;
     gcn_operand *out = &instruction->operands[0];
     *out = (gcn_operand){syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
     /* SOPP's field left out is 0; the specials read the end themselves

@@ -34,7 +34,7 @@ const gcn_register_number gcn_register_numbers[256] = {
 
 /* Register prefixes padded to four bytes, so that each copies with one
  * store of four. */
-static const char sgpr_prefix[4] = "s", vgpr_prefix[4] = "v", ttmp_prefix[4] = "ttmp";
+static const char sgpr_prefix[4] = "s", ttmp_prefix[4] = "ttmp";
 
 enum { RANGE_ROOM = 20 }; /* "ttmp[100:103]" and the fourth byte of a number */
 /* Near the end of the text: through a buffer of its own, out of line so
@@ -120,25 +120,13 @@ char *gcn_write_other_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsig
     return format_other_scalar(&text, arch, dialect, code, count) ? at + text.length : NULL;
 }
 
-/* No VGPR field is that wide: numbers of any size, out of line. */
-static __attribute__((noinline)) void put_wrapped_vgprs(gcn_text *text, unsigned first, unsigned last)
+void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
 {
     gcn_put(text, "v[");
     gcn_put_unsigned(text, first);
     gcn_put_char(text, ':');
-    gcn_put_unsigned(text, last);
+    gcn_put_unsigned(text, (first + count - 1) & 255);
     gcn_put_char(text, ']');
-}
-
-void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
-{
-    if (count == 0)
-        count = 1;
-    unsigned last = (first + count - 1) & 255; /* a tuple past v255 wraps, as clrxdisasm prints it: v[255:0] */
-    if (first <= 255)
-        put_range(text, vgpr_prefix, 1, first, last, count != 1);
-    else
-        put_wrapped_vgprs(text, first, last);
 }
 
 /* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */

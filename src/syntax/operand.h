@@ -14,18 +14,15 @@ enum {
     GCN_CODE_ZERO = 128,     /* inline integers 0..64 at 128..192, -1..-16 at 193..208 */
     GCN_CODE_HALF = 240,     /* inline floats 0.5 .. -4.0 at 240..247, 1/(2*pi) at 248 */
     GCN_CODE_VCCZ = 251,
-    GCN_CODE_EXECZ = 252,
-    GCN_CODE_LITERAL = 255
+    GCN_CODE_EXECZ = 252 /* the literal: GCN_SCALAR_LITERAL */
 };
 
-/* Number of general SGPRs: 104 on GCN 1.0/1.1, 102 on GCN 1.2/1.4. */
 static inline unsigned gcn_sgpr_count(gcn_arch arch)
 {
     return arch >= GCN_ARCH_GCN12 ? 102 : 104;
 }
 
-/* Trap temporaries: ttmp0 is code 112 on GCN 1.0..1.2 (12 of them), 108 on
- * GCN 1.4 (16). */
+/* Trap temporaries: ttmp0's code, and how many. */
 static inline unsigned gcn_ttmp_base(gcn_arch arch)
 {
     return arch >= GCN_ARCH_GCN14 ? 108 : 112;
@@ -47,7 +44,6 @@ static inline unsigned gcn_scalar_alignment(unsigned count)
 /* The error of a misaligned tuple, the text from at to the cursor. */
 bool gcn_fail_misaligned(gcn_cursor *cursor, const char *at, unsigned count);
 
-/* A parsed scalar operand. */
 typedef struct gcn_scalar {
     unsigned code;     /* first register's code, or the constant's code */
     unsigned count;    /* registers in the tuple (1 for constants) */
@@ -77,6 +73,8 @@ const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
  * NULL where llvm-mc assembles it. */
 const char *gcn_llvm_refused_scalar(gcn_arch arch, unsigned code, unsigned count, bool data);
 
+/* A VGPR tuple wrapping past v255, as clrxdisasm prints it (v[255:0]);
+ * gcn_write_vgprs writes the others. */
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
 /* The room of a register operand written at a raw pointer (gcn_write_...),
  * for a formatter that reserves room for its whole text once. */

@@ -6,10 +6,13 @@
 #include "codec/codec.h"
 #include "syntax/syntax.h"
 
-/* The profiles copied into each parser's unit, so that a layout's parser
- * knows its own profile's operands as constants. */
+/* The profiles and encodings copied into each parser's unit, so that a
+ * layout's parser knows its own profile's operands and words as constants. */
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
+};
+static const gcn_encoding_info encodings[GCN_ENCODING_COUNT] = {
+#include "isa/encoding_rows.h"
 };
 
 /* The parser of each layout (isa/profile.h), by shape, which the usual

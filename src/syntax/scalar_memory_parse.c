@@ -209,7 +209,7 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
 static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const char *at, int64_t value)
 {
     instruction->literal = truncate(cursor, at, value, 32, false);
-    instruction->offset = GCN_CODE_LITERAL;
+    instruction->offset = GCN_SCALAR_LITERAL;
 }
 
 /* An immediate offset: the offset field's width (SMRD's counts dwords,

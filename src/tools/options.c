@@ -3,7 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "isa/arch_names.h"
+#include "isa/isa.h"
 #include "isa/isa_mnemonics.h"
 #include "tools/cli.h"
 

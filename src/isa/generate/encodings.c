@@ -1,13 +1,9 @@
 /* Writes src/isa/generated/encodings.inc (make regenerate) from the
- * encoding tables: for each generation, the encoding of word 0 by its top
- * nine bits (the one whose fixed bits match with the most bits fixed) and
- * its family; for each encoding its fields' places and modifiers,
- * its opcode field, the reserved bits of its words (those that neither its
- * fixed bits nor a field on the generation cover) and its flag tables;
- * and the operand kind of each scalar source code.
- * Fails if two lookup encodings claim the same prefix with equally many
- * fixed bits, if fixed bits of a lookup encoding lie below bit 23, or if
- * two fields of one generation overlap. */
+ * encoding tables: the tables isa/encoding.h and isa/profile.h declare as
+ * generated. A prefix's encoding is the one whose fixed bits match with
+ * the most bits fixed. Fails if two lookup encodings claim the same prefix
+ * with equally many fixed bits, if fixed bits of a lookup encoding lie
+ * below bit 23, or if two fields of one generation overlap. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,13 +102,8 @@ static void place_fields(void)
     }
 }
 
-/* The modifiers of an encoding on a generation: the fields they and the
- * opcode take, the offset's field, and for the flags the flags each value
- * of a word's bits from its first flag field to its last gives (a table
- * for the decoder, at most 8 bits), and the bits of both words each set of
- * the encoding's GCN_MOD_* flags gives (one for the encoder); no tables
- * where a word's flags span more than 8 bits, which only an encoding of no
- * family may. */
+/* Each encoding's gcn_flag_window on each generation and the tables
+ * behind them (isa/encoding.h). */
 static void flag_tables(void)
 {
     static gcn_flag_window windows[GCN_ENCODING_COUNT][GCN_ARCH_COUNT];
@@ -156,7 +147,6 @@ static void flag_tables(void)
                 fprintf(stderr, "encodings: too many flag tables\n");
                 exit(1);
             }
-            window->tabled = 1;
             for (unsigned w = 0; w < 2; w++) {
                 if (first[w] == 32)
                     continue;
@@ -181,9 +171,9 @@ static void flag_tables(void)
         printf("    {");
         for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
             const gcn_flag_window *w = &windows[e][arch];
-            printf("%s{%u, {%u, %u}, {%u, %u}, {%u, %u}, 0x%x, %u, 0x%x, %u}", arch ? ", " : "", w->tabled,
-                   w->first[0], w->first[1], w->width[0], w->width[1], w->flags_of[0], w->flags_of[1], w->allowed,
-                   w->bits_of, w->fields, w->offset);
+            printf("%s{{%u, %u}, {%u, %u}, {%u, %u}, 0x%x, %u, 0x%x, %u}", arch ? ", " : "", w->first[0],
+                   w->first[1], w->width[0], w->width[1], w->flags_of[0], w->flags_of[1], w->allowed, w->bits_of,
+                   w->fields, w->offset);
         }
         printf("}, /* %s */\n", e ? gcn_encodings[e].name : "none");
     }

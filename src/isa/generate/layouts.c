@@ -1,10 +1,5 @@
 /* Writes src/isa/generated/layouts.h (make regenerate) from the operand
- * profiles: for each shape, the first shape whose operands the codec and
- * the text read alike (same encoding, offset reading, and per operand the
- * same syntax, dwords, field and width rule; the role, which only the
- * emulator reads, may differ). A decoder, printer, parser and encoder then
- * dispatch on that layout, so that shapes alike share one body: fewer
- * jump targets, which a random listing mispredicts, and less code. */
+ * profiles: each shape's layout (isa/profile.h). */
 #include <stdio.h>
 
 #define GCN_GENERATING_LAYOUTS
@@ -20,6 +15,7 @@ static const char *const names[GCN_SHAPE_COUNT] = {
 #undef PROFILE
 };
 
+/* All but the roles, which only the emulator reads. */
 static int alike(const gcn_profile *a, const gcn_profile *b)
 {
     if (a->encoding != b->encoding || a->operand_count != b->operand_count ||

@@ -18,13 +18,9 @@ int main(void)
     static unsigned slots[GCN_MNEMONIC_SLOTS];
     static uint64_t words[GCN_ROW_COUNT][GCN_MNEMONIC_WORDS];
     unsigned longest = 0;
+    _Static_assert(GCN_ROW_COUNT * 3 <= GCN_MNEMONIC_SLOTS, "the rows need more slots (a third full at most)");
     for (unsigned slot = 0; slot < GCN_MNEMONIC_SLOTS; slot++)
         slots[slot] = GCN_ROW_NONE;
-    if (GCN_ROW_COUNT * 3 > GCN_MNEMONIC_SLOTS) {
-        fprintf(stderr, "mnemonic_slots: %u rows need more than %u slots\n", (unsigned)GCN_ROW_COUNT,
-                GCN_MNEMONIC_SLOTS);
-        return 1;
-    }
     for (unsigned row = 0; row < GCN_ROW_COUNT; row++) {
         if (strlen(names[row]) > GCN_MNEMONIC_MAX_LENGTH) {
             fprintf(stderr, "mnemonic_slots: %s is longer than GCN_MNEMONIC_MAX_LENGTH\n", names[row]);
