@@ -253,17 +253,10 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     unsigned syntax = modifier_syntax[encoding];
     instruction->encoding = (syntax & SMRD_BEFORE_GCN12) && arch < GCN_ARCH_GCN12 ? GCN_ENCODING_SMRD : encoding;
     instruction->word_count = gcn_encodings[instruction->encoding].words;
-    /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
-    const char *name_end = cursor->pos, *name = name_end;
-    unsigned suffix = 0;
-    if (row && name_end - cursor->text > 4 && name_end[-4] == '_' && (name_end[-3] | 0x20) == 'e') {
-        while (name > cursor->text && gcn_is_identifier_char(name[-1]))
-            name--;
-        if ((size_t)(name_end - name) == (size_t)row->name_length + 4)
-            suffix = gcn_word_is(name_end - 2, 2, "32") ? 32 : gcn_word_is(name_end - 2, 2, "64") ? 64 : 0;
-    }
+    /* llvm-mc ignores _e32, refuses _e64 */
+    unsigned suffix = gcn_size_suffix(cursor);
     if (llvm && suffix == 64)
-        return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
+        return gcn_fail(cursor, cursor->pos - row->name_length - 4, "e64 variant of %s is not supported", row->name);
     if (llvm && (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
         return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                         row ? row->name : "this opcode");

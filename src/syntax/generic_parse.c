@@ -372,20 +372,20 @@ static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *
     return true;
 }
 
-/* Whether an operand is an immediate field's text: SOPP's 16-bit
+/* Whether an operand is an immediate field's text: SOPP's and SOPK's 16-bit
  * immediates, or a special's. */
 static inline bool immediate_syntax(gcn_operand_syntax syntax)
 {
     return syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16 ||
-           gcn_operand_hooks[syntax].parse;
+           syntax == GCN_SYNTAX_SIMM16 || syntax == GCN_SYNTAX_UIMM16 || gcn_operand_hooks[syntax].parse;
 }
 
 /* An immediate field's text. */
 static inline __attribute__((always_inline)) bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
 {
-    if (syntax == GCN_SYNTAX_IMM16)
+    if (syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_SIMM16)
         return gcn_parse_imm16(cursor, false, value);
-    if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
+    if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16 || syntax == GCN_SYNTAX_UIMM16)
         return gcn_parse_imm16(cursor, true, value);
     return gcn_operand_hooks[syntax].parse(cursor, value);
 }
@@ -403,21 +403,6 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     case GCN_SYNTAX_SSRC_REGISTER:
     case GCN_SYNTAX_SSRC_INLINE:
         return parse_scalar_operand(cursor, profile, state, out);
-    case GCN_SYNTAX_SIMM16:
-    case GCN_SYNTAX_UIMM16:
-        if (cursor->options->dialect == GCN_DIALECT_CLRX) {
-            /* CLRX keeps the low 16 bits, with a warning. */
-            if (!gcn_parse_expression(cursor, &value))
-                return false;
-            if (value < -32768 || value > 65535)
-                gcn_warn(cursor, start, "value 0x%llx truncated to 0x%x",
-                         (unsigned long long)value, (unsigned)value & 0xffffu);
-        } else if (!gcn_parse_ranged(cursor, profile->syntax == GCN_SYNTAX_UIMM16 ? 0 : -32768,
-                                     65535, &value, "16-bit immediate")) {
-            return false;
-        }
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, (uint32_t)value & 0xffffu};
-        return true;
     case GCN_SYNTAX_HWREG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_hwreg(cursor, &out->value);
@@ -447,10 +432,7 @@ static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const g
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
     /* CLRX's _e64 after the mnemonic: the long form, constants as literals */
-    parsed state = {false, 0,
-                    cursor->options->dialect == GCN_DIALECT_CLRX && cursor->pos - cursor->text >= 4 &&
-                        gcn_word_is(cursor->pos - 4, 4, "_e64"),
-                    0};
+    parsed state = {false, 0, cursor->options->dialect == GCN_DIALECT_CLRX && gcn_size_suffix(cursor) == 64, 0};
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
     for (unsigned i = 0; i < profile->operand_count; i++) {
         if (i && !gcn_accept(cursor, ','))
