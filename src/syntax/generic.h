@@ -95,10 +95,11 @@ typedef struct gcn_encoding_hook {
 } gcn_encoding_hook;
 
 /* The generic parser by layout: the usual statement in one pass (plain.c;
- * false, touching nothing, where it does not take the statement), and the
- * full path for any other (generic_parse.c, generic_modifiers.c; false,
- * having reported, where the text is wrong). gcn_find_modifier: the last
- * modifier word name in [start, end), for an error's column (start if none). */
+ * this copy for tests/plain_path.c, the profile read at run time; false,
+ * touching nothing, where it does not take the statement), and the full path
+ * for any other (generic_parse.c, generic_modifiers.c; false, having
+ * reported, where the text is wrong). gcn_find_modifier: the last modifier
+ * word name in [start, end), for an error's column (start if none). */
 bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
 #define PROFILE(family, name, ...) \

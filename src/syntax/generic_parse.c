@@ -337,8 +337,7 @@ static bool parse_hwreg(gcn_cursor *cursor, uint32_t *value)
 /* The llvm dialect reads back what llvm-mc prints but refuses to assemble
  * (xnack_mask on GCN 1.2, null, src_lds_direct..., and anything but SGPRs
  * where a 64-bit operand takes registers only: s_setpc_b64 src_vccz): with
- * a warning that names llvm-mc's message, as the other families do. Out of
- * line: rare. */
+ * a warning that names llvm-mc's message. Out of line: rare. */
 static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, const char *start,
                                                        const gcn_operand *operand,
                                                        bool wide_registers_only)
@@ -431,7 +430,6 @@ static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const g
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
-    /* CLRX's _e64 after the mnemonic: the long form, constants as literals */
     parsed state = {false, 0, cursor->options->dialect == GCN_DIALECT_CLRX && gcn_size_suffix(cursor) == 64, 0};
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
     for (unsigned i = 0; i < profile->operand_count; i++) {
@@ -480,32 +478,30 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
         return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
     }
-    bool read = parse_immediate(cursor, syntax, &out->value);
-    /* SOPP's only field but the opcode's: no key=value form */
-    if (!read || cursor->pos >= cursor->end || encoding == GCN_ENCODING_SOPP)
-        return read;
-    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding] | 1u << operand->field;
-    return gcn_parse_hidden_fields(cursor, encoding, shown, instruction);
+    return parse_immediate(cursor, syntax, &out->value); /* SOPP's only field but the opcode's: no key=value form */
 }
 
-static __attribute__((noinline)) bool not_known_to_llvm(gcn_cursor *cursor, const gcn_row *row)
+/* llvm-mc knows no CLRX-only row, nor CLRX's _e64 of a family with modifiers. */
+static __attribute__((noinline)) bool llvm_refuses(gcn_cursor *cursor, const gcn_row *row, bool modifiers)
 {
+    if (row && modifiers && gcn_size_suffix(cursor) == 64)
+        return gcn_fail(cursor, cursor->pos - row->name_length - 4, "e64 variant of %s is not supported", row->name);
     return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                     row ? row->name : "this opcode");
 }
 
-/* The full path of each profile, out of line (the one-pass path, plain.c,
- * calls it for what it does not take); parse_profile inline in each, so
- * that the profile is a constant. */
+/* The full path of each profile, out of line; parse_profile inline in
+ * each, so that the profile is a constant. */
 #define PROFILE(family, name, ...)                                                                 \
     bool gcn_parse_full_##family##_##name(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction) \
     {                                                                                              \
         const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
-        if (gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count)                        \
-            return gcn_parse_full_modifiers(cursor, row, profile, instruction);                         \
-        if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM) \
-            return not_known_to_llvm(cursor, row);                                                 \
-        return parse_profile(cursor, row, profile, instruction);                                   \
+        bool modifiers = gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count;           \
+        if (cursor->options->dialect == GCN_DIALECT_LLVM &&                                        \
+            (!row || (row->flags & GCN_ROW_LLVM_ABSENT) || (modifiers && gcn_size_suffix(cursor) == 64))) \
+            return llvm_refuses(cursor, row, modifiers);                                           \
+        return modifiers ? gcn_parse_full_modifiers(cursor, row, profile, instruction)             \
+                         : parse_profile(cursor, row, profile, instruction);                       \
     }
 #include "isa/profiles.def"
 #undef PROFILE
