@@ -351,26 +351,6 @@ static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, cons
                  (int)(cursor->pos - start), start, message);
 }
 
-/* A scalar operand: a register (sdst, sN), or a source. */
-static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *profile,
-                                 parsed *state, gcn_operand *out)
-{
-    const char *start = cursor->pos;
-    bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
-    if (!(profile->dwords && read_plain_register(cursor, profile->dwords, out)) &&
-        !(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
-                                              : parse_source(cursor, profile->dwords, registers_only, state, out)))
-        return false;
-    if (profile->syntax == GCN_SYNTAX_SSRC_INLINE && out->kind == GCN_OPERAND_LITERAL &&
-        cursor->options->dialect == GCN_DIALECT_LLVM)
-        return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
-    if (out->kind == GCN_OPERAND_SCALAR && cursor->options->dialect == GCN_DIALECT_LLVM &&
-        cursor->options->arch >= GCN_ARCH_GCN12 &&
-        out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
-        warn_llvm_refused(cursor, start, out, registers_only && profile->dwords == 2);
-    return true;
-}
-
 /* Whether an operand is an immediate field's text: SOPP's and SOPK's 16-bit
  * immediates, or a special's. */
 static inline bool immediate_syntax(gcn_operand_syntax syntax)
@@ -395,13 +375,24 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
     int64_t value;
-    uint32_t field = 0;
+    bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
     switch ((gcn_operand_syntax)profile->syntax) {
-    case GCN_SYNTAX_SREG:
+    case GCN_SYNTAX_SREG: /* a register (sdst, sN), or a source */
     case GCN_SYNTAX_SSRC:
     case GCN_SYNTAX_SSRC_REGISTER:
     case GCN_SYNTAX_SSRC_INLINE:
-        return parse_scalar_operand(cursor, profile, state, out);
+        if (!(profile->dwords && read_plain_register(cursor, profile->dwords, out)) &&
+            !(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
+                                                  : parse_source(cursor, profile->dwords, registers_only, state, out)))
+            return false;
+        if (profile->syntax == GCN_SYNTAX_SSRC_INLINE && out->kind == GCN_OPERAND_LITERAL &&
+            cursor->options->dialect == GCN_DIALECT_LLVM)
+            return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
+        if (out->kind == GCN_OPERAND_SCALAR && cursor->options->dialect == GCN_DIALECT_LLVM &&
+            cursor->options->arch >= GCN_ARCH_GCN12 &&
+            out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
+            warn_llvm_refused(cursor, start, out, registers_only && profile->dwords == 2);
+        return true;
     case GCN_SYNTAX_HWREG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
         return parse_hwreg(cursor, &out->value);
@@ -409,18 +400,15 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         if (!gcn_parse_expression(cursor, &value))
             return false;
         return take_literal(cursor, start, state, value, out);
-    case GCN_SYNTAX_GPR_IDX:
-        if (!gcn_parse_gpr_idx(cursor, &field))
-            return false;
-        if (field > 255 && profile->field == GCN_FIELD(SOPC, ssrc1))
-            return gcn_fail(cursor, start, "gpr_idx mode %u does not fit in 8 bits", field);
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, field};
-        return true;
     default: /* (VGPR, SRSRC, SOFFSET and SMRD/SMEM's are generic_modifiers.c's) */
         if (!immediate_syntax((gcn_operand_syntax)profile->syntax))
             return gcn_fail(cursor, start, "unexpected operand");
         *out = (gcn_operand){profile->syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
-        return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
+        if (!parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value))
+            return false;
+        if (out->value > 255 && profile->field == GCN_FIELD(SOPC, ssrc1)) /* s_set_gpr_idx_on's mode */
+            return gcn_fail(cursor, start, "gpr_idx mode %u does not fit in 8 bits", out->value);
+        return true;
     }
 }
 
@@ -464,7 +452,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
     instruction->operand_count = 1;
-    instruction->word_count = gcn_encoding_words[encoding];
+    instruction->word_count = gcn_encodings[encoding].words;
     gcn_operand *out = &instruction->operands[0];
     *out = (gcn_operand){syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
     /* SOPP's field left out is 0; the specials read the end themselves

@@ -65,16 +65,6 @@ static inline gcn_status parse_operands(gcn_cursor *cursor, const gcn_row *row, 
                                                                                  : GCN_ERROR_SYNTAX;
 }
 
-/* CLRX also takes GCN 1.4's s_buffer_atomic_* on GCN 1.2 (see errata); -1
- * where the row has no opcode on the generation. */
-static __attribute__((noinline)) int other_opcode(const gcn_row *row, const gcn_parse_options *options)
-{
-    if (options->arch == GCN_ARCH_GCN12 && (row->flags & GCN_ROW_CLRX_GCN12) &&
-        options->dialect == GCN_DIALECT_CLRX)
-        return row->opcode[GCN_ARCH_GCN14];
-    return -1;
-}
-
 static __attribute__((noinline)) gcn_status not_available(gcn_cursor *cursor, const gcn_row *row)
 {
     char generations[64];
@@ -138,24 +128,24 @@ static gcn_status parse_mnemonic(gcn_cursor *cursor, gcn_instruction *instructio
         }
         index = gcn_row_for_name(name, name_length);
     }
-    if (index == GCN_ROW_NONE && options->dialect == GCN_DIALECT_CLRX) {
-        gcn_family family;
-        unsigned opcode;
-        if (illegal_name(name, name_length, options->arch, &family, &opcode)) {
-            cursor->pos += name_length;
-            gcn_instruction_start(instruction, options->arch, family, opcode, 1);
-            instruction->row = GCN_ROW_NONE;
-            return parse_operands(cursor, NULL, instruction);
-        }
-    }
-    if (index == GCN_ROW_NONE)
+    const gcn_row *row = index == GCN_ROW_NONE ? NULL : &gcn_rows[index];
+    gcn_family family = row ? (gcn_family)row->family : GCN_FAMILY_NONE;
+    unsigned opcode = 0;
+    if (!row &&
+        (options->dialect != GCN_DIALECT_CLRX || !illegal_name(name, name_length, options->arch, &family, &opcode)))
         return not_supported_yet(cursor, name, name_length);
-    const gcn_row *row = &gcn_rows[index];
-    int opcode = row->opcode[options->arch];
-    if (opcode < 0 && (opcode = other_opcode(row, options)) < 0)
-        return not_available(cursor, row);
+    if (row) {
+        int row_opcode = row->opcode[options->arch];
+        /* CLRX also takes GCN 1.4's s_buffer_atomic_* on GCN 1.2 (see errata) */
+        if (row_opcode < 0 && options->arch == GCN_ARCH_GCN12 && (row->flags & GCN_ROW_CLRX_GCN12) &&
+            options->dialect == GCN_DIALECT_CLRX)
+            row_opcode = row->opcode[GCN_ARCH_GCN14];
+        if (row_opcode < 0)
+            return not_available(cursor, row);
+        opcode = (unsigned)row_opcode;
+    }
     cursor->pos += name_length;
-    gcn_instruction_start_row(instruction, options->arch, (gcn_family)row->family, index, (unsigned)opcode, 1);
+    gcn_instruction_start_row(instruction, options->arch, family, index, opcode, 1);
     return parse_operands(cursor, row, instruction);
 }
 

@@ -512,7 +512,7 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     instruction->encoding = (uint8_t)encoding;
     instruction->operand_count = profile->operand_count;
     instruction->literal = 0;
-    instruction->word_count = gcn_encoding_words[encoding];
+    instruction->word_count = gcn_encodings[encoding].words;
     cursor->pos = p;
     return true;
 }
