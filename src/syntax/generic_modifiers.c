@@ -70,10 +70,9 @@ static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, cons
 {
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand *operand = &instruction->operands[i];
-        if (operand->kind != GCN_OPERAND_SCALAR && operand->kind != GCN_OPERAND_CONSTANT)
-            continue;
-        const char *message = gcn_llvm_refused_scalar(cursor->options->arch, operand->number,
-                                                      operand->count, false);
+        const char *message = operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT
+                                  ? gcn_llvm_refused_scalar(cursor->options->arch, operand->number, operand->count, false)
+                                  : NULL;
         if (!message)
             continue;
         const char *at = texts[i].at;

@@ -129,9 +129,8 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
 {
     const char *start = cursor->pos;
     gcn_arch arch = cursor->options->arch;
-    gcn_dialect dialect = cursor->options->dialect;
     size_t length = gcn_peek_identifier_here(cursor);
-    bool llvm = dialect == GCN_DIALECT_LLVM;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     for (size_t i = 0; length && i < gcn_scalar_name_count; i++) {
         const gcn_scalar_name *name = &gcn_scalar_names[i];
         const char *spelled = llvm ? name->llvm : name->clrx;
@@ -149,7 +148,7 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
         *out = (gcn_operand){GCN_OPERAND_SCALAR, name->count, name->code, 0};
         return true;
     }
-    if (dialect == GCN_DIALECT_CLRX && length > 4 && gcn_word_is(start, 4, "ill_")) {
+    if (!llvm && length > 4 && gcn_word_is(start, 4, "ill_")) {
         unsigned code = 0;
         const char *end = gcn_read_register_number(start + 4, cursor->end, 256, &code);
         if (end == start + length) {
@@ -359,7 +358,6 @@ static inline bool immediate_syntax(gcn_operand_syntax syntax)
            syntax == GCN_SYNTAX_SIMM16 || syntax == GCN_SYNTAX_UIMM16 || gcn_operand_hooks[syntax].parse;
 }
 
-/* An immediate field's text. */
 static inline __attribute__((always_inline)) bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
 {
     if (syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_SIMM16)
@@ -449,10 +447,9 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     gcn_operand_syntax syntax = (gcn_operand_syntax)operand->syntax;
     if (profile->operand_count != 1 || operand->field == GCN_FIELD_LITERAL || !immediate_syntax(syntax))
         return parse_operands(cursor, profile, instruction);
-    gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    instruction->encoding = (uint8_t)encoding;
+    instruction->encoding = profile->encoding;
     instruction->operand_count = 1;
-    instruction->word_count = gcn_encodings[encoding].words;
+    instruction->word_count = gcn_encodings[profile->encoding].words;
     gcn_operand *out = &instruction->operands[0];
     *out = (gcn_operand){syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
     /* SOPP's field left out is 0; the specials read the end themselves

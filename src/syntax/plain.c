@@ -12,7 +12,6 @@
 #include "syntax/modifier_syntax.h"
 #include "syntax/parse.h"
 
-/* The longest statement the one-pass path reads. */
 enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
 
 /* A name past s and ttmp (vcc, null, tba...) exactly as gcn_write_llvm_memory_other
@@ -321,13 +320,6 @@ static __attribute__((noinline)) const char *read_modifiers(const char *p, const
     return p;
 }
 
-/* ", ": the next operand's start, or NULL (for other spacing too, which
- * the full path takes). */
-static inline const char *after_comma(const char *p, const char *end)
-{
-    return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
-}
-
 /* VGPRs as plain numbers, or `off` where the operand may be off. */
 static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, const char *end, bool off,
                                                              gcn_operand *out)
@@ -400,9 +392,8 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     return p;
 }
 
-/* The modifiers of the usual statement at p, as read_modifiers
- * reads them, the encoding's checks, the VGPR operands' widths by their
- * rules; false for anything the full path would warn about or refuse. */
+/* The usual statement's modifiers at p, the encoding's checks, the VGPR
+ * operands' widths; false for anything the full path would warn about or refuse. */
 static inline __attribute__((always_inline)) bool
 read_modifiers_and_widths(const char **at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
                           const gcn_profile *profile, gcn_instruction *instruction)
@@ -489,7 +480,8 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     bool optional = result_optional(profile, row);
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
-        const char *next = after_comma(p, end);
+        /* after ", " (one 16-bit comparison; other spacing is the full path's) */
+        const char *next = end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL;
         if (i == 2 && optional && !(next && next < end && *next == 'v')) {
             /* the address and the data: the result is there when a third VGPR follows */
             out[2] = out[1], out[1] = out[0];
