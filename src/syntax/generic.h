@@ -33,6 +33,17 @@ extern const size_t gcn_scalar_name_count;
  * the field's own name. */
 const char *gcn_clrx_field_key(gcn_encoding encoding, unsigned field);
 
+/* The encodings' words (encodings.def). */
+static const uint8_t gcn_encoding_words[GCN_ENCODING_COUNT] = {
+#define ENCODING(name, words, ...) [GCN_ENCODING_##name] = words,
+#define FIELD(...)
+#define FIELD_ALSO(...)
+#include "isa/encodings.def"
+#undef ENCODING
+#undef FIELD
+#undef FIELD_ALSO
+};
+
 /* Every family's printer: false when the dialect cannot express the
  * instruction (the caller then prints it as data). */
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,

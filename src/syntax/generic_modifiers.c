@@ -14,9 +14,8 @@
  * operands without commas between them. */
 static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
 {
-    if (cursor->options->dialect == GCN_DIALECT_LLVM && !gcn_at_end(cursor))
-        return true;
-    return gcn_fail(cursor, cursor->pos, "expected ','");
+    return (cursor->options->dialect == GCN_DIALECT_LLVM && !gcn_at_end(cursor)) ||
+           gcn_fail(cursor, cursor->pos, "expected ','");
 }
 
 static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile, gcn_operand *out,

@@ -79,8 +79,7 @@ static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count,
         return -1;
     if (state->alias_depth >= 8)
         return gcn_fail(cursor, cursor->pos, "register symbols nested too deep");
-    gcn_parse_error error;
-    memset(&error, 0, sizeof error);
+    gcn_parse_error error = {0};
     /* A register text reads as registers; a name in it may be another symbol. */
     gcn_parse_options plain = *options;
     gcn_cursor inner = {text, text, text + text_length, &plain, &error, false};
@@ -449,7 +448,7 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
         return parse_operands(cursor, profile, instruction);
     instruction->encoding = profile->encoding;
     instruction->operand_count = 1;
-    instruction->word_count = gcn_encodings[profile->encoding].words;
+    instruction->word_count = gcn_encoding_words[profile->encoding];
     gcn_operand *out = &instruction->operands[0];
     *out = (gcn_operand){syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
     /* SOPP's field left out is 0; the specials read the end themselves

@@ -57,26 +57,6 @@ __attribute__((noinline)) gcn_status gcn_parse_after_operands(gcn_cursor *cursor
     return GCN_ERROR_SYNTAX;
 }
 
-/* The row's operands (every family's by its profile), then nothing more. */
-static inline gcn_status parse_operands(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    unsigned shape = row ? row->shape : gcn_default_shape[instruction->family];
-    return gcn_shape_parsers[gcn_shape_layouts[shape]](cursor, row, instruction) ? gcn_parse_after_operands(cursor)
-                                                                                 : GCN_ERROR_SYNTAX;
-}
-
-static __attribute__((noinline)) gcn_status not_available(gcn_cursor *cursor, const gcn_row *row)
-{
-    char generations[64];
-    unsigned arches = 0;
-    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
-        arches |= (row->opcode[arch] >= 0) << arch;
-    list_generations(arches, generations);
-    gcn_fail(cursor, cursor->pos, "'%s' is not available on %s; it exists on %s", row->name,
-             gcn_arch_name(cursor->options->arch), generations);
-    return GCN_ERROR_SYNTAX;
-}
-
 /* "an SMEM", "an MTBUF", "an EXP", but "a SOP2", "a VOP2": as read aloud. */
 static const char *article(const char *encoding)
 {
@@ -140,13 +120,24 @@ static gcn_status parse_mnemonic(gcn_cursor *cursor, gcn_instruction *instructio
         if (row_opcode < 0 && options->arch == GCN_ARCH_GCN12 && (row->flags & GCN_ROW_CLRX_GCN12) &&
             options->dialect == GCN_DIALECT_CLRX)
             row_opcode = row->opcode[GCN_ARCH_GCN14];
-        if (row_opcode < 0)
-            return not_available(cursor, row);
+        if (row_opcode < 0) {
+            char generations[64];
+            unsigned arches = 0;
+            for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
+                arches |= (row->opcode[arch] >= 0) << arch;
+            list_generations(arches, generations);
+            gcn_fail(cursor, cursor->pos, "'%s' is not available on %s; it exists on %s", row->name,
+                     gcn_arch_name(options->arch), generations);
+            return GCN_ERROR_SYNTAX;
+        }
         opcode = (unsigned)row_opcode;
     }
     cursor->pos += name_length;
     gcn_instruction_start_row(instruction, options->arch, family, index, opcode, 1);
-    return parse_operands(cursor, row, instruction);
+    /* the operands by the layout's parser (a row's, or the family's default), then nothing more */
+    unsigned shape = row ? row->shape : gcn_default_shape[family];
+    return gcn_shape_parsers[gcn_shape_layouts[shape]](cursor, row, instruction) ? gcn_parse_after_operands(cursor)
+                                                                                 : GCN_ERROR_SYNTAX;
 }
 
 __attribute__((noinline)) gcn_status gcn_parse_failed(gcn_cursor *cursor)

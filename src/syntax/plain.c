@@ -491,20 +491,17 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
         if ((i && !(p = next)) || !(p = read_operand(p, end, arch, llvm, row, profile, &profile->operands[i], &out[i])))
             return false;
     }
-    if (!gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count) {
-        if (p != end)
-            return false;
-    } else {
-        uint16_t modifiers = instruction->modifiers;
-        if (!read_modifiers_and_widths(&p, end, arch, llvm, row, profile, instruction)) {
-            instruction->modifiers = modifiers;
-            return false;
-        }
+    uint16_t modifiers = instruction->modifiers;
+    if (!gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count
+            ? p != end
+            : !read_modifiers_and_widths(&p, end, arch, llvm, row, profile, instruction)) {
+        instruction->modifiers = modifiers;
+        return false;
     }
     instruction->encoding = (uint8_t)encoding;
     instruction->operand_count = profile->operand_count;
     instruction->literal = 0;
-    instruction->word_count = gcn_encodings[encoding].words;
+    instruction->word_count = gcn_encoding_words[encoding];
     cursor->pos = p;
     return true;
 }
