@@ -43,7 +43,6 @@ static inline __attribute__((always_inline)) gcn_status gcn_parse_named(
         return gcn_parse_other(options, text, length, instruction, error);
     gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
     gcn_instruction_start_row(instruction, arch, (gcn_family)row->family, index, (unsigned)opcode, 1);
-    /* straight to the row's layout's own parser */
     if (!gcn_shape_parsers[gcn_row_layouts[index]](&cursor, row, instruction))
         return gcn_parse_failed(&cursor);
     return cursor.pos < cursor.end ? gcn_parse_after_operands(&cursor) : GCN_OK;
