@@ -84,10 +84,11 @@ typedef struct gcn_encoding_hook {
 } gcn_encoding_hook;
 
 /* The generic parser by layout: the usual statement in one pass (plain.c;
- * false, touching nothing, where it does not take the statement), and the
- * full path for any other (generic_parse.c, generic_modifiers.c; false,
- * having reported, where the text is wrong). gcn_find_modifier: the last
- * modifier word name in [start, end), for an error's column (start if none). */
+ * this copy for tests/plain_path.c, the profile read at run time; false,
+ * touching nothing, where it does not take the statement), and the full path
+ * for any other (generic_parse.c, generic_modifiers.c; false, having
+ * reported, where the text is wrong). gcn_find_modifier: the last modifier
+ * word name in [start, end), for an error's column (start if none). */
 bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
 #define PROFILE(family, name, ...) \
@@ -127,12 +128,22 @@ extern const uint32_t gcn_inline_float_bits[9];
 extern const char *const gcn_inline_float_texts[9];
 bool gcn_parse_float_text(gcn_cursor *cursor, uint32_t *bits);
 
-/* SOPP's 16-bit immediate (generic_parse.c), which the specials also take
- * raw: -32768..65535, CLRX truncating with a warning; unsigned_only where
- * llvm-mc takes only 0..65535 (s_endpgm, a raw sendmsg); and CLRX's
+/* SOPP's and SOPK's 16-bit immediate (immediate.c), which the specials also
+ * take raw: -32768..65535, CLRX truncating with a warning; unsigned_only where
+ * llvm-mc takes only 0..65535 (s_endpgm, a raw sendmsg, s_cmpk_*_u32); and CLRX's
  * " :0xVALUE" after a form that cannot show every bit. */
 bool gcn_parse_imm16(gcn_cursor *cursor, bool unsigned_only, uint32_t *value);
 bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value);
+
+/* CLRX's size suffix after the mnemonic at the cursor, which the lookup
+ * took off (no row's name ends so): 32 (_e32), 64 (_e64) or 0. */
+static inline unsigned gcn_size_suffix(const gcn_cursor *cursor)
+{
+    const char *end = cursor->pos;
+    if (end - cursor->text < 4 || end[-4] != '_' || (end[-3] | 0x20) != 'e')
+        return 0;
+    return gcn_word_is(end - 2, 2, "32") ? 32 : gcn_word_is(end - 2, 2, "64") ? 64 : 0;
+}
 
 /* Whether the identifier at the cursor (length bytes) is followed by c
  * (space between): '(' for a named operand such as vmcnt(0) or

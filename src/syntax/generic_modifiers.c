@@ -1,10 +1,9 @@
-/* The generic parser's profiles of an encoding with modifiers (MUBUF's,
- * FLAT's; SMRD/SMEM's usual statement, its operands and full path by its
- * hooks): register operands by their syntax (VGPR tuples whose width
- * follows a rule, SRSRC, SOFFSET, FLAT's saddr), the modifiers the encoding
- * and the dialect take, CLRX's key=value forms for the fields the row does
- * not show; then the operands' widths, once the modifiers are known. What
- * only one encoding checks is its hook (syntax/hooks.h). */
+/* The generic parser's full path for an encoding with modifiers (MUBUF's,
+ * FLAT's; SMRD/SMEM's operands by its hooks): register operands by their
+ * syntax, the modifiers the encoding and the dialect take, CLRX's key=value
+ * forms for the fields the row does not show; then the operands' widths,
+ * once the modifiers are known. What only one encoding checks is its hook
+ * (syntax/hooks.h). */
 #include <string.h>
 
 #include "syntax/hooks.h"
@@ -15,9 +14,8 @@
  * operands without commas between them. */
 static __attribute__((noinline)) bool comma_missing(gcn_cursor *cursor)
 {
-    if (cursor->options->dialect == GCN_DIALECT_LLVM && !gcn_at_end(cursor))
-        return true;
-    return gcn_fail(cursor, cursor->pos, "expected ','");
+    return (cursor->options->dialect == GCN_DIALECT_LLVM && !gcn_at_end(cursor)) ||
+           gcn_fail(cursor, cursor->pos, "expected ','");
 }
 
 static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile, gcn_operand *out,
@@ -35,12 +33,8 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     case GCN_SYNTAX_VGPR:
         text->omitted = !off && profile->width == GCN_WIDTH_ADDRESS && cursor->options->dialect == GCN_DIALECT_CLRX &&
                         gcn_at_register(cursor) && *cursor->pos != 'v' && *cursor->pos != 'V';
-        if (off || text->omitted) {
-            *out = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0};
-            return true;
-        }
-        if (!gcn_parse_vgprs(cursor, &first, &count))
-            return false;
+        if (!off && !text->omitted && !gcn_parse_vgprs(cursor, &first, &count))
+            return false; /* (count 0: off, or left out) */
         *out = (gcn_operand){GCN_OPERAND_VECTOR, (uint8_t)count, (uint16_t)first, 0};
         return true;
     case GCN_SYNTAX_SREG: /* FLAT's saddr (the only one in these profiles) */
@@ -75,10 +69,9 @@ static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, cons
 {
     for (unsigned i = 0; i < profile->operand_count; i++) {
         const gcn_operand *operand = &instruction->operands[i];
-        if (operand->kind != GCN_OPERAND_SCALAR && operand->kind != GCN_OPERAND_CONSTANT)
-            continue;
-        const char *message = gcn_llvm_refused_scalar(cursor->options->arch, operand->number,
-                                                      operand->count, false);
+        const char *message = operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT
+                                  ? gcn_llvm_refused_scalar(cursor->options->arch, operand->number, operand->count, false)
+                                  : NULL;
         if (!message)
             continue;
         const char *at = texts[i].at;
@@ -238,10 +231,8 @@ static bool vgpr_follows(const gcn_cursor *cursor, bool llvm)
     return p + 1 < probe.end && (*p == 'v' || *p == 'V') && ((p[1] >= '0' && p[1] <= '9') || p[1] == '[');
 }
 
-/* The full path of a profile whose encoding has modifiers (MUBUF's,
- * FLAT's, SMRD/SMEM's): any spacing, register symbols, expressions, CLRX's
- * fields, every error and warning; before GCN 1.2 SMEM's profiles make
- * SMRD's words. */
+/* Any spacing, register symbols, expressions, CLRX's fields, every error
+ * and warning; before GCN 1.2 SMEM's profiles make SMRD's words. */
 bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
                               gcn_instruction *instruction)
 {
@@ -253,20 +244,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
     unsigned syntax = modifier_syntax[encoding];
     instruction->encoding = (syntax & SMRD_BEFORE_GCN12) && arch < GCN_ARCH_GCN12 ? GCN_ENCODING_SMRD : encoding;
     instruction->word_count = gcn_encodings[instruction->encoding].words;
-    /* CLRX's size suffix (the lookup took it off): llvm-mc ignores _e32, refuses _e64. */
-    const char *name_end = cursor->pos, *name = name_end;
-    unsigned suffix = 0;
-    if (row && name_end - cursor->text > 4 && name_end[-4] == '_' && (name_end[-3] | 0x20) == 'e') {
-        while (name > cursor->text && gcn_is_identifier_char(name[-1]))
-            name--;
-        if ((size_t)(name_end - name) == (size_t)row->name_length + 4)
-            suffix = gcn_word_is(name_end - 2, 2, "32") ? 32 : gcn_word_is(name_end - 2, 2, "64") ? 64 : 0;
-    }
-    if (llvm && suffix == 64)
-        return gcn_fail(cursor, name, "e64 variant of %s is not supported", row->name);
-    if (llvm && (!row || (row->flags & GCN_ROW_LLVM_ABSENT)))
-        return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
-                        row ? row->name : "this opcode");
+    unsigned suffix = gcn_size_suffix(cursor); /* (llvm-mc ignores _e32; _e64 refused before) */
     operand_text texts[GCN_PROFILE_MAX_OPERANDS] = {{NULL, false}};
     gcn_operand *operands = instruction->operands;
     bool memory = syntax & OFFSET_OPERAND; /* SMRD/SMEM: its hooks */

@@ -79,8 +79,7 @@ static int parse_alias_source(gcn_cursor *cursor, size_t length, unsigned count,
         return -1;
     if (state->alias_depth >= 8)
         return gcn_fail(cursor, cursor->pos, "register symbols nested too deep");
-    gcn_parse_error error;
-    memset(&error, 0, sizeof error);
+    gcn_parse_error error = {0};
     /* A register text reads as registers; a name in it may be another symbol. */
     gcn_parse_options plain = *options;
     gcn_cursor inner = {text, text, text + text_length, &plain, &error, false};
@@ -129,9 +128,8 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
 {
     const char *start = cursor->pos;
     gcn_arch arch = cursor->options->arch;
-    gcn_dialect dialect = cursor->options->dialect;
     size_t length = gcn_peek_identifier_here(cursor);
-    bool llvm = dialect == GCN_DIALECT_LLVM;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     for (size_t i = 0; length && i < gcn_scalar_name_count; i++) {
         const gcn_scalar_name *name = &gcn_scalar_names[i];
         const char *spelled = llvm ? name->llvm : name->clrx;
@@ -149,7 +147,7 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
         *out = (gcn_operand){GCN_OPERAND_SCALAR, name->count, name->code, 0};
         return true;
     }
-    if (dialect == GCN_DIALECT_CLRX && length > 4 && gcn_word_is(start, 4, "ill_")) {
+    if (!llvm && length > 4 && gcn_word_is(start, 4, "ill_")) {
         unsigned code = 0;
         const char *end = gcn_read_register_number(start + 4, cursor->end, 256, &code);
         if (end == start + length) {
@@ -337,8 +335,7 @@ static bool parse_hwreg(gcn_cursor *cursor, uint32_t *value)
 /* The llvm dialect reads back what llvm-mc prints but refuses to assemble
  * (xnack_mask on GCN 1.2, null, src_lds_direct..., and anything but SGPRs
  * where a 64-bit operand takes registers only: s_setpc_b64 src_vccz): with
- * a warning that names llvm-mc's message, as the other families do. Out of
- * line: rare. */
+ * a warning that names llvm-mc's message. Out of line: rare. */
 static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, const char *start,
                                                        const gcn_operand *operand,
                                                        bool wide_registers_only)
@@ -352,40 +349,19 @@ static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, cons
                  (int)(cursor->pos - start), start, message);
 }
 
-/* A scalar operand: a register (sdst, sN), or a source. */
-static bool parse_scalar_operand(gcn_cursor *cursor, const gcn_operand_profile *profile,
-                                 parsed *state, gcn_operand *out)
-{
-    const char *start = cursor->pos;
-    bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
-    if (!(profile->dwords && read_plain_register(cursor, profile->dwords, out)) &&
-        !(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
-                                              : parse_source(cursor, profile->dwords, registers_only, state, out)))
-        return false;
-    if (profile->syntax == GCN_SYNTAX_SSRC_INLINE && out->kind == GCN_OPERAND_LITERAL &&
-        cursor->options->dialect == GCN_DIALECT_LLVM)
-        return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
-    if (out->kind == GCN_OPERAND_SCALAR && cursor->options->dialect == GCN_DIALECT_LLVM &&
-        cursor->options->arch >= GCN_ARCH_GCN12 &&
-        out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
-        warn_llvm_refused(cursor, start, out, registers_only && profile->dwords == 2);
-    return true;
-}
-
-/* Whether an operand is an immediate field's text: SOPP's 16-bit
+/* Whether an operand is an immediate field's text: SOPP's and SOPK's 16-bit
  * immediates, or a special's. */
 static inline bool immediate_syntax(gcn_operand_syntax syntax)
 {
     return syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16 ||
-           gcn_operand_hooks[syntax].parse;
+           syntax == GCN_SYNTAX_SIMM16 || syntax == GCN_SYNTAX_UIMM16 || gcn_operand_hooks[syntax].parse;
 }
 
-/* An immediate field's text. */
 static inline __attribute__((always_inline)) bool parse_immediate(gcn_cursor *cursor, gcn_operand_syntax syntax, uint32_t *value)
 {
-    if (syntax == GCN_SYNTAX_IMM16)
+    if (syntax == GCN_SYNTAX_IMM16 || syntax == GCN_SYNTAX_SIMM16)
         return gcn_parse_imm16(cursor, false, value);
-    if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16)
+    if (syntax == GCN_SYNTAX_UNUSED16 || syntax == GCN_SYNTAX_OPTIONAL16 || syntax == GCN_SYNTAX_UIMM16)
         return gcn_parse_imm16(cursor, true, value);
     return gcn_operand_hooks[syntax].parse(cursor, value);
 }
@@ -396,27 +372,23 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
     int64_t value;
-    uint32_t field = 0;
+    bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
     switch ((gcn_operand_syntax)profile->syntax) {
-    case GCN_SYNTAX_SREG:
+    case GCN_SYNTAX_SREG: /* a register (sdst, sN), or a source */
     case GCN_SYNTAX_SSRC:
     case GCN_SYNTAX_SSRC_REGISTER:
     case GCN_SYNTAX_SSRC_INLINE:
-        return parse_scalar_operand(cursor, profile, state, out);
-    case GCN_SYNTAX_SIMM16:
-    case GCN_SYNTAX_UIMM16:
-        if (cursor->options->dialect == GCN_DIALECT_CLRX) {
-            /* CLRX keeps the low 16 bits, with a warning. */
-            if (!gcn_parse_expression(cursor, &value))
-                return false;
-            if (value < -32768 || value > 65535)
-                gcn_warn(cursor, start, "value 0x%llx truncated to 0x%x",
-                         (unsigned long long)value, (unsigned)value & 0xffffu);
-        } else if (!gcn_parse_ranged(cursor, profile->syntax == GCN_SYNTAX_UIMM16 ? 0 : -32768,
-                                     65535, &value, "16-bit immediate")) {
+        if (!(profile->dwords && read_plain_register(cursor, profile->dwords, out)) &&
+            !(profile->syntax == GCN_SYNTAX_SREG ? parse_register(cursor, profile->dwords, out)
+                                                  : parse_source(cursor, profile->dwords, registers_only, state, out)))
             return false;
-        }
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, (uint32_t)value & 0xffffu};
+        if (profile->syntax == GCN_SYNTAX_SSRC_INLINE && out->kind == GCN_OPERAND_LITERAL &&
+            cursor->options->dialect == GCN_DIALECT_LLVM)
+            return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
+        if (out->kind == GCN_OPERAND_SCALAR && cursor->options->dialect == GCN_DIALECT_LLVM &&
+            cursor->options->arch >= GCN_ARCH_GCN12 &&
+            out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
+            warn_llvm_refused(cursor, start, out, registers_only && profile->dwords == 2);
         return true;
     case GCN_SYNTAX_HWREG:
         *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
@@ -425,18 +397,15 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         if (!gcn_parse_expression(cursor, &value))
             return false;
         return take_literal(cursor, start, state, value, out);
-    case GCN_SYNTAX_GPR_IDX:
-        if (!gcn_parse_gpr_idx(cursor, &field))
-            return false;
-        if (field > 255 && profile->field == GCN_FIELD(SOPC, ssrc1))
-            return gcn_fail(cursor, start, "gpr_idx mode %u does not fit in 8 bits", field);
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, field};
-        return true;
     default: /* (VGPR, SRSRC, SOFFSET and SMRD/SMEM's are generic_modifiers.c's) */
         if (!immediate_syntax((gcn_operand_syntax)profile->syntax))
             return gcn_fail(cursor, start, "unexpected operand");
         *out = (gcn_operand){profile->syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
-        return parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value);
+        if (!parse_immediate(cursor, (gcn_operand_syntax)profile->syntax, &out->value))
+            return false;
+        if (out->value > 255 && profile->field == GCN_FIELD(SOPC, ssrc1)) /* s_set_gpr_idx_on's mode */
+            return gcn_fail(cursor, start, "gpr_idx mode %u does not fit in 8 bits", out->value);
+        return true;
     }
 }
 
@@ -446,11 +415,7 @@ static __attribute__((noinline)) bool parse_operands(gcn_cursor *cursor, const g
 {
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     instruction->encoding = (uint8_t)encoding;
-    /* CLRX's _e64 after the mnemonic: the long form, constants as literals */
-    parsed state = {false, 0,
-                    cursor->options->dialect == GCN_DIALECT_CLRX && cursor->pos - cursor->text >= 4 &&
-                        gcn_word_is(cursor->pos - 4, 4, "_e64"),
-                    0};
+    parsed state = {false, 0, cursor->options->dialect == GCN_DIALECT_CLRX && gcn_size_suffix(cursor) == 64, 0};
     uint32_t shown = 1u << gcn_encoding_opcode_field[encoding];
     for (unsigned i = 0; i < profile->operand_count; i++) {
         if (i && !gcn_accept(cursor, ','))
@@ -481,10 +446,9 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     gcn_operand_syntax syntax = (gcn_operand_syntax)operand->syntax;
     if (profile->operand_count != 1 || operand->field == GCN_FIELD_LITERAL || !immediate_syntax(syntax))
         return parse_operands(cursor, profile, instruction);
-    gcn_encoding encoding = (gcn_encoding)profile->encoding;
-    instruction->encoding = (uint8_t)encoding;
+    instruction->encoding = profile->encoding;
     instruction->operand_count = 1;
-    instruction->word_count = encodings[encoding].words;
+    instruction->word_count = encodings[profile->encoding].words;
     gcn_operand *out = &instruction->operands[0];
     *out = (gcn_operand){syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE, 1, 0, 0};
     /* SOPP's field left out is 0; the specials read the end themselves
@@ -498,32 +462,30 @@ parse_profile(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile
     } else if (syntax == GCN_SYNTAX_UNUSED16 && row && cursor->options->dialect == GCN_DIALECT_LLVM) {
         return gcn_fail(cursor, cursor->pos, "%s takes no operand", row->name);
     }
-    bool read = parse_immediate(cursor, syntax, &out->value);
-    /* SOPP's only field but the opcode's: no key=value form */
-    if (!read || cursor->pos >= cursor->end || encoding == GCN_ENCODING_SOPP)
-        return read;
-    uint32_t shown = 1u << gcn_encoding_opcode_field[encoding] | 1u << operand->field;
-    return gcn_parse_hidden_fields(cursor, encoding, shown, instruction);
+    return parse_immediate(cursor, syntax, &out->value); /* SOPP's only field but the opcode's: no key=value form */
 }
 
-static __attribute__((noinline)) bool not_known_to_llvm(gcn_cursor *cursor, const gcn_row *row)
+/* llvm-mc knows no CLRX-only row, nor CLRX's _e64 of a family with modifiers. */
+static __attribute__((noinline)) bool llvm_refuses(gcn_cursor *cursor, const gcn_row *row, bool modifiers)
 {
+    if (row && modifiers && gcn_size_suffix(cursor) == 64)
+        return gcn_fail(cursor, cursor->pos - row->name_length - 4, "e64 variant of %s is not supported", row->name);
     return gcn_fail(cursor, cursor->text, "%s is not known to LLVM (CLRX syntax only)",
                     row ? row->name : "this opcode");
 }
 
-/* The full path of each profile, out of line (the one-pass path, plain.c,
- * calls it for what it does not take); parse_profile inline in each, so
- * that the profile is a constant. */
+/* The full path of each profile, out of line; parse_profile inline in
+ * each, so that the profile is a constant. */
 #define PROFILE(family, name, ...)                                                                 \
     bool gcn_parse_full_##family##_##name(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction) \
     {                                                                                              \
         const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
-        if (gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count)                        \
-            return gcn_parse_full_modifiers(cursor, row, profile, instruction);                         \
-        if ((!row || (row->flags & GCN_ROW_LLVM_ABSENT)) && cursor->options->dialect == GCN_DIALECT_LLVM) \
-            return not_known_to_llvm(cursor, row);                                                 \
-        return parse_profile(cursor, row, profile, instruction);                                   \
+        bool modifiers = gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count;           \
+        if (cursor->options->dialect == GCN_DIALECT_LLVM &&                                        \
+            (!row || (row->flags & GCN_ROW_LLVM_ABSENT) || (modifiers && gcn_size_suffix(cursor) == 64))) \
+            return llvm_refuses(cursor, row, modifiers);                                           \
+        return modifiers ? gcn_parse_full_modifiers(cursor, row, profile, instruction)             \
+                         : parse_profile(cursor, row, profile, instruction);                       \
     }
 #include "isa/profiles.def"
 #undef PROFILE

@@ -32,19 +32,18 @@ typedef struct reading_rule {
     int16_t quiet_minimum, quiet_maximum;
     gcn_offset_rule full[2]; /* by dialect */
 } reading_rule;
-#define BEFORE_GCN14(llvm_maximum, absent)                                                         \
-    {0, 0, {{0, 8191, 13, 0, 0, false, NULL}, {0, llvm_maximum, 0, 0, 0, false, absent}}}
-#define NO_FLAT_OFFSET "FLAT offsets exist from gcn1.4 on"
+#define BEFORE_GCN14(llvm_maximum)                                                                 \
+    {0, 0, {{0, 8191, 13, 0, 0, false, NULL},                                                      \
+            {0, llvm_maximum, 0, 0, 0, false, llvm_maximum ? NULL : "FLAT offsets exist from gcn1.4 on"}}}
 static const reading_rule reading_rules[][GCN_ARCH_COUNT] = {
-    [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN10] = BEFORE_GCN14(0, NO_FLAT_OFFSET),
-                                [GCN_ARCH_GCN11] = BEFORE_GCN14(0, NO_FLAT_OFFSET),
-                                [GCN_ARCH_GCN12] = BEFORE_GCN14(8191, NULL),
+    [GCN_OFFSET_UNSIGNED_12] = {[GCN_ARCH_GCN10] = BEFORE_GCN14(0),
+                                [GCN_ARCH_GCN11] = BEFORE_GCN14(0),
+                                [GCN_ARCH_GCN12] = BEFORE_GCN14(8191),
                                 [GCN_ARCH_GCN14] = {0, 4095, {{0, 8191, 12, 0, 12, false, NULL}, {0, 8191, 0, 0, 0, false, NULL}}}},
     [GCN_OFFSET_SIGNED_13] = {[GCN_ARCH_GCN14] = {-4096, 4095, {{-4096, 8191, 13, 0, 13, true, NULL},
                                                                 {-4096, 4095, 0, 0, 0, false, NULL}}}},
 };
 #undef BEFORE_GCN14
-#undef NO_FLAT_OFFSET
 
 /* How an encoding's modifiers read beyond the flags and the offset. */
 enum {

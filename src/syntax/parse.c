@@ -48,7 +48,6 @@ static bool illegal_name(const char *name, size_t length, gcn_arch arch, gcn_fam
     return false;
 }
 
-/* Out of line: the operands leave the cursor at the end. */
 __attribute__((noinline)) gcn_status gcn_parse_after_operands(gcn_cursor *cursor)
 {
     if (gcn_at_end(cursor))
@@ -56,49 +55,6 @@ __attribute__((noinline)) gcn_status gcn_parse_after_operands(gcn_cursor *cursor
     gcn_fail(cursor, cursor->pos, "unexpected '%.*s' after the operands",
              (int)(cursor->end - cursor->pos), cursor->pos);
     return GCN_ERROR_SYNTAX;
-}
-
-/* The row's operands (every family's by its profile), then nothing more. */
-static inline gcn_status parse_operands(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    return gcn_parse_generic(cursor, row, instruction) ? gcn_parse_after_operands(cursor) : GCN_ERROR_SYNTAX;
-}
-
-/* CLRX also takes GCN 1.4's s_buffer_atomic_* on GCN 1.2 (see errata); -1
- * where the row has no opcode on the generation. */
-static __attribute__((noinline)) int other_opcode(const gcn_row *row, const gcn_parse_options *options)
-{
-    if (options->arch == GCN_ARCH_GCN12 && (row->flags & GCN_ROW_CLRX_GCN12) &&
-        options->dialect == GCN_DIALECT_CLRX)
-        return row->opcode[GCN_ARCH_GCN14];
-    return -1;
-}
-
-static __attribute__((noinline)) gcn_status not_available(gcn_cursor *cursor, const gcn_row *row)
-{
-    char generations[64];
-    unsigned arches = 0;
-    for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
-        arches |= (row->opcode[arch] >= 0) << arch;
-    list_generations(arches, generations);
-    gcn_fail(cursor, cursor->pos, "'%s' is not available on %s; it exists on %s", row->name,
-             gcn_arch_name(cursor->options->arch), generations);
-    return GCN_ERROR_SYNTAX;
-}
-
-/* The instruction of the row named at the cursor (name_length bytes, with
- * CLRX's size suffix if any), then its operands. */
-static inline gcn_status parse_row(gcn_cursor *cursor, uint16_t index, size_t name_length,
-                                   gcn_instruction *instruction)
-{
-    const gcn_row *row = &gcn_rows[index];
-    gcn_arch arch = cursor->options->arch;
-    int opcode = row->opcode[arch];
-    if (opcode < 0 && (opcode = other_opcode(row, cursor->options)) < 0)
-        return not_available(cursor, row);
-    cursor->pos += name_length;
-    gcn_instruction_start_row(instruction, arch, (gcn_family)row->family, index, (unsigned)opcode, 1);
-    return parse_operands(cursor, row, instruction);
 }
 
 /* "an SMEM", "an MTBUF", "an EXP", but "a SOP2", "a VOP2": as read aloud. */
@@ -135,11 +91,9 @@ static __attribute__((noinline)) gcn_status not_supported_yet(gcn_cursor *cursor
     return GCN_ERROR_SYNTAX;
 }
 
-/* Mnemonics past the exact spelling before a space: other cases, CLRX's
- * size suffix and illegal-opcode names, a tab after the name, unknown
- * names. The cursor is at the name. */
-static __attribute__((noinline)) gcn_status parse_other_mnemonic(gcn_cursor *cursor,
-                                                                 gcn_instruction *instruction)
+/* The mnemonic at the cursor in any spelling (other cases, CLRX's size
+ * suffix and illegal-opcode names, a tab after the name), then its operands. */
+static gcn_status parse_mnemonic(gcn_cursor *cursor, gcn_instruction *instruction)
 {
     const gcn_parse_options *options = cursor->options;
     const char *name = cursor->pos;
@@ -154,23 +108,38 @@ static __attribute__((noinline)) gcn_status parse_other_mnemonic(gcn_cursor *cur
         }
         index = gcn_row_for_name(name, name_length);
     }
-    if (index == GCN_ROW_NONE && options->dialect == GCN_DIALECT_CLRX) {
-        gcn_family family;
-        unsigned opcode;
-        if (illegal_name(name, name_length, options->arch, &family, &opcode)) {
-            cursor->pos += name_length;
-            gcn_instruction_start(instruction, options->arch, family, opcode, 1);
-            instruction->row = GCN_ROW_NONE;
-            return parse_operands(cursor, NULL, instruction);
-        }
-    }
-    if (index == GCN_ROW_NONE)
+    const gcn_row *row = index == GCN_ROW_NONE ? NULL : &gcn_rows[index];
+    gcn_family family = row ? (gcn_family)row->family : GCN_FAMILY_NONE;
+    unsigned opcode = 0;
+    if (!row &&
+        (options->dialect != GCN_DIALECT_CLRX || !illegal_name(name, name_length, options->arch, &family, &opcode)))
         return not_supported_yet(cursor, name, name_length);
-    return parse_row(cursor, index, name_length, instruction);
+    if (row) {
+        int row_opcode = row->opcode[options->arch];
+        /* CLRX also takes GCN 1.4's s_buffer_atomic_* on GCN 1.2 (see errata) */
+        if (row_opcode < 0 && options->arch == GCN_ARCH_GCN12 && (row->flags & GCN_ROW_CLRX_GCN12) &&
+            options->dialect == GCN_DIALECT_CLRX)
+            row_opcode = row->opcode[GCN_ARCH_GCN14];
+        if (row_opcode < 0) {
+            char generations[64];
+            unsigned arches = 0;
+            for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
+                arches |= (row->opcode[arch] >= 0) << arch;
+            list_generations(arches, generations);
+            gcn_fail(cursor, cursor->pos, "'%s' is not available on %s; it exists on %s", row->name,
+                     gcn_arch_name(options->arch), generations);
+            return GCN_ERROR_SYNTAX;
+        }
+        opcode = (unsigned)row_opcode;
+    }
+    cursor->pos += name_length;
+    gcn_instruction_start_row(instruction, options->arch, family, index, opcode, 1);
+    /* the operands by the layout's parser (a row's, or the family's default), then nothing more */
+    unsigned shape = row ? row->shape : gcn_default_shape[family];
+    return gcn_shape_parsers[gcn_shape_layouts[shape]](cursor, row, instruction) ? gcn_parse_after_operands(cursor)
+                                                                                 : GCN_ERROR_SYNTAX;
 }
 
-/* A failed statement: its column and message, also where no gcn_fail
- * gave them (the checked entry leaves them untouched until then). */
 __attribute__((noinline)) gcn_status gcn_parse_failed(gcn_cursor *cursor)
 {
     if (!cursor->failed) {
@@ -180,8 +149,6 @@ __attribute__((noinline)) gcn_status gcn_parse_failed(gcn_cursor *cursor)
     return GCN_ERROR_SYNTAX;
 }
 
-/* Statements past the usual one: space before the mnemonic, other
- * spellings, a row the generation lacks. */
 __attribute__((noinline)) gcn_status gcn_parse_other(const gcn_parse_options *options,
                                                      const char *text, size_t length,
                                                      gcn_instruction *instruction,
@@ -189,13 +156,7 @@ __attribute__((noinline)) gcn_status gcn_parse_other(const gcn_parse_options *op
 {
     gcn_cursor cursor = {text, text, text + length, options, error, false};
     gcn_skip_space(&cursor);
-    /* The usual statement: the exact name, then a space or the end (NUL
-     * bytes before it are left to the operands, as an identifier ends
-     * there). */
-    uint16_t index = gcn_mnemonic_lookup(cursor.pos, (size_t)(cursor.end - cursor.pos));
-    gcn_status status = index == GCN_ROW_NONE
-                            ? parse_other_mnemonic(&cursor, instruction)
-                            : parse_row(&cursor, index, gcn_rows[index].name_length, instruction);
+    gcn_status status = parse_mnemonic(&cursor, instruction);
     return status == GCN_OK ? status : gcn_parse_failed(&cursor);
 }
 

@@ -15,15 +15,14 @@ static const gcn_encoding_info encodings[GCN_ENCODING_COUNT] = {
 #include "isa/encoding_rows.h"
 };
 
-/* The parser of each layout (isa/profile.h), by shape, which the usual
- * statement calls straight (gcn_parse_generic's choice, without its
- * switch). */
+/* The parser of each layout (isa/profile.h), which the usual statement
+ * calls straight. */
 extern const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT];
-bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 
 /* Out of line (parse.c): statements past the usual one (space before the
  * mnemonic, other spellings, a row the generation lacks); a failed
- * statement's column and message; what follows the operands. */
+ * statement's column and message (cleared where no gcn_fail gave them);
+ * what follows the operands. */
 gcn_status gcn_parse_other(const gcn_parse_options *options, const char *text, size_t length,
                            gcn_instruction *instruction, gcn_parse_error *error);
 gcn_status gcn_parse_failed(gcn_cursor *cursor);
@@ -47,7 +46,6 @@ static inline __attribute__((always_inline)) gcn_status gcn_parse_named(
         return gcn_parse_other(options, text, length, instruction, error);
     gcn_cursor cursor = {text, text + row->name_length, text + length, options, error, false};
     gcn_instruction_start_row(instruction, arch, (gcn_family)row->family, index, (unsigned)opcode, 1);
-    /* straight to the row's layout's own parser */
     if (!gcn_shape_parsers[gcn_row_layouts[index]](&cursor, row, instruction))
         return gcn_parse_failed(&cursor);
     return cursor.pos < cursor.end ? gcn_parse_after_operands(&cursor) : GCN_OK;

@@ -1,12 +1,9 @@
-/* The generic parser's one-pass path: the usual statement of every
- * profile that has operands to read, as the printers write it (operands
- * after ", ", registers as llvm-mc 14's disassembler prints them or by
- * CLRX's names), nothing the full path would warn about or refuse.
- * Anything else is left, touching nothing, to the full path
- * (generic_parse.c, generic_modifiers.c), which gives the same result
- * (tests/plain_path.c). Inline per layout, so that each profile's tests
- * fold; the readers of VGPRs, of the rarer scalar registers and of the
- * modifiers out of line, once (copies would crowd the instruction cache). */
+/* The generic parser's one-pass path: the usual statement as the printers
+ * write it, nothing the full path (generic_parse.c, generic_modifiers.c)
+ * would warn about or refuse; anything else is left to it, touching nothing
+ * (tests/plain_path.c compares the two). Inline per layout, so that each
+ * profile's tests fold; the rarer readers out of line, once (copies would
+ * crowd the instruction cache). */
 #include <string.h>
 
 #include "isa/generated/layouts.h"
@@ -15,14 +12,12 @@
 #include "syntax/modifier_syntax.h"
 #include "syntax/parse.h"
 
-/* The longest statement the one-pass path reads. */
 enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
 
 /* A name past s and ttmp (vcc, null, tba...) exactly as gcn_write_llvm_memory_other
- * prints it for some field value of count registers: the end of the text
- * read, or NULL. The only candidate is the register the name reads as
- * (each name prints one value), checked by printing it; out of line, so
- * that the common path keeps no text buffer. */
+ * prints it for count registers: the end of the text read, or NULL. Checked
+ * by printing the one register the name reads as; out of line, so that the
+ * common path keeps no text buffer. */
 static __attribute__((noinline)) const char *printed_special(const char *at, const char *end,
                                                             gcn_arch arch, unsigned count,
                                                             bool base, unsigned *code)
@@ -137,8 +132,6 @@ read_number(const char *at, const char *end, uint32_t maximum, uint32_t *value)
     return at;
 }
 
-/* GCN 1.2/1.4 LLVM: a register as llvm-mc's disassembler prints some field
- * value: sN, s[N:M], ttmpN... past their prefix, or a special name. */
 const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
                                          bool base, unsigned *code)
 {
@@ -327,13 +320,6 @@ static __attribute__((noinline)) const char *read_modifiers(const char *p, const
     return p;
 }
 
-/* ", ": the next operand's start, or NULL (for other spacing too, which
- * the full path takes). */
-static inline const char *after_comma(const char *p, const char *end)
-{
-    return end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL; /* one 16-bit comparison */
-}
-
 /* VGPRs as plain numbers, or `off` where the operand may be off. */
 static __attribute__((noinline)) const char *read_vgpr_operand(const char *p, const char *end, bool off,
                                                              gcn_operand *out)
@@ -406,9 +392,8 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     return p;
 }
 
-/* The modifiers of the usual statement at p, as read_modifiers
- * reads them, the encoding's checks, the VGPR operands' widths by their
- * rules; false for anything the full path would warn about or refuse. */
+/* The usual statement's modifiers at p, the encoding's checks, the VGPR
+ * operands' widths; false for anything the full path would warn about or refuse. */
 static inline __attribute__((always_inline)) bool
 read_modifiers_and_widths(const char **at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row,
                           const gcn_profile *profile, gcn_instruction *instruction)
@@ -492,37 +477,26 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
                 p++;
     }
     gcn_operand *out = instruction->operands;
-    unsigned i = 0;
-    if (result_optional(profile, row)) {
-        /* the result, then the address, or the address, then the data: the
-         * result is there when another VGPR follows */
-        if (!(p = read_operand(p, end, arch, llvm, row, profile, &profile->operands[0], &out[0])) ||
-            !(p = after_comma(p, end)) ||
-            !(p = read_operand(p, end, arch, llvm, row, profile, &profile->operands[1], &out[1])))
-            return false;
-        const char *next = after_comma(p, end);
-        if (next && next < end && *next == 'v') {
-            i = 2;
-        } else {
+    bool optional = result_optional(profile, row);
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++) {
+        /* after ", " (one 16-bit comparison; other spacing is the full path's) */
+        const char *next = end - p >= 2 && memcmp(p, ", ", 2) == 0 ? p + 2 : NULL;
+        if (i == 2 && optional && !(next && next < end && *next == 'v')) {
+            /* the address and the data: the result is there when a third VGPR follows */
             out[2] = out[1], out[1] = out[0];
             out[0] = (gcn_operand){GCN_OPERAND_VECTOR, 0, 0, 0}; /* not given */
-            i = 3;
+            continue;
         }
+        if ((i && !(p = next)) || !(p = read_operand(p, end, arch, llvm, row, profile, &profile->operands[i], &out[i])))
+            return false;
     }
-#pragma GCC unroll 4
-    for (; i < profile->operand_count; i++)
-        if ((i && !(p = after_comma(p, end))) ||
-            !(p = read_operand(p, end, arch, llvm, row, profile, &profile->operands[i], &out[i])))
-            return false;
-    if (!gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count) {
-        if (p != end)
-            return false;
-    } else {
-        uint16_t modifiers = instruction->modifiers;
-        if (!read_modifiers_and_widths(&p, end, arch, llvm, row, profile, instruction)) {
-            instruction->modifiers = modifiers;
-            return false;
-        }
+    uint16_t modifiers = instruction->modifiers;
+    if (!gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count
+            ? p != end
+            : !read_modifiers_and_widths(&p, end, arch, llvm, row, profile, instruction)) {
+        instruction->modifiers = modifiers;
+        return false;
     }
     instruction->encoding = (uint8_t)encoding;
     instruction->operand_count = profile->operand_count;
@@ -552,14 +526,6 @@ const gcn_parser gcn_shape_parsers[GCN_SHAPE_COUNT] = {
 #undef PROFILE
 };
 
-bool gcn_parse_generic(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
-{
-    return gcn_shape_parsers[gcn_shape_layouts[row ? row->shape : gcn_default_shape[instruction->family]]](
-        cursor, row, instruction);
-}
-
-/* The one-pass path alone (tests/plain_path.c): one copy for every
- * profile, its values read at run time. */
 bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction)
 {
     const gcn_profile *profile = row ? &profiles[gcn_shape_layouts[row->shape]] : NULL;
