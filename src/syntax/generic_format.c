@@ -388,18 +388,6 @@ static __attribute__((noinline)) void put_modifiers(gcn_text *text, const gcn_in
     gcn_put_length(text, spare, tail.length);
 }
 
-/* llvm-mc's text of an opcode the generation lacks, where it prints
- * another generation's row (which has no operand); false where it has none. */
-static __attribute__((noinline)) bool put_llvm_alias(gcn_text *text, const gcn_instruction *instruction)
-{
-    const gcn_row *row = gcn_llvm_alias_row(instruction);
-    const gcn_encoding_hook *hook = &gcn_encoding_hooks[instruction->encoding];
-    if (!row || (hook->llvm_hidden && hook->llvm_hidden(instruction, row) == GCN_NO_LLVM_TEXT))
-        return false;
-    put_mnemonic(text, GCN_DIALECT_LLVM, instruction, row, false);
-    return true;
-}
-
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text)
 {
@@ -426,8 +414,15 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     bool modifiers = gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count != 0;
     unsigned hide = 0;
     if (dialect == GCN_DIALECT_LLVM) {
-        if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
-            return !row && modifiers && put_llvm_alias(text, instruction); /* else llvm-mc has no text */
+        if (!row || (row->flags & GCN_ROW_LLVM_ABSENT)) {
+            /* llvm-mc prints another generation's row for an opcode the
+             * generation lacks (with no operand), where it has one */
+            const gcn_row *alias = row || !modifiers ? NULL : gcn_llvm_alias_row(instruction);
+            if (!alias || (hook->llvm_hidden && hook->llvm_hidden(instruction, alias) == GCN_NO_LLVM_TEXT))
+                return false;
+            put_mnemonic(text, GCN_DIALECT_LLVM, instruction, alias, false);
+            return true;
+        }
         if (modifiers && hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
             return false;
     }
