@@ -428,13 +428,12 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     }
     size_t start = text->length;
     put_mnemonic(text, dialect, instruction, row, operands);
-    bool first = true;
+    size_t operands_at = text->length;
     for (unsigned i = 0; i < count; i++) {
         if (dialect == GCN_DIALECT_LLVM && llvm_leaves_out(&profile->operands[i], row, instruction->modifiers))
             continue;
-        if (!first)
+        if (text->length != operands_at)
             gcn_put(text, ", ");
-        first = false;
         if (put_operand(text, instruction, dialect, address, &profile->operands[i], &instruction->operands[i]))
             continue;
         if (dialect == GCN_DIALECT_LLVM || !hook->put_clrx_tail)
