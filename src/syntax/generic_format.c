@@ -1,6 +1,4 @@
-/* The generic printer: a row's operands by its profile, in either dialect.
- * The dialects' differences are the tables here: register and hwreg names,
- * and how a literal, a branch and gpr_idx read. */
+/* The generic printer: a row's operands by its profile, in either dialect. */
 #include "syntax/generic.h"
 #include "syntax/hooks.h"
 
@@ -491,12 +489,10 @@ static inline __attribute__((always_inline)) bool register_profile(const gcn_pro
     return all;
 }
 
-/* The generic printer's fast path: a profile of register operands (MUBUF's,
- * the scalar ALU's) and modifiers, or of one immediate field (SOPP's), the
- * usual instruction: no field hidden, SGPRs, VGPRs and inline integers,
- * names the generation has; NULL for any other, which gcn_format_generic
- * prints. Inline per profile (write_generic's switch on the row's shape),
- * so that the profile's tests fold. */
+/* The fast path: a profile of registers and modifiers, or of one immediate
+ * (SOPP's), in the usual instruction (no field hidden, names the generation
+ * has) at a raw pointer with GCN_TEXT_ROOM bytes; NULL for any other, which
+ * gcn_format_generic prints. Inline per profile, so that its tests fold. */
 static inline __attribute__((always_inline)) char *
 write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at, unsigned index,
               const gcn_profile *profile, unsigned shape)
@@ -545,7 +541,6 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
                  (hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, &gcn_rows[index])) == GCN_NO_LLVM_TEXT)))
         return NULL;
     at = write_mnemonic(at, index, dialect, profile->operand_count != 0);
-    /* (a FLAT atomic's result, the first operand, llvm-mc leaves out) */
     bool left_out = false;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
