@@ -322,15 +322,12 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
             return end != NULL;
         }
         default:
-            if (gcn_operand_hooks[profile->syntax].format) {
-                gcn_operand_hooks[profile->syntax].format(text, arch, dialect, address,
-                                                          operand->value);
-                return true;
-            }
-            break;
+            if (gcn_operand_hooks[profile->syntax].format)
+                gcn_operand_hooks[profile->syntax].format(text, arch, dialect, address, operand->value);
+            else
+                gcn_put_hex(text, operand->value);
+            return true;
         }
-        gcn_put_hex(text, operand->value);
-        return true;
     default:
         return false;
     }
