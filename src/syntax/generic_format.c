@@ -69,8 +69,7 @@ const gcn_hwreg_name gcn_hwreg_names[] = {
 };
 const size_t gcn_hwreg_name_count = sizeof gcn_hwreg_names / sizeof gcn_hwreg_names[0];
 const gcn_scalar_name gcn_scalar_names[] = {
-#define SCALAR_NAME(code, count, clrx_generations, llvm_prints, llvm_reads, clrx, llvm) \
-    {code, count, clrx_generations, llvm_prints, llvm_reads, clrx, llvm},
+#define SCALAR_NAME(...) {__VA_ARGS__},
 #include "isa/scalar_names.def"
 #undef SCALAR_NAME
 };
