@@ -51,14 +51,7 @@ static bool loses_operand(const gcn_instruction *instruction)
     return false;
 }
 
-/* Whether the CLRX text may not carry every bit, so that it must be read
- * back to know. tests/round_trip.c checks on random words of every family
- * that nothing else loses bits, and the fuzzer checks this function's promise:
- * bits no field covers (CLRX shows only some), loses_operand's, GCN 1.4
- * SMEM's SOE form (printed as the plain SGPR form), SMEM register offsets
- * (CLRX shows the low 8 bits), GCN 1.4 FLAT's saddr and offset bit 12 (CLRX
- * shows neither), and a MUBUF access with both lds and tfe (CLRX's
- * assembler refuses what its disassembler prints). */
+/* (bits no field covers: CLRX shows only some) */
 bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
 {
     if ((instruction->reserved[0] | instruction->reserved[1]) || loses_operand(instruction))
@@ -66,22 +59,22 @@ bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
     unsigned modifiers = instruction->modifiers;
     switch (instruction->family) {
     case GCN_FAMILY_SMEM:
-        /* A register offset shows only the field's low 8 bits, and GCN 1.2
-         * stores and atomics take only m0 in clrxasm (GCN 1.4's soffset
-         * without soe is in reserved[], above). */
+        /* The SOE form prints as the plain SGPR form, a register offset
+         * shows only the field's low 8 bits, and GCN 1.2 stores and atomics
+         * take only m0 in clrxasm (GCN 1.4's soffset without soe is in
+         * reserved[], above). */
         return (modifiers & GCN_MOD_SOE) ||
                (!(modifiers & (GCN_MOD_IMM | GCN_MOD_LITERAL)) &&
                 (instruction->offset > 0xffu ||
                  (instruction->arch == GCN_ARCH_GCN12 && instruction->offset != 124)));
-    case GCN_FAMILY_MUBUF:
+    case GCN_FAMILY_MUBUF: /* clrxasm refuses lds with tfe, which clrxdisasm prints */
         return (modifiers & (GCN_MOD_LDS | GCN_MOD_TFE)) == (GCN_MOD_LDS | GCN_MOD_TFE);
     case GCN_FAMILY_FLAT: /* GCN 1.4 FLAT (and illegal opcodes, printed alike):
                              saddr and offset bit 12 not shown */
         return instruction->arch >= GCN_ARCH_GCN14 &&
                (instruction->row == GCN_ROW_NONE ||
                 !(gcn_rows[instruction->row].flags & (GCN_ROW_SCRATCH | GCN_ROW_GLOBAL))) &&
-               ((instruction->reserved[1] & 0x7fu << 16) /* saddr, which it does not show */ ||
-                (instruction->offset & 0x1000u));
+               ((instruction->reserved[1] & 0x7fu << 16) || (instruction->offset & 0x1000u));
     default:
         return false;
     }
@@ -92,7 +85,6 @@ char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address,
     return gcn_clrx_may_lose_bits(instruction) ? NULL : gcn_write_clrx(instruction, address, at);
 }
 
-/* (read back: parsed, the words compared) */
 bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
                          uint64_t address, const char *text, size_t length)
 {
@@ -108,15 +100,10 @@ bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect
     if (gcn_parse(&options, text, length, &parsed, NULL) != GCN_OK ||
         gcn_encode(&parsed, again, &again_count) != GCN_OK)
         return false;
-    /* not every bit back? */
     return again_count == count && memcmp(words, again, count * sizeof words[0]) == 0;
 }
 
-/* The CLRX text, read back where it may not carry every bit (too long to
- * read back: the caller sees the length). The LLVM text promises no bits,
- * only a fixpoint, and every LLVM text is one whatever bits it leaves out:
- * tests/round_trip.c checks that on random words of every family, so it is
- * not read back here. */
+/* (too long to read back: the caller sees the length) */
 bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect dialect,
                            uint64_t address, gcn_text *text)
 {

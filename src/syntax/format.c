@@ -3,8 +3,7 @@
 #include "syntax/generic.h"
 #include "syntax/syntax.h"
 
-/* gcn_format and gcn_format_exact: the arguments checked, the text's
- * length given also where the buffer is too small. */
+/* (the text's length given also where the buffer is too small) */
 static gcn_status format(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *buffer,
                          size_t size, size_t *length, bool exact)
 {

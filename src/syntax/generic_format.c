@@ -1,6 +1,4 @@
-/* The generic printer: a row's operands by its profile, in either dialect.
- * The dialects' differences are the tables here: register and hwreg names,
- * and how a literal, a branch and gpr_idx read. */
+/* The generic printer: a row's operands by its profile, in either dialect. */
 #include "syntax/generic.h"
 #include "syntax/hooks.h"
 
@@ -71,8 +69,7 @@ const gcn_hwreg_name gcn_hwreg_names[] = {
 };
 const size_t gcn_hwreg_name_count = sizeof gcn_hwreg_names / sizeof gcn_hwreg_names[0];
 const gcn_scalar_name gcn_scalar_names[] = {
-#define SCALAR_NAME(code, count, clrx_generations, llvm_prints, llvm_reads, clrx, llvm) \
-    {code, count, clrx_generations, llvm_prints, llvm_reads, clrx, llvm},
+#define SCALAR_NAME(...) {__VA_ARGS__},
 #include "isa/scalar_names.def"
 #undef SCALAR_NAME
 };
@@ -191,7 +188,7 @@ static inline __attribute__((always_inline)) bool llvm_leaves_out(const gcn_oper
            !(modifiers & GCN_MOD_GLC);
 }
 
-/* One operand of a register profile (write_registers') at a raw pointer
+/* One operand of a register profile (write_profile's) at a raw pointer
  * with GCN_OPERAND_ROOM bytes: SGPRs (llvm-mc: aligned tuples), VGPRs
  * (llvm-mc leaves tfe's register out of the data and writes `off` for an
  * address the instruction does not read), inline integers, off, and the
@@ -324,15 +321,12 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
             return end != NULL;
         }
         default:
-            if (gcn_operand_hooks[profile->syntax].format) {
-                gcn_operand_hooks[profile->syntax].format(text, arch, dialect, address,
-                                                          operand->value);
-                return true;
-            }
-            break;
+            if (gcn_operand_hooks[profile->syntax].format)
+                gcn_operand_hooks[profile->syntax].format(text, arch, dialect, address, operand->value);
+            else
+                gcn_put_hex(text, operand->value);
+            return true;
         }
-        gcn_put_hex(text, operand->value);
-        return true;
     default:
         return false;
     }
@@ -388,30 +382,6 @@ static __attribute__((noinline)) void put_modifiers(gcn_text *text, const gcn_in
     gcn_put_length(text, spare, tail.length);
 }
 
-/* llvm-mc's text of an opcode the generation lacks, where it prints
- * another generation's row (which has no operand); false where it has none. */
-static __attribute__((noinline)) bool put_llvm_alias(gcn_text *text, const gcn_instruction *instruction)
-{
-    const gcn_row *row = gcn_llvm_alias_row(instruction);
-    const gcn_encoding_hook *hook = &gcn_encoding_hooks[instruction->encoding];
-    if (!row || (hook->llvm_hidden && hook->llvm_hidden(instruction, row) == GCN_NO_LLVM_TEXT))
-        return false;
-    put_mnemonic(text, GCN_DIALECT_LLVM, instruction, row, false);
-    return true;
-}
-
-/* CLRX's key form (SMRD/SMEM's, where an operand has no register name):
- * the bare mnemonic, then every field as key=value. */
-static __attribute__((noinline)) bool put_key_form(gcn_text *text, const gcn_instruction *instruction,
-                                                   const gcn_profile *profile, const gcn_row *row,
-                                                   size_t start)
-{
-    text->length = start;
-    put_mnemonic(text, GCN_DIALECT_CLRX, instruction, row, false);
-    gcn_encoding_hooks[instruction->encoding].put_clrx_tail(text, instruction, profile, true);
-    return true;
-}
-
 bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address,
                         gcn_text *text)
 {
@@ -438,24 +408,36 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     bool modifiers = gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count != 0;
     unsigned hide = 0;
     if (dialect == GCN_DIALECT_LLVM) {
-        if (!row || (row->flags & GCN_ROW_LLVM_ABSENT))
-            return !row && modifiers && put_llvm_alias(text, instruction); /* else llvm-mc has no text */
+        if (!row || (row->flags & GCN_ROW_LLVM_ABSENT)) {
+            /* llvm-mc prints another generation's row for an opcode the
+             * generation lacks (with no operand), where it has one */
+            const gcn_row *alias = row || !modifiers ? NULL : gcn_llvm_alias_row(instruction);
+            if (!alias || (hook->llvm_hidden && hook->llvm_hidden(instruction, alias) == GCN_NO_LLVM_TEXT))
+                return false;
+            put_mnemonic(text, GCN_DIALECT_LLVM, instruction, alias, false);
+            return true;
+        }
         if (modifiers && hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, row)) == GCN_NO_LLVM_TEXT)
             return false;
     }
     size_t start = text->length;
     put_mnemonic(text, dialect, instruction, row, operands);
-    bool first = true;
+    size_t operands_at = text->length;
     for (unsigned i = 0; i < count; i++) {
         if (dialect == GCN_DIALECT_LLVM && llvm_leaves_out(&profile->operands[i], row, instruction->modifiers))
             continue;
-        if (!first)
+        if (text->length != operands_at)
             gcn_put(text, ", ");
-        first = false;
-        if (!put_operand(text, instruction, dialect, address, &profile->operands[i],
-                         &instruction->operands[i]))
-            return dialect == GCN_DIALECT_CLRX && hook->put_clrx_tail &&
-                   put_key_form(text, instruction, profile, row, start);
+        if (put_operand(text, instruction, dialect, address, &profile->operands[i], &instruction->operands[i]))
+            continue;
+        if (dialect == GCN_DIALECT_LLVM || !hook->put_clrx_tail)
+            return false;
+        /* CLRX's key form (SMRD/SMEM's, where an operand has no register
+         * name): the bare mnemonic, then every field as key=value */
+        text->length = start;
+        put_mnemonic(text, GCN_DIALECT_CLRX, instruction, row, false);
+        hook->put_clrx_tail(text, instruction, profile, true);
+        return true;
     }
     if (dialect == GCN_DIALECT_CLRX && hook->put_clrx_tail)
         hook->put_clrx_tail(text, instruction, profile, false);
@@ -487,54 +469,37 @@ static __attribute__((noinline)) char *write_clrx_special(const gcn_instruction 
     return special_text(instruction, GCN_DIALECT_CLRX, address, at, syntax);
 }
 
-/* The generic printer's one fast path: a row of one immediate field
- * (SOPP's) at a raw pointer with GCN_TEXT_ROOM bytes, as gcn_format_generic
- * writes it; NULL for any other instruction, which that prints. Inline
- * per profile (write_generic's switch on the row's shape), so that the
- * profile's tests fold. */
-static inline __attribute__((always_inline)) char *
-write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at,
-              unsigned index, const gcn_profile *profile)
+/* Whether every operand of a profile is a register of the kinds
+ * write_profile writes (SMRD/SMEM's s_dcache_inv has none); a constant
+ * where the profile is. */
+static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
 {
-    const gcn_operand *operand = &instruction->operands[0];
-    unsigned syntax = profile->operands[0].syntax, value = operand->value;
-    bool llvm = dialect == GCN_DIALECT_LLVM;
-    if (profile->operand_count != 1 || instruction->operand_count != 1 || instruction->encoding != profile->encoding ||
-        (instruction->reserved[0] | instruction->reserved[1]) ||
-        (gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
-        operand->kind != (syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE))
-        return NULL;
-    switch (syntax) {
-    case GCN_SYNTAX_UNUSED16:
-    case GCN_SYNTAX_OPTIONAL16:
-        if (value == 0)
-            return write_mnemonic(at, index, dialect, false);
-        /* fall through */
-    case GCN_SYNTAX_IMM16:
-    case GCN_SYNTAX_BRANCH:
-        return write_immediate(write_mnemonic(at, index, dialect, true), syntax, llvm, address, value);
-    default: /* a special's text */
-        if (!gcn_operand_hooks[syntax].format)
-            return NULL;
-        return llvm ? special_text(instruction, dialect, address, at, syntax)
-                    : write_clrx_special(instruction, address, at, syntax);
-    }
+    const uint32_t registers = 1u << GCN_SYNTAX_VGPR | 1u << GCN_SYNTAX_SRSRC | 1u << GCN_SYNTAX_SOFFSET |
+                               1u << GCN_SYNTAX_SREG | 1u << GCN_SYNTAX_SSRC | 1u << GCN_SYNTAX_SSRC_REGISTER |
+                               1u << GCN_SYNTAX_SSRC_INLINE | 1u << GCN_SYNTAX_SBASE |
+                               1u << GCN_SYNTAX_SMEM_OFFSET | 1u << GCN_SYNTAX_SMEM_PROBE;
+    bool all = profile->operand_count != 0 || gcn_encoding_hooks[profile->encoding].write_operand;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < profile->operand_count; i++)
+        all &= (registers >> profile->operands[i].syntax) & 1u;
+    return all;
 }
 
-/* A profile of register operands (MUBUF's, the scalar ALU's) and
- * modifiers, the usual instruction: no field hidden, SGPRs, VGPRs and
- * inline integers, names the generation has; NULL for any other, which
- * gcn_format_generic prints. Inline per profile, so that its
- * operands' tests fold. */
+/* The fast path: a profile of registers and modifiers, or of one immediate
+ * (SOPP's), in the usual instruction (no field hidden, names the generation
+ * has) at a raw pointer with GCN_TEXT_ROOM bytes; NULL for any other, which
+ * gcn_format_generic prints. Inline per profile, so that its tests fold. */
 static inline __attribute__((always_inline)) char *
-write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *at, unsigned index,
-                const gcn_profile *profile, unsigned shape)
+write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at, unsigned index,
+              const gcn_profile *profile, unsigned shape)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
+    bool registers = register_profile(profile);
     /* (an SMRD instruction's row names its SMEM profile: the same operands) */
     bool smrd = encoding == GCN_ENCODING_SMEM && instruction->encoding == GCN_ENCODING_SMRD;
-    const uint32_t *reserved = gcn_encoding_reserved[smrd ? GCN_ENCODING_SMRD : encoding][arch];
+    const uint32_t *reserved =
+        registers ? gcn_encoding_reserved[smrd ? GCN_ENCODING_SMRD : encoding][arch] : (const uint32_t[2]){0, 0};
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned modifiers = instruction->modifiers, hide = 0;
     const gcn_encoding_hook *hook = &gcn_encoding_hooks[encoding];
@@ -542,14 +507,36 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
      * bits; on GCN 1.0/1.1 the hook says which words have no text) */
     bool unused_fields_shown = !(llvm && encoding == GCN_ENCODING_SMEM);
     if (instruction->operand_count != profile->operand_count || (instruction->encoding != encoding && !smrd) ||
+        (!registers && profile->operand_count != 1) ||
         (unused_fields_shown &&
          ((instruction->reserved[0] & ~reserved[0]) | (instruction->reserved[1] & ~reserved[1]))))
         return NULL;
+    if (!registers) {
+        const gcn_operand *operand = &instruction->operands[0];
+        unsigned syntax = profile->operands[0].syntax, value = operand->value;
+        if (operand->kind != (syntax == GCN_SYNTAX_BRANCH ? GCN_OPERAND_BRANCH : GCN_OPERAND_IMMEDIATE) ||
+            (llvm && (gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT)))
+            return NULL;
+        switch (syntax) {
+        case GCN_SYNTAX_UNUSED16:
+        case GCN_SYNTAX_OPTIONAL16:
+            if (value == 0)
+                return write_mnemonic(at, index, dialect, false);
+            /* fall through */
+        case GCN_SYNTAX_IMM16:
+        case GCN_SYNTAX_BRANCH:
+            return write_immediate(write_mnemonic(at, index, dialect, true), syntax, llvm, address, value);
+        default: /* a special's text */
+            if (!gcn_operand_hooks[syntax].format)
+                return NULL;
+            return llvm ? special_text(instruction, dialect, address, at, syntax)
+                        : write_clrx_special(instruction, address, at, syntax);
+        }
+    }
     if (llvm && ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||
                  (hook->llvm_hidden && (hide = hook->llvm_hidden(instruction, &gcn_rows[index])) == GCN_NO_LLVM_TEXT)))
         return NULL;
     at = write_mnemonic(at, index, dialect, profile->operand_count != 0);
-    /* (a FLAT atomic's result, the first operand, llvm-mc leaves out) */
     bool left_out = false;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
@@ -572,22 +559,6 @@ write_registers(const gcn_instruction *instruction, gcn_dialect dialect, char *a
                                       gcn_offset_text(instruction, profile, dialect));
 }
 
-/* Whether every operand of a profile is a register of the kinds
- * write_registers writes (SMRD/SMEM's s_dcache_inv has none); a constant
- * where the profile is. */
-static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
-{
-    const uint32_t registers = 1u << GCN_SYNTAX_VGPR | 1u << GCN_SYNTAX_SRSRC | 1u << GCN_SYNTAX_SOFFSET |
-                               1u << GCN_SYNTAX_SREG | 1u << GCN_SYNTAX_SSRC | 1u << GCN_SYNTAX_SSRC_REGISTER |
-                               1u << GCN_SYNTAX_SSRC_INLINE | 1u << GCN_SYNTAX_SBASE |
-                               1u << GCN_SYNTAX_SMEM_OFFSET | 1u << GCN_SYNTAX_SMEM_PROBE;
-    bool all = profile->operand_count != 0 || gcn_encoding_hooks[profile->encoding].write_operand;
-#pragma GCC unroll 4
-    for (unsigned i = 0; i < profile->operand_count; i++)
-        all &= (registers >> profile->operands[i].syntax) & 1u;
-    return all;
-}
-
 static inline __attribute__((always_inline)) char *
 write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
 {
@@ -599,10 +570,8 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     case GCN_SHAPE_##family##_##name:                                                              \
         if (!GCN_SHAPE_IS_LAYOUT(family, name))                                                    \
             return NULL;                                                                           \
-        if (register_profile(&profiles[GCN_SHAPE_##family##_##name]))                              \
-            return write_registers(instruction, dialect, at, index, &profiles[GCN_SHAPE_##family##_##name], \
-                                   GCN_SHAPE_##family##_##name);                                  \
-        return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name]);
+        return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name], \
+                             GCN_SHAPE_##family##_##name);
 #include "isa/profiles.def"
 #undef PROFILE
     default:

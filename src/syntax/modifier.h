@@ -1,13 +1,11 @@
-/* The memory families' modifiers as each dialect spells and orders them,
- * and their writer: inline, so that a known encoding's folds. */
+/* The memory families' modifiers as each dialect spells and orders them
+ * (src/syntax/modifier_orders.def), and their writer. */
 #ifndef GCN_MODIFIER_H
 #define GCN_MODIFIER_H
 
 #include "isa/encoding.h"
 #include "syntax/syntax.h"
 
-/* How each dialect spells and orders an encoding's modifiers
- * (src/syntax/modifier_orders.def). */
 typedef struct gcn_modifier_spelling {
     char text[16];    /* " glc", " offset:", padded for 8-byte copies */
     uint8_t length;

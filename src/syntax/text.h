@@ -134,7 +134,7 @@ extern const char gcn_lower_hex_pairs[513], gcn_upper_hex_pairs[513];
 
 /* gcn_put_hex at a raw pointer (at most 18 characters): its digits counted
  * from the highest set bit, written from the last pair back. */
-static inline char *gcn_write_hex(char *at, uint64_t value)
+static inline __attribute__((always_inline)) char *gcn_write_hex(char *at, uint64_t value)
 {
     unsigned count = value ? (unsigned)(67 - __builtin_clzll(value)) / 4 : 1;
     char *end = at + 2 + count, *pair = end;
