@@ -26,10 +26,8 @@ static unsigned waitcnt_encode(gcn_arch arch, const unsigned counts[3])
     return value;
 }
 
-void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
-                        uint32_t value)
+void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value)
 {
-    (void)address;
     unsigned counts[3], maxima[3];
     bool all = true, any = false;
 #pragma GCC unroll 3
