@@ -130,10 +130,11 @@ extern const uint32_t gcn_inline_float_bits[9];
 extern const char *const gcn_inline_float_texts[9];
 bool gcn_parse_float_text(gcn_cursor *cursor, uint32_t *bits);
 
-/* SOPP's 16-bit immediate (generic_parse.c), which the specials also take
+/* SOPP's 16-bit immediate (immediate.c), which the specials also take
  * raw: -32768..65535, CLRX truncating with a warning; unsigned_only where
  * llvm-mc takes only 0..65535 (s_endpgm, a raw sendmsg); and CLRX's
- * " :0xVALUE" after a form that cannot show every bit. */
+ * " :0xVALUE", the whole field, which counts, after a form that cannot show
+ * every bit. */
 bool gcn_parse_imm16(gcn_cursor *cursor, bool unsigned_only, uint32_t *value);
 bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value);
 

@@ -36,11 +36,11 @@ static const field_name messages[] = {
 };
 #define NAMES(names) names, sizeof names / sizeof names[0]
 
-/* The first of count names for value on arch (and of group, unless -1),
- * NULL if none. */
+/* The first of count names (in value order) for value on arch (and of
+ * group, unless -1), NULL if none. */
 static inline const field_name *name_of(const field_name *names, size_t count, int group, unsigned value, gcn_arch arch)
 {
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < count && names[i].value <= value; i++)
         if (names[i].value == value && ((names[i].generations >> arch) & 1u) && (group < 0 || names[i].group == group))
             return &names[i];
     return NULL;
@@ -57,6 +57,20 @@ static bool llvm_message_valid(const field_name *message, unsigned op, unsigned 
            (stream == 0 || (message->group == OPERATIONS_GS && op != 0));
 }
 
+/* A field's name in the dialect, else its number (CLRX: @N). */
+static inline __attribute__((always_inline)) void put_named(gcn_text *text, const field_name *row, gcn_dialect dialect,
+                                                            unsigned value)
+{
+    const char *name = !row ? "" : dialect == GCN_DIALECT_LLVM ? row->llvm : row->clrx;
+    if (*name) {
+        gcn_put(text, name);
+        return;
+    }
+    if (dialect == GCN_DIALECT_CLRX)
+        gcn_put_char(text, '@');
+    gcn_put_unsigned(text, value);
+}
+
 void gcn_format_sendmsg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value)
 {
     unsigned id = value & 15, op = (value >> 4) & 7, stream = (value >> 8) & 3;
@@ -67,21 +81,10 @@ void gcn_format_sendmsg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
         return;
     }
     gcn_put(text, "sendmsg(");
-    if (llvm && named) {
-        gcn_put(text, message->llvm);
-        if (message->group != OPERATIONS_NONE) {
-            gcn_put(text, ", ");
-            gcn_put(text, name_of(NAMES(operations), message->group, op, arch)->llvm);
-        }
-    } else if (llvm) { /* (no name): every field */
-        gcn_put_unsigned(text, id);
+    put_named(text, llvm && !named ? NULL : message, dialect, id);
+    if (llvm && (!named || message->group != OPERATIONS_NONE)) { /* (no name: every field) */
         gcn_put(text, ", ");
-        gcn_put_unsigned(text, op);
-    } else if (message) {
-        gcn_put(text, message->clrx);
-    } else {
-        gcn_put_char(text, '@');
-        gcn_put_unsigned(text, id);
+        put_named(text, named ? name_of(NAMES(operations), message->group, op, arch) : NULL, dialect, op);
     }
     /* clrxdisasm's form: the operation (its low two bits) and stream for
      * gs and gs_done, for ids with no name but 0, and wherever bits 4-9
@@ -109,13 +112,8 @@ void gcn_format_sendmsg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
 void gcn_format_hwreg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value)
 {
     unsigned id = value & 63, offset = (value >> 6) & 31, width = (value >> 11) + 1;
-    const field_name *row = name_of(NAMES(registers), -1, id, arch);
-    const char *name = !row ? "" : dialect == GCN_DIALECT_LLVM ? row->llvm : row->clrx;
-    gcn_put(text, !*name && dialect == GCN_DIALECT_CLRX ? "hwreg(@" : "hwreg(");
-    if (*name)
-        gcn_put(text, name);
-    else
-        gcn_put_unsigned(text, id);
+    gcn_put(text, "hwreg(");
+    put_named(text, name_of(NAMES(registers), -1, id, arch), dialect, id);
     if (dialect == GCN_DIALECT_CLRX || offset != 0 || width != 32) {
         gcn_put(text, ", ");
         gcn_put_unsigned(text, offset);
@@ -136,10 +134,9 @@ static inline bool accept_name(gcn_cursor *cursor, const char *at, size_t identi
 }
 
 /* One field named by count names (either dialect's; a CLRX name also after
- * "hwreg_" where prefixed), @N, or an
- * expression in [0, maximum]; *named: the name's row, NULL for a number.
- * group: an operation's message's operations (the GS operations' names also
- * read), -1 for a message or a register. */
+ * "hwreg_" where prefixed), @N, or an expression in [0, maximum]; *named:
+ * the name's row, NULL for a number. group: an operation's message's
+ * operations (the GS operations' names also read), -1 for the others. */
 static inline __attribute__((always_inline)) bool
 parse_named(gcn_cursor *cursor, const field_name *names, size_t count, int group, bool prefixed, int64_t maximum,
             const char *what, const field_name **named, unsigned *value)
@@ -151,7 +148,7 @@ parse_named(gcn_cursor *cursor, const field_name *names, size_t count, int group
     *named = NULL;
     if (!gcn_accept(cursor, '@') && (length = gcn_peek_identifier(cursor)) != 0) {
         size_t skip = prefixed && length > 6 && gcn_word_is(start, 6, "hwreg_") ? 6 : 0;
-        for (size_t i = 0; i < count; i++) {
+        for (size_t i = count; i-- > 0;) { /* from the last: emit-cut before emit */
             const field_name *name = &names[i];
             if (group >= 0 && name->group != OPERATIONS_GS && name->group != group)
                 continue;
