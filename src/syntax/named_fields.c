@@ -177,12 +177,10 @@ parse_named(gcn_cursor *cursor, const field_name *names, size_t count, int group
 bool gcn_parse_sendmsg(gcn_cursor *cursor, uint32_t *value)
 {
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    if (!gcn_accept_word_here(cursor, "sendmsg") || !gcn_followed_by(cursor, 0, '(')) {
-        cursor->pos = start; /* an integer, or an expression */
-        return gcn_parse_imm16(cursor, true, value);
-    }
+    size_t length = gcn_peek_identifier(cursor);
+    if (!gcn_word_is(cursor->pos, length, "sendmsg") || !gcn_followed_by(cursor, length, '('))
+        return gcn_parse_imm16(cursor, true, value); /* an integer, or an expression */
+    cursor->pos += length;
     gcn_accept(cursor, '('); /* (followed by it) */
     const char *message_at = cursor->pos;
     unsigned id = 0, op = 0, stream = 0;
