@@ -42,19 +42,14 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 /* The true specials, operands whose text is more than a number or a
  * register, by operand syntax: format writes the field's value, parse
  * reads it. */
+typedef void gcn_operand_format(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value);
+typedef bool gcn_operand_parse(gcn_cursor *cursor, uint32_t *value);
 typedef struct gcn_operand_hook {
-    void (*format)(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value);
-    bool (*parse)(gcn_cursor *cursor, uint32_t *value);
+    gcn_operand_format *format;
+    gcn_operand_parse *parse;
 } gcn_operand_hook;
-void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint32_t);
-bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);
-void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint32_t);
-bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
-void gcn_format_hwreg(gcn_text *, gcn_arch, gcn_dialect, uint32_t);
-bool gcn_parse_hwreg(gcn_cursor *, uint32_t *);
-void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint32_t);
-bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
-bool gcn_parse_branch(gcn_cursor *, uint32_t *);
+gcn_operand_format gcn_format_waitcnt, gcn_format_sendmsg, gcn_format_hwreg, gcn_format_gpr_idx;
+gcn_operand_parse gcn_parse_waitcnt, gcn_parse_sendmsg, gcn_parse_hwreg, gcn_parse_gpr_idx, gcn_parse_branch;
 static const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_BRANCH] = {NULL, gcn_parse_branch}, /* printed as an immediate (generic_format.c) */
     [GCN_SYNTAX_HWREG] = {gcn_format_hwreg, gcn_parse_hwreg},
