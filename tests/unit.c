@@ -739,6 +739,10 @@ static void test_parse_errors(void)
     expect_parse_error(GCN_ARCH_GCN12, L, "s_sendmsg sendmsg(MSG_INTERRUPT, 0)", 34,
                        "message does not support operations");
     expect_parse_error(GCN_ARCH_GCN12, C, "s_sendmsg sendmsg(bogus)", 19, "unknown message 'bogus'");
+    expect_parse_error(GCN_ARCH_GCN10, L, "s_getreg_b32 s43, hwreg(ib_dbg1, 6, 8)", 25,
+                       "hwreg register 'ib_dbg1' is not available on gcn1.0");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_getreg_b32 s43, hwreg(bogus)", 25, "unknown hwreg register 'bogus'");
+    expect_parse_error(GCN_ARCH_GCN12, C, "s_sendmsg sendmsg(gs, bogus)", 23, "unknown message operation 'bogus'");
     expect_parse_error(GCN_ARCH_GCN12, C, "s_sendmsg sendmsg(gs, emit, 0", 30,
                        "expected ')' to close sendmsg");
     expect_parse_error(GCN_ARCH_GCN12, L, "s_set_gpr_idx_mode gpr_idx(SRC0,SRC0)", 33,

@@ -22,9 +22,8 @@ static inline bool branch_value(gcn_cursor *cursor, const char *start, int64_t v
         return true;
     }
     /* A label (or, in CLRX, any number) is the target address. */
-    unsigned own = options->resolve == gcn_section_resolver && options->resolve_context
-                       ? ((const gcn_section_lookup *)options->resolve_context)->section : 0;
-    if (section != 0 && section != own)
+    const gcn_section_lookup *lookup = gcn_section_lookup_of(options);
+    if (section != 0 && section != (lookup ? lookup->section : 0))
         return gcn_fail(cursor, start, "branch target is in another section");
     int64_t words = 0;
     switch (gcn_branch_distance(options->address, v, &words)) {
@@ -77,13 +76,11 @@ static inline int parse_label_branch(gcn_cursor *cursor, uint32_t *value)
     const char *at = cursor->pos, *end = cursor->end;
     while (at < end && (gcn_character_class[(unsigned char)*at] & GCN_CHAR_SPACE))
         at++;
-    const gcn_parse_options *options = cursor->options;
-    const gcn_section_lookup *lookup = options->resolve_context;
+    const gcn_section_lookup *lookup = gcn_section_lookup_of(cursor->options);
     if (at >= end ||
         (gcn_character_class[(unsigned char)*at] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) !=
             GCN_CHAR_IDENTIFIER ||
-        (*at == '.' && end - at == 1) || options->resolve != gcn_section_resolver || !lookup ||
-        !lookup->lookup || !identifier_to_end(cursor->text, at, end))
+        (*at == '.' && end - at == 1) || !lookup || !lookup->lookup || !identifier_to_end(cursor->text, at, end))
         return BRANCH_OTHER;
     int64_t v;
     unsigned section = 0;

@@ -7,16 +7,6 @@
 #include "isa/profile.h"
 #include "syntax/syntax.h"
 
-/* Hardware registers of hwreg(...), by id: CLRX's name and llvm-mc 14's,
- * and the generations that have each (NULL: the dialect has no name). */
-typedef struct gcn_hwreg_name {
-    uint8_t id;
-    uint8_t generations;
-    const char *clrx, *llvm;
-} gcn_hwreg_name;
-extern const gcn_hwreg_name gcn_hwreg_names[];
-extern const size_t gcn_hwreg_name_count;
-
 /* Scalar operand codes whose name or presence differs by dialect: where
  * CLRX names them, where llvm-mc prints them and where it reads them back
  * (GCN 1.4's src_shared_base is CLRX's shared_base; llvm-mc prints code
@@ -39,22 +29,19 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
                         gcn_text *text);
 
 /* The true specials, operands whose text is more than a number or a
- * register, by operand syntax (one file each): format writes the field's
- * value (address: the instruction's), parse reads it. */
+ * register, by operand syntax: format writes the field's value, parse
+ * reads it. */
+typedef void gcn_operand_format(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value);
+typedef bool gcn_operand_parse(gcn_cursor *cursor, uint32_t *value);
 typedef struct gcn_operand_hook {
-    void (*format)(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
-                   uint32_t value);
-    bool (*parse)(gcn_cursor *cursor, uint32_t *value);
+    gcn_operand_format *format;
+    gcn_operand_parse *parse;
 } gcn_operand_hook;
-void gcn_format_waitcnt(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_waitcnt(gcn_cursor *, uint32_t *);
-void gcn_format_sendmsg(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_sendmsg(gcn_cursor *, uint32_t *);
-void gcn_format_gpr_idx(gcn_text *, gcn_arch, gcn_dialect, uint64_t, uint32_t);
-bool gcn_parse_gpr_idx(gcn_cursor *, uint32_t *);
-bool gcn_parse_branch(gcn_cursor *, uint32_t *);
+gcn_operand_format gcn_format_waitcnt, gcn_format_sendmsg, gcn_format_hwreg, gcn_format_gpr_idx;
+gcn_operand_parse gcn_parse_waitcnt, gcn_parse_sendmsg, gcn_parse_hwreg, gcn_parse_gpr_idx, gcn_parse_branch;
 static const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_BRANCH] = {NULL, gcn_parse_branch}, /* printed as an immediate (generic_format.c) */
+    [GCN_SYNTAX_HWREG] = {gcn_format_hwreg, gcn_parse_hwreg},
     [GCN_SYNTAX_GPR_IDX] = {gcn_format_gpr_idx, gcn_parse_gpr_idx},
     [GCN_SYNTAX_WAITCNT] = {gcn_format_waitcnt, gcn_parse_waitcnt},
     [GCN_SYNTAX_SENDMSG] = {gcn_format_sendmsg, gcn_parse_sendmsg},

@@ -62,12 +62,6 @@ static inline __attribute__((always_inline)) void put_mnemonic(gcn_text *text, g
 #include "isa/generation_sets.h"
 
 /* The dialects' names (tables beside the rows). */
-const gcn_hwreg_name gcn_hwreg_names[] = {
-#define HWREG(id, generations, clrx, llvm) {id, generations, clrx, llvm},
-#include "isa/hwreg_names.def"
-#undef HWREG
-};
-const size_t gcn_hwreg_name_count = sizeof gcn_hwreg_names / sizeof gcn_hwreg_names[0];
 const gcn_scalar_name gcn_scalar_names[] = {
 #define SCALAR_NAME(...) {__VA_ARGS__},
 #include "isa/scalar_names.def"
@@ -153,30 +147,6 @@ static void put_literal(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
             return;
         }
     gcn_put_hex(text, value);
-}
-
-/* hwreg(name, offset, width): CLRX always writes all three, with @N for
- * an id it has no name for; llvm-mc writes hwreg(NAME) for the whole
- * register and the id as a number where it has no name. */
-static void put_hwreg(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned value)
-{
-    unsigned id = value & 63, offset = (value >> 6) & 31, width = (value >> 11) + 1;
-    const char *name = NULL;
-    for (size_t i = 0; i < gcn_hwreg_name_count && !name; i++)
-        if (gcn_hwreg_names[i].id == id && ((gcn_hwreg_names[i].generations >> arch) & 1u))
-            name = dialect == GCN_DIALECT_LLVM ? gcn_hwreg_names[i].llvm : gcn_hwreg_names[i].clrx;
-    gcn_put(text, !name && dialect == GCN_DIALECT_CLRX ? "hwreg(@" : "hwreg(");
-    if (name)
-        gcn_put(text, name);
-    else
-        gcn_put_unsigned(text, id);
-    if (dialect == GCN_DIALECT_CLRX || offset != 0 || width != 32) {
-        gcn_put(text, ", ");
-        gcn_put_unsigned(text, offset);
-        gcn_put(text, ", ");
-        gcn_put_unsigned(text, width);
-    }
-    gcn_put_char(text, ')');
 }
 
 /* Whether llvm-mc leaves the operand out: a FLAT atomic's result, which it
@@ -307,9 +277,6 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
     case GCN_OPERAND_BRANCH:
     case GCN_OPERAND_IMMEDIATE:
         switch (profile->syntax) {
-        case GCN_SYNTAX_HWREG:
-            put_hwreg(text, arch, dialect, operand->value);
-            return true;
         case GCN_SYNTAX_BRANCH:
         case GCN_SYNTAX_UNUSED16: /* not 0 here */
         case GCN_SYNTAX_IMM16:
@@ -322,7 +289,7 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
         }
         default:
             if (gcn_operand_hooks[profile->syntax].format)
-                gcn_operand_hooks[profile->syntax].format(text, arch, dialect, address, operand->value);
+                gcn_operand_hooks[profile->syntax].format(text, arch, dialect, operand->value);
             else
                 gcn_put_hex(text, operand->value);
             return true;
@@ -451,22 +418,20 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
 
 /* A special's text (s_waitcnt's, s_sendmsg's...) by its hook. */
 static inline __attribute__((always_inline)) char *special_text(const gcn_instruction *instruction,
-                                                                 gcn_dialect dialect, uint64_t address,
-                                                                 char *at, unsigned syntax)
+                                                                 gcn_dialect dialect, char *at, unsigned syntax)
 {
     unsigned index = instruction->row;
     char *operands = write_mnemonic(at, index, dialect, true);
     gcn_text text = {at, GCN_TEXT_ROOM, (size_t)(operands - at)};
-    gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, address,
-                                     instruction->operands[0].value);
+    gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, instruction->operands[0].value);
     return text.length < GCN_TEXT_ROOM ? at + text.length : NULL;
 }
 /* The same out of line, for CLRX's writer: its usual rows then keep no
  * frame (the llvm writer keeps one for gcn_format_generic anyway). */
-static __attribute__((noinline)) char *write_clrx_special(const gcn_instruction *instruction,
-                                                          uint64_t address, char *at, unsigned syntax)
+static __attribute__((noinline)) char *write_clrx_special(const gcn_instruction *instruction, char *at,
+                                                          unsigned syntax)
 {
-    return special_text(instruction, GCN_DIALECT_CLRX, address, at, syntax);
+    return special_text(instruction, GCN_DIALECT_CLRX, at, syntax);
 }
 
 /* Whether every operand of a profile is a register of the kinds
@@ -529,8 +494,8 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
         default: /* a special's text */
             if (!gcn_operand_hooks[syntax].format)
                 return NULL;
-            return llvm ? special_text(instruction, dialect, address, at, syntax)
-                        : write_clrx_special(instruction, address, at, syntax);
+            return llvm ? special_text(instruction, dialect, at, syntax)
+                        : write_clrx_special(instruction, at, syntax);
         }
     }
     if (llvm && ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||

@@ -281,57 +281,6 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     return take_literal(cursor, start, state, value, out);
 }
 
-/* hwreg(register, offset, width) or hwreg(register); the register by
- * either dialect's name, @N (CLRX) or a number; or the raw SIMM16. */
-static bool parse_hwreg(gcn_cursor *cursor, uint32_t *value)
-{
-    gcn_skip_space(cursor);
-    if (!gcn_accept_word_here(cursor, "hwreg")) {
-        int64_t raw;
-        if (!gcn_parse_ranged(cursor, 0, 0xffff, &raw, "hwreg value"))
-            return false;
-        *value = (uint32_t)raw;
-        return true;
-    }
-    if (!gcn_accept(cursor, '('))
-        return gcn_fail(cursor, cursor->pos, "expected '(' after hwreg");
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
-    size_t length = gcn_peek_identifier_here(cursor);
-    gcn_arch arch = cursor->options->arch;
-    int64_t id = -1;
-    /* CLRX also reads its names with HWREG_ before them, in any case;
-     * llvm-mc's (HW_REG_MODE) in any case too. */
-    size_t skip = length > 6 && gcn_word_is(start, 6, "hwreg_") ? 6 : 0;
-    for (size_t i = 0; length && i < gcn_hwreg_name_count && id < 0; i++) {
-        const gcn_hwreg_name *name = &gcn_hwreg_names[i];
-        if (((name->generations >> arch) & 1u) &&
-            ((name->clrx && gcn_word_is(start + skip, length - skip, name->clrx)) ||
-             (name->llvm && gcn_accept_word_here(cursor, name->llvm))))
-            id = name->id;
-    }
-    if (id >= 0) {
-        cursor->pos = start + length;
-    } else {
-        if (cursor->pos < cursor->end && *cursor->pos == '@')
-            cursor->pos++;
-        if (!gcn_parse_ranged(cursor, 0, 63, &id, "hwreg register"))
-            return false;
-    }
-    int64_t offset = 0, width = 32;
-    if (gcn_accept(cursor, ',')) {
-        if (!gcn_parse_ranged(cursor, 0, 31, &offset, "hwreg bit offset") ||
-            !(gcn_accept(cursor, ',') ||
-              gcn_fail(cursor, cursor->pos, "expected ',' before the hwreg width")) ||
-            !gcn_parse_ranged(cursor, 1, 32, &width, "hwreg width"))
-            return false;
-    }
-    if (!gcn_accept(cursor, ')'))
-        return gcn_fail(cursor, cursor->pos, "expected ')' to close hwreg(");
-    *value = (uint32_t)(id | offset << 6 | (width - 1) << 11);
-    return true;
-}
-
 /* The llvm dialect reads back what llvm-mc prints but refuses to assemble
  * (xnack_mask on GCN 1.2, null, src_lds_direct..., and anything but SGPRs
  * where a 64-bit operand takes registers only: s_setpc_b64 src_vccz): with
@@ -390,9 +339,6 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
             out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
             warn_llvm_refused(cursor, start, out, registers_only && profile->dwords == 2);
         return true;
-    case GCN_SYNTAX_HWREG:
-        *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, 0};
-        return parse_hwreg(cursor, &out->value);
     case GCN_SYNTAX_IMM32:
         if (!gcn_parse_expression(cursor, &value))
             return false;

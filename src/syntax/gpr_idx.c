@@ -4,11 +4,9 @@
 
 static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"}; /* by bit */
 
-void gcn_format_gpr_idx(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
-                        uint32_t value)
+void gcn_format_gpr_idx(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value)
 {
     (void)arch;
-    (void)address;
     if (dialect == GCN_DIALECT_CLRX || (value & ~15u)) {
         gcn_put_hex(text, value);
         return;

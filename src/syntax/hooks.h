@@ -31,7 +31,6 @@ static inline unsigned gcn_llvm_flat_modifiers(const gcn_instruction *instructio
     return invalid ? GCN_NO_LLVM_TEXT : GCN_MOD_TFE | GCN_MOD_NV | GCN_MOD_LDS;
 }
 
-
 static const gcn_encoding_hook gcn_encoding_hooks[GCN_ENCODING_COUNT] = {
     [GCN_ENCODING_MUBUF] = {.llvm_hidden = gcn_llvm_buffer_modifiers, .allowed = gcn_buffer_modifiers_allowed,
                             .check = gcn_buffer_check},

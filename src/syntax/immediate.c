@@ -27,8 +27,6 @@ bool gcn_parse_imm16(gcn_cursor *cursor, bool unsigned_only, uint32_t *value)
     return true;
 }
 
-/* CLRX prints " :0xVALUE", the whole field, after a form that cannot show
- * every bit; the value given there is what counts. */
 bool gcn_parse_whole_field(gcn_cursor *cursor, uint32_t *value)
 {
     if (cursor->options->dialect == GCN_DIALECT_LLVM)

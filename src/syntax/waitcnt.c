@@ -26,10 +26,8 @@ static unsigned waitcnt_encode(gcn_arch arch, const unsigned counts[3])
     return value;
 }
 
-void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint64_t address,
-                        uint32_t value)
+void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value)
 {
-    (void)address;
     unsigned counts[3], maxima[3];
     bool all = true, any = false;
 #pragma GCC unroll 3
@@ -57,11 +55,9 @@ void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
     }
 }
 
-/* The usual waitcnt, as the printers write it: vmcnt(N), expcnt(N) and
- * lgkmcnt(N), any of them, each once, after one space or " & ", N a
- * plain decimal in range, up to the end of the statement, read in one
- * pass. False, touching nothing, for anything else, which the loop of
- * gcn_parse_waitcnt reads and reports. */
+/* The usual waitcnt as the printers write it, in one pass: each counter at
+ * most once, after one space or " & ", a plain decimal in range, up to the
+ * statement's end. False, touching nothing, for any other text. */
 static bool plain_waitcnt(gcn_cursor *cursor, gcn_arch arch, uint32_t *value)
 {
     const char *at = cursor->pos, *end = cursor->end;
