@@ -1,16 +1,10 @@
-/* SMRD/SMEM's hooks out of line (scalar_memory.h): llvm-mc's register
- * names past the usual SGPRs, CLRX's fields shown as keys, and the rows
- * CLRX names on GCN 1.2 that only GCN 1.4 has. */
+/* SMRD/SMEM's hooks out of line (scalar_memory.h). */
 #include "syntax/scalar_memory.h"
 
 #include "codec/codec.h"
 
 char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
-    /* (a code past the SGPRs) TTMP tuples lose the bits below their
-     * alignment and may reach ttmp15 whatever the generation has; specials
-     * are named only at their own width (pairs also stand for four SGPRs);
-     * 125 is "null"; NULL where llvm-mc reports an invalid encoding. */
     unsigned align = gcn_scalar_alignment(count);
     unsigned ttmp = gcn_ttmp_base(arch);
     if (code >= ttmp && code < 124) {
@@ -24,8 +18,6 @@ char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsign
     return count == 1 || !(code & 1) ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count == 1 ? 1 : 2) : NULL;
 }
 
-/* GCN 1.0/1.1: what llvm-mc assembles in this place: aligned SGPR and TTMP
- * tuples, specials at their own width; data operands exclude m0 and exec. */
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
 {
     unsigned ttmp = gcn_ttmp_base(arch), sgprs = gcn_sgpr_count(arch);
@@ -46,12 +38,10 @@ const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_ins
     *copy = *instruction;
     copy->row = index;
     const gcn_profile *profile = gcn_profile_of(copy);
-    for (unsigned i = 0; i < copy->operand_count && i < profile->operand_count; i++) {
-        if (profile->operands[i].syntax == GCN_SYNTAX_SREG)
-            copy->operands[i].count = gcn_rows[index].data_dwords;
-        else if (profile->operands[i].syntax == GCN_SYNTAX_SBASE)
-            copy->operands[i].count = 4; /* (every such row's base is a buffer's) */
-    }
+    for (unsigned i = 0; i < copy->operand_count && i < profile->operand_count; i++)
+        if (profile->operands[i].width) /* sdata's and sbase's widths, as decoded */
+            copy->operands[i].count =
+                (uint8_t)gcn_operand_width_beside(&profile->operands[i], index + 1u, GCN_ARCH_GCN12, 0, GCN_SADDR_OFF);
     return &gcn_rows[index];
 }
 
@@ -65,10 +55,6 @@ static const uint8_t key_fields[2][6] = {
 };
 enum { KEY_FORM_ONLY = 4 }; /* the keys from this one on */
 
-/* After glc and nv (and GCN 1.4's offset:N beside soffset), the fields no
- * operand shows, as clrxdisasm prints them; the bits no field covers only
- * in the key form (clrxdisasm drops them: its own test prints c0020c9d
- * 01d1345b as offset 0x1345b). */
 void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction, const gcn_profile *profile,
                               bool key_form)
 {
@@ -81,9 +67,8 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
     const gcn_modifier_order *order = &gcn_modifier_orders[encoding][GCN_DIALECT_CLRX];
     char *end = gcn_write_modifiers_valued(spare, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
     gcn_put_length(text, spare, (size_t)(end - spare));
-    /* the fields from the words (the instruction is a decoded one), and
-     * the keys the operands show (none in the key form): sdata, sbase, the
-     * offset with imm */
+    /* the fields from the words, and the keys the operands show: sdata,
+     * sbase, the offset with imm */
     const uint8_t *keys = key_fields[smem];
     uint32_t words[GCN_MAX_WORDS] = {0}, values[GCN_MAX_FIELDS], reserved[2], shown = 0;
     gcn_encode_checked(instruction, words);
