@@ -137,8 +137,6 @@ read_number(const char *at, const char *end, uint32_t maximum, uint32_t *value)
     return at;
 }
 
-/* GCN 1.2/1.4 LLVM: a register as llvm-mc's disassembler prints some field
- * value: sN, s[N:M], ttmpN... past their prefix, or a special name. */
 const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
                                          bool base, unsigned *code)
 {

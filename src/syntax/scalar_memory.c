@@ -60,7 +60,6 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    bool smem = encoding == GCN_ENCODING_SMEM;
     unsigned modifiers = instruction->modifiers;
     size_t start = text->length;
     char spare[GCN_TEXT_ROOM];
@@ -69,7 +68,7 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
     gcn_put_length(text, spare, (size_t)(end - spare));
     /* the fields from the words, and the keys the operands show: sdata,
      * sbase, the offset with imm */
-    const uint8_t *keys = key_fields[smem];
+    const uint8_t *keys = key_fields[encoding == GCN_ENCODING_SMEM];
     uint32_t words[GCN_MAX_WORDS] = {0}, values[GCN_MAX_FIELDS], reserved[2], shown = 0;
     gcn_encode_checked(instruction, words);
     gcn_unpack(encoding, arch, words, values, reserved);
@@ -86,19 +85,18 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
             continue;
         gcn_put_char(text, ' ');
         gcn_put(text, gcn_clrx_field_key(encoding, keys[k]));
+        gcn_put_char(text, '=');
         if (gcn_field_places[encoding][arch][keys[k]].mask == 1)
-            gcn_put(text, "=1");
-        else {
-            gcn_put_char(text, '=');
+            gcn_put_char(text, '1');
+        else
             gcn_put_hex(text, values[keys[k]]);
-        }
     }
     if ((modifiers & GCN_MOD_LITERAL) && !(shown & 1u << 2)) {
         gcn_put(text, " literal=");
         gcn_put_hex(text, instruction->literal);
     }
     uint64_t bits = arch >= GCN_ARCH_GCN14 ? (uint64_t)reserved[1] << 32 | reserved[0] : reserved[0];
-    if (smem && bits && key_form) {
+    if (bits && key_form) { /* (SMRD's fields cover its word) */
         gcn_put(text, " reserved=");
         gcn_put_hex(text, bits);
     }

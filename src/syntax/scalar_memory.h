@@ -94,8 +94,6 @@ gcn_write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialec
     return gcn_write_memory_register(at, instruction, dialect, offset & bits, 1, false);
 }
 
-/* NULL where llvm-mc has no text, or CLRX no register name (then every
- * field prints as a key). */
 static inline __attribute__((always_inline)) char *
 gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
                          const gcn_operand_profile *profile, const gcn_operand *operand)
@@ -116,8 +114,7 @@ gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_diale
  * in the offset operand, and offset:N beside soe the tail below). */
 #define GCN_CLRX_MEMORY_HIDDEN (GCN_HIDE_VALUE | GCN_MOD_IMM | GCN_MOD_SOE)
 
-/* CLRX's modifiers of the usual instruction, NULL where it shows more
- * (soe's offset:, the literal, a field the row does not use). */
+/* NULL where CLRX shows more: soe's offset:, the literal, a field the row does not use. */
 static inline __attribute__((always_inline)) char *
 gcn_write_clrx_memory_tail(char *at, const gcn_instruction *instruction, const gcn_profile *profile)
 {
@@ -140,8 +137,7 @@ gcn_write_clrx_memory_tail(char *at, const gcn_instruction *instruction, const g
 void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction, const gcn_profile *profile,
                               bool key_form);
 
-/* CLRX also names GCN 1.4's s_buffer_atomic_* on GCN 1.2: the row, and the
- * instruction as that row's in copy; NULL where there is none. */
+/* CLRX also names GCN 1.4's s_buffer_atomic_* on GCN 1.2. */
 const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_instruction *copy);
 
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
