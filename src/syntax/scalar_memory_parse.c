@@ -153,8 +153,8 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
      * llvm-mc 14 takes them (on SMEM it encodes them into 7 bits, wrongly;
      * in CLRX a symbol vccz = 33 is the immediate 33). */
     gcn_scalar condition;
-    const char *after = llvm && is_smrd(arch) ? gcn_read_named_scalar(cursor->pos, cursor->end, arch, &condition) : NULL;
-    if (after && (condition.code == GCN_CODE_VCCZ || condition.code == GCN_CODE_EXECZ)) {
+    const char *after = gcn_read_named_scalar(cursor->pos, cursor->end, arch, &condition);
+    if (llvm && is_smrd(arch) && after && (condition.code == GCN_CODE_VCCZ || condition.code == GCN_CODE_EXECZ)) {
         cursor->pos = after;
         parse->kind = GCN_MEMORY_OFFSET_REGISTER;
         parse->offset = condition.code;
