@@ -20,11 +20,10 @@ char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsign
 
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
 {
-    unsigned ttmp = gcn_ttmp_base(arch), sgprs = gcn_sgpr_count(arch);
-    bool tuple = code < sgprs || (code >= ttmp && code < ttmp + gcn_ttmp_count(arch));
-    unsigned index = code < sgprs ? code : code - ttmp, limit = code < sgprs ? sgprs : gcn_ttmp_count(arch);
-    bool assembles = tuple ? index % gcn_scalar_alignment(count) == 0 && index + count <= limit
-                           : count < 4 && code < 128 && !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
+    /* (SGPRs are the caller's; the scalar writer names no ttmp tuple past the
+     * last, nor a special at another width; the ttmp base is aligned) */
+    bool assembles = code >= gcn_sgpr_count(arch) && code < 128 && code % gcn_scalar_alignment(count) == 0 &&
+                     !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
     return assembles ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count) : NULL;
 }
 
