@@ -67,8 +67,8 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *pars
     return left_out;
 }
 
-/* count registers; sbase's field holds a pair index. clrxdisasm prints a
- * misaligned SGPR tuple (--exact prints such words as data). */
+/* count registers (sbase's field holds a pair index). A misaligned SGPR
+ * tuple is refused, though clrxdisasm prints one (--exact prints it as data). */
 static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsigned *code, const char *what)
 {
     gcn_arch arch = cursor->options->arch;
