@@ -1,16 +1,10 @@
-/* SMRD/SMEM's hooks out of line (scalar_memory.h): llvm-mc's register
- * names past the usual SGPRs, CLRX's fields shown as keys, and the rows
- * CLRX names on GCN 1.2 that only GCN 1.4 has. */
+/* SMRD/SMEM's hooks out of line (scalar_memory.h). */
 #include "syntax/scalar_memory.h"
 
 #include "codec/codec.h"
 
 char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count)
 {
-    /* (a code past the SGPRs) TTMP tuples lose the bits below their
-     * alignment and may reach ttmp15 whatever the generation has; specials
-     * are named only at their own width (pairs also stand for four SGPRs);
-     * 125 is "null"; NULL where llvm-mc reports an invalid encoding. */
     unsigned align = gcn_scalar_alignment(count);
     unsigned ttmp = gcn_ttmp_base(arch);
     if (code >= ttmp && code < 124) {
@@ -24,15 +18,12 @@ char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsign
     return count == 1 || !(code & 1) ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count == 1 ? 1 : 2) : NULL;
 }
 
-/* GCN 1.0/1.1: what llvm-mc assembles in this place: aligned SGPR and TTMP
- * tuples, specials at their own width; data operands exclude m0 and exec. */
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
 {
-    unsigned ttmp = gcn_ttmp_base(arch), sgprs = gcn_sgpr_count(arch);
-    bool tuple = code < sgprs || (code >= ttmp && code < ttmp + gcn_ttmp_count(arch));
-    unsigned index = code < sgprs ? code : code - ttmp, limit = code < sgprs ? sgprs : gcn_ttmp_count(arch);
-    bool assembles = tuple ? index % gcn_scalar_alignment(count) == 0 && index + count <= limit
-                           : count < 4 && code < 128 && !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
+    /* (SGPRs are the caller's; the scalar writer names no ttmp tuple past the
+     * last, nor a special at another width; the ttmp base is aligned) */
+    bool assembles = code >= gcn_sgpr_count(arch) && code < 128 && code % gcn_scalar_alignment(count) == 0 &&
+                     !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
     return assembles ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count) : NULL;
 }
 
@@ -46,12 +37,10 @@ const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_ins
     *copy = *instruction;
     copy->row = index;
     const gcn_profile *profile = gcn_profile_of(copy);
-    for (unsigned i = 0; i < copy->operand_count && i < profile->operand_count; i++) {
-        if (profile->operands[i].syntax == GCN_SYNTAX_SREG)
-            copy->operands[i].count = gcn_rows[index].data_dwords;
-        else if (profile->operands[i].syntax == GCN_SYNTAX_SBASE)
-            copy->operands[i].count = 4; /* (every such row's base is a buffer's) */
-    }
+    for (unsigned i = 0; i < copy->operand_count && i < profile->operand_count; i++)
+        if (profile->operands[i].width) /* sdata's and sbase's widths, as decoded */
+            copy->operands[i].count =
+                (uint8_t)gcn_operand_width_beside(&profile->operands[i], index + 1u, GCN_ARCH_GCN12, 0, GCN_SADDR_OFF);
     return &gcn_rows[index];
 }
 
@@ -65,26 +54,20 @@ static const uint8_t key_fields[2][6] = {
 };
 enum { KEY_FORM_ONLY = 4 }; /* the keys from this one on */
 
-/* After glc and nv (and GCN 1.4's offset:N beside soffset), the fields no
- * operand shows, as clrxdisasm prints them; the bits no field covers only
- * in the key form (clrxdisasm drops them: its own test prints c0020c9d
- * 01d1345b as offset 0x1345b). */
 void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction, const gcn_profile *profile,
                               bool key_form)
 {
     gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)instruction->encoding;
-    bool smem = encoding == GCN_ENCODING_SMEM;
     unsigned modifiers = instruction->modifiers;
     size_t start = text->length;
     char spare[GCN_TEXT_ROOM];
     const gcn_modifier_order *order = &gcn_modifier_orders[encoding][GCN_DIALECT_CLRX];
     char *end = gcn_write_modifiers_valued(spare, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
     gcn_put_length(text, spare, (size_t)(end - spare));
-    /* the fields from the words (the instruction is a decoded one), and
-     * the keys the operands show (none in the key form): sdata, sbase, the
-     * offset with imm */
-    const uint8_t *keys = key_fields[smem];
+    /* the fields from the words, and the keys the operands show: sdata,
+     * sbase, the offset with imm */
+    const uint8_t *keys = key_fields[encoding == GCN_ENCODING_SMEM];
     uint32_t words[GCN_MAX_WORDS] = {0}, values[GCN_MAX_FIELDS], reserved[2], shown = 0;
     gcn_encode_checked(instruction, words);
     gcn_unpack(encoding, arch, words, values, reserved);
@@ -101,19 +84,18 @@ void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction
             continue;
         gcn_put_char(text, ' ');
         gcn_put(text, gcn_clrx_field_key(encoding, keys[k]));
+        gcn_put_char(text, '=');
         if (gcn_field_places[encoding][arch][keys[k]].mask == 1)
-            gcn_put(text, "=1");
-        else {
-            gcn_put_char(text, '=');
+            gcn_put_char(text, '1');
+        else
             gcn_put_hex(text, values[keys[k]]);
-        }
     }
     if ((modifiers & GCN_MOD_LITERAL) && !(shown & 1u << 2)) {
         gcn_put(text, " literal=");
         gcn_put_hex(text, instruction->literal);
     }
     uint64_t bits = arch >= GCN_ARCH_GCN14 ? (uint64_t)reserved[1] << 32 | reserved[0] : reserved[0];
-    if (smem && bits && key_form) {
+    if (bits && key_form) { /* (SMRD's fields cover its word) */
         gcn_put(text, " reserved=");
         gcn_put_hex(text, bits);
     }

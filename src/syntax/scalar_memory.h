@@ -1,16 +1,8 @@
-/* SMRD/SMEM's text rules that its profiles do not say, as the encodings'
- * hooks (syntax/hooks.h), inline so that the generic printer's writer
- * for a known profile folds them:
- *   CLRX: s_load_dword s50, s[58:59], 0x5b glc; GCN 1.4 s25 nv offset:0x5b
- *         (SOE: soffset register plus offset); GCN 1.1 literal offsets
- *         (0x13314, lit(253)); fields an instruction does not use print as
- *         sdata=0x7f sbase=0x38 offset=0x23 imm=1 (sdst= on SMRD), as
- *         clrxdisasm does; when an operand has no register name, every
- *         field prints that way (the generic printer's key form).
- *   LLVM: what llvm-mc 14 prints: on GCN 1.2/1.4 as its disassembler does
- *         (tuples masked to their alignment, reserved bits dropped, offsets
- *         hex, GCN 1.4 immediate offsets signed); on GCN 1.0/1.1, which it
- *         cannot disassemble, the text it assembles back to the same words. */
+/* SMRD/SMEM's text rules that its profiles do not say: the encodings'
+ * hooks (syntax/hooks.h), inline so that the printer's writer for a known
+ * profile folds them. The llvm dialect prints what llvm-mc 14's
+ * disassembler does, and on GCN 1.0/1.1, which it cannot disassemble, the
+ * text its assembler takes back to the same words. */
 #ifndef GCN_SCALAR_MEMORY_H
 #define GCN_SCALAR_MEMORY_H
 
@@ -39,16 +31,18 @@ static inline unsigned gcn_llvm_memory_modifiers(const gcn_instruction *instruct
            (gcn_memory_takes_glc(shape) ? 0 : GCN_MOD_GLC);
 }
 
-/* A register as llvm-mc 14 disassembles it (GCN 1.2/1.4; the parser reads
- * back what it prints), and as it assembles it (GCN 1.0/1.1), past the
- * usual SGPRs: at a raw pointer with GCN_OPERAND_ROOM bytes, NULL where
- * llvm-mc has no text (scalar_memory.c). */
+/* llvm-mc's text of a register past the usual SGPRs, at a raw pointer with
+ * GCN_OPERAND_ROOM bytes, NULL where it has none: on GCN 1.2/1.4 as its
+ * disassembler prints it (TTMP tuples lose the bits below their alignment
+ * and may reach ttmp15 whatever the generation has; specials only at their
+ * own width, where pairs also stand for four SGPRs; 125 is null); on GCN
+ * 1.0/1.1 as its assembler takes it (aligned tuples, specials at their own
+ * width, neither m0 nor exec as data). */
 char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count);
 char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data);
 
-/* A register: CLRX's with a name (code below 128), else NULL (the key
- * form); llvm-mc's SGPRs straight (GCN 1.0/1.1 aligned, GCN 1.2/1.4 masked
- * to their alignment), the rest out of line. */
+/* CLRX's register with a name (code below 128), else NULL (the key form);
+ * llvm-mc's SGPRs straight (GCN 1.2/1.4 masked to their alignment). */
 static inline __attribute__((always_inline)) char *
 gcn_write_memory_register(char *at, const gcn_instruction *instruction, gcn_dialect dialect, unsigned code,
                           unsigned count, bool data)
@@ -100,10 +94,6 @@ gcn_write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialec
     return gcn_write_memory_register(at, instruction, dialect, offset & bits, 1, false);
 }
 
-/* An operand of an SMRD/SMEM profile (the offset, s_atc_probe's value, the
- * registers) at a raw pointer with GCN_OPERAND_ROOM bytes; NULL where
- * llvm-mc has no text, or CLRX no register name (then every field prints
- * as a key). */
 static inline __attribute__((always_inline)) char *
 gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
                          const gcn_operand_profile *profile, const gcn_operand *operand)
@@ -124,9 +114,7 @@ gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_diale
  * in the offset operand, and offset:N beside soe the tail below). */
 #define GCN_CLRX_MEMORY_HIDDEN (GCN_HIDE_VALUE | GCN_MOD_IMM | GCN_MOD_SOE)
 
-/* CLRX's modifiers of the usual instruction (GCN 1.2/1.4: glc, nv), NULL
- * where it shows more (soe's offset:, the literal, a field the row does
- * not use): then gcn_put_clrx_memory_tail writes them. */
+/* NULL where CLRX shows more: soe's offset:, the literal, a field the row does not use. */
 static inline __attribute__((always_inline)) char *
 gcn_write_clrx_memory_tail(char *at, const gcn_instruction *instruction, const gcn_profile *profile)
 {
@@ -140,18 +128,21 @@ gcn_write_clrx_memory_tail(char *at, const gcn_instruction *instruction, const g
     return gcn_write_modifiers_valued(at, instruction, order, GCN_CLRX_MEMORY_HIDDEN, 0);
 }
 
-/* The same for any instruction, and every field as a key in the key form
- * (scalar_memory.c). */
+/* The same for any instruction: after glc and nv (and GCN 1.4's offset:N
+ * beside soffset), the fields no operand shows as clrxdisasm prints them
+ * (sdata=0x7f sbase=0x38 offset=0x23 imm=1, sdst= on SMRD); the bits no
+ * field covers only in the key form, where every field is a key
+ * (clrxdisasm drops them: its own test prints c0020c9d 01d1345b as offset
+ * 0x1345b). */
 void gcn_put_clrx_memory_tail(gcn_text *text, const gcn_instruction *instruction, const gcn_profile *profile,
                               bool key_form);
 
-/* CLRX also names GCN 1.4's s_buffer_atomic_* on GCN 1.2: the row, and the
- * instruction as that row's in copy; NULL where there is none. */
+/* CLRX also names GCN 1.4's s_buffer_atomic_* on GCN 1.2. */
 const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_instruction *copy);
 
 /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
- * some field value, also where its assembler refuses that text (the full
- * path warns; plain.c). */
+ * some field value, also where its assembler refuses that text (s[96:103]
+ * on GCN 1.2, null, tba as a buffer base: the full path warns). */
 const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
                                          bool base, unsigned *code);
 
@@ -174,15 +165,13 @@ static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch a
     return gcn_memory_modifiers_allowed(row, arch, dialect, false);
 }
 
-/* SMRD/SMEM's full path: the generic parser's (generic_modifiers.c
- * parse_full) with these hooks (scalar_memory_parse.c), which keep what the
- * operands give in fields until the words are packed. */
-/* CLRX's literal=N on GCN 1.1 (the word after SMRD's, no field), among the
- * generic parser's keys. */
+/* SMRD/SMEM's full path: the generic one's (gcn_parse_full_modifiers) with
+ * these hooks, which keep the operands' fields until the words are packed.
+ * CLRX's literal=N on GCN 1.1 (the word after SMRD's) is one more key. */
 enum { GCN_MEMORY_LITERAL_KEY = GCN_MAX_FIELDS + 1 };
 typedef enum gcn_memory_offset {
-    GCN_MEMORY_OFFSET_NONE,    /* no offset operand: a shape without one, or the key form */
-    GCN_MEMORY_OFFSET_IMMEDIATE, /* 0 where left out, as llvm-mc takes it */
+    GCN_MEMORY_OFFSET_NONE, /* a shape without one, or the key form */
+    GCN_MEMORY_OFFSET_IMMEDIATE,
     GCN_MEMORY_OFFSET_REGISTER,
     GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
 } gcn_memory_offset;
@@ -195,11 +184,9 @@ typedef struct gcn_memory_parse {
     bool key_form;                  /* CLRX: the mnemonic, then flags and keys only */
 } gcn_memory_parse;
 
-/* The statement's start: CLRX's size suffix (32, 64 or 0) and key form. */
 bool gcn_memory_start(gcn_cursor *cursor, unsigned suffix, gcn_memory_parse *parse);
-/* Whether the offset operand is left out here, before its comma. */
+/* Whether the offset operand is left out here, before its comma (0, as llvm-mc takes it). */
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *parse);
-/* One operand of an SMRD/SMEM profile, in field (the encoding's). */
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
                               unsigned field, gcn_memory_parse *parse);
 /* The words from what was read and CLRX's keys (the fields given as keys,

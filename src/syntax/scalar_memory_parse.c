@@ -1,9 +1,5 @@
-/* SMRD/SMEM's operands for the generic parser's full path (its hooks,
- * generic_modifiers.c parse_full; the usual statement is plain.c's): any
- * register text, CLRX's key=value form of the fields (sdata=0x7f
- * sbase=0x38 offset=0x23 imm=1, sdst= on SMRD), GCN 1.1's literal offsets
- * and GCN 1.4's soffset with soe; in the llvm dialect also what llvm-mc
- * 14's disassembler prints but its assembler refuses (with a warning). */
+/* SMRD/SMEM's hooks of the generic full path (scalar_memory.h): any
+ * register text, GCN 1.1's literal offsets, GCN 1.4's soffset with soe. */
 #include <string.h>
 
 #include "codec/codec.h"
@@ -71,21 +67,15 @@ bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *pars
     return left_out;
 }
 
-/* A register operand of count registers. sbase must start at an even
- * register (the field holds a pair index); a misaligned SGPR tuple is an
- * error in both dialects, as in llvm-mc and clrxasm (whose disassembler
- * prints such words: --exact prints them as data); clrxasm takes a
- * misaligned ttmp tuple. */
+/* count registers (sbase's field holds a pair index). A misaligned SGPR
+ * tuple is refused, though clrxdisasm prints one (--exact prints it as data). */
 static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsigned *code, const char *what)
 {
     gcn_arch arch = cursor->options->arch;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, data = strcmp(what, "sdata") == 0;
     gcn_skip_space(cursor);
     const char *at = cursor->pos;
-    /* GCN 1.2/1.4 LLVM: a register exactly as llvm-mc's disassembler prints
-     * some field value, also where its assembler refuses that text (s[96:103]
-     * on GCN 1.2, null, tba as a buffer base, exec as a load's destination):
-     * our LLVM output reads back, with a warning that names llvm-mc's message. */
+    /* our LLVM output reads back, with a warning that names llvm-mc's message */
     const char *after = llvm && !is_smrd(arch) ? gcn_read_llvm_memory_printed(at, cursor->end, arch, count, base, code)
                                                : NULL;
     if (after) {
@@ -108,10 +98,8 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsign
         return gcn_fail(cursor, at, "%s '%.*s' must start at an even register", what, length, at);
     if (llvm && data && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC))
         return gcn_fail(cursor, at, "llvm-mc takes neither m0 nor exec as %s", what);
-    unsigned ttmp = gcn_ttmp_base(arch);
-    bool tuple = scalar.general || (scalar.code >= ttmp && scalar.code < 124);
-    unsigned index = scalar.general ? scalar.code : scalar.code - ttmp;
-    if (tuple && index % gcn_scalar_alignment(count) && (llvm || scalar.general))
+    /* (the named pairs, vcc and the like, and the ttmp base are aligned) */
+    if (scalar.code % gcn_scalar_alignment(count) && (llvm || scalar.general))
         return gcn_fail_misaligned(cursor, at, count);
     *code = scalar.code;
     return true;
@@ -164,14 +152,14 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
     /* vccz and execz (src_vccz, src_execz) as an SMRD register offset, as
      * llvm-mc 14 takes them (on SMEM it encodes them into 7 bits, wrongly;
      * in CLRX a symbol vccz = 33 is the immediate 33). */
-    static const char *const conditions[4] = {"vccz", "src_vccz", "execz", "src_execz"};
-    for (unsigned i = 0; i < 4 && llvm && is_smrd(arch); i++)
-        if (gcn_word_is(cursor->pos, length, conditions[i])) {
-            cursor->pos += length;
-            parse->kind = GCN_MEMORY_OFFSET_REGISTER;
-            parse->offset = i < 2 ? GCN_CODE_VCCZ : GCN_CODE_EXECZ;
-            return true;
-        }
+    gcn_scalar condition;
+    const char *after = gcn_read_named_scalar(cursor->pos, cursor->end, arch, &condition);
+    if (llvm && is_smrd(arch) && after && (condition.code == GCN_CODE_VCCZ || condition.code == GCN_CODE_EXECZ)) {
+        cursor->pos = after;
+        parse->kind = GCN_MEMORY_OFFSET_REGISTER;
+        parse->offset = condition.code;
+        return true;
+    }
     return gcn_parse_expression(cursor, &parse->offset);
 }
 
@@ -191,17 +179,15 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
         parse->values[field] = truncate(cursor, at, value, 7, true);
         return true;
     }
-    case GCN_SYNTAX_SBASE:
-        if (!parse_register(cursor, row && (row->flags & GCN_ROW_BUFFER_BASE) ? 4 : 2, true, &code, "sbase"))
+    default: { /* sdata, sbase: their widths by the row, as decoded */
+        bool base = profile->syntax == GCN_SYNTAX_SBASE;
+        unsigned slot = row ? (unsigned)(row - gcn_rows) + 1 : 0;
+        if (!parse_register(cursor, gcn_operand_width_beside(profile, slot, cursor->options->arch, 0, GCN_SADDR_OFF),
+                            base, &code, base ? "sbase" : "sdata"))
             return false;
-        parse->values[field] = code / 2;
+        parse->values[field] = base ? code / 2 : code;
         return true;
-    default: /* sdata */
-        if (!parse_register(cursor, profile->width == GCN_WIDTH_ROW_DATA ? (row ? row->data_dwords : 1) : profile->dwords,
-                            false, &code, "sdata"))
-            return false;
-        parse->values[field] = code;
-        return true;
+    }
     }
 }
 
@@ -283,8 +269,7 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
         }
         break;
     }
-    /* the fields packed, CLRX's keys where they lie (reserved[]), and
-     * decoded: the instruction as the codec reads its words */
+    /* (decoded: the instruction as the codec reads its words) */
     if (gcn_set_fields(instruction, parse->values) != GCN_OK)
         return gcn_fail(cursor, cursor->pos, "the fields do not fit %s", gcn_encodings[instruction->encoding].name);
     if ((keys & 1u << GCN_MEMORY_LITERAL_KEY) && !(instruction->modifiers & GCN_MOD_LITERAL))
