@@ -1,13 +1,6 @@
 /* The public decode and encode (their arguments checked) and an instruction's identity. */
 #include "codec/codec.h"
 
-void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
-                           unsigned opcode, unsigned word_count)
-{
-    gcn_instruction_start_row(instruction, arch, family, gcn_row_for_opcode(family, arch, opcode),
-                              opcode, word_count);
-}
-
 gcn_status gcn_decode(gcn_arch arch, const uint32_t *words, size_t word_count,
                       gcn_instruction *instruction)
 {

@@ -74,10 +74,6 @@ static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_a
     instruction->opcode = (uint16_t)opcode;
 }
 
-/* The same where only the opcode is known: the row is looked up. */
-void gcn_instruction_start(gcn_instruction *instruction, gcn_arch arch, gcn_family family,
-                           unsigned opcode, unsigned word_count);
-
 /* Where a generic encoding's opcode lies in word 0 on a generation (FLAT:
  * with its segment above it on GCN 1.4), and its rows: for the label scan,
  * which steps over such words without decoding them, and reads this once. */
