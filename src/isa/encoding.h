@@ -5,15 +5,6 @@
 
 #include "gcn.h"
 
-/* Generation sets of the .def files: one bit per gcn_arch. */
-enum {
-    GCN_GENERATION_10 = 1u << GCN_ARCH_GCN10,
-    GCN_GENERATION_11 = 1u << GCN_ARCH_GCN11,
-    GCN_GENERATION_12 = 1u << GCN_ARCH_GCN12,
-    GCN_GENERATION_14 = 1u << GCN_ARCH_GCN14,
-    GCN_GENERATION_ALL = 15
-};
-
 typedef enum gcn_encoding_kind {
     GCN_ENCODING_LOOKUP,    /* found from word 0's fixed bits */
     GCN_ENCODING_ALTERNATE, /* the same fixed bits as another; the row decides */
@@ -49,7 +40,7 @@ typedef struct gcn_field_layout {
 typedef struct gcn_encoding_info {
     const char *name;
     uint8_t words;       /* without a literal */
-    uint8_t generations; /* GCN_GENERATION_* */
+    uint8_t generations; /* one bit per gcn_arch (isa/generation_sets.h) */
     uint8_t kind;        /* gcn_encoding_kind */
     uint8_t family;      /* gcn_family that handles it, GCN_FAMILY_NONE if none yet */
     uint32_t mask;                  /* fixed bits of word 0 */

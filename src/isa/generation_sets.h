@@ -1,6 +1,6 @@
-/* The tables' short names of generation sets, for rows that fit one line. */
-#define ALL GCN_GENERATION_ALL
-#define G10 GCN_GENERATION_10
-#define G11 GCN_GENERATION_11
-#define G12 GCN_GENERATION_12
-#define G14 GCN_GENERATION_14
+/* The .def files' generation sets, one bit per gcn_arch: short, for one-line rows. */
+#define ALL 15
+#define G10 (1 << GCN_ARCH_GCN10)
+#define G11 (1 << GCN_ARCH_GCN11)
+#define G12 (1 << GCN_ARCH_GCN12)
+#define G14 (1 << GCN_ARCH_GCN14)
