@@ -52,13 +52,12 @@ typedef enum gcn_width_rule {
     GCN_WIDTH_ADDRESS, /* 2 with offen and idxen or with addr64, else 1 (which the
                           instruction reads only with offen or idxen: llvm-mc's `off`) */
     /* FLAT; a width of 0 is the operand `off` (GCN_OPERAND_OFF) */
-    GCN_WIDTH_FLAT_DATA,    /* the row's data_dwords (1 without a row) */
+    GCN_WIDTH_ROW_DATA,     /* the row's data_dwords (1 without a row); SMRD/SMEM's too */
     GCN_WIDTH_FLAT_RESULT,  /* the same, halved for a CMPSWAP row, one more with tfe */
     GCN_WIDTH_FLAT_ADDRESS, /* GLOBAL's and SCRATCH's: the profile's dwords, one fewer
                                beside an saddr */
     GCN_WIDTH_FLAT_SADDR,   /* the profile's dwords, 0 for code 127 (off) */
     /* SMRD/SMEM */
-    GCN_WIDTH_ROW_DATA, /* the row's data_dwords (1 without a row) */
     GCN_WIDTH_BASE      /* an SGPR pair, or 4 SGPRs for a buffer resource (GCN_ROW_BUFFER_BASE) */
 } gcn_width_rule;
 
@@ -170,8 +169,7 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
         return operand->dwords - (saddr != GCN_SADDR_OFF);
     case GCN_WIDTH_FLAT_SADDR:
         return saddr == GCN_SADDR_OFF ? 0 : operand->dwords;
-    case GCN_WIDTH_FLAT_DATA: /* (every FLAT row has data) */
-    case GCN_WIDTH_ROW_DATA:  /* (no SMEM row is packed d16) */
+    case GCN_WIDTH_ROW_DATA: /* (every FLAT row has data; no SMEM row is packed d16) */
         return gcn_data_widths[slot][0];
     case GCN_WIDTH_BASE:
         return slot ? 2u << (gcn_rows[slot - 1].flags / GCN_ROW_BUFFER_BASE & 1) : 2;

@@ -109,7 +109,7 @@ static inline __attribute__((always_inline)) bool check_widths(gcn_cursor *repor
         /* (report && gcn_fail(...)): false either way, the message only on the full path */
         switch ((gcn_width_rule)operand->width) {
         case GCN_WIDTH_DATA:
-        case GCN_WIDTH_FLAT_DATA:
+        case GCN_WIDTH_ROW_DATA:
         case GCN_WIDTH_FLAT_RESULT: {
             bool result = operand->width == GCN_WIDTH_FLAT_RESULT && optional;
             /* (llvm-mc takes no tfe on FLAT) */
