@@ -392,24 +392,6 @@ bool gcn_parse_expression(gcn_cursor *cursor, int64_t *value)
     return gcn_parse_address(cursor, value, NULL);
 }
 
-/* Whether a binary '-' lies at the top level of [p, end), the symbol
- * before p: llvm-mc relocates `sym - 4` as an absolute reference. */
-static bool subtracts(const char *p, const char *end)
-{
-    bool operand = true; /* the symbol */
-    int depth = 0;
-    for (; p < end; p++) {
-        char c = *p;
-        if (c == ' ' || c == '\t')
-            continue;
-        if (c == '-' && operand && depth == 0)
-            return true;
-        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-        operand = gcn_is_identifier_char(c) || c == ')';
-    }
-    return false;
-}
-
 bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
 {
     const gcn_parse_options *options = cursor->options;
@@ -426,62 +408,56 @@ bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
     size_t variant_length = (size_t)(p - variant);
     const gcn_section_lookup *lookup = gcn_section_lookup_of(options);
     gcn_literal_reference *reference = lookup ? lookup->reference : NULL;
-    if (!reference) {
-        if (!variant_length)
-            return false;
-        return gcn_fail(cursor, at, "'%.*s' needs a relocation: only an object (gcnasm -f elf) takes it",
+    /* (variant_length && gcn_fail(...)): false either way, a message for a variant only */
+    if (!reference)
+        return variant_length &&
+               gcn_fail(cursor, at, "'%.*s' needs a relocation: only an object (gcnasm -f elf) takes it",
                         (int)(p - at), at);
-    }
     if (!variant_length && reference->constant(reference->context, at, length))
         return false; /* a number */
-    /* The addend: the rest of the operand, a number. */
+    /* The addend: the rest of the operand, a number; whether a binary '-'
+     * lies at its top level (llvm-mc relocates `sym - 4` as an absolute
+     * reference). Names in it (entry in `local - entry`): a number only if
+     * each is; else the expression parser reads it (a label difference). */
     const char *stop = p;
     int depth = 0;
-    while (stop < end && (*stop != ',' || depth > 0)) {
-        depth += *stop == '(' ? 1 : *stop == ')' ? -1 : 0;
-        stop++;
+    bool operand = true, subtracted = false; /* after the symbol */
+    for (; stop < end && (*stop != ',' || depth > 0); stop++) {
+        char c = *stop;
+        if (c == ' ' || c == '\t')
+            continue;
+        if (gcn_is_identifier_char(c) && !gcn_is_identifier_char(stop[-1]) && (c < '0' || c > '9')) {
+            size_t name = 1;
+            while (stop + name < end && gcn_is_identifier_char(stop[name]))
+                name++;
+            if (!reference->constant(reference->context, stop, name))
+                return variant_length && gcn_fail(cursor, stop, "the addend of '%.*s' names '%.*s', not a number",
+                                                  (int)(p - at), at, (int)name, stop);
+        }
+        subtracted |= c == '-' && operand && depth == 0;
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        operand = gcn_is_identifier_char(c) || c == ')';
     }
     const char *q = p;
     while (q < stop && (*q == ' ' || *q == '\t'))
         q++;
     int64_t addend = 0;
-    /* Names in the addend (entry in `local - entry`): a number only if each
-     * is; else the expression parser reads it (a label difference). */
-    for (const char *n = q; n < stop;) {
-        if (!gcn_is_identifier_char(*n)) {
-            n++;
-            continue;
-        }
-        const char *name = n;
-        while (n < stop && gcn_is_identifier_char(*n))
-            n++;
-        if (*name >= '0' && *name <= '9')
-            continue;
-        if (!reference->constant(reference->context, name, (size_t)(n - name))) {
-            if (!variant_length)
-                return false;
-            return gcn_fail(cursor, name, "the addend of '%.*s' names '%.*s', not a number", (int)(p - at), at,
-                            (int)(n - name), name);
-        }
-    }
     if (q < stop) {
         gcn_parse_error quiet;
         gcn_cursor rest = {cursor->text, q, stop, options, &quiet, false};
         unsigned section = 0;
         bool number = (*q == '+' || *q == '-') && gcn_parse_address(&rest, &addend, &section) &&
                       section == 0 && gcn_at_end(&rest);
-        if (!number) {
-            if (!variant_length)
-                return false; /* a label difference, or an error the expression parser reports */
-            return gcn_fail(cursor, q, "expected '+' or '-' and a number after '%.*s'", (int)(p - at), at);
-        }
+        if (!number) /* (no variant: a label difference, or an error the expression parser reports) */
+            return variant_length &&
+                   gcn_fail(cursor, q, "expected '+' or '-' and a number after '%.*s'", (int)(p - at), at);
     }
     if (dwords == 2)
         return gcn_fail(cursor, at, "llvm-mc takes no symbol in a 64-bit operand");
     if (reference->found)
         return gcn_fail(cursor, at, "only one literal of an instruction may name a symbol");
     reference->found = true;
-    reference->subtracted = subtracts(p, stop);
+    reference->subtracted = subtracted;
     reference->name = at;
     reference->length = length;
     reference->variant = variant_length ? variant : NULL;
