@@ -6,7 +6,7 @@ const gcn_profile gcn_profiles[GCN_SHAPE_COUNT] = {
 };
 
 const uint8_t gcn_shape_layouts[GCN_SHAPE_COUNT] = {
-#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = GCN_LAYOUT_##family##_##name,
+#define PROFILE(family, name, ...) GCN_LAYOUT_OF_SHAPE(GCN_SHAPE_##family##_##name), /* (in shape order) */
 #include "isa/profiles.def"
 #undef PROFILE
 };
