@@ -113,20 +113,10 @@ static inline gcn_branch_fit gcn_branch_distance(uint64_t address, int64_t targe
     return *words < -32768 || *words > 32767 ? GCN_BRANCH_OUT_OF_RANGE : GCN_BRANCH_FITS;
 }
 
-/* Opcode space per family; FLAT on GCN 1.4 adds the segment above bit 7. */
-#define GCN_OPCODES_SOPP 128
-#define GCN_OPCODES_SMEM 256
-#define GCN_OPCODES_MUBUF 128
-#define GCN_OPCODES_FLAT 512
-#define GCN_OPCODES_SOP2 128
-#define GCN_OPCODES_SOPK 32
-#define GCN_OPCODES_SOP1 256
-#define GCN_OPCODES_SOPC 128
-
 /* Row of an opcode on a generation, or GCN_ROW_NONE. */
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode);
 /* The tables behind it, for decoders that know their family: per opcode
- * below the family's GCN_OPCODES_*, its row + 1 (0: none, so that the
+ * in the family's space (rows.c's FAMILIES), its row + 1 (0: none, so that the
  * entry minus one, as uint16_t, is the row or GCN_ROW_NONE) and that
  * row's layout + 1 (isa/profile.h); and each row's layout. */
 typedef struct gcn_opcode_slot {

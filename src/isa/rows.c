@@ -66,6 +66,10 @@ const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
 #undef GCN_ROW_ENTRY
 };
 
+/* The families and their opcode spaces (FLAT's on GCN 1.4 with the segment above bit 7). */
+#define FAMILIES(X) \
+    X(SOPP, 128) X(SMEM, 256) X(MUBUF, 128) X(FLAT, 512) X(SOP2, 128) X(SOPK, 32) X(SOP1, 256) X(SOPC, 128)
+
 /* Decode tables: per opcode, its row + 1 and that row's layout + 1 (0:
  * no instruction; the layout, so that a decoder's jump on it waits on one
  * load of the opcode, not on the row's and then the row's shape). One
@@ -74,16 +78,15 @@ const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
  * only way two rows meet in one slot is a real clash, which
  * -Woverride-init (part of -Wextra) turns into a build error; an opcode
  * past its family's space, into an index out of bounds. */
-#define FAMILIES(X) X(SOPP) X(SMEM) X(MUBUF) X(FLAT) X(SOP2) X(SOPK) X(SOP1) X(SOPC)
 enum slot_start {
-#define START(family) START_##family, LAST_##family = START_##family + GCN_OPCODES_##family - 1,
+#define START(family, opcodes) START_##family, LAST_##family = START_##family + (opcodes) - 1,
     FAMILIES(START)
 #undef START
     OPCODE_SLOTS
 };
 #define SLOT(family, opcode, name)                                                             \
     [(opcode) < 0 ? OPCODE_SLOTS + GCN_ROW_INDEX_##name                                        \
-     : (opcode) < GCN_OPCODES_##family ? START_##family + (opcode) : -1]
+     : (opcode) <= LAST_##family - START_##family ? START_##family + (opcode) : -1]
 #define ENTRY(family, name, o14, shape) \
     {GCN_ROW_INDEX_##name + 1, GCN_LAYOUT_OF_SHAPE(SHAPE_##family(shape, o14)) + 1}
 #define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, ...)                             \
@@ -96,13 +99,13 @@ static const gcn_opcode_slot slots[GCN_ARCH_COUNT][OPCODE_SLOTS + GCN_ROW_COUNT]
 };
 #undef GCN_ROW_ENTRY
 
-#define PER_ARCH(family)                                                                        \
+#define PER_ARCH(family, opcodes)                                                               \
     [GCN_FAMILY_##family] = {slots[GCN_ARCH_GCN10] + START_##family, slots[GCN_ARCH_GCN11] + START_##family, \
                              slots[GCN_ARCH_GCN12] + START_##family, slots[GCN_ARCH_GCN14] + START_##family},
 const gcn_opcode_slot *const gcn_opcode_slots[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {FAMILIES(PER_ARCH)};
 #undef PER_ARCH
 
-#define SPACE(family) [GCN_FAMILY_##family] = GCN_OPCODES_##family,
+#define SPACE(family, opcodes) [GCN_FAMILY_##family] = (opcodes),
 static const uint16_t opcode_space[GCN_FAMILY_COUNT] = {FAMILIES(SPACE)};
 #undef SPACE
 
