@@ -55,14 +55,11 @@ static void place_fields(void)
 {
     for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
         const gcn_encoding_info *info = &gcn_encodings[e];
-        uint32_t covered[GCN_ARCH_COUNT][2];
+        uint32_t covered[GCN_ARCH_COUNT][2] = {{0}};
         unsigned opcode_width = 0;
         opcode_field[e] = high[e][0] = 0xff; /* none: the extra words, and no segment */
-        for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
-            /* An extra word's encoding owns word 1 only: word 0 is its VOP's. */
+        for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) /* an extra word's owns word 1 only */
             covered[arch][0] = info->kind == GCN_ENCODING_EXTRA ? ~0u : info->mask;
-            covered[arch][1] = 0;
-        }
         for (unsigned l = 0; e && gcn_field_layouts[l].encoding != GCN_ENCODING_NONE; l++) {
             const gcn_field_layout *layout = &gcn_field_layouts[l];
             if (layout->encoding != e)
