@@ -254,7 +254,7 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
     switch (layout) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
-        if (GCN_ENCODING_##family == encoding && GCN_SHAPE_IS_LAYOUT(family, name))                \
+        if (GCN_ENCODING_##family == encoding && GCN_SHAPE_IS_LAYOUT(GCN_SHAPE_##family##_##name)) \
             return decode_operands(arch, &profiles[GCN_SHAPE_##family##_##name], words, word_count, \
                                    flags, offset, instruction);                                    \
         break;

@@ -102,8 +102,7 @@ extern const gcn_profile gcn_profiles[GCN_SHAPE_COUNT];
 extern const uint8_t gcn_shape_layouts[GCN_SHAPE_COUNT];
 /* Whether a shape is its own layout, a constant: the switches on a layout
  * leave the other shapes' bodies out. */
-#define GCN_SHAPE_IS_LAYOUT(family, name) \
-    (GCN_LAYOUT_OF_SHAPE(GCN_SHAPE_##family##_##name) == GCN_SHAPE_##family##_##name)
+#define GCN_SHAPE_IS_LAYOUT(shape) (GCN_LAYOUT_OF_SHAPE(shape) == (shape))
 
 /* The profile of an opcode a generation lacks (CLRX prints SOP2_ill_45
  * s21, s4, s61): the family's most general one. */

@@ -533,7 +533,7 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     switch (gcn_row_layouts[index]) {
 #define PROFILE(family, name, ...)                                                                 \
     case GCN_SHAPE_##family##_##name:                                                              \
-        if (!GCN_SHAPE_IS_LAYOUT(family, name))                                                    \
+        if (!GCN_SHAPE_IS_LAYOUT(GCN_SHAPE_##family##_##name))                                     \
             return NULL;                                                                           \
         return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name], \
                              GCN_SHAPE_##family##_##name);
