@@ -321,13 +321,11 @@ encode_profile(gcn_arch arch, const gcn_profile *profile, const gcn_instruction 
         return GCN_ERROR_NOT_ENCODABLE;
     if (window->offset != GCN_NO_FIELD) {
         const gcn_field_place *place = &places[window->offset];
-        if (profile->offset_rule == GCN_OFFSET_SIGNED_13) { /* GLOBAL's and SCRATCH's: 13 bits signed */
-            if (!gcn_put_field(place, instruction->offset & place->mask, out) ||
-                !(instruction->offset <= place->mask || instruction->offset >= ~0xfffu))
-                return GCN_ERROR_NOT_ENCODABLE;
-        } else if (!gcn_put_field(place, instruction->offset, out)) {
+        bool signed_13 = profile->offset_rule == GCN_OFFSET_SIGNED_13; /* GLOBAL's and SCRATCH's */
+        uint32_t offset = instruction->offset;
+        if (!gcn_put_field(place, signed_13 ? offset & place->mask : offset, out) ||
+            (signed_13 && offset > place->mask && offset < ~0xfffu))
             return GCN_ERROR_NOT_ENCODABLE;
-        }
     }
     /* SMRD's literal word: exactly where GCN 1.1 reads offset 255 as an SGPR */
     bool literal = smrd_literal(encoding, arch, flags, instruction->offset);
