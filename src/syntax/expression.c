@@ -309,9 +309,7 @@ static bool parse_binary(gcn_cursor *cursor, int min_level, int depth, term *res
         const char *at = cursor->pos;
         cursor->pos += strlen(o->text);
         term right;
-        if (!parse_binary(cursor, level + 1, depth, &right))
-            return false;
-        if (!apply(cursor, at, o, result, &right))
+        if (!parse_binary(cursor, level + 1, depth, &right) || !apply(cursor, at, o, result, &right))
             return false;
     }
 }
@@ -419,13 +417,14 @@ bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
      * lies at its top level (llvm-mc relocates `sym - 4` as an absolute
      * reference). Names in it (entry in `local - entry`): a number only if
      * each is; else the expression parser reads it (a label difference). */
-    const char *stop = p;
+    const char *stop = p, *q = NULL; /* q: the addend's first character, NULL if none */
     int depth = 0;
     bool operand = true, subtracted = false; /* after the symbol */
     for (; stop < end && (*stop != ',' || depth > 0); stop++) {
         char c = *stop;
         if (c == ' ' || c == '\t')
             continue;
+        q = q ? q : stop;
         if (gcn_is_identifier_char(c) && !gcn_is_identifier_char(stop[-1]) && (c < '0' || c > '9')) {
             size_t name = 1;
             while (stop + name < end && gcn_is_identifier_char(stop[name]))
@@ -438,11 +437,8 @@ bool gcn_parse_reference(gcn_cursor *cursor, unsigned dwords, int64_t *value)
         depth += c == '(' ? 1 : c == ')' ? -1 : 0;
         operand = gcn_is_identifier_char(c) || c == ')';
     }
-    const char *q = p;
-    while (q < stop && (*q == ' ' || *q == '\t'))
-        q++;
     int64_t addend = 0;
-    if (q < stop) {
+    if (q) {
         gcn_parse_error quiet;
         gcn_cursor rest = {cursor->text, q, stop, options, &quiet, false};
         unsigned section = 0;
