@@ -208,8 +208,7 @@ int main(void)
     }
     printf("const uint8_t gcn_encoding_opcode_field[GCN_ENCODING_COUNT] = {");
     print_bytes(opcode_field, GCN_ENCODING_COUNT, "\n    ");
-    printf("};\n\n");
-    printf("const uint8_t gcn_encoding_opcode_high_field[GCN_ENCODING_COUNT][2] = {");
+    printf("};\n\nconst uint8_t gcn_encoding_opcode_high_field[GCN_ENCODING_COUNT][2] = {");
     for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++)
         printf("%s{%u, %u},", e % 8 ? " " : "\n    ", high[e][0], high[e][1]);
     printf("\n};\n\n");
