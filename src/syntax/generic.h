@@ -91,8 +91,9 @@ const char *gcn_find_modifier(const char *start, const char *end, const char *na
 bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
- * names them (buffer.c), at a raw pointer with GCN_OPERAND_ROOM bytes:
- * NULL where the dialect has no name. */
+ * names them (buffer.c), at a raw pointer with GCN_OPERAND_ROOM bytes: NULL
+ * where the dialect has no name (llvm-mc 14 says invalid encoding or, on
+ * GCN 1.0/1.1, its assembler has no name for it). */
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 /* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way

@@ -191,28 +191,24 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
     }
 }
 
-/* GCN 1.1's literal offset: the word after SMRD's, whose offset field says so. */
-static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const char *at, int64_t value)
-{
-    instruction->literal = truncate(cursor, at, value, 32, false);
-    instruction->offset = GCN_SCALAR_LITERAL;
-}
-
 /* An immediate offset: the offset field's width (SMRD's counts dwords,
- * GCN 1.4's is signed); on GCN 1.1 past 8 bits (or with _e64) the literal
- * word. */
+ * GCN 1.4's is signed); CLRX's lit(N), and on GCN 1.1 past 8 bits (or
+ * with _e64), the literal word after SMRD's, whose offset field says so. */
 static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
-                          const gcn_memory_parse *parse, int64_t value)
+                          const gcn_memory_parse *parse)
 {
     gcn_arch arch = cursor->options->arch;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, smrd = is_smrd(arch), is_signed = arch >= GCN_ARCH_GCN14;
+    bool literal = parse->kind == GCN_MEMORY_OFFSET_LITERAL; /* (on gcn1.1 only) */
     const char *at = parse->offset_at;
-    if (arch == GCN_ARCH_GCN11 && (parse->suffix == 64 || value < 0 || value > 0xff)) {
-        if (parse->suffix == 32)
+    int64_t value = parse->offset;
+    if (literal || (arch == GCN_ARCH_GCN11 && (parse->suffix == 64 || value < 0 || value > 0xff))) {
+        if (parse->suffix == 32 && !literal)
             return gcn_fail(cursor, at, "offset %lld needs a literal, which _e32 forbids", (long long)value);
         if (llvm && (value < 0 || value > 0xffffffffll))
             return gcn_fail(cursor, at, "offset %lld out of range [0, 0xffffffff]", (long long)value);
-        set_literal(cursor, instruction, at, value);
+        instruction->literal = truncate(cursor, at, value, 32, false);
+        instruction->offset = GCN_SCALAR_LITERAL;
         return true;
     }
     unsigned field = smrd ? GCN_FIELD(SMRD, offset) : GCN_FIELD(SMEM, offset);
@@ -250,11 +246,9 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
     case GCN_MEMORY_OFFSET_NONE:
         break;
     case GCN_MEMORY_OFFSET_IMMEDIATE:
-        if (!set_immediate(cursor, row, instruction, parse, parse->offset))
-            return false;
-        break;
     case GCN_MEMORY_OFFSET_LITERAL:
-        set_literal(cursor, instruction, parse->offset_at, parse->offset);
+        if (!set_immediate(cursor, row, instruction, parse))
+            return false;
         break;
     case GCN_MEMORY_OFFSET_REGISTER:
         if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */
