@@ -169,15 +169,14 @@ static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch a
  * these hooks, which keep the operands' fields until the words are packed.
  * CLRX's literal=N on GCN 1.1 (the word after SMRD's) is one more key. */
 enum { GCN_MEMORY_LITERAL_KEY = GCN_MAX_FIELDS + 1 };
-typedef enum gcn_memory_offset {
-    GCN_MEMORY_OFFSET_NONE, /* a shape without one, or the key form */
-    GCN_MEMORY_OFFSET_IMMEDIATE,
-    GCN_MEMORY_OFFSET_REGISTER,
-    GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
-} gcn_memory_offset;
 typedef struct gcn_memory_parse {
     uint32_t values[GCN_MAX_FIELDS]; /* the operands' fields (SMRD's before GCN 1.2) */
-    gcn_memory_offset kind;
+    enum {
+        GCN_MEMORY_OFFSET_NONE, /* a shape without one, or the key form */
+        GCN_MEMORY_OFFSET_IMMEDIATE,
+        GCN_MEMORY_OFFSET_REGISTER,
+        GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
+    } kind;
     int64_t offset;                 /* a value, or a register code */
     const char *offset_at;
     int suffix;                     /* CLRX's encoding size: 32 (_e32), 64 (_e64) or 0 */

@@ -49,17 +49,15 @@ bool gcn_memory_start(gcn_cursor *cursor, unsigned suffix, gcn_memory_parse *par
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *parse)
 {
     gcn_cursor here = *cursor;
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, left_out;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     if (llvm)
         gcn_accept(&here, ',');
     size_t length = gcn_peek_identifier(&here);
-    if (gcn_at_end(&here))
-        left_out = true;
-    else if (!llvm)
-        left_out = length && gcn_followed_by(&here, length, '=');
-    else /* (the usual next operand, sN, s[N:M] or a number, is none of these) */
-        left_out = gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
-                   gcn_word_is(here.pos, length, "offset");
+    /* (the usual next operand, sN, s[N:M] or a number, is none of llvm's words) */
+    bool left_out = gcn_at_end(&here) ||
+                    (llvm ? gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
+                                gcn_word_is(here.pos, length, "offset")
+                          : length && gcn_followed_by(&here, length, '='));
     if (left_out) {
         parse->kind = GCN_MEMORY_OFFSET_IMMEDIATE; /* 0, as llvm-mc takes it */
         parse->offset_at = cursor->pos;
