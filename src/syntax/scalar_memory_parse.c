@@ -36,7 +36,6 @@ bool gcn_memory_start(gcn_cursor *cursor, unsigned suffix, gcn_memory_parse *par
         return gcn_fail(cursor, end - 4, "SMEM on %s has no 32-bit form", gcn_arch_name(arch));
     if (suffix == 64 && arch == GCN_ARCH_GCN10)
         return gcn_fail(cursor, end - 4, "SMRD on gcn1.0 has no 64-bit form");
-    gcn_skip_space(cursor);
     size_t length = gcn_peek_identifier(cursor);
     /* (a CLRX field key: an identifier followed by '=') */
     parse->key_form = clrx && ((length && gcn_followed_by(cursor, length, '=')) ||
