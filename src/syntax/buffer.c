@@ -1,6 +1,6 @@
-/* The buffer operands' text (MUBUF's SRSRC and SOFFSET) and what llvm-mc 14
- * has text for: the names each dialect gives the tuples and codes that no
- * register name covers, and the modifier combinations llvm-mc prints. */
+/* The buffer operands' text (MUBUF's SRSRC and SOFFSET): the names each
+ * dialect gives the tuples and codes that no register name covers; and the
+ * row llvm-mc 14 prints for GCN 1.1's buffer_wbinvl1 on GCN 1.2/1.4. */
 #include <string.h>
 
 #include "syntax/generic.h"
