@@ -234,31 +234,22 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
                  gcn_arch_name(arch));
         instruction->modifiers &= (uint16_t)~GCN_MOD_GLC;
     }
-    if (soe_offset && parse->kind != GCN_MEMORY_OFFSET_REGISTER)
-        return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "offset"),
-                        "illegal second offset: offset:X follows only an SGPR offset");
-    if (parse->suffix == 64 && arch == GCN_ARCH_GCN11 && parse->kind == GCN_MEMORY_OFFSET_REGISTER)
-        return gcn_fail(cursor, parse->offset_at, "_e64 needs an immediate offset (the literal)");
-    switch (parse->kind) {
-    case GCN_MEMORY_OFFSET_NONE:
-        break;
-    case GCN_MEMORY_OFFSET_IMMEDIATE:
-    case GCN_MEMORY_OFFSET_LITERAL:
-        if (!set_immediate(cursor, row, instruction, parse))
-            return false;
-        break;
-    case GCN_MEMORY_OFFSET_REGISTER:
-        if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */
-            if (keys & 1u << GCN_FIELD(SMEM, soffset))
-                return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "soffset"),
-                                "soffset given twice: sN with offset:X is soffset");
-            instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
-            parse->values[GCN_FIELD(SMEM, soffset)] = (uint32_t)parse->offset;
-            instruction->offset = (uint32_t)*soe_offset & 0x1fffffu;
-        } else {
-            instruction->offset = (uint32_t)parse->offset;
-        }
-        break;
+    if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */
+        if (parse->kind != GCN_MEMORY_OFFSET_REGISTER)
+            return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "offset"),
+                            "illegal second offset: offset:X follows only an SGPR offset");
+        if (keys & 1u << GCN_FIELD(SMEM, soffset))
+            return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "soffset"),
+                            "soffset given twice: sN with offset:X is soffset");
+        instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
+        parse->values[GCN_FIELD(SMEM, soffset)] = (uint32_t)parse->offset;
+        instruction->offset = (uint32_t)*soe_offset & 0x1fffffu;
+    } else if (parse->kind == GCN_MEMORY_OFFSET_REGISTER) {
+        if (parse->suffix == 64 && arch == GCN_ARCH_GCN11)
+            return gcn_fail(cursor, parse->offset_at, "_e64 needs an immediate offset (the literal)");
+        instruction->offset = (uint32_t)parse->offset;
+    } else if (parse->kind != GCN_MEMORY_OFFSET_NONE && !set_immediate(cursor, row, instruction, parse)) {
+        return false;
     }
     /* (decoded: the instruction as the codec reads its words) */
     if (gcn_set_fields(instruction, parse->values) != GCN_OK)
