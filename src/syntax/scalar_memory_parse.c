@@ -163,11 +163,9 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
                               unsigned field, gcn_memory_parse *parse)
 {
-    unsigned code;
-    switch (profile->syntax) {
-    case GCN_SYNTAX_SMEM_OFFSET:
+    if (profile->syntax == GCN_SYNTAX_SMEM_OFFSET)
         return parse_offset(cursor, row, parse);
-    case GCN_SYNTAX_SMEM_PROBE: { /* 7 bits; both tools keep the low 7 of more */
+    if (profile->syntax == GCN_SYNTAX_SMEM_PROBE) { /* 7 bits; both tools keep the low 7 of more */
         gcn_skip_space(cursor);
         const char *at = cursor->pos;
         int64_t value;
@@ -176,16 +174,14 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
         parse->values[field] = truncate(cursor, at, value, 7, true);
         return true;
     }
-    default: { /* sdata, sbase: their widths by the row, as decoded */
-        bool base = profile->syntax == GCN_SYNTAX_SBASE;
-        unsigned slot = row ? (unsigned)(row - gcn_rows) + 1 : 0;
-        if (!parse_register(cursor, gcn_operand_width_beside(profile, slot, cursor->options->arch, 0, GCN_SADDR_OFF),
-                            base, &code, base ? "sbase" : "sdata"))
-            return false;
-        parse->values[field] = base ? code / 2 : code;
-        return true;
-    }
-    }
+    /* sdata, sbase: their widths by the row, as decoded */
+    bool base = profile->syntax == GCN_SYNTAX_SBASE;
+    unsigned slot = row ? (unsigned)(row - gcn_rows) + 1 : 0, code;
+    if (!parse_register(cursor, gcn_operand_width_beside(profile, slot, cursor->options->arch, 0, GCN_SADDR_OFF),
+                        base, &code, base ? "sbase" : "sdata"))
+        return false;
+    parse->values[field] = base ? code / 2 : code;
+    return true;
 }
 
 /* An immediate offset: the offset field's width (SMRD's counts dwords,
