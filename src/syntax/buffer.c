@@ -1,6 +1,6 @@
-/* The buffer operands' text (MUBUF's SRSRC and SOFFSET) and what llvm-mc 14
- * has text for: the names each dialect gives the tuples and codes that no
- * register name covers, and the modifier combinations llvm-mc prints. */
+/* The buffer operands' text (MUBUF's SRSRC and SOFFSET): the names each
+ * dialect gives the tuples and codes that no register name covers; and the
+ * row llvm-mc 14 prints for GCN 1.1's buffer_wbinvl1 on GCN 1.2/1.4. */
 #include <string.h>
 
 #include "syntax/generic.h"
@@ -21,8 +21,6 @@ static const struct odd_srsrc {
     {124, GCN_ARCH_GCN10, GCN_ARCH_GCN14, false, "m0&ill!"},
 };
 
-/* In LLVM as llvm-mc 14 prints it: NULL where it says invalid encoding
- * or, on GCN 1.0/1.1, where its assembler has no name for it. */
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
     char *end = gcn_write_scalar(at, arch, dialect, code, 4);
@@ -53,7 +51,6 @@ char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsi
     return code >= 235 && code <= 239 ? gcn_write_scalar(at, GCN_ARCH_GCN14, dialect, code, 1) : NULL;
 }
 
-/* llvm-mc 14 also decodes GCN 1.1's buffer_wbinvl1 opcode on GCN 1.2/1.4. */
 const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction)
 {
     if (instruction->family == GCN_FAMILY_MUBUF && instruction->arch >= GCN_ARCH_GCN12) {

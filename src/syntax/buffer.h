@@ -1,7 +1,5 @@
 /* MUBUF's text rules that its profiles do not say, as the encoding's hooks
- * (syntax/hooks.h): which modifiers llvm-mc 14 takes and prints, and the
- * modifier pairs an instruction cannot have. Inline, so that a printer or
- * parser that knows the encoding folds them. */
+ * (syntax/hooks.h), inline so that a printer or parser that knows it folds them. */
 #ifndef GCN_BUFFER_H
 #define GCN_BUFFER_H
 

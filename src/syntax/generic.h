@@ -7,10 +7,7 @@
 #include "isa/profile.h"
 #include "syntax/syntax.h"
 
-/* Scalar operand codes whose name or presence differs by dialect: where
- * CLRX names them, where llvm-mc prints them and where it reads them back
- * (GCN 1.4's src_shared_base is CLRX's shared_base; llvm-mc prints code
- * 125 as null from GCN 1.2 on, but reads it nowhere). */
+/* The scalar operand codes whose name or presence differs by dialect (isa/scalar_names.def). */
 typedef struct gcn_scalar_name {
     uint8_t code, count;
     uint8_t clrx_generations, llvm_prints, llvm_reads;
@@ -33,13 +30,12 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
  * reads it. */
 typedef void gcn_operand_format(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value);
 typedef bool gcn_operand_parse(gcn_cursor *cursor, uint32_t *value);
-typedef struct gcn_operand_hook {
-    gcn_operand_format *format;
-    gcn_operand_parse *parse;
-} gcn_operand_hook;
 gcn_operand_format gcn_format_waitcnt, gcn_format_sendmsg, gcn_format_hwreg, gcn_format_gpr_idx;
 gcn_operand_parse gcn_parse_waitcnt, gcn_parse_sendmsg, gcn_parse_hwreg, gcn_parse_gpr_idx, gcn_parse_branch;
-static const gcn_operand_hook gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
+static const struct {
+    gcn_operand_format *format;
+    gcn_operand_parse *parse;
+} gcn_operand_hooks[GCN_SYNTAX_COUNT] = {
     [GCN_SYNTAX_BRANCH] = {NULL, gcn_parse_branch}, /* printed as an immediate (generic_format.c) */
     [GCN_SYNTAX_HWREG] = {gcn_format_hwreg, gcn_parse_hwreg},
     [GCN_SYNTAX_GPR_IDX] = {gcn_format_gpr_idx, gcn_parse_gpr_idx},
@@ -91,12 +87,12 @@ const char *gcn_find_modifier(const char *start, const char *end, const char *na
 bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t shown, gcn_instruction *instruction);
 
 /* MUBUF's SRSRC (code: its first register) and SOFFSET as each dialect
- * names them (buffer.c), at a raw pointer with GCN_OPERAND_ROOM bytes:
- * NULL where the dialect has no name. */
+ * names them (buffer.c), at a raw pointer with GCN_OPERAND_ROOM bytes: NULL
+ * where the dialect has no name (llvm-mc 14 says invalid encoding or, on
+ * GCN 1.0/1.1, its assembler has no name for it). */
 char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code);
-/* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way
- * (saddr.c): llvm-mc 14's pairs lose their low bit. */
+/* FLAT's saddr (code, count registers; GCN_SADDR_OFF `off`) the same way (saddr.c). */
 char *gcn_write_other_saddr(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code, unsigned count);
 /* The same read: off, or count SGPRs (clrxdisasm's odd names with a
  * warning, llvm-mc's null), into *code. */

@@ -12,14 +12,12 @@ void gcn_format_gpr_idx(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
         return;
     }
     gcn_put(text, "gpr_idx(");
-    bool any = false;
-    for (int i = 0; i < 4; i++) {
+    for (unsigned i = 0; i < 4; i++) {
         if (!(value & (1u << i)))
             continue;
-        if (any)
+        if (value & ((1u << i) - 1)) /* a name before */
             gcn_put_char(text, ',');
         gcn_put(text, names[i]);
-        any = true;
     }
     gcn_put_char(text, ')');
 }

@@ -1,6 +1,5 @@
-/* What an encoding's text needs beyond its profiles: gcn_encoding_hooks.
- * Here, static, so that a writer that knows the encoding calls its hook
- * directly (inline). */
+/* gcn_encoding_hooks (generic.h), here, static, so that a writer that knows
+ * the encoding calls its hook directly (inline). */
 #ifndef GCN_ENCODING_HOOKS_H
 #define GCN_ENCODING_HOOKS_H
 

@@ -60,14 +60,21 @@ gcn_write_memory_register(char *at, const gcn_instruction *instruction, gcn_dial
     return (code & ~(align - 1)) + count > 104 ? NULL : gcn_write_sgprs(at, code & ~(align - 1), count);
 }
 
-/* The offset operand: an immediate (GCN 1.4's signed in llvm-mc), GCN
- * 1.1's literal, GCN 1.4's soffset with soe in CLRX (llvm-mc shows the
- * offset field whatever soe says), else the register in the field's low
- * bits (CLRX 8, llvm-mc 7). */
+/* The hook's operands: sdata and sbase; the probe's 7-bit value (llvm-mc's
+ * inline constants decimal); the offset: an immediate (GCN 1.4's signed in
+ * llvm-mc), GCN 1.1's literal, GCN 1.4's soffset with soe in CLRX (llvm-mc
+ * shows the offset field whatever soe says), else the register in the
+ * field's low bits (CLRX 8, llvm-mc 7). */
 static inline __attribute__((always_inline)) char *
-gcn_write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
-                        const gcn_operand *operand)
+gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
+                         const gcn_operand_profile *profile, const gcn_operand *operand)
 {
+    if (profile->syntax == GCN_SYNTAX_SMEM_PROBE)
+        return dialect == GCN_DIALECT_LLVM && operand->value <= 64 ? gcn_write_unsigned(at, operand->value)
+                                                                   : gcn_write_hex(at, operand->value);
+    if (profile->syntax != GCN_SYNTAX_SMEM_OFFSET)
+        return gcn_write_memory_register(at, instruction, dialect, operand->number, operand->count,
+                                         profile->syntax == GCN_SYNTAX_SREG);
     gcn_arch arch = (gcn_arch)instruction->arch;
     unsigned modifiers = instruction->modifiers;
     bool smrd = instruction->encoding == GCN_ENCODING_SMRD;
@@ -92,22 +99,6 @@ gcn_write_memory_offset(char *at, const gcn_instruction *instruction, gcn_dialec
     }
     unsigned bits = !smrd && dialect == GCN_DIALECT_LLVM ? 0x7fu : 0xffu;
     return gcn_write_memory_register(at, instruction, dialect, offset & bits, 1, false);
-}
-
-static inline __attribute__((always_inline)) char *
-gcn_write_memory_operand(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
-                         const gcn_operand_profile *profile, const gcn_operand *operand)
-{
-    switch (profile->syntax) {
-    case GCN_SYNTAX_SMEM_OFFSET:
-        return gcn_write_memory_offset(at, instruction, dialect, operand);
-    case GCN_SYNTAX_SMEM_PROBE: /* a 7-bit value; llvm-mc's inline constants decimal */
-        return dialect == GCN_DIALECT_LLVM && operand->value <= 64 ? gcn_write_unsigned(at, operand->value)
-                                                                   : gcn_write_hex(at, operand->value);
-    default: /* sdata, sbase */
-        return gcn_write_memory_register(at, instruction, dialect, operand->number, operand->count,
-                                         profile->syntax == GCN_SYNTAX_SREG);
-    }
 }
 
 /* What CLRX's order writes of the modifiers: glc and nv (imm and soe show
@@ -169,15 +160,14 @@ static inline unsigned gcn_memory_plain_modifiers(const gcn_row *row, gcn_arch a
  * these hooks, which keep the operands' fields until the words are packed.
  * CLRX's literal=N on GCN 1.1 (the word after SMRD's) is one more key. */
 enum { GCN_MEMORY_LITERAL_KEY = GCN_MAX_FIELDS + 1 };
-typedef enum gcn_memory_offset {
-    GCN_MEMORY_OFFSET_NONE, /* a shape without one, or the key form */
-    GCN_MEMORY_OFFSET_IMMEDIATE,
-    GCN_MEMORY_OFFSET_REGISTER,
-    GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
-} gcn_memory_offset;
 typedef struct gcn_memory_parse {
     uint32_t values[GCN_MAX_FIELDS]; /* the operands' fields (SMRD's before GCN 1.2) */
-    gcn_memory_offset kind;
+    enum {
+        GCN_MEMORY_OFFSET_NONE, /* a shape without one, or the key form */
+        GCN_MEMORY_OFFSET_IMMEDIATE,
+        GCN_MEMORY_OFFSET_REGISTER,
+        GCN_MEMORY_OFFSET_LITERAL /* CLRX's lit(N) */
+    } kind;
     int64_t offset;                 /* a value, or a register code */
     const char *offset_at;
     int suffix;                     /* CLRX's encoding size: 32 (_e32), 64 (_e64) or 0 */

@@ -36,7 +36,6 @@ bool gcn_memory_start(gcn_cursor *cursor, unsigned suffix, gcn_memory_parse *par
         return gcn_fail(cursor, end - 4, "SMEM on %s has no 32-bit form", gcn_arch_name(arch));
     if (suffix == 64 && arch == GCN_ARCH_GCN10)
         return gcn_fail(cursor, end - 4, "SMRD on gcn1.0 has no 64-bit form");
-    gcn_skip_space(cursor);
     size_t length = gcn_peek_identifier(cursor);
     /* (a CLRX field key: an identifier followed by '=') */
     parse->key_form = clrx && ((length && gcn_followed_by(cursor, length, '=')) ||
@@ -49,17 +48,15 @@ bool gcn_memory_start(gcn_cursor *cursor, unsigned suffix, gcn_memory_parse *par
 bool gcn_memory_offset_left_out(const gcn_cursor *cursor, gcn_memory_parse *parse)
 {
     gcn_cursor here = *cursor;
-    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, left_out;
+    bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
     if (llvm)
         gcn_accept(&here, ',');
     size_t length = gcn_peek_identifier(&here);
-    if (gcn_at_end(&here))
-        left_out = true;
-    else if (!llvm)
-        left_out = length && gcn_followed_by(&here, length, '=');
-    else /* (the usual next operand, sN, s[N:M] or a number, is none of these) */
-        left_out = gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
-                   gcn_word_is(here.pos, length, "offset");
+    /* (the usual next operand, sN, s[N:M] or a number, is none of llvm's words) */
+    bool left_out = gcn_at_end(&here) ||
+                    (llvm ? gcn_word_is(here.pos, length, "glc") || gcn_word_is(here.pos, length, "nv") ||
+                                gcn_word_is(here.pos, length, "offset")
+                          : length && gcn_followed_by(&here, length, '='));
     if (left_out) {
         parse->kind = GCN_MEMORY_OFFSET_IMMEDIATE; /* 0, as llvm-mc takes it */
         parse->offset_at = cursor->pos;
@@ -166,11 +163,9 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
                               unsigned field, gcn_memory_parse *parse)
 {
-    unsigned code;
-    switch (profile->syntax) {
-    case GCN_SYNTAX_SMEM_OFFSET:
+    if (profile->syntax == GCN_SYNTAX_SMEM_OFFSET)
         return parse_offset(cursor, row, parse);
-    case GCN_SYNTAX_SMEM_PROBE: { /* 7 bits; both tools keep the low 7 of more */
+    if (profile->syntax == GCN_SYNTAX_SMEM_PROBE) { /* 7 bits; both tools keep the low 7 of more */
         gcn_skip_space(cursor);
         const char *at = cursor->pos;
         int64_t value;
@@ -179,40 +174,34 @@ bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_
         parse->values[field] = truncate(cursor, at, value, 7, true);
         return true;
     }
-    default: { /* sdata, sbase: their widths by the row, as decoded */
-        bool base = profile->syntax == GCN_SYNTAX_SBASE;
-        unsigned slot = row ? (unsigned)(row - gcn_rows) + 1 : 0;
-        if (!parse_register(cursor, gcn_operand_width_beside(profile, slot, cursor->options->arch, 0, GCN_SADDR_OFF),
-                            base, &code, base ? "sbase" : "sdata"))
-            return false;
-        parse->values[field] = base ? code / 2 : code;
-        return true;
-    }
-    }
-}
-
-/* GCN 1.1's literal offset: the word after SMRD's, whose offset field says so. */
-static void set_literal(gcn_cursor *cursor, gcn_instruction *instruction, const char *at, int64_t value)
-{
-    instruction->literal = truncate(cursor, at, value, 32, false);
-    instruction->offset = GCN_SCALAR_LITERAL;
+    /* sdata, sbase: their widths by the row, as decoded */
+    bool base = profile->syntax == GCN_SYNTAX_SBASE;
+    unsigned slot = row ? (unsigned)(row - gcn_rows) + 1 : 0, code;
+    if (!parse_register(cursor, gcn_operand_width_beside(profile, slot, cursor->options->arch, 0, GCN_SADDR_OFF),
+                        base, &code, base ? "sbase" : "sdata"))
+        return false;
+    parse->values[field] = base ? code / 2 : code;
+    return true;
 }
 
 /* An immediate offset: the offset field's width (SMRD's counts dwords,
- * GCN 1.4's is signed); on GCN 1.1 past 8 bits (or with _e64) the literal
- * word. */
+ * GCN 1.4's is signed); CLRX's lit(N), and on GCN 1.1 past 8 bits (or
+ * with _e64), the literal word after SMRD's, whose offset field says so. */
 static bool set_immediate(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction,
-                          const gcn_memory_parse *parse, int64_t value)
+                          const gcn_memory_parse *parse)
 {
     gcn_arch arch = cursor->options->arch;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM, smrd = is_smrd(arch), is_signed = arch >= GCN_ARCH_GCN14;
+    bool literal = parse->kind == GCN_MEMORY_OFFSET_LITERAL; /* (on gcn1.1 only) */
     const char *at = parse->offset_at;
-    if (arch == GCN_ARCH_GCN11 && (parse->suffix == 64 || value < 0 || value > 0xff)) {
-        if (parse->suffix == 32)
+    int64_t value = parse->offset;
+    if (literal || (arch == GCN_ARCH_GCN11 && (parse->suffix == 64 || value < 0 || value > 0xff))) {
+        if (parse->suffix == 32 && !literal)
             return gcn_fail(cursor, at, "offset %lld needs a literal, which _e32 forbids", (long long)value);
         if (llvm && (value < 0 || value > 0xffffffffll))
             return gcn_fail(cursor, at, "offset %lld out of range [0, 0xffffffff]", (long long)value);
-        set_literal(cursor, instruction, at, value);
+        instruction->literal = truncate(cursor, at, value, 32, false);
+        instruction->offset = GCN_SCALAR_LITERAL;
         return true;
     }
     unsigned field = smrd ? GCN_FIELD(SMRD, offset) : GCN_FIELD(SMEM, offset);
@@ -241,33 +230,22 @@ bool gcn_memory_finish(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *
                  gcn_arch_name(arch));
         instruction->modifiers &= (uint16_t)~GCN_MOD_GLC;
     }
-    if (soe_offset && parse->kind != GCN_MEMORY_OFFSET_REGISTER)
-        return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "offset"),
-                        "illegal second offset: offset:X follows only an SGPR offset");
-    if (parse->suffix == 64 && arch == GCN_ARCH_GCN11 && parse->kind == GCN_MEMORY_OFFSET_REGISTER)
-        return gcn_fail(cursor, parse->offset_at, "_e64 needs an immediate offset (the literal)");
-    switch (parse->kind) {
-    case GCN_MEMORY_OFFSET_NONE:
-        break;
-    case GCN_MEMORY_OFFSET_IMMEDIATE:
-        if (!set_immediate(cursor, row, instruction, parse, parse->offset))
-            return false;
-        break;
-    case GCN_MEMORY_OFFSET_LITERAL:
-        set_literal(cursor, instruction, parse->offset_at, parse->offset);
-        break;
-    case GCN_MEMORY_OFFSET_REGISTER:
-        if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */
-            if (keys & 1u << GCN_FIELD(SMEM, soffset))
-                return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "soffset"),
-                                "soffset given twice: sN with offset:X is soffset");
-            instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
-            parse->values[GCN_FIELD(SMEM, soffset)] = (uint32_t)parse->offset;
-            instruction->offset = (uint32_t)*soe_offset & 0x1fffffu;
-        } else {
-            instruction->offset = (uint32_t)parse->offset;
-        }
-        break;
+    if (soe_offset) { /* CLRX GCN 1.4: sN offset:X */
+        if (parse->kind != GCN_MEMORY_OFFSET_REGISTER)
+            return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "offset"),
+                            "illegal second offset: offset:X follows only an SGPR offset");
+        if (keys & 1u << GCN_FIELD(SMEM, soffset))
+            return gcn_fail(cursor, gcn_find_modifier(flags_at, flags_end, "soffset"),
+                            "soffset given twice: sN with offset:X is soffset");
+        instruction->modifiers |= GCN_MOD_SOE | GCN_MOD_IMM;
+        parse->values[GCN_FIELD(SMEM, soffset)] = (uint32_t)parse->offset;
+        instruction->offset = (uint32_t)*soe_offset & 0x1fffffu;
+    } else if (parse->kind == GCN_MEMORY_OFFSET_REGISTER) {
+        if (parse->suffix == 64 && arch == GCN_ARCH_GCN11)
+            return gcn_fail(cursor, parse->offset_at, "_e64 needs an immediate offset (the literal)");
+        instruction->offset = (uint32_t)parse->offset;
+    } else if (parse->kind != GCN_MEMORY_OFFSET_NONE && !set_immediate(cursor, row, instruction, parse)) {
+        return false;
     }
     /* (decoded: the instruction as the codec reads its words) */
     if (gcn_set_fields(instruction, parse->values) != GCN_OK)
