@@ -104,29 +104,11 @@ void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
     gcn_put_length(text, spare, (size_t)(end - spare));
 }
 
-/* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */
-static bool parse_wrapped_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
-{
-    gcn_cursor probe = *cursor;
-    probe.error = NULL;
-    const char *p = probe.pos;
-    if (p + 1 >= probe.end || (*p != 'v' && *p != 'V') || p[1] != '[')
-        return false;
-    probe.pos = p + 2;
-    int64_t low, high;
-    if (!gcn_parse_expression(&probe, &low) || !gcn_accept(&probe, ':') ||
-        !gcn_parse_expression(&probe, &high) || !gcn_accept(&probe, ']') || low > 255 ||
-        high < 0 || high >= low)
-        return false;
-    *first = (unsigned)low;
-    *count = (unsigned)(high + 256 - low + 1);
-    cursor->pos = probe.pos;
-    return true;
-}
-
-/* Parses "N" or "[A:B]" (or "[A]") after a register prefix. */
+/* Parses "N" or "[A:B]" (or "[A]") after a register prefix. With wrapped,
+ * also CLRX's [A:B] with B < A <= 255, a VGPR tuple wrapping past v255 as
+ * clrxdisasm prints it (v[255:0]); *wrapped says which. */
 static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *first,
-                              unsigned *count)
+                              unsigned *count, bool *wrapped)
 {
     const char *p = cursor->pos;
     if (p < cursor->end && *p >= '0' && *p <= '9') {
@@ -154,10 +136,13 @@ static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *f
         return false;
     if (!gcn_accept(cursor, ']'))
         return gcn_fail(cursor, cursor->pos, "expected ']' to close the register range");
-    if (a < 0 || b < a || b > 100000)
+    bool wrap = wrapped && b < a && a <= 255 && b >= 0;
+    if (!wrap && (a < 0 || b < a || b > 100000))
         return gcn_fail(cursor, start, "invalid register range");
+    if (wrapped)
+        *wrapped = wrap;
     *first = (unsigned)a;
-    *count = (unsigned)(b - a + 1);
+    *count = (unsigned)(b + (wrap ? 256 : 0) - a + 1);
     return true;
 }
 
@@ -250,7 +235,7 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
         const char *prefix = ttmp ? "ttmp" : "s";
         unsigned limit = ttmp ? gcn_ttmp_count(arch) : gcn_sgpr_count(arch);
         cursor->pos = start + strlen(prefix);
-        if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
+        if (!parse_index_range(cursor, start, &scalar->code, &scalar->count, NULL))
             return false;
         if (scalar->code + scalar->count > limit)
             return gcn_fail(cursor, start, "%s out of range: %s has %s0..%s%u", ttmp ? "TTMP register" : "SGPR",
@@ -316,8 +301,6 @@ static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsi
                                                         unsigned *count)
 {
     const char *start = cursor->pos;
-    if (cursor->options->dialect == GCN_DIALECT_CLRX && parse_wrapped_vgprs(cursor, first, count))
-        return true;
     if (start >= cursor->end || (*start != 'v' && *start != 'V') ||
         !starts_with_index(start + 1, cursor->end)) {
         size_t length = gcn_peek_identifier(cursor), alias_length;
@@ -330,9 +313,11 @@ static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsi
         return gcn_fail(cursor, start, "expected a vector register");
     }
     cursor->pos = start + 1;
-    if (!parse_index_range(cursor, start, first, count))
+    bool wrapped = false;
+    if (!parse_index_range(cursor, start, first, count,
+                           cursor->options->dialect == GCN_DIALECT_CLRX ? &wrapped : NULL))
         return false;
-    if (*first + *count > 256)
+    if (*first + *count > 256 && !wrapped)
         return gcn_fail(cursor, start, "VGPR out of range: v0..v255");
     return true;
 }
