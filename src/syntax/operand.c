@@ -167,8 +167,7 @@ static bool parse_alias(gcn_cursor *cursor, size_t length, const char *alias, si
                         bool constants, gcn_scalar *scalar, unsigned *first, unsigned *count)
 {
     const char *start = cursor->pos;
-    gcn_parse_error error;
-    memset(&error, 0, sizeof error);
+    gcn_parse_error error = {0};
     gcn_parse_options options = *cursor->options;
     options.register_alias = NULL; /* one level: a symbol does not name another */
     gcn_cursor inner = {alias, alias, alias + alias_length, &options, &error, false};
