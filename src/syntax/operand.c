@@ -32,73 +32,52 @@ const gcn_register_number gcn_register_numbers[256] = {
     NUMBERS64(0), NUMBERS64(64), NUMBERS64(128), NUMBERS64(192)
 };
 
-/* Register prefixes padded to four bytes, so that each copies with one
- * store of four. */
-static const char sgpr_prefix[4] = "s", ttmp_prefix[4] = "ttmp";
-
-enum { RANGE_ROOM = 20 }; /* "ttmp[100:103]" and the fourth byte of a number */
-/* Near the end of the text: through a buffer of its own, out of line so
- * that the usual path needs no stack frame. */
-static __attribute__((noinline)) void put_range_at_end(gcn_text *text, const char prefix[4],
-                                                       size_t prefix_length, unsigned first,
-                                                       unsigned last, bool tuple)
-{
-    char spare[RANGE_ROOM];
-    char *end = gcn_write_range(spare, prefix, prefix_length, first, last, tuple);
-    gcn_put_length(text, spare, (size_t)(end - spare));
-}
-
-/* The hot path of every register operand, inlined into each caller so that
- * the prefix is a constant. */
-static inline __attribute__((always_inline)) void put_range(gcn_text *text, const char prefix[4],
-                                                            size_t prefix_length, unsigned first,
-                                                            unsigned last, bool tuple)
-{
-    size_t length = text->length;
-    if (length + RANGE_ROOM < text->size) {
-        char *start = text->data + length;
-        char *end = gcn_write_range(start, prefix, prefix_length, first, last, tuple);
-        text->length = length + (size_t)(end - start);
-    } else {
-        put_range_at_end(text, prefix, prefix_length, first, last, tuple);
-    }
-}
-
-void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
-{
-    put_range(text, sgpr_prefix, 1, first, first + count - 1, count != 1);
-}
-
-/* The scalar operands that are not SGPRs, out of line so that the SGPR
- * path stays short. */
-static __attribute__((noinline)) bool format_other_scalar(gcn_text *text, gcn_arch arch,
-                                                          gcn_dialect dialect, unsigned code,
-                                                          unsigned count)
+char *gcn_write_other_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code,
+                             unsigned count)
 {
     unsigned base = gcn_ttmp_base(arch);
-    if (code >= base && code + count <= base + gcn_ttmp_count(arch)) {
-        put_range(text, ttmp_prefix, 4, code - base, code - base + count - 1, count != 1);
-        return true;
-    }
+    if (code >= base && code + count <= base + gcn_ttmp_count(arch))
+        return gcn_write_range(at, "ttmp", 4, code - base, code - base + count - 1, count != 1);
     if (count == 1 && code >= GCN_CODE_ZERO && code <= 208) { /* no special has these codes */
-        gcn_put_signed(text, code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code);
-        return true;
+        bool negative = code > 192;
+        *at = '-';
+        return gcn_write_register_number(at + negative, negative ? code - 192 : code - 128);
     }
     if (count == 1 && code >= GCN_CODE_HALF && gcn_is_inline_constant(arch, code)) {
-        gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
-        return true;
+        const char *text = gcn_inline_float_texts[code - GCN_CODE_HALF];
+        return gcn_write_length(at, text, strlen(text));
     }
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
         if (specials[i].code == code && specials[i].count == count &&
             (specials[i].arches & (1u << arch))) {
-            const char *name = specials[i].name;
-            if (dialect == GCN_DIALECT_CLRX && strncmp(name, "src_", 4) == 0)
-                name += 4; /* the CLRX entry's name */
-            gcn_put(text, name);
-            return true;
+            /* the CLRX entry's name: without src_ */
+            size_t skip = dialect == GCN_DIALECT_CLRX && strncmp(specials[i].name, "src_", 4) == 0 ? 4 : 0;
+            return gcn_write_length(at, specials[i].name + skip, specials[i].length - skip);
         }
     }
-    return false;
+    return NULL;
+}
+
+/* Near the end of the text: through a buffer of its own, out of line so
+ * that the usual paths need no stack frame. */
+static __attribute__((noinline)) bool put_scalar_at_end(gcn_text *text, gcn_arch arch,
+                                                        gcn_dialect dialect, unsigned code,
+                                                        unsigned count)
+{
+    char spare[GCN_OPERAND_ROOM];
+    char *end = gcn_write_scalar(spare, arch, dialect, code, count);
+    if (end)
+        gcn_put_length(text, spare, (size_t)(end - spare));
+    return end != NULL;
+}
+
+void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
+{
+    char *at = text->data + text->length;
+    if (text->length + GCN_OPERAND_ROOM >= text->size) /* GCN 1.0 names the most SGPRs */
+        put_scalar_at_end(text, GCN_ARCH_GCN10, GCN_DIALECT_LLVM, first, count);
+    else
+        text->length += (size_t)(gcn_write_sgprs(at, first, count) - at);
 }
 
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
@@ -107,51 +86,29 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     if (count == 0)
         count = 1;
     if (code + count <= gcn_sgpr_count(arch)) {
-        put_range(text, sgpr_prefix, 1, code, code + count - 1, count != 1);
+        gcn_put_sgprs(text, code, count);
         return true;
     }
-    return format_other_scalar(text, arch, dialect, code, count);
-}
-
-char *gcn_write_other_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code,
-                             unsigned count)
-{
-    gcn_text text = {at, GCN_OPERAND_ROOM, 0}; /* every name is shorter */
-    return format_other_scalar(&text, arch, dialect, code, count) ? at + text.length : NULL;
+    if (text->length + GCN_OPERAND_ROOM >= text->size)
+        return put_scalar_at_end(text, arch, dialect, code, count);
+    char *at = text->data + text->length, *end = gcn_write_other_scalar(at, arch, dialect, code, count);
+    if (end)
+        text->length += (size_t)(end - at);
+    return end != NULL;
 }
 
 void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
 {
-    gcn_put(text, "v[");
-    gcn_put_unsigned(text, first);
-    gcn_put_char(text, ':');
-    gcn_put_unsigned(text, (first + count - 1) & 255);
-    gcn_put_char(text, ']');
+    char spare[GCN_OPERAND_ROOM];
+    char *end = gcn_write_range(spare, "v\0\0", 1, first, (first + count - 1) & 255, true);
+    gcn_put_length(text, spare, (size_t)(end - spare));
 }
 
-/* CLRX's v[255:0]: a tuple wrapping past v255, as clrxdisasm prints it. */
-static bool parse_wrapped_vgprs(gcn_cursor *cursor, unsigned *first, unsigned *count)
-{
-    gcn_cursor probe = *cursor;
-    probe.error = NULL;
-    const char *p = probe.pos;
-    if (p + 1 >= probe.end || (*p != 'v' && *p != 'V') || p[1] != '[')
-        return false;
-    probe.pos = p + 2;
-    int64_t low, high;
-    if (!gcn_parse_expression(&probe, &low) || !gcn_accept(&probe, ':') ||
-        !gcn_parse_expression(&probe, &high) || !gcn_accept(&probe, ']') || low > 255 ||
-        high < 0 || high >= low)
-        return false;
-    *first = (unsigned)low;
-    *count = (unsigned)(high + 256 - low + 1);
-    cursor->pos = probe.pos;
-    return true;
-}
-
-/* Parses "N" or "[A:B]" (or "[A]") after a register prefix. */
+/* Parses "N" or "[A:B]" (or "[A]") after a register prefix. With wrapped,
+ * also CLRX's [A:B] with B < A <= 255, a VGPR tuple wrapping past v255 as
+ * clrxdisasm prints it (v[255:0]); *wrapped says which. */
 static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *first,
-                              unsigned *count)
+                              unsigned *count, bool *wrapped)
 {
     const char *p = cursor->pos;
     if (p < cursor->end && *p >= '0' && *p <= '9') {
@@ -179,10 +136,13 @@ static bool parse_index_range(gcn_cursor *cursor, const char *start, unsigned *f
         return false;
     if (!gcn_accept(cursor, ']'))
         return gcn_fail(cursor, cursor->pos, "expected ']' to close the register range");
-    if (a < 0 || b < a || b > 100000)
+    bool wrap = wrapped && b < a && a <= 255 && b >= 0;
+    if (!wrap && (a < 0 || b < a || b > 100000))
         return gcn_fail(cursor, start, "invalid register range");
+    if (wrapped)
+        *wrapped = wrap;
     *first = (unsigned)a;
-    *count = (unsigned)(b - a + 1);
+    *count = (unsigned)(b + (wrap ? 256 : 0) - a + 1);
     return true;
 }
 
@@ -207,8 +167,7 @@ static bool parse_alias(gcn_cursor *cursor, size_t length, const char *alias, si
                         bool constants, gcn_scalar *scalar, unsigned *first, unsigned *count)
 {
     const char *start = cursor->pos;
-    gcn_parse_error error;
-    memset(&error, 0, sizeof error);
+    gcn_parse_error error = {0};
     gcn_parse_options options = *cursor->options;
     options.register_alias = NULL; /* one level: a symbol does not name another */
     gcn_cursor inner = {alias, alias, alias + alias_length, &options, &error, false};
@@ -275,7 +234,7 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
         const char *prefix = ttmp ? "ttmp" : "s";
         unsigned limit = ttmp ? gcn_ttmp_count(arch) : gcn_sgpr_count(arch);
         cursor->pos = start + strlen(prefix);
-        if (!parse_index_range(cursor, start, &scalar->code, &scalar->count))
+        if (!parse_index_range(cursor, start, &scalar->code, &scalar->count, NULL))
             return false;
         if (scalar->code + scalar->count > limit)
             return gcn_fail(cursor, start, "%s out of range: %s has %s0..%s%u", ttmp ? "TTMP register" : "SGPR",
@@ -341,8 +300,6 @@ static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsi
                                                         unsigned *count)
 {
     const char *start = cursor->pos;
-    if (cursor->options->dialect == GCN_DIALECT_CLRX && parse_wrapped_vgprs(cursor, first, count))
-        return true;
     if (start >= cursor->end || (*start != 'v' && *start != 'V') ||
         !starts_with_index(start + 1, cursor->end)) {
         size_t length = gcn_peek_identifier(cursor), alias_length;
@@ -355,9 +312,11 @@ static __attribute__((noinline)) bool parse_other_vgprs(gcn_cursor *cursor, unsi
         return gcn_fail(cursor, start, "expected a vector register");
     }
     cursor->pos = start + 1;
-    if (!parse_index_range(cursor, start, first, count))
+    bool wrapped = false;
+    if (!parse_index_range(cursor, start, first, count,
+                           cursor->options->dialect == GCN_DIALECT_CLRX ? &wrapped : NULL))
         return false;
-    if (*first + *count > 256)
+    if (*first + *count > 256 && !wrapped)
         return gcn_fail(cursor, start, "VGPR out of range: v0..v255");
     return true;
 }
