@@ -60,30 +60,6 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     }
 }
 
-/* The llvm dialect reads back what llvm-mc prints but refuses to assemble
- * (s[100:103], null): with a warning that names llvm-mc's message, for the
- * first such operand. */
-static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, const gcn_profile *profile,
-                                                       const gcn_instruction *instruction,
-                                                       const operand_text *texts)
-{
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand *operand = &instruction->operands[i];
-        const char *message = operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT
-                                  ? gcn_llvm_refused_scalar(cursor->options->arch, operand->number, operand->count, false)
-                                  : NULL;
-        if (!message)
-            continue;
-        const char *at = texts[i].at;
-        size_t length = 0;
-        while (at + length < cursor->end && at[length] != ',' && at[length] != ' ')
-            length++;
-        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)length, at,
-                 message);
-        return;
-    }
-}
-
 const char *gcn_find_modifier(const char *start, const char *end, const char *name)
 {
     const char *found = start;
@@ -293,8 +269,25 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
                           operands[i].number + operands[i].count > 102;
     }
     instruction->operand_count = profile->operand_count;
-    if (llvm && scalar_refused)
-        warn_llvm_refused(cursor, profile, instruction, texts);
+    /* The llvm dialect reads back what llvm-mc prints but refuses to assemble
+     * (s[100:103], null): with a warning that names llvm-mc's message, for the
+     * first such operand. */
+    for (unsigned i = 0; llvm && scalar_refused && i < profile->operand_count; i++) {
+        const gcn_operand *operand = &operands[i];
+        const char *message =
+            operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT
+                ? gcn_llvm_refused_scalar(arch, operand->number, operand->count, false)
+                : NULL;
+        if (!message)
+            continue;
+        const char *at = texts[i].at;
+        size_t length = 0;
+        while (at + length < cursor->end && at[length] != ',' && at[length] != ' ')
+            length++;
+        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)length, at,
+                 message);
+        break;
+    }
     bool llvm_mc = llvm && (syntax & LLVM_MC_MODIFIERS);
     if (llvm_mc && !gcn_at_end(cursor))
         gcn_accept(cursor, ','); /* llvm-mc takes a comma before the modifiers */
