@@ -74,10 +74,6 @@ typedef struct gcn_encoding_hook {
  * word name in [start, end), for an error's column (start if none). */
 bool gcn_parse_plain(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction);
 extern const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT];
-#define PROFILE(family, name, ...) \
-    bool gcn_parse_full_##family##_##name(gcn_cursor *, const gcn_row *, gcn_instruction *);
-#include "isa/profiles.def"
-#undef PROFILE
 bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile,
                               gcn_instruction *instruction);
 const char *gcn_find_modifier(const char *start, const char *end, const char *name);

@@ -60,30 +60,6 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
     }
 }
 
-/* The llvm dialect reads back what llvm-mc prints but refuses to assemble
- * (s[100:103], null): with a warning that names llvm-mc's message, for the
- * first such operand. */
-static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, const gcn_profile *profile,
-                                                       const gcn_instruction *instruction,
-                                                       const operand_text *texts)
-{
-    for (unsigned i = 0; i < profile->operand_count; i++) {
-        const gcn_operand *operand = &instruction->operands[i];
-        const char *message = operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT
-                                  ? gcn_llvm_refused_scalar(cursor->options->arch, operand->number, operand->count, false)
-                                  : NULL;
-        if (!message)
-            continue;
-        const char *at = texts[i].at;
-        size_t length = 0;
-        while (at + length < cursor->end && at[length] != ',' && at[length] != ' ')
-            length++;
-        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)length, at,
-                 message);
-        return;
-    }
-}
-
 const char *gcn_find_modifier(const char *start, const char *end, const char *name)
 {
     const char *found = start;
@@ -219,6 +195,141 @@ bool gcn_parse_hidden_fields(gcn_cursor *cursor, gcn_encoding encoding, uint32_t
     return true;
 }
 
+/* What the modifiers read so far held, for a statement whose modifiers come
+ * in pieces (between CLRX's fields). */
+typedef struct modifier_state {
+    unsigned seen;     /* the flags given, also as 0 (glc:0, noglc) */
+    bool offset_seen;
+    bool flag_seen;    /* a flag before offset:N, which llvm-mc's FLAT refuses */
+    bool repeats;      /* a flag may be given again (CLRX's SMEM: the last value) */
+} modifier_state;
+
+/* The GCN_MOD_* flag a modifier word names (glc...nv; SMRD's imm and soe
+ * show as operands), 0 if none. */
+static unsigned modifier_flag(const char *word, size_t length)
+{
+    for (size_t i = 0; i < GCN_MODIFIER_COUNT; i++)
+        if (gcn_modifiers[i].bit <= GCN_MOD_NV && gcn_word_is(word, length, gcn_modifiers[i].name))
+            return gcn_modifiers[i].bit;
+    return 0;
+}
+
+/* The offset the hardware reads from the field holding value's low bits. */
+static int64_t hardware_offset(const gcn_offset_rule *rule, int64_t value)
+{
+    unsigned width = rule->hardware_width ? rule->hardware_width : rule->clrx_truncate_width;
+    if (width == 0)
+        return value;
+    uint64_t bits = (uint64_t)value & ((1ull << width) - 1);
+    if (rule->hardware_signed && (bits >> (width - 1)))
+        return (int64_t)bits - (int64_t)(1ull << width);
+    return (int64_t)bits;
+}
+
+/* The modifiers up to the cursor's end: glc, slc, tfe, lds, offen, idxen,
+ * addr64, nv and offset:N (also inst_offset:N), in any order, CLRX's also
+ * with values (glc:1). llvm_mc: the LLVM dialect reads them as llvm-mc 14
+ * does: offset:N before the flags, the flags without a value, noglc and
+ * noslc (the flag given as 0). */
+static bool parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
+                            bool llvm_mc, modifier_state *state, gcn_instruction *instruction,
+                            int64_t *offset)
+{
+    bool clrx = cursor->options->dialect == GCN_DIALECT_CLRX;
+    while (!gcn_at_end(cursor)) {
+        const char *start = cursor->pos;
+        size_t length = gcn_peek_identifier_here(cursor);
+        if (length == 0)
+            return gcn_fail(cursor, start, "expected a modifier");
+        if (offset_rule && (gcn_word_is(start, length, "offset") ||
+                            gcn_word_is(start, length, "inst_offset"))) {
+            if (llvm_mc && state->flag_seen)
+                return gcn_fail(cursor, start, "offset:N must come before glc and slc in LLVM syntax");
+            cursor->pos += length;
+            if (!gcn_accept(cursor, ':'))
+                return gcn_fail(cursor, cursor->pos, "expected ':' after '%.*s'", (int)length, start);
+            if (state->offset_seen) { /* CLRX keeps the last one */
+                if (!clrx)
+                    return gcn_fail(cursor, start, "offset given twice");
+                gcn_warn(cursor, start, "offset is already defined");
+            }
+            state->offset_seen = true;
+            gcn_skip_space(cursor);
+            const char *value_at = cursor->pos;
+            int64_t value;
+            if (!gcn_parse_expression(cursor, &value))
+                return false;
+            if (offset_rule->absent && value != 0)
+                return gcn_fail(cursor, start, "%s; %s has none", offset_rule->absent,
+                                gcn_arch_name(cursor->options->arch));
+            if (value < offset_rule->minimum || value > offset_rule->maximum) {
+                if (offset_rule->clrx_truncate_width &&
+                    (clrx || (value >= offset_rule->minimum &&
+                              value <= offset_rule->llvm_truncate_maximum))) {
+                    int64_t kept = value & (int64_t)((1ull << offset_rule->clrx_truncate_width) - 1);
+                    gcn_warn(cursor, value_at, "offset %lld out of range, truncated to %u bits: the hardware reads %lld",
+                             (long long)value, offset_rule->clrx_truncate_width,
+                             (long long)hardware_offset(offset_rule, kept));
+                    value = kept;
+                } else {
+                    return gcn_fail(cursor, value_at, "offset %lld out of range [%lld, %lld]",
+                                    (long long)value, (long long)offset_rule->minimum,
+                                    (long long)offset_rule->maximum);
+                }
+            }
+            /* CLRX takes some values the field holds only as bits (4096 in
+             * a 13-bit signed field): say what the hardware reads. */
+            if (clrx && offset_rule->hardware_width && hardware_offset(offset_rule, value) != value)
+                gcn_warn(cursor, value_at, "offset %lld does not fit the %u-bit %s field: the "
+                         "hardware reads %lld", (long long)value, offset_rule->hardware_width,
+                         offset_rule->hardware_signed ? "signed" : "unsigned",
+                         (long long)hardware_offset(offset_rule, value));
+            *offset = offset_rule->hardware_signed ? hardware_offset(offset_rule, value) : value;
+            continue;
+        }
+        unsigned bit = modifier_flag(start, length);
+        bool negated = false; /* llvm-mc: noglc */
+        if (!bit && llvm_mc && length > 2 && gcn_lower(start[0]) == 'n' && gcn_lower(start[1]) == 'o') {
+            bit = modifier_flag(start + 2, length - 2) & allowed;
+            negated = bit != 0;
+        }
+        if (bit == 0)
+            return gcn_fail(cursor, start, "unknown modifier '%.*s'", (int)length, start);
+        if (!(allowed & bit))
+            return gcn_fail(cursor, start, "modifier '%.*s' is not valid for this instruction on %s",
+                            (int)length, start, gcn_arch_name(cursor->options->arch));
+        cursor->pos += length;
+        if (llvm_mc && !negated && gcn_accept(cursor, ':'))
+            return gcn_fail(cursor, start, "'%.*s' takes no value in LLVM syntax", (int)length, start);
+        if ((state->seen & bit) && !state->repeats)
+            return gcn_fail(cursor, start, "modifier '%.*s' given twice", (int)length, start);
+        state->seen |= bit;
+        state->flag_seen = true;
+        bool on = !negated;
+        if (!negated && gcn_accept(cursor, ':')) { /* CLRX: glc:1, addr64:0 */
+            int64_t value;
+            gcn_skip_space(cursor);
+            const char *value_at = cursor->pos;
+            if (!gcn_parse_expression(cursor, &value))
+                return false;
+            /* CLRX takes any nonzero value as 1 (after .oldmodparam: its low bit) */
+            if (value != 0 && value != 1 && !clrx)
+                return gcn_fail(cursor, value_at, "modifier value must be 0 or 1");
+            const gcn_section_lookup *lookup = gcn_section_lookup_of(cursor->options);
+            bool one_bit = lookup && (lookup->flags & GCN_LOOKUP_CLRX_OLD_MODIFIERS);
+            if (one_bit && (value & ~(int64_t)1))
+                gcn_warn(cursor, value_at, "value 0x%llx truncated to 0x%llx",
+                         (unsigned long long)value, (unsigned long long)(value & 1));
+            on = one_bit ? (value & 1) != 0 : value != 0;
+        }
+        if (on)
+            instruction->modifiers |= (uint16_t)bit;
+        else
+            instruction->modifiers &= (uint16_t)~bit;
+    }
+    return true;
+}
+
 /* Whether another VGPR follows, after a comma or (LLVM) without one: a
  * FLAT atomic's third, where the first was its result. */
 static bool vgpr_follows(const gcn_cursor *cursor, bool llvm)
@@ -293,8 +404,25 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
                           operands[i].number + operands[i].count > 102;
     }
     instruction->operand_count = profile->operand_count;
-    if (llvm && scalar_refused)
-        warn_llvm_refused(cursor, profile, instruction, texts);
+    /* The llvm dialect reads back what llvm-mc prints but refuses to assemble
+     * (s[100:103], null): with a warning that names llvm-mc's message, for the
+     * first such operand. */
+    for (unsigned i = 0; llvm && scalar_refused && i < profile->operand_count; i++) {
+        const gcn_operand *operand = &operands[i];
+        const char *message =
+            operand->kind == GCN_OPERAND_SCALAR || operand->kind == GCN_OPERAND_CONSTANT
+                ? gcn_llvm_refused_scalar(arch, operand->number, operand->count, false)
+                : NULL;
+        if (!message)
+            continue;
+        const char *at = texts[i].at;
+        size_t length = 0;
+        while (at + length < cursor->end && at[length] != ',' && at[length] != ' ')
+            length++;
+        gcn_warn(cursor, at, "llvm-mc prints '%.*s' but does not assemble it (%s)", (int)length, at,
+                 message);
+        break;
+    }
     bool llvm_mc = llvm && (syntax & LLVM_MC_MODIFIERS);
     if (llvm_mc && !gcn_at_end(cursor))
         gcn_accept(cursor, ','); /* llvm-mc takes a comma before the modifiers */
@@ -307,7 +435,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
                                       ? &offset_rules[encoding]
                                       : &reading_rules[profile->offset_rule][arch].full[dialect];
     int64_t offset = 0;
-    gcn_modifier_state state = {0, false, false, memory && !llvm}; /* CLRX's "glc glc" (its vectors) */
+    modifier_state state = {0, false, false, memory && !llvm}; /* CLRX's "glc glc" (its vectors) */
     uint32_t fields_seen = 0;
     gcn_skip_space(cursor);
     const char *flags_at = cursor->pos;
@@ -316,7 +444,7 @@ bool gcn_parse_full_modifiers(gcn_cursor *cursor, const gcn_row *row, const gcn_
         if (modifiers) { /* up to CLRX's next field */
             gcn_cursor flags = *cursor;
             flags.end = llvm ? cursor->end : fields_start(cursor);
-            bool ok = gcn_parse_modifiers(&flags, allowed, rule, llvm_mc, &state, instruction, &offset);
+            bool ok = parse_modifiers(&flags, allowed, rule, llvm_mc, &state, instruction, &offset);
             cursor->pos = flags.pos;
             cursor->failed = flags.failed;
             if (!ok)

@@ -281,23 +281,6 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     return take_literal(cursor, start, state, value, out);
 }
 
-/* The llvm dialect reads back what llvm-mc prints but refuses to assemble
- * (xnack_mask on GCN 1.2, null, src_lds_direct..., and anything but SGPRs
- * where a 64-bit operand takes registers only: s_setpc_b64 src_vccz): with
- * a warning that names llvm-mc's message. Out of line: rare. */
-static __attribute__((noinline)) void warn_llvm_refused(gcn_cursor *cursor, const char *start,
-                                                       const gcn_operand *operand,
-                                                       bool wide_registers_only)
-{
-    const char *message =
-        wide_registers_only && operand->number >= 128
-            ? "invalid operand for instruction"
-            : gcn_llvm_refused_scalar(cursor->options->arch, operand->number, operand->count, false);
-    if (message)
-        gcn_warn(cursor, start, "llvm-mc prints '%.*s' but does not assemble it (%s)",
-                 (int)(cursor->pos - start), start, message);
-}
-
 /* Whether an operand is an immediate field's text: SOPP's and SOPK's 16-bit
  * immediates, or a special's. */
 static inline bool immediate_syntax(gcn_operand_syntax syntax)
@@ -320,6 +303,7 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
 {
     gcn_skip_space(cursor);
     const char *start = cursor->pos;
+    gcn_arch arch = cursor->options->arch;
     int64_t value;
     bool registers_only = profile->syntax == GCN_SYNTAX_SSRC_REGISTER;
     switch ((gcn_operand_syntax)profile->syntax) {
@@ -334,10 +318,20 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
         if (profile->syntax == GCN_SYNTAX_SSRC_INLINE && out->kind == GCN_OPERAND_LITERAL &&
             cursor->options->dialect == GCN_DIALECT_LLVM)
             return gcn_fail(cursor, start, "llvm-mc takes no literal constant here");
+        /* The llvm dialect reads back what llvm-mc prints but refuses to
+         * assemble past the SGPRs it always takes (xnack_mask on GCN 1.2, null,
+         * src_lds_direct..., and anything but SGPRs where a 64-bit operand takes
+         * registers only: s_setpc_b64 src_vccz): with a warning that names
+         * llvm-mc's message. */
         if (out->kind == GCN_OPERAND_SCALAR && cursor->options->dialect == GCN_DIALECT_LLVM &&
-            cursor->options->arch >= GCN_ARCH_GCN12 &&
-            out->number + out->count > 102) /* past the SGPRs llvm-mc always takes */
-            warn_llvm_refused(cursor, start, out, registers_only && profile->dwords == 2);
+            arch >= GCN_ARCH_GCN12 && out->number + out->count > 102) {
+            const char *message = gcn_llvm_refused_scalar(arch, out->number, out->count, false);
+            if (registers_only && profile->dwords == 2 && out->number >= 128)
+                message = "invalid operand for instruction";
+            if (message)
+                gcn_warn(cursor, start, "llvm-mc prints '%.*s' but does not assemble it (%s)",
+                         (int)(cursor->pos - start), start, message);
+        }
         return true;
     case GCN_SYNTAX_IMM32:
         if (!gcn_parse_expression(cursor, &value))
@@ -423,7 +417,7 @@ static __attribute__((noinline)) bool llvm_refuses(gcn_cursor *cursor, const gcn
 /* The full path of each profile, out of line; parse_profile inline in
  * each, so that the profile is a constant. */
 #define PROFILE(family, name, ...)                                                                 \
-    bool gcn_parse_full_##family##_##name(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction) \
+    static bool parse_full_##family##_##name(gcn_cursor *cursor, const gcn_row *row, gcn_instruction *instruction) \
     {                                                                                              \
         const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
         bool modifiers = gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count;           \
@@ -437,7 +431,7 @@ static __attribute__((noinline)) bool llvm_refuses(gcn_cursor *cursor, const gcn
 #undef PROFILE
 
 const gcn_parser gcn_full_parsers[GCN_SHAPE_COUNT] = {
-#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = gcn_parse_full_##family##_##name,
+#define PROFILE(family, name, ...) [GCN_SHAPE_##family##_##name] = parse_full_##family##_##name,
 #include "isa/profiles.def"
 #undef PROFILE
 };

@@ -91,55 +91,6 @@ static __attribute__((noinline)) gcn_status not_supported_yet(gcn_cursor *cursor
     return GCN_ERROR_SYNTAX;
 }
 
-/* The mnemonic at the cursor in any spelling (other cases, CLRX's size
- * suffix and illegal-opcode names, a tab after the name), then its operands. */
-static gcn_status parse_mnemonic(gcn_cursor *cursor, gcn_instruction *instruction)
-{
-    const gcn_parse_options *options = cursor->options;
-    const char *name = cursor->pos;
-    const char *space = memchr(name, ' ', (size_t)(cursor->end - name));
-    size_t name_length = space ? (size_t)(space - name) : (size_t)(cursor->end - name);
-    uint16_t index = name_length ? gcn_row_for_name(name, name_length) : GCN_ROW_NONE;
-    if (index == GCN_ROW_NONE) {
-        name_length = gcn_peek_identifier_here(cursor);
-        if (name_length == 0) {
-            gcn_fail(cursor, name, "expected an instruction");
-            return GCN_ERROR_SYNTAX;
-        }
-        index = gcn_row_for_name(name, name_length);
-    }
-    const gcn_row *row = index == GCN_ROW_NONE ? NULL : &gcn_rows[index];
-    gcn_family family = row ? (gcn_family)row->family : GCN_FAMILY_NONE;
-    unsigned opcode = 0;
-    if (!row &&
-        (options->dialect != GCN_DIALECT_CLRX || !illegal_name(name, name_length, options->arch, &family, &opcode)))
-        return not_supported_yet(cursor, name, name_length);
-    if (row) {
-        int row_opcode = row->opcode[options->arch];
-        /* CLRX also takes GCN 1.4's s_buffer_atomic_* on GCN 1.2 (see errata) */
-        if (row_opcode < 0 && options->arch == GCN_ARCH_GCN12 && (row->flags & GCN_ROW_CLRX_GCN12) &&
-            options->dialect == GCN_DIALECT_CLRX)
-            row_opcode = row->opcode[GCN_ARCH_GCN14];
-        if (row_opcode < 0) {
-            char generations[64];
-            unsigned arches = 0;
-            for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
-                arches |= (row->opcode[arch] >= 0) << arch;
-            list_generations(arches, generations);
-            gcn_fail(cursor, cursor->pos, "'%s' is not available on %s; it exists on %s", row->name,
-                     gcn_arch_name(options->arch), generations);
-            return GCN_ERROR_SYNTAX;
-        }
-        opcode = (unsigned)row_opcode;
-    }
-    cursor->pos += name_length;
-    gcn_instruction_start_row(instruction, options->arch, family, index, opcode, 1);
-    /* the operands by the layout's parser (a row's, or the family's default), then nothing more */
-    unsigned shape = row ? row->shape : gcn_default_shape[family];
-    return gcn_shape_parsers[gcn_shape_layouts[shape]](cursor, row, instruction) ? gcn_parse_after_operands(cursor)
-                                                                                 : GCN_ERROR_SYNTAX;
-}
-
 __attribute__((noinline)) gcn_status gcn_parse_failed(gcn_cursor *cursor)
 {
     if (!cursor->failed) {
@@ -149,6 +100,9 @@ __attribute__((noinline)) gcn_status gcn_parse_failed(gcn_cursor *cursor)
     return GCN_ERROR_SYNTAX;
 }
 
+/* The mnemonic in any spelling (other cases, CLRX's size suffix and
+ * illegal-opcode names, a tab after the name, space before it), then its
+ * operands. */
 __attribute__((noinline)) gcn_status gcn_parse_other(const gcn_parse_options *options,
                                                      const char *text, size_t length,
                                                      gcn_instruction *instruction,
@@ -156,8 +110,45 @@ __attribute__((noinline)) gcn_status gcn_parse_other(const gcn_parse_options *op
 {
     gcn_cursor cursor = {text, text, text + length, options, error, false};
     gcn_skip_space(&cursor);
-    gcn_status status = parse_mnemonic(&cursor, instruction);
-    return status == GCN_OK ? status : gcn_parse_failed(&cursor);
+    const char *name = cursor.pos;
+    const char *space = memchr(name, ' ', (size_t)(cursor.end - name));
+    size_t name_length = space ? (size_t)(space - name) : (size_t)(cursor.end - name);
+    uint16_t index = name_length ? gcn_row_for_name(name, name_length) : GCN_ROW_NONE;
+    if (index == GCN_ROW_NONE) {
+        name_length = gcn_peek_identifier_here(&cursor);
+        if (name_length == 0) {
+            gcn_fail(&cursor, name, "expected an instruction");
+            return GCN_ERROR_SYNTAX;
+        }
+        index = gcn_row_for_name(name, name_length);
+    }
+    const gcn_row *row = index == GCN_ROW_NONE ? NULL : &gcn_rows[index];
+    gcn_family family = row ? (gcn_family)row->family : GCN_FAMILY_NONE;
+    int row_opcode = row ? row->opcode[options->arch] : 0;
+    /* CLRX also takes GCN 1.4's s_buffer_atomic_* on GCN 1.2 (see errata) */
+    if (row_opcode < 0 && options->arch == GCN_ARCH_GCN12 && (row->flags & GCN_ROW_CLRX_GCN12) &&
+        options->dialect == GCN_DIALECT_CLRX)
+        row_opcode = row->opcode[GCN_ARCH_GCN14];
+    unsigned opcode = (unsigned)row_opcode;
+    if (!row &&
+        (options->dialect != GCN_DIALECT_CLRX || !illegal_name(name, name_length, options->arch, &family, &opcode)))
+        return not_supported_yet(&cursor, name, name_length);
+    if (row_opcode < 0) {
+        char generations[64];
+        unsigned arches = 0;
+        for (int arch = 0; arch < GCN_ARCH_COUNT; arch++)
+            arches |= (row->opcode[arch] >= 0) << arch;
+        list_generations(arches, generations);
+        gcn_fail(&cursor, cursor.pos, "'%s' is not available on %s; it exists on %s", row->name,
+                 gcn_arch_name(options->arch), generations);
+        return GCN_ERROR_SYNTAX;
+    }
+    cursor.pos += name_length;
+    gcn_instruction_start_row(instruction, options->arch, family, index, opcode, 1);
+    /* the operands by the layout's parser (a row's, or the family's default), then nothing more */
+    unsigned shape = row ? row->shape : gcn_default_shape[family];
+    return gcn_shape_parsers[gcn_shape_layouts[shape]](&cursor, row, instruction) ? gcn_parse_after_operands(&cursor)
+                                                                                  : gcn_parse_failed(&cursor);
 }
 
 /* Out of line, so that the usual lookup keeps a small frame. */

@@ -515,7 +515,7 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     {                                                                                              \
         const gcn_profile *profile = &profiles[GCN_SHAPE_##family##_##name];                        \
         return (takes(profile) && parse_plain(cursor, row, profile, instruction)) ||               \
-               gcn_parse_full_##family##_##name(cursor, row, instruction);                         \
+               gcn_full_parsers[GCN_SHAPE_##family##_##name](cursor, row, instruction);            \
     }
 #include "isa/profiles.def"
 #undef PROFILE

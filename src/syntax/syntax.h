@@ -49,22 +49,4 @@ typedef struct gcn_offset_rule {
                                       error (at the modifier); NULL: the range's error */
 } gcn_offset_rule;
 
-/* What the modifiers read so far held, for a statement whose modifiers come
- * in pieces (between CLRX's fields). */
-typedef struct gcn_modifier_state {
-    unsigned seen;     /* the flags given, also as 0 (glc:0, noglc) */
-    bool offset_seen;
-    bool flag_seen;    /* a flag before offset:N, which llvm-mc's FLAT refuses */
-    bool repeats;      /* a flag may be given again (CLRX's SMEM: the last value) */
-} gcn_modifier_state;
-
-/* The modifiers up to the cursor's end: glc, slc, tfe, lds, offen, idxen,
- * addr64, nv and offset:N (also inst_offset:N), in any order, CLRX's also
- * with values (glc:1). llvm_mc: the LLVM dialect reads them as llvm-mc 14
- * does: offset:N before the flags, the flags without a value, noglc and
- * noslc (the flag given as 0). */
-bool gcn_parse_modifiers(gcn_cursor *cursor, unsigned allowed, const gcn_offset_rule *offset_rule,
-                         bool llvm_mc, gcn_modifier_state *state, gcn_instruction *instruction,
-                         int64_t *offset);
-
 #endif
