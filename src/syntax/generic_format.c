@@ -299,12 +299,6 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
     }
 }
 
-/* Fields the row does not show that clrxdisasm keeps silent too: the FLAT
- * segment's saddr. */
-static const uint32_t clrx_silent_fields[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_FLAT] = 1u << GCN_FIELD(FLAT, saddr),
-};
-
 /* CLRX shows a field the row does not use as key=value (sdst=0x15), and,
  * where the row has no operand, the reserved bits it does not keep silent
  * as reserved=0x... */
@@ -315,7 +309,8 @@ static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction
     uint32_t values[GCN_MAX_FIELDS], reserved[2];
     gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        if (!values[field] || ((clrx_silent_fields[encoding] >> field) & 1u))
+        /* (clrxdisasm keeps the FLAT segment's saddr silent too) */
+        if (!values[field] || (encoding == GCN_ENCODING_FLAT && field == GCN_FIELD(FLAT, saddr)))
             continue;
         gcn_put_char(text, ' ');
         gcn_put(text, gcn_clrx_field_key(encoding, field));

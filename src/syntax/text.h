@@ -64,7 +64,7 @@ static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
         gcn_put_large_unsigned(text, value);
 }
 
-/* gcn_put_large_unsigned at a raw pointer with room for 20 digits. */
+/* gcn_write_unsigned from 100000 on (room for 20 digits). */
 char *gcn_write_large_unsigned(char *at, uint64_t value);
 
 /* Below 10000 (offsets) with no branch on the digit count, which a random
