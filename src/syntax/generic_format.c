@@ -365,7 +365,6 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
         (profile->operands[0].syntax == GCN_SYNTAX_UNUSED16 ||
          profile->operands[0].syntax == GCN_SYNTAX_OPTIONAL16))
         count = 0;
-    bool operands = count != 0;
     const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
     bool modifiers = gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count != 0;
     unsigned hide = 0;
@@ -383,7 +382,7 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
             return false;
     }
     size_t start = text->length;
-    put_mnemonic(text, dialect, instruction, row, operands);
+    put_mnemonic(text, dialect, instruction, row, count != 0);
     size_t operands_at = text->length;
     for (unsigned i = 0; i < count; i++) {
         if (dialect == GCN_DIALECT_LLVM && llvm_leaves_out(&profile->operands[i], row, instruction->modifiers))

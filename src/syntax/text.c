@@ -1,7 +1,5 @@
 #include "syntax/text.h"
 
-#include <string.h>
-
 #define DECIMAL_PAIRS(d) d "0" d "1" d "2" d "3" d "4" d "5" d "6" d "7" d "8" d "9"
 const char gcn_decimal_pairs[] = DECIMAL_PAIRS("0") DECIMAL_PAIRS("1") DECIMAL_PAIRS("2")
     DECIMAL_PAIRS("3") DECIMAL_PAIRS("4") DECIMAL_PAIRS("5") DECIMAL_PAIRS("6") DECIMAL_PAIRS("7")
