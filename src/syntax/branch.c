@@ -79,7 +79,8 @@ bool gcn_parse_branch(gcn_cursor *cursor, uint32_t *value)
     if (at < end &&
         (gcn_character_class[(unsigned char)*at] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
             GCN_CHAR_IDENTIFIER &&
-        !(*at == '.' && end - at == 1) && lookup && lookup->lookup && identifier_to_end(cursor->text, at, end)) {
+        !(*at == '.' && end - at == 1) && lookup && lookup->lookup &&
+        identifier_to_end(cursor->text, at, end)) {
         int64_t v;
         unsigned section = 0;
         /* Past the call only the cursor and at: the name ends the statement. */

@@ -32,10 +32,7 @@ static inline void gcn_put(gcn_text *text, const char *string)
 
 static inline void gcn_put_char(gcn_text *text, char c)
 {
-    size_t at = text->length;
-    if (at + 1 < text->size)
-        text->data[at] = c;
-    text->length = at + 1;
+    gcn_put_length(text, &c, 1);
 }
 
 /* Room a formatter reserves once for a whole instruction's text, which it
