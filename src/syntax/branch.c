@@ -89,9 +89,8 @@ bool gcn_parse_branch(gcn_cursor *cursor, uint32_t *value)
         cursor->pos = cursor->end;
         return branch_value(cursor, at, v, section, value);
     }
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
+    cursor->pos = at; /* past the space */
     int64_t v;
     unsigned section;
-    return gcn_parse_address(cursor, &v, &section) && branch_value(cursor, start, v, section, value);
+    return gcn_parse_address(cursor, &v, &section) && branch_value(cursor, at, v, section, value);
 }

@@ -43,17 +43,16 @@ static inline __attribute__((always_inline)) void put_mnemonic(gcn_text *text, g
                                                                const gcn_row *row, bool operands)
 {
     size_t start = text->length;
-    if (row && start + sizeof padded_names[0] + 16 < text->size) {
-        text->length = (size_t)(write_mnemonic(text->data + start, (unsigned)(row - gcn_rows), dialect, operands) -
-                                text->data);
-        return;
-    }
-    if (row) {
-        gcn_put_length(text, row->name, row->name_length);
-    } else {
+    if (!row) {
         gcn_put(text, gcn_encodings[instruction->encoding].name);
         gcn_put(text, "_ill_");
         gcn_put_unsigned(text, instruction->opcode);
+    } else if (start + sizeof padded_names[0] + 16 < text->size) {
+        text->length = (size_t)(write_mnemonic(text->data + start, (unsigned)(row - gcn_rows), dialect, operands) -
+                                text->data);
+        return;
+    } else {
+        gcn_put_length(text, row->name, row->name_length);
     }
     if (operands)
         gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
