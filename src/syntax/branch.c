@@ -66,42 +66,31 @@ static inline bool identifier_to_end(const char *text, const char *at, const cha
     return true;
 }
 
-/* The usual branch operand: a label alone up to the end of the statement,
- * read once and given to the section lookup, as gcn_parse_address would
- * (the same lookup, the same error). BRANCH_OTHER, touching nothing, for
- * anything else. */
-enum { BRANCH_OTHER, BRANCH_READ, BRANCH_FAILED };
-static inline int parse_label_branch(gcn_cursor *cursor, uint32_t *value)
+/* The usual branch operand first: a label alone up to the end of the
+ * statement, read once and given to the section lookup, as
+ * gcn_parse_address would (the same lookup, the same error); else the
+ * general expression. */
+bool gcn_parse_branch(gcn_cursor *cursor, uint32_t *value)
 {
     const char *at = cursor->pos, *end = cursor->end;
     while (at < end && (gcn_character_class[(unsigned char)*at] & GCN_CHAR_SPACE))
         at++;
     const gcn_section_lookup *lookup = gcn_section_lookup_of(cursor->options);
-    if (at >= end ||
-        (gcn_character_class[(unsigned char)*at] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) !=
-            GCN_CHAR_IDENTIFIER ||
-        (*at == '.' && end - at == 1) || !lookup || !lookup->lookup || !identifier_to_end(cursor->text, at, end))
-        return BRANCH_OTHER;
-    int64_t v;
-    unsigned section = 0;
-    /* Past the call only the cursor and at: the name ends the statement. */
-    if (!lookup->lookup(lookup->context, at, (size_t)(end - at), &v, &section)) {
-        gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)(cursor->end - at), at);
-        return BRANCH_FAILED;
+    if (at < end &&
+        (gcn_character_class[(unsigned char)*at] & (GCN_CHAR_IDENTIFIER | GCN_CHAR_DIGIT)) ==
+            GCN_CHAR_IDENTIFIER &&
+        !(*at == '.' && end - at == 1) && lookup && lookup->lookup &&
+        identifier_to_end(cursor->text, at, end)) {
+        int64_t v;
+        unsigned section = 0;
+        /* Past the call only the cursor and at: the name ends the statement. */
+        if (!lookup->lookup(lookup->context, at, (size_t)(end - at), &v, &section))
+            return gcn_fail(cursor, at, "undefined symbol '%.*s'", (int)(cursor->end - at), at);
+        cursor->pos = cursor->end;
+        return branch_value(cursor, at, v, section, value);
     }
-    cursor->pos = cursor->end;
-    return branch_value(cursor, at, v, section, value) ? BRANCH_READ : BRANCH_FAILED;
-}
-
-/* The usual label first, read once; else the general expression. */
-bool gcn_parse_branch(gcn_cursor *cursor, uint32_t *value)
-{
-    int branch = parse_label_branch(cursor, value);
-    if (branch != BRANCH_OTHER)
-        return branch == BRANCH_READ;
-    gcn_skip_space(cursor);
-    const char *start = cursor->pos;
+    cursor->pos = at; /* past the space */
     int64_t v;
     unsigned section;
-    return gcn_parse_address(cursor, &v, &section) && branch_value(cursor, start, v, section, value);
+    return gcn_parse_address(cursor, &v, &section) && branch_value(cursor, at, v, section, value);
 }

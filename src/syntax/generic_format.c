@@ -43,17 +43,16 @@ static inline __attribute__((always_inline)) void put_mnemonic(gcn_text *text, g
                                                                const gcn_row *row, bool operands)
 {
     size_t start = text->length;
-    if (row && start + sizeof padded_names[0] + 16 < text->size) {
-        text->length = (size_t)(write_mnemonic(text->data + start, (unsigned)(row - gcn_rows), dialect, operands) -
-                                text->data);
-        return;
-    }
-    if (row) {
-        gcn_put_length(text, row->name, row->name_length);
-    } else {
+    if (!row) {
         gcn_put(text, gcn_encodings[instruction->encoding].name);
         gcn_put(text, "_ill_");
         gcn_put_unsigned(text, instruction->opcode);
+    } else if (start + sizeof padded_names[0] + 16 < text->size) {
+        text->length = (size_t)(write_mnemonic(text->data + start, (unsigned)(row - gcn_rows), dialect, operands) -
+                                text->data);
+        return;
+    } else {
+        gcn_put_length(text, row->name, row->name_length);
     }
     if (operands)
         gcn_put_pad(text, start, dialect == GCN_DIALECT_CLRX ? 16 : 1);
@@ -299,12 +298,6 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
     }
 }
 
-/* Fields the row does not show that clrxdisasm keeps silent too: the FLAT
- * segment's saddr. */
-static const uint32_t clrx_silent_fields[GCN_ENCODING_COUNT] = {
-    [GCN_ENCODING_FLAT] = 1u << GCN_FIELD(FLAT, saddr),
-};
-
 /* CLRX shows a field the row does not use as key=value (sdst=0x15), and,
  * where the row has no operand, the reserved bits it does not keep silent
  * as reserved=0x... */
@@ -315,7 +308,8 @@ static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction
     uint32_t values[GCN_MAX_FIELDS], reserved[2];
     gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        if (!values[field] || ((clrx_silent_fields[encoding] >> field) & 1u))
+        /* (clrxdisasm keeps the FLAT segment's saddr silent too) */
+        if (!values[field] || (encoding == GCN_ENCODING_FLAT && field == GCN_FIELD(FLAT, saddr)))
             continue;
         gcn_put_char(text, ' ');
         gcn_put(text, gcn_clrx_field_key(encoding, field));
@@ -370,7 +364,6 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
         (profile->operands[0].syntax == GCN_SYNTAX_UNUSED16 ||
          profile->operands[0].syntax == GCN_SYNTAX_OPTIONAL16))
         count = 0;
-    bool operands = count != 0;
     const gcn_row *row = instruction->row == GCN_ROW_NONE ? NULL : &gcn_rows[instruction->row];
     bool modifiers = gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count != 0;
     unsigned hide = 0;
@@ -388,7 +381,7 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
             return false;
     }
     size_t start = text->length;
-    put_mnemonic(text, dialect, instruction, row, operands);
+    put_mnemonic(text, dialect, instruction, row, count != 0);
     size_t operands_at = text->length;
     for (unsigned i = 0; i < count; i++) {
         if (dialect == GCN_DIALECT_LLVM && llvm_leaves_out(&profile->operands[i], row, instruction->modifiers))

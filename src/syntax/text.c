@@ -1,7 +1,5 @@
 #include "syntax/text.h"
 
-#include <string.h>
-
 #define DECIMAL_PAIRS(d) d "0" d "1" d "2" d "3" d "4" d "5" d "6" d "7" d "8" d "9"
 const char gcn_decimal_pairs[] = DECIMAL_PAIRS("0") DECIMAL_PAIRS("1") DECIMAL_PAIRS("2")
     DECIMAL_PAIRS("3") DECIMAL_PAIRS("4") DECIMAL_PAIRS("5") DECIMAL_PAIRS("6") DECIMAL_PAIRS("7")
@@ -22,7 +20,7 @@ const char gcn_upper_hex_pairs[] = UPPER_PAIRS("0") UPPER_PAIRS("1") UPPER_PAIRS
 void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
 {
     char spare[20], *start = text->length + 20 < text->size ? text->data + text->length : spare;
-    size_t length = (size_t)(gcn_write_large_unsigned(start, value) - start);
+    size_t length = (size_t)(gcn_write_unsigned(start, value) - start);
     if (start == spare)
         gcn_put_length(text, spare, length);
     else
@@ -33,8 +31,6 @@ void gcn_put_large_unsigned(gcn_text *text, uint64_t value)
  * four digits and those four, by 32-bit divisions by constants, no loop. */
 char *gcn_write_large_unsigned(char *at, uint64_t value)
 {
-    if (value < 100000)
-        return gcn_write_unsigned(at, value);
     if (value < 100000000) {
         uint32_t high = (uint32_t)value / 10000, low = (uint32_t)value % 10000;
         if (high < 100) { /* six digits: the usual label of a large listing */
@@ -49,7 +45,7 @@ char *gcn_write_large_unsigned(char *at, uint64_t value)
     }
     /* the digits above the last eight, then those eight as four pairs */
     uint32_t low = (uint32_t)(value % 100000000);
-    at = gcn_write_large_unsigned(at, value / 100000000);
+    at = gcn_write_unsigned(at, value / 100000000);
     for (uint32_t scale = 1000000; scale; scale /= 100, at += 2)
         memcpy(at, gcn_decimal_pairs + 2 * (low / scale % 100), 2);
     return at;

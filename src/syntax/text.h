@@ -32,10 +32,7 @@ static inline void gcn_put(gcn_text *text, const char *string)
 
 static inline void gcn_put_char(gcn_text *text, char c)
 {
-    size_t at = text->length;
-    if (at + 1 < text->size)
-        text->data[at] = c;
-    text->length = at + 1;
+    gcn_put_length(text, &c, 1);
 }
 
 /* Room a formatter reserves once for a whole instruction's text, which it
@@ -64,7 +61,7 @@ static inline void gcn_put_unsigned(gcn_text *text, uint64_t value)
         gcn_put_large_unsigned(text, value);
 }
 
-/* gcn_put_large_unsigned at a raw pointer with room for 20 digits. */
+/* gcn_write_unsigned from 100000 on (room for 20 digits). */
 char *gcn_write_large_unsigned(char *at, uint64_t value);
 
 /* Below 10000 (offsets) with no branch on the digit count, which a random
