@@ -12,8 +12,6 @@
 #include "syntax/modifier_syntax.h"
 #include "syntax/parse.h"
 
-enum { GCN_PLAIN_STATEMENT_MAX = 4096 };
-
 /* A name past s and ttmp (vcc, null, tba...) exactly as gcn_write_llvm_memory_other
  * prints it for count registers: the end of the text read, or NULL. Checked
  * by printing the one register the name reads as; out of line, so that the
@@ -44,37 +42,22 @@ static __attribute__((noinline)) const char *printed_special(const char *at, con
     return at + n;
 }
 
-/* The length of the register prefix llvm-mc prints at at ('s' or "ttmp"),
- * 0 if none; *first_code receives the code of its register 0. */
-static inline size_t printed_prefix(const char *at, const char *end, gcn_arch arch,
-                                    unsigned *first_code)
-{
-    *first_code = 0;
-    if (end - at >= 2 && at[0] == 's')
-        return 1;
-    if (end - at >= 5 && memcmp(at, "ttmp", 4) == 0) {
-        *first_code = gcn_ttmp_base(arch);
-        return 4;
-    }
-    return 0;
-}
-
-/* sN, s[N:M], ttmpN, ttmp[N:M] past their prefix as gcn_write_llvm_memory_other
+/* sN, s[N:M], ttmpN, ttmp[N:M] (ttmp: the prefix) as gcn_write_llvm_memory_other
  * prints them, read without printing: an aligned first register, no
  * leading zeros (no register lies past 999), no space. The end of the text
  * read, or NULL. */
 static inline __attribute__((always_inline)) const char *
-printed_registers(const char *after, const char *end, size_t prefix, unsigned first_code,
-                  unsigned count, bool base, unsigned *code)
+printed_registers(const char *at, const char *end, gcn_arch arch, bool ttmp, unsigned count, bool base,
+                  unsigned *code)
 {
+    const char *after = at + (ttmp ? 4 : 1);
     bool bracket = *after == '[';
     unsigned first, found;
     if (!(after = gcn_read_register_range(after, end, 1000, false, &first, &found)) ||
         (after < end && gcn_is_identifier_char(*after)))
         return NULL;
-    unsigned align = gcn_scalar_alignment(count), candidate = first_code + first;
-    bool fits = prefix == 1 ? candidate <= 101 && first + count <= 104
-                            : candidate < 124 && first + count <= 16;
+    unsigned align = gcn_scalar_alignment(count), candidate = (ttmp ? gcn_ttmp_base(arch) : 0) + first;
+    bool fits = ttmp ? candidate < 124 && first + count <= 16 : candidate <= 101 && first + count <= 104;
     if (!fits || bracket != (count > 1) || found != count ||
         (first & (align - 1)) || (base && (candidate & 1))) /* align: 1, 2 or 4 */
         return NULL;
@@ -82,40 +65,40 @@ printed_registers(const char *after, const char *end, size_t prefix, unsigned fi
     return after;
 }
 
-/* A register operand as llvm-mc prints it with an 's' or "ttmp" prefix,
- * or a special name (vcc, exec...); for clrx only the registers its
- * general path reads so (the last below s102, or within the generation's
- * ttmps). Out of line: past the SGPRs (read_scalar's), rarer. */
+const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
+                                         bool base, unsigned *code)
+{
+    bool ttmp = end - at >= 5 && memcmp(at, "ttmp", 4) == 0;
+    if (ttmp || (end - at >= 2 && at[0] == 's'))
+        return printed_registers(at, end, arch, ttmp, count, base, code);
+    return printed_special(at, end, arch, count, base, code);
+}
+
+/* A register operand past the SGPRs (read_scalar's): a ttmp within the
+ * generation's, or a special name (vcc, exec...), for llvm as llvm-mc
+ * prints it where it also assembles it (m0 and exec also as data: else the
+ * general path decides, and warns); for clrx (and llvm's SMRD) only what
+ * its general path reads so. Out of line: rarer. */
 static __attribute__((noinline)) const char *read_other_scalar(const char *at, const char *end, gcn_arch arch,
                                                              bool clrx, unsigned count, bool base, unsigned *code)
 {
-    unsigned first_code;
-    size_t prefix = printed_prefix(at, end, arch, &first_code);
-    if (!prefix) { /* vcc, exec, null... as each dialect's general path reads them */
-        /* CLRX (and llvm on SMRD): a name of count registers that fits the
-         * 7-bit field, as gcn_parse_scalar reads it without a register
-         * symbol (SMRD's llvm: neither m0 nor exec, which llvm-mc refuses
-         * as data) */
-        if (clrx || arch < GCN_ARCH_GCN12) {
-            gcn_scalar scalar;
-            if (!(at = gcn_read_named_scalar(at, end, arch, &scalar)) || scalar.count != count ||
-                scalar.code >= 128 || (base && (scalar.code & 1)) ||
-                (!clrx && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC)))
-                return NULL;
-            *code = scalar.code;
-            return at;
-        }
+    if (end - at >= 5 && memcmp(at, "ttmp", 4) == 0) {
+        at = printed_registers(at, end, arch, true, count, base, code);
+        return at && *code - gcn_ttmp_base(arch) + count <= gcn_ttmp_count(arch) ? at : NULL;
+    }
+    if (!clrx && arch >= GCN_ARCH_GCN12) {
         at = printed_special(at, end, arch, count, base, code);
-        /* what llvm-mc may refuse (m0 and exec also as data): the general
-         * path decides, and warns */
         return at && !gcn_llvm_refused_scalar(arch, *code, count, true) ? at : NULL;
     }
-    if (!(at = printed_registers(at + prefix, end, prefix, first_code, count, base, code)))
+    /* a name of count registers that fits the 7-bit field, as
+     * gcn_parse_scalar reads it without a register symbol (SMRD's llvm:
+     * neither m0 nor exec, which llvm-mc refuses as data) */
+    gcn_scalar scalar;
+    if (!(at = gcn_read_named_scalar(at, end, arch, &scalar)) || scalar.count != count ||
+        scalar.code >= 128 || (base && (scalar.code & 1)) ||
+        (!clrx && (scalar.code == GCN_CODE_M0 || scalar.code >= GCN_CODE_EXEC)))
         return NULL;
-    /* Past s101 or the generation's ttmps: clrx's general path reads it;
-     * llvm's warns (llvm-mc refuses such a tuple) */
-    if (*code + count > 102 && *code - first_code + count > (prefix == 1 ? 102 : gcn_ttmp_count(arch)))
-        return NULL;
+    *code = scalar.code;
     return at;
 }
 
@@ -130,16 +113,6 @@ read_number(const char *at, const char *end, uint32_t maximum, uint32_t *value)
         return NULL;
     *value = (uint32_t)number;
     return at;
-}
-
-const char *gcn_read_llvm_memory_printed(const char *at, const char *end, gcn_arch arch, unsigned count,
-                                         bool base, unsigned *code)
-{
-    unsigned first_code;
-    size_t prefix = printed_prefix(at, end, arch, &first_code);
-    if (prefix)
-        return printed_registers(at + prefix, end, prefix, first_code, count, base, code);
-    return printed_special(at, end, arch, count, base, code);
 }
 
 /* A scalar register: SGPRs straight (below s102, so that no generation or
@@ -464,8 +437,7 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
                                 : (gcn_encoding)profile->encoding;
     const char *p = cursor->pos, *end = cursor->end;
     if (!row || options->register_alias || (llvm && (row->flags & GCN_ROW_LLVM_ABSENT)) ||
-        (p - cursor->text >= 4 && p[-4] == '_' && (p[-3] | 0x20) == 'e') || /* CLRX's _e32, _e64 */
-        end - cursor->text > GCN_PLAIN_STATEMENT_MAX)
+        (p - cursor->text >= 4 && p[-4] == '_' && (p[-3] | 0x20) == 'e')) /* CLRX's _e32, _e64 */
         return false;
     if (profile->operand_count == 0 && p != end) /* buffer_wbinvl1 glc: the full path's */
         return false;
