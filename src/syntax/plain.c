@@ -102,16 +102,17 @@ static __attribute__((noinline)) const char *read_other_scalar(const char *at, c
     return at;
 }
 
-/* An immediate offset as llvm-mc prints it (gcn_read_plain_number's), at
- * most maximum, followed by space, a comma or the end. NULL otherwise. */
+/* An immediate as llvm-mc prints it (gcn_read_plain_number's), at most
+ * maximum, followed by space, a comma or the end: the end, out filled;
+ * NULL otherwise. */
 static inline __attribute__((always_inline)) const char *
-read_number(const char *at, const char *end, uint32_t maximum, uint32_t *value)
+read_immediate(const char *at, const char *end, uint32_t maximum, gcn_operand *out)
 {
     uint64_t number;
     if (!(at = gcn_read_plain_number(at, end, &number)) || number > maximum ||
         (at < end && *at != ' ' && *at != '\t' && *at != ','))
         return NULL;
-    *value = (uint32_t)number;
+    *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, (uint32_t)number};
     return at;
 }
 
@@ -129,38 +130,24 @@ read_scalar(const char *p, const char *end, gcn_arch arch, bool llvm, unsigned c
     return read_other_scalar(p, end, arch, !llvm, count, base, code);
 }
 
-/* The offset operand of the usual statement: a register (clrxasm takes
- * only m0 on GCN 1.2's stores and atomics: the full path reports the
- * rest), llvm-mc's GCN 1.4 -N (a 21-bit field read signed; on a buffer
- * the full path warns), or a number in range on GCN 1.2 and 1.4 alike
- * (clrxdisasm prints GCN 1.4's 21-bit field unsigned, which clrxasm takes
- * back); SMRD's 8 bits (GCN 1.1's literal is the full path's). */
+/* The offset operand of the usual statement as a number: llvm-mc's GCN
+ * 1.4 -N (a 21-bit field read signed; on a buffer the full path warns),
+ * or a number in range on GCN 1.2 and 1.4 alike (clrxdisasm prints GCN
+ * 1.4's 21-bit field unsigned, which clrxasm takes back); SMRD's 8 bits
+ * (GCN 1.1's literal is the full path's). */
 static inline __attribute__((always_inline)) const char *
 read_offset(const char *at, const char *end, gcn_arch arch, bool llvm, const gcn_row *row, gcn_operand *out)
 {
-    uint32_t offset;
-    unsigned code;
-    if (at < end && (unsigned)((*at | 0x20) - 'a') < 26) {
-        if ((!llvm && arch == GCN_ARCH_GCN12 &&
-             (row->shape == GCN_SHAPE_SMEM_STORE || row->shape == GCN_SHAPE_SMEM_ATOMIC)) ||
-            !(at = read_scalar(at, end, arch, llvm, 1, false, &code)))
-            return NULL;
-        *out = (gcn_operand){GCN_OPERAND_SCALAR, 1, (uint16_t)code, 0};
-        return at;
-    }
-    if (llvm && at < end && *at == '-') {
-        if (arch != GCN_ARCH_GCN14 || (row->flags & GCN_ROW_BUFFER_BASE) ||
-            !(at = read_number(at + 1, end, 0xfffff, &offset)))
-            return NULL;
-        offset = (0x200000u - offset) & 0x1fffffu;
-    } else if (!(at = read_number(at, end,
-                                  arch < GCN_ARCH_GCN12                  ? 0xff /* no literal */
-                                  : !llvm && arch == GCN_ARCH_GCN14 ? 0x1fffff
-                                                                         : 0xfffff,
-                                  &offset))) {
+    if (!llvm || at >= end || *at != '-')
+        return read_immediate(at, end,
+                              arch < GCN_ARCH_GCN12                  ? 0xff /* no literal */
+                              : !llvm && arch == GCN_ARCH_GCN14 ? 0x1fffff
+                                                                     : 0xfffff,
+                              out);
+    if (arch != GCN_ARCH_GCN14 || (row->flags & GCN_ROW_BUFFER_BASE) ||
+        !(at = read_immediate(at + 1, end, 0xfffff, out)))
         return NULL;
-    }
-    *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, offset};
+    out->value = (0x200000u - out->value) & 0x1fffffu;
     return at;
 }
 
@@ -317,7 +304,6 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
 {
     bool scalar_alu = !gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count;
     unsigned count = operand->dwords, code;
-    uint32_t value;
     switch ((gcn_operand_syntax)operand->syntax) {
     case GCN_SYNTAX_SREG:
         if (operand->width == GCN_WIDTH_FLAT_SADDR && GCN_STARTS_WITH(p, (size_t)(end - p), "off")) {
@@ -347,12 +333,16 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     case GCN_SYNTAX_SBASE: /* (the width's rule, BASE, on a known row) */
         count = 2u << (row->flags / GCN_ROW_BUFFER_BASE & 1);
         break;
-    case GCN_SYNTAX_SMEM_OFFSET:
-        return read_offset(p, end, arch, llvm, row, out);
+    case GCN_SYNTAX_SMEM_OFFSET: /* a number, or a register (clrxasm takes only m0 on GCN 1.2's
+                                  * stores and atomics: the full path reports the rest) */
+        if (p >= end || (unsigned)((*p | 0x20) - 'a') >= 26)
+            return read_offset(p, end, arch, llvm, row, out);
+        if (!llvm && arch == GCN_ARCH_GCN12 &&
+            (row->shape == GCN_SHAPE_SMEM_STORE || row->shape == GCN_SHAPE_SMEM_ATOMIC))
+            return NULL;
+        break;
     case GCN_SYNTAX_SMEM_PROBE:
-        if ((p = read_number(p, end, 0x7f, &value)))
-            *out = (gcn_operand){GCN_OPERAND_IMMEDIATE, 1, 0, value};
-        return p;
+        return read_immediate(p, end, 0x7f, out);
     default:
         return NULL;
     }
@@ -439,15 +429,12 @@ parse_plain(gcn_cursor *cursor, const gcn_row *row, const gcn_profile *profile, 
     if (!row || options->register_alias || (llvm && (row->flags & GCN_ROW_LLVM_ABSENT)) ||
         (p - cursor->text >= 4 && p[-4] == '_' && (p[-3] | 0x20) == 'e')) /* CLRX's _e32, _e64 */
         return false;
-    if (profile->operand_count == 0 && p != end) /* buffer_wbinvl1 glc: the full path's */
+    /* no operand, nothing more (buffer_wbinvl1 glc: the full path's) */
+    if (profile->operand_count == 0 ? p != end : end - p < 2 || *p != ' ')
         return false;
-    if (profile->operand_count) {
-        if (end - p < 2 || *p != ' ')
-            return false;
-        if (*++p == ' ') /* CLRX's text pads the mnemonic */
-            while (p < end && *p == ' ')
-                p++;
-    }
+    if (profile->operand_count && *++p == ' ') /* CLRX's text pads the mnemonic */
+        while (p < end && *p == ' ')
+            p++;
     gcn_operand *out = instruction->operands;
     bool optional = result_optional(profile, row);
 #pragma GCC unroll 4
