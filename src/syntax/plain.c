@@ -205,42 +205,24 @@ static __attribute__((noinline)) const char *read_modifiers(const char *p, const
             break;
         size_t room = (size_t)(end - p), length;
         unsigned flag;
-        /* One test of the first letter (offset:N's first, the most common),
-         * then one comparison. */
-        if (*p == 'o') {
-            if (GCN_STARTS_WITH(p, room, "offset:")) {
-                flag = 0, length = 7;
-            } else if (GCN_STARTS_WITH(p, room, "offen")) {
-                flag = GCN_MOD_OFFEN, length = 5;
-            } else {
-                return NULL;
-            }
-        } else {
-            switch (*p) {
+        /* By the first letter, then one comparison (two for o and i); WORD:
+         * the word at p, if it is there. */
+        switch (*p) {
 #define WORD(text, bit)                                                                            \
-    flag = bit, length = sizeof text - 1;                                                          \
-    if (!GCN_STARTS_WITH(p, room, text))                                                          \
-        return NULL;                                                                               \
-    break;
-            case 'g': WORD("glc", GCN_MOD_GLC)
-            case 's': WORD("slc", GCN_MOD_SLC)
-            case 't': WORD("tfe", GCN_MOD_TFE)
-            case 'l': WORD("lds", GCN_MOD_LDS)
-            case 'n': WORD("nv", GCN_MOD_NV)
-            case 'a': WORD("addr64", GCN_MOD_ADDR64)
+    if (GCN_STARTS_WITH(p, room, text)) {                                                          \
+        flag = bit, length = sizeof text - 1;                                                      \
+        break;                                                                                     \
+    }
+        case 'o': WORD("offset:", 0) WORD("offen", GCN_MOD_OFFEN) return NULL;
+        case 'g': WORD("glc", GCN_MOD_GLC) return NULL;
+        case 's': WORD("slc", GCN_MOD_SLC) return NULL;
+        case 't': WORD("tfe", GCN_MOD_TFE) return NULL;
+        case 'l': WORD("lds", GCN_MOD_LDS) return NULL;
+        case 'n': WORD("nv", GCN_MOD_NV) return NULL;
+        case 'a': WORD("addr64", GCN_MOD_ADDR64) return NULL;
+        case 'i': WORD("idxen", GCN_MOD_IDXEN) WORD("inst_offset:", 0) return NULL;
+        default: return NULL;
 #undef WORD
-            case 'i':
-                if (GCN_STARTS_WITH(p, room, "idxen")) {
-                    flag = GCN_MOD_IDXEN, length = 5;
-                    break;
-                }
-                if (!GCN_STARTS_WITH(p, room, "inst_offset:"))
-                    return NULL;
-                flag = 0, length = 12;
-                break;
-            default:
-                return NULL;
-            }
         }
         p += length;
         if (flag) {
