@@ -119,21 +119,15 @@ static bool parse_character(gcn_cursor *cursor, uint64_t *value)
         for (const char *s = escapes; *s; s += 2)
             if (*s == e)
                 c = (unsigned char)s[1];
-        if (e == 'x' || e == 'X') {
-            c = 0;
-            unsigned digits = 0;
-            for (; p < end && digits < 2 && gcn_hex_digit(*p) < 16; p++, digits++)
-                c = c * 16 + gcn_hex_digit(*p);
-            if (digits == 0)
-                return gcn_fail(cursor, at, "invalid escape in character constant");
-        } else if (e >= '0' && e <= '7') {
-            c = (unsigned)(e - '0');
-            for (unsigned digits = 1; p < end && digits < 3 && *p >= '0' && *p <= '7'; digits++)
-                c = c * 8 + (unsigned)(*p++ - '0');
-            c &= 255;
-        } else if (c == 256) {
-            return gcn_fail(cursor, at, "invalid escape in character constant");
+        bool octal = e >= '0' && e <= '7'; /* \101: up to three octal digits; \x41: one or two hex */
+        if (octal || e == 'x' || e == 'X') {
+            unsigned base = octal ? 8 : 16, most = octal ? 3 : 2, digits = 0;
+            for (p -= octal, c = 0; p < end && digits < most && gcn_hex_digit(*p) < base; p++, digits++)
+                c = (c * base + gcn_hex_digit(*p)) & 255;
+            c = digits ? c : 256; /* \x alone */
         }
+        if (c == 256)
+            return gcn_fail(cursor, at, "invalid escape in character constant");
     }
     if (p >= end || *p != '\'')
         return gcn_fail(cursor, at, "unterminated character constant");

@@ -362,9 +362,8 @@ read_modifiers_and_widths(const char **at, const char *end, gcn_arch arch, bool 
              (llvm && (syntax & (LLVM_MC_MODIFIERS | OFFSET_OPERAND)) == LLVM_MC_MODIFIERS && read.offset_after_flag))
         return false;
     instruction->modifiers = (uint16_t)(instruction->modifiers | read.flags);
-    if (hook->check && !hook->check(NULL, dialect, row, instruction, NULL, NULL))
-        return false;
-    if (!check_widths(NULL, llvm, row, profile, NULL, instruction))
+    if ((hook->check && !hook->check(NULL, dialect, row, instruction, NULL, NULL)) ||
+        !check_widths(NULL, llvm, row, profile, NULL, instruction))
         return false;
     instruction->offset = (uint32_t)read.offset;
 #pragma GCC unroll 4
