@@ -87,10 +87,8 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
 {
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned align = gcn_scalar_alignment(count);
-    if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0)) {
-        gcn_put_sgprs(text, code, count); /* the usual operand: no name to look up */
-        return true;
-    }
+    if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0))
+        return gcn_format_scalar(text, arch, dialect, code, count); /* the usual: no name to look up */
     for (size_t i = 0; i < gcn_scalar_name_count; i++) {
         const gcn_scalar_name *name = &gcn_scalar_names[i];
         unsigned known = name->clrx_generations | name->llvm_prints | name->llvm_reads;
