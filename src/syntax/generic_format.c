@@ -87,8 +87,12 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
 {
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned align = gcn_scalar_alignment(count);
-    if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0))
-        return gcn_format_scalar(text, arch, dialect, code, count); /* the usual: no name to look up */
+    if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0) &&
+        text->length + GCN_OPERAND_ROOM < text->size) { /* the usual operand (near the end: below) */
+        char *at = text->data + text->length;
+        text->length += (size_t)(gcn_write_sgprs(at, code, count) - at);
+        return true;
+    }
     for (size_t i = 0; i < gcn_scalar_name_count; i++) {
         const gcn_scalar_name *name = &gcn_scalar_names[i];
         unsigned known = name->clrx_generations | name->llvm_prints | name->llvm_reads;
