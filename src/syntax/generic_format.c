@@ -87,8 +87,10 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
 {
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned align = gcn_scalar_alignment(count);
-    if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0)) {
-        gcn_put_sgprs(text, code, count); /* the usual operand: no name to look up */
+    if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0) &&
+        text->length + GCN_OPERAND_ROOM < text->size) { /* the usual operand (near the end: below) */
+        char *at = text->data + text->length;
+        text->length += (size_t)(gcn_write_sgprs(at, code, count) - at);
         return true;
     }
     for (size_t i = 0; i < gcn_scalar_name_count; i++) {

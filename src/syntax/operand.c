@@ -71,27 +71,12 @@ static __attribute__((noinline)) bool put_scalar_at_end(gcn_text *text, gcn_arch
     return end != NULL;
 }
 
-void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count)
-{
-    char *at = text->data + text->length;
-    if (text->length + GCN_OPERAND_ROOM >= text->size) /* GCN 1.0 names the most SGPRs */
-        put_scalar_at_end(text, GCN_ARCH_GCN10, GCN_DIALECT_LLVM, first, count);
-    else
-        text->length += (size_t)(gcn_write_sgprs(at, first, count) - at);
-}
-
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
                        unsigned count)
 {
-    if (count == 0)
-        count = 1;
-    if (code + count <= gcn_sgpr_count(arch)) {
-        gcn_put_sgprs(text, code, count);
-        return true;
-    }
     if (text->length + GCN_OPERAND_ROOM >= text->size)
         return put_scalar_at_end(text, arch, dialect, code, count);
-    char *at = text->data + text->length, *end = gcn_write_other_scalar(at, arch, dialect, code, count);
+    char *at = text->data + text->length, *end = gcn_write_scalar(at, arch, dialect, code, count);
     if (end)
         text->length += (size_t)(end - at);
     return end != NULL;

@@ -51,9 +51,6 @@ typedef struct gcn_scalar {
     bool constant;     /* an inline constant, not a register */
 } gcn_scalar;
 
-/* s5 or s[4:7]: numbers below 1000; the printer's usual operand, without
- * gcn_format_scalar's tests, which cost 0.3% on a disassembly. */
-void gcn_put_sgprs(gcn_text *text, unsigned first, unsigned count);
 /* Prints count registers starting at code (gcn_write_scalar's text); false
  * if no name fits. */
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,

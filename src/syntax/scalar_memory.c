@@ -18,15 +18,6 @@ char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsign
     return count == 1 || !(code & 1) ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count == 1 ? 1 : 2) : NULL;
 }
 
-char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data)
-{
-    /* (SGPRs are the caller's; the scalar writer names no ttmp tuple past the
-     * last, nor a special at another width; the ttmp base is aligned) */
-    bool assembles = code >= gcn_sgpr_count(arch) && code < 128 && code % gcn_scalar_alignment(count) == 0 &&
-                     !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC));
-    return assembles ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count) : NULL;
-}
-
 const gcn_row *gcn_clrx_memory_alias(const gcn_instruction *instruction, gcn_instruction *copy)
 {
     if (instruction->arch != GCN_ARCH_GCN12)

@@ -31,18 +31,18 @@ static inline unsigned gcn_llvm_memory_modifiers(const gcn_instruction *instruct
            (gcn_memory_takes_glc(shape) ? 0 : GCN_MOD_GLC);
 }
 
-/* llvm-mc's text of a register past the usual SGPRs, at a raw pointer with
- * GCN_OPERAND_ROOM bytes, NULL where it has none: on GCN 1.2/1.4 as its
- * disassembler prints it (TTMP tuples lose the bits below their alignment
- * and may reach ttmp15 whatever the generation has; specials only at their
- * own width, where pairs also stand for four SGPRs; 125 is null); on GCN
- * 1.0/1.1 as its assembler takes it (aligned tuples, specials at their own
- * width, neither m0 nor exec as data). */
+/* llvm-mc's text of a register past s101 on GCN 1.2/1.4, at a raw pointer
+ * with GCN_OPERAND_ROOM bytes, as its disassembler prints it, NULL where it
+ * has none (TTMP tuples lose the bits below their alignment and may reach
+ * ttmp15 whatever the generation has; specials only at their own width,
+ * where pairs also stand for four SGPRs; 125 is null). */
 char *gcn_write_llvm_memory_other(char *at, gcn_arch arch, unsigned code, unsigned count);
-char *gcn_write_llvm_smrd_register(char *at, gcn_arch arch, unsigned code, unsigned count, bool data);
 
 /* CLRX's register with a name (code below 128), else NULL (the key form);
- * llvm-mc's SGPRs straight (GCN 1.2/1.4 masked to their alignment). */
+ * llvm-mc's SGPRs straight (GCN 1.2/1.4 masked to their alignment), and on
+ * GCN 1.0/1.1 what its assembler takes: aligned tuples, specials at their
+ * own width (the scalar writer's, which names no ttmp tuple past the last
+ * either), neither m0 nor exec as data. */
 static inline __attribute__((always_inline)) char *
 gcn_write_memory_register(char *at, const gcn_instruction *instruction, gcn_dialect dialect, unsigned code,
                           unsigned count, bool data)
@@ -52,9 +52,9 @@ gcn_write_memory_register(char *at, const gcn_instruction *instruction, gcn_dial
     if (dialect == GCN_DIALECT_CLRX)
         return code < 128 ? gcn_write_scalar(at, arch, GCN_DIALECT_CLRX, code, count) : NULL;
     if (instruction->encoding == GCN_ENCODING_SMRD)
-        return code + count <= gcn_sgpr_count(arch) && code % align == 0
-                   ? gcn_write_sgprs(at, code, count)
-                   : gcn_write_llvm_smrd_register(at, arch, code, count, data);
+        return code < 128 && code % align == 0 && !(data && (code == GCN_CODE_M0 || code >= GCN_CODE_EXEC))
+                   ? gcn_write_scalar(at, arch, GCN_DIALECT_LLVM, code, count)
+                   : NULL;
     if (code > 101)
         return gcn_write_llvm_memory_other(at, arch, code, count);
     return (code & ~(align - 1)) + count > 104 ? NULL : gcn_write_sgprs(at, code & ~(align - 1), count);
