@@ -105,13 +105,11 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
     if (name == 0 || !gcn_followed_by(cursor, name, '(')) /* an integer, or an expression */
         return gcn_parse_imm16(cursor, false, value);
     unsigned counts[3] = {counter_maximum(0, arch), counters[1].mask, counters[2].mask}, given = 0;
-    bool first = true;
-    while (!gcn_at_end(cursor)) {
-        if (!first && gcn_accept(cursor, ':'))
+    while (!gcn_at_end(cursor)) { /* (a counter first: a name and '(' start the operand) */
+        if (gcn_accept(cursor, ':'))
             return gcn_parse_whole_field(cursor, value);
-        if (!first && (gcn_accept(cursor, '&') || gcn_accept(cursor, ',')))
+        if (gcn_accept(cursor, '&') || gcn_accept(cursor, ','))
             gcn_skip_space(cursor);
-        first = false;
         const char *start = cursor->pos;
         size_t length = gcn_peek_identifier(cursor);
         unsigned which = 0;
