@@ -55,87 +55,66 @@ void gcn_format_waitcnt(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint
     }
 }
 
-/* The usual waitcnt as the printers write it, in one pass: each counter at
- * most once, after one space or " & ", a plain decimal in range, up to the
- * statement's end. False, touching nothing, for any other text. */
-static bool plain_waitcnt(gcn_cursor *cursor, gcn_arch arch, uint32_t *value)
+/* The counter whose "name(" the printers write at `at`, 3 if none: each a
+ * comparison with constants. */
+static unsigned printed_counter(const char *at, const char *end)
 {
-    const char *at = cursor->pos, *end = cursor->end;
-    unsigned counts[3] = {counter_maximum(0, arch), counters[1].mask, counters[2].mask}, given = 0;
-    for (;;) {
-        unsigned which, count;
+    unsigned which = 0;
 #pragma GCC unroll 3
-        for (which = 0; which < 3; which++) /* each a comparison with constants */
-            if (end - at > counters[which].length && memcmp(at, counters[which].name, counters[which].length + 1u) == 0)
-                break;
-        if (which == 3)
-            return false;
-        at += counters[which].length + 1;
-        if (at >= end || (count = (unsigned)(*at - '0')) > 9)
-            return false;
-        if (++at < end && (unsigned)(*at - '0') <= 9) { /* two digits, no leading zero */
-            if (count == 0)
-                return false;
-            count = count * 10 + (unsigned)(*at++ - '0');
-        }
-        if ((given & 1u << which) || count > counter_maximum(which, arch) || at >= end || *at++ != ')')
-            return false;
-        given |= 1u << which;
-        counts[which] = count;
-        if (at == end)
+    for (; which < 3; which++)
+        if (end - at > counters[which].length &&
+            memcmp(at, counters[which].name, counters[which].length + 1u) == 0)
             break;
-        if (end - at >= 3 && memcmp(at, " & ", 3) == 0)
-            at += 3;
-        else if (*at++ != ' ')
-            return false;
-    }
-    *value = waitcnt_encode(arch, counts);
-    cursor->pos = end;
-    return true;
+    return which;
 }
 
 bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
 {
     gcn_arch arch = cursor->options->arch;
     bool llvm = cursor->options->dialect == GCN_DIALECT_LLVM;
+    size_t name;
     gcn_skip_space(cursor);
-    if (plain_waitcnt(cursor, arch, value))
-        return true;
-    size_t name = gcn_peek_identifier(cursor);
-    if (name == 0 || !gcn_followed_by(cursor, name, '(')) /* an integer, or an expression */
-        return gcn_parse_imm16(cursor, false, value);
+    unsigned which = printed_counter(cursor->pos, cursor->end);
+    if (which == 3 &&
+        ((name = gcn_peek_identifier_here(cursor)) == 0 || !gcn_followed_by(cursor, name, '(')))
+        return gcn_parse_imm16(cursor, false, value); /* an integer, or an expression */
     unsigned counts[3] = {counter_maximum(0, arch), counters[1].mask, counters[2].mask}, given = 0;
-    bool first = true;
-    while (!gcn_at_end(cursor)) {
-        if (!first && gcn_accept(cursor, ':'))
-            return gcn_parse_whole_field(cursor, value);
-        if (!first && (gcn_accept(cursor, '&') || gcn_accept(cursor, ',')))
-            gcn_skip_space(cursor);
-        first = false;
-        const char *start = cursor->pos;
-        size_t length = gcn_peek_identifier(cursor);
-        unsigned which = 0;
+    for (;;) { /* a counter (a name and '(' start it), then the end or a separator */
+        const char *start = cursor->pos, *end = cursor->end;
         bool saturate = false; /* name_sat(N): N out of range is the nearest count */
-        for (size_t n; which < 3; which++) {
-            n = counters[which].length;
-            if (length >= n && gcn_name_is(start, n, counters[which].name, n) &&
-                (length == n || (saturate = gcn_word_is(start + n, length - n, "_sat"))))
-                break;
+        if (which < 3) {
+            cursor->pos += counters[which].length + 1u;
+        } else {
+            size_t length = gcn_peek_identifier_here(cursor);
+            for (unsigned i = 0, n; which == 3 && i < 3; i++) { /* any case, or name_sat */
+                n = counters[i].length;
+                if (length >= n && gcn_name_is(start, n, counters[i].name, n) &&
+                    (length == n || (saturate = gcn_word_is(start + n, length - n, "_sat"))))
+                    which = i;
+            }
+            if (which == 3)
+                return gcn_fail(cursor, start, "expected vmcnt, expcnt or lgkmcnt");
+            cursor->pos += length;
+            if (!gcn_accept(cursor, '('))
+                return gcn_fail(cursor, cursor->pos, "expected '(' after %.*s",
+                                counters[which].length, counters[which].name);
         }
-        if (which == 3)
-            return gcn_fail(cursor, start, "expected vmcnt, expcnt or lgkmcnt");
         int counter_length = counters[which].length;
-        const char *counter = counters[which].name;
-        cursor->pos += length;
-        if (!gcn_accept(cursor, '('))
-            return gcn_fail(cursor, cursor->pos, "expected '(' after %.*s", counter_length, counter);
-        gcn_skip_space(cursor);
-        const char *value_at = cursor->pos;
+        const char *counter = counters[which].name, *value_at = cursor->pos, *after;
+        uint64_t number;
         int64_t count;
-        if (!gcn_parse_expression(cursor, &count))
-            return false;
-        if (!gcn_accept(cursor, ')'))
-            return gcn_fail(cursor, cursor->pos, "expected ')'");
+        after = gcn_read_plain_number(value_at, end, &number);
+        if (after && after < end && *after == ')') {
+            count = (int64_t)number; /* the usual count, a plain number */
+            cursor->pos = after + 1;
+        } else {
+            gcn_skip_space(cursor);
+            value_at = cursor->pos;
+            if (!gcn_parse_expression(cursor, &count))
+                return false;
+            if (!gcn_accept(cursor, ')'))
+                return gcn_fail(cursor, cursor->pos, "expected ')'");
+        }
         unsigned maximum = counter_maximum(which, arch);
         if (count < 0 || count > (int64_t)maximum) {
             if (saturate)
@@ -151,7 +130,17 @@ bool gcn_parse_waitcnt(gcn_cursor *cursor, uint32_t *value)
             gcn_warn(cursor, start, "%.*s was already defined", counter_length, counter);
         given |= 1u << which;
         counts[which] = (unsigned)count & maximum;
+        if (gcn_at_end(cursor))
+            break;
+        if (end - cursor->pos > 2 && memcmp(cursor->pos, "& ", 2) == 0) { /* as CLRX prints it */
+            cursor->pos += 2;
+        } else if (*cursor->pos == ':' || *cursor->pos == '&' || *cursor->pos == ',') {
+            if (*cursor->pos++ == ':')
+                return gcn_parse_whole_field(cursor, value);
+        }
+        gcn_skip_space(cursor);
+        which = printed_counter(cursor->pos, end);
     }
-    *value = waitcnt_encode(arch, counts); /* (the loop read a counter: a name and '(' start it) */
+    *value = waitcnt_encode(arch, counts);
     return true;
 }
