@@ -227,12 +227,11 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     /* llvm-mc prints 1/(2*pi) as a double for a 64-bit operand. */
     if (options->dialect == GCN_DIALECT_LLVM && count == 2 && gcn_accept_word_here(cursor, "0.15915494309189532"))
         return take_constant(cursor, start, 248, out);
-    gcn_cursor after_lit = *cursor;
-    after_lit.pos += 3;
+    int64_t value;
     if (options->dialect == GCN_DIALECT_CLRX && length == 3 && gcn_word_is(start, 3, "lit") &&
-        gcn_accept(&after_lit, '(')) {
-        cursor->pos = after_lit.pos;
-        int64_t value;
+        gcn_followed_by(cursor, 3, '(')) {
+        cursor->pos += 3;
+        gcn_accept(cursor, '(');
         uint32_t bits;
         gcn_skip_space(cursor);
         if (gcn_parse_float_text(cursor, &bits))
@@ -260,7 +259,6 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
         if (spelled && gcn_word_is(start, length, spelled))
             return parse_register(cursor, count, out);
     }
-    int64_t value;
     if (gcn_parse_reference(cursor, count, &value) || cursor->failed) /* sym@rel32@lo+4 in an object */
         return !cursor->failed && take_literal(cursor, start, state, value, out);
     /* Condition sources, inline floats, and symbols or numbers that are

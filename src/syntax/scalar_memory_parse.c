@@ -133,6 +133,8 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
     /* (llvm-mc's printed sN and ttmpN are registers to gcn_at_register) */
     unsigned code;
     size_t length = gcn_peek_identifier(cursor);
+    gcn_scalar condition;
+    const char *after;
     if ((gcn_at_register(cursor) || (llvm && !is_smrd(arch) && gcn_word_is(cursor->pos, length, "null"))) &&
         parse_register(cursor, 1, false, &code, "offset")) {
         unsigned shape = row ? row->shape : GCN_SHAPE_SMEM_LOAD;
@@ -140,24 +142,20 @@ static bool parse_offset(gcn_cursor *cursor, const gcn_row *row, gcn_memory_pars
             (shape == GCN_SHAPE_SMEM_STORE || shape == GCN_SHAPE_SMEM_ATOMIC))
             return gcn_fail(cursor, at, "store and atomic SMEM instructions take only m0 as offset register on "
                             "gcn1.2");
-        parse->kind = GCN_MEMORY_OFFSET_REGISTER;
-        parse->offset = code;
-        return true;
-    }
-    if (cursor->failed)
-        return false;
-    /* vccz and execz (src_vccz, src_execz) as an SMRD register offset, as
-     * llvm-mc 14 takes them (on SMEM it encodes them into 7 bits, wrongly;
-     * in CLRX a symbol vccz = 33 is the immediate 33). */
-    gcn_scalar condition;
-    const char *after = gcn_read_named_scalar(cursor->pos, cursor->end, arch, &condition);
-    if (llvm && is_smrd(arch) && after && (condition.code == GCN_CODE_VCCZ || condition.code == GCN_CODE_EXECZ)) {
+    } else if (!cursor->failed && llvm && is_smrd(arch) &&
+               (after = gcn_read_named_scalar(cursor->pos, cursor->end, arch, &condition)) &&
+               (condition.code == GCN_CODE_VCCZ || condition.code == GCN_CODE_EXECZ)) {
+        /* vccz and execz (src_vccz, src_execz) as an SMRD register offset, as
+         * llvm-mc 14 takes them (on SMEM it encodes them into 7 bits, wrongly;
+         * in CLRX a symbol vccz = 33 is the immediate 33). */
         cursor->pos = after;
-        parse->kind = GCN_MEMORY_OFFSET_REGISTER;
-        parse->offset = condition.code;
-        return true;
+        code = condition.code;
+    } else {
+        return !cursor->failed && gcn_parse_expression(cursor, &parse->offset);
     }
-    return gcn_parse_expression(cursor, &parse->offset);
+    parse->kind = GCN_MEMORY_OFFSET_REGISTER;
+    parse->offset = code;
+    return true;
 }
 
 bool gcn_parse_memory_operand(gcn_cursor *cursor, const gcn_row *row, const gcn_operand_profile *profile,
