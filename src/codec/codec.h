@@ -24,11 +24,10 @@ gcn_status gcn_encode_checked(const gcn_instruction *, uint32_t *);
 gcn_status gcn_set_fields(gcn_instruction *instruction, const uint32_t *values);
 
 /* Whether an instruction branches, and its SIMM16 word offset: its
- * branch operand (SOPP's branches, s_cbranch_i_fork, s_call_b64). */
+ * branch operand (SOPP's branches, s_cbranch_i_fork, s_call_b64; an
+ * opcode with no row has none: the default profiles hold no branch). */
 static inline bool gcn_branch_offset(const gcn_instruction *instruction, uint16_t *simm16)
 {
-    if (instruction->row == GCN_ROW_NONE)
-        return false;
     for (unsigned i = 0; i < instruction->operand_count; i++)
         if (instruction->operands[i].kind == GCN_OPERAND_BRANCH) {
             *simm16 = (uint16_t)instruction->operands[i].value;

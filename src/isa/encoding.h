@@ -21,7 +21,6 @@ enum gcn_field_id {
 #undef ENCODING
 #undef FIELD
 #undef FIELD_ALSO
-    GCN_FIELD_COUNT
 };
 /* A field's index within its encoding: the index into gcn_unpack's values. */
 #define GCN_FIELD(encoding, name) (GCN_FIELD_##encoding##_##name - GCN_FIELD_FIRST_##encoding)

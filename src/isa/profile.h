@@ -105,7 +105,7 @@ extern const uint8_t gcn_shape_layouts[GCN_SHAPE_COUNT];
 #define GCN_SHAPE_IS_LAYOUT(shape) (GCN_LAYOUT_OF_SHAPE(shape) == (shape))
 
 /* The profile of an opcode a generation lacks (CLRX prints SOP2_ill_45
- * s21, s4, s61): the family's most general one. */
+ * s21, s4, s61): the family's most general one (rows.c's FAMILIES). */
 extern const uint8_t gcn_default_shape[GCN_FAMILY_COUNT];
 
 /* SMRD/SMEM: a row names its SMEM profile. GCN 1.0/1.1's SMRD words hold

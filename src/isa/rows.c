@@ -66,9 +66,13 @@ const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
 #undef GCN_ROW_ENTRY
 };
 
-/* The families and their opcode spaces (FLAT's on GCN 1.4 with the segment above bit 7). */
-#define FAMILIES(X) \
-    X(SOPP, 128) X(SMEM, 256) X(MUBUF, 128) X(FLAT, 512) X(SOP2, 128) X(SOPK, 32) X(SOP1, 256) X(SOPC, 128)
+/* The families: their opcode spaces (FLAT's on GCN 1.4 with the segment
+ * above bit 7), and the shape of an opcode a generation lacks, as CLRX
+ * prints it (SOPP_ill_41 0xec3b, MUBUF_ill_N and SMEM_ill_45 as loads,
+ * FLAT_ill_7 v1, v[2:3], v4). */
+#define FAMILIES(X)                                                                          \
+    X(SOPP, 128, IMM) X(SMEM, 256, LOAD) X(MUBUF, 128, LOAD) X(FLAT, 512, ATOMIC)            \
+    X(SOP2, 128, B32) X(SOPK, 32, MOVK) X(SOP1, 256, B32) X(SOPC, 128, B32)
 
 /* Decode tables: per opcode, its row + 1 and that row's layout + 1 (0:
  * no instruction; the layout, so that a decoder's jump on it waits on one
@@ -79,7 +83,7 @@ const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
  * -Woverride-init (part of -Wextra) turns into a build error; an opcode
  * past its family's space, into an index out of bounds. */
 enum slot_start {
-#define START(family, opcodes) START_##family, LAST_##family = START_##family + (opcodes) - 1,
+#define START(family, opcodes, shape) START_##family, LAST_##family = START_##family + (opcodes) - 1,
     FAMILIES(START)
 #undef START
     OPCODE_SLOTS
@@ -99,15 +103,18 @@ static const gcn_opcode_slot slots[GCN_ARCH_COUNT][OPCODE_SLOTS + GCN_ROW_COUNT]
 };
 #undef GCN_ROW_ENTRY
 
-#define PER_ARCH(family, opcodes)                                                               \
+#define PER_ARCH(family, opcodes, shape)                                                             \
     [GCN_FAMILY_##family] = {slots[GCN_ARCH_GCN10] + START_##family, slots[GCN_ARCH_GCN11] + START_##family, \
                              slots[GCN_ARCH_GCN12] + START_##family, slots[GCN_ARCH_GCN14] + START_##family},
 const gcn_opcode_slot *const gcn_opcode_slots[GCN_FAMILY_COUNT][GCN_ARCH_COUNT] = {FAMILIES(PER_ARCH)};
 #undef PER_ARCH
 
-#define SPACE(family, opcodes) [GCN_FAMILY_##family] = (opcodes),
+#define SPACE(family, opcodes, shape) [GCN_FAMILY_##family] = (opcodes),
 static const uint16_t opcode_space[GCN_FAMILY_COUNT] = {FAMILIES(SPACE)};
 #undef SPACE
+#define DEFAULT(family, opcodes, shape) [GCN_FAMILY_##family] = GCN_SHAPE_##family##_##shape,
+const uint8_t gcn_default_shape[GCN_FAMILY_COUNT] = {FAMILIES(DEFAULT)};
+#undef DEFAULT
 
 uint16_t gcn_row_for_opcode(gcn_family family, gcn_arch arch, unsigned opcode)
 {
