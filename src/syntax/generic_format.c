@@ -246,11 +246,12 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
         char spare[GCN_OPERAND_ROOM];
         char *end = write_register_operand(spare, instruction, dialect, (gcn_encoding)instruction->encoding, profile,
                                            operand);
+        if (!end && dialect == GCN_DIALECT_CLRX && operand->kind == GCN_OPERAND_VECTOR) /* as clrxdisasm: v[255:0] */
+            end = gcn_write_range(spare, "v\0\0", 1, operand->number, (operand->number + operand->count - 1) & 255,
+                                  true);
         if (end)
             gcn_put_length(text, spare, (size_t)(end - spare));
-        else if (dialect == GCN_DIALECT_CLRX && operand->kind == GCN_OPERAND_VECTOR)
-            gcn_format_vgprs(text, operand->number, operand->count);
-        return end || (dialect == GCN_DIALECT_CLRX && operand->kind == GCN_OPERAND_VECTOR);
+        return end != NULL;
     }
     switch (operand->kind) {
     case GCN_OPERAND_SCALAR:

@@ -82,13 +82,6 @@ bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return end != NULL;
 }
 
-void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count)
-{
-    char spare[GCN_OPERAND_ROOM];
-    char *end = gcn_write_range(spare, "v\0\0", 1, first, (first + count - 1) & 255, true);
-    gcn_put_length(text, spare, (size_t)(end - spare));
-}
-
 /* Parses "N" or "[A:B]" (or "[A]") after a register prefix. With wrapped,
  * also CLRX's [A:B] with B < A <= 255, a VGPR tuple wrapping past v255 as
  * clrxdisasm prints it (v[255:0]); *wrapped says which. */

@@ -71,9 +71,6 @@ const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
  * NULL where llvm-mc assembles it. */
 const char *gcn_llvm_refused_scalar(gcn_arch arch, unsigned code, unsigned count, bool data);
 
-/* A VGPR tuple wrapping past v255, as clrxdisasm prints it (v[255:0]);
- * gcn_write_vgprs writes the others. */
-void gcn_format_vgprs(gcn_text *text, unsigned first, unsigned count);
 /* The room of a register operand written at a raw pointer (gcn_write_...),
  * for a formatter that reserves room for its whole text once. */
 enum { GCN_OPERAND_ROOM = 64 };
