@@ -311,8 +311,9 @@ static void put_hidden_fields(gcn_text *text, const gcn_instruction *instruction
     uint32_t values[GCN_MAX_FIELDS], reserved[2];
     gcn_unpack(encoding, arch, instruction->reserved, values, reserved);
     for (unsigned field = 0; field < GCN_MAX_FIELDS; field++) {
-        /* (clrxdisasm keeps the FLAT segment's saddr silent too) */
-        if (!values[field] || (encoding == GCN_ENCODING_FLAT && field == GCN_FIELD(FLAT, saddr)))
+        const gcn_field_place *place = &gcn_field_places[encoding][arch][field];
+        uint64_t bits = (uint64_t)place->mask << (place->first + 32 * place->word);
+        if (!values[field] || !(bits & ~gcn_clrx_silent_reserved[encoding][arch]))
             continue;
         gcn_put_char(text, ' ');
         gcn_put(text, gcn_clrx_field_key(encoding, field));

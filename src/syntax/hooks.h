@@ -7,11 +7,14 @@
 #include "syntax/flat.h"
 #include "syntax/scalar_memory.h"
 
-/* Reserved bits CLRX does not show: clrxdisasm prints none, and its vectors
- * set MUBUF's bit 53 everywhere and bit 15 on GCN 1.2, expecting the same
- * text as without (64-bit instruction numbering). */
+/* Bits CLRX does not show (64-bit instruction numbering): clrxdisasm
+ * prints no reserved bit of these, and its vectors set MUBUF's bit 53
+ * everywhere and bit 15 on GCN 1.2, expecting the same text as without;
+ * nor a field of these, where the row has no operand for it (FLAT's saddr,
+ * bits 48-54, on GCN 1.4). */
 static const uint64_t gcn_clrx_silent_reserved[GCN_ENCODING_COUNT][GCN_ARCH_COUNT] = {
     [GCN_ENCODING_MUBUF] = {1ull << 53, 1ull << 53, 1ull << 53 | 1ull << 15, 1ull << 53},
+    [GCN_ENCODING_FLAT] = {[GCN_ARCH_GCN14] = 0x7full << 48},
 };
 
 /* FLAT: llvm-mc 14 has no text with lds (no FLAT opcode has an LDS form
