@@ -142,7 +142,7 @@ extern const uint8_t gcn_scalar_kinds[2][256];
 /* FLAT: saddr's code for `off`. */
 enum { GCN_SADDR_OFF = 127 };
 
-extern const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2];
+extern const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][4];
 
 /* An operand's width in registers by its rule, for the row in slot (its
  * index + 1; 0: an opcode with no instruction, read as the family's
@@ -163,8 +163,7 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
         return widths[(modifiers / GCN_MOD_OFFEN) & 7];
     }
     case GCN_WIDTH_FLAT_RESULT:
-        return (slot ? gcn_rows[slot - 1].data_dwords >> ((gcn_rows[slot - 1].flags & GCN_ROW_CMPSWAP) != 0) : 1) +
-               ((modifiers & GCN_MOD_TFE) != 0);
+        return gcn_data_widths[slot][2] + ((modifiers & GCN_MOD_TFE) != 0);
     case GCN_WIDTH_FLAT_ADDRESS:
         return operand->dwords - (saddr != GCN_SADDR_OFF);
     case GCN_WIDTH_FLAT_SADDR:
@@ -172,7 +171,7 @@ static inline unsigned gcn_operand_width_beside(const gcn_operand_profile *opera
     case GCN_WIDTH_ROW_DATA: /* (every FLAT row has data; no SMEM row is packed d16) */
         return gcn_data_widths[slot][0];
     case GCN_WIDTH_BASE:
-        return slot ? 2u << (gcn_rows[slot - 1].flags / GCN_ROW_BUFFER_BASE & 1) : 2;
+        return gcn_data_widths[slot][3];
     default:
         return operand->dwords;
     }

@@ -53,15 +53,16 @@ const uint8_t gcn_row_layouts[GCN_ROW_COUNT] = {
 #undef GCN_ROW_ENTRY
 };
 
-/* GCN_WIDTH_DATA but for tfe, by row + 1 (0: no row, one register), [1]
- * from GCN 1.4 on: a table, as every MUBUF decode and parse asks. */
+/* Widths by rule from the row but for tfe, by row + 1 (0: no row): GCN_WIDTH_DATA's ([1]:
+ * GCN 1.4's), FLAT_RESULT's and BASE's; a table, as MUBUF, FLAT and SMEM decodes ask. */
 #define DATA_WIDTH(dwords, packed) \
     ((((dwords) + (packed)) >> (packed)) + ((((dwords) + (packed)) >> (packed)) == 0))
-const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][2] = {
-    [0] = {1, 1},
+const uint8_t gcn_data_widths[GCN_ROW_COUNT + 1][4] = {
+    [0] = {1, 1, 1, 2},
 #define GCN_ROW_ENTRY(family, name, o10, o11, o12, o14, shape, dwords, element, flags, op) \
-    [GCN_ROW_INDEX_##name + 1] = {DATA_WIDTH(dwords, 0),                                     \
-                                  DATA_WIDTH(dwords, ((flags) & GCN_ROW_D16_PACKED) != 0)},
+    [GCN_ROW_INDEX_##name + 1] = {                                                          \
+        DATA_WIDTH(dwords, 0), DATA_WIDTH(dwords, ((flags) & D16_PACKED) != 0),             \
+        (dwords) >> (((flags) & CMPSWAP) != 0), 2u << (((flags) & BUFFER_BASE) != 0)},
 #include "isa/rows.inc"
 #undef GCN_ROW_ENTRY
 };
