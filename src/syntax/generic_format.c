@@ -190,7 +190,8 @@ write_register_operand(char *at, const gcn_instruction *instruction, gcn_dialect
             return gcn_write_length(at, "off", 3);
         if (llvm && (operand->width == GCN_WIDTH_DATA || operand->width == GCN_WIDTH_FLAT_RESULT))
             count -= (modifiers & GCN_MOD_TFE) != 0;
-        return in->number + count > 256 ? NULL : gcn_write_vgprs(at, in->number, count); /* NULL: wrapped */
+        unsigned last = in->number + count - (count != 0); /* (no register: written as one) */
+        return last > 255 ? NULL : gcn_write_range(at, "v\0\0", 1, in->number, last, count > 1); /* NULL: wrapped */
     }
     case GCN_SYNTAX_SRSRC:
         return in->number + 4u <= gcn_sgpr_count(arch) ? gcn_write_sgprs(at, in->number, 4)

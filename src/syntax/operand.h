@@ -117,13 +117,6 @@ static inline __attribute__((always_inline)) char *gcn_write_range(char *at, con
     return at + ((end - at) & -(ptrdiff_t)tuple); /* a select: gcc may branch on ?: */
 }
 
-static inline __attribute__((always_inline)) char *gcn_write_vgprs(char *at, unsigned first, unsigned count)
-{
-    if (count == 0)
-        count = 1;
-    return gcn_write_range(at, "v\0\0", 1, first, first + count - 1, count != 1);
-}
-
 static inline __attribute__((always_inline)) char *gcn_write_sgprs(char *at, unsigned first, unsigned count) /* any first + count */
 {
     return gcn_write_range(at, "s\0\0", 1, first, first + count - 1, count != 1);

@@ -57,7 +57,9 @@ gcn_write_memory_register(char *at, const gcn_instruction *instruction, gcn_dial
                    : NULL;
     if (code > 101)
         return gcn_write_llvm_memory_other(at, arch, code, count);
-    return (code & ~(align - 1)) + count > 104 ? NULL : gcn_write_sgprs(at, code & ~(align - 1), count);
+    /* (the last register tested, not the end: the writer then knows both below 256) */
+    unsigned first = code & ~(align - 1), last = first + count - 1;
+    return last > 103 ? NULL : gcn_write_range(at, "s\0\0", 1, first, last, count != 1);
 }
 
 /* The hook's operands: sdata and sbase; the probe's 7-bit value (llvm-mc's
