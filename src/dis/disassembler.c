@@ -362,11 +362,12 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     digits = _mm_add_epi8(_mm_add_epi8(digits, zero),
                           _mm_and_si128(_mm_cmpgt_epi8(digits, nine), letters));
     _mm_storel_epi64((__m128i *)(void *)at, digits);
-    if (count == 1)
-        return at + 8;
+    /* The second word's digits stored on every line and kept where there
+     * is one: no branch on the size, which a mix of sizes mispredicts. */
     at[8] = ' ';
     _mm_storel_epi64((__m128i *)(void *)(at + 9), _mm_srli_si128(digits, 8));
-    at += 17;
+    _Static_assert(GCN_MAX_WORDS <= 5, "(count + 2) / 4 is count > 1");
+    at += 8 + 9 * ((count + 2) >> 2); /* gcc branches on count > 1 */
     for (size_t i = 2; i < count; i++) {
         *at++ = ' ';
         at = put_word_at(at, word_at(bytes + 4 * i), pairs);

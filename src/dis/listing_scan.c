@@ -149,6 +149,18 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
         case GCN_FAMILY_NONE:
             at += 4;
             break;
+        case GCN_FAMILY_SOP2:
+        case GCN_FAMILY_SOP1:
+        case GCN_FAMILY_SOPC:
+            /* No branch, and one word unless a source (bits 0-7, 8-15; SOP1's
+             * opcode there taken as one too, to be safe) is the literal: one
+             * word decoded or not is one word in every mode. */
+            if ((words[0] & 0xff) != GCN_SCALAR_LITERAL &&
+                (words[0] >> 8 & 0xff) != GCN_SCALAR_LITERAL) {
+                at += 4;
+                break;
+            }
+            /* fall through */
         default: /* the generic codec's families: a literal, a branch */
             if (gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
                 at += 4;
