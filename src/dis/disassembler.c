@@ -422,9 +422,10 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
     char *full = data + l->output.size - LINE_ROOM;
     uint64_t target = next_target(l), digits_end = 0;
     bool after_data = l->after_data;
-    size_t at = 0;
-    while (at < stop) {
-        uint64_t offset = l->offset + at;
+    /* the line's bytes and its offset, each stepped by the line's size */
+    const uint8_t *here = bytes, *end_here = bytes + stop;
+    uint64_t offset = l->offset;
+    while (here < end_here) {
         if (clrx && offset >= target) { /* only clrx has labels */
             l->output.length = (size_t)(out - data);
             label(l, offset);
@@ -438,7 +439,6 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             if (l->failed)
                 break;
         }
-        const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
         char *end = NULL;
@@ -452,7 +452,8 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             put_data(l, offset, words, 1, NULL, 0);
             out = data + l->output.length;
             after_data = true;
-            at += 4;
+            here += 4;
+            offset += 4;
             continue;
         }
         size_t size = instruction.word_count;
@@ -475,7 +476,8 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             after_data = l->after_data;
             out = data + l->output.length;
             target = next_target(l);
-            at += size * 4;
+            here += size * 4;
+            offset += size * 4;
             continue;
         }
         if (!clrx && encoding) {
@@ -484,11 +486,12 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         *end = '\n';
         out = end + 1;
         after_data = false;
-        at += size * 4;
+        here += size * 4;
+        offset += size * 4;
     }
     l->output.length = (size_t)(out - data);
     l->after_data = after_data;
-    return at;
+    return (size_t)(here - bytes);
 }
 
 static size_t print_clrx(gcn_listing *l, const uint8_t *bytes, size_t stop)
