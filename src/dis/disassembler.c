@@ -362,11 +362,12 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     digits = _mm_add_epi8(_mm_add_epi8(digits, zero),
                           _mm_and_si128(_mm_cmpgt_epi8(digits, nine), letters));
     _mm_storel_epi64((__m128i *)(void *)at, digits);
-    if (count == 1)
-        return at + 8;
+    /* The second word's digits stored on every line and kept where there
+     * is one: no branch on the size, which a mix of sizes mispredicts. */
     at[8] = ' ';
     _mm_storel_epi64((__m128i *)(void *)(at + 9), _mm_srli_si128(digits, 8));
-    at += 17;
+    _Static_assert(GCN_MAX_WORDS <= 5, "(count + 2) / 4 is count > 1");
+    at += 8 + 9 * ((count + 2) >> 2); /* gcc branches on count > 1 */
     for (size_t i = 2; i < count; i++) {
         *at++ = ' ';
         at = put_word_at(at, word_at(bytes + 4 * i), pairs);
@@ -421,9 +422,10 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
     char *full = data + l->output.size - LINE_ROOM;
     uint64_t target = next_target(l), digits_end = 0;
     bool after_data = l->after_data;
-    size_t at = 0;
-    while (at < stop) {
-        uint64_t offset = l->offset + at;
+    /* the line's bytes and its offset, each stepped by the line's size */
+    const uint8_t *here = bytes, *end_here = bytes + stop;
+    uint64_t offset = l->offset;
+    while (here < end_here) {
         if (clrx && offset >= target) { /* only clrx has labels */
             l->output.length = (size_t)(out - data);
             label(l, offset);
@@ -437,7 +439,6 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             if (l->failed)
                 break;
         }
-        const uint8_t *here = bytes + at;
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
         char *end = NULL;
@@ -451,7 +452,8 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             put_data(l, offset, words, 1, NULL, 0);
             out = data + l->output.length;
             after_data = true;
-            at += 4;
+            here += 4;
+            offset += 4;
             continue;
         }
         size_t size = instruction.word_count;
@@ -474,7 +476,8 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             after_data = l->after_data;
             out = data + l->output.length;
             target = next_target(l);
-            at += size * 4;
+            here += size * 4;
+            offset += size * 4;
             continue;
         }
         if (!clrx && encoding) {
@@ -483,11 +486,12 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         *end = '\n';
         out = end + 1;
         after_data = false;
-        at += size * 4;
+        here += size * 4;
+        offset += size * 4;
     }
     l->output.length = (size_t)(out - data);
     l->after_data = after_data;
-    return at;
+    return (size_t)(here - bytes);
 }
 
 static size_t print_clrx(gcn_listing *l, const uint8_t *bytes, size_t stop)

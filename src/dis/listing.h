@@ -11,7 +11,8 @@
 
 enum {
     TEXT_SIZE = 320,       /* an instruction's text; longer text prints as data */
-    BLOCK_TAIL = GCN_MAX_WORDS * 4 /* bytes an instruction may need */
+    BLOCK_TAIL = GCN_MAX_WORDS * 4, /* bytes an instruction may need */
+    SCAN_STEPS = 4096               /* FLAT's bits 14-24, SMEM's 18-25, SOPP's and MUBUF's 7 */
 };
 
 struct gcn_listing {
@@ -42,6 +43,15 @@ struct gcn_listing {
     char offset_digits[16];
     /* -e's fast path: the comment's opening and those 10 digits. */
     char encoding_prefix[16];
+    /* The clrx scan's step at each opcode of each family (listing_scan.c),
+     * made at its first block. */
+    bool scan_ready;
+    struct scan_family {
+        uint32_t mask; /* of word 0 >> shift: the index past base */
+        uint16_t base;
+        uint8_t shift;
+    } scan_families[GCN_FAMILY_COUNT];
+    uint8_t scan_steps[SCAN_STEPS];
 };
 
 static inline uint32_t word_at(const uint8_t *bytes)

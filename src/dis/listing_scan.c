@@ -8,15 +8,6 @@
 
 #include "isa/isa.h"
 
-/* The bytes clrx_words takes at MUBUF, FLAT or SMRD words (three there). */
-static size_t clrx_words_decoding(const gcn_listing *l, const uint32_t *words, uint64_t offset)
-{
-    gcn_instruction instruction;
-    return gcn_decode_checked(l->options.arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-               ? clrx_words(l, &instruction, offset) * 4
-               : 4;
-}
-
 /* Sorts the targets: a radix sort, 11 bits at a time from the lowest set
  * in any target (offsets are words: bit 2), over the bits the largest
  * has: two passes for a code of up to 16 MB (qsort's calls to a comparison
@@ -95,6 +86,65 @@ static inline uint64_t branch_target(uint64_t offset, const gcn_instruction *ins
     return gcn_branch_target(offset, simm16);
 }
 
+/* A step of the scan: the bytes the word takes (4 or 8) where that needs
+ * no decoding, whether it is a SOPP branch (its target in word 0's low 16
+ * bits); or decode (a scalar ALU word only if a source is the literal). */
+enum { STEP_BYTES = 15, STEP_BRANCH = 16, STEP_DECODE = 32, STEP_ALU = 64 };
+
+/* The steps of the arch's families, by the bits of word 0 from the
+ * lowest of its opcode's to its highest (FLAT's segment below its opcode
+ * on GCN 1.4: the bits between are filled for every value): what the
+ * scan's switch on the family did, made once. */
+static void make_steps(gcn_listing *l)
+{
+    gcn_arch arch = l->options.arch;
+    bool exact = l->options.exact;
+    static const gcn_encoding read[GCN_FAMILY_COUNT] = {
+        [GCN_FAMILY_SOPP] = GCN_ENCODING_SOPP, [GCN_FAMILY_SMEM] = GCN_ENCODING_SMEM,
+        [GCN_FAMILY_MUBUF] = GCN_ENCODING_MUBUF, [GCN_FAMILY_FLAT] = GCN_ENCODING_FLAT};
+    unsigned base = 0;
+    for (unsigned family = 0; family < GCN_FAMILY_COUNT; family++) {
+        struct scan_family *f = &l->scan_families[family];
+        uint8_t *steps = l->scan_steps + base;
+        *f = (struct scan_family){0, (uint16_t)base, 0};
+        base++; /* a family of one step (mask 0) */
+        bool decodes = family == GCN_FAMILY_SOPK || (family == GCN_FAMILY_SMEM && arch < GCN_ARCH_GCN12) ||
+                       (exact && family != GCN_FAMILY_SOPP && read[family]);
+        if (family == GCN_FAMILY_NONE) {
+            steps[0] = 4;
+            continue;
+        }
+        if (decodes) {
+            steps[0] = STEP_DECODE;
+            continue;
+        }
+        if (!read[family]) { /* SOP2, SOP1, SOPC: one word but for a literal */
+            steps[0] = STEP_ALU | 4;
+            continue;
+        }
+        gcn_opcode_reader reader = gcn_opcode_reader_of(arch, read[family]);
+        uint32_t bits = reader.mask << reader.first | reader.high_mask << reader.high_first;
+        unsigned low = bits ? (unsigned)__builtin_ctz(bits) : 0, count = (bits >> low) + 1;
+        /* (no family of the generation, or one too wide: decoded, to be safe) */
+        if (!reader.slots || !bits || base - 1 + count > SCAN_STEPS) {
+            steps[0] = STEP_DECODE;
+            continue;
+        }
+        f->mask = count - 1;
+        f->shift = (uint8_t)low;
+        base += count - 1;
+        for (unsigned i = 0; i < count; i++) {
+            uint16_t row = gcn_row_of_word(&reader, (uint32_t)i << low);
+            if (family == GCN_FAMILY_SOPP) /* one word; a branch by its row's shape */
+                steps[i] = row != GCN_ROW_NONE && gcn_rows[row].shape == GCN_SHAPE_SOPP_BRANCH
+                               ? STEP_BRANCH | 4 : 4;
+            else /* two words, one for an illegal opcode (clrx_words) */
+                steps[i] = row != GCN_ROW_NONE ? 8 : 4;
+        }
+    }
+    l->scan_ready = true;
+}
+
 bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool last, size_t *used)
 {
     *used = length;
@@ -107,62 +157,50 @@ bool gcn_listing_scan(gcn_listing *l, const uint8_t *bytes, size_t length, bool 
     size_t stop = whole > GCN_MAX_WORDS * 4 ? whole - GCN_MAX_WORDS * 4 + 1 : 0;
     if (stop > end || !l->decodes)
         stop = 0;
+    if (stop && !l->scan_ready)
+        make_steps(l);
+    /* in locals: the stores to targets could be to *l for the compiler */
     gcn_arch arch = l->options.arch;
-    bool exact = l->options.exact;
-    /* The loop runs only where the arch is valid (stop). */
-    const gcn_opcode_slot *mubuf_slots = stop ? gcn_opcode_slots[GCN_FAMILY_MUBUF][arch] : NULL;
-    const gcn_opcode_slot *sopp_slots = stop ? gcn_opcode_slots[GCN_FAMILY_SOPP][arch] : NULL;
-    gcn_opcode_reader flat = stop ? gcn_opcode_reader_of(arch, GCN_ENCODING_FLAT) : (gcn_opcode_reader){0};
-    const gcn_opcode_slot *smem_slots =
-        stop && arch >= GCN_ARCH_GCN12 ? gcn_opcode_slots[GCN_FAMILY_SMEM][arch] : NULL;
+    const struct scan_family *families = l->scan_families;
+    const uint8_t *steps = l->scan_steps;
+    uint64_t *targets = l->targets, offset = l->offset;
+    size_t count = l->target_count, capacity = l->target_capacity;
     while (at < stop) {
         const uint8_t *here = bytes + at;
-        uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
-        gcn_instruction instruction;
-        switch (gcn_family_of_word(arch, words[0])) {
-        case GCN_FAMILY_SOPP: { /* one word; a branch by its row's shape */
-            uint16_t row = sopp_slots[gcn_sopp_opcode(words[0])].row;
-            if (row && gcn_rows[row - 1].shape == GCN_SHAPE_SOPP_BRANCH &&
-                !add_target(l, gcn_branch_target(l->offset + at, (uint16_t)words[0])))
-                return false;
-            at += 4;
-            break;
-        }
-        case GCN_FAMILY_SMEM:
-            if (smem_slots && !exact) /* GCN 1.2 on: two words, one for an illegal opcode */
-                at += smem_slots[gcn_smem_opcode(words[0])].row ? 8 : 4;
-            else /* SMRD: one word or two (a literal) */
-                at += clrx_words_decoding(l, words, l->offset + at);
-            break;
-        case GCN_FAMILY_MUBUF: /* two words, but see clrx_words */
-            if (exact)
-                at += clrx_words_decoding(l, words, l->offset + at);
-            else /* clrx_words without decoding: one word for an illegal opcode */
-                at += mubuf_slots[gcn_mubuf_opcode(words[0])].row ? 8 : 4;
-            break;
-        case GCN_FAMILY_FLAT:
-            if (exact)
-                at += clrx_words_decoding(l, words, l->offset + at);
-            else
-                at += gcn_row_of_word(&flat, words[0]) != GCN_ROW_NONE ? 8 : 4;
-            break;
-        case GCN_FAMILY_NONE:
-            at += 4;
-            break;
-        default: /* the generic codec's families: a literal, a branch */
+        uint32_t word = word_at(here);
+        /* the step by the family and opcode, with no branch on them: a
+         * random mix of families would mispredict a switch */
+        const struct scan_family *f = &families[gcn_family_of_word(arch, word)];
+        unsigned step = steps[f->base + ((word >> f->shift) & f->mask)];
+        unsigned literal = ((word & 0xff) == GCN_SCALAR_LITERAL) | ((word >> 8 & 0xff) == GCN_SCALAR_LITERAL);
+        if (__builtin_expect(step & (STEP_DECODE | literal * STEP_ALU), 0)) {
+            uint32_t words[GCN_MAX_WORDS] = {word, word_at(here + 4), word_at(here + 8)};
+            gcn_instruction instruction;
             if (gcn_decode_checked(arch, words, GCN_MAX_WORDS, &instruction) != GCN_OK) {
                 at += 4;
-                break;
+                continue;
             }
-            if (is_branch(&instruction) &&
-                !add_target(l, branch_target(l->offset + at, &instruction)))
+            l->target_count = count;
+            if (is_branch(&instruction) && !add_target(l, branch_target(offset + at, &instruction)))
                 return false;
+            targets = l->targets, count = l->target_count, capacity = l->target_capacity;
             /* as the printing walks: a literal that --exact prints as data
              * is not taken along */
-            at += clrx_words(l, &instruction, l->offset + at) * 4;
-            break;
+            at += clrx_words(l, &instruction, offset + at) * 4;
+            continue;
         }
+        /* SOPP's target stored on every line, kept at a branch */
+        if (__builtin_expect(count == capacity, 0)) {
+            l->target_count = count;
+            if (!grow_targets(l))
+                return false;
+            targets = l->targets, capacity = l->target_capacity;
+        }
+        targets[count] = gcn_branch_target(offset + at, (uint16_t)word);
+        count += (step & STEP_BRANCH) != 0;
+        at += step & STEP_BYTES;
     }
+    l->target_count = count;
     while (at < end) {
         uint32_t words[GCN_MAX_WORDS];
         gcn_instruction instruction;
