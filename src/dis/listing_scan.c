@@ -91,6 +91,31 @@ static inline uint64_t branch_target(uint64_t offset, const gcn_instruction *ins
  * bits); or decode (a scalar ALU word only if a source is the literal). */
 enum { STEP_BYTES = 15, STEP_BRANCH = 16, STEP_DECODE = 32, STEP_ALU = 64 };
 
+/* Whether the scan's literal test (a source code of 255 in bits 0-7 or
+ * 8-15 of word 0, tested per word as constants) sees every scalar source
+ * of a family's encoding on the generation; where the encoding tables put
+ * one elsewhere, the family's words are decoded instead. Checked once per
+ * listing, so that the constants cannot drift from the tables. */
+static bool literal_test_covers(gcn_arch arch, unsigned family)
+{
+    for (unsigned shape = 0; shape < GCN_SHAPE_COUNT; shape++) {
+        const gcn_profile *profile = &gcn_profiles[shape];
+        if (gcn_encodings[profile->encoding].family != family)
+            continue;
+        for (unsigned i = 0; i < profile->operand_count; i++) {
+            const gcn_operand_profile *operand = &profile->operands[i];
+            if (operand->syntax != GCN_SYNTAX_SSRC && operand->syntax != GCN_SYNTAX_SSRC_REGISTER &&
+                operand->syntax != GCN_SYNTAX_SSRC_INLINE)
+                continue;
+            const gcn_field_place *place = &gcn_field_places[profile->encoding][arch][operand->field];
+            if (operand->field == GCN_FIELD_LITERAL || place->word != 0 || place->mask != 0xff ||
+                (place->first != 0 && place->first != 8))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* The steps of the arch's families, by the bits of word 0 from the
  * lowest of its opcode's to its highest (FLAT's segment below its opcode
  * on GCN 1.4: the bits between are filled for every value): what the
@@ -119,7 +144,7 @@ static void make_steps(gcn_listing *l)
             continue;
         }
         if (!read[family]) { /* SOP2, SOP1, SOPC: one word but for a literal */
-            steps[0] = STEP_ALU | 4;
+            steps[0] = literal_test_covers(arch, family) ? STEP_ALU | 4 : STEP_DECODE;
             continue;
         }
         gcn_opcode_reader reader = gcn_opcode_reader_of(arch, read[family]);
