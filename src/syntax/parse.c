@@ -151,23 +151,10 @@ __attribute__((noinline)) gcn_status gcn_parse_other(const gcn_parse_options *op
                                                                                   : gcn_parse_failed(&cursor);
 }
 
-/* Out of line, so that the usual lookup keeps a small frame. */
-static __attribute__((noinline)) gcn_status parse_named_other(const gcn_parse_options *options,
-                                                              const char *text, size_t length,
-                                                              gcn_instruction *instruction,
-                                                              gcn_parse_error *error)
-{
-    return gcn_parse_named(options, text, length, gcn_mnemonic_lookup_other(text, length),
-                           instruction, error);
-}
-
 gcn_status gcn_parse_checked(const gcn_parse_options *options, const char *text, size_t length,
                              gcn_instruction *instruction, gcn_parse_error *error)
 {
-    uint16_t index;
-    if (!gcn_mnemonic_lookup_usual(text, length, &index))
-        return parse_named_other(options, text, length, instruction, error);
-    return gcn_parse_named(options, text, length, index, instruction, error);
+    return gcn_parse_named(options, text, length, gcn_mnemonic_lookup(text, length), instruction, error);
 }
 
 gcn_status gcn_parse(const gcn_parse_options *options, const char *text, size_t length,

@@ -325,12 +325,25 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
         break;
     case GCN_SYNTAX_SMEM_PROBE:
         return read_immediate(p, end, 0x7f, out);
+    case GCN_SYNTAX_SIMM16: /* SOPK's and SOPP's: a plain number (gcn_parse_imm16's usual one) */
+    case GCN_SYNTAX_UIMM16:
+    case GCN_SYNTAX_IMM16:
+        return read_immediate(p, end, 0xffff, out);
     default:
         return NULL;
     }
     /* a scalar register, the scalar ALU's followed by a comma or the end
-     * (s5[0]: the full path's) */
-    p = read_scalar(p, end, arch, llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code);
+     * (s5[0]: the full path's); SOFFSET's special names also past 127 (src_scc,
+     * m0 for llvm), as gcn_parse_soffset reads them where it does not warn */
+    const char *name = p;
+    gcn_scalar named;
+    if (!(p = read_scalar(p, end, arch, llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code)) &&
+        operand->syntax == GCN_SYNTAX_SOFFSET && (p = gcn_read_named_scalar(name, end, arch, &named))) {
+        code = named.code;
+        if (named.count != 1 || code == 254 /* src_lds_direct */ ||
+            (llvm && gcn_llvm_refused_scalar(arch, code, 1, false)))
+            return NULL;
+    }
     if (!p || (scalar_alu && p < end && *p != ','))
         return NULL;
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)count, (uint16_t)code, 0};
@@ -388,8 +401,7 @@ static inline __attribute__((always_inline)) bool takes(const gcn_profile *profi
     for (unsigned i = 0; i < profile->operand_count; i++) {
         gcn_operand_syntax syntax = (gcn_operand_syntax)profile->operands[i].syntax;
         all &= profile->operands[i].field != GCN_FIELD_LITERAL &&
-               (syntax == GCN_SYNTAX_SREG || syntax == GCN_SYNTAX_SSRC || syntax == GCN_SYNTAX_SSRC_REGISTER ||
-                syntax == GCN_SYNTAX_SSRC_INLINE || (modifiers && syntax >= GCN_SYNTAX_VGPR));
+               (syntax <= GCN_SYNTAX_UIMM16 || syntax == GCN_SYNTAX_IMM16 || (modifiers && syntax >= GCN_SYNTAX_VGPR));
     }
     return all;
 }
