@@ -12,9 +12,9 @@ static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 };
 
 /* Every row's name padded to 32 bytes, so that a mnemonic copies with two
- * 16-byte stores. */
-static const char padded_names[GCN_ROW_COUNT][32] = {
-#define GCN_ROW_ENTRY(family, name, ...) #name,
+ * 16-byte stores, with its length: the writer's one load by row. */
+static const struct padded_name { char name[31]; uint8_t length; } padded_names[GCN_ROW_COUNT] = {
+#define GCN_ROW_ENTRY(family, name, ...) {#name, sizeof #name - 1},
 #include "isa/rows.inc"
 #undef GCN_ROW_ENTRY
 };
@@ -26,8 +26,8 @@ static const char padded_names[GCN_ROW_COUNT][32] = {
 static inline __attribute__((always_inline)) char *write_mnemonic(char *at, unsigned row, gcn_dialect dialect,
                                                                   bool operands)
 {
-    size_t length = gcn_rows[row].name_length;
-    memcpy(at, padded_names[row], sizeof padded_names[row]);
+    size_t length = padded_names[row].length;
+    memcpy(at, &padded_names[row], sizeof padded_names[row]);
     if (operands && dialect == GCN_DIALECT_CLRX) {
         memcpy(at + length, "                ", 16);
         return at + (length + 1 < 16 ? 16 : length + 1);
