@@ -38,7 +38,7 @@ char *gcn_write_other_srsrc(char *at, gcn_arch arch, gcn_dialect dialect, unsign
 char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsigned code)
 {
     /* llvm-mc's assembler takes no src_lds_direct here (its disassembler prints it). */
-    if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == 254)
+    if (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12 && code == GCN_CODE_LDS_DIRECT)
         return NULL;
     char *end = gcn_write_scalar(at, arch, dialect, code, 1);
     if (end || (dialect == GCN_DIALECT_LLVM && arch < GCN_ARCH_GCN12))
@@ -46,7 +46,7 @@ char *gcn_write_other_soffset(char *at, gcn_arch arch, gcn_dialect dialect, unsi
     if (dialect == GCN_DIALECT_CLRX) /* clrxdisasm's name for a reserved code */
         return gcn_write_unsigned(gcn_write_length(at, "ill_", 4), code);
     /* The GCN 1.2 disassembler also names GCN 1.4's sources, and 125. */
-    if (code == 125)
+    if (code == GCN_CODE_NULL)
         return gcn_write_length(at, "null", 4);
     return code >= 235 && code <= 239 ? gcn_write_scalar(at, GCN_ARCH_GCN14, dialect, code, 1) : NULL;
 }
@@ -118,7 +118,7 @@ bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code)
     if (scalar.count != 1)
         return gcn_fail(cursor, start, "SOFFSET takes one scalar register or an inline constant, "
                                        "found %u registers", scalar.count);
-    if (scalar.code == 254 && llvm && arch < GCN_ARCH_GCN12)
+    if (scalar.code == GCN_CODE_LDS_DIRECT && llvm && arch < GCN_ARCH_GCN12)
         return gcn_fail(cursor, start, "src_lds_direct is not valid as SOFFSET");
     if (scalar.code == 248 && arch < GCN_ARCH_GCN12)
         return gcn_fail(cursor, start, "1/(2*pi) is not an inline constant on %s",

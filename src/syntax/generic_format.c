@@ -99,7 +99,7 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
         if (name->code != code || name->count != count || !((known >> arch) & 1u))
             continue;
         if (((llvm ? name->llvm_prints : name->clrx_generations) >> arch) & 1u) {
-            if (llvm && code == 254 && dwords != 1)
+            if (llvm && code == GCN_CODE_LDS_DIRECT && dwords != 1)
                 return false;
             gcn_put(text, llvm ? name->llvm : name->clrx);
             return true;

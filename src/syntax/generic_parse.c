@@ -138,7 +138,7 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
             continue;
         unsigned reads = llvm ? name->llvm_reads | name->llvm_prints : name->clrx_generations;
         if (!((reads >> arch) & 1u) ||
-            (llvm && name->code == 254 && count != 1))
+            (llvm && name->code == GCN_CODE_LDS_DIRECT && count != 1))
             return gcn_fail(cursor, start, "%s is not a scalar operand here on %s", spelled,
                             gcn_arch_name(arch));
         if (name->count != count && name->code < 128)

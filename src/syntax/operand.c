@@ -324,12 +324,12 @@ const char *gcn_llvm_refused_scalar(gcn_arch arch, unsigned code, unsigned count
     unsigned ttmp = gcn_ttmp_base(arch), ttmps = gcn_ttmp_count(arch);
     if (code >= ttmp && code < ttmp + ttmps)
         return code + count > ttmp + ttmps ? unavailable : NULL;
-    if (code == 125) /* printed as null */
+    if (code == GCN_CODE_NULL)
         return "'null' operand is not supported on this GPU";
     if ((arch == GCN_ARCH_GCN12 && code >= 104 && code < 106) || /* xnack_mask: not on tonga */
         (arch == GCN_ARCH_GCN12 && code >= 235 && code < 240))   /* src_shared_base...: GCN 1.4 */
         return unavailable;
-    if (code == 254) /* src_lds_direct */
+    if (code == GCN_CODE_LDS_DIRECT)
         return invalid;
     /* A named register: one, or an aligned pair (vcc, exec, tba...). */
     if (count > 2 || (count == 2 && (code & 1)))

@@ -340,7 +340,7 @@ read_operand(const char *p, const char *end, gcn_arch arch, bool llvm, const gcn
     if (!(p = read_scalar(p, end, arch, llvm, count, operand->syntax == GCN_SYNTAX_SBASE, &code)) &&
         operand->syntax == GCN_SYNTAX_SOFFSET && (p = gcn_read_named_scalar(name, end, arch, &named))) {
         code = named.code;
-        if (named.count != 1 || code == 254 /* src_lds_direct */ ||
+        if (named.count != 1 || code == GCN_CODE_LDS_DIRECT ||
             (llvm && gcn_llvm_refused_scalar(arch, code, 1, false)))
             return NULL;
     }
@@ -397,11 +397,14 @@ static inline __attribute__((always_inline)) bool takes(const gcn_profile *profi
 {
     bool modifiers = gcn_modifier_orders[profile->encoding][GCN_DIALECT_CLRX].count != 0,
          all = modifiers || profile->operand_count != 0;
+    const uint32_t any_encoding = 1u << GCN_SYNTAX_SREG | 1u << GCN_SYNTAX_SSRC | 1u << GCN_SYNTAX_SSRC_REGISTER |
+                                  1u << GCN_SYNTAX_SSRC_INLINE | 1u << GCN_SYNTAX_SIMM16 |
+                                  1u << GCN_SYNTAX_UIMM16 | 1u << GCN_SYNTAX_IMM16;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++) {
         gcn_operand_syntax syntax = (gcn_operand_syntax)profile->operands[i].syntax;
         all &= profile->operands[i].field != GCN_FIELD_LITERAL &&
-               (syntax <= GCN_SYNTAX_UIMM16 || syntax == GCN_SYNTAX_IMM16 || (modifiers && syntax >= GCN_SYNTAX_VGPR));
+               (((any_encoding >> syntax) & 1u) || (modifiers && syntax >= GCN_SYNTAX_VGPR));
     }
     return all;
 }
