@@ -15,7 +15,7 @@ enum {
     GCN_CODE_HALF = 240,     /* inline floats 0.5 .. -4.0 at 240..247, 1/(2*pi) at 248 */
     GCN_CODE_VCCZ = 251,
     GCN_CODE_EXECZ = 252,
-    GCN_CODE_LDS_DIRECT = 254 /* the literal: GCN_SCALAR_LITERAL */
+    GCN_CODE_LDS_DIRECT = 254 /* (255, the literal: GCN_SCALAR_LITERAL) */
 };
 
 static inline unsigned gcn_sgpr_count(gcn_arch arch)
