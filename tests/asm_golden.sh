@@ -4,6 +4,8 @@
 #               print NAME.hex on stdout and NAME.err on stderr exactly
 #               (message, line, column, source line and caret), and exit 1
 #               if NAME.err holds an error, else 0.
+#               With a second line "// checked against llvm-mc", llvm-mc
+#               -filetype=obj must give the same .text bytes.
 #   NAME.words  first line "# gcndis ARGS": gcndis ARGS -f hex NAME.words
 #               must print NAME.out; for the clrx dialect, gcnasm must
 #               assemble that text back to the words.
@@ -62,6 +64,22 @@ for source in tests/data/asm/*.s; do
     fi
     same "$source: the words" "$work/out" "$name.hex"
     same "$source: the diagnostics" "$work/err" "$name.err"
+    sed -n 2p "$source" | grep -q '^// checked against llvm-mc' || continue
+    if ! command -v llvm-mc >/dev/null || ! command -v llvm-objcopy >/dev/null; then
+        fail "$source: llvm-mc and llvm-objcopy are missing (apt-get install llvm-14)"
+        continue
+    fi
+    cpu=$(echo "$args" | sed -n 's/.*-a \([^ ]*\).*/\1/p')
+    # shellcheck disable=SC2086 # ARGS are words
+    if ! llvm-mc -arch=amdgcn -mcpu="$cpu" -filetype=obj -o "$work/peer.o" "$source" 2>"$work/err" ||
+        ! llvm-objcopy -O binary --only-section=.text "$work/peer.o" "$work/peer.bin" ||
+        ! "$asm" $args -o "$work/ours.bin" "$source" 2>>"$work/err"; then
+        fail "$source: llvm-mc or gcnasm refuses it: $(head -c 300 "$work/err")"
+    elif cmp -s "$work/peer.bin" "$work/ours.bin"; then
+        pass
+    else
+        fail "$source: gcnasm's bytes differ from llvm-mc's"
+    fi
 done
 
 for words in tests/data/asm/*.words; do

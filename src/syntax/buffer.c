@@ -75,7 +75,7 @@ bool gcn_parse_srsrc(gcn_cursor *cursor, unsigned *field)
         }
     }
     gcn_scalar scalar;
-    if (!gcn_parse_scalar(cursor, false, &scalar))
+    if (!gcn_parse_scalar(cursor, 0, &scalar))
         return false;
     /* llvm-mc's disassembler names these tuples by their first pair. */
     bool llvm_pair = llvm && arch >= GCN_ARCH_GCN12 && scalar.count == 2 && !scalar.general &&
@@ -113,7 +113,7 @@ bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code)
         }
     }
     gcn_scalar scalar;
-    if (!gcn_parse_scalar(cursor, true, &scalar))
+    if (!gcn_parse_scalar(cursor, 1, &scalar))
         return false;
     if (scalar.count != 1)
         return gcn_fail(cursor, start, "SOFFSET takes one scalar register or an inline constant, "

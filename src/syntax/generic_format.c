@@ -128,25 +128,25 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
 }
 
 /* A literal of dwords (0: an IMM32 field): llvm-mc prints a value an
- * inline constant has as that constant; CLRX writes lit(N) for those
- * integers, so that they stay literals, and an IMM32 field in hex. */
+ * inline constant has as that constant (the values it reads back as one:
+ * gcn_inline_code); CLRX writes lit(N) for those integers, so that they
+ * stay literals, and an IMM32 field in hex. */
 static void put_literal(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value,
                         unsigned dwords)
 {
     int64_t as_integer = dwords == 2 ? (int64_t)value : (int64_t)(int32_t)value;
-    bool inline_integer = as_integer >= -16 && as_integer <= 64;
+    unsigned code = gcn_inline_code(arch, GCN_DIALECT_LLVM, as_integer, dwords == 2);
     bool llvm = dialect == GCN_DIALECT_LLVM;
-    if (inline_integer && (llvm || dwords)) {
+    if (code && code < GCN_CODE_HALF && (llvm || dwords)) {
         gcn_put(text, llvm ? "" : "lit(");
         gcn_put_signed(text, as_integer);
         gcn_put(text, llvm ? "" : ")");
         return;
     }
-    for (unsigned i = 0; llvm && dwords == 1 && i < 9; i++)
-        if (value == gcn_inline_float_bits[i] && (i < 8 || arch >= GCN_ARCH_GCN12)) {
-            gcn_put(text, gcn_inline_float_texts[i]);
-            return;
-        }
+    if (code >= GCN_CODE_HALF && llvm && dwords == 1) {
+        gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
+        return;
+    }
     gcn_put_hex(text, value);
 }
 

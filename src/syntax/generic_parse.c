@@ -157,7 +157,7 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, gcn_operand *out)
         }
     }
     gcn_scalar scalar;
-    if (!gcn_parse_scalar(cursor, false, &scalar))
+    if (!gcn_parse_scalar(cursor, 0, &scalar))
         return false;
     *out = (gcn_operand){GCN_OPERAND_SCALAR, (uint8_t)scalar.count, (uint16_t)scalar.code, 0};
     if (!parse_subscript(cursor, out))
@@ -262,20 +262,21 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     if (gcn_parse_reference(cursor, count, &value) || cursor->failed) /* sym@rel32@lo+4 in an object */
         return !cursor->failed && take_literal(cursor, start, state, value, out);
     /* Condition sources, inline floats, and symbols or numbers that are
-     * inline constants; anything else a literal. */
+     * inline constants (gcn_inline_code); anything else a literal. */
     gcn_parse_error quiet;
     gcn_cursor probe = *cursor;
     probe.error = &quiet;
     gcn_scalar scalar;
-    if (gcn_parse_scalar(&probe, true, &scalar) && scalar.constant &&
+    if (gcn_parse_scalar(&probe, count == 2 ? 2 : 1, &scalar) && scalar.constant &&
         (!state->force_literal || scalar.code > 248)) {
         cursor->pos = probe.pos;
         return take_constant(cursor, start, scalar.code, out);
     }
-    if (!gcn_parse_expression(cursor, &value))
+    if (!gcn_parse_expression(cursor, &value)) /* (a symbol that reads as a register: s123x) */
         return false;
-    if (value >= -16 && value <= 64 && !state->force_literal)
-        return take_constant(cursor, start, (unsigned)(value >= 0 ? 128 + value : 192 - value), out);
+    unsigned code = gcn_inline_code(options->arch, options->dialect, value, count == 2);
+    if (code && !state->force_literal)
+        return take_constant(cursor, start, code, out);
     return take_literal(cursor, start, state, value, out);
 }
 

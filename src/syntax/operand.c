@@ -142,7 +142,7 @@ static const char *register_alias(gcn_cursor *cursor, size_t length, size_t *tex
  * (or constants) if scalar, else VGPRs; an error in the text is reported at
  * the name. */
 static bool parse_alias(gcn_cursor *cursor, size_t length, const char *alias, size_t alias_length,
-                        bool constants, gcn_scalar *scalar, unsigned *first, unsigned *count)
+                        unsigned constants, gcn_scalar *scalar, unsigned *first, unsigned *count)
 {
     const char *start = cursor->pos;
     gcn_parse_error error = {0};
@@ -196,7 +196,7 @@ static bool parse_float_constant(gcn_cursor *cursor, gcn_scalar *scalar)
 
 /* gcn_parse_scalar past the plain sN and ttmpN forms; out of line, so that
  * the common path saves no registers. */
-static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, bool constants,
+static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, unsigned constants,
                                                          gcn_scalar *scalar)
 {
     gcn_arch arch = cursor->options->arch;
@@ -235,9 +235,10 @@ static __attribute__((noinline)) bool parse_named_scalar(gcn_cursor *cursor, boo
     int64_t value; /* a number, or a symbol standing for one */
     if (!gcn_parse_expression(cursor, &value))
         return false;
-    if (value < -16 || value > 64)
+    unsigned code = gcn_inline_code(arch, cursor->options->dialect, value, constants == 2);
+    if (!code)
         return gcn_fail(cursor, start, "constant %lld is not an inline constant (-16..64)", (long long)value);
-    *scalar = (gcn_scalar){value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value), 1, false, true};
+    *scalar = (gcn_scalar){code, 1, false, true};
     return true;
 }
 
@@ -260,7 +261,7 @@ const char *gcn_read_named_scalar(const char *p, const char *end, gcn_arch arch,
     return NULL;
 }
 
-bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar)
+bool gcn_parse_scalar(gcn_cursor *cursor, unsigned constants, gcn_scalar *scalar)
 {
     const gcn_parse_options *options = cursor->options;
     const char *p;

@@ -56,10 +56,10 @@ typedef struct gcn_scalar {
  * if no name fits. */
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
                        unsigned count);
-/* Parses a scalar register or tuple, or, with constants allowed, an inline
- * constant, at the cursor (the caller skips space: it has usually done so
- * to note the operand's column). Returns false (with an error) if none is there. */
-bool gcn_parse_scalar(gcn_cursor *cursor, bool constants, gcn_scalar *scalar);
+/* Parses a scalar register or tuple, or, with constants the operand's dwords
+ * (0: none), an inline constant, at the cursor (the caller skips space: it has
+ * usually noted the operand's column). Returns false (with an error) if none. */
+bool gcn_parse_scalar(gcn_cursor *cursor, unsigned constants, gcn_scalar *scalar);
 /* A named scalar register of the generation (vcc, exec_lo, m0...; scc and
  * the like with constant set) as the whole name at p, as gcn_parse_scalar
  * reads it without a register symbol: the end, or NULL. */

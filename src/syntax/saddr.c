@@ -60,7 +60,7 @@ bool gcn_parse_saddr(gcn_cursor *cursor, unsigned count, unsigned *saddr)
         return true;
     }
     gcn_scalar scalar;
-    if (!gcn_parse_scalar(cursor, false, &scalar))
+    if (!gcn_parse_scalar(cursor, 0, &scalar))
         return false;
     if (scalar.count != count)
         return gcn_fail(cursor, at, "saddr needs %u scalar register%s, found %u", count,

@@ -83,7 +83,7 @@ static bool parse_register(gcn_cursor *cursor, unsigned count, bool base, unsign
         return true;
     }
     gcn_scalar scalar;
-    if (!gcn_parse_scalar(cursor, false, &scalar))
+    if (!gcn_parse_scalar(cursor, 0, &scalar))
         return false;
     int length = (int)(cursor->pos - at);
     if (scalar.count != count)

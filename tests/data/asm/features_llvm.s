@@ -1,4 +1,5 @@
 # gcnasm -a gfx900 -s llvm
+// checked against llvm-mc (tests/asm_golden.sh)
 // The llvm dialect, byte for byte as llvm-mc -filetype=obj and llvm-objcopy give it.
 .text
 start:

@@ -1,4 +1,5 @@
 # gcnasm -a gfx900 -s llvm
+// checked against llvm-mc (tests/asm_golden.sh)
 # Operands that take an expression take one that begins with a symbol,
 # also one named like a keyword (as llvm-mc 14 takes them: the same words).
 x=1
