@@ -100,19 +100,5 @@ static inline uint16_t gcn_row_of_word(const gcn_opcode_reader *reader, uint32_t
                      ((word0 >> reader->high_first) & reader->high_mask) << reader->high_shift;
     return (uint16_t)(reader->slots[value].row - 1);
 }
-/* The opcodes of MUBUF, SMEM (GCN 1.2 on) and SOPP from word 0, for the
- * label scan. */
-static inline unsigned gcn_mubuf_opcode(uint32_t word0)
-{
-    return (word0 >> 18) & 0x7fu;
-}
-static inline unsigned gcn_smem_opcode(uint32_t word0)
-{
-    return (word0 >> 18) & 0xffu;
-}
-static inline unsigned gcn_sopp_opcode(uint32_t word0)
-{
-    return (word0 >> 16) & 0x7fu;
-}
 
 #endif
