@@ -127,27 +127,23 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
     return true;
 }
 
-/* A literal of dwords (0: an IMM32 field): llvm-mc prints a value an
- * inline constant has as that constant (the values it reads back as one:
- * gcn_inline_code); CLRX writes lit(N) for those integers, so that they
- * stay literals, and an IMM32 field in hex. */
-static void put_literal(gcn_text *text, gcn_arch arch, gcn_dialect dialect, uint32_t value,
-                        unsigned dwords)
+/* A literal of dwords (0: an IMM32 field) at a raw pointer with 32 bytes:
+ * llvm-mc prints a value an inline constant has as that constant (the
+ * values it reads back as one: gcn_inline_code); CLRX writes lit(N) for
+ * those integers, so that they stay literals, and an IMM32 field in hex. */
+static inline __attribute__((always_inline)) char *write_literal(char *at, gcn_arch arch, bool llvm,
+                                                                 uint32_t value, unsigned dwords)
 {
     int64_t as_integer = dwords == 2 ? (int64_t)value : (int64_t)(int32_t)value;
-    unsigned code = gcn_inline_code(arch, GCN_DIALECT_LLVM, as_integer, dwords == 2);
-    bool llvm = dialect == GCN_DIALECT_LLVM;
-    if (code && code < GCN_CODE_HALF && (llvm || dwords)) {
-        gcn_put(text, llvm ? "" : "lit(");
-        gcn_put_signed(text, as_integer);
-        gcn_put(text, llvm ? "" : ")");
-        return;
+    if (as_integer >= -16 && as_integer <= 64 && (llvm || dwords)) {
+        at = llvm ? at : gcn_write_length(at, "lit(", 4);
+        *at = '-';
+        at = gcn_write_small_unsigned(at + (as_integer < 0), (unsigned)(as_integer < 0 ? -as_integer : as_integer));
+        return llvm ? at : gcn_write_length(at, ")", 1);
     }
-    if (code >= GCN_CODE_HALF && llvm && dwords == 1) {
-        gcn_put(text, gcn_inline_float_texts[code - GCN_CODE_HALF]);
-        return;
-    }
-    gcn_put_hex(text, value);
+    unsigned code = llvm && dwords == 1 ? gcn_inline_code(arch, GCN_DIALECT_LLVM, as_integer, false) : 0;
+    const char *text = code ? gcn_inline_float_texts[code - GCN_CODE_HALF] : NULL; /* an inline float's bits */
+    return text ? gcn_write_length(at, text, strlen(text)) : gcn_write_hex(at, value);
 }
 
 /* Whether llvm-mc leaves the operand out: a FLAT atomic's result, which it
@@ -270,13 +266,16 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
             return true;
         }
         return gcn_format_scalar(text, arch, dialect, operand->number, 1);
-    case GCN_OPERAND_LITERAL:
+    case GCN_OPERAND_LITERAL: {
         if (dialect == GCN_DIALECT_LLVM && (profile->syntax == GCN_SYNTAX_SSRC_REGISTER ||
                                             profile->syntax == GCN_SYNTAX_SSRC_INLINE))
             return false; /* llvm-mc's assembler takes no literal there */
-        /* (llvm-mc's immediate: an integer, no float) */
-        put_literal(text, arch, dialect, operand->value, profile->syntax == GCN_SYNTAX_IMM32 ? 0 : profile->dwords);
+        char spare[32]; /* (llvm-mc's immediate: an integer, no float) */
+        char *end = write_literal(spare, arch, dialect == GCN_DIALECT_LLVM, operand->value,
+                                  profile->syntax == GCN_SYNTAX_IMM32 ? 0 : profile->dwords);
+        gcn_put_length(text, spare, (size_t)(end - spare));
         return true;
+    }
     case GCN_OPERAND_BRANCH:
     case GCN_OPERAND_IMMEDIATE:
         switch (profile->syntax) {

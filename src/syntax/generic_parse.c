@@ -275,9 +275,8 @@ static bool parse_source(gcn_cursor *cursor, unsigned count, bool registers_only
     if (!gcn_parse_expression(cursor, &value)) /* (a symbol that reads as a register: s123x) */
         return false;
     unsigned code = gcn_inline_code(options->arch, options->dialect, value, count == 2);
-    if (code && !state->force_literal)
-        return take_constant(cursor, start, code, out);
-    return take_literal(cursor, start, state, value, out);
+    return code && !state->force_literal ? take_constant(cursor, start, code, out)
+                                         : take_literal(cursor, start, state, value, out);
 }
 
 /* Whether an operand is an immediate field's text: SOPP's and SOPK's 16-bit
