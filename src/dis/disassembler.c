@@ -312,7 +312,10 @@ static void finish(gcn_listing *l, const uint8_t *bytes, size_t length, uint64_t
             gcn_put_length(out, ".L", 2);
             gcn_put_unsigned(out, target);
             gcn_put_length(out, "_0 = ", 5);
-            gcn_put_signed(out, (int64_t)target);
+            bool before = (int64_t)target < 0; /* a branch before address 0: the value is negative */
+            if (before)
+                gcn_put_char(out, '-');
+            gcn_put_unsigned(out, before ? 0 - target : target);
             gcn_put_char(out, '\n');
         }
     }

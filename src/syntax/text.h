@@ -115,13 +115,6 @@ static inline char *gcn_write_if(char *at, const char text[8], size_t length, bo
     return at + (length & -(size_t)set);
 }
 
-static inline void gcn_put_signed(gcn_text *text, int64_t value)
-{
-    if (value < 0)
-        gcn_put_char(text, '-');
-    gcn_put_unsigned(text, value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value);
-}
-
 void gcn_put_hex(gcn_text *text, uint64_t value); /* 0x1f */
 /* Hex digits without 0x, zero-padded to at least digits: printf's %0*llx,
  * or %0*llX with upper. */
