@@ -211,6 +211,9 @@ write_register_operand(char *at, const gcn_instruction *instruction, gcn_dialect
         }
         return NULL;
     }
+    case GCN_SYNTAX_SIMM16: /* SOPK's immediate, hex in both dialects */
+    case GCN_SYNTAX_UIMM16:
+        return in->kind == GCN_OPERAND_IMMEDIATE ? gcn_write_hex(at, in->value) : NULL;
     default:
         return NULL;
     }
@@ -431,15 +434,16 @@ static __attribute__((noinline)) char *write_clrx_special(const gcn_instruction 
     return special_text(instruction, GCN_DIALECT_CLRX, at, syntax);
 }
 
-/* Whether every operand of a profile is a register of the kinds
- * write_profile writes (SMRD/SMEM's s_dcache_inv has none); a constant
- * where the profile is. */
+/* Whether every operand of a profile is a register (or SOPK's immediate) of
+ * the kinds write_profile writes (SMRD/SMEM's s_dcache_inv has none); a
+ * constant where the profile is. */
 static inline __attribute__((always_inline)) bool register_profile(const gcn_profile *profile)
 {
     const uint32_t registers = 1u << GCN_SYNTAX_VGPR | 1u << GCN_SYNTAX_SRSRC | 1u << GCN_SYNTAX_SOFFSET |
                                1u << GCN_SYNTAX_SREG | 1u << GCN_SYNTAX_SSRC | 1u << GCN_SYNTAX_SSRC_REGISTER |
                                1u << GCN_SYNTAX_SSRC_INLINE | 1u << GCN_SYNTAX_SBASE |
-                               1u << GCN_SYNTAX_SMEM_OFFSET | 1u << GCN_SYNTAX_SMEM_PROBE;
+                               1u << GCN_SYNTAX_SMEM_OFFSET | 1u << GCN_SYNTAX_SMEM_PROBE |
+                               1u << GCN_SYNTAX_SIMM16 | 1u << GCN_SYNTAX_UIMM16;
     bool all = profile->operand_count != 0 || gcn_encoding_hooks[profile->encoding].write_operand;
 #pragma GCC unroll 4
     for (unsigned i = 0; i < profile->operand_count; i++)
@@ -447,8 +451,8 @@ static inline __attribute__((always_inline)) bool register_profile(const gcn_pro
     return all;
 }
 
-/* The fast path: a profile of registers and modifiers, or of one immediate
- * (SOPP's), in the usual instruction (no field hidden, names the generation
+/* The fast path: a profile of registers (SOPK's immediate too) and modifiers,
+ * or of one immediate (SOPP's), in the usual instruction (no field hidden, names the generation
  * has) at a raw pointer with GCN_TEXT_ROOM bytes; NULL for any other, which
  * gcn_format_generic prints. Inline per profile, so that its tests fold. */
 static inline __attribute__((always_inline)) char *
