@@ -105,8 +105,8 @@ const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction);
  * h, half-) precision bits: false, touching nothing, for what is no float. */
 extern const uint32_t gcn_inline_float_bits[9];
 extern const char *const gcn_inline_float_texts[9];
-/* The inline constant for a number a scalar source of one dword (wide: two) reads,
- * 0 if none: -16..64; in llvm also, as llvm-mc 14, such bits or a float's. */
+/* The code of the inline constant a source of one dword (wide: two) reads for value, or 0:
+ * -16..64; in llvm also their bits or an inline float's, as llvm-mc 14 (0xffffffff, 1.0's). */
 unsigned gcn_inline_code(gcn_arch arch, gcn_dialect dialect, int64_t value, bool wide);
 bool gcn_parse_float_text(gcn_cursor *cursor, uint32_t *bits);
 
