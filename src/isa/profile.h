@@ -135,6 +135,10 @@ static inline bool gcn_is_inline_constant(gcn_arch arch, unsigned code)
 {
     return (code >= 128 && code <= 208) || (code >= 240 && code <= 247) || (code == 248 && arch >= GCN_ARCH_GCN12);
 }
+/* The inline floats by code from 240 (0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 1/(2*pi)) as
+ * single and double bits (a 64-bit source reads the double; 1/(2*pi)'s is not the single widened). */
+extern const uint32_t gcn_inline_float_bits[9];
+extern const uint64_t gcn_inline_double_bits[9];
 /* Generated: the operand kind of each code but the literal, before GCN 1.2
  * and from it on, a constant or a register (a lookup, not compares). */
 extern const uint8_t gcn_scalar_kinds[2][256];

@@ -5,25 +5,17 @@
 
 #include "syntax/generic.h"
 
-/* Codes 240..248: 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0 and 1/(2*pi)
- * (from GCN 1.2 on), as single-precision bits and as text. */
-const uint32_t gcn_inline_float_bits[9] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u,
-                                           0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u,
-                                           0x3e22f983u};
 const char *const gcn_inline_float_texts[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0",
                                                "-2.0", "4.0", "-4.0", "0.15915494"};
 
 unsigned gcn_inline_code(gcn_arch arch, gcn_dialect dialect, int64_t value, bool wide)
 {
-    static const uint64_t doubles[9] = {0x3fe0000000000000u, 0xbfe0000000000000u, 0x3ff0000000000000u,
-                                        0xbff0000000000000u, 0x4000000000000000u, 0xc000000000000000u,
-                                        0x4010000000000000u, 0xc010000000000000u, 0x3fc45f306dc9c882u};
     bool llvm = dialect == GCN_DIALECT_LLVM, word = value >= INT32_MIN && value <= (int64_t)UINT32_MAX;
     value = llvm && !wide && word ? (int32_t)(uint32_t)value : value; /* 32 bits read: 0xffffffff is -1 */
     if (value >= -16 && value <= 64)
         return value >= 0 ? (unsigned)(128 + value) : (unsigned)(192 - value);
     for (unsigned i = 0; llvm && (wide || word) && i < 9 && (i < 8 || arch >= GCN_ARCH_GCN12); i++)
-        if (wide ? (uint64_t)value == doubles[i] : (uint32_t)value == gcn_inline_float_bits[i])
+        if (wide ? (uint64_t)value == gcn_inline_double_bits[i] : (uint32_t)value == gcn_inline_float_bits[i])
             return GCN_CODE_HALF + i;
     return 0;
 }

@@ -100,10 +100,9 @@ bool gcn_parse_soffset(gcn_cursor *cursor, unsigned *code);
  * buffer_wbinvl1 on GCN 1.2/1.4), or NULL. */
 const gcn_row *gcn_llvm_alias_row(const gcn_instruction *instruction);
 
-/* The inline float constants by code from 240 (float_text.c), and CLRX's
- * float texts (1., .5, -4.5, 3e-7, 2.0s, 2.5h) read as single- (or, with
- * h, half-) precision bits: false, touching nothing, for what is no float. */
-extern const uint32_t gcn_inline_float_bits[9];
+/* The inline float constants' texts by code from 240 (float_text.c), and
+ * CLRX's float texts (1., .5, -4.5, 3e-7, 2.0s, 2.5h) read as single- (or,
+ * with h, half-) precision bits: false, touching nothing, for what is no float. */
 extern const char *const gcn_inline_float_texts[9];
 /* The code of the inline constant a source of one dword (wide: two) reads for value, or 0:
  * -16..64; in llvm also their bits or an inline float's, as llvm-mc 14 (0xffffffff, 1.0's). */
