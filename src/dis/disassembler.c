@@ -385,23 +385,12 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     return at;
 }
 
-/* Decodes the words and writes their llvm text at at (*end, NULL where it
- * fails): the encoding's decoder by one indexed call, then the generic
- * printer's writer directly. The text is gcn_format_exact_text's, shorter
- * than TEXT_SIZE, in the room LINE_ROOM leaves. False where the words do not decode. Inline
- * whole, calls but to decoders and writers, so that end stays in a
- * register. */
-static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
-                                                              gcn_encoding encoding,
-                                                              const gcn_decoder *decoders,
-                                                              const uint32_t *words,
-                                                              gcn_instruction *instruction,
-                                                              char *at, char **end)
+char *gcn_line_put_comment(gcn_line_comment *comment, char *at, size_t words)
 {
-    if (decoders[encoding](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-        return false;
-    *end = gcn_write_llvm_generic(instruction, at);
-    return true;
+    at = put_encoding_fast(comment->listing, at, comment->offset, comment->bytes, words, true,
+                           &comment->digits_end);
+    memcpy(at, "*/ ", 3);
+    return at + 3;
 }
 
 /* The usual lines, from the block's start while three whole words remain
@@ -415,12 +404,13 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 bool clrx, bool encoding,
                                                                 bool exact)
 {
-    gcn_arch arch = l->options.arch;
-    /* the generation's encoding lookup and decoders (gcn_decode_checked's),
-     * found once (print_lines runs only where the arch is valid): a line's
-     * encoding picks its decoder and its writer */
-    const uint8_t *encodings = gcn_encoding_of_prefix[arch];
-    const gcn_decoder *decoders = gcn_decoders[arch];
+    /* the generation's encoding lookup (gcn_decode_checked's) and line
+     * writers, found once (print_lines runs only where the arch is valid):
+     * a line's encoding picks its writer; clrx -e's comment written by the
+     * line once it knows the size, before the text */
+    const uint8_t *encodings = gcn_encoding_of_prefix[l->options.arch];
+    const gcn_line_writer *writers = gcn_line_writers[clrx ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM][l->options.arch];
+    gcn_line_comment comment = {l, 0, 0, NULL};
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
     uint64_t target = next_target(l), digits_end = 0;
@@ -444,10 +434,12 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         }
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
-        char *end = NULL;
-        gcn_encoding word_encoding = (gcn_encoding)encodings[words[0] >> 23];
-        bool decoded = clrx ? decoders[word_encoding](arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                            : decode_llvm(arch, word_encoding, decoders, words, &instruction, out, &end);
+        comment.offset = offset;
+        comment.bytes = here;
+        gcn_line line = writers[encodings[words[0] >> 23]](words, &instruction, offset, out,
+                                                           clrx && encoding ? &comment : NULL);
+        bool decoded = line.status == GCN_OK;
+        char *end = line.end;
         if (!clrx && after_data && decoded)
             end = NULL; /* through put_unusual, which reads the text back */
         if (__builtin_expect(!decoded, 0)) {
@@ -460,17 +452,10 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             continue;
         }
         size_t size = instruction.word_count;
-        char *text = out;
-        if (clrx && encoding) {
-            text = put_encoding_fast(l, text, offset, here, size, true, &digits_end);
-            memcpy(text, "*/ ", 3);
-            text += 3;
-        }
         /* The usual text straight at the line, the rest (unusual fields,
          * illegal opcodes, --exact's reading back) through put_unusual. */
-        if (clrx)
-            end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
-                        : gcn_write_clrx(&instruction, offset, text);
+        if (clrx && exact && end && gcn_clrx_may_lose_bits(&instruction))
+            end = NULL;
         if (__builtin_expect(!end, 0)) {
             l->output.length = (size_t)(out - data);
             l->after_data = after_data;

@@ -80,6 +80,26 @@ static inline size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_
     return *decoded ? instruction->word_count : 1;
 }
 
+/* The usual line (line.c): decodes words (GCN_MAX_WORDS of them) into
+ * instruction, then writes its text at at as gcn_write_llvm_generic or
+ * gcn_write_clrx does (end NULL where they give none: the general path);
+ * in clrx, with a comment, gcn_line_put_comment's before the text. One
+ * function per dialect, generation and encoding. */
+typedef struct gcn_line {
+    char *end;
+    gcn_status status;
+} gcn_line;
+typedef struct gcn_line_comment { /* clrx -e's: the line's offset and bytes */
+    gcn_listing *listing;
+    uint64_t offset, digits_end;
+    const uint8_t *bytes;
+} gcn_line_comment;
+typedef gcn_line (*gcn_line_writer)(const uint32_t *words, gcn_instruction *instruction, uint64_t address,
+                                    char *at, gcn_line_comment *comment);
+extern const gcn_line_writer gcn_line_writers[2][GCN_ARCH_COUNT][GCN_ENCODING_COUNT]; /* [dialect][arch][word 0's] */
+/* clrx -e's comment at at (disassembler.c): the words' count known, the end. */
+char *gcn_line_put_comment(gcn_line_comment *comment, char *at, size_t words);
+
 /* How much of a block a walk takes now: all of it at the end, else whole
  * instructions only, so that none is cut at the block's end. */
 static inline size_t walk_end(size_t length, bool last)
