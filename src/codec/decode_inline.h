@@ -1,15 +1,12 @@
-/* The generic decoder's inline pieces (codec/generic.c's), an internal
- * layer for a unit that also decodes in a jump on the layout: the listing's
- * line (dis/line.c), which writes the text in the same case. */
+/* The generic decoder's inline pieces (codec/generic.c's): an internal layer
+ * for the listing's line (dis/line.c), which writes the text in the case. */
 #ifndef GCN_DECODE_INLINE_H
 #define GCN_DECODE_INLINE_H
 
 #include "codec/codec.h"
 
-/* The generated tables (defined in codec/generic.c; a unit that copies
- * them names them otherwise first, with GCN_TABLE static: dis/line.c), and
- * the profiles and encodings copied, so that the compiler knows a
- * profile's fields and places: the decoders' loops are over constants. */
+/* The generated tables (defined in generic.c, copied in dis/line.c) and the
+ * profiles and encodings copied: the decoders' loops are over constants. */
 #include "isa/generated/encodings.inc"
 static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
 #include "isa/profile_rows.h"
@@ -212,12 +209,9 @@ decode_operands(gcn_arch arch, const gcn_profile *profile, const uint32_t *words
     return GCN_OK;
 }
 
-/* The opcode, its row, the instruction's start, and the modifiers (the
- * flags by table, a lookup a word; the offset field's bits, which a
- * profile may read signed) for the encoding of word 0: the work the same
- * for all the encoding's profiles, done before the jump on the layout (the
- * row's, or the family's default's), so that it is done while the jump is
- * resolved, not again after a misprediction. */
+/* The opcode, row, layout and modifiers (the flags by table; the offset
+ * field's bits, which a profile may read signed): the same for all the
+ * encoding's profiles, done before the jump on the layout while it resolves. */
 static inline __attribute__((always_inline)) gcn_status
 gcn_decode_begin(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, size_t word_count,
                  gcn_instruction *instruction, unsigned *layout)
@@ -239,18 +233,17 @@ gcn_decode_begin(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, si
     *layout = slot.layout ? slot.layout - 1u : gcn_shape_layouts[gcn_default_shape[family]]; /* one load */
     const gcn_flag_window *window = &gcn_flag_windows[encoding][arch];
     instruction->offset = window->offset == GCN_NO_FIELD ? 0 : gcn_field_value(words, &places[window->offset]);
+    unsigned flags = 0;
     for (unsigned w = 0; w < 2; w++)
         if (window->width[w])
-            instruction->modifiers |= gcn_flags_of_bits[window->flags_of[w] +
-                                                        ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
+            flags |= gcn_flags_of_bits[window->flags_of[w] +
+                                       ((words[w] >> window->first[w]) & ((1u << window->width[w]) - 1u))];
+    instruction->modifiers = (uint16_t)flags;
     return GCN_OK;
 }
 
-/* Whether a jump on gcn_decode_begin's layout has a case for shape, a row's
- * layout (a constant but for the encoding): where its profile on the
- * generation (codec_shape) is the encoding's. */
+/* Whether a jump on the layout has a case for shape: its codec_shape's encoding's. */
 #define GCN_DECODE_CASE(shape, arch, encoding) \
-    (GCN_SHAPE_IS_LAYOUT(shape) && profiles[shape].encoding != GCN_ENCODING_SMRD && \
-     profiles[codec_shape(shape, arch)].encoding == (encoding))
+    (GCN_SHAPE_IS_LAYOUT(shape) && profiles[codec_shape(shape, arch)].encoding == (encoding))
 
 #endif

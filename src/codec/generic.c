@@ -2,7 +2,6 @@
  * place on the generation (gcn_field_places, generated from encodings.def);
  * the fields a row does not show stay in reserved[] with the bits no field
  * covers, so that encoding gives every bit back. */
-#define GCN_DEFINE_TABLES /* (here; elsewhere copied) */
 #include "codec/decode_inline.h"
 
 #define FIELD(...)
@@ -45,7 +44,12 @@ decode_encoding(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, siz
 GCN_EACH_GENERATION(DECODE, GCN_ENCODING_NONE)
 #undef DECODE
 
-const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
+/* The decoder of each encoding on each generation (refusing the encodings
+ * of no family yet): a decode is one lookup and one indexed call. Each gets
+ * at least one word and checks its own length; it fills every field,
+ * including unused ones, so that encoding restores the bits. */
+typedef gcn_status (*gcn_decoder)(gcn_arch, const uint32_t *words, size_t word_count, gcn_instruction *);
+static const gcn_decoder decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
 #define DECODE(encoding, generation) [generation][encoding] = decode_##encoding##_##generation,
 #include "isa/encodings.def"
     GCN_EACH_GENERATION(DECODE, GCN_ENCODING_NONE)
@@ -58,7 +62,7 @@ const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction)
 {
-    return gcn_decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count, instruction);
+    return decoders[arch][gcn_encoding_of_word(arch, words[0])](arch, words, word_count, instruction);
 }
 
 static inline __attribute__((always_inline)) gcn_status

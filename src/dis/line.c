@@ -35,6 +35,16 @@
 
 #include "dis/listing.h"
 
+/* llvm's text where write_profile gives none: gcn_format_generic's, as
+ * gcn_write_llvm_generic writes it after its own write_profile. */
+static __attribute__((noinline)) char *write_llvm_general(const gcn_instruction *instruction, char *at)
+{
+    gcn_text text = {at, GCN_TEXT_ROOM, 0};
+    if (!gcn_format_generic(instruction, GCN_DIALECT_LLVM, 0, &text) || text.length >= GCN_TEXT_ROOM)
+        return NULL;
+    return at + text.length;
+}
+
 /* One layout's case: the profile the codec reads on the generation
  * (SMRD's twin of an SMEM layout on GCN 1.0/1.1), the row's for the text;
  * clrx -e's comment between, once the size is known. */
@@ -50,8 +60,8 @@ profile_line(gcn_arch arch, gcn_dialect dialect, unsigned layout, const uint32_t
         at = gcn_line_put_comment(comment, at, instruction->word_count);
     if (instruction->row < GCN_ROW_COUNT)
         line.end = write_profile(instruction, dialect, address, at, instruction->row, &profiles[layout], layout);
-    if (!line.end && dialect == GCN_DIALECT_LLVM) /* llvm's other text, out of line */
-        line.end = gcn_write_llvm_generic(instruction, at);
+    if (!line.end && dialect == GCN_DIALECT_LLVM)
+        line.end = write_llvm_general(instruction, at);
     return line;
 }
 

@@ -1,12 +1,6 @@
 /* The generic printer: a row's operands by its profile, in either dialect. */
 #include "syntax/generic_write.h"
 
-/* The profiles copied, so that the compiler knows a profile where it knows
- * its shape (write_generic). */
-static const gcn_profile profiles[GCN_SHAPE_COUNT] = {
-#include "isa/profile_rows.h"
-};
-
 const gcn_padded_name gcn_padded_names[GCN_ROW_COUNT] = {
 #define GCN_ROW_ENTRY(family, name, ...) {#name, sizeof #name - 1},
 #include "isa/rows.inc"
@@ -306,27 +300,18 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     return true;
 }
 
+/* write_profile by the row's layout read at run time (the listing's line
+ * knows it as a constant: dis/line.c), for the tests and the rarer paths. */
 static inline __attribute__((always_inline)) char *
 write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at)
 {
     unsigned index = instruction->row;
     if (index >= GCN_ROW_COUNT)
         return NULL;
-    switch (gcn_row_layouts[index]) {
-#define PROFILE(family, name, ...)                                                                 \
-    case GCN_SHAPE_##family##_##name:                                                              \
-        if (!GCN_SHAPE_IS_LAYOUT(GCN_SHAPE_##family##_##name))                                     \
-            return NULL;                                                                           \
-        return write_profile(instruction, dialect, address, at, index, &profiles[GCN_SHAPE_##family##_##name], \
-                             GCN_SHAPE_##family##_##name);
-#include "isa/profiles.def"
-#undef PROFILE
-    default:
-        return NULL;
-    }
+    unsigned layout = gcn_row_layouts[index];
+    return write_profile(instruction, dialect, address, at, index, &gcn_profiles[layout], layout);
 }
 
-/* (one writer per dialect, the dialect's tests folded) */
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)
 {
     return write_generic(instruction, GCN_DIALECT_CLRX, address, at);

@@ -1,14 +1,10 @@
-/* The generic printer's writer of the usual line (syntax/generic_format.c's),
- * inline per profile: an internal layer for a unit that also writes in a
- * jump on the layout, the listing's line (dis/line.c), which decodes in the
- * same case. */
+/* The generic printer's writer of the usual text (generic_format.c's), inline
+ * per profile: an internal layer for the listing's line (dis/line.c). */
 #ifndef GCN_GENERIC_WRITE_H
 #define GCN_GENERIC_WRITE_H
 
 #include "syntax/generic.h"
 #include "syntax/hooks.h"
-
-#include "codec/codec.h"
 #include "syntax/modifier.h"
 
 /* Every row's name padded to 32 bytes, so that a mnemonic copies with two
@@ -130,13 +126,6 @@ static inline __attribute__((always_inline)) char *special_text(const gcn_instru
     gcn_operand_hooks[syntax].format(&text, (gcn_arch)instruction->arch, dialect, instruction->operands[0].value);
     return text.length < GCN_TEXT_ROOM ? at + text.length : NULL;
 }
-/* The same out of line, for CLRX's writer: its usual rows then keep no
- * frame (the llvm writer keeps one for gcn_format_generic anyway). */
-static __attribute__((noinline)) char *write_clrx_special(const gcn_instruction *instruction, char *at,
-                                                          unsigned syntax)
-{
-    return special_text(instruction, GCN_DIALECT_CLRX, at, syntax);
-}
 
 /* Whether every operand of a profile is a register (or SOPK's immediate) of
  * the kinds write_profile writes (SMRD/SMEM's s_dcache_inv has none); a
@@ -199,8 +188,7 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
         default: /* a special's text */
             if (!gcn_operand_hooks[syntax].format)
                 return NULL;
-            return llvm ? special_text(instruction, dialect, at, syntax)
-                        : write_clrx_special(instruction, at, syntax);
+            return special_text(instruction, dialect, at, syntax);
         }
     }
     if (llvm && ((gcn_rows[index].flags & GCN_ROW_LLVM_ABSENT) ||

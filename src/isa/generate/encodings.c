@@ -9,9 +9,7 @@
 #include <string.h>
 
 #include "isa/profile.h"
-
-/* Each table's start: GCN_TABLE is static in a unit that copies the tables (codec/decode_inline.h). */
-#define TABLE "GCN_TABLE const "
+#define TABLE "GCN_TABLE const " /* (GCN_TABLE: static where a unit copies the tables, dis/line.c) */
 
 static uint8_t prefix[GCN_ARCH_COUNT][512], family[GCN_ARCH_COUNT][512];
 static uint8_t opcode_field[GCN_ENCODING_COUNT], high[GCN_ENCODING_COUNT][2];
@@ -166,8 +164,7 @@ static void flag_tables(void)
                     if (flags & mod[i])
                         bits_of[bits_count][word[i]] |= 1u << bit[i];
         }
-    printf("\n" TABLE "gcn_flag_window gcn_flag_windows"
-           "[GCN_ENCODING_COUNT][GCN_ARCH_COUNT] = {\n");
+    printf(TABLE "gcn_flag_window gcn_flag_windows[GCN_ENCODING_COUNT][GCN_ARCH_COUNT] = {\n");
     for (unsigned e = 0; e < GCN_ENCODING_COUNT; e++) {
         printf("    {");
         for (unsigned arch = 0; arch < GCN_ARCH_COUNT; arch++) {
@@ -255,7 +252,7 @@ int main(void)
         print_bytes(kinds, 256, "\n        ");
         printf("    },\n");
     }
-    printf("};\n");
+    printf("};\n\n");
     flag_tables();
     return 0;
 }
