@@ -1,10 +1,14 @@
-/* The listing's usual line in one jump: the word's encoding, opcode, row
- * and layout, and the modifiers' bits by tables (codec/decode_inline.h's
- * gcn_decode_begin), then one switch on the layout whose every case
- * decodes the profile (decode_operands) and writes its text (the
- * generic printer's write_profile, syntax/generic_write.h), the profile a
- * constant in both: the writer's tests of what the decoder just set fold,
- * and the line does not jump again on the row's layout to write.
+/* The listing's usual line: one function per dialect, generation and
+ * encoding (the listing's one call by word 0's encoding), which does the
+ * work before the jump on the layout with the encoding a constant
+ * (codec/decode_inline.h's gcn_decode_begin), then one switch on the
+ * layout whose every case decodes the profile (decode_operands) and
+ * writes its text (the generic printer's write_profile,
+ * syntax/generic_write.h), the profile a constant in both: the writer's
+ * tests of what the decoder just set fold, and the line does not jump
+ * again on the row's layout to write. (One jump on the layout alone, the
+ * encoding read from tables before it, measured worse: about 90 more
+ * instructions a line for 0.1 to 0.4 fewer mispredicted branches.)
  *
  * The internal layer src/dis may use besides the public API: those two
  * headers, each inside its own layer (the codec's and the syntax's), and
