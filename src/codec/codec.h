@@ -6,11 +6,6 @@
 
 #include "isa/profile.h"
 
-/* Each decoder gets at least one word and checks its own length; it fills
- * every field, including unused ones, so that encoding restores the bits. */
-typedef gcn_status (*gcn_decoder)(gcn_arch arch, const uint32_t *words, size_t word_count,
-                                  gcn_instruction *instruction);
-
 #define GCN_EACH_GENERATION(macro, x) \
     macro(x, GCN_ARCH_GCN10) macro(x, GCN_ARCH_GCN11) macro(x, GCN_ARCH_GCN12) macro(x, GCN_ARCH_GCN14)
 /* gcn_encode for a caller that guarantees its instruction (one gcn_parse
@@ -53,9 +48,6 @@ static inline gcn_family gcn_family_of_word(gcn_arch arch, uint32_t word)
 gcn_status gcn_decode_checked(gcn_arch arch, const uint32_t *words, size_t word_count,
                               gcn_instruction *instruction);
 
-/* The decoder of each encoding on each generation (refusing the encodings
- * of no family yet): a decode is one lookup and one indexed call. */
-extern const gcn_decoder gcn_decoders[GCN_ARCH_COUNT][GCN_ENCODING_COUNT];
 
 /* Starts an instruction of a known row: zeroes it and sets its identity. */
 static inline void gcn_instruction_start_row(gcn_instruction *instruction, gcn_arch arch,

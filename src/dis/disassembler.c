@@ -14,9 +14,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "isa/isa.h"
 #include "syntax/generic.h"
@@ -115,15 +112,6 @@ static void label(gcn_listing *l, uint64_t offset)
 
 /* 8 hex digits (%08x with lower pairs), written straight into the room
  * line() made. */
-static inline char *put_word_at(char *at, uint32_t value, const char *pairs)
-{
-    memcpy(at, pairs + 2 * (value >> 24), 2);
-    memcpy(at + 2, pairs + 2 * (value >> 16 & 255), 2);
-    memcpy(at + 4, pairs + 2 * (value >> 8 & 255), 2);
-    memcpy(at + 6, pairs + 2 * (value & 255), 2);
-    return at + 8;
-}
-
 /* The offset and words of a line, as -e shows them: %012zx and %08x. */
 static inline char *put_encoding(gcn_listing *l, char *at, uint64_t offset, const uint32_t *words,
                                  size_t count)
@@ -327,83 +315,6 @@ static uint64_t next_target(const gcn_listing *l)
     return l->next < l->target_count ? l->targets[l->next] : UINT64_MAX;
 }
 
-/* -e's comment for the usual lines (offsets below 2^48): its opening
- * (a comment's start in clrx, " // " in llvm), the offset and the words, the words as
- * hex digits all at once (SSE2: two words in one register). The opening
- * and the first 10 offset digits are those of the lines before
- * *digits_end, copied in one 16-byte store. */
-static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing *l, char *at,
-                                                                     uint64_t offset,
-                                                                     const uint8_t *bytes,
-                                                                     size_t count, bool clrx,
-                                                                     uint64_t *digits_end)
-{
-    const char *pairs = clrx ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
-    size_t opening = clrx ? 2 : 4;
-    if (offset >= *digits_end) { /* the loop's offsets only grow: one test a line */
-        *digits_end = (offset | 255) + 1;
-        memcpy(l->encoding_prefix, clrx ? "/*  " : " // ", 4);
-        memcpy(l->encoding_prefix + opening, pairs + 2 * (offset >> 40), 2);
-        put_word_at(l->encoding_prefix + opening + 2, (uint32_t)(offset >> 8), pairs);
-    }
-    memcpy(at, l->encoding_prefix, 16);
-    at += opening + 10;
-    memcpy(at, pairs + 2 * (offset & 255), 2);
-    memcpy(at + 2, ": ", 2);
-    at += 4;
-#if defined(__SSE2__)
-    /* Each byte's two nibbles side by side, each word's bytes from the
-     * highest, then digits: '0' + n, and 'a' - 10 or 'A' - 10 past 9. */
-    const __m128i fifteen = _mm_set1_epi8(15), nine = _mm_set1_epi8(9), zero = _mm_set1_epi8('0'),
-                  letters = _mm_set1_epi8(clrx ? 'a' - '0' - 10 : 'A' - '0' - 10);
-    /* Two words: the loop reads only where three are. */
-    __m128i value = _mm_loadl_epi64((const __m128i *)(const void *)bytes);
-    __m128i digits = _mm_unpacklo_epi8(_mm_and_si128(_mm_srli_epi16(value, 4), fifteen),
-                                       _mm_and_si128(value, fifteen));
-    digits = _mm_shufflelo_epi16(digits, _MM_SHUFFLE(0, 1, 2, 3));
-    digits = _mm_shufflehi_epi16(digits, _MM_SHUFFLE(0, 1, 2, 3));
-    digits = _mm_add_epi8(_mm_add_epi8(digits, zero),
-                          _mm_and_si128(_mm_cmpgt_epi8(digits, nine), letters));
-    _mm_storel_epi64((__m128i *)(void *)at, digits);
-    /* The second word's digits stored on every line and kept where there
-     * is one: no branch on the size, which a mix of sizes mispredicts. */
-    at[8] = ' ';
-    _mm_storel_epi64((__m128i *)(void *)(at + 9), _mm_srli_si128(digits, 8));
-    _Static_assert(GCN_MAX_WORDS <= 5, "(count + 2) / 4 is count > 1");
-    at += 8 + 9 * ((count + 2) >> 2); /* gcc branches on count > 1 */
-    for (size_t i = 2; i < count; i++) {
-        *at++ = ' ';
-        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
-    }
-#else
-    at = put_word_at(at, word_at(bytes), pairs);
-    for (size_t i = 1; i < count; i++) {
-        *at++ = ' ';
-        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
-    }
-#endif
-    return at;
-}
-
-/* Decodes the words and writes their llvm text at at (*end, NULL where it
- * fails): the encoding's decoder by one indexed call, then the generic
- * printer's writer directly. The text is gcn_format_exact_text's, shorter
- * than TEXT_SIZE, in the room LINE_ROOM leaves. False where the words do not decode. Inline
- * whole, calls but to decoders and writers, so that end stays in a
- * register. */
-static inline __attribute__((always_inline)) bool decode_llvm(gcn_arch arch,
-                                                              gcn_encoding encoding,
-                                                              const gcn_decoder *decoders,
-                                                              const uint32_t *words,
-                                                              gcn_instruction *instruction,
-                                                              char *at, char **end)
-{
-    if (decoders[encoding](arch, words, GCN_MAX_WORDS, instruction) != GCN_OK)
-        return false;
-    *end = gcn_write_llvm_generic(instruction, at);
-    return true;
-}
-
 /* The usual lines, from the block's start while three whole words remain
  * ahead (stop), specialized per dialect and -e so that no line tests them:
  * the output's end kept in a local, labels looked for only at the next
@@ -415,12 +326,13 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 bool clrx, bool encoding,
                                                                 bool exact)
 {
-    gcn_arch arch = l->options.arch;
-    /* the generation's encoding lookup and decoders (gcn_decode_checked's),
-     * found once (print_lines runs only where the arch is valid): a line's
-     * encoding picks its decoder and its writer */
-    const uint8_t *encodings = gcn_encoding_of_prefix[arch];
-    const gcn_decoder *decoders = gcn_decoders[arch];
+    /* the generation's encoding lookup (gcn_decode_checked's) and line
+     * writers, found once (print_lines runs only where the arch is valid):
+     * a line's encoding picks its writer; clrx -e's comment written by the
+     * line once it knows the size, before the text */
+    const uint8_t *encodings = gcn_encoding_of_prefix[l->options.arch];
+    const gcn_line_writer *writers = gcn_line_writers[clrx ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM][l->options.arch];
+    gcn_line_comment comment = {l, 0, 0, NULL};
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
     uint64_t target = next_target(l), digits_end = 0;
@@ -444,10 +356,12 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         }
         uint32_t words[GCN_MAX_WORDS] = {word_at(here), word_at(here + 4), word_at(here + 8)};
         gcn_instruction instruction;
-        char *end = NULL;
-        gcn_encoding word_encoding = (gcn_encoding)encodings[words[0] >> 23];
-        bool decoded = clrx ? decoders[word_encoding](arch, words, GCN_MAX_WORDS, &instruction) == GCN_OK
-                            : decode_llvm(arch, word_encoding, decoders, words, &instruction, out, &end);
+        comment.offset = offset;
+        comment.bytes = here;
+        gcn_line line = writers[encodings[words[0] >> 23]](words, &instruction, offset, out,
+                                                           clrx && encoding ? &comment : NULL);
+        bool decoded = line.status == GCN_OK;
+        char *end = line.end;
         if (!clrx && after_data && decoded)
             end = NULL; /* through put_unusual, which reads the text back */
         if (__builtin_expect(!decoded, 0)) {
@@ -460,17 +374,10 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             continue;
         }
         size_t size = instruction.word_count;
-        char *text = out;
-        if (clrx && encoding) {
-            text = put_encoding_fast(l, text, offset, here, size, true, &digits_end);
-            memcpy(text, "*/ ", 3);
-            text += 3;
-        }
         /* The usual text straight at the line, the rest (unusual fields,
          * illegal opcodes, --exact's reading back) through put_unusual. */
-        if (clrx)
-            end = exact ? gcn_write_clrx_exact(&instruction, offset, text)
-                        : gcn_write_clrx(&instruction, offset, text);
+        if (clrx && exact && end && gcn_clrx_may_lose_bits(&instruction))
+            end = NULL;
         if (__builtin_expect(!end, 0)) {
             l->output.length = (size_t)(out - data);
             l->after_data = after_data;

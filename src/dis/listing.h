@@ -5,6 +5,10 @@
 #ifndef GCN_DIS_LISTING_H
 #define GCN_DIS_LISTING_H
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "codec/codec.h"
 #include "dis/disassembler.h"
 #include "syntax/syntax.h"
@@ -78,6 +82,101 @@ static inline size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_
     *decoded = l->decodes &&
                gcn_decode_checked(l->options.arch, words, count, instruction) == GCN_OK;
     return *decoded ? instruction->word_count : 1;
+}
+
+/* The usual line (line.c): decodes words (GCN_MAX_WORDS of them) into
+ * instruction, then writes its text at at as gcn_write_llvm_generic or
+ * gcn_write_clrx does (end NULL where they give none: the general path);
+ * in clrx, with a comment, gcn_line_put_comment's before the text. One
+ * function per dialect, generation and encoding. */
+typedef struct gcn_line {
+    char *end;
+    gcn_status status;
+} gcn_line;
+typedef struct gcn_line_comment { /* clrx -e's: the line's offset and bytes */
+    gcn_listing *listing;
+    uint64_t offset, digits_end;
+    const uint8_t *bytes;
+} gcn_line_comment;
+typedef gcn_line (*gcn_line_writer)(const uint32_t *words, gcn_instruction *instruction, uint64_t address,
+                                    char *at, gcn_line_comment *comment);
+extern const gcn_line_writer gcn_line_writers[2][GCN_ARCH_COUNT][GCN_ENCODING_COUNT]; /* [dialect][arch][word 0's] */
+static inline char *put_word_at(char *at, uint32_t value, const char *pairs)
+{
+    memcpy(at, pairs + 2 * (value >> 24), 2);
+    memcpy(at + 2, pairs + 2 * (value >> 16 & 255), 2);
+    memcpy(at + 4, pairs + 2 * (value >> 8 & 255), 2);
+    memcpy(at + 6, pairs + 2 * (value & 255), 2);
+    return at + 8;
+}
+
+/* -e's comment for the usual lines (offsets below 2^48): its opening
+ * (a comment's start in clrx, " // " in llvm), the offset and the words, the words as
+ * hex digits all at once (SSE2: two words in one register). The opening
+ * and the first 10 offset digits are those of the lines before
+ * *digits_end, copied in one 16-byte store. */
+static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing *l, char *at,
+                                                                     uint64_t offset,
+                                                                     const uint8_t *bytes,
+                                                                     size_t count, bool clrx,
+                                                                     uint64_t *digits_end)
+{
+    const char *pairs = clrx ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
+    size_t opening = clrx ? 2 : 4;
+    if (offset >= *digits_end) { /* the loop's offsets only grow: one test a line */
+        *digits_end = (offset | 255) + 1;
+        memcpy(l->encoding_prefix, clrx ? "/*  " : " // ", 4);
+        memcpy(l->encoding_prefix + opening, pairs + 2 * (offset >> 40), 2);
+        put_word_at(l->encoding_prefix + opening + 2, (uint32_t)(offset >> 8), pairs);
+    }
+    memcpy(at, l->encoding_prefix, 16);
+    at += opening + 10;
+    memcpy(at, pairs + 2 * (offset & 255), 2);
+    memcpy(at + 2, ": ", 2);
+    at += 4;
+#if defined(__SSE2__)
+    /* Each byte's two nibbles side by side, each word's bytes from the
+     * highest, then digits: '0' + n, and 'a' - 10 or 'A' - 10 past 9. */
+    const __m128i fifteen = _mm_set1_epi8(15), nine = _mm_set1_epi8(9), zero = _mm_set1_epi8('0'),
+                  letters = _mm_set1_epi8(clrx ? 'a' - '0' - 10 : 'A' - '0' - 10);
+    /* Two words: the loop reads only where three are. */
+    __m128i value = _mm_loadl_epi64((const __m128i *)(const void *)bytes);
+    __m128i digits = _mm_unpacklo_epi8(_mm_and_si128(_mm_srli_epi16(value, 4), fifteen),
+                                       _mm_and_si128(value, fifteen));
+    digits = _mm_shufflelo_epi16(digits, _MM_SHUFFLE(0, 1, 2, 3));
+    digits = _mm_shufflehi_epi16(digits, _MM_SHUFFLE(0, 1, 2, 3));
+    digits = _mm_add_epi8(_mm_add_epi8(digits, zero),
+                          _mm_and_si128(_mm_cmpgt_epi8(digits, nine), letters));
+    _mm_storel_epi64((__m128i *)(void *)at, digits);
+    /* The second word's digits stored on every line and kept where there
+     * is one: no branch on the size, which a mix of sizes mispredicts. */
+    at[8] = ' ';
+    _mm_storel_epi64((__m128i *)(void *)(at + 9), _mm_srli_si128(digits, 8));
+    _Static_assert(GCN_MAX_WORDS <= 5, "(count + 2) / 4 is count > 1");
+    at += 8 + 9 * ((count + 2) >> 2); /* gcc branches on count > 1 */
+    for (size_t i = 2; i < count; i++) {
+        *at++ = ' ';
+        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
+    }
+#else
+    at = put_word_at(at, word_at(bytes), pairs);
+    for (size_t i = 1; i < count; i++) {
+        *at++ = ' ';
+        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
+    }
+#endif
+    return at;
+}
+
+/* clrx -e's comment at at, the words' count known: the end (inline in
+ * each of line.c's cases, so that the line keeps its registers). */
+static inline __attribute__((always_inline)) char *gcn_line_put_comment(gcn_line_comment *comment, char *at,
+                                                                       size_t words)
+{
+    at = put_encoding_fast(comment->listing, at, comment->offset, comment->bytes, words, true,
+                           &comment->digits_end);
+    memcpy(at, "*/ ", 3);
+    return at + 3;
 }
 
 /* How much of a block a walk takes now: all of it at the end, else whole
