@@ -331,18 +331,10 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
                          (int)(cursor->pos - start), start, message);
         }
         return true;
-    case GCN_SYNTAX_IMM32: {
-        /* llvm-objdump prints inline-constant bits here as the float, but
-         * llvm-mc 14 reads a float here as the low half of a double (1.0 is
-         * 0): refused, so that no text gives those bits silently */
-        gcn_cursor probe = *cursor;
-        uint32_t bits;
-        if (cursor->options->dialect == GCN_DIALECT_LLVM && gcn_parse_float_text(&probe, &bits))
-            return gcn_fail(cursor, start, "a float is no 32-bit immediate here: write its bits (0x%08x)", bits);
+    case GCN_SYNTAX_IMM32:
         if (!gcn_parse_expression(cursor, &value))
             return false;
         return take_literal(cursor, start, state, value, out);
-    }
     default: /* (VGPR, SRSRC, SOFFSET and SMRD/SMEM's are generic_modifiers.c's) */
         if (!immediate_syntax((gcn_operand_syntax)profile->syntax))
             return gcn_fail(cursor, start, "unexpected operand");
