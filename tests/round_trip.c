@@ -4,7 +4,9 @@
  *   the few bits CLRX's own disassembly leaves out (silent_bits below), and
  *   gcn_format_exact refuses exactly the words that lose bits;
  *   LLVM dialect: format -> parse -> encode -> decode -> format is a fixpoint
- *   (LLVM's syntax drops some fields, so only the text must come back).
+ *   (LLVM's syntax drops some fields, so only the text must come back);
+ *   both: gcndis's one-call line (src/dis/line.c) decodes as gcn_decode and
+ *   writes the text of the writers checked against gcn_format here.
  * Words come from two sources: random words with the family's encoding bits,
  * and, for every row on every generation, random words with the row's opcode
  * forced in and fields biased to their boundaries. Deterministic: the seed
@@ -19,6 +21,7 @@
 #include "support/harness.h"
 #include "support/instances.h"
 #include "support/random.h"
+#include "dis/listing.h"
 #include "syntax/syntax.h"
 
 enum {
@@ -359,13 +362,46 @@ static bool check_llvm(const char *origin, gcn_arch arch, const uint32_t *words,
     return true;
 }
 
+/* gcndis's usual line (src/dis/line.c), which decodes and writes in one
+ * call: the decoder's instruction and the writer's text (gcn_write_clrx's,
+ * gcn_write_llvm_generic's), or none where they give none. */
+static bool check_line(gcn_dialect dialect, const char *origin, gcn_arch arch, const uint32_t *words,
+                       const gcn_instruction *instruction)
+{
+    gcn_family family = (gcn_family)instruction->family;
+    char where[160], want[GCN_TEXT_ROOM], got[GCN_TEXT_ROOM];
+    bool llvm = dialect == GCN_DIALECT_LLVM;
+    describe(where, sizeof where, llvm ? "llvm line" : "clrx line", origin, arch, words, instruction);
+    char *want_end = llvm ? gcn_write_llvm_generic(instruction, want) : gcn_write_clrx(instruction, ADDRESS, want);
+    gcn_instruction decoded;
+    gcn_line line = gcn_line_writers[dialect][arch][gcn_encoding_of_word(arch, words[0])](
+        words, &decoded, llvm ? 0 : ADDRESS, got, NULL);
+    if (line.status != GCN_OK || decoded.row != instruction->row ||
+        decoded.word_count != instruction->word_count ||
+        decoded.operand_count != instruction->operand_count ||
+        memcmp(decoded.operands, instruction->operands, instruction->operand_count * sizeof decoded.operands[0])) {
+        failure(family, instruction->row, "%s: the line decodes otherwise (status %d)", where, line.status);
+        return false;
+    }
+    if (!line.end != !want_end || (want_end && ((line.end - got) != (want_end - want) ||
+                                                memcmp(got, want, (size_t)(want_end - want))))) {
+        failure(family, instruction->row, "%s: the line writes '%.*s', the writer '%.*s'", where,
+                line.end ? (int)(line.end - got) : 6, line.end ? got : "(none)",
+                want_end ? (int)(want_end - want) : 6, want_end ? want : "(none)");
+        return false;
+    }
+    return true;
+}
+
 static void check(const char *origin, gcn_arch arch, const uint32_t *words,
                   const gcn_instruction *instruction)
 {
     counts[instruction->family].instances++;
     bool clrx = check_clrx(origin, arch, words, instruction);
     bool llvm = check_llvm(origin, arch, words, instruction);
-    if (clrx && llvm)
+    bool lines = check_line(GCN_DIALECT_CLRX, origin, arch, words, instruction) &
+                 check_line(GCN_DIALECT_LLVM, origin, arch, words, instruction);
+    if (clrx && llvm && lines)
         test_pass(&summary);
 }
 
