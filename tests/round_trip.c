@@ -399,9 +399,9 @@ static void check(const char *origin, gcn_arch arch, const uint32_t *words,
     counts[instruction->family].instances++;
     bool clrx = check_clrx(origin, arch, words, instruction);
     bool llvm = check_llvm(origin, arch, words, instruction);
-    bool lines = check_line(GCN_DIALECT_CLRX, origin, arch, words, instruction) &
-                 check_line(GCN_DIALECT_LLVM, origin, arch, words, instruction);
-    if (clrx && llvm && lines)
+    bool clrx_line = check_line(GCN_DIALECT_CLRX, origin, arch, words, instruction);
+    bool llvm_line = check_line(GCN_DIALECT_LLVM, origin, arch, words, instruction);
+    if (clrx && llvm && clrx_line && llvm_line)
         test_pass(&summary);
 }
 
