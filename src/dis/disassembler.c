@@ -110,8 +110,6 @@ static void label(gcn_listing *l, uint64_t offset)
         put_label(l, l->targets[l->next++]);
 }
 
-/* 8 hex digits (%08x with lower pairs), written straight into the room
- * line() made. */
 /* The offset and words of a line, as -e shows them: %012zx and %08x. */
 static inline char *put_encoding(gcn_listing *l, char *at, uint64_t offset, const uint32_t *words,
                                  size_t count)

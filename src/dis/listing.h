@@ -101,6 +101,9 @@ typedef struct gcn_line_comment { /* clrx -e's: the line's offset and bytes */
 typedef gcn_line (*gcn_line_writer)(const uint32_t *words, gcn_instruction *instruction, uint64_t address,
                                     char *at, gcn_line_comment *comment);
 extern const gcn_line_writer gcn_line_writers[2][GCN_ARCH_COUNT][GCN_ENCODING_COUNT]; /* [dialect][arch][word 0's] */
+
+/* 8 hex digits (%08x with the given pairs), written straight into the room
+ * the line made. */
 static inline char *put_word_at(char *at, uint32_t value, const char *pairs)
 {
     memcpy(at, pairs + 2 * (value >> 24), 2);
