@@ -80,11 +80,6 @@ bool gcn_clrx_may_lose_bits(const gcn_instruction *instruction)
     }
 }
 
-char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at)
-{
-    return gcn_clrx_may_lose_bits(instruction) ? NULL : gcn_write_clrx(instruction, address, at);
-}
-
 bool gcn_text_gives_back(const gcn_instruction *instruction, gcn_dialect dialect,
                          uint64_t address, const char *text, size_t length)
 {

@@ -22,11 +22,10 @@ bool gcn_format_exact_text(const gcn_instruction *instruction, gcn_dialect diale
 /* gcn_format_generic's LLVM text at a raw pointer with GCN_TEXT_ROOM bytes
  * the caller reserved (the disassembler's hot path): the end, or NULL where
  * gcn_format_generic fails. The usual CLRX text the same way, NULL where
- * gcn_format_generic is needed; gcn_write_clrx_exact only where it gives
- * back every bit without reading back (gcn_format_exact_text's). */
+ * gcn_format_generic is needed; with --exact, gcn_format_exact_text's too
+ * where gcn_clrx_may_lose_bits is false. */
 char *gcn_write_llvm_generic(const gcn_instruction *, char *);
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at);
-char *gcn_write_clrx_exact(const gcn_instruction *instruction, uint64_t address, char *at);
 /* Whether the CLRX text may not give back every bit (then it is read back
  * to know); false promises that it does: tests/round_trip.c checks on random
  * words of every family that nothing else loses bits, the fuzzer the promise. */
