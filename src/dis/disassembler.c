@@ -356,6 +356,9 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         gcn_instruction instruction;
         comment.offset = offset;
         comment.bytes = here;
+        gcn_encoding_comment encoding_text;
+        if (!clrx && encoding)
+            encoding_comment_make(l, &encoding_text, offset, here, false, &digits_end);
         gcn_line line = writers[encodings[words[0] >> 23]](words, &instruction, offset, out,
                                                            clrx && encoding ? &comment : NULL);
         bool decoded = line.status == GCN_OK;
@@ -389,7 +392,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
             continue;
         }
         if (!clrx && encoding) {
-            end = put_encoding_fast(l, end, offset, here, size, false, &digits_end);
+            end = encoding_comment_put(&encoding_text, end, here, size, false);
         }
         *end = '\n';
         out = end + 1;

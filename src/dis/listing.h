@@ -113,19 +113,27 @@ static inline char *put_word_at(char *at, uint32_t value, const char *pairs)
     return at + 8;
 }
 
-/* -e's comment for the usual lines (offsets below 2^48): its opening
- * (a comment's start in clrx, " // " in llvm), the offset and the words, the words as
- * hex digits all at once (SSE2: two words in one register). The opening
- * and the first 10 offset digits are those of the lines before
- * *digits_end, copied in one 16-byte store. */
-static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing *l, char *at,
-                                                                     uint64_t offset,
-                                                                     const uint8_t *bytes,
-                                                                     size_t count, bool clrx,
-                                                                     uint64_t *digits_end)
+/* -e's comment for the usual lines (offsets below 2^48), made in two
+ * steps: encoding_comment_make writes its opening (a comment's start in
+ * clrx, " // " in llvm), the offset and two words into a 48-byte block
+ * (SSE2: the two words' digits in one register), from the bytes alone;
+ * encoding_comment_put copies the block where the text ends and adds
+ * the words past two. The llvm listing makes the block before the call
+ * that writes the text, so that its work overlaps that call's
+ * mispredicted jump instead of following the text. The opening and the
+ * first 10 offset digits are those of the lines before *digits_end,
+ * copied in one 16-byte store. */
+typedef struct gcn_encoding_comment {
+    char text[48];
+} gcn_encoding_comment;
+
+static inline __attribute__((always_inline)) void encoding_comment_make(gcn_listing *l, gcn_encoding_comment *comment,
+                                                                        uint64_t offset, const uint8_t *bytes,
+                                                                        bool clrx, uint64_t *digits_end)
 {
     const char *pairs = clrx ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
     size_t opening = clrx ? 2 : 4;
+    char *at = comment->text;
     if (offset >= *digits_end) { /* the loop's offsets only grow: one test a line */
         *digits_end = (offset | 255) + 1;
         memcpy(l->encoding_prefix, clrx ? "/*  " : " // ", 4);
@@ -151,23 +159,29 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
     digits = _mm_add_epi8(_mm_add_epi8(digits, zero),
                           _mm_and_si128(_mm_cmpgt_epi8(digits, nine), letters));
     _mm_storel_epi64((__m128i *)(void *)at, digits);
-    /* The second word's digits stored on every line and kept where there
-     * is one: no branch on the size, which a mix of sizes mispredicts. */
     at[8] = ' ';
     _mm_storel_epi64((__m128i *)(void *)(at + 9), _mm_srli_si128(digits, 8));
-    _Static_assert(GCN_MAX_WORDS <= 5, "(count + 2) / 4 is count > 1");
-    at += 8 + 9 * ((count + 2) >> 2); /* gcc branches on count > 1 */
-    for (size_t i = 2; i < count; i++) {
-        *at++ = ' ';
-        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
-    }
 #else
     at = put_word_at(at, word_at(bytes), pairs);
-    for (size_t i = 1; i < count; i++) {
-        *at++ = ' ';
-        at = put_word_at(at, word_at(bytes + 4 * i), pairs);
-    }
+    *at++ = ' ';
+    put_word_at(at, word_at(bytes + 4), pairs);
 #endif
+}
+
+/* The comment at at, its instruction count words long: the end. The
+ * second word's digits are copied on every line and kept where there is
+ * one: no branch on the size, which a mix of sizes mispredicts. */
+static inline __attribute__((always_inline)) char *encoding_comment_put(const gcn_encoding_comment *comment,
+                                                                        char *at, const uint8_t *bytes,
+                                                                        size_t count, bool clrx)
+{
+    memcpy(at, comment->text, sizeof comment->text);
+    _Static_assert(GCN_MAX_WORDS <= 5, "(count + 2) / 4 is count > 1");
+    at += (clrx ? 2 : 4) + 12 + 2 + 8 + 9 * ((count + 2) >> 2); /* gcc branches on count > 1 */
+    for (size_t i = 2; i < count; i++) {
+        *at++ = ' ';
+        at = put_word_at(at, word_at(bytes + 4 * i), clrx ? gcn_lower_hex_pairs : gcn_upper_hex_pairs);
+    }
     return at;
 }
 
@@ -176,8 +190,9 @@ static inline __attribute__((always_inline)) char *put_encoding_fast(gcn_listing
 static inline __attribute__((always_inline)) char *gcn_line_put_comment(gcn_line_comment *comment, char *at,
                                                                        size_t words)
 {
-    at = put_encoding_fast(comment->listing, at, comment->offset, comment->bytes, words, true,
-                           &comment->digits_end);
+    gcn_encoding_comment text;
+    encoding_comment_make(comment->listing, &text, comment->offset, comment->bytes, true, &comment->digits_end);
+    at = encoding_comment_put(&text, at, comment->bytes, words, true);
     memcpy(at, "*/ ", 3);
     return at + 3;
 }
