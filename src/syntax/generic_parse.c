@@ -331,10 +331,16 @@ static bool parse_operand(gcn_cursor *cursor, const gcn_operand_profile *profile
                          (int)(cursor->pos - start), start, message);
         }
         return true;
-    case GCN_SYNTAX_IMM32:
+    case GCN_SYNTAX_IMM32: {
+        /* llvm-mc 14 takes a float here as a double's low half (1.0 is 0): README */
+        gcn_cursor probe = *cursor;
+        uint32_t bits;
+        if (cursor->options->dialect == GCN_DIALECT_LLVM && gcn_parse_float_text(&probe, &bits))
+            return gcn_fail(cursor, start, "a float is no 32-bit immediate here: write its bits (0x%08x)", bits);
         if (!gcn_parse_expression(cursor, &value))
             return false;
         return take_literal(cursor, start, state, value, out);
+    }
     default: /* (VGPR, SRSRC, SOFFSET and SMRD/SMEM's are generic_modifiers.c's) */
         if (!immediate_syntax((gcn_operand_syntax)profile->syntax))
             return gcn_fail(cursor, start, "unexpected operand");
