@@ -127,9 +127,9 @@ typedef struct gcn_encoding_comment {
     char text[48];
 } gcn_encoding_comment;
 
-static inline __attribute__((always_inline)) void encoding_comment_make(gcn_listing *l, gcn_encoding_comment *comment,
-                                                                        uint64_t offset, const uint8_t *bytes,
-                                                                        bool clrx, uint64_t *digits_end)
+static inline __attribute__((always_inline)) void
+encoding_comment_make(gcn_listing *l, gcn_encoding_comment *comment, uint64_t offset, const uint8_t *bytes,
+                      bool clrx, uint64_t *digits_end)
 {
     const char *pairs = clrx ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
     size_t opening = clrx ? 2 : 4;
@@ -171,9 +171,8 @@ static inline __attribute__((always_inline)) void encoding_comment_make(gcn_list
 /* The comment at at, its instruction count words long: the end. The
  * second word's digits are copied on every line and kept where there is
  * one: no branch on the size, which a mix of sizes mispredicts. */
-static inline __attribute__((always_inline)) char *encoding_comment_put(const gcn_encoding_comment *comment,
-                                                                        char *at, const uint8_t *bytes,
-                                                                        size_t count, bool clrx)
+static inline __attribute__((always_inline)) char *
+encoding_comment_put(const gcn_encoding_comment *comment, char *at, const uint8_t *bytes, size_t count, bool clrx)
 {
     memcpy(at, comment->text, sizeof comment->text);
     _Static_assert(GCN_MAX_WORDS <= 5, "(count + 2) / 4 is count > 1");
