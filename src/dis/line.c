@@ -69,56 +69,92 @@ profile_line(gcn_arch arch, gcn_dialect dialect, unsigned layout, const uint32_t
     return line;
 }
 
-static inline __attribute__((always_inline)) gcn_line
-write_line(gcn_arch arch, gcn_dialect dialect, gcn_encoding encoding, const uint32_t *words,
-           gcn_instruction *instruction, uint64_t address, char *at, gcn_line_comment *comment)
-{
-    unsigned layout;
-    gcn_line line = {NULL, gcn_decode_begin(arch, encoding, words, GCN_MAX_WORDS, instruction, &layout)};
-    if (line.status != GCN_OK)
-        return line;
-    switch (layout) {
-#define PROFILE(family, name, ...)                                                                 \
-    case GCN_SHAPE_##family##_##name:                                                              \
-        if (GCN_DECODE_CASE(GCN_SHAPE_##family##_##name, arch, encoding))                          \
-            return profile_line(arch, dialect, GCN_SHAPE_##family##_##name, words, instruction, address, at, \
-                                comment);                                                          \
-        break;
-#include "isa/profiles.def"
-#undef PROFILE
-    default:
-        break;
-    }
-    line.status = GCN_ERROR_NOT_INSTRUCTION;
-    return line;
-}
+/* One switch on the layout per family, holding that family's layouts
+ * alone (dis/line_family.h, once per family below): with every layout in
+ * every encoding's switch, the compiler inlined each layout's body some 25
+ * times over before it found all but one of them dead, two and a half
+ * minutes for this file. The preprocessor compares the family names:
+ * LINE_SAME(a, b) is 1 where a line below names a twice, else 0. */
+#define LINE_SAME_SOPP_SOPP ~, 1
+#define LINE_SAME_SMEM_SMEM ~, 1
+#define LINE_SAME_MUBUF_MUBUF ~, 1
+#define LINE_SAME_FLAT_FLAT ~, 1
+#define LINE_SAME_SOP2_SOP2 ~, 1
+#define LINE_SAME_SOPK_SOPK ~, 1
+#define LINE_SAME_SOP1_SOP1 ~, 1
+#define LINE_SAME_SOPC_SOPC ~, 1
+#define LINE_SECOND(a, b, ...) b
+#define LINE_PROBE(...) LINE_SECOND(__VA_ARGS__, 0, ~)
+#define LINE_SAME_(a, b) LINE_PROBE(LINE_SAME_##a##_##b)
+#define LINE_SAME(a, b) LINE_SAME_(a, b)
+#define LINE_IF_(condition) LINE_IF_##condition
+#define LINE_IF(condition) LINE_IF_(condition)
+#define LINE_IF_1(...) __VA_ARGS__
+#define LINE_IF_0(...)
+#define LINE_PASTE_(a, b) a##b
+#define LINE_PASTE(a, b) LINE_PASTE_(a, b)
+
+#define LINE_FAMILY SOPP
+#include "dis/line_family.h"
+#undef LINE_FAMILY
+#define LINE_FAMILY SMEM
+#include "dis/line_family.h"
+#undef LINE_FAMILY
+#define LINE_FAMILY MUBUF
+#include "dis/line_family.h"
+#undef LINE_FAMILY
+#define LINE_FAMILY FLAT
+#include "dis/line_family.h"
+#undef LINE_FAMILY
+#define LINE_FAMILY SOP2
+#include "dis/line_family.h"
+#undef LINE_FAMILY
+#define LINE_FAMILY SOPK
+#include "dis/line_family.h"
+#undef LINE_FAMILY
+#define LINE_FAMILY SOP1
+#include "dis/line_family.h"
+#undef LINE_FAMILY
+#define LINE_FAMILY SOPC
+#include "dis/line_family.h"
+#undef LINE_FAMILY
+#define LINE_FAMILY NONE
+#include "dis/line_family.h"
+#undef LINE_FAMILY
 
 /* One function per dialect, generation and encoding: the encoding's
  * opcode place, flag bits and profiles constants. */
-#define LINE(encoding, generation)                                                                 \
+#define LINE_(generation, encoding, family)                                                        \
     static gcn_line line_CLRX_##encoding##_##generation(const uint32_t *words, gcn_instruction *instruction, \
                                                        uint64_t address, char *at, gcn_line_comment *comment) \
     {                                                                                              \
-        return write_line(generation, GCN_DIALECT_CLRX, encoding, words, instruction, address, at, comment); \
+        return write_line_##family(generation, GCN_DIALECT_CLRX, GCN_ENCODING_##encoding, words, instruction, \
+                                   address, at, comment);                                          \
     }                                                                                              \
     static gcn_line line_LLVM_##encoding##_##generation(const uint32_t *words, gcn_instruction *instruction, \
                                                        uint64_t address, char *at, gcn_line_comment *comment) \
     {                                                                                              \
-        return write_line(generation, GCN_DIALECT_LLVM, encoding, words, instruction, address, at, comment); \
+        return write_line_##family(generation, GCN_DIALECT_LLVM, GCN_ENCODING_##encoding, words, instruction, \
+                                   address, at, comment);                                          \
     }
+#define LINE_UNPACK(...) __VA_ARGS__
+#define LINE_EXPAND(...) LINE_(__VA_ARGS__)
+/* names: (encoding, family), from encodings.def */
+#define LINE(names, generation) LINE_EXPAND(generation, LINE_UNPACK names)
 #define FIELD(...)
 #define FIELD_ALSO(...)
-#define ENCODING(name, ...) GCN_EACH_GENERATION(LINE, GCN_ENCODING_##name)
+#define ENCODING(name, words, generations, kind, family, ...) GCN_EACH_GENERATION(LINE, (name, family))
 #include "isa/encodings.def"
-GCN_EACH_GENERATION(LINE, GCN_ENCODING_NONE)
-#undef LINE
+GCN_EACH_GENERATION(LINE, (NONE, NONE))
+#undef LINE_
 
 const gcn_line_writer gcn_line_writers[2][GCN_ARCH_COUNT][GCN_ENCODING_COUNT] = {
-#define LINE(encoding, generation)                                                                 \
-    [GCN_DIALECT_CLRX][generation][encoding] = line_CLRX_##encoding##_##generation,                \
-    [GCN_DIALECT_LLVM][generation][encoding] = line_LLVM_##encoding##_##generation,
+#define LINE_(generation, encoding, family)                                                        \
+    [GCN_DIALECT_CLRX][generation][GCN_ENCODING_##encoding] = line_CLRX_##encoding##_##generation,  \
+    [GCN_DIALECT_LLVM][generation][GCN_ENCODING_##encoding] = line_LLVM_##encoding##_##generation,
 #include "isa/encodings.def"
-    GCN_EACH_GENERATION(LINE, GCN_ENCODING_NONE)
+    GCN_EACH_GENERATION(LINE, (NONE, NONE))
+#undef LINE_
 #undef LINE
 #undef ENCODING
 #undef FIELD
