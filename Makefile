@@ -71,14 +71,16 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libgcn.a
 # Debian's llvm-14 puts llvm-mc in /usr/lib/llvm-14/bin (only llvm-mc-14 on PATH).
 test: packages
 	@$(MAKE) --no-print-directory test-run
+# The + hands make's job slots to the makes the tests run (tests/install.sh).
 test-run: all $(TEST_PROGRAMS)
-	@PATH="/usr/lib/llvm-14/bin:$$PATH" BUILD=$(BUILD) CC="$(CC)" LDFLAGS="$(LDFLAGS)" sh tests/run
+	+@PATH="/usr/lib/llvm-14/bin:$$PATH" BUILD=$(BUILD) CC="$(CC)" LDFLAGS="$(LDFLAGS)" sh tests/run
 
 # The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
 # LeakSanitizer is part of clang's AddressSanitizer on Linux; asked for explicitly.
 test-sanitize:
 	ASAN_OPTIONS=detect_leaks=1:$(ASAN_OPTIONS) UBSAN_OPTIONS=print_stacktrace=1:$(UBSAN_OPTIONS) \
-	$(MAKE) BUILD=build-sanitize CC=clang CFLAGS="-O1 -g $(SANITIZE_FLAGS)" LDFLAGS="$(SANITIZE_FLAGS)" test
+	$(MAKE) BUILD=build-sanitize CC=clang CFLAGS="-O1 -g -fPIC $(SANITIZE_FLAGS)" LDFLAGS="$(SANITIZE_FLAGS)" \
+	  PIC=same test
 
 demo: packages
 	@$(MAKE) --no-print-directory demo-run
@@ -121,7 +123,13 @@ MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 SONAME_MAJOR = $(firstword $(subst ., ,$(VERSION)))
 SHARED_LIBRARY = $(BUILD)/libgcn.so.$(VERSION)
+# PIC=same: CFLAGS make position-independent code already (make test-sanitize's
+# -fPIC), and libgcn.so is linked from libgcn.a's objects: each file compiled once.
+ifeq ($(PIC),same)
+SHARED_OBJECTS := $(LIB_OBJECTS)
+else
 SHARED_OBJECTS := $(LIB_SOURCES:%.c=$(BUILD)/pic/%.o)
+endif
 PUBLIC_HEADERS := $(wildcard include/*.h)
 MAN_PAGES = $(TOOLS:$(BUILD)/%=$(BUILD)/man/%.1)
 
