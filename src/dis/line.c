@@ -70,10 +70,10 @@ profile_line(gcn_arch arch, gcn_dialect dialect, unsigned layout, const uint32_t
 }
 
 /* One switch on the layout per family, holding that family's layouts
- * alone (dis/line_family.h, once per family below): with every layout in
- * every encoding's switch, the compiler inlined each layout's body some 25
- * times over before it found all but one of them dead, two and a half
- * minutes for this file. The preprocessor compares the family names:
+ * alone (dis/line_family.h, included once per family below, undefines
+ * LINE_FAMILY): with every layout in every encoding's switch, the
+ * compiler inlined each layout's body some 25 times over before it found
+ * all but one of them dead, two and a half minutes for this file. The preprocessor compares the family names:
  * LINE_SAME(a, b) is 1 where a line below names a twice, else 0. */
 #define LINE_SAME_SOPP_SOPP ~, 1
 #define LINE_SAME_SMEM_SMEM ~, 1
@@ -96,31 +96,22 @@ profile_line(gcn_arch arch, gcn_dialect dialect, unsigned layout, const uint32_t
 
 #define LINE_FAMILY SOPP
 #include "dis/line_family.h"
-#undef LINE_FAMILY
 #define LINE_FAMILY SMEM
 #include "dis/line_family.h"
-#undef LINE_FAMILY
 #define LINE_FAMILY MUBUF
 #include "dis/line_family.h"
-#undef LINE_FAMILY
 #define LINE_FAMILY FLAT
 #include "dis/line_family.h"
-#undef LINE_FAMILY
 #define LINE_FAMILY SOP2
 #include "dis/line_family.h"
-#undef LINE_FAMILY
 #define LINE_FAMILY SOPK
 #include "dis/line_family.h"
-#undef LINE_FAMILY
 #define LINE_FAMILY SOP1
 #include "dis/line_family.h"
-#undef LINE_FAMILY
 #define LINE_FAMILY SOPC
 #include "dis/line_family.h"
-#undef LINE_FAMILY
 #define LINE_FAMILY NONE
 #include "dis/line_family.h"
-#undef LINE_FAMILY
 
 /* One function per dialect, generation and encoding: the encoding's
  * opcode place, flag bits and profiles constants. */

@@ -26,3 +26,4 @@ LINE_PASTE(write_line_, LINE_FAMILY)(gcn_arch arch, gcn_dialect dialect, gcn_enc
     line.status = GCN_ERROR_NOT_INSTRUCTION;
     return line;
 }
+#undef LINE_FAMILY
