@@ -123,7 +123,7 @@ memory_offset(gcn_arch arch, gcn_encoding encoding, const uint32_t *words, const
 
 /* A scalar operand from its field's value: a register, an inline
  * constant or the literal (count: the words so far, past the literal once
- * read). Inline, so that the profile's tests fold: the scalar mix 8% faster. */
+ * read). Inline, so that the profile's tests fold (the scalar mix: 8% fewer instructions). */
 static inline __attribute__((always_inline)) bool decode_scalar(const gcn_operand_profile *operand, uint32_t value,
                                                     const uint32_t *words, size_t word_count,
                                                     unsigned encoding_words, unsigned *count,
