@@ -63,7 +63,7 @@ profile_line(gcn_arch arch, gcn_dialect dialect, unsigned layout, const uint32_t
     if (dialect == GCN_DIALECT_CLRX && comment)
         at = gcn_line_put_comment(comment, at, instruction->word_count);
     if (instruction->row < GCN_ROW_COUNT)
-        line.end = write_profile(instruction, dialect, address, at, instruction->row, &profiles[layout], layout);
+        line.end = write_profile(arch, instruction, dialect, address, at, instruction->row, &profiles[layout], layout);
     if (!line.end && dialect == GCN_DIALECT_LLVM)
         line.end = write_llvm_general(instruction, at);
     return line;

@@ -58,12 +58,6 @@ static bool put_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsig
 {
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned align = gcn_scalar_alignment(count);
-    if (code + count <= gcn_sgpr_count(arch) && (!llvm || code % align == 0) &&
-        text->length + GCN_OPERAND_ROOM < text->size) { /* the usual operand (near the end: below) */
-        char *at = text->data + text->length;
-        text->length += (size_t)(gcn_write_sgprs(at, code, count) - at);
-        return true;
-    }
     for (size_t i = 0; i < gcn_scalar_name_count; i++) {
         const gcn_scalar_name *name = &gcn_scalar_names[i];
         unsigned known = name->clrx_generations | name->llvm_prints | name->llvm_reads;
@@ -128,8 +122,8 @@ static bool put_operand(gcn_text *text, const gcn_instruction *instruction, gcn_
         operand->kind == GCN_OPERAND_OFF || profile->width == GCN_WIDTH_FLAT_SADDR ||
         profile->syntax == GCN_SYNTAX_SOFFSET || profile->syntax == GCN_SYNTAX_SRSRC) {
         char spare[GCN_OPERAND_ROOM];
-        char *end = write_register_operand(spare, instruction, dialect, (gcn_encoding)instruction->encoding, profile,
-                                           operand);
+        char *end = write_register_operand(spare, arch, instruction, dialect, (gcn_encoding)instruction->encoding,
+                                           profile, operand);
         if (!end && dialect == GCN_DIALECT_CLRX && operand->kind == GCN_OPERAND_VECTOR) /* as clrxdisasm: v[255:0] */
             end = gcn_write_range(spare, "v\0\0", 1, operand->number, (operand->number + operand->count - 1) & 255,
                                   true);
@@ -300,6 +294,16 @@ bool gcn_format_generic(const gcn_instruction *instruction, gcn_dialect dialect,
     return true;
 }
 
+char *gcn_write_other_source(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
+                             const gcn_operand_profile *profile, const gcn_operand *operand)
+{
+    gcn_text text = {at, GCN_OPERAND_ROOM, 0}; /* (for a vector or off, put_operand would call back) */
+    if (operand->kind == GCN_OPERAND_VECTOR || operand->kind == GCN_OPERAND_OFF ||
+        !put_operand(&text, instruction, dialect, 0, profile, operand))
+        return NULL;
+    return at + text.length;
+}
+
 /* write_profile by the row's layout read at run time (the listing's line
  * knows it as a constant: dis/line.c), for the tests and the rarer paths. */
 static inline __attribute__((always_inline)) char *
@@ -309,7 +313,8 @@ write_generic(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
     if (index >= GCN_ROW_COUNT)
         return NULL;
     unsigned layout = gcn_row_layouts[index];
-    return write_profile(instruction, dialect, address, at, index, &gcn_profiles[layout], layout);
+    return write_profile((gcn_arch)instruction->arch, instruction, dialect, address, at, index, &gcn_profiles[layout],
+                         layout);
 }
 
 char *gcn_write_clrx(const gcn_instruction *instruction, uint64_t address, char *at)

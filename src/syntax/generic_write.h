@@ -38,16 +38,20 @@ static inline __attribute__((always_inline)) bool llvm_leaves_out(const gcn_oper
            !(modifiers & GCN_MOD_GLC);
 }
 
+/* A scalar source but an SGPR or inline integer (a name, a float, the literal)
+ * as put_operand writes it, out of line: its line stays on the fast path. */
+char *gcn_write_other_source(char *at, const gcn_instruction *instruction, gcn_dialect dialect,
+                             const gcn_operand_profile *profile, const gcn_operand *operand);
+
 /* One operand of a register profile (write_profile's) at a raw pointer
  * with GCN_OPERAND_ROOM bytes: SGPRs (llvm-mc: aligned tuples), VGPRs
  * (llvm-mc leaves tfe's register out of the data and writes `off` for an
- * address the instruction does not read), inline integers, off, and the
+ * address the instruction does not read), scalar sources, off, and the
  * names the generation has; NULL for any other, which put_operand prints. */
 static inline __attribute__((always_inline)) char *
-write_register_operand(char *at, const gcn_instruction *instruction, gcn_dialect dialect, gcn_encoding encoding,
-                       const gcn_operand_profile *operand, const gcn_operand *in)
+write_register_operand(char *at, gcn_arch arch, const gcn_instruction *instruction, gcn_dialect dialect,
+                       gcn_encoding encoding, const gcn_operand_profile *operand, const gcn_operand *in)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
     bool llvm = dialect == GCN_DIALECT_LLVM;
     unsigned modifiers = instruction->modifiers;
     if (gcn_encoding_hooks[encoding].write_operand) /* SMRD/SMEM's */
@@ -92,7 +96,7 @@ write_register_operand(char *at, const gcn_instruction *instruction, gcn_dialect
             *at = '-';
             return gcn_write_register_number(at + negative, negative ? code - 192 : code - 128);
         }
-        return NULL;
+        return gcn_write_other_source(at, instruction, dialect, operand, in);
     }
     case GCN_SYNTAX_SIMM16: /* SOPK's immediate, hex in both dialects */
     case GCN_SYNTAX_UIMM16:
@@ -149,10 +153,9 @@ static inline __attribute__((always_inline)) bool register_profile(const gcn_pro
  * has) at a raw pointer with GCN_TEXT_ROOM bytes; NULL for any other, which
  * gcn_format_generic prints. Inline per profile, so that its tests fold. */
 static inline __attribute__((always_inline)) char *
-write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at, unsigned index,
-              const gcn_profile *profile, unsigned shape)
+write_profile(gcn_arch arch, const gcn_instruction *instruction, gcn_dialect dialect, uint64_t address, char *at,
+              unsigned index, const gcn_profile *profile, unsigned shape)
 {
-    gcn_arch arch = (gcn_arch)instruction->arch;
     gcn_encoding encoding = (gcn_encoding)profile->encoding;
     bool registers = register_profile(profile);
     /* (an SMRD instruction's row names its SMEM profile: the same operands) */
@@ -206,7 +209,7 @@ write_profile(const gcn_instruction *instruction, gcn_dialect dialect, uint64_t 
         }
         if (i && !(i == 1 && left_out))
             at = gcn_write_length(at, ", ", 2);
-        if (!(at = write_register_operand(at, instruction, dialect, encoding, operand, in)))
+        if (!(at = write_register_operand(at, arch, instruction, dialect, encoding, operand, in)))
             return NULL;
     }
     if (!gcn_modifier_orders[encoding][GCN_DIALECT_CLRX].count)

@@ -58,27 +58,13 @@ char *gcn_write_other_scalar(char *at, gcn_arch arch, gcn_dialect dialect, unsig
     return NULL;
 }
 
-/* Near the end of the text: through a buffer of its own, out of line so
- * that the usual paths need no stack frame. */
-static __attribute__((noinline)) bool put_scalar_at_end(gcn_text *text, gcn_arch arch,
-                                                        gcn_dialect dialect, unsigned code,
-                                                        unsigned count)
-{
-    char spare[GCN_OPERAND_ROOM];
-    char *end = gcn_write_scalar(spare, arch, dialect, code, count);
-    if (end)
-        gcn_put_length(text, spare, (size_t)(end - spare));
-    return end != NULL;
-}
-
 bool gcn_format_scalar(gcn_text *text, gcn_arch arch, gcn_dialect dialect, unsigned code,
                        unsigned count)
 {
-    if (text->length + GCN_OPERAND_ROOM >= text->size)
-        return put_scalar_at_end(text, arch, dialect, code, count);
-    char *at = text->data + text->length, *end = gcn_write_scalar(at, arch, dialect, code, count);
+    char spare[GCN_OPERAND_ROOM]; /* (also near the end of the text) */
+    char *end = gcn_write_scalar(spare, arch, dialect, code, count);
     if (end)
-        text->length += (size_t)(end - at);
+        gcn_put_length(text, spare, (size_t)(end - spare));
     return end != NULL;
 }
 
