@@ -49,6 +49,9 @@ gcn_listing *gcn_listing_create(const gcn_listing_options *options, gcn_listing_
     l->encoding_after = options->show_encoding && options->dialect != GCN_DIALECT_CLRX;
     l->pairs = options->dialect == GCN_DIALECT_CLRX ? gcn_lower_hex_pairs : gcn_upper_hex_pairs;
     l->digits_of = UINT64_MAX;
+    for (unsigned prefix = 0; l->decodes && prefix < 512; prefix++)
+        l->writers[prefix] = gcn_line_writers[options->dialect == GCN_DIALECT_CLRX ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM]
+                                             [options->arch][gcn_encoding_of_prefix[options->arch][prefix]];
     return l;
 }
 
@@ -328,8 +331,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
      * writers, found once (print_lines runs only where the arch is valid):
      * a line's encoding picks its writer; clrx -e's comment written by the
      * line once it knows the size, before the text */
-    const uint8_t *encodings = gcn_encoding_of_prefix[l->options.arch];
-    const gcn_line_writer *writers = gcn_line_writers[clrx ? GCN_DIALECT_CLRX : GCN_DIALECT_LLVM][l->options.arch];
+    const gcn_line_writer *writers = l->writers;
     gcn_line_comment comment = {l, 0, 0, NULL};
     char *data = l->output.data, *out = data + l->output.length;
     char *full = data + l->output.size - LINE_ROOM;
@@ -359,7 +361,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         gcn_encoding_comment encoding_text;
         if (!clrx && encoding)
             encoding_comment_make(l, &encoding_text, offset, here, false, &digits_end);
-        gcn_line line = writers[encodings[words[0] >> 23]](words, &instruction, offset, out,
+        gcn_line line = writers[words[0] >> 23](words, &instruction, offset, out,
                                                            clrx && encoding ? &comment : NULL);
         bool decoded = line.status == GCN_OK;
         char *end = line.end;

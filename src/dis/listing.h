@@ -19,6 +19,22 @@ enum {
     SCAN_STEPS = 4096               /* FLAT's bits 14-24, SMEM's 18-25, SOPP's and MUBUF's 7 */
 };
 
+/* The usual line (line.c): decodes words (GCN_MAX_WORDS of them) into
+ * instruction, then writes its text at at as gcn_write_llvm_generic or
+ * gcn_write_clrx does (end NULL where they give none: the general path);
+ * in clrx, with a comment, gcn_line_put_comment's before the text. One
+ * function per dialect, generation and encoding. */
+typedef struct gcn_line {
+    char *end;
+    gcn_status status;
+} gcn_line;
+typedef struct gcn_line_comment { /* clrx -e's: the line's offset and bytes */
+    gcn_listing *listing;
+    uint64_t offset, digits_end;
+    const uint8_t *bytes;
+} gcn_line_comment;
+typedef gcn_line (*gcn_line_writer)(const uint32_t *words, gcn_instruction *instruction, uint64_t address,
+                                    char *at, gcn_line_comment *comment);
 struct gcn_listing {
     gcn_listing_options options;
     bool decodes; /* the arch is valid: words may be instructions */
@@ -56,6 +72,9 @@ struct gcn_listing {
         uint8_t shift;
     } scan_families[GCN_FAMILY_COUNT];
     uint8_t scan_steps[SCAN_STEPS];
+    /* The usual line's writer by word 0's top 9 bits (gcn_line_writers by
+     * the encoding of that prefix): one load before the listing's jump. */
+    gcn_line_writer writers[512];
 };
 
 static inline uint32_t word_at(const uint8_t *bytes)
@@ -84,22 +103,6 @@ static inline size_t decode_at(const gcn_listing *l, const uint8_t *bytes, size_
     return *decoded ? instruction->word_count : 1;
 }
 
-/* The usual line (line.c): decodes words (GCN_MAX_WORDS of them) into
- * instruction, then writes its text at at as gcn_write_llvm_generic or
- * gcn_write_clrx does (end NULL where they give none: the general path);
- * in clrx, with a comment, gcn_line_put_comment's before the text. One
- * function per dialect, generation and encoding. */
-typedef struct gcn_line {
-    char *end;
-    gcn_status status;
-} gcn_line;
-typedef struct gcn_line_comment { /* clrx -e's: the line's offset and bytes */
-    gcn_listing *listing;
-    uint64_t offset, digits_end;
-    const uint8_t *bytes;
-} gcn_line_comment;
-typedef gcn_line (*gcn_line_writer)(const uint32_t *words, gcn_instruction *instruction, uint64_t address,
-                                    char *at, gcn_line_comment *comment);
 extern const gcn_line_writer gcn_line_writers[2][GCN_ARCH_COUNT][GCN_ENCODING_COUNT]; /* [dialect][arch][word 0's] */
 
 /* 8 hex digits (%08x with the given pairs), written straight into the room
