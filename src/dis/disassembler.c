@@ -327,10 +327,9 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
                                                                 bool clrx, bool encoding,
                                                                 bool exact)
 {
-    /* the generation's encoding lookup (gcn_decode_checked's) and line
-     * writers, found once (print_lines runs only where the arch is valid):
-     * a line's encoding picks its writer; clrx -e's comment written by the
-     * line once it knows the size, before the text */
+    /* the line writers of the listing's dialect and generation by word 0's
+     * top 9 bits (print_lines runs only where the arch is valid); clrx -e's
+     * comment written by the line once it knows the size, before the text */
     const gcn_line_writer *writers = l->writers;
     gcn_line_comment comment = {l, 0, 0, NULL};
     char *data = l->output.data, *out = data + l->output.length;
@@ -362,7 +361,7 @@ static inline __attribute__((always_inline)) size_t print_lines(gcn_listing *l,
         if (!clrx && encoding)
             encoding_comment_make(l, &encoding_text, offset, here, false, &digits_end);
         gcn_line line = writers[words[0] >> 23](words, &instruction, offset, out,
-                                                           clrx && encoding ? &comment : NULL);
+                                                clrx && encoding ? &comment : NULL);
         bool decoded = line.status == GCN_OK;
         char *end = line.end;
         if (!clrx && after_data && decoded)
